@@ -1,0 +1,54 @@
+import type { FamilyId } from '../families/family';
+import type { ParamSchema, Params } from '../params/schema';
+import { resolveParams } from '../params/schema';
+import { Rng } from '../rng/rng';
+import type { LocalSearchProblem } from './local-search';
+import type { SolverDef, SolverRun } from './solver';
+import { HillClimb, hillClimbParams } from '../engines/hill-climb/hill-climb';
+
+/** A local-search engine: how to start it on a problem and how to continue from a checkpoint. */
+export interface LocalSearchEngine {
+  id: string;
+  label: string;
+  description: string;
+  params: ParamSchema;
+  create(problem: LocalSearchProblem, params: Params, rng: Rng): SolverRun;
+  restore(problem: LocalSearchProblem, params: Params, checkpoint: unknown): SolverRun;
+}
+
+export const hillClimbEngine: LocalSearchEngine = {
+  id: 'hill-climb',
+  label: 'Hill climbing',
+  description: 'Random moves, kept when not worse; optional restarts and random walk.',
+  params: hillClimbParams,
+  create: (problem, params, rng) => new HillClimb(problem, params, rng, true),
+  restore: (problem, params, cp) => HillClimb.restore(problem, params, cp),
+};
+
+/**
+ * Binds a family-agnostic local-search engine to one family's problem. `extraParams` are the
+ * family's own (e.g. move mix) and are passed to `makeProblem`.
+ */
+export function localSearchSolver<P>(
+  family: FamilyId,
+  engine: LocalSearchEngine,
+  makeProblem: (puzzle: P, params: Params) => LocalSearchProblem,
+  extraParams: ParamSchema = {},
+): SolverDef {
+  const schema: ParamSchema = { ...engine.params, ...extraParams };
+  return {
+    id: engine.id,
+    family,
+    label: engine.label,
+    description: engine.description,
+    params: schema,
+    create(puzzle, params, seed) {
+      const full = resolveParams(schema, params);
+      return engine.create(makeProblem(puzzle as P, full), full, new Rng(seed));
+    },
+    restore(puzzle, params, checkpoint) {
+      const full = resolveParams(schema, params);
+      return engine.restore(makeProblem(puzzle as P, full), full, checkpoint);
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import type { SolverRun } from './solver';
+import type { Checkpoint, Improvement, ProgressSample, StopCriteria, StopReason } from './run-types';
+
+export interface DriverHooks {
+  /** Monotonic milliseconds. */
+  now(): number;
+  /** Give the host a chance to deliver a stop request between slices. */
+  pause(): Promise<void>;
+  stopRequested(): boolean;
+  onProgress(p: ProgressSample): void;
+  onImprovement(i: Improvement): void;
+  onCheckpoint(c: Checkpoint): void;
+}
+
+export interface DriverOptions {
+  /** Time already spent before a resume. */
+  elapsedMs: number;
+  maxScore: number | null;
+  progressIntervalMs: number;
+  checkpointIntervalMs: number;
+  /** Target wall time of one slice of work between stop checks. */
+  sliceMs?: number;
+}
+
+/**
+ * Advances a solver in slices sized to take about `sliceMs`, checking stop criteria, emitting
+ * improvements, progress at a bounded rate, and periodic checkpoints. Pure apart from the hooks.
+ */
+export async function drive(run: SolverRun, stop: StopCriteria, hooks: DriverHooks, opts: DriverOptions): Promise<StopReason> {
+  const sliceMs = opts.sliceMs ?? 20;
+  const t0 = hooks.now() - opts.elapsedMs;
+  const elapsed = (): number => hooks.now() - t0;
+  let budget = 64;
+  let lastBest = run.bestScore;
+  let lastProgress = -Infinity;
+  let lastCheckpoint = elapsed();
+
+  const sample = (): ProgressSample => ({
+    elapsedMs: Math.round(elapsed()),
+    evaluations: run.evaluations,
+    iteration: run.iteration,
+    bestScore: run.bestScore,
+    currentScore: run.currentScore,
+    meanScore: run.meanScore ?? null,
+  });
+  const checkpoint = (): void => {
+    hooks.onCheckpoint({ elapsedMs: Math.round(elapsed()), evaluations: run.evaluations, bestScore: run.bestScore, state: run.checkpoint() });
+    lastCheckpoint = elapsed();
+  };
+  const reached = (): StopReason | null => {
+    if (opts.maxScore !== null && run.bestScore >= opts.maxScore) return 'solved';
+    if (stop.target !== null && run.bestScore >= stop.target) return 'target';
+    if (run.finished) return 'exhausted';
+    if (stop.evaluations !== null && run.evaluations >= stop.evaluations) return 'evaluations';
+    if (stop.seconds !== null && elapsed() >= stop.seconds * 1000) return 'seconds';
+    if (hooks.stopRequested()) return 'stopped';
+    return null;
+  };
+
+  if (opts.elapsedMs === 0) hooks.onImprovement({ elapsedMs: 0, evaluations: run.evaluations, score: run.bestScore, solution: run.bestSolution() });
+  for (;;) {
+    const reason = reached();
+    if (reason) {
+      hooks.onProgress(sample());
+      checkpoint();
+      return reason;
+    }
+    let slice = budget;
+    if (stop.evaluations !== null) slice = Math.max(1, Math.min(slice, stop.evaluations - run.evaluations));
+    const evalsBefore = run.evaluations;
+    const s0 = hooks.now();
+    run.step(slice);
+    const took = hooks.now() - s0;
+    const done = run.evaluations - evalsBefore;
+    // Resize the slice towards sliceMs, changing by at most 2x per slice to stay stable.
+    if (done >= slice * 0.9) {
+      if (took < sliceMs / 2) budget = Math.min(budget * 2, 1 << 30);
+      else if (took > sliceMs * 2) budget = Math.max(16, Math.floor(budget / 2));
+    }
+    if (run.bestScore > lastBest) {
+      lastBest = run.bestScore;
+      hooks.onImprovement({ elapsedMs: Math.round(elapsed()), evaluations: run.evaluations, score: run.bestScore, solution: run.bestSolution() });
+    }
+    const now = elapsed();
+    if (now - lastProgress >= opts.progressIntervalMs) {
+      lastProgress = now;
+      hooks.onProgress(sample());
+    }
+    if (now - lastCheckpoint >= opts.checkpointIntervalMs) checkpoint();
+    await hooks.pause();
+  }
+}

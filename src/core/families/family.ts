@@ -1,0 +1,55 @@
+/**
+ * What every puzzle family provides to the rest of the program. A new family is one folder
+ * that exports a `Family` and registers it in `families/index.ts`; nothing else changes.
+ */
+export type FamilyId = 'edge' | 'jump' | 'parity';
+export const FAMILY_IDS: readonly FamilyId[] = ['edge', 'jump', 'parity'];
+
+export interface Evaluation {
+  score: number;
+  /** Best score possible, or null where it is unknown (jump mazes). */
+  maxScore: number | null;
+  solved: boolean;
+}
+
+/** A puzzle (and optionally a solution) read from a text file. */
+export interface ParsedFile<P, S> {
+  puzzle: P;
+  solution?: S;
+}
+
+export interface TextFormat<P, S> {
+  id: string;
+  label: string;
+  /** File endings this format is usually saved with (without the dot). */
+  extensions: readonly string[];
+  /** Throws FormatError naming the file, the line and what was expected. */
+  read(text: string, fileName: string, options?: Readonly<Record<string, string>>): ParsedFile<P, S>;
+  /** For formats that only make sense against a known puzzle (e.g. an edge board naming pieces by number). */
+  readSolution?(text: string, fileName: string, puzzle: P): S;
+  /** Null when the format cannot hold what is given (e.g. a board format without a solution). */
+  write(puzzle: P, solution: S | undefined): string | null;
+}
+
+export interface Family<P, S> {
+  id: FamilyId;
+  label: string;
+  /** Validate a puzzle given as plain JSON (from a document, IPC or the CLI). Throws FormatError. */
+  puzzleFromJson(x: unknown, where?: string): P;
+  puzzleToJson(p: P): unknown;
+  solutionFromJson(p: P, x: unknown, where?: string): S;
+  solutionToJson(p: P, s: S): unknown;
+  evaluate(p: P, s: S): Evaluation;
+  maxScore(p: P): number | null;
+  /** Compact cell list for `solve --json`: see README. */
+  cells(p: P, s: S): unknown;
+  /** Grid size, for lists and file names. */
+  size(p: P): { rows: number; cols: number };
+  /** Fatal problems are errors; merely unusual things are warnings. */
+  validate(p: P): { errors: string[]; warnings: string[] };
+  formats: readonly TextFormat<P, S>[];
+}
+
+/** A family with its types erased, as the registry and services see it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- variance: families are stored side by side
+export type AnyFamily = Family<any, any>;
