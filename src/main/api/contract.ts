@@ -1,0 +1,106 @@
+/**
+ * The one typed API between the views and the backend. Both transports (Electron IPC and the
+ * WebSocket of `workbench serve`) carry exactly these calls, and both validate every argument
+ * against the schemas below before a handler sees it. The renderer imports only types from here.
+ */
+import { s, type Infer } from '../../core/schema/schema';
+import type { PuzzleRecord, PuzzleSummary, RunEvent, RunRecord, RunSummary } from '../store/types';
+import type { ParamSchema } from '../../core/params/schema';
+import type { FamilyId } from '../../core/families/family';
+
+const id = s.int(1);
+const family = s.literal('edge', 'jump', 'parity');
+
+export const apiSchemas = {
+  listPuzzles: s.object({
+    search: s.optional(s.string(200)),
+    family: s.optional(family),
+    sort: s.optional(s.literal('name', 'updated', 'opened', 'best')),
+    limit: s.optional(s.int(1, 10_000)),
+    offset: s.optional(s.int(0)),
+  }),
+  getPuzzle: s.object({ id }),
+  importPuzzle: s.object({
+    fileName: s.string(500),
+    text: s.string(20_000_000),
+    format: s.optional(s.string(50)),
+    options: s.optional(s.record(s.string(200))),
+  }),
+  deletePuzzle: s.object({ id }),
+  solvers: s.object({}),
+  startRun: s.object({
+    puzzleId: id,
+    solver: s.string(100),
+    params: s.optional(s.record(s.unknown())),
+    seed: s.optional(s.nullable(s.int(0, 2 ** 32 - 1))),
+    seconds: s.optional(s.nullable(s.number())),
+    evaluations: s.optional(s.nullable(s.int(1))),
+    target: s.optional(s.nullable(s.number())),
+  }),
+  stopRun: s.object({ id }),
+  resumeRun: s.object({ id }),
+  listRuns: s.object({
+    status: s.optional(s.literal('queued', 'running', 'done', 'stopped', 'interrupted', 'failed')),
+    family: s.optional(family),
+    solver: s.optional(s.string(100)),
+    puzzleId: s.optional(id),
+    limit: s.optional(s.int(1, 10_000)),
+    offset: s.optional(s.int(0)),
+  }),
+  getRun: s.object({ id }),
+  runEvents: s.object({ id }),
+} as const;
+
+export type ApiMethod = keyof typeof apiSchemas;
+export type ApiArgs<M extends ApiMethod> = Infer<(typeof apiSchemas)[M]>;
+
+export interface SolverInfo {
+  family: FamilyId;
+  id: string;
+  label: string;
+  description: string;
+  params: ParamSchema;
+}
+
+export interface ApiResults {
+  listPuzzles: PuzzleSummary[];
+  getPuzzle: PuzzleRecord;
+  importPuzzle: PuzzleRecord;
+  deletePuzzle: null;
+  solvers: SolverInfo[];
+  startRun: RunSummary;
+  stopRun: null;
+  resumeRun: RunSummary;
+  listRuns: RunSummary[];
+  getRun: RunRecord;
+  runEvents: RunEvent[];
+}
+
+/** What a view holds: every call returns a promise; errors arrive as rejected promises with a one-line message. */
+export type WorkbenchApi = {
+  [M in ApiMethod]: (args: ApiArgs<M>) => Promise<ApiResults[M]>;
+} & {
+  /** Pushed notifications (run started, progress, improvement, finished). Returns an unsubscribe function. */
+  subscribe(listener: (event: PushEvent) => void): () => void;
+};
+
+export type PushEvent =
+  | { type: 'run-updated'; run: RunSummary }
+  | { type: 'run-progress'; runId: number; elapsedMs: number; evaluations: number; bestScore: number; currentScore: number }
+  | { type: 'puzzles-changed' };
+
+/** Validate a call from an untrusted transport; throws SchemaError with a one-line message. */
+export function parseCall(method: unknown, args: unknown): { method: ApiMethod; args: ApiArgs<ApiMethod> } {
+  if (typeof method !== 'string' || !Object.hasOwn(apiSchemas, method)) throw new Error(`unknown API method ${JSON.stringify(method)}`);
+  const m = method as ApiMethod;
+  return { method: m, args: apiSchemas[m].parse(args ?? {}, m) as ApiArgs<ApiMethod> };
+}
+
+/** The backend side: one handler per method, arguments already validated. */
+export type ApiHandlers = { [M in ApiMethod]: (args: ApiArgs<M>) => Promise<ApiResults[M]> | ApiResults[M] };
+
+/** What a transport serves: the handlers plus the push stream. */
+export interface Backend {
+  handlers: ApiHandlers;
+  subscribe(listener: (event: PushEvent) => void): () => void;
+}
