@@ -26,7 +26,7 @@ export interface DriverOptions {
  * Advances a solver in slices sized to take about `sliceMs`, checking stop criteria, emitting
  * improvements, progress at a bounded rate, and periodic checkpoints. Pure apart from the hooks.
  */
-export async function drive(run: SolverRun, stop: StopCriteria, hooks: DriverHooks, opts: DriverOptions): Promise<StopReason> {
+export async function drive(run: SolverRun, stop: StopCriteria, hooks: DriverHooks, opts: DriverOptions): Promise<{ reason: StopReason; elapsedMs: number }> {
   const sliceMs = opts.sliceMs ?? 20;
   const t0 = hooks.now() - opts.elapsedMs;
   const elapsed = (): number => hooks.now() - t0;
@@ -63,7 +63,7 @@ export async function drive(run: SolverRun, stop: StopCriteria, hooks: DriverHoo
     if (reason) {
       hooks.onProgress(sample());
       checkpoint();
-      return reason;
+      return { reason, elapsedMs: Math.round(elapsed()) };
     }
     let slice = budget;
     if (stop.evaluations !== null) slice = Math.max(1, Math.min(slice, stop.evaluations - run.evaluations));

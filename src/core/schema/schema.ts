@@ -17,6 +17,14 @@ export interface Schema<T> {
 
 export type Infer<S> = S extends Schema<infer T> ? T : never;
 
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+/** Fields whose schema admits undefined become optional properties. */
+export type InferObject<Shape extends Record<string, Schema<unknown>>> = Simplify<
+  { [K in keyof Shape as undefined extends Infer<Shape[K]> ? never : K]: Infer<Shape[K]> } & {
+    [K in keyof Shape as undefined extends Infer<Shape[K]> ? K : never]?: Infer<Shape[K]>;
+  }
+>;
+
 const fail = (path: string, expected: string, x: unknown): never => {
   const got = x === null ? 'null' : Array.isArray(x) ? 'array' : typeof x;
   throw new SchemaError(`${path || 'value'}: expected ${expected}, got ${got}`);
@@ -62,7 +70,7 @@ export const s = {
       return out;
     }),
   /** Unknown keys are refused: a misspelt field must not be silently dropped. */
-  object: <Shape extends Record<string, Schema<unknown>>>(shape: Shape): Schema<{ [K in keyof Shape]: Infer<Shape[K]> }> =>
+  object: <Shape extends Record<string, Schema<unknown>>>(shape: Shape): Schema<InferObject<Shape>> =>
     make('object', (x, p) => {
       if (typeof x !== 'object' || x === null || Array.isArray(x)) return fail(p, 'an object', x);
       const rec = x as Record<string, unknown>;
@@ -72,7 +80,7 @@ export const s = {
         const v = sch.parse(rec[k], p ? `${p}.${k}` : k);
         if (v !== undefined) out[k] = v;
       }
-      return out as { [K in keyof Shape]: Infer<Shape[K]> };
+      return out as InferObject<Shape>;
     }),
   tuple: <T extends unknown[]>(...items: { [K in keyof T]: Schema<T[K]> }): Schema<T> =>
     make('tuple', (x, p) => {

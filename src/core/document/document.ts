@@ -1,0 +1,65 @@
+import type { FamilyId } from '../families/family';
+import { getFamily } from '../families';
+import { FormatError } from './errors';
+
+export const DOCUMENT_FORMAT = 'puzzle-workbench';
+export const DOCUMENT_VERSION = 1;
+
+/**
+ * The one JSON document for any puzzle, with an optional solution (a placement, a maze, a grid).
+ * `puzzle` and `solution` hold the family's JSON forms (see each family's json.ts).
+ */
+export interface PuzzleDocument {
+  format: typeof DOCUMENT_FORMAT;
+  version: number;
+  family: FamilyId;
+  name: string;
+  puzzle: unknown;
+  solution?: unknown;
+}
+
+export function makeDocument(family: FamilyId, name: string, puzzle: unknown, solution?: unknown): PuzzleDocument {
+  const f = getFamily(family);
+  const doc: PuzzleDocument = { format: DOCUMENT_FORMAT, version: DOCUMENT_VERSION, family, name, puzzle: f.puzzleToJson(puzzle) };
+  if (solution !== undefined) doc.solution = f.solutionToJson(puzzle, solution);
+  return doc;
+}
+
+/** Parse and fully validate a document (from a file, IPC or the store). */
+export function parseDocument(x: unknown, where = 'document'): { doc: PuzzleDocument; puzzle: unknown; solution: unknown } {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) throw new FormatError('expected a JSON object', where);
+  const o = x as Record<string, unknown>;
+  if (o.format !== DOCUMENT_FORMAT) throw new FormatError(`expected "format": "${DOCUMENT_FORMAT}"`, where);
+  if (typeof o.version !== 'number' || !Number.isInteger(o.version)) throw new FormatError('expected an integer "version"', where);
+  if (o.version > DOCUMENT_VERSION)
+    throw new FormatError(`document version ${o.version} is newer than this program understands (${DOCUMENT_VERSION}); update Puzzle Workbench`, where);
+  if (typeof o.family !== 'string') throw new FormatError('expected "family": "edge" | "jump" | "parity"', where);
+  let family;
+  try {
+    family = getFamily(o.family);
+  } catch (e) {
+    throw new FormatError((e as Error).message, where);
+  }
+  const name = typeof o.name === 'string' ? o.name : '';
+  const puzzle: unknown = family.puzzleFromJson(o.puzzle, `${where}: puzzle`);
+  const solution: unknown = o.solution === undefined || o.solution === null ? undefined : family.solutionFromJson(puzzle, o.solution, `${where}: solution`);
+  const doc: PuzzleDocument = { format: DOCUMENT_FORMAT, version: DOCUMENT_VERSION, family: family.id, name, puzzle: family.puzzleToJson(puzzle) };
+  if (solution !== undefined) doc.solution = family.solutionToJson(puzzle, solution);
+  return { doc, puzzle, solution };
+}
+
+export function documentFromText(text: string, fileName: string): ReturnType<typeof parseDocument> {
+  let x: unknown;
+  try {
+    x = JSON.parse(text);
+  } catch (e) {
+    const m = /position (\d+)/.exec((e as Error).message);
+    const line = m ? text.slice(0, Number(m[1])).split('\n').length : undefined;
+    throw new FormatError(`invalid JSON (${(e as Error).message.replace(/^.*?: /, '')})`, fileName, line);
+  }
+  return parseDocument(x, fileName);
+}
+
+export function documentToText(doc: PuzzleDocument): string {
+  return `${JSON.stringify(doc, null, 1)}\n`;
+}

@@ -1,0 +1,49 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** node:util parseArgs with strict checking, turning its errors into one-line usage errors. */
+export function parse<O extends Options>(argv: string[], options: O, maxPositionals: number) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw new UsageError((e as Error).message.replace(/\. To specify a positional.*$/s, '').split('\n')[0]);
+  }
+  if (parsed.positionals.length > maxPositionals)
+    throw new UsageError(`unexpected argument "${parsed.positionals[maxPositionals]}"`);
+  return parsed;
+}
+
+export function intOption(name: string, v: string | undefined, min = -Infinity): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!/^-?\d+$/.test(v.trim()) || !Number.isSafeInteger(n)) throw new UsageError(`--${name} expects a whole number, got "${v}"`);
+  if (n < min) throw new UsageError(`--${name} must be at least ${min}, got ${n}`);
+  return n;
+}
+
+export function numberOption(name: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isFinite(n)) throw new UsageError(`--${name} expects a number, got "${v}"`);
+  return n;
+}
+
+/** `RxC`, `R x C` or a single `N` for N x N. */
+export function sizeOption(v: string | undefined): { rows: number; cols: number } | undefined {
+  if (v === undefined) return undefined;
+  const m = /^\s*(\d+)\s*(?:[xX×]\s*(\d+))?\s*$/.exec(v);
+  if (!m) throw new UsageError(`--size expects N or RxC (e.g. 7 or 10x12), got "${v}"`);
+  const rows = Number(m[1]);
+  const cols = m[2] === undefined ? rows : Number(m[2]);
+  if (rows < 1 || cols < 1 || rows > 1000 || cols > 1000) throw new UsageError(`--size must be between 1 and 1000 on each side, got "${v}"`);
+  return { rows, cols };
+}

@@ -1,0 +1,303 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { FormatError } from '../../core/document/errors';
+import { makeDocument, documentToText } from '../../core/document/document';
+import { readPuzzleFile } from '../../core/document/read-file';
+import { getFamily } from '../../core/families';
+import { FAMILY_IDS, type FamilyId } from '../../core/families/family';
+import { findSolver } from '../../core/catalogue/catalogue';
+import { parseParamText, type Params } from '../../core/params/schema';
+import { nodeWorkerSpawner } from '../runs/node-host';
+import { solverInfos, Workbench, type RunTarget } from '../services/workbench';
+import { resolveDbPath } from '../paths/user-data';
+import type { RunRecord } from '../store/types';
+import { intOption, numberOption, parse, sizeOption, UsageError } from './args';
+import { fmtInt, fmtSeconds, runResult, runRow, RUN_HEADERS, scoreText, table } from './output';
+
+const dbOption = { db: { type: 'string' } } as const;
+const jsonOption = { json: { type: 'boolean' } } as const;
+
+function open(db: string | undefined, extra: { checkpointIntervalMs?: number } = {}): Workbench {
+  return Workbench.open({ dbPath: resolveDbPath(db), spawn: nodeWorkerSpawner(), concurrency: 1, ...extra });
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UsageError(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot read (${code ?? (e as Error).message})`);
+  }
+}
+
+function parseRunId(v: string | undefined): number {
+  if (v === undefined) throw new UsageError('missing RUN (a run id; see `workbench runs`)');
+  const id = intOption('run', v, 1);
+  return id!;
+}
+
+function mustRun(wb: Workbench, id: number): RunRecord {
+  const r = wb.store.getRun(id);
+  if (!r) throw new UsageError(`no run ${id} in ${wb.store.path}`);
+  return r;
+}
+
+/** Follow a run to its end with a live line on a terminal; Ctrl+C stops it gracefully. */
+async function follow(wb: Workbench, run: RunRecord, json: boolean): Promise<number> {
+  const tty = process.stderr.isTTY && !json;
+  const unsub = wb.runs.subscribe((e) => {
+    if (!tty || e.runId !== run.id || e.type !== 'progress') return;
+    const rate = e.elapsedMs > 0 ? (e.evaluations / e.elapsedMs) * 1000 : 0;
+    process.stderr.write(
+      `\r\x1b[Krun ${run.id} ${run.solver}  best ${scoreText(e.bestScore, run.maxScore)}  current ${e.currentScore}  ${fmtInt(e.evaluations)} evals  ${fmtInt(rate)}/s  ${fmtSeconds(e.elapsedMs)}`,
+    );
+  });
+  let interrupted = 0;
+  const onSigint = (): void => {
+    interrupted++;
+    if (interrupted === 1) {
+      if (tty) process.stderr.write('\nstopping (Ctrl+C again to abandon)...\n');
+      void wb.runs.stop(run.id);
+    } else process.exit(130);
+  };
+  process.on('SIGINT', onSigint);
+  const end = await wb.runs.waitFor(run.id);
+  process.off('SIGINT', onSigint);
+  unsub();
+  if (tty) process.stderr.write('\r\x1b[K');
+  if (json) process.stdout.write(`${JSON.stringify(runResult(end))}\n`);
+  else {
+    const r = runResult(end);
+    const why = end.error ? `: ${end.error}` : end.stopReason ? ` (${end.stopReason})` : '';
+    process.stdout.write(
+      `run ${end.id} ${end.status}${why}: ${end.solver} seed ${end.seed}, best ${scoreText(end.bestScore, end.maxScore)}${r.solved && end.maxScore !== null ? ' (solved)' : ''}, ${fmtInt(end.evaluations)} evaluations in ${fmtSeconds(end.elapsedMs)}\n`,
+    );
+  }
+  return end.status === 'failed' ? 1 : 0;
+}
+
+export async function solve(argv: string[]): Promise<number> {
+  const { values: v, positionals } = parse(
+    argv,
+    {
+      ...dbOption,
+      ...jsonOption,
+      solver: { type: 'string' },
+      family: { type: 'string' },
+      format: { type: 'string' },
+      order: { type: 'string' },
+      size: { type: 'string' },
+      remove: { type: 'string' },
+      seconds: { type: 'string' },
+      evaluations: { type: 'string' },
+      target: { type: 'string' },
+      seed: { type: 'string' },
+      set: { type: 'string', multiple: true },
+      'checkpoint-every': { type: 'string' },
+    },
+    1,
+  );
+  const file = positionals[0];
+  if (v.family !== undefined && !FAMILY_IDS.includes(v.family as FamilyId))
+    throw new UsageError(`--family must be one of ${FAMILY_IDS.join(', ')}, got "${v.family}"`);
+  const size = sizeOption(v.size);
+  let target: RunTarget;
+  let family: FamilyId;
+  if (file !== undefined) {
+    const options: Record<string, string> = {};
+    if (v.size) options.size = `${size!.rows}x${size!.cols}`;
+    if (v.order) options.order = v.order;
+    const read = readPuzzleFile(file, readText(file), { format: v.format, options });
+    if (v.family && v.family !== read.family) throw new UsageError(`${file} holds a ${read.family} puzzle, not ${v.family}`);
+    const { errors } = getFamily(read.family).validate(read.puzzle);
+    if (errors.length > 0) throw new UsageError(`${file}: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more problems)` : ''}`);
+    family = read.family;
+    target = { family, name: basename(file).replace(/\.[^.]+$/, ''), puzzle: read.puzzle };
+  } else {
+    family = (v.family as FamilyId | undefined) ?? (v.remove !== undefined ? 'parity' : 'jump');
+    if (family === 'edge') throw new UsageError('edge matching needs a piece FILE (e.g. ../shared/instances/e2_clue1_6x6.txt)');
+    if (!size) throw new UsageError(`${family === 'jump' ? 'a jump maze' : 'a parity grid'} needs --size`);
+    if (family === 'jump') {
+      target = { family, name: `jump ${size.rows}x${size.cols}`, puzzle: getFamily('jump').puzzleFromJson({ rows: size.rows, cols: size.cols }, '--size') };
+    } else {
+      if (size.rows !== size.cols) throw new UsageError('a parity grid is square: give --size N');
+      const m = intOption('remove', v.remove, 0);
+      if (m === undefined) throw new UsageError('a parity grid needs --remove M (tokens to remove)');
+      target = { family, name: `parity ${size.rows} m=${m}`, puzzle: getFamily('parity').puzzleFromJson({ n: size.rows, m }, '--size/--remove') };
+    }
+  }
+  if (!v.solver) throw new UsageError(`--solver is required (for ${family}: ${listIds(family)})`);
+  const def = findSolver(family, v.solver);
+  const params: Params = {};
+  for (const kv of v.set ?? []) {
+    const eq = kv.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--set expects key=value, got "${kv}"`);
+    params[kv.slice(0, eq)] = parseParamText(def.params, kv.slice(0, eq), kv.slice(eq + 1));
+  }
+  const every = numberOption('checkpoint-every', v['checkpoint-every']);
+  const wb = open(v.db, every !== undefined ? { checkpointIntervalMs: Math.max(10, every * 1000) } : {});
+  try {
+    const run = wb.createRun({
+      target,
+      solver: v.solver,
+      params,
+      seed: intOption('seed', v.seed, 0) ?? null,
+      stop: { seconds: numberOption('seconds', v.seconds) ?? null, evaluations: intOption('evaluations', v.evaluations, 1) ?? null, target: numberOption('target', v.target) ?? null },
+    });
+    return await follow(wb, run, !!v.json);
+  } finally {
+    await wb.close();
+  }
+}
+
+function listIds(family: FamilyId): string {
+  return (
+    solverInfos()
+      .filter((d) => d.family === family)
+      .map((d) => d.id)
+      .join(', ') || 'none'
+  );
+}
+
+export async function resume(argv: string[]): Promise<number> {
+  const { values: v, positionals } = parse(argv, { ...dbOption, ...jsonOption, 'checkpoint-every': { type: 'string' } }, 1);
+  const id = parseRunId(positionals[0]);
+  const every = numberOption('checkpoint-every', v['checkpoint-every']);
+  const wb = open(v.db, every !== undefined ? { checkpointIntervalMs: Math.max(10, every * 1000) } : {});
+  try {
+    mustRun(wb, id);
+    // A run left `running` by a process that died is interrupted now.
+    wb.store.interruptRunning();
+    const run = wb.runs.resume(id);
+    return await follow(wb, run, !!v.json);
+  } finally {
+    await wb.close();
+  }
+}
+
+export async function runs(argv: string[]): Promise<number> {
+  const { values: v } = parse(argv, { ...dbOption, ...jsonOption, limit: { type: 'string' }, status: { type: 'string' } }, 0);
+  const wb = open(v.db);
+  try {
+    const list = wb.store.listRuns({ limit: intOption('limit', v.limit, 1) ?? 10_000, ...(v.status ? { status: v.status as RunRecord['status'] } : {}) });
+    if (v.json) process.stdout.write(`${JSON.stringify(list)}\n`);
+    else process.stdout.write(list.length ? `${table(RUN_HEADERS, list.map(runRow))}\n` : `no runs yet in ${wb.store.path}\n`);
+    return 0;
+  } finally {
+    await wb.close();
+  }
+}
+
+export async function show(argv: string[]): Promise<number> {
+  const { values: v, positionals } = parse(argv, { ...dbOption, ...jsonOption }, 1);
+  const id = parseRunId(positionals[0]);
+  const wb = open(v.db);
+  try {
+    const run = mustRun(wb, id);
+    const events = wb.store.events(id);
+    if (v.json) {
+      process.stdout.write(`${JSON.stringify({ ...run, result: runResult(run), events })}\n`);
+      return 0;
+    }
+    const out = [
+      `run ${run.id}: ${run.solver} on ${run.puzzleName} (${run.family}), seed ${run.seed}`,
+      `status ${run.status}${run.stopReason ? ` (${run.stopReason})` : ''}${run.error ? `: ${run.error}` : ''}`,
+      `best ${scoreText(run.bestScore, run.maxScore)}, ${fmtInt(run.evaluations)} evaluations in ${fmtSeconds(run.elapsedMs)}`,
+      `params ${JSON.stringify(run.params)}`,
+      `stop ${JSON.stringify(run.stop)}`,
+      '',
+      table(
+        ['event', 'time', 'evaluations', 'best', 'current'],
+        events.map((e) => [e.kind, fmtSeconds(e.elapsedMs), fmtInt(e.evaluations), String(e.bestScore), e.currentScore === null ? '' : String(e.currentScore)]),
+      ),
+    ];
+    process.stdout.write(`${out.join('\n')}\n`);
+    return 0;
+  } finally {
+    await wb.close();
+  }
+}
+
+export async function exportRun(argv: string[]): Promise<number> {
+  const { values: v, positionals } = parse(argv, { ...dbOption, format: { type: 'string' }, out: { type: 'string' } }, 1);
+  const id = parseRunId(positionals[0]);
+  const wb = open(v.db);
+  try {
+    const run = mustRun(wb, id);
+    const family = getFamily(run.family);
+    const puzzle: unknown = family.puzzleFromJson(run.puzzle);
+    if (run.bestSolution === null) throw new UsageError(`run ${id} has no solution yet`);
+    const solution: unknown = family.solutionFromJson(puzzle, run.bestSolution);
+    const format = v.format ?? 'text';
+    let text: string | null;
+    if (format === 'json') text = documentToText(makeDocument(run.family, `${run.puzzleName} run ${run.id}`, puzzle, solution));
+    else {
+      const fmt = format === 'text' ? family.formats.find((f) => f.write(puzzle, solution) !== null && f.id !== 'pieces') : family.formats.find((f) => f.id === format);
+      if (!fmt) throw new UsageError(`--format ${format} does not fit a ${run.family} run (use text, json${run.family === 'edge' ? ', bucas' : ''})`);
+      text = fmt.write(puzzle, solution);
+      if (text === null) throw new UsageError(`--format ${format} cannot hold this run's board`);
+    }
+    if (v.out) writeFileSync(v.out, text);
+    else process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+    return 0;
+  } finally {
+    await wb.close();
+  }
+}
+
+export async function solvers(argv: string[]): Promise<number> {
+  const { values: v } = parse(argv, { ...jsonOption }, 0);
+  const list = solverInfos();
+  if (v.json) {
+    process.stdout.write(`${JSON.stringify(list)}\n`);
+    return 0;
+  }
+  const lines: string[] = [];
+  for (const s of list) {
+    lines.push(`${s.family} ${s.id}: ${s.label}. ${s.description}`);
+    for (const [name, p] of Object.entries(s.params)) {
+      const range = p.type === 'enum' ? p.options.join('|') : p.type === 'boolean' ? 'true|false' : `${p.type}${p.min !== undefined ? ` >= ${p.min}` : ''}${p.max !== undefined ? ` <= ${p.max}` : ''}`;
+      lines.push(`    ${name} (${range}, default ${String(p.default)}): ${p.help}`);
+    }
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
+}
+
+export async function importFiles(argv: string[]): Promise<number> {
+  const { values: v, positionals } = parse(argv, { ...dbOption, ...jsonOption, format: { type: 'string' }, size: { type: 'string' }, order: { type: 'string' } }, 1000);
+  if (positionals.length === 0) throw new UsageError('missing FILE to import');
+  const wb = open(v.db);
+  try {
+    const options: Record<string, string> = {};
+    const size = sizeOption(v.size);
+    if (size) options.size = `${size.rows}x${size.cols}`;
+    if (v.order) options.order = v.order;
+    const added = positionals.map((f) => wb.importPuzzle(f, readText(f), { format: v.format, options, source: f }));
+    if (v.json) process.stdout.write(`${JSON.stringify(added.map((p) => ({ id: p.id, name: p.name, family: p.family })))}\n`);
+    else for (const p of added) process.stdout.write(`puzzle ${p.id}: ${p.name} (${p.family} ${p.rows}x${p.cols})\n`);
+    return 0;
+  } finally {
+    await wb.close();
+  }
+}
+
+export async function puzzles(argv: string[]): Promise<number> {
+  const { values: v } = parse(argv, { ...dbOption, ...jsonOption, search: { type: 'string' } }, 0);
+  const wb = open(v.db);
+  try {
+    const list = wb.store.listPuzzles({ ...(v.search ? { search: v.search } : {}) });
+    if (v.json) process.stdout.write(`${JSON.stringify(list)}\n`);
+    else
+      process.stdout.write(
+        list.length
+          ? `${table(['id', 'name', 'family', 'size', 'best', 'source'], list.map((p) => [String(p.id), p.name, p.family, `${p.rows}x${p.cols}`, p.bestScore === null ? '-' : String(p.bestScore), p.source]))}\n`
+          : `no puzzles yet in ${wb.store.path}\n`,
+      );
+    return 0;
+  } finally {
+    await wb.close();
+  }
+}
+
+export { FormatError };

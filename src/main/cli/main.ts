@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createBackend } from '../services/backend';
+import { startServer } from '../serve/server';
+import { resolveDbPath } from '../paths/user-data';
+import { parse, intOption, UsageError } from './args';
+import { exportRun, importFiles, puzzles, resume, runs, show, solve, solvers } from './commands';
+
+const USAGE = `usage: workbench <command> [options]   (every command takes --db PATH)
+
+  solve [FILE] --solver NAME [--family edge|jump|parity] [--size RxC|N] [--remove M]
+        [--seconds S] [--evaluations N] [--target T] [--seed N] [--set key=value ...] [--json]
+  runs [--json] [--status S] [--limit N]
+  show RUN [--json]
+  resume RUN [--json]
+  export RUN [--format text|bucas|json] [--out FILE]
+  solvers [--json]
+  import FILE... [--format F] [--size RxC] [--order trbl|bltr|nswe|ltrb]
+  puzzles [--search TEXT] [--json]
+  serve [--port P] [--host H] [--token T]
+`;
+
+async function serve(argv: string[]): Promise<number> {
+  const { values: v } = parse(argv, { db: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, token: { type: 'string' }, static: { type: 'string' } }, 0);
+  const staticDir = v.static ?? fileURLToPath(new URL('../../../out/renderer', import.meta.url));
+  if (!existsSync(staticDir)) throw new UsageError(`no built renderer at ${staticDir}: run \`npm run build\` first`);
+  const host = v.host ?? '127.0.0.1';
+  const backend = await createBackend({ dbPath: resolveDbPath(v.db), workerHost: 'node' });
+  const server = await startServer({ backend, port: intOption('port', v.port, 0) ?? 5178, host, token: v.token, staticDir });
+  process.stdout.write(`serving ${server.url}${v.token ? `?token=${v.token}` : ''} on database ${backend.workbench.store.path}\n`);
+  await new Promise<void>((resolve) => {
+    const quit = (): void => resolve();
+    process.once('SIGINT', quit);
+    process.once('SIGTERM', quit);
+  });
+  await server.close();
+  await backend.close();
+  return 0;
+}
+
+const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
+  solve,
+  runs,
+  show,
+  resume,
+  export: exportRun,
+  solvers,
+  import: importFiles,
+  puzzles,
+  serve,
+};
+
+/** Every failure is one line on stderr and a non-zero exit; never a stack trace. */
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(USAGE);
+    return command ? 0 : 2;
+  }
+  const fn = COMMANDS[command];
+  if (!fn) {
+    process.stderr.write(`workbench: unknown command "${command}" (try: ${Object.keys(COMMANDS).join(', ')})\n`);
+    return 2;
+  }
+  try {
+    return await fn(rest);
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    process.stderr.write(`workbench ${command}: ${msg.split('\n')[0]}\n`);
+    if (process.env.WORKBENCH_DEBUG && e instanceof Error) process.stderr.write(`${e.stack}\n`);
+    return 2;
+  }
+}

@@ -1,0 +1,150 @@
+import { catalogue, findSolver } from '../../core/catalogue/catalogue';
+import { makeDocument, parseDocument } from '../../core/document/document';
+import { readPuzzleFile } from '../../core/document/read-file';
+import type { StopCriteria } from '../../core/engine/run-types';
+import { getFamily } from '../../core/families';
+import type { FamilyId } from '../../core/families/family';
+import { resolveParams, type Params } from '../../core/params/schema';
+import { randomSeed } from '../../core/rng/rng';
+import type { PushEvent, SolverInfo } from '../api/contract';
+import { RunManager } from '../runs/manager';
+import type { WorkerSpawner } from '../runs/worker-host';
+import { Store } from '../store/store';
+import type { PuzzleRecord, RunRecord } from '../store/types';
+
+export interface WorkbenchOptions {
+  dbPath: string;
+  spawn: WorkerSpawner;
+  concurrency?: number;
+  checkpointIntervalMs?: number;
+  progressIntervalMs?: number;
+  nativeBinding?: string;
+}
+
+/** A puzzle to run: a library entry, or a puzzle given directly (CLI on a file). */
+export type RunTarget = { puzzleId: number } | { family: FamilyId; name: string; puzzle: unknown };
+
+export interface NewRun {
+  target: RunTarget;
+  solver: string;
+  params?: Record<string, unknown>;
+  seed?: number | null;
+  stop?: Partial<StopCriteria>;
+}
+
+/**
+ * The services every front end shares (Electron IPC, WebSocket serve, CLI): the library, runs
+ * and the solver catalogue, over one store and one run manager.
+ */
+export class Workbench {
+  readonly store: Store;
+  readonly runs: RunManager;
+  private readonly pushListeners = new Set<(e: PushEvent) => void>();
+
+  private constructor(store: Store, runs: RunManager) {
+    this.store = store;
+    this.runs = runs;
+    runs.subscribe((e) => {
+      if (e.type === 'progress') this.push({ type: 'run-progress', runId: e.runId, elapsedMs: e.elapsedMs, evaluations: e.evaluations, bestScore: e.bestScore, currentScore: e.currentScore });
+      else {
+        const run = this.store.getRunSummary(e.runId);
+        if (run) this.push({ type: 'run-updated', run });
+      }
+    });
+  }
+
+  static open(opts: WorkbenchOptions): Workbench {
+    const store = Store.open(opts.dbPath, opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {});
+    const runs = new RunManager({
+      store,
+      spawn: opts.spawn,
+      concurrency: opts.concurrency,
+      checkpointIntervalMs: opts.checkpointIntervalMs,
+      progressIntervalMs: opts.progressIntervalMs,
+    });
+    return new Workbench(store, runs);
+  }
+
+  subscribe(listener: (e: PushEvent) => void): () => void {
+    this.pushListeners.add(listener);
+    return () => this.pushListeners.delete(listener);
+  }
+
+  private push(e: PushEvent): void {
+    for (const l of this.pushListeners) l(e);
+  }
+
+  solvers(): SolverInfo[] {
+    return solverInfos();
+  }
+
+  /** Read a file in any known format and add it to the library. */
+  importPuzzle(fileName: string, text: string, opts: { format?: string; options?: Record<string, string>; source?: string } = {}): PuzzleRecord {
+    const read = readPuzzleFile(fileName, text, opts);
+    const family = getFamily(read.family);
+    const { errors } = family.validate(read.puzzle);
+    if (errors.length > 0) throw new Error(`${fileName}: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more problems)` : ''}`);
+    const document = makeDocument(read.family, read.name, read.puzzle, read.solution);
+    const { rows, cols } = family.size(read.puzzle);
+    const rec = this.store.addPuzzle({ name: read.name, family: read.family, source: opts.source ?? fileName, document, rows, cols });
+    this.push({ type: 'puzzles-changed' });
+    return rec;
+  }
+
+  deletePuzzle(id: number): void {
+    this.store.deletePuzzle(id);
+    this.push({ type: 'puzzles-changed' });
+  }
+
+  /** Check everything about a run before it is stored, so impossible settings fail at once. */
+  createRun(req: NewRun): RunRecord {
+    let family: FamilyId;
+    let name: string;
+    let puzzleJson: unknown;
+    let puzzleId: number | null = null;
+    if ('puzzleId' in req.target) {
+      const rec = this.store.getPuzzle(req.target.puzzleId);
+      if (!rec) throw new Error(`no puzzle ${req.target.puzzleId} in the library`);
+      const { doc } = parseDocument(rec.document, `puzzle ${rec.id}`);
+      family = doc.family;
+      name = rec.name;
+      puzzleJson = doc.puzzle;
+      puzzleId = rec.id;
+    } else {
+      family = req.target.family;
+      name = req.target.name;
+      puzzleJson = getFamily(family).puzzleToJson(req.target.puzzle);
+    }
+    const fam = getFamily(family);
+    const puzzle: unknown = fam.puzzleFromJson(puzzleJson);
+    const { errors } = fam.validate(puzzle);
+    if (errors.length > 0) throw new Error(`${name}: ${errors[0]}`);
+    const def = findSolver(family, req.solver);
+    const params = resolveParams(def.params, req.params ?? {}) as Params;
+    const stop = checkStop(req.stop ?? {});
+    const seed = req.seed ?? randomSeed();
+    const run = this.store.createRun({ puzzleId, puzzleName: name, family, solver: def.id, params, seed, stop, puzzle: puzzleJson, maxScore: fam.maxScore(puzzle) });
+    this.runs.enqueue(run.id);
+    return run;
+  }
+
+  async close(): Promise<void> {
+    await this.runs.shutdown();
+    this.store.close();
+  }
+}
+
+/** The catalogue as the views and the CLI list it. */
+export function solverInfos(): SolverInfo[] {
+  return catalogue.map((d) => ({ family: d.family, id: d.id, label: d.label, description: d.description, params: d.params }));
+}
+
+export function checkStop(stop: Partial<StopCriteria>): StopCriteria {
+  const seconds = stop.seconds ?? null;
+  const evaluations = stop.evaluations ?? null;
+  const target = stop.target ?? null;
+  if (seconds !== null && !(Number.isFinite(seconds) && seconds > 0)) throw new Error(`seconds must be a positive number, got ${seconds}`);
+  if (evaluations !== null && !(Number.isInteger(evaluations) && evaluations > 0)) throw new Error(`evaluations must be a positive whole number, got ${evaluations}`);
+  if (target !== null && !Number.isFinite(target)) throw new Error(`target must be a number, got ${target}`);
+  return { seconds, evaluations, target };
+}

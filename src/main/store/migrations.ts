@@ -1,0 +1,143 @@
+/**
+ * Versioned schema migrations. `PRAGMA user_version` holds the version of a database; each
+ * migration runs in its own transaction together with the version bump, so a database is always
+ * at exactly one version. Append new migrations at the end; never edit a released one.
+ */
+import type Database from 'better-sqlite3';
+import { StoreError } from './errors';
+
+/** What a migration may use: run SQL, or prepare statements to move data. */
+export type MigrationSql = Pick<Database.Database, 'exec' | 'prepare'>;
+
+export interface Migration {
+  version: number;
+  description: string;
+  up(sql: MigrationSql): void;
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'puzzles, runs, run events, checkpoints',
+    up(sql) {
+      sql.exec(`
+        CREATE TABLE puzzles (
+          id             INTEGER PRIMARY KEY AUTOINCREMENT,
+          name           TEXT    NOT NULL,
+          family         TEXT    NOT NULL,
+          source         TEXT    NOT NULL,
+          document       TEXT    NOT NULL,  -- JSON
+          rows           INTEGER NOT NULL,
+          cols           INTEGER NOT NULL,
+          created_at     INTEGER NOT NULL,  -- ms since the epoch, as every time here
+          updated_at     INTEGER NOT NULL,
+          last_opened_at INTEGER,
+          best_score     REAL               -- best of its runs, kept up to date by the store
+        );
+        CREATE INDEX puzzles_family ON puzzles (family);
+
+        CREATE TABLE runs (
+          id            INTEGER PRIMARY KEY AUTOINCREMENT,
+          puzzle_id     INTEGER REFERENCES puzzles (id) ON DELETE SET NULL,
+          puzzle_name   TEXT    NOT NULL,
+          family        TEXT    NOT NULL,
+          solver        TEXT    NOT NULL,
+          params        TEXT    NOT NULL,  -- JSON
+          seed          INTEGER NOT NULL,
+          stop          TEXT    NOT NULL,  -- JSON StopCriteria
+          puzzle        TEXT    NOT NULL,  -- JSON: the run's own copy of the puzzle model
+          status        TEXT    NOT NULL DEFAULT 'queued'
+                        CHECK (status IN ('queued', 'running', 'done', 'stopped', 'interrupted', 'failed')),
+          stop_reason   TEXT,
+          error         TEXT,
+          created_at    INTEGER NOT NULL,
+          started_at    INTEGER,
+          ended_at      INTEGER,
+          elapsed_ms    INTEGER NOT NULL DEFAULT 0,
+          evaluations   INTEGER NOT NULL DEFAULT 0,
+          best_score    REAL,
+          max_score     REAL,
+          best_solution TEXT               -- JSON
+        );
+        CREATE INDEX runs_status     ON runs (status);
+        CREATE INDEX runs_puzzle_id  ON runs (puzzle_id);
+        CREATE INDEX runs_created_at ON runs (created_at);
+        CREATE INDEX runs_solver     ON runs (solver);
+
+        CREATE TABLE run_events (
+          id            INTEGER PRIMARY KEY,
+          run_id        INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+          kind          TEXT    NOT NULL CHECK (kind IN ('improvement', 'progress')),
+          elapsed_ms    INTEGER NOT NULL,
+          evaluations   INTEGER NOT NULL,
+          iteration     INTEGER,           -- progress only
+          best_score    REAL    NOT NULL,  -- for an improvement, its score
+          current_score REAL,              -- progress only
+          mean_score    REAL,
+          solution      TEXT               -- JSON, improvements only
+        );
+        CREATE INDEX run_events_run_kind_time ON run_events (run_id, kind, elapsed_ms);
+
+        CREATE TABLE checkpoints (
+          id          INTEGER PRIMARY KEY,
+          run_id      INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+          created_at  INTEGER NOT NULL,
+          elapsed_ms  INTEGER NOT NULL,
+          evaluations INTEGER NOT NULL,
+          best_score  REAL    NOT NULL,
+          state       TEXT    NOT NULL     -- JSON
+        );
+        CREATE INDEX checkpoints_run ON checkpoints (run_id, id);
+      `);
+    },
+  },
+];
+
+/** The schema version this build writes. */
+export function latestVersion(list: readonly Migration[] = migrations): number {
+  return list.length === 0 ? 0 : list[list.length - 1]!.version;
+}
+
+/** Versions must be 1, 2, 3, … in order. */
+export function checkMigrations(list: readonly Migration[]): void {
+  list.forEach((m, i) => {
+    if (m.version !== i + 1) throw new Error(`migration list is broken: entry ${i} has version ${m.version}, expected ${i + 1}`);
+  });
+}
+
+/**
+ * Refuse a database written by a newer build, before anything is changed. `file` is for the message.
+ * Returns the database's current version.
+ */
+export function checkVersion(db: Database.Database, file: string, list: readonly Migration[] = migrations): number {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const latest = latestVersion(list);
+  if (current > latest) {
+    throw new StoreError(
+      'NEWER_VERSION',
+      `the database file ${file} was made by a newer version of Puzzle Workbench (schema version ${current}; this version knows up to ${latest}). ` +
+        'Update Puzzle Workbench to open it; the file was left untouched.',
+    );
+  }
+  return current;
+}
+
+/** Bring the database up to the latest version; each step in its own transaction. Returns the versions applied. */
+export function migrate(db: Database.Database, file: string, list: readonly Migration[] = migrations): number[] {
+  checkMigrations(list);
+  const current = checkVersion(db, file, list);
+  const applied: number[] = [];
+  for (const m of list) {
+    if (m.version <= current) continue;
+    const ran = db.transaction((): boolean => {
+      // Another process may have migrated since we looked; we hold the write lock now.
+      if ((db.pragma('user_version', { simple: true }) as number) >= m.version) return false;
+      m.up(db);
+      // user_version lives in the database header and is part of the transaction.
+      db.pragma(`user_version = ${m.version}`);
+      return true;
+    }).immediate();
+    if (ran) applied.push(m.version);
+  }
+  return applied;
+}

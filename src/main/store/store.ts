@@ -1,0 +1,696 @@
+/**
+ * The workbench database: the puzzle library, every run, its events and checkpoints.
+ *
+ * Plain Node (no Electron), better-sqlite3, WAL journal, foreign keys on, synchronous=FULL.
+ * Every change is one transaction, so a failure (disk full, read-only file) never leaves half a
+ * change and never loses a committed one. Times are integers: milliseconds since the Unix epoch.
+ * All statements are prepared once; the few whose WHERE/ORDER BY vary are cached by their text.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { FamilyId } from '../../core/families/family';
+import type { Params } from '../../core/params/schema';
+import type { Checkpoint, Improvement, ProgressSample, StopCriteria, StopReason } from '../../core/engine/run-types';
+import { StoreError, describeDbError } from './errors';
+import { migrate, checkVersion } from './migrations';
+import { thinPlan } from './thin';
+import {
+  RUN_STATUSES,
+  type EventQuery,
+  type NewPuzzle,
+  type NewRun,
+  type PuzzleFilter,
+  type PuzzleQuery,
+  type PuzzleRecord,
+  type PuzzleSummary,
+  type PuzzleUpdate,
+  type RunEvent,
+  type RunEventKind,
+  type RunFilter,
+  type RunQuery,
+  type RunRecord,
+  type RunStatus,
+  type RunStatusExtra,
+  type RunSummary,
+  type StoreOptions,
+} from './types';
+
+export const DEFAULT_MAX_PROGRESS_SAMPLES = 2000;
+
+/** Where the app keeps its database: `<userData>/workbench.db`. */
+export function defaultDbPath(userDataDir: string): string {
+  return path.join(userDataDir, 'workbench.db');
+}
+
+// ---- rows as SQLite returns them ----------------------------------------------------------------
+
+interface PuzzleRow {
+  id: number;
+  name: string;
+  family: string;
+  source: string;
+  rows: number;
+  cols: number;
+  created_at: number;
+  updated_at: number;
+  last_opened_at: number | null;
+  best_score: number | null;
+  document?: string;
+}
+
+interface RunRow {
+  id: number;
+  puzzle_id: number | null;
+  puzzle_name: string;
+  family: string;
+  solver: string;
+  params: string;
+  seed: number;
+  stop: string;
+  status: string;
+  stop_reason: string | null;
+  error: string | null;
+  created_at: number;
+  started_at: number | null;
+  ended_at: number | null;
+  elapsed_ms: number;
+  evaluations: number;
+  best_score: number | null;
+  max_score: number | null;
+  puzzle?: string;
+  best_solution?: string | null;
+}
+
+interface EventRow {
+  id: number;
+  run_id: number;
+  kind: string;
+  elapsed_ms: number;
+  evaluations: number;
+  iteration: number | null;
+  best_score: number;
+  current_score: number | null;
+  mean_score: number | null;
+  solution: string | null;
+}
+
+interface CheckpointRow {
+  elapsed_ms: number;
+  evaluations: number;
+  best_score: number;
+  state: string;
+}
+
+const PUZZLE_SUMMARY_COLS = 'id, name, family, source, rows, cols, created_at, updated_at, last_opened_at, best_score';
+const RUN_SUMMARY_COLS =
+  'id, puzzle_id, puzzle_name, family, solver, params, seed, stop, status, stop_reason, error, ' +
+  'created_at, started_at, ended_at, elapsed_ms, evaluations, best_score, max_score';
+
+const PUZZLE_ORDER = {
+  name: 'name COLLATE NOCASE ASC, id ASC',
+  updated: 'updated_at DESC, id DESC',
+  opened: 'last_opened_at IS NULL, last_opened_at DESC, id DESC',
+  best: 'best_score IS NULL, best_score DESC, id DESC',
+} as const;
+
+/** JSON for a column; `undefined` (which JSON.stringify drops) is stored as null. */
+function toJson(value: unknown): string {
+  return JSON.stringify(value) ?? 'null';
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function pageArgs(limit: number | undefined, offset: number | undefined): [number, number] {
+  const l = limit ?? -1;
+  const o = offset ?? 0;
+  if (!Number.isInteger(l) || (l < 0 && l !== -1)) throw new RangeError(`limit must be a whole number ≥ 0, got ${limit}`);
+  if (!Number.isInteger(o) || o < 0) throw new RangeError(`offset must be a whole number ≥ 0, got ${offset}`);
+  return [l, o];
+}
+
+function toPuzzleSummary(r: PuzzleRow): PuzzleSummary {
+  return {
+    id: r.id,
+    name: r.name,
+    family: r.family as FamilyId,
+    source: r.source,
+    rows: r.rows,
+    cols: r.cols,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    lastOpenedAt: r.last_opened_at,
+    bestScore: r.best_score,
+  };
+}
+
+function toRunSummary(r: RunRow): RunSummary {
+  return {
+    id: r.id,
+    puzzleId: r.puzzle_id,
+    puzzleName: r.puzzle_name,
+    family: r.family as FamilyId,
+    solver: r.solver,
+    params: JSON.parse(r.params) as Params,
+    seed: r.seed,
+    stop: JSON.parse(r.stop) as StopCriteria,
+    status: r.status as RunStatus,
+    stopReason: r.stop_reason as StopReason | null,
+    error: r.error,
+    createdAt: r.created_at,
+    startedAt: r.started_at,
+    endedAt: r.ended_at,
+    elapsedMs: r.elapsed_ms,
+    evaluations: r.evaluations,
+    bestScore: r.best_score,
+    maxScore: r.max_score,
+  };
+}
+
+function toEvent(r: EventRow): RunEvent {
+  const base = { id: r.id, runId: r.run_id, elapsedMs: r.elapsed_ms, evaluations: r.evaluations, bestScore: r.best_score };
+  if (r.kind === 'improvement') {
+    return { ...base, kind: 'improvement', iteration: null, currentScore: null, meanScore: null, solution: r.solution === null ? null : JSON.parse(r.solution) };
+  }
+  return { ...base, kind: 'progress', iteration: r.iteration ?? 0, currentScore: r.current_score ?? r.best_score, meanScore: r.mean_score, solution: null };
+}
+
+function checkStatus(status: RunStatus): void {
+  if (!RUN_STATUSES.includes(status)) throw new RangeError(`unknown run status ${JSON.stringify(status)}`);
+}
+
+function notFound(what: 'puzzle' | 'run', id: number): StoreError {
+  return new StoreError('NOT_FOUND', `there is no ${what} with id ${id}`);
+}
+
+function prepareAll(db: Database.Database) {
+  const p = <R = unknown>(sql: string) => db.prepare<unknown[], R>(sql);
+  return {
+    // puzzles
+    insertPuzzle: p(
+      `INSERT INTO puzzles (name, family, source, document, rows, cols, created_at, updated_at)
+       VALUES (@name, @family, @source, @document, @rows, @cols, @now, @now)`,
+    ),
+    getPuzzle: p<PuzzleRow>(`SELECT ${PUZZLE_SUMMARY_COLS}, document FROM puzzles WHERE id = ?`),
+    updatePuzzle: p(
+      `UPDATE puzzles SET name = COALESCE(@name, name), document = COALESCE(@document, document),
+              rows = COALESCE(@rows, rows), cols = COALESCE(@cols, cols), updated_at = @now
+       WHERE id = @id`,
+    ),
+    touchPuzzle: p(`UPDATE puzzles SET last_opened_at = ? WHERE id = ?`),
+    deletePuzzle: p(`DELETE FROM puzzles WHERE id = ?`),
+    puzzleExists: p(`SELECT 1 FROM puzzles WHERE id = ?`).pluck(),
+    raisePuzzleBest: p(
+      `UPDATE puzzles SET best_score = @score
+       WHERE id = (SELECT puzzle_id FROM runs WHERE id = @runId) AND (best_score IS NULL OR best_score < @score)`,
+    ),
+    recomputePuzzleBest: p(`UPDATE puzzles SET best_score = (SELECT MAX(best_score) FROM runs WHERE puzzle_id = @id) WHERE id = @id`),
+    // runs
+    insertRun: p(
+      `INSERT INTO runs (puzzle_id, puzzle_name, family, solver, params, seed, stop, puzzle, status, created_at, max_score)
+       VALUES (@puzzleId, @puzzleName, @family, @solver, @params, @seed, @stop, @puzzle, 'queued', @now, @maxScore)`,
+    ),
+    getRun: p<RunRow>(`SELECT ${RUN_SUMMARY_COLS}, puzzle, best_solution FROM runs WHERE id = ?`),
+    getRunSummary: p<RunRow>(`SELECT ${RUN_SUMMARY_COLS} FROM runs WHERE id = ?`),
+    runExists: p(`SELECT 1 FROM runs WHERE id = ?`).pluck(),
+    runPuzzleId: p<{ puzzle_id: number | null }>(`SELECT puzzle_id FROM runs WHERE id = ?`),
+    setRunStatus: p(
+      `UPDATE runs SET status = @status, stop_reason = @stopReason, error = @error, started_at = @startedAt, ended_at = @endedAt,
+              elapsed_ms = @elapsedMs, evaluations = @evaluations
+       WHERE id = @id`,
+    ),
+    progressRun: p(
+      `UPDATE runs SET elapsed_ms = @elapsedMs, evaluations = @evaluations,
+              best_score = CASE WHEN best_score IS NULL OR @score > best_score THEN @score ELSE best_score END
+       WHERE id = @id`,
+    ),
+    // SET expressions all see the old row, so both CASEs compare against the old best.
+    improveRun: p(
+      `UPDATE runs SET elapsed_ms = @elapsedMs, evaluations = @evaluations,
+              best_score = CASE WHEN best_score IS NULL OR @score > best_score THEN @score ELSE best_score END,
+              best_solution = CASE WHEN best_score IS NULL OR @score >= best_score OR best_solution IS NULL
+                                   THEN @solution ELSE best_solution END
+       WHERE id = @id`,
+    ),
+    runningIds: p<number>(`SELECT id FROM runs WHERE status = 'running' ORDER BY id`).pluck(),
+    interruptRunning: p(`UPDATE runs SET status = 'interrupted' WHERE status = 'running'`),
+    deleteRun: p(`DELETE FROM runs WHERE id = ?`),
+    // events
+    insertProgress: p(
+      `INSERT INTO run_events (run_id, kind, elapsed_ms, evaluations, iteration, best_score, current_score, mean_score)
+       VALUES (@runId, 'progress', @elapsedMs, @evaluations, @iteration, @bestScore, @currentScore, @meanScore)`,
+    ),
+    insertImprovement: p(
+      `INSERT INTO run_events (run_id, kind, elapsed_ms, evaluations, best_score, current_score, solution)
+       VALUES (@runId, 'improvement', @elapsedMs, @evaluations, @score, @score, @solution)`,
+    ),
+    countProgress: p<number>(`SELECT COUNT(*) FROM run_events WHERE run_id = ? AND kind = 'progress'`).pluck(),
+    progressIds: p<number>(`SELECT id FROM run_events WHERE run_id = ? AND kind = 'progress' ORDER BY elapsed_ms, id`).pluck(),
+    deleteEvent: p(`DELETE FROM run_events WHERE id = ?`),
+    // checkpoints
+    insertCheckpoint: p(
+      `INSERT INTO checkpoints (run_id, created_at, elapsed_ms, evaluations, best_score, state)
+       VALUES (@runId, @now, @elapsedMs, @evaluations, @bestScore, @state)`,
+    ),
+    pruneCheckpoints: p(
+      `DELETE FROM checkpoints WHERE run_id = @runId
+         AND id NOT IN (SELECT id FROM checkpoints WHERE run_id = @runId ORDER BY id DESC LIMIT @keep)`,
+    ),
+    latestCheckpoints: p<CheckpointRow>(
+      `SELECT elapsed_ms, evaluations, best_score, state FROM checkpoints WHERE run_id = ? ORDER BY id DESC LIMIT ?`,
+    ),
+  };
+}
+
+type Statements = ReturnType<typeof prepareAll>;
+
+/** How many checkpoints a run keeps, so a damaged last write still leaves one to resume from. */
+const CHECKPOINTS_KEPT = 2;
+
+export class Store {
+  private readonly stmts: Statements;
+  private readonly cache = new Map<string, Database.Statement>();
+  private readonly maxProgressSamples: number;
+  private readonly now: () => number;
+
+  private constructor(
+    private readonly db: Database.Database,
+    /** The path it was opened with (`':memory:'` for an in-memory store). */
+    readonly path: string,
+    opts: StoreOptions,
+  ) {
+    this.maxProgressSamples = opts.maxProgressSamples ?? DEFAULT_MAX_PROGRESS_SAMPLES;
+    this.now = opts.now ?? Date.now;
+    this.stmts = prepareAll(db);
+  }
+
+  /**
+   * Open (creating folders and the file if needed) and migrate to the current schema.
+   * A database written by a newer version is refused before anything in it is changed.
+   */
+  static open(file: string, opts: StoreOptions = {}): Store {
+    const max = opts.maxProgressSamples ?? DEFAULT_MAX_PROGRESS_SAMPLES;
+    if (!Number.isInteger(max) || max < 2) throw new RangeError(`maxProgressSamples must be a whole number of at least 2, got ${max}`);
+    const memory = file === ':memory:' || file === '';
+    if (!memory) {
+      const dir = path.dirname(path.resolve(file));
+      try {
+        fs.mkdirSync(dir, { recursive: true });
+      } catch (err) {
+        throw new StoreError('CANT_OPEN', `cannot create the folder ${dir} for the database file ${file}: ${(err as Error).message}`, { cause: err });
+      }
+    }
+    let db: Database.Database | undefined;
+    try {
+      db = new Database(file, opts.nativeBinding !== undefined ? { nativeBinding: opts.nativeBinding } : {});
+      // First read only: a non-database file or a newer schema is refused before any change.
+      checkVersion(db, file);
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      db.pragma('foreign_keys = ON');
+      migrate(db, file);
+      return new Store(db, file, opts);
+    } catch (err) {
+      try {
+        db?.close();
+      } catch {
+        // already failing; the first error is the one to report
+      }
+      throw describeDbError(err, file);
+    }
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  /** The connection, for tests and maintenance (backup). Writes through it bypass the store's rules. */
+  get connection(): Database.Database {
+    return this.db;
+  }
+
+  // ---- puzzles --------------------------------------------------------------------------------
+
+  addPuzzle(p: NewPuzzle): PuzzleRecord {
+    return this.guard(() => {
+      const info = this.stmts.insertPuzzle.run({
+        name: p.name,
+        family: p.family,
+        source: p.source,
+        document: toJson(p.document),
+        rows: p.rows,
+        cols: p.cols,
+        now: this.now(),
+      });
+      return this.getPuzzleOrThrow(Number(info.lastInsertRowid));
+    });
+  }
+
+  getPuzzle(id: number): PuzzleRecord | null {
+    return this.guard(() => {
+      const row = this.stmts.getPuzzle.get(id);
+      return row ? { ...toPuzzleSummary(row), document: JSON.parse(row.document!) } : null;
+    });
+  }
+
+  listPuzzles(q: PuzzleQuery = {}): PuzzleSummary[] {
+    return this.guard(() => {
+      const { where, args } = this.puzzleWhere(q);
+      const order = PUZZLE_ORDER[q.sort ?? 'updated'];
+      if (!order) throw new RangeError(`unknown puzzle sort ${JSON.stringify(q.sort)}`);
+      const sql = `SELECT ${PUZZLE_SUMMARY_COLS} FROM puzzles ${where} ORDER BY ${order} LIMIT ? OFFSET ?`;
+      return (this.cached(sql).all(...args, ...pageArgs(q.limit, q.offset)) as PuzzleRow[]).map(toPuzzleSummary);
+    });
+  }
+
+  countPuzzles(filter: PuzzleFilter = {}): number {
+    return this.guard(() => {
+      const { where, args } = this.puzzleWhere(filter);
+      return this.cached(`SELECT COUNT(*) AS n FROM puzzles ${where}`).pluck().get(...args) as number;
+    });
+  }
+
+  /** Change what is given; bumps updated_at. Throws StoreError NOT_FOUND for an unknown id. */
+  updatePuzzle(id: number, u: PuzzleUpdate): PuzzleRecord {
+    return this.guard(() =>
+      this.tx(() => {
+        const info = this.stmts.updatePuzzle.run({
+          id,
+          name: u.name ?? null,
+          document: 'document' in u ? toJson(u.document) : null,
+          rows: u.rows ?? null,
+          cols: u.cols ?? null,
+          now: this.now(),
+        });
+        if (info.changes === 0) throw notFound('puzzle', id);
+        return this.getPuzzleOrThrow(id);
+      }),
+    );
+  }
+
+  /** Mark as opened now. */
+  touchPuzzle(id: number): void {
+    this.guard(() => {
+      if (this.stmts.touchPuzzle.run(this.now(), id).changes === 0) throw notFound('puzzle', id);
+    });
+  }
+
+  /** Runs made on it stay, with puzzle_id NULL (they hold their own copy of the puzzle). False if there was none. */
+  deletePuzzle(id: number): boolean {
+    return this.guard(() => this.stmts.deletePuzzle.run(id).changes > 0);
+  }
+
+  // ---- runs -----------------------------------------------------------------------------------
+
+  /** A new run, status 'queued'. Throws StoreError NOT_FOUND if puzzleId names no puzzle. */
+  createRun(r: NewRun): RunRecord {
+    return this.guard(() =>
+      this.tx(() => {
+        if (r.puzzleId !== null && this.stmts.puzzleExists.get(r.puzzleId) === undefined) throw notFound('puzzle', r.puzzleId);
+        const info = this.stmts.insertRun.run({
+          puzzleId: r.puzzleId,
+          puzzleName: r.puzzleName,
+          family: r.family,
+          solver: r.solver,
+          params: toJson(r.params),
+          seed: r.seed,
+          stop: toJson(r.stop),
+          puzzle: toJson(r.puzzle),
+          now: this.now(),
+          maxScore: r.maxScore,
+        });
+        const run = this.getRunRow(Number(info.lastInsertRowid));
+        if (!run) throw notFound('run', Number(info.lastInsertRowid));
+        return run;
+      }),
+    );
+  }
+
+  getRun(id: number): RunRecord | null {
+    return this.guard(() => this.getRunRow(id));
+  }
+
+  getRunSummary(id: number): RunSummary | null {
+    return this.guard(() => {
+      const row = this.stmts.getRunSummary.get(id);
+      return row ? toRunSummary(row) : null;
+    });
+  }
+
+  /** Newest first, without the puzzle and best-solution blobs. */
+  listRuns(q: RunQuery = {}): RunSummary[] {
+    return this.guard(() => {
+      const { where, args } = this.runWhere(q);
+      const sql = `SELECT ${RUN_SUMMARY_COLS} FROM runs ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`;
+      return (this.cached(sql).all(...args, ...pageArgs(q.limit, q.offset)) as RunRow[]).map(toRunSummary);
+    });
+  }
+
+  countRuns(filter: RunFilter = {}): number {
+    return this.guard(() => {
+      const { where, args } = this.runWhere(filter);
+      return this.cached(`SELECT COUNT(*) AS n FROM runs ${where}`).pluck().get(...args) as number;
+    });
+  }
+
+  /** See RunStatusExtra for what happens to the times when they are not given. Returns the updated run. */
+  setRunStatus(id: number, status: RunStatus, extra: RunStatusExtra = {}): RunSummary {
+    checkStatus(status);
+    return this.guard(() =>
+      this.tx(() => {
+        const row = this.stmts.getRunSummary.get(id);
+        if (!row) throw notFound('run', id);
+        const now = this.now();
+        let startedAt = row.started_at;
+        let endedAt = row.ended_at;
+        if ('startedAt' in extra) startedAt = extra.startedAt ?? null;
+        else if (status === 'running' && startedAt === null) startedAt = now;
+        if ('endedAt' in extra) endedAt = extra.endedAt ?? null;
+        else if (status === 'done' || status === 'stopped' || status === 'failed') endedAt = now;
+        else if (status === 'queued' || status === 'running') endedAt = null;
+        this.stmts.setRunStatus.run({
+          id,
+          status,
+          stopReason: 'stopReason' in extra ? (extra.stopReason ?? null) : row.stop_reason,
+          error: 'error' in extra ? (extra.error ?? null) : row.error,
+          startedAt,
+          endedAt,
+          elapsedMs: extra.elapsedMs ?? row.elapsed_ms,
+          evaluations: extra.evaluations ?? row.evaluations,
+        });
+        return toRunSummary(this.stmts.getRunSummary.get(id)!);
+      }),
+    );
+  }
+
+  /**
+   * Store a progress sample: sets the run's elapsed time and evaluations, raises its best score
+   * (and its puzzle's), and keeps at most `maxProgressSamples` samples (see `thinPlan`).
+   */
+  recordProgress(id: number, s: ProgressSample): void {
+    this.guard(() =>
+      this.tx(() => {
+        const info = this.stmts.progressRun.run({ id, elapsedMs: s.elapsedMs, evaluations: s.evaluations, score: s.bestScore });
+        if (info.changes === 0) throw notFound('run', id);
+        this.stmts.raisePuzzleBest.run({ runId: id, score: s.bestScore });
+        this.stmts.insertProgress.run({
+          runId: id,
+          elapsedMs: s.elapsedMs,
+          evaluations: s.evaluations,
+          iteration: s.iteration,
+          bestScore: s.bestScore,
+          currentScore: s.currentScore,
+          meanScore: s.meanScore ?? null,
+        });
+        const count = this.stmts.countProgress.get(id) as number;
+        if (count > this.maxProgressSamples) {
+          const ids = this.stmts.progressIds.all(id);
+          for (const i of thinPlan(ids.length, this.maxProgressSamples)) this.stmts.deleteEvent.run(ids[i]);
+        }
+      }),
+    );
+  }
+
+  /** Store an improvement with its board (never thinned); the run's best score and solution follow it. */
+  recordImprovement(id: number, imp: Improvement): void {
+    this.guard(() =>
+      this.tx(() => {
+        const solution = toJson(imp.solution);
+        const info = this.stmts.improveRun.run({ id, elapsedMs: imp.elapsedMs, evaluations: imp.evaluations, score: imp.score, solution });
+        if (info.changes === 0) throw notFound('run', id);
+        this.stmts.raisePuzzleBest.run({ runId: id, score: imp.score });
+        this.stmts.insertImprovement.run({ runId: id, elapsedMs: imp.elapsedMs, evaluations: imp.evaluations, score: imp.score, solution });
+      }),
+    );
+  }
+
+  /** A run's events in time order (elapsed ms, then insertion). With `kinds`, the result is typed to those kinds. */
+  events<K extends RunEventKind>(runId: number, q: { kinds: readonly K[] }): Extract<RunEvent, { kind: K }>[];
+  events(runId: number, q?: EventQuery): RunEvent[];
+  events(runId: number, q: EventQuery = {}): RunEvent[] {
+    return this.guard(() => {
+      const args: unknown[] = [runId];
+      let kindSql = '';
+      if (q.kinds) {
+        if (q.kinds.length === 0) return [];
+        kindSql = ` AND kind IN (${q.kinds.map(() => '?').join(', ')})`;
+        args.push(...q.kinds);
+      }
+      const sql = `SELECT * FROM run_events WHERE run_id = ?${kindSql} ORDER BY elapsed_ms, id`;
+      return (this.cached(sql).all(...args) as EventRow[]).map(toEvent);
+    });
+  }
+
+  /** Keeps the latest two per run, so one damaged write still leaves one to resume from. */
+  saveCheckpoint(runId: number, cp: Checkpoint): void {
+    this.guard(() =>
+      this.tx(() => {
+        if (this.stmts.runExists.get(runId) === undefined) throw notFound('run', runId);
+        this.stmts.insertCheckpoint.run({
+          runId,
+          now: this.now(),
+          elapsedMs: cp.elapsedMs,
+          evaluations: cp.evaluations,
+          bestScore: cp.bestScore,
+          state: toJson(cp.state),
+        });
+        this.stmts.pruneCheckpoints.run({ runId, keep: CHECKPOINTS_KEPT });
+      }),
+    );
+  }
+
+  /** The newest checkpoint whose state reads back, or null. */
+  latestCheckpoint(runId: number): Checkpoint | null {
+    return this.guard(() => {
+      for (const row of this.stmts.latestCheckpoints.all(runId, CHECKPOINTS_KEPT)) {
+        let state: unknown;
+        try {
+          state = JSON.parse(row.state);
+        } catch {
+          continue; // damaged; fall back to the one before
+        }
+        return { elapsedMs: row.elapsed_ms, evaluations: row.evaluations, bestScore: row.best_score, state };
+      }
+      return null;
+    });
+  }
+
+  /** At start-up: every run left 'running' becomes 'interrupted' (queued ones stay queued). Returns their ids. */
+  interruptRunning(): number[] {
+    return this.guard(() =>
+      this.tx(() => {
+        const ids = this.stmts.runningIds.all();
+        this.stmts.interruptRunning.run();
+        return ids;
+      }),
+    );
+  }
+
+  /** With its events and checkpoints; its puzzle's best score is recomputed. False if there was none. */
+  deleteRun(id: number): boolean {
+    return this.guard(() =>
+      this.tx(() => {
+        const row = this.stmts.runPuzzleId.get(id);
+        if (!row) return false;
+        this.stmts.deleteRun.run(id);
+        if (row.puzzle_id !== null) this.stmts.recomputePuzzleBest.run({ id: row.puzzle_id });
+        return true;
+      }),
+    );
+  }
+
+  // ---- internals ------------------------------------------------------------------------------
+
+  private guard<T>(fn: () => T): T {
+    if (!this.db.open) throw new StoreError('CLOSED', `the database file ${this.path} is closed`);
+    try {
+      return fn();
+    } catch (err) {
+      throw describeDbError(err, this.path);
+    }
+  }
+
+  /** One immediate transaction (takes the write lock up front; no upgrade deadlocks between processes). */
+  private tx<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  private cached(sql: string): Database.Statement {
+    let st = this.cache.get(sql);
+    if (!st) {
+      // Queries with IN (…) lists vary in text; keep the cache from growing without bound.
+      if (this.cache.size >= 256) this.cache.clear();
+      st = this.db.prepare(sql);
+      this.cache.set(sql, st);
+    }
+    return st;
+  }
+
+  private getPuzzleOrThrow(id: number): PuzzleRecord {
+    const row = this.stmts.getPuzzle.get(id);
+    if (!row) throw notFound('puzzle', id);
+    return { ...toPuzzleSummary(row), document: JSON.parse(row.document!) };
+  }
+
+  private getRunRow(id: number): RunRecord | null {
+    const row = this.stmts.getRun.get(id);
+    if (!row) return null;
+    return {
+      ...toRunSummary(row),
+      puzzle: JSON.parse(row.puzzle!),
+      bestSolution: row.best_solution == null ? null : JSON.parse(row.best_solution),
+    };
+  }
+
+  private puzzleWhere(f: PuzzleFilter): { where: string; args: unknown[] } {
+    const conds: string[] = [];
+    const args: unknown[] = [];
+    const search = f.search?.trim();
+    if (search) {
+      conds.push(`(name LIKE ? ESCAPE '\\' OR source LIKE ? ESCAPE '\\')`);
+      const pattern = `%${escapeLike(search)}%`;
+      args.push(pattern, pattern);
+    }
+    if (f.family !== undefined) {
+      conds.push('family = ?');
+      args.push(f.family);
+    }
+    return { where: conds.length ? `WHERE ${conds.join(' AND ')}` : '', args };
+  }
+
+  private runWhere(f: RunFilter): { where: string; args: unknown[] } {
+    const conds: string[] = [];
+    const args: unknown[] = [];
+    if (f.ids !== undefined) {
+      if (f.ids.length === 0) conds.push('0');
+      else {
+        conds.push(`id IN (${f.ids.map(() => '?').join(', ')})`);
+        args.push(...f.ids);
+      }
+    }
+    if (f.status !== undefined) {
+      const list: readonly RunStatus[] = typeof f.status === 'string' ? [f.status] : f.status;
+      list.forEach(checkStatus);
+      if (list.length === 0) conds.push('0');
+      else {
+        conds.push(`status IN (${list.map(() => '?').join(', ')})`);
+        args.push(...list);
+      }
+    }
+    if (f.family !== undefined) {
+      conds.push('family = ?');
+      args.push(f.family);
+    }
+    if (f.solver !== undefined) {
+      conds.push('solver = ?');
+      args.push(f.solver);
+    }
+    if (f.puzzleId !== undefined) {
+      conds.push('puzzle_id = ?');
+      args.push(f.puzzleId);
+    }
+    return { where: conds.length ? `WHERE ${conds.join(' AND ')}` : '', args };
+  }
+}

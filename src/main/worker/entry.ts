@@ -1,0 +1,34 @@
+/**
+ * The solver worker process. Under Electron it is a utilityProcess (messages on
+ * `process.parentPort`); under Node (CLI, tests, serve) a forked child (messages on `process`).
+ */
+import type { FromWorker, MessagePortLike, ToWorker } from '../../core/engine/protocol';
+import { serveWorker } from './runner';
+
+interface ParentPort {
+  on(event: 'message', listener: (e: { data: unknown }) => void): void;
+  postMessage(message: unknown): void;
+}
+
+function connect(): MessagePortLike<ToWorker, FromWorker> {
+  const parentPort = (process as unknown as { parentPort?: ParentPort }).parentPort;
+  if (parentPort) {
+    return {
+      post: (m) => parentPort.postMessage(m),
+      onMessage: (l) => parentPort.on('message', (e) => l(e.data as ToWorker)),
+    };
+  }
+  if (process.send) {
+    const send = process.send.bind(process);
+    return {
+      post: (m) => void send(m),
+      onMessage: (l) => process.on('message', (m) => l(m as ToWorker)),
+    };
+  }
+  throw new Error('the solver worker must be started by the run manager (no message channel)');
+}
+
+serveWorker(connect(), () => {
+  // A utilityProcess never exits by itself; let queued messages flush, then leave.
+  setTimeout(() => process.exit(0), 50);
+});

@@ -1,0 +1,57 @@
+import { findSolver } from '../../core/catalogue/catalogue';
+import { drive } from '../../core/engine/driver';
+import type { FromWorker, MessagePortLike, ToWorker } from '../../core/engine/protocol';
+import type { RunSpec } from '../../core/engine/run-types';
+import { getFamily } from '../../core/families';
+
+/**
+ * The body of a solver worker: waits for `start`, runs the solver through the driver, streams
+ * events, and ends with `done` or `error`. Transport-agnostic so tests can run it in-process.
+ */
+export function serveWorker(port: MessagePortLike<ToWorker, FromWorker>, onFinished: () => void): void {
+  let stopRequested = false;
+  let started = false;
+  port.onMessage((msg) => {
+    if (msg.type === 'stop') {
+      stopRequested = true;
+      return;
+    }
+    if (msg.type === 'start' && !started) {
+      started = true;
+      void runOne(msg.spec, port, () => stopRequested).finally(onFinished);
+    }
+  });
+}
+
+async function runOne(spec: RunSpec, port: MessagePortLike<ToWorker, FromWorker>, stopRequested: () => boolean): Promise<void> {
+  const runId = spec.runId;
+  try {
+    const family = getFamily(spec.family);
+    const puzzle = family.puzzleFromJson(spec.puzzle, 'run puzzle');
+    const def = findSolver(spec.family, spec.solver);
+    const run = spec.checkpoint ? def.restore(puzzle, spec.params, spec.checkpoint.state) : def.create(puzzle, spec.params, spec.seed);
+    const maxScore = family.maxScore(puzzle);
+    port.post({ type: 'started', runId, maxScore });
+    const { reason, elapsedMs } = await drive(
+      run,
+      spec.stop,
+      {
+        now: () => performance.now(),
+        pause: () => new Promise<void>((resolve) => setImmediate(resolve)),
+        stopRequested,
+        onProgress: (sample) => port.post({ type: 'progress', runId, sample }),
+        onImprovement: (improvement) => port.post({ type: 'improvement', runId, improvement }),
+        onCheckpoint: (checkpoint) => port.post({ type: 'checkpoint', runId, checkpoint }),
+      },
+      {
+        elapsedMs: spec.checkpoint?.elapsedMs ?? 0,
+        maxScore,
+        progressIntervalMs: spec.progressIntervalMs,
+        checkpointIntervalMs: spec.checkpointIntervalMs,
+      },
+    );
+    port.post({ type: 'done', runId, reason, elapsedMs, evaluations: run.evaluations, bestScore: run.bestScore });
+  } catch (e) {
+    port.post({ type: 'error', runId, message: e instanceof Error ? e.message : String(e) });
+  }
+}

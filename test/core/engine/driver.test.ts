@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { drive, type DriverHooks } from '../../../src/core/engine/driver';
+import type { SolverRun } from '../../../src/core/engine/solver';
+import type { Checkpoint, Improvement, ProgressSample } from '../../../src/core/engine/run-types';
+
+/** A fake solver whose best rises by one every 100 evaluations, on a fake clock. */
+function fakeRun(clock: { t: number }, msPerEval = 0.01): SolverRun & { steps: number[] } {
+  const run = {
+    evaluations: 0,
+    bestScore: 0,
+    currentScore: 0,
+    iteration: 0,
+    finished: false,
+    steps: [] as number[],
+    step(budget: number) {
+      run.steps.push(budget);
+      for (let i = 0; i < budget; i++) {
+        run.evaluations++;
+        clock.t += msPerEval;
+        if (run.evaluations % 100 === 0) {
+          run.bestScore++;
+          return;
+        }
+      }
+    },
+    bestSolution: () => ({ best: run.bestScore }),
+    checkpoint: () => ({ evaluations: run.evaluations }),
+  };
+  return run;
+}
+
+function hooks(clock: { t: number }, log: { progress: ProgressSample[]; imps: Improvement[]; cps: Checkpoint[] }, stopAt = Infinity): DriverHooks {
+  return {
+    now: () => clock.t,
+    pause: async () => {},
+    stopRequested: () => clock.t >= stopAt,
+    onProgress: (p) => log.progress.push(p),
+    onImprovement: (i) => log.imps.push(i),
+    onCheckpoint: (c) => log.cps.push(c),
+  };
+}
+
+const opts = { elapsedMs: 0, maxScore: null, progressIntervalMs: 100, checkpointIntervalMs: 1000 };
+
+describe('run driver', () => {
+  it('stops on evaluations exactly and records every improvement', async () => {
+    const clock = { t: 0 };
+    const log = { progress: [] as ProgressSample[], imps: [] as Improvement[], cps: [] as Checkpoint[] };
+    const run = fakeRun(clock);
+    const { reason } = await drive(run, { seconds: null, evaluations: 1050, target: null }, hooks(clock, log), opts);
+    expect(reason).toBe('evaluations');
+    expect(run.evaluations).toBe(1050);
+    expect(log.imps.map((i) => i.score)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(log.cps.at(-1)?.evaluations).toBe(1050);
+  });
+
+  it('stops on time, target, and a stop request', async () => {
+    for (const [stop, stopAt, expected] of [
+      [{ seconds: 2, evaluations: null, target: null }, Infinity, 'seconds'],
+      [{ seconds: null, evaluations: null, target: 7 }, Infinity, 'target'],
+      [{ seconds: null, evaluations: null, target: null }, 500, 'stopped'],
+    ] as const) {
+      const clock = { t: 0 };
+      const log = { progress: [] as ProgressSample[], imps: [] as Improvement[], cps: [] as Checkpoint[] };
+      const run = fakeRun(clock);
+      const { reason, elapsedMs } = await drive(run, stop, hooks(clock, log, stopAt), opts);
+      expect(reason).toBe(expected);
+      if (expected === 'seconds') expect(elapsedMs).toBeGreaterThanOrEqual(2000);
+      if (expected === 'target') expect(run.bestScore).toBe(7);
+    }
+  });
+
+  it('reports progress at a bounded rate and checkpoints periodically', async () => {
+    const clock = { t: 0 };
+    const log = { progress: [] as ProgressSample[], imps: [] as Improvement[], cps: [] as Checkpoint[] };
+    await drive(fakeRun(clock, 0.001), { seconds: 10, evaluations: null, target: null }, hooks(clock, log), opts);
+    // 10 s at one sample per 100 ms: about 100 samples, never one per slice.
+    expect(log.progress.length).toBeLessThanOrEqual(102);
+    expect(log.progress.length).toBeGreaterThan(50);
+    expect(log.cps.length).toBeGreaterThanOrEqual(9);
+    for (let i = 1; i < log.progress.length; i++) expect(log.progress[i].elapsedMs).toBeGreaterThanOrEqual(log.progress[i - 1].elapsedMs);
+  });
+
+  it('counts time spent before a resume', async () => {
+    const clock = { t: 0 };
+    const log = { progress: [] as ProgressSample[], imps: [] as Improvement[], cps: [] as Checkpoint[] };
+    const { elapsedMs } = await drive(fakeRun(clock), { seconds: 5, evaluations: null, target: null }, hooks(clock, log), { ...opts, elapsedMs: 4000 });
+    expect(elapsedMs).toBeGreaterThanOrEqual(5000);
+    expect(elapsedMs).toBeLessThan(5200);
+    expect(log.imps.length).toBeGreaterThan(0);
+    expect(log.imps[0].elapsedMs).toBeGreaterThan(4000);
+  });
+});

@@ -1,0 +1,136 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, cliAsync, instances, tempDb } from '../../helpers/cli';
+
+describe('workbench CLI', () => {
+  it('solve on clue 1 stores a run that runs --json lists', () => {
+    const db = tempDb();
+    const r = cli(['solve', join(instances, 'e2_clue1_6x6.txt'), '--solver', 'hill-climb', '--evaluations', '20000', '--seed', '5', '--json', '--db', db]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(out).toMatchObject({ runId: 1, family: 'edge', solver: 'hill-climb', seed: 5, maxScore: 60, evaluations: 20000 });
+    expect(Object.keys(out)).toEqual(expect.arrayContaining(['runId', 'family', 'solver', 'seed', 'score', 'maxScore', 'solved', 'seconds', 'evaluations', 'cells']));
+    const cells = out.cells as [number, number][];
+    expect(cells).toHaveLength(36);
+    expect(new Set(cells.map((c) => c[0])).size).toBe(36);
+    const runs = JSON.parse(cli(['runs', '--json', '--db', db]).stdout) as { id: number; status: string; bestScore: number }[];
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ id: 1, status: 'done', bestScore: out.score });
+  });
+
+  it('is deterministic for a seed', () => {
+    const db = tempDb();
+    const args = ['solve', '--family', 'jump', '--size', '6', '--solver', 'hill-climb', '--evaluations', '5000', '--seed', '11', '--json', '--db', db];
+    const a = JSON.parse(cli(args).stdout) as { cells: unknown; score: number };
+    const b = JSON.parse(cli(args).stdout) as { cells: unknown; score: number };
+    expect(b.cells).toEqual(a.cells);
+    expect(b.score).toBe(a.score);
+  });
+
+  it('solves parity grids and lists the catalogue', () => {
+    const db = tempDb();
+    const r = JSON.parse(cli(['solve', '--family', 'parity', '--size', '8', '--remove', '20', '--solver', 'hill-climb', '--seconds', '10', '--seed', '1', '--json', '--db', db]).stdout) as {
+      solved: boolean;
+      cells: number[][];
+    };
+    expect(r.solved).toBe(true);
+    expect(r.cells.flat().filter((x) => x === 0)).toHaveLength(20);
+    const solvers = JSON.parse(cli(['solvers', '--json']).stdout) as { family: string; id: string; params: Record<string, { type: string; default: unknown }> }[];
+    for (const f of ['edge', 'jump', 'parity']) expect(solvers.some((s) => s.family === f)).toBe(true);
+    expect(solvers[0].params.restartAfter.type).toBe('int');
+  });
+
+  it('exports a run as text, bucas and json', () => {
+    const db = tempDb();
+    cli(['solve', join(instances, 'e2_clue1_6x6.txt'), '--solver', 'hill-climb', '--evaluations', '1000', '--seed', '2', '--db', db]);
+    const text = cli(['export', '1', '--format', 'text', '--db', db]);
+    expect(text.code).toBe(0);
+    const lines = text.stdout.trim().split('\n').filter((l) => !l.startsWith('#'));
+    expect(lines[0]).toBe('6 6');
+    expect(lines.slice(1).filter((l) => /^\d+ [0-3]$/.test(l.trim()))).toHaveLength(36);
+    expect(cli(['export', '1', '--format', 'bucas', '--db', db]).stdout).toMatch(/board_edges=[a-z]{144}/);
+    const doc = JSON.parse(cli(['export', '1', '--format', 'json', '--db', db]).stdout) as { format: string; solution: { cells: unknown[] } };
+    expect(doc.format).toBe('puzzle-workbench');
+    expect(doc.solution.cells).toHaveLength(36);
+  });
+
+  it('gives one line on stderr and a non-zero exit for bad input', () => {
+    const db = tempDb();
+    const dir = dirname(db);
+    const bad: [string, string][] = [
+      ['pieces_3x3.txt', '0 0 1 1\n1 0 0 1\nx y z\n'],
+      ['maze.txt', '5\n1 1 1\n'],
+      ['grid.txt', '4 4\n1 1 1 1\n1 2 1 1\n'],
+      ['doc.json', '{"format":"puzzle-workbench","version":1,"family":"edge","puzzle":{"rows":2}}'],
+      ['broken.json', '{"format": '],
+    ];
+    for (const [name, text] of bad) {
+      const file = join(dir, name);
+      writeFileSync(file, text);
+      const r = cli(['solve', file, '--solver', 'hill-climb', '--seconds', '1', '--db', db]);
+      expect(r.code, name).toBe(2);
+      expect(r.stderr.trim().split('\n'), `${name}: ${r.stderr}`).toHaveLength(1);
+      expect(r.stderr).toContain(name);
+      expect(r.stderr).not.toMatch(/\bat .*\(.*:\d+:\d+\)/);
+    }
+    const cases: string[][] = [
+      ['solve', '--family', 'jump', '--solver', 'hill-climb'],
+      ['solve', '--family', 'parity', '--size', '4', '--solver', 'hill-climb'],
+      ['solve', '--family', 'jump', '--size', '5', '--solver', 'nope'],
+      ['solve', '--family', 'jump', '--size', '5', '--solver', 'hill-climb', '--set', 'randomWalk=2'],
+      ['solve', '--family', 'jump', '--size', '5', '--solver', 'hill-climb', '--seconds', '-1'],
+      ['solve', join(dir, 'missing.txt'), '--solver', 'hill-climb'],
+      ['solve', '--bogus'],
+      ['show', '99'],
+      ['resume', 'abc'],
+      ['frobnicate'],
+    ];
+    for (const args of cases) {
+      const r = cli([...args, '--db', db]);
+      expect(r.code, args.join(' ')).not.toBe(0);
+      expect(r.stderr.trim().split('\n'), `${args.join(' ')}: ${r.stderr}`).toHaveLength(1);
+    }
+  });
+
+  it('a worker killed mid-run leaves the run interrupted and resume finishes it from its checkpoint', async () => {
+    const db = tempDb();
+    const child = cliAsync(['solve', '--family', 'jump', '--size', '9', '--solver', 'hill-climb', '--seconds', '6', '--seed', '3', '--checkpoint-every', '0.2', '--db', db]);
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    // Wait for a checkpoint, then kill the solver process (the CLI's child), not the CLI.
+    let killed = false;
+    for (let i = 0; i < 200 && !killed; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const show = cli(['show', '1', '--json', '--db', db]);
+      if (show.code !== 0) continue;
+      const run = JSON.parse(show.stdout) as { status: string; elapsedMs: number; evaluations: number };
+      if (run.status === 'running' && run.elapsedMs >= 1000) {
+        const pids = execFileSync('ps', ['-o', 'pid=', '--ppid', String(child.pid)], { encoding: 'utf8' }).trim().split(/\s+/).filter(Boolean);
+        expect(pids.length).toBeGreaterThan(0);
+        for (const pid of pids) process.kill(Number(pid), 'SIGKILL');
+        killed = true;
+      }
+    }
+    expect(killed).toBe(true);
+    await exited;
+    expect(stdout).toMatch(/run 1 interrupted/);
+    const before = JSON.parse(cli(['show', '1', '--json', '--db', db]).stdout) as { status: string; elapsedMs: number; evaluations: number; bestScore: number };
+    expect(before.status).toBe('interrupted');
+    expect(before.elapsedMs).toBeGreaterThanOrEqual(1000);
+    const t0 = Date.now();
+    const r = cli(['resume', '1', '--json', '--db', db]);
+    const wall = Date.now() - t0;
+    expect(r.stderr).toBe('');
+    const after = JSON.parse(r.stdout) as { status: string; seconds: number; evaluations: number; score: number };
+    expect(after.status).toBe('done');
+    expect(after.seconds).toBeGreaterThanOrEqual(6);
+    // It continued from the checkpoint: less than the full 6 s of work was left to do.
+    expect(wall).toBeLessThan(6000 + 3000 - before.elapsedMs);
+    expect(after.evaluations).toBeGreaterThan(before.evaluations);
+    expect(after.score).toBeGreaterThanOrEqual(before.bestScore);
+  });
+});
