@@ -169,14 +169,10 @@ export class RunManager {
     worker.onMessage((m) => this.onMessage(runId, a, m));
     worker.onExit((description) => {
       if (a.killTimer) clearTimeout(a.killTimer);
-      if (!a.ended) {
-        // The process is gone without saying `done`: crash, kill or out of memory.
-        if (a.stopping && !a.shuttingDown) this.finish(runId, 'stopped', { stopReason: 'stopped' });
-        else this.finish(runId, 'interrupted', { error: a.shuttingDown ? null : `solver process ${description}` });
-      }
-      this.active.delete(runId);
-      this.resolveWaiters(runId);
-      this.pump();
+      if (a.ended) return;
+      // The process is gone without saying `done`: crash, kill or out of memory.
+      if (a.stopping && !a.shuttingDown) this.end(runId, a, 'stopped', { stopReason: 'stopped' });
+      else this.end(runId, a, 'interrupted', { error: a.shuttingDown ? null : `solver process ${description}` });
     });
     worker.post({ type: 'start', spec });
   }
@@ -199,26 +195,33 @@ export class RunManager {
           this.store.saveCheckpoint(runId, m.checkpoint);
           break;
         case 'done': {
-          a.ended = true;
           const status: RunStatus = a.shuttingDown ? 'interrupted' : m.reason === 'stopped' ? 'stopped' : 'done';
-          this.finish(runId, status, { stopReason: m.reason, elapsedMs: m.elapsedMs, evaluations: m.evaluations });
+          this.end(runId, a, status, { stopReason: m.reason, elapsedMs: m.elapsedMs, evaluations: m.evaluations });
           break;
         }
         case 'error':
-          a.ended = true;
-          this.finish(runId, 'failed', { error: m.message });
+          this.end(runId, a, 'failed', { error: m.message });
           break;
       }
     } catch (e) {
       // A store write failed (disk full, database gone): stop this run rather than lose track of it.
-      a.ended = true;
       a.worker.kill();
       try {
-        this.finish(runId, 'failed', { error: `could not save the run: ${e instanceof Error ? e.message : String(e)}` });
+        this.end(runId, a, 'failed', { error: `could not save the run: ${e instanceof Error ? e.message : String(e)}` });
       } catch {
         /* the store itself is unusable; the run stays 'running' and becomes interrupted at next start */
+        a.ended = true;
+        this.active.delete(runId);
       }
     }
+  }
+
+  /** The run's worker is finished with it: record the outcome and free the slot at once. */
+  private end(runId: number, a: Active, status: RunStatus, extra: Parameters<RunManager['finish']>[1]): void {
+    a.ended = true;
+    if (this.active.get(runId) === a) this.active.delete(runId);
+    this.finish(runId, status, extra);
+    this.pump();
   }
 
   private finish(runId: number, status: RunStatus, extra: { stopReason?: StopReason; error?: string | null; elapsedMs?: number; evaluations?: number }): void {
@@ -232,7 +235,7 @@ export class RunManager {
   }
 
   private resolveWaiters(runId: number): void {
-    if (this.active.has(runId) && !this.active.get(runId)!.ended) return;
+    if (this.active.has(runId)) return;
     const run = this.store.getRun(runId);
     if (!run || !TERMINAL.includes(run.status)) return;
     const list = this.waiters.get(runId);
