@@ -1,0 +1,25 @@
+import type { Evaluation, Family } from '../family';
+import { bfsFitness, createBfsWorkspace } from './bfs';
+import { jumpMazeFormat } from './format';
+import { jumpMazeFromJson, jumpMazeToJson, jumpPuzzleFromJson, mazeRows, jumpPuzzleErrors, type JumpMaze, type JumpPuzzle } from './model';
+
+export const jumpFamily: Family<JumpPuzzle, JumpMaze> = {
+  id: 'jump',
+  label: 'Jump maze',
+  puzzleFromJson: (x, where) => jumpPuzzleFromJson(x, where),
+  puzzleToJson: (p) => ({ rows: p.rows, cols: p.cols }),
+  solutionFromJson: (p, x, where) => jumpMazeFromJson(p, x, where),
+  solutionToJson: (p, s) => jumpMazeToJson(p, s),
+  evaluate(p, s): Evaluation {
+    const score = bfsFitness(p, s.cells, createBfsWorkspace(p));
+    // A jump maze has no "right answer": the goal is a longer shortest path, with no known
+    // bound (maxScore null). We call a maze solved when it is a working maze, i.e. the goal is
+    // reachable from the start (fitness > 0); how good it is is the score.
+    return { score, maxScore: null, solved: score > 0 };
+  },
+  maxScore: () => null,
+  cells: (p, s) => mazeRows(p, s.cells),
+  size: (p) => ({ rows: p.rows, cols: p.cols }),
+  validate: (p) => ({ errors: jumpPuzzleErrors(p), warnings: [] }),
+  formats: [jumpMazeFormat],
+};

@@ -1,0 +1,38 @@
+import type { Evaluation, Family } from '../family';
+import { parityFeasible } from './feasibility';
+import { parityGridFormat } from './format';
+import {
+  gridRows,
+  parityCounts,
+  parityGridFromJson,
+  parityGridToJson,
+  parityPuzzleErrors,
+  parityPuzzleFromJson,
+  type ParityGrid,
+  type ParityPuzzle,
+} from './model';
+
+export const parityFamily: Family<ParityPuzzle, ParityGrid> = {
+  id: 'parity',
+  label: 'Casse-tete (even rows and columns)',
+  puzzleFromJson: (x, where) => parityPuzzleFromJson(x, where),
+  puzzleToJson: (p) => ({ n: p.n, m: p.m }),
+  solutionFromJson: (p, x, where) => parityGridFromJson(p, x, where),
+  solutionToJson: (p, s) => parityGridToJson(p, s),
+  evaluate(p, s): Evaluation {
+    // score = -(odd rows + odd columns), written 0 - cost so a solved grid scores +0, not -0. A grid with the wrong number of zeros still scores by
+    // parity alone but is not solved; the solvers always keep exactly m zeros.
+    const k = parityCounts(p.n, s.cells);
+    return { score: 0 - k.cost, maxScore: 0, solved: k.cost === 0 && k.zeros === p.m };
+  },
+  maxScore: () => 0,
+  cells: (p, s) => gridRows(p.n, s.cells),
+  size: (p) => ({ rows: p.n, cols: p.n }),
+  validate(p) {
+    const errors = parityPuzzleErrors(p);
+    if (errors.length) return { errors, warnings: [] };
+    const f = parityFeasible(p.n, p.m);
+    return { errors: [], warnings: f.feasible ? [] : [f.reason] };
+  },
+  formats: [parityGridFormat],
+};

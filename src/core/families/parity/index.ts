@@ -1,0 +1,6 @@
+export * from './model';
+export { parityFeasible, PARITY_CONDITION, type ParityFeasibility } from './feasibility';
+export { parityGridFormat } from './format';
+export { parityFamily } from './family';
+export { ParityLocalSearch } from './local-search';
+export { paritySolvers } from './solvers';

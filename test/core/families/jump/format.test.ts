@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { FormatError } from '../../../../src/core/document/errors';
+import { jumpFamily, jumpMazeFormat, maxJumps, mazeErrors, type JumpPuzzle } from '../../../../src/core/families/jump';
+
+const mazeArb = fc
+  .record({ rows: fc.integer({ min: 2, max: 12 }), cols: fc.integer({ min: 2, max: 12 }) })
+  .chain((p: JumpPuzzle) => {
+    const max = Array.from(maxJumps(p));
+    return fc.tuple(fc.constant(p), fc.tuple(...max.map((m) => (m === 0 ? fc.constant(0) : fc.integer({ min: 1, max: m })))));
+  })
+  .map(([p, cells]) => ({ p, cells: Int32Array.from(cells) }));
+
+function formatError(f: () => unknown): FormatError {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(FormatError);
+    return e as FormatError;
+  }
+  throw new Error('expected a FormatError');
+}
+
+describe('jump maze text format', () => {
+  it('round-trips random mazes (square and not)', () => {
+    fc.assert(
+      fc.property(mazeArb, ({ p, cells }) => {
+        const text = jumpMazeFormat.write(p, { cells });
+        expect(text).not.toBeNull();
+        const back = jumpMazeFormat.read(text!, 'm.txt');
+        expect(back.puzzle).toEqual(p);
+        expect(Array.from(back.solution!.cells)).toEqual(Array.from(cells));
+      }),
+      { numRuns: 200, seed: 3 },
+    );
+  });
+
+  it('writes a square maze with the header n, others with rows cols; a header alone is a puzzle', () => {
+    expect(jumpMazeFormat.write({ rows: 3, cols: 3 }, undefined)).toMatch(/^3$/m);
+    expect(jumpMazeFormat.write({ rows: 3, cols: 4 }, undefined)).toMatch(/^3 4$/m);
+    expect(jumpMazeFormat.read('# nothing yet\n4 6\n', 'm.txt')).toEqual({ puzzle: { rows: 4, cols: 6 } });
+    expect(jumpMazeFormat.read(jumpMazeFormat.write({ rows: 5, cols: 5 }, undefined)!, 'm.txt')).toEqual({ puzzle: { rows: 5, cols: 5 } });
+  });
+
+  it('reads `n`, comments, blank lines, tabs and G for the goal', () => {
+    const r = jumpMazeFormat.read('# the paper\'s 5x5\n5   # square\n\n3\t2 2 3 3\n4 1 2 2 1\n 1 3 1 2 4 \n4 3 3 3 3 # row 4\n1 1 2 3 G\n', 'm.txt');
+    expect(r.puzzle).toEqual({ rows: 5, cols: 5 });
+    expect(jumpFamily.evaluate(r.puzzle, r.solution!).score).toBe(21);
+  });
+
+  it('names the file, the line and what was expected', () => {
+    const cases: [string, RegExp][] = [
+      ['5\n3 3 2 4 3\n2 2 2 1\n', /^m\.txt:3: expected 5 jump lengths, got 4$/],
+      ['', /^m\.txt:1: expected the size line/],
+      ['# only a comment\n', /^m\.txt:2: expected the size line/],
+      ['5 5 5\n', /^m\.txt:1: expected the size line `n` or `rows cols`/],
+      ['x\n', /^m\.txt:1: expected the size line/],
+      ['1 5\n', /^m\.txt:1: bad size: rows must be at least 2, got 1/],
+      ['2 2\n1 1\n1 x\n', /^m\.txt:3: expected a jump length \(whole number\) in column 2, got "x"$/],
+      ['2 2\n1 1\n1 1\n', /^m\.txt:3: the goal \(row 2, column 2\) must hold 0, got 1$/],
+      ['2 2\n1 2\n1 0\n', /^m\.txt:2: cell \(row 1, column 2\) holds 2, expected a jump length 1\.\.1$/],
+      ['3\n0 1 1\n1 1 1\n1 1 0\n', /^m\.txt:2: cell \(row 1, column 1\) holds 0, expected a jump length 1\.\.2$/],
+      ['2 2\n1 1\n', /^m\.txt:3: expected 2 rows of jump lengths, got 1 \(file ends early\)$/],
+      ['2 2\n1 1\n1 0\n1 1\n', /^m\.txt:4: expected end of file after 2 rows, got "1 1"$/],
+    ];
+    for (const [text, re] of cases) {
+      const e = formatError(() => jumpMazeFormat.read(text, 'm.txt'));
+      expect(e.message).toMatch(re);
+      expect(e.file).toBe('m.txt');
+      expect(e.line).toBeTypeOf('number');
+    }
+  });
+});
+
+describe('jump family JSON and evaluation', () => {
+  it('round-trips puzzle and solution JSON', () => {
+    fc.assert(
+      fc.property(mazeArb, ({ p, cells }) => {
+        const pj = JSON.parse(JSON.stringify(jumpFamily.puzzleToJson(p)));
+        const p2 = jumpFamily.puzzleFromJson(pj);
+        expect(p2).toEqual(p);
+        const sj = JSON.parse(JSON.stringify(jumpFamily.solutionToJson(p, { cells })));
+        expect(Array.from(jumpFamily.solutionFromJson(p2, sj).cells)).toEqual(Array.from(cells));
+        expect(jumpFamily.cells(p, { cells })).toEqual(sj.cells);
+      }),
+      { numRuns: 100, seed: 11 },
+    );
+  });
+
+  it('rejects bad JSON with FormatErrors naming where and the cell', () => {
+    const p = { rows: 2, cols: 3 };
+    expect(() => jumpFamily.puzzleFromJson({ rows: 1, cols: 3 }, 'doc.json')).toThrow(/^doc\.json: rows must be at least 2/);
+    expect(() => jumpFamily.puzzleFromJson({ rows: '2', cols: 3 }, 'doc.json')).toThrow(FormatError);
+    expect(() => jumpFamily.puzzleFromJson([2, 3])).toThrow(FormatError);
+    expect(() => jumpFamily.puzzleFromJson({ rows: 2.5, cols: 3 })).toThrow(/whole number/);
+    expect(() => jumpFamily.solutionFromJson(p, { cells: [[1, 1, 1]] }, 'doc.json')).toThrow(/expected 2 rows/);
+    expect(() => jumpFamily.solutionFromJson(p, { cells: [[1, 1], [1, 1, 0]] }, 'doc.json')).toThrow(/cells\[0\]: expected 3 jump lengths, got 2/);
+    expect(() => jumpFamily.solutionFromJson(p, { cells: [[1, 5, 1], [1, 1, 0]] }, 'doc.json')).toThrow(
+      /^doc\.json: cells\[0\]\[1\]: cell \(row 1, column 2\) holds 5, expected a jump length 1\.\.1$/,
+    );
+    expect(() => jumpFamily.solutionFromJson(p, { cells: [[1, 1, 1], [1, 1, 2]] })).toThrow(/goal/);
+    expect(() => jumpFamily.solutionFromJson(p, { cells: [[1, '1', 1], [1, 1, 0]] })).toThrow(FormatError);
+  });
+
+  it('evaluates: score = BFS fitness, maxScore unknown, solved = goal reachable', () => {
+    const p = { rows: 5, cols: 5 };
+    const bad = { cells: Int32Array.from([3, 3, 2, 4, 3, 2, 2, 2, 1, 1, 4, 3, 1, 3, 4, 2, 3, 1, 1, 3, 1, 1, 3, 2, 0]) };
+    expect(jumpFamily.evaluate(p, bad)).toEqual({ score: -3, maxScore: null, solved: false });
+    const good = { cells: Int32Array.from([3, 2, 2, 3, 3, 4, 1, 2, 2, 1, 1, 3, 1, 2, 4, 4, 3, 3, 3, 3, 1, 1, 2, 3, 0]) };
+    expect(jumpFamily.evaluate(p, good)).toEqual({ score: 21, maxScore: null, solved: true });
+    expect(jumpFamily.maxScore(p)).toBeNull();
+    expect(jumpFamily.size({ rows: 3, cols: 7 })).toEqual({ rows: 3, cols: 7 });
+  });
+
+  it('validates sizes and names illegal cells', () => {
+    expect(jumpFamily.validate({ rows: 5, cols: 5 })).toEqual({ errors: [], warnings: [] });
+    expect(jumpFamily.validate({ rows: 1, cols: 5 }).errors).toEqual(['rows must be at least 2, got 1']);
+    expect(jumpFamily.validate({ rows: 2, cols: 0 }).errors).toEqual(['cols must be at least 2, got 0']);
+    const p = { rows: 3, cols: 3 };
+    expect(mazeErrors(p, [1, 1, 1, 1, 1, 1, 1, 1, 0])).toEqual([]);
+    expect(mazeErrors(p, [3, 1, 1, 1, 2, 1, 1, 1, 4])).toEqual([
+      'cell (row 1, column 1) holds 3, expected a jump length 1..2',
+      'cell (row 2, column 2) holds 2, expected a jump length 1..1',
+      'the goal (row 3, column 3) must hold 0, got 4',
+    ]);
+    expect(mazeErrors(p, [1, 1])).toEqual(['expected 9 cells (3 x 3), got 2']);
+  });
+});
