@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { defaultDbPath } from '../store/store';
 
 export const APP_NAME = 'Puzzle Workbench';
 
@@ -16,5 +17,5 @@ export function userDataDir(): string {
 
 /** `--db` wins, then WORKBENCH_DB, then the user-data folder. */
 export function resolveDbPath(explicit?: string): string {
-  return explicit ?? process.env.WORKBENCH_DB ?? join(userDataDir(), 'workbench.db');
+  return explicit ?? process.env.WORKBENCH_DB ?? defaultDbPath(userDataDir());
 }

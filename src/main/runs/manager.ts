@@ -217,7 +217,7 @@ export class RunManager {
   }
 
   /** The run's worker is finished with it: record the outcome and free the slot at once. */
-  private end(runId: number, a: Active, status: RunStatus, extra: Parameters<RunManager['finish']>[1]): void {
+  private end(runId: number, a: Active, status: RunStatus, extra: Parameters<RunManager['finish']>[2]): void {
     a.ended = true;
     if (this.active.get(runId) === a) this.active.delete(runId);
     this.finish(runId, status, extra);

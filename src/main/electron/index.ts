@@ -1,0 +1,80 @@
+/**
+ * Electron entry point: open the store in the user-data folder, serve the API to one locked-down
+ * window, and close everything cleanly on quit. This folder is the only code that imports 'electron'.
+ */
+import { app, BrowserWindow } from 'electron';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createBackend } from '../services/backend';
+import { defaultDbPath } from '../store/store';
+import { createMainWindow, hardenWebContents, lockDownSessions } from './window';
+import { registerApi } from './ipc';
+import { utilityWorkerSpawner } from './worker-host';
+
+type RunningBackend = Awaited<ReturnType<typeof createBackend>>;
+
+let mainWindow: BrowserWindow | null = null;
+let backend: RunningBackend | null = null;
+let stopApi: (() => void) | null = null;
+
+app.enableSandbox();
+app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+
+  app.whenReady().then(start).catch((err: unknown) => {
+    console.error(`Puzzle Workbench failed to start: ${err instanceof Error ? err.message : String(err)}`);
+    app.exit(1);
+  });
+}
+
+async function start(): Promise<void> {
+  lockDownSessions();
+  const dbPath = process.env.WORKBENCH_DB ?? defaultDbPath(app.getPath('userData'));
+  backend = await createBackend({ dbPath, workerHost: utilityWorkerSpawner(), nativeBinding: electronSqliteBinding() });
+  stopApi = registerApi(backend, () => mainWindow);
+  openWindow();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) openWindow();
+  });
+}
+
+/** better-sqlite3 built for Electron's ABI by `scripts/native.mjs electron` (npm start / dev), if present. */
+function electronSqliteBinding(): string | undefined {
+  const file = path.join(app.getAppPath(), 'native', `electron-${process.versions.electron}`, 'better_sqlite3.node');
+  return existsSync(file) ? file : undefined;
+}
+
+function openWindow(): void {
+  mainWindow = createMainWindow();
+  mainWindow.on('closed', () => {
+    mainWindow = null;
+  });
+}
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+
+// Close the store (and stop workers) before the process goes away.
+let closed = false;
+app.on('will-quit', (event) => {
+  if (closed || !backend) return;
+  event.preventDefault();
+  stopApi?.();
+  const b = backend;
+  backend = null;
+  b.close()
+    .catch((err: unknown) => console.error(`closing the store failed: ${err instanceof Error ? err.message : String(err)}`))
+    .finally(() => {
+      closed = true;
+      app.quit();
+    });
+});

@@ -1,0 +1,33 @@
+/**
+ * The transport-neutral half of an API call: validate, run the handler, and turn the outcome into
+ * a reply envelope. Shared by Electron IPC (`src/main/electron/ipc.ts`) and the WebSocket server,
+ * so both refuse exactly the same things with exactly the same messages. Plain Node, no Electron.
+ */
+import { parseCall, type Backend } from '../api/contract';
+
+/** What crosses a transport for one call. Errors are one line: no stack, no newlines. */
+export type ApiReply = { ok: true; value: unknown } | { ok: false; error: string };
+
+const MAX_ERROR_LENGTH = 500;
+
+/** A one-line message for any thrown value. */
+export function errorMessage(err: unknown): string {
+  let text: string;
+  if (err instanceof Error) text = err.message || err.name;
+  else if (typeof err === 'string') text = err;
+  else text = 'unexpected error';
+  const line = text.split(/\r?\n/, 1)[0]!.trim() || 'unexpected error';
+  return line.length > MAX_ERROR_LENGTH ? `${line.slice(0, MAX_ERROR_LENGTH - 1)}…` : line;
+}
+
+/** Validate a call from an untrusted sender and run it. Never throws. */
+export async function dispatch(backend: Backend, method: unknown, args: unknown): Promise<ApiReply> {
+  try {
+    const call = parseCall(method, args);
+    const handler = backend.handlers[call.method] as (a: unknown) => unknown;
+    const value = await handler.call(backend.handlers, call.args);
+    return { ok: true, value: value === undefined ? null : value };
+  } catch (err) {
+    return { ok: false, error: errorMessage(err) };
+  }
+}

@@ -1,0 +1,9 @@
+import { mount } from 'svelte';
+import App from './App.svelte';
+import { createClient } from './api/client';
+
+const target = document.getElementById('app');
+if (!target) throw new Error('index.html has no #app element');
+
+const { api, transport } = createClient();
+mount(App, { target, props: { api, transport } });
