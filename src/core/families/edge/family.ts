@@ -1,0 +1,24 @@
+import type { Evaluation, Family } from '../family';
+import { edgeFormats } from './formats';
+import { puzzleFromJson, puzzleToJson, solutionFromJson, solutionToJson } from './json';
+import { maxScore, type EdgeBoard, type EdgePuzzle } from './model';
+import { isSolved, scoreBoard } from './score';
+import { validateEdgePuzzle } from './validate';
+
+export const edgeFamily: Family<EdgePuzzle, EdgeBoard> = {
+  id: 'edge',
+  label: 'Edge matching',
+  puzzleFromJson: (x, where) => puzzleFromJson(x, where),
+  puzzleToJson: (p) => puzzleToJson(p),
+  solutionFromJson: (p, x, where) => solutionFromJson(p, x, where),
+  solutionToJson: (_p, s) => solutionToJson(s),
+  evaluate(p, s): Evaluation {
+    return { score: scoreBoard(p, s), maxScore: maxScore(p.rows, p.cols), solved: isSolved(p, s) };
+  },
+  maxScore: (p) => maxScore(p.rows, p.cols),
+  // Row-major [piece (1-based, 0 = empty), rotation], the same as the solution JSON's cells.
+  cells: (_p, s) => solutionToJson(s).cells,
+  size: (p) => ({ rows: p.rows, cols: p.cols }),
+  validate: (p) => validateEdgePuzzle(p),
+  formats: edgeFormats,
+};
