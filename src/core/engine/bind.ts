@@ -5,6 +5,8 @@ import { Rng } from '../rng/rng';
 import type { LocalSearchProblem } from './local-search';
 import type { SolverDef, SolverRun } from './solver';
 import { HillClimb, hillClimbParams } from '../engines/hill-climb/hill-climb';
+import { Annealing, annealingParams } from '../engines/annealing/annealing';
+import type { ParamValue } from '../params/schema';
 
 /** A local-search engine: how to start it on a problem and how to continue from a checkpoint. */
 export interface LocalSearchEngine {
@@ -25,6 +27,26 @@ export const hillClimbEngine: LocalSearchEngine = {
   restore: (problem, params, cp) => HillClimb.restore(problem, params, cp),
 };
 
+export const annealingEngine: LocalSearchEngine = {
+  id: 'sa',
+  label: 'Simulated annealing',
+  description: 'Random moves; a worse move of size d is accepted with probability exp(-d/T), T cooling geometrically.',
+  params: annealingParams,
+  create: (problem, params, rng) => new Annealing(problem, params, rng, true),
+  restore: (problem, params, cp) => Annealing.restore(problem, params, cp),
+};
+
+/** The schema with some defaults replaced (a family's own sensible defaults for an engine). */
+export function withDefaults(schema: ParamSchema, defaults: Readonly<Record<string, ParamValue>>): ParamSchema {
+  const out: Record<string, ParamSchema[string]> = { ...schema };
+  for (const [k, v] of Object.entries(defaults)) {
+    const spec = schema[k];
+    if (!spec) throw new Error(`withDefaults: no parameter ${k}`);
+    out[k] = { ...spec, default: v } as ParamSchema[string];
+  }
+  return out;
+}
+
 /**
  * Binds a family-agnostic local-search engine to one family's problem. `extraParams` are the
  * family's own (e.g. move mix) and are passed to `makeProblem`.
@@ -34,8 +56,9 @@ export function localSearchSolver<P>(
   engine: LocalSearchEngine,
   makeProblem: (puzzle: P, params: Params) => LocalSearchProblem,
   extraParams: ParamSchema = {},
+  defaults: Readonly<Record<string, ParamValue>> = {},
 ): SolverDef {
-  const schema: ParamSchema = { ...engine.params, ...extraParams };
+  const schema: ParamSchema = withDefaults({ ...engine.params, ...extraParams }, defaults);
   return {
     id: engine.id,
     family,

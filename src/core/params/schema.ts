@@ -78,3 +78,10 @@ export function parseParamText(schema: ParamSchema, name: string, text: string):
       return checkValue(name, spec, text);
   }
 }
+
+/** The values of one schema's parameters out of a larger set (an engine's share of a solver's parameters). */
+export function pickParams(schema: ParamSchema, params: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(schema)) if (params[k] !== undefined) out[k] = params[k];
+  return out;
+}

@@ -1,7 +1,7 @@
 import type { LocalSearchProblem } from '../../engine/local-search';
 import type { SolverRun } from '../../engine/solver';
 import type { ParamSchema, Params } from '../../params/schema';
-import { resolveParams } from '../../params/schema';
+import { pickParams, resolveParams } from '../../params/schema';
 import { Rng, type RngState } from '../../rng/rng';
 
 export const hillClimbParams = {
@@ -46,7 +46,7 @@ export class HillClimb implements SolverRun {
     private readonly rng: Rng,
     fresh: boolean,
   ) {
-    const p = resolveParams(hillClimbParams, params);
+    const p = resolveParams(hillClimbParams, pickParams(hillClimbParams, params));
     this.restartAfter = p.restartAfter;
     this.randomWalk = p.randomWalk;
     if (fresh) {

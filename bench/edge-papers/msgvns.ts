@@ -1,0 +1,4 @@
+import type { Section } from '../edge-papers';
+
+// Placeholder until the solver for this section lands.
+export const section: Section = async () => '## msgvns\n\nnot measured yet\n';

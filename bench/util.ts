@@ -1,0 +1,61 @@
+/** Small helpers shared by the benches. */
+import { cpus, hostname } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export function median(xs: readonly number[]): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+export function mean(xs: readonly number[]): number {
+  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN;
+}
+
+export function stdev(xs: readonly number[]): number {
+  if (xs.length < 2) return 0;
+  const m = mean(xs);
+  return Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / (xs.length - 1));
+}
+
+/** One line naming the machine, for result files. */
+export function machine(): string {
+  const c = cpus();
+  return `${c[0]?.model ?? 'unknown CPU'} x${c.length}, Node ${process.version}, ${hostname()}`;
+}
+
+export function writeResult(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+}
+
+/** Minimal `--key value` / `--flag` parser for bench options. */
+export function options(argv: string[]): Record<string, string | true> {
+  const out: Record<string, string | true> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (!a.startsWith('--')) throw new Error(`unexpected argument "${a}"`);
+    const next = argv[i + 1];
+    if (next === undefined || next.startsWith('--')) out[a.slice(2)] = true;
+    else {
+      out[a.slice(2)] = next;
+      i++;
+    }
+  }
+  return out;
+}
+
+export function numOpt(o: Record<string, string | true>, key: string, dflt: number): number {
+  const v = o[key];
+  if (v === undefined) return dflt;
+  const n = Number(v);
+  if (v === true || !Number.isFinite(n)) throw new Error(`--${key} expects a number`);
+  return n;
+}
+
+/** A markdown table. */
+export function mdTable(headers: string[], rows: (string | number)[][]): string {
+  return [`| ${headers.join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
