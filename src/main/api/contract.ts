@@ -27,6 +27,13 @@ export const apiSchemas = {
     options: s.optional(s.record(s.string(200))),
   }),
   deletePuzzle: s.object({ id }),
+  /** A new library entry from a full puzzle document (see core/document). */
+  createPuzzle: s.object({ document: s.unknown(), source: s.optional(s.string(500)) }),
+  /** Rename and/or replace the document (e.g. an edited board or a saved placement). */
+  updatePuzzle: s.object({ id, name: s.optional(s.string(200)), document: s.optional(s.unknown()) }),
+  duplicatePuzzle: s.object({ id }),
+  /** The puzzle (with its saved solution, if any) as text in a format of its family, or json. */
+  exportPuzzle: s.object({ id, format: s.string(50) }),
   solvers: s.object({}),
   startRun: s.object({
     puzzleId: id,
@@ -67,6 +74,10 @@ export interface ApiResults {
   getPuzzle: PuzzleRecord;
   importPuzzle: PuzzleRecord;
   deletePuzzle: null;
+  createPuzzle: PuzzleRecord;
+  updatePuzzle: PuzzleRecord;
+  duplicatePuzzle: PuzzleRecord;
+  exportPuzzle: { fileName: string; text: string };
   solvers: SolverInfo[];
   startRun: RunSummary;
   stopRun: null;

@@ -22,6 +22,10 @@ export function apiHandlers(wb: Workbench): ApiHandlers {
       wb.deletePuzzle(id);
       return null;
     },
+    createPuzzle: ({ document, source }) => wb.createPuzzle(document, source),
+    updatePuzzle: ({ id, name, document }) => wb.updatePuzzle(id, { name, document }),
+    duplicatePuzzle: ({ id }) => wb.duplicatePuzzle(id),
+    exportPuzzle: ({ id, format }) => wb.exportPuzzle(id, format),
     solvers: () => wb.solvers(),
     startRun: ({ puzzleId, solver, params, seed, seconds, evaluations, target }) => {
       const run = wb.createRun({ target: { puzzleId }, solver, params, seed, stop: { seconds, evaluations, target } });

@@ -1,5 +1,5 @@
 import { catalogue, findSolver } from '../../core/catalogue/catalogue';
-import { makeDocument, parseDocument } from '../../core/document/document';
+import { documentToText, makeDocument, parseDocument } from '../../core/document/document';
 import { readPuzzleFile } from '../../core/document/read-file';
 import type { StopCriteria } from '../../core/engine/run-types';
 import { getFamily } from '../../core/families';
@@ -89,6 +89,60 @@ export class Workbench {
     const rec = this.store.addPuzzle({ name: read.name, family: read.family, source: opts.source ?? fileName, document, rows, cols });
     this.push({ type: 'puzzles-changed' });
     return rec;
+  }
+
+  /** Add a puzzle given as a full document; it is validated like an imported file. */
+  createPuzzle(document: unknown, source = 'new'): PuzzleRecord {
+    const { doc, puzzle } = parseDocument(document, 'new puzzle');
+    const family = getFamily(doc.family);
+    const { rows, cols } = family.size(puzzle);
+    const rec = this.store.addPuzzle({ name: doc.name || 'Untitled', family: doc.family, source, document: doc, rows, cols });
+    this.push({ type: 'puzzles-changed' });
+    return rec;
+  }
+
+  updatePuzzle(id: number, change: { name?: string; document?: unknown }): PuzzleRecord {
+    const current = this.store.getPuzzle(id);
+    if (!current) throw new Error(`no puzzle ${id} in the library`);
+    const update: { name?: string; document?: unknown; rows?: number; cols?: number } = {};
+    if (change.name !== undefined) {
+      const name = change.name.trim();
+      if (!name) throw new Error('a puzzle needs a name');
+      update.name = name;
+    }
+    if (change.document !== undefined) {
+      const { doc, puzzle } = parseDocument(change.document, `puzzle ${id}`);
+      if (doc.family !== current.family) throw new Error(`puzzle ${id} is ${current.family}; a ${doc.family} document cannot replace it`);
+      if (update.name !== undefined) doc.name = update.name;
+      Object.assign(update, { document: doc }, getFamily(doc.family).size(puzzle));
+    } else if (update.name !== undefined) {
+      const doc = current.document as Record<string, unknown>;
+      update.document = { ...doc, name: update.name };
+    }
+    const rec = this.store.updatePuzzle(id, update);
+    this.push({ type: 'puzzles-changed' });
+    return rec;
+  }
+
+  duplicatePuzzle(id: number): PuzzleRecord {
+    const p = this.store.getPuzzle(id);
+    if (!p) throw new Error(`no puzzle ${id} in the library`);
+    const doc = { ...(p.document as Record<string, unknown>), name: `${p.name} (copy)` };
+    return this.createPuzzle(doc, p.source);
+  }
+
+  /** Text of a library puzzle in one of its family's formats, or the JSON document. */
+  exportPuzzle(id: number, format: string): { fileName: string; text: string } {
+    const p = this.store.getPuzzle(id);
+    if (!p) throw new Error(`no puzzle ${id} in the library`);
+    const { doc, puzzle, solution } = parseDocument(p.document, `puzzle ${id}`);
+    const safe = p.name.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'puzzle';
+    if (format === 'json') return { fileName: `${safe}.json`, text: documentToText(doc) };
+    const fmt = getFamily(doc.family).formats.find((f) => f.id === format);
+    if (!fmt) throw new Error(`a ${doc.family} puzzle cannot be written as ${format} (use json or ${getFamily(doc.family).formats.map((f) => f.id).join(', ')})`);
+    const text = fmt.write(puzzle, solution ?? undefined);
+    if (text === null) throw new Error(`format ${format} cannot hold this puzzle${solution === undefined ? ' (it has no solution or placement yet)' : ''}`);
+    return { fileName: `${safe}.${fmt.extensions[0] ?? 'txt'}`, text };
   }
 
   deletePuzzle(id: number): void {

@@ -57,6 +57,10 @@ function fakeBackend(): FakeBackend {
       return p;
     },
     deletePuzzle: () => null,
+    createPuzzle: nope('createPuzzle'),
+    updatePuzzle: nope('updatePuzzle'),
+    duplicatePuzzle: nope('duplicatePuzzle'),
+    exportPuzzle: nope('exportPuzzle'),
     solvers: () => [],
     startRun: nope('startRun'),
     stopRun: nope('stopRun'),
