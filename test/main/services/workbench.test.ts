@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Workbench } from '../../../src/main/services/workbench';
+import type { WorkerSpawner } from '../../../src/main/runs/worker-host';
+import { instances } from '../../helpers/cli';
+
+const noWorkers: WorkerSpawner = () => {
+  throw new Error('no workers in this test');
+};
+const clue1 = readFileSync(join(instances, 'e2_clue1_6x6.txt'), 'utf8');
+
+describe('library services', () => {
+  it('imports, renames, duplicates, exports and deletes puzzles', () => {
+    const wb = Workbench.open({ dbPath: ':memory:', spawn: noWorkers });
+    const p = wb.importPuzzle('e2_clue1_6x6.txt', clue1);
+    expect(p).toMatchObject({ name: 'e2_clue1_6x6', family: 'edge', rows: 6, cols: 6, source: 'e2_clue1_6x6.txt' });
+    const renamed = wb.updatePuzzle(p.id, { name: '  Clue one ' });
+    expect(renamed.name).toBe('Clue one');
+    expect((renamed.document as { name: string }).name).toBe('Clue one');
+    const copy = wb.duplicatePuzzle(p.id);
+    expect(copy.name).toBe('Clue one (copy)');
+    expect(copy.id).not.toBe(p.id);
+    const pieces = wb.exportPuzzle(p.id, 'pieces');
+    expect(pieces.fileName).toBe('Clue_one.txt');
+    expect(pieces.text.split('\n').filter((l) => /^\d+ \d+ \d+ \d+$/.test(l))).toHaveLength(36);
+    expect(JSON.parse(wb.exportPuzzle(p.id, 'json').text)).toMatchObject({ format: 'puzzle-workbench', family: 'edge', name: 'Clue one' });
+    expect(() => wb.exportPuzzle(p.id, 'board')).toThrow(/no solution or placement yet/);
+    expect(() => wb.exportPuzzle(p.id, 'maze')).toThrow(/cannot be written as maze/);
+    wb.deletePuzzle(copy.id);
+    expect(wb.store.listPuzzles({}).map((x) => x.id)).toEqual([p.id]);
+  });
+
+  it('saves a placement with the puzzle and refuses a document of another family', () => {
+    const wb = Workbench.open({ dbPath: ':memory:', spawn: noWorkers });
+    const p = wb.importPuzzle('m.maze', '3\n1 2 1\n1 1 1\n2 1 0\n');
+    const doc = { ...(p.document as Record<string, unknown>), solution: { cells: [[2, 2, 1], [1, 1, 1], [2, 1, 0]] } };
+    const saved = wb.updatePuzzle(p.id, { document: doc });
+    expect((saved.document as { solution: unknown }).solution).toEqual({ cells: [[2, 2, 1], [1, 1, 1], [2, 1, 0]] });
+    const other = wb.importPuzzle('g.grid', '2 0\n1 1\n1 1\n');
+    expect(() => wb.updatePuzzle(p.id, { document: other.document })).toThrow(/cannot replace it/);
+    expect(() => wb.updatePuzzle(p.id, { document: { ...doc, solution: { cells: [[9, 9, 9], [1, 1, 1], [2, 1, 0]] } } })).toThrow(/solution/);
+    expect(() => wb.updatePuzzle(p.id, { name: '   ' })).toThrow(/needs a name/);
+    expect(() => wb.updatePuzzle(999, { name: 'x' })).toThrow(/no puzzle 999/);
+  });
+
+  it('refuses invalid puzzles with the first problem named', () => {
+    const wb = Workbench.open({ dbPath: ':memory:', spawn: noWorkers });
+    expect(() => wb.importPuzzle('bad_2x2.txt', '0 0 1 1\n1 0 0 1\n1 1 0 0\n0 1 1 2\n')).toThrow(/^bad_2x2.txt: /);
+    expect(wb.store.countPuzzles()).toBe(0);
+  });
+});
