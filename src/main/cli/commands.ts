@@ -7,6 +7,8 @@ import { getFamily } from '../../core/families';
 import { FAMILY_IDS, type FamilyId } from '../../core/families/family';
 import { findSolver } from '../../core/catalogue/catalogue';
 import { parseParamText, type Params } from '../../core/params/schema';
+import { randomSeed } from '../../core/rng/rng';
+import { generateEdgePuzzle, generatedFiles } from '../../core/families/edge/generator';
 import { nodeWorkerSpawner } from '../runs/node-host';
 import { solverInfos, Workbench, type RunTarget } from '../services/workbench';
 import { resolveDbPath } from '../paths/user-data';
@@ -298,6 +300,51 @@ export async function puzzles(argv: string[]): Promise<number> {
   } finally {
     await wb.close();
   }
+}
+
+export async function generate(argv: string[]): Promise<number> {
+  const { values: v } = parse(
+    argv,
+    {
+      ...dbOption,
+      family: { type: 'string' },
+      size: { type: 'string' },
+      'frame-colours': { type: 'string' },
+      'inner-colours': { type: 'string' },
+      seed: { type: 'string' },
+      out: { type: 'string' },
+      solution: { type: 'string' },
+      import: { type: 'boolean' },
+    },
+    0,
+  );
+  if ((v.family ?? 'edge') !== 'edge') throw new UsageError('generate makes edge-matching instances only (--family edge)');
+  const size = sizeOption(v.size);
+  if (!size) throw new UsageError('generate needs --size RxC');
+  const seed = intOption('seed', v.seed, 0) ?? randomSeed();
+  const g = generateEdgePuzzle({
+    rows: size.rows,
+    cols: size.cols,
+    frameColours: intOption('frame-colours', v['frame-colours'], 1) ?? 3,
+    innerColours: intOption('inner-colours', v['inner-colours'], 1) ?? 6,
+    seed,
+  });
+  const files = generatedFiles(g);
+  const header = `# generated E2-style ${size.rows}x${size.cols}, ${v['frame-colours'] ?? 3} frame + ${v['inner-colours'] ?? 6} inner colours, seed ${seed}\n`;
+  if (v.out) writeFileSync(v.out, header + files.pieces);
+  else process.stdout.write(header + files.pieces);
+  if (v.solution) writeFileSync(v.solution, files.solution);
+  if (v.import) {
+    const wb = open(v.db);
+    try {
+      const name = `generated ${size.rows}x${size.cols} seed ${seed}`;
+      const rec = wb.createPuzzle(makeDocument('edge', name, g.puzzle), 'generate');
+      process.stderr.write(`added to the library as puzzle ${rec.id}\n`);
+    } finally {
+      await wb.close();
+    }
+  }
+  return 0;
 }
 
 export { FormatError };

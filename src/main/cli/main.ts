@@ -4,7 +4,7 @@ import { createBackend } from '../services/backend';
 import { startServer } from '../serve/server';
 import { resolveDbPath } from '../paths/user-data';
 import { parse, intOption, UsageError } from './args';
-import { exportRun, importFiles, puzzles, resume, runs, show, solve, solvers } from './commands';
+import { exportRun, generate, importFiles, puzzles, resume, runs, show, solve, solvers } from './commands';
 
 const USAGE = `usage: workbench <command> [options]   (every command takes --db PATH)
 
@@ -17,6 +17,8 @@ const USAGE = `usage: workbench <command> [options]   (every command takes --db 
   solvers [--json]
   import FILE... [--format F] [--size RxC] [--order trbl|bltr|nswe|ltrb]
   puzzles [--search TEXT] [--json]
+  generate --family edge --size RxC [--frame-colours F] [--inner-colours I] [--seed S]
+        [--out FILE] [--solution FILE] [--import]
   serve [--port P] [--host H] [--token T]
 `;
 
@@ -47,6 +49,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   solvers,
   import: importFiles,
   puzzles,
+  generate,
   serve,
 };
 

@@ -1,5 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { readPuzzleFile } from '../../../src/core/document/read-file';
+import { boardFormat } from '../../../src/core/families/edge/formats';
+import type { EdgePuzzle } from '../../../src/core/families/edge/model';
+import { scoreBoard } from '../../../src/core/families/edge/score';
+import { validateEdgePuzzle } from '../../../src/core/families/edge/validate';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, cliAsync, instances, tempDb } from '../../helpers/cli';
@@ -55,6 +60,20 @@ describe('workbench CLI', () => {
     const doc = JSON.parse(cli(['export', '1', '--format', 'json', '--db', db]).stdout) as { format: string; solution: { cells: unknown[] } };
     expect(doc.format).toBe('puzzle-workbench');
     expect(doc.solution.cells).toHaveLength(36);
+  });
+
+  it('generates an E2-style instance with its known solution', () => {
+    const db = tempDb();
+    const dir = dirname(db);
+    const r = cli(['generate', '--family', 'edge', '--size', '5x6', '--frame-colours', '3', '--inner-colours', '4', '--seed', '9', '--out', join(dir, 'g.txt'), '--solution', join(dir, 's.txt'), '--import', '--db', db]);
+    expect(r.code, r.stderr).toBe(0);
+    const again = cli(['generate', '--size', '5x6', '--frame-colours', '3', '--inner-colours', '4', '--seed', '9']);
+    expect(again.stdout).toBe(readFileSync(join(dir, 'g.txt'), 'utf8'));
+    const read = readPuzzleFile('g.txt', readFileSync(join(dir, 'g.txt'), 'utf8'));
+    const board = boardFormat.readSolution!(readFileSync(join(dir, 's.txt'), 'utf8'), 's.txt', read.puzzle as EdgePuzzle);
+    expect(scoreBoard(read.puzzle as EdgePuzzle, board)).toBe(2 * 5 * 6 - 5 - 6);
+    expect(validateEdgePuzzle(read.puzzle as EdgePuzzle).errors).toEqual([]);
+    expect(JSON.parse(cli(['puzzles', '--json', '--db', db]).stdout)).toHaveLength(1);
   });
 
   it('gives one line on stderr and a non-zero exit for bad input', () => {
