@@ -18,6 +18,7 @@ export function runResult(run: RunRecord): Record<string, unknown> {
     solver: run.solver,
     seed: run.seed,
     status: run.status,
+    ...(run.error ? { error: run.error } : {}),
     score: run.bestScore,
     maxScore: run.maxScore,
     solved,

@@ -1,0 +1,187 @@
+/**
+ * `npm run bench -- parity-papers [--quick] [--runs R] [--n 10,20,50] [--with-100]
+ *   [--only ga-bpmx-bswap,ga-bpmx-binversion,ga-bmoc-bswap,ga-bmoc-binversion,sa,exact]
+ *   [--generations G] [--exact-runs R]`
+ *
+ * Casse-tete CT_n(m): our GA (four crossover x mutation studies) and SA beside Almuhaideb et al.
+ * 2022 (appendix tables A and B, literature.md section 5), plus the exact construction's time up
+ * to n = 1000. Success rate, mean fitness evaluations (over the solved runs, as the paper's table
+ * reads: 0 where nothing was solved) and mean wall time over R runs (seeds 1..R), run in this
+ * process one after another. Written to bench/results/parity-papers[-quick].md.
+ *
+ * The full protocol (10 runs, n = 10, 20, 50, GA with 10,000 generations) takes hours, mostly the
+ * BInversion studies at n = 50 that never solve and so run all their generations; --with-100
+ * (population 10,000) takes far longer. --quick: 3 runs, n = 10 and 20, GA capped at 1,000
+ * generations.
+ */
+import { fileURLToPath } from 'node:url';
+import type { SolverDef, SolverRun } from '../src/core/engine/solver';
+import { parityFeasible, paritySolvers } from '../src/core/families/parity';
+import { machine, mdTable, mean, median, numOpt, options, writeResult } from './util';
+
+interface PaperRow {
+  fe: number;
+  /** Percent. */
+  sr: number;
+  /** Seconds, where the paper gives it. */
+  time?: number;
+}
+
+/** Appendix A (Table 2, Studies 1-4) and Appendix B (Table 3, Study 5), n = 10, 20, 50. */
+const PAPER: Record<string, Record<number, Record<number, PaperRow>>> = {
+  'ga-bpmx-bswap': {
+    10: { 26: { fe: 12002, sr: 100, time: 11.64 }, 50: { fe: 13402, sr: 100, time: 12.34 }, 76: { fe: 13202, sr: 100, time: 13.94 } },
+    20: { 100: { fe: 155602, sr: 100, time: 170.76 }, 200: { fe: 297402, sr: 100, time: 337.46 }, 300: { fe: 275602, sr: 100, time: 317.75 } },
+    50: { 626: { fe: 2989802, sr: 100, time: 4367.39 }, 1250: { fe: 3437402, sr: 100, time: 7298.35 }, 1876: { fe: 3074402, sr: 100, time: 4139.89 } },
+  },
+  'ga-bpmx-binversion': {
+    10: { 26: { fe: 12002, sr: 100 }, 50: { fe: 12002, sr: 100 }, 76: { fe: 10602, sr: 100 } },
+    20: { 100: { fe: 0, sr: 0 }, 200: { fe: 0, sr: 0 }, 300: { fe: 136002, sr: 20 } },
+    50: { 626: { fe: 0, sr: 0 }, 1250: { fe: 0, sr: 0 }, 1876: { fe: 0, sr: 0 } },
+  },
+  'ga-bmoc-bswap': {
+    10: { 26: { fe: 14202, sr: 100, time: 16.58 }, 50: { fe: 20602, sr: 100, time: 19.84 }, 76: { fe: 13201.8, sr: 100, time: 8.95 } },
+    20: { 100: { fe: 162002, sr: 100, time: 133.55 }, 200: { fe: 155002, sr: 100, time: 160.2 }, 300: { fe: 497402, sr: 100, time: 504.38 } },
+    50: { 626: { fe: 3809402, sr: 100, time: 3827.17 }, 1250: { fe: 3087202, sr: 100, time: 3514.15 }, 1876: { fe: 2542402, sr: 100, time: 2561.71 } },
+  },
+  'ga-bmoc-binversion': {
+    10: { 26: { fe: 12602, sr: 100 }, 50: { fe: 20202, sr: 100 }, 76: { fe: 15402, sr: 100 } },
+    20: { 100: { fe: 3361252, sr: 80 }, 200: { fe: 104002, sr: 40 }, 300: { fe: 145002, sr: 20 } },
+    50: { 626: { fe: 0, sr: 0 }, 1250: { fe: 0, sr: 0 }, 1876: { fe: 0, sr: 0 } },
+  },
+  sa: {
+    10: { 26: { fe: 15964.2, sr: 100, time: 0.4 }, 50: { fe: 18413.2, sr: 100, time: 0.54 }, 76: { fe: 15216.4, sr: 100, time: 0.23 } },
+    20: { 100: { fe: 531060.8, sr: 100, time: 10.47 }, 200: { fe: 69469.4, sr: 100, time: 12.6 }, 300: { fe: 426826.58, sr: 100, time: 9.54 } },
+    50: { 626: { fe: 28258587.6, sr: 100, time: 1374.19 }, 1250: { fe: 37389266.8, sr: 100, time: 2175.74 }, 1876: { fe: 28164018, sr: 100, time: 1381.83 } },
+  },
+};
+
+const STUDIES: { key: string; title: string; solver: string; params: Record<string, string> }[] = [
+  { key: 'ga-bpmx-bswap', title: 'GA, BPMX + BSwap (Study 1)', solver: 'ga', params: { crossover: 'bpmx', mutation: 'bswap' } },
+  { key: 'ga-bpmx-binversion', title: 'GA, BPMX + BInversion (Study 2)', solver: 'ga', params: { crossover: 'bpmx', mutation: 'binversion' } },
+  { key: 'ga-bmoc-bswap', title: 'GA, BMOC + BSwap (Study 3)', solver: 'ga', params: { crossover: 'bmoc', mutation: 'bswap' } },
+  { key: 'ga-bmoc-binversion', title: 'GA, BMOC + BInversion (Study 4)', solver: 'ga', params: { crossover: 'bmoc', mutation: 'binversion' } },
+  { key: 'sa', title: 'SA (Study 5)', solver: 'sa', params: {} },
+];
+
+/** The paper's m: 25%, 50%, 75% of n^2, plus one where n^2 - m would be odd. */
+function paperMs(n: number): number[] {
+  return [0.25, 0.5, 0.75].map((f) => {
+    const m = Math.round(f * n * n);
+    return (n * n - m) % 2 ? m + 1 : m;
+  });
+}
+
+function solver(id: string): SolverDef {
+  const d = paritySolvers.find((s) => s.id === id);
+  if (!d) throw new Error(`no parity solver ${id}`);
+  return d;
+}
+
+interface RunResult {
+  solved: boolean;
+  evaluations: number;
+  ms: number;
+}
+
+function runOnce(def: SolverDef, n: number, m: number, params: Record<string, string | number>, seed: number): RunResult {
+  const t0 = performance.now();
+  const run: SolverRun = def.create({ n, m }, params, seed);
+  while (!run.finished && run.bestScore < 0) run.step(1 << 16);
+  return { solved: run.bestScore === 0, evaluations: run.evaluations, ms: performance.now() - t0 };
+}
+
+const fmt = (x: number, digits = 0): string => (Number.isFinite(x) ? x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '—');
+
+export async function run(argv: string[]): Promise<void> {
+  const o = options(argv);
+  const quick = !!o.quick;
+  const runs = numOpt(o, 'runs', quick ? 3 : 10);
+  const sizes = typeof o.n === 'string' ? o.n.split(',').map(Number) : quick ? [10, 20] : [10, 20, 50];
+  if (o['with-100'] && !sizes.includes(100)) sizes.push(100);
+  const genCap = numOpt(o, 'generations', quick ? 1000 : 10000);
+  const only = typeof o.only === 'string' ? o.only.split(',') : [...STUDIES.map((s) => s.key), 'exact'];
+  const known = [...STUDIES.map((s) => s.key), 'exact'];
+  for (const k of only) if (!known.includes(k)) throw new Error(`unknown study ${k} (known: ${known.join(', ')})`);
+  const log = (l: string): void => void process.stderr.write(`${l}\n`);
+
+  const parts: string[] = [
+    `# Casse-tete: our GA and SA beside Almuhaideb et al. 2022\n`,
+    `${new Date().toISOString().slice(0, 10)} on ${machine()}. ${runs} runs per instance (seeds 1..${runs}), one after another in one process; ` +
+      `GA with ${fmt(genCap)} generations${genCap !== 10000 ? ' (the paper: 10,000)' : ''}, population 1,000 (10,000 for n = 100), other parameters the paper's defaults; ` +
+      `SA with its defaults (T0 = n, alpha 0.95, y = 0.25, final temperature 0.001, stop there).${quick ? ' **Quick run: fewer runs, smaller n, fewer generations.**' : ''}\n`,
+    `FE = fitness evaluations to the solution, mean over the solved runs (the paper's tables read the same way: 0 where nothing was solved). ` +
+      `Time = mean wall time of all runs, seconds (ours: Node on this machine; the paper: MATLAB R2016b, 2.9 GHz MacBook Pro). ` +
+      `The paper gives no tables for n = 100 (its figures only: the GA solved every instance, the SA only m = 2500).\n`,
+  ];
+
+  for (const study of STUDIES) {
+    if (!only.includes(study.key)) continue;
+    const def = solver(study.solver);
+    const rows: (string | number)[][] = [];
+    for (const n of sizes) {
+      for (const m of paperMs(n)) {
+        const params: Record<string, string | number> = { ...study.params };
+        if (study.solver === 'ga') {
+          params.generations = genCap;
+          if (n >= 100) params.population = 10000;
+        }
+        const results: RunResult[] = [];
+        for (let seed = 1; seed <= runs; seed++) {
+          const r = runOnce(def, n, m, params, seed);
+          results.push(r);
+          log(`${study.key} n=${n} m=${m} seed=${seed}: ${r.solved ? 'solved' : 'not solved'}, ${r.evaluations} FE, ${(r.ms / 1000).toFixed(2)} s`);
+        }
+        const solved = results.filter((r) => r.solved);
+        const paper = PAPER[study.key]?.[n]?.[m];
+        rows.push([
+          n,
+          m,
+          `${Math.round((100 * solved.length) / runs)}%`,
+          solved.length ? fmt(mean(solved.map((r) => r.evaluations))) : '0',
+          fmt(mean(results.map((r) => r.ms)) / 1000, 2),
+          paper ? `${paper.sr}%` : '—',
+          paper ? fmt(paper.fe, paper.fe % 1 ? 1 : 0) : '—',
+          paper?.time !== undefined ? fmt(paper.time, 2) : '—',
+        ]);
+      }
+    }
+    const md = `## ${study.title}\n\n${mdTable(['n', 'm', 'SR', 'FE', 'time s', 'paper SR', 'paper FE', 'paper time s'], rows)}\n`;
+    process.stdout.write(`${md}\n`);
+    parts.push(md);
+  }
+
+  if (only.includes('exact')) {
+    const def = solver('exact');
+    const reps = numOpt(o, 'exact-runs', quick ? 5 : 21);
+    const rows: (string | number)[][] = [];
+    for (const n of quick ? [10, 50, 100, 200, 201, 1000] : [10, 20, 50, 100, 101, 200, 201, 500, 999, 1000]) {
+      for (const m of paperMs(n)) {
+        if (!parityFeasible(n, m).feasible) continue;
+        const times: number[] = [];
+        const jsonTimes: number[] = [];
+        for (let k = 0; k < reps; k++) {
+          const t0 = performance.now();
+          const r = def.create({ n, m }, {}, 1);
+          r.step(1);
+          const t1 = performance.now();
+          r.bestSolution();
+          jsonTimes.push(performance.now() - t1);
+          times.push(t1 - t0);
+          if (r.bestScore !== 0 || !r.finished) throw new Error(`exact did not solve n = ${n}, m = ${m}`);
+        }
+        rows.push([n, m, fmt(median(times), 3), fmt(Math.max(...times), 3), fmt(median(jsonTimes), 2)]);
+      }
+    }
+    const md =
+      `## Exact construction\n\ncreate() + the one step(), milliseconds, median and max of ${reps} runs (target: under 10 ms for n <= 200); ` +
+      `the last column is bestSolution() (the JSON rows the driver stores), not part of solving.\n\n` +
+      `${mdTable(['n', 'm', 'median ms', 'max ms', 'bestSolution() ms'], rows)}\n`;
+    process.stdout.write(`${md}\n`);
+    parts.push(md);
+  }
+
+  const out = fileURLToPath(new URL(`./results/parity-papers${quick ? '-quick' : ''}.md`, import.meta.url));
+  writeResult(out, `${parts.join('\n')}\n`);
+  log(`written to ${out}`);
+}

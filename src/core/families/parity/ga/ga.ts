@@ -1,0 +1,375 @@
+import type { SolverDef, SolverRun } from '../../../engine/solver';
+import { resolveParams, type ParamSchema, type Params, type ResolvedParams } from '../../../params/schema';
+import { Rng, type RngState } from '../../../rng/rng';
+import { parityGridToJson, parityPuzzleErrors, type ParityPuzzle } from '../model';
+import { packBits, unpackBits } from './bits';
+import { binversion, bmocChild, bpmx, bswap, gridParity } from './operators';
+
+export const parityGaParams = {
+  crossover: {
+    type: 'enum',
+    options: ['bpmx', 'bmoc'],
+    default: 'bpmx',
+    help: 'Crossover: bpmx (binary partially mapped: a band of columns from one parent, the rest from the other) or bmoc (binary modified order: zeros left of a column split from one parent, then from the other).',
+  },
+  mutation: {
+    type: 'enum',
+    options: ['bswap', 'binversion'],
+    default: 'bswap',
+    help: 'Mutation: bswap (swap two random cells) or binversion (reverse a random run of the grid read column by column).',
+  },
+  population: {
+    type: 'int',
+    default: 1000,
+    min: 2,
+    help: 'Population size. The paper uses 1,000 for n <= 50 and 10,000 for n = 100.',
+  },
+  generations: {
+    type: 'int',
+    default: 10000,
+    min: 0,
+    help: 'Stop (finished) after this many generations of `population` offspring each (0 = no limit).',
+  },
+  tournament: { type: 'int', default: 10, min: 1, help: 'Tournament size q: each parent is the best of q individuals drawn at random.' },
+  crossoverRate: { type: 'number', default: 0.8, min: 0, max: 1, help: 'Probability that a pair of parents is crossed over (otherwise the offspring are copies).' },
+  mutationRate: { type: 'number', default: 0.01, min: 0, max: 1, help: 'Probability that an offspring undergoes one mutation.' },
+} as const satisfies ParamSchema;
+
+type GaParams = ResolvedParams<typeof parityGaParams>;
+
+/** Largest population buffer, in bytes (population + 2 grids of n^2 bytes). */
+const MAX_BYTES = 2 ** 30;
+
+interface GaState {
+  rng: RngState;
+  evaluations: number;
+  generation: number;
+  matings: number;
+  ageCounter: number;
+  finished: boolean;
+  best: string;
+  /** Individuals in slot order (tournaments draw slots, so the order matters). */
+  pop: string[];
+  /** Insertion stamps per slot: the replacement order among equally bad individuals. */
+  ages: number[];
+}
+
+/**
+ * The casse-tete GA of Almuhaideb et al. 2022: tournament selection (q), crossover BPMX or BMOC,
+ * mutation BSwap or BInversion, GENITOR survivor selection.
+ *
+ * GENITOR is steady-state "replace worst": every offspring, once evaluated, replaces the current
+ * worst individual (the oldest of the worst when several tie). A generation is `population`
+ * offspring, so fitness evaluations = population (the random start) + population per generation,
+ * which is how the paper's figures read (all ~1,000 per generation with mu = 1,000).
+ *
+ * Storage: population + 2 grids in one Uint8Array (two spare grids receive the offspring and are
+ * swapped with the victims' rows, so nothing is copied or allocated per offspring), per-grid
+ * row/column parities (BSwap is O(1), BInversion O(run length)), and the population bucketed by
+ * cost (0 .. 2n) in linked lists, so finding the worst and the population mean are O(1).
+ */
+export class ParityGa implements SolverRun {
+  evaluations = 0;
+  generation = 0;
+  finished = false;
+  private matings = 0;
+  private ageCounter = 0;
+  private readonly n: number;
+  private readonly size: number;
+  private readonly m: number;
+  private readonly mu: number;
+  private readonly matingsPerGeneration: number;
+  private readonly g: Uint8Array;
+  private readonly rp: Uint8Array;
+  private readonly cp: Uint8Array;
+  /** Cost per grid row of `g` (population rows and the two spares). */
+  private readonly cost: Int32Array;
+  /** Slot -> grid row. */
+  private readonly rowOf: Int32Array;
+  private spare0: number;
+  private spare1: number;
+  private readonly head: Int32Array;
+  private readonly tail: Int32Array;
+  private readonly next: Int32Array;
+  private readonly prev: Int32Array;
+  private readonly age: Float64Array;
+  private worst = 0;
+  private sumCost = 0;
+  private readonly bestCells: Uint8Array;
+  private bestCost = Infinity;
+
+  constructor(
+    private readonly puzzle: ParityPuzzle,
+    private readonly p: GaParams,
+    private readonly rng: Rng,
+    fresh = true,
+  ) {
+    const errors = parityPuzzleErrors(puzzle);
+    if (errors.length) throw new Error(`casse-tete: ${errors[0]}`);
+    const { n, m } = puzzle;
+    this.n = n;
+    this.size = n * n;
+    this.m = m;
+    this.mu = p.population;
+    const rows = this.mu + 2;
+    if (rows * this.size > MAX_BYTES)
+      throw new Error(`parameter population: ${this.mu} grids of ${n} x ${n} need ${Math.round((rows * this.size) / 2 ** 20)} MB, more than the ${MAX_BYTES / 2 ** 20} MB allowed`);
+    this.matingsPerGeneration = Math.ceil(this.mu / 2);
+    this.g = new Uint8Array(rows * this.size);
+    this.rp = new Uint8Array(rows * n);
+    this.cp = new Uint8Array(rows * n);
+    this.cost = new Int32Array(rows);
+    this.rowOf = new Int32Array(this.mu);
+    for (let s = 0; s < this.mu; s++) this.rowOf[s] = s;
+    this.spare0 = this.mu;
+    this.spare1 = this.mu + 1;
+    this.head = new Int32Array(2 * n + 1).fill(-1);
+    this.tail = new Int32Array(2 * n + 1).fill(-1);
+    this.next = new Int32Array(this.mu);
+    this.prev = new Int32Array(this.mu);
+    this.age = new Float64Array(this.mu);
+    this.bestCells = new Uint8Array(this.size);
+    if (fresh) this.initialise();
+  }
+
+  /** mu random grids with exactly m zeros (partial Fisher-Yates on a running permutation: still a uniform m-subset each time). */
+  private initialise(): void {
+    const { size, m, rng } = this;
+    const perm = new Int32Array(size);
+    for (let i = 0; i < size; i++) perm[i] = i;
+    for (let s = 0; s < this.mu; s++) {
+      const off = s * size;
+      this.g.fill(1, off, off + size);
+      for (let i = 0; i < m; i++) {
+        const j = i + rng.int(size - i);
+        const t = perm[i];
+        perm[i] = perm[j];
+        perm[j] = t;
+        this.g[off + perm[i]] = 0;
+      }
+      this.cost[s] = gridParity(this.g, off, this.n, this.rp, this.cp, s * this.n);
+      this.link(s);
+      this.noteBest(s);
+    }
+    this.evaluations = this.mu;
+    if (this.bestCost === 0) this.finished = true;
+  }
+
+  get bestScore(): number {
+    return 0 - this.bestCost;
+  }
+
+  /** Best of the current population. */
+  get currentScore(): number {
+    let c = 0;
+    while (this.head[c] < 0) c++;
+    return 0 - c;
+  }
+
+  get meanScore(): number {
+    return 0 - this.sumCost / this.mu;
+  }
+
+  get iteration(): number {
+    return this.generation;
+  }
+
+  /** Adds slot s at the tail of its cost's list, stamped as the newest. */
+  private link(s: number): void {
+    const c = this.cost[this.rowOf[s]];
+    this.age[s] = this.ageCounter++;
+    this.next[s] = -1;
+    this.prev[s] = this.tail[c];
+    if (this.tail[c] >= 0) this.next[this.tail[c]] = s;
+    else this.head[c] = s;
+    this.tail[c] = s;
+    this.sumCost += c;
+    if (c > this.worst) this.worst = c;
+  }
+
+  private unlinkHead(c: number): number {
+    const s = this.head[c];
+    const nx = this.next[s];
+    this.head[c] = nx;
+    if (nx >= 0) this.prev[nx] = -1;
+    else this.tail[c] = -1;
+    this.sumCost -= c;
+    return s;
+  }
+
+  private noteBest(row: number): void {
+    if (this.cost[row] < this.bestCost) {
+      this.bestCost = this.cost[row];
+      this.bestCells.set(this.g.subarray(row * this.size, (row + 1) * this.size));
+    }
+  }
+
+  /** The oldest of the worst individuals gives its slot to the offspring in grid row `row`; returns the freed row. */
+  private replaceWorst(row: number): number {
+    const victim = this.unlinkHead(this.worst);
+    const freed = this.rowOf[victim];
+    this.rowOf[victim] = row;
+    while (this.worst > 0 && this.head[this.worst] < 0) this.worst--;
+    this.link(victim);
+    this.noteBest(row);
+    return freed;
+  }
+
+  private tournament(): number {
+    const { rng, rowOf, cost, mu } = this;
+    let best = rowOf[rng.int(mu)];
+    for (let k = 1; k < this.p.tournament; k++) {
+      const r = rowOf[rng.int(mu)];
+      if (cost[r] < cost[best]) best = r;
+    }
+    return best;
+  }
+
+  private mutate(row: number): void {
+    const { size, n, rng } = this;
+    if (size < 2) return;
+    const i = rng.int(size);
+    let j = rng.int(size - 1);
+    if (j >= i) j++;
+    const po = row * n;
+    this.cost[row] +=
+      this.p.mutation === 'bswap'
+        ? bswap(this.g, row * size, n, this.rp, this.cp, po, i, j)
+        : binversion(this.g, row * size, n, this.rp, this.cp, po, Math.min(i, j), Math.max(i, j));
+  }
+
+  private copyInto(src: number, dst: number): void {
+    const { size, n } = this;
+    this.g.copyWithin(dst * size, src * size, (src + 1) * size);
+    this.rp.copyWithin(dst * n, src * n, (src + 1) * n);
+    this.cp.copyWithin(dst * n, src * n, (src + 1) * n);
+    this.cost[dst] = this.cost[src];
+  }
+
+  /** Two parents, two offspring (crossover or copies, then maybe mutation), each replacing the worst. */
+  private mate(): void {
+    const { rng, n, m, size, g, p } = this;
+    const p1 = this.tournament();
+    const p2 = this.tournament();
+    const c1 = this.spare0;
+    const c2 = this.spare1;
+    if (n >= 2 && rng.chance(p.crossoverRate)) {
+      if (p.crossover === 'bpmx') {
+        let a: number;
+        let b: number;
+        if (n >= 4) {
+          a = 1 + rng.int(n - 2);
+          b = 1 + rng.int(n - 3);
+          if (b >= a) b++;
+          if (a > b) {
+            const t = a;
+            a = b;
+            b = t;
+          }
+        } else a = b = rng.int(n); // too small for the paper's 2 <= a < b <= n - 1
+        bpmx(g, p1 * size, p2 * size, c1 * size, c2 * size, n, m, a, b);
+      } else {
+        const w = 1 + rng.int(n - 1);
+        bmocChild(g, p2 * size, p1 * size, c1 * size, n, m, w, rng); // Figure 3: O1 takes P2's left zeros
+        bmocChild(g, p1 * size, p2 * size, c2 * size, n, m, w, rng);
+      }
+      this.cost[c1] = gridParity(g, c1 * size, n, this.rp, this.cp, c1 * n);
+      this.cost[c2] = gridParity(g, c2 * size, n, this.rp, this.cp, c2 * n);
+    } else {
+      this.copyInto(p1, c1);
+      this.copyInto(p2, c2);
+    }
+    if (rng.chance(p.mutationRate)) this.mutate(c1);
+    if (rng.chance(p.mutationRate)) this.mutate(c2);
+    this.evaluations += 2;
+    this.spare0 = this.replaceWorst(c1);
+    this.spare1 = this.replaceWorst(c2);
+  }
+
+  step(budget: number): void {
+    if (this.finished) return;
+    const startBest = this.bestCost;
+    for (let done = 0; done < budget; done += 2) {
+      this.mate();
+      if (++this.matings >= this.matingsPerGeneration) {
+        this.matings = 0;
+        this.generation++;
+        if (this.p.generations > 0 && this.generation >= this.p.generations) this.finished = true;
+      }
+      if (this.bestCost === 0) this.finished = true;
+      if (this.finished || this.bestCost < startBest) return;
+    }
+  }
+
+  bestSolution(): { cells: number[][] } {
+    return parityGridToJson(this.puzzle, { cells: this.bestCells });
+  }
+
+  /** One individual's grid (slot order), for tests. */
+  individual(slot: number): Uint8Array {
+    const r = this.rowOf[slot];
+    return this.g.slice(r * this.size, (r + 1) * this.size);
+  }
+
+  checkpoint(): GaState {
+    const pop: string[] = [];
+    for (let s = 0; s < this.mu; s++) pop.push(packBits(this.g, this.rowOf[s] * this.size, this.size));
+    return {
+      rng: this.rng.getState(),
+      evaluations: this.evaluations,
+      generation: this.generation,
+      matings: this.matings,
+      ageCounter: this.ageCounter,
+      finished: this.finished,
+      best: packBits(this.bestCells, 0, this.size),
+      pop,
+      ages: Array.from(this.age),
+    };
+  }
+
+  static restore(puzzle: ParityPuzzle, p: GaParams, checkpoint: unknown): ParityGa {
+    const s = checkpoint as Partial<GaState> | null;
+    if (!s || typeof s !== 'object' || !Rng.isState(s.rng) || !Array.isArray(s.pop) || !Array.isArray(s.ages))
+      throw new Error('ga checkpoint is damaged');
+    const ga = new ParityGa(puzzle, p, new Rng(s.rng), false);
+    const { mu, size, n, m } = ga;
+    if (s.pop.length !== mu || s.ages.length !== mu) throw new Error(`ga checkpoint holds ${s.pop.length} individuals, expected the population ${mu}`);
+    for (let k = 0; k < mu; k++) {
+      unpackBits(s.pop[k], ga.g, k * size, size, `ga checkpoint individual ${k}`);
+      let zeros = 0;
+      for (let i = 0; i < size; i++) zeros += 1 - ga.g[k * size + i];
+      if (zeros !== m) throw new Error(`ga checkpoint individual ${k} has ${zeros} zeros, expected ${m}`);
+      ga.cost[k] = gridParity(ga.g, k * size, n, ga.rp, ga.cp, k * n);
+    }
+    const order = Array.from({ length: mu }, (_, k) => k).sort((a, b) => (s.ages as number[])[a] - (s.ages as number[])[b]);
+    for (const k of order) {
+      ga.ageCounter = (s.ages as number[])[k];
+      ga.link(k);
+    }
+    unpackBits(s.best, ga.bestCells, 0, size, 'ga checkpoint best');
+    // The best grid's cost, through a spare row's parity arrays.
+    ga.g.set(ga.bestCells, ga.spare0 * size);
+    ga.bestCost = gridParity(ga.g, ga.spare0 * size, n, ga.rp, ga.cp, ga.spare0 * n);
+    ga.evaluations = Number(s.evaluations);
+    ga.generation = Number(s.generation);
+    ga.matings = Number(s.matings);
+    ga.ageCounter = Number(s.ageCounter);
+    ga.finished = s.finished === true;
+    return ga;
+  }
+}
+
+export const parityGaSolver: SolverDef = {
+  id: 'ga',
+  family: 'parity',
+  label: 'Genetic algorithm (Almuhaideb et al. 2022)',
+  description:
+    'Tournament selection, BPMX or BMOC crossover, BSwap or BInversion mutation, GENITOR replace-worst; the paper\'s defaults (q = 10, crossover 0.8, mutation 0.01, population 1,000, 10,000 generations). Finishes when solved or out of generations.',
+  params: parityGaParams,
+  create(puzzle, params: Params, seed) {
+    return new ParityGa(puzzle as ParityPuzzle, resolveParams(parityGaParams, params), new Rng(seed));
+  },
+  restore(puzzle, params: Params, checkpoint) {
+    return ParityGa.restore(puzzle as ParityPuzzle, resolveParams(parityGaParams, params), checkpoint);
+  },
+};
