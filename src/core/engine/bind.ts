@@ -6,6 +6,7 @@ import type { LocalSearchProblem } from './local-search';
 import type { SolverDef, SolverRun } from './solver';
 import { HillClimb, hillClimbParams } from '../engines/hill-climb/hill-climb';
 import { Annealing, annealingParams } from '../engines/annealing/annealing';
+import { isTabuProblem, TabuSearch, tabuParams, type TabuProblem } from '../engines/tabu/tabu';
 import type { ParamValue } from '../params/schema';
 
 /** A local-search engine: how to start it on a problem and how to continue from a checkpoint. */
@@ -34,6 +35,20 @@ export const annealingEngine: LocalSearchEngine = {
   params: annealingParams,
   create: (problem, params, rng) => new Annealing(problem, params, rng, true),
   restore: (problem, params, cp) => Annealing.restore(problem, params, cp),
+};
+
+function tabuProblem(problem: LocalSearchProblem): TabuProblem {
+  if (!isTabuProblem(problem)) throw new Error('tabu search needs a problem with moveAttribute, keepMove and applyKept');
+  return problem;
+}
+
+export const tabuEngine: LocalSearchEngine = {
+  id: 'tabu',
+  label: 'Tabu search',
+  description: 'Samples random moves each iteration and applies the best one not tabu (even when worse); undoing a recent move is tabu unless it reaches a new best.',
+  params: tabuParams,
+  create: (problem, params, rng) => new TabuSearch(tabuProblem(problem), params, rng, true),
+  restore: (problem, params, cp) => TabuSearch.restore(tabuProblem(problem), params, cp),
 };
 
 /** The schema with some defaults replaced (a family's own sensible defaults for an engine). */

@@ -24,4 +24,17 @@ export interface LocalSearchProblem {
   save(): unknown;
   /** Inverse of `save`. */
   load(state: unknown): void;
+
+  // Optional members for engines that sample several moves before taking one (tabu search).
+  // A family offers all three or none.
+
+  /**
+   * A non-negative integer naming the move last proposed up to reversal: the move that would
+   * undo it has the same attribute. Tabu search forbids a recently applied attribute.
+   */
+  moveAttribute?(): number;
+  /** Set the move last proposed aside (proposing others afterwards does not lose it). */
+  keepMove?(): void;
+  /** Apply the move set aside by `keepMove`, as `apply` would have right after proposing it. */
+  applyKept?(): void;
 }

@@ -3,10 +3,11 @@
  * WebSocket of `workbench serve`) carry exactly these calls, and both validate every argument
  * against the schemas below before a handler sees it. The renderer imports only types from here.
  */
-import { s, type Infer } from '../../core/schema/schema';
+import { s, type Infer, type Schema } from '../../core/schema/schema';
 import type { PuzzleRecord, PuzzleSummary, RunEvent, RunRecord, RunSummary } from '../store/types';
 import type { ParamSchema } from '../../core/params/schema';
 import type { FamilyId } from '../../core/families/family';
+import { RUN_SORT_KEYS, type BoardAt, type RunFacets, type RunPage, type RunSeries } from '../store/run-history';
 
 const id = s.int(1);
 const family = s.literal('edge', 'jump', 'parity');
@@ -28,7 +29,12 @@ export const apiSchemas = {
   }),
   deletePuzzle: s.object({ id }),
   /** A new library entry from a full puzzle document (see core/document). */
-  createPuzzle: s.object({ document: s.unknown(), source: s.optional(s.string(500)) }),
+  createPuzzle: s.object({
+    document: s.unknown(),
+    source: s.optional(s.string(500)),
+    /** Undo a delete: bring back the puzzle deleted under this id (same id, dates, runs), else add it anew. */
+    restoreId: s.optional(id),
+  }),
   /** Rename and/or replace the document (e.g. an edited board or a saved placement). */
   updatePuzzle: s.object({ id, name: s.optional(s.string(200)), document: s.optional(s.unknown()) }),
   duplicatePuzzle: s.object({ id }),
@@ -56,7 +62,54 @@ export const apiSchemas = {
   }),
   getRun: s.object({ id }),
   runEvents: s.object({ id }),
+  // ---- runs: launch several, history, charts, replay, export (issue 6) ----
+  /** `count` runs of the same settings; with a seed, their seeds are seed, seed + 1, …; else each gets a random seed. */
+  startRuns: s.object({
+    puzzleId: id,
+    solver: s.string(100),
+    params: s.optional(s.record(s.unknown())),
+    seed: s.optional(s.nullable(s.int(0, 2 ** 32 - 1))),
+    count: s.optional(s.int(1, 64)),
+    seconds: s.optional(s.nullable(s.number())),
+    evaluations: s.optional(s.nullable(s.int(1))),
+    target: s.optional(s.nullable(s.number())),
+  }),
+  /** One page of the run history (see store/run-history.ts for the filter's meaning) and the total. */
+  queryRuns: s.object(runFilterShape({
+    sort: s.optional(s.literal(...RUN_SORT_KEYS)),
+    dir: s.optional(s.literal('asc', 'desc')),
+    limit: s.optional(s.int(0, 10_000)),
+    offset: s.optional(s.int(0)),
+  })),
+  /** Every run id matching a filter (newest first, at most 10,000): "select all" across pages. */
+  runIds: s.object(runFilterShape({})),
+  runFacets: s.object({}),
+  /** Active runs among them are stopped first. */
+  deleteRuns: s.object({ ids: s.array(id, 10_000) }),
+  exportRuns: s.object({ ids: s.array(id, 10_000), format: s.literal('csv', 'json') }),
+  /** Chart data: progress samples (after `after` ms of running time, thinned to `maxPoints`) and every improvement. */
+  runSeries: s.object({ id, maxPoints: s.optional(s.int(2, 50_000)), after: s.optional(s.number()) }),
+  /** The board of one recorded improvement, or (no eventId) the run's best board. */
+  runBoard: s.object({ id, eventId: s.optional(s.nullable(id)) }),
 } as const;
+
+/** The run-history filter's fields, shared by queryRuns and runIds. */
+function runFilterShape<X extends Record<string, Schema<unknown>>>(extra: X) {
+  return {
+    search: s.optional(s.string(200)),
+    puzzleId: s.optional(id),
+    puzzleName: s.optional(s.string(500)),
+    family: s.optional(family),
+    solvers: s.optional(s.array(s.string(100), 200)),
+    statuses: s.optional(s.array(s.literal('queued', 'running', 'done', 'stopped', 'interrupted', 'failed'), 6)),
+    from: s.optional(s.number()),
+    to: s.optional(s.number()),
+    scoreMin: s.optional(s.number()),
+    scoreMax: s.optional(s.number()),
+    ids: s.optional(s.array(id, 10_000)),
+    ...extra,
+  };
+}
 
 export type ApiMethod = keyof typeof apiSchemas;
 export type ApiArgs<M extends ApiMethod> = Infer<(typeof apiSchemas)[M]>;
@@ -85,6 +138,14 @@ export interface ApiResults {
   listRuns: RunSummary[];
   getRun: RunRecord;
   runEvents: RunEvent[];
+  startRuns: RunSummary[];
+  queryRuns: RunPage;
+  runIds: number[];
+  runFacets: RunFacets;
+  deleteRuns: { deleted: number };
+  exportRuns: { fileName: string; text: string };
+  runSeries: RunSeries;
+  runBoard: BoardAt;
 }
 
 /** What a view holds: every call returns a promise; errors arrive as rejected promises with a one-line message. */
@@ -98,7 +159,9 @@ export type WorkbenchApi = {
 export type PushEvent =
   | { type: 'run-updated'; run: RunSummary }
   | { type: 'run-progress'; runId: number; elapsedMs: number; evaluations: number; bestScore: number; currentScore: number }
-  | { type: 'puzzles-changed' };
+  | { type: 'puzzles-changed' }
+  /** Runs were deleted (their puzzles' best scores may have changed). */
+  | { type: 'runs-deleted'; ids: number[] };
 
 /** Validate a call from an untrusted transport; throws SchemaError with a one-line message. */
 export function parseCall(method: unknown, args: unknown): { method: ApiMethod; args: ApiArgs<ApiMethod> } {

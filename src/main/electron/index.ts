@@ -9,6 +9,7 @@ import { createBackend } from '../services/backend';
 import { defaultDbPath } from '../store/store';
 import { createMainWindow, hardenWebContents, lockDownSessions } from './window';
 import { registerApi } from './ipc';
+import { watchRuns } from './power';
 import { utilityWorkerSpawner } from './worker-host';
 
 type RunningBackend = Awaited<ReturnType<typeof createBackend>>;
@@ -16,6 +17,7 @@ type RunningBackend = Awaited<ReturnType<typeof createBackend>>;
 let mainWindow: BrowserWindow | null = null;
 let backend: RunningBackend | null = null;
 let stopApi: (() => void) | null = null;
+let stopWatch: (() => void) | null = null;
 
 app.enableSandbox();
 app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
@@ -40,6 +42,8 @@ async function start(): Promise<void> {
   const dbPath = process.env.WORKBENCH_DB ?? defaultDbPath(app.getPath('userData'));
   backend = await createBackend({ dbPath, workerHost: utilityWorkerSpawner(), nativeBinding: electronSqliteBinding() });
   stopApi = registerApi(backend, () => mainWindow);
+  // Keep the machine awake while runs are active; notify when one ends in the background.
+  stopWatch = watchRuns(backend, () => mainWindow);
   openWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openWindow();
@@ -69,6 +73,7 @@ app.on('will-quit', (event) => {
   if (closed || !backend) return;
   event.preventDefault();
   stopApi?.();
+  stopWatch?.();
   const b = backend;
   backend = null;
   b.close()

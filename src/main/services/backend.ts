@@ -1,6 +1,7 @@
 import type { ApiHandlers, Backend, PushEvent } from '../api/contract';
 import { nodeWorkerSpawner } from '../runs/node-host';
 import type { WorkerSpawner } from '../runs/worker-host';
+import { findResourcesDir, seedLibrary } from './samples';
 import { Workbench } from './workbench';
 
 /** The API handlers over a Workbench: arguments arrive validated by the transport. */
@@ -22,7 +23,7 @@ export function apiHandlers(wb: Workbench): ApiHandlers {
       wb.deletePuzzle(id);
       return null;
     },
-    createPuzzle: ({ document, source }) => wb.createPuzzle(document, source),
+    createPuzzle: ({ document, source, restoreId }) => wb.createPuzzle(document, source, restoreId),
     updatePuzzle: ({ id, name, document }) => wb.updatePuzzle(id, { name, document }),
     duplicatePuzzle: ({ id }) => wb.duplicatePuzzle(id),
     exportPuzzle: ({ id, format }) => wb.exportPuzzle(id, format),
@@ -42,6 +43,18 @@ export function apiHandlers(wb: Workbench): ApiHandlers {
     listRuns: (q) => store.listRuns(q),
     getRun: ({ id }) => need(store.getRun(id), `run ${id}`),
     runEvents: ({ id }) => store.events(id),
+    // ---- runs: launch several, history, charts, replay, export (issue 6) ----
+    startRuns: ({ puzzleId, solver, params, seed, count, seconds, evaluations, target }) =>
+      wb
+        .createRuns({ target: { puzzleId }, solver, params, seed, stop: { seconds, evaluations, target } }, count ?? 1)
+        .map((r) => need(store.getRunSummary(r.id), `run ${r.id}`)),
+    queryRuns: (q) => wb.history.query(q),
+    runIds: (f) => wb.history.ids(f),
+    runFacets: () => wb.history.facets(),
+    deleteRuns: async ({ ids }) => ({ deleted: await wb.deleteRuns(ids) }),
+    exportRuns: ({ ids, format }) => wb.history.exportRuns(ids, format),
+    runSeries: ({ id, maxPoints, after }) => need(wb.history.series(id, { maxPoints, after }), `run ${id}`),
+    runBoard: ({ id, eventId }) => need(wb.history.board(id, eventId ?? null), eventId ? `improvement ${eventId} of run ${id}` : `run ${id}`),
   };
 }
 
@@ -51,12 +64,19 @@ export interface BackendOptions {
   workerHost: 'node' | WorkerSpawner;
   nativeBinding?: string;
   concurrency?: number;
+  /**
+   * The folder holding `instances/` with the bundled samples, added to the library once per
+   * database. Default: found next to the app (see `findResourcesDir`); null = do not seed.
+   */
+  resourcesDir?: string | null;
 }
 
 export async function createBackend(opts: BackendOptions): Promise<Backend & { workbench: Workbench; close(): Promise<void> }> {
   const spawn = opts.workerHost === 'node' ? nodeWorkerSpawner() : opts.workerHost;
   const workbench = Workbench.open({ dbPath: opts.dbPath, spawn, nativeBinding: opts.nativeBinding, concurrency: opts.concurrency });
   workbench.runs.recover();
+  const seeded = seedLibrary(workbench, opts.resourcesDir === undefined ? findResourcesDir() : opts.resourcesDir);
+  for (const line of seeded.failed) console.warn(`bundled sample skipped: ${line}`);
   return {
     workbench,
     handlers: apiHandlers(workbench),

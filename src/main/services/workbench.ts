@@ -10,6 +10,7 @@ import type { PushEvent, SolverInfo } from '../api/contract';
 import { RunManager } from '../runs/manager';
 import type { WorkerSpawner } from '../runs/worker-host';
 import { Store } from '../store/store';
+import { RunHistory } from '../store/run-history';
 import type { PuzzleRecord, RunRecord } from '../store/types';
 
 export interface WorkbenchOptions {
@@ -39,11 +40,14 @@ export interface NewRun {
 export class Workbench {
   readonly store: Store;
   readonly runs: RunManager;
+  /** Browsing every run: paged queries, facets, chart series, boards, exports. */
+  readonly history: RunHistory;
   private readonly pushListeners = new Set<(e: PushEvent) => void>();
 
   private constructor(store: Store, runs: RunManager) {
     this.store = store;
     this.runs = runs;
+    this.history = new RunHistory(store);
     runs.subscribe((e) => {
       if (e.type === 'progress') this.push({ type: 'run-progress', runId: e.runId, elapsedMs: e.elapsedMs, evaluations: e.evaluations, bestScore: e.bestScore, currentScore: e.currentScore });
       else {
@@ -74,6 +78,11 @@ export class Workbench {
     for (const l of this.pushListeners) l(e);
   }
 
+  /** Tell every view the library changed (after a change made straight through the store). */
+  notifyPuzzlesChanged(): void {
+    this.push({ type: 'puzzles-changed' });
+  }
+
   solvers(): SolverInfo[] {
     return solverInfos();
   }
@@ -91,9 +100,22 @@ export class Workbench {
     return rec;
   }
 
-  /** Add a puzzle given as a full document; it is validated like an imported file. */
-  createPuzzle(document: unknown, source = 'new'): PuzzleRecord {
+  /**
+   * Add a puzzle given as a full document; it is validated like an imported file. With
+   * `restoreId`, the puzzle deleted under that id in this session comes back exactly as it was
+   * (same id, dates, best score, its runs re-linked) carrying this document; when that is no
+   * longer possible (e.g. the program restarted), it is added as a new puzzle.
+   */
+  createPuzzle(document: unknown, source = 'new', restoreId?: number): PuzzleRecord {
     const { doc, puzzle } = parseDocument(document, 'new puzzle');
+    const trashed = restoreId === undefined ? undefined : this.trash.get(restoreId);
+    if (trashed && trashed.record.family === doc.family && this.store.getPuzzle(trashed.record.id) === null) {
+      this.trash.delete(trashed.record.id);
+      const { rows, cols } = getFamily(doc.family).size(puzzle);
+      const rec = this.store.restorePuzzle({ ...trashed.record, name: doc.name || trashed.record.name, document: doc, rows, cols }, trashed.runIds);
+      this.push({ type: 'puzzles-changed' });
+      return rec;
+    }
     const family = getFamily(doc.family);
     const { rows, cols } = family.size(puzzle);
     const rec = this.store.addPuzzle({ name: doc.name || 'Untitled', family: doc.family, source, document: doc, rows, cols });
@@ -142,10 +164,21 @@ export class Workbench {
     if (!fmt) throw new Error(`a ${doc.family} puzzle cannot be written as ${format} (use json or ${getFamily(doc.family).formats.map((f) => f.id).join(', ')})`);
     const text = fmt.write(puzzle, solution ?? undefined);
     if (text === null) throw new Error(`format ${format} cannot hold this puzzle${solution === undefined ? ' (it has no solution or placement yet)' : ''}`);
-    return { fileName: `${safe}.${fmt.extensions[0] ?? 'txt'}`, text };
+    // The format's own ending where it has one (`.maze`, `.grid`), so the file reads back as the same format.
+    const ending = fmt.extensions.find((e) => e !== 'txt') ?? fmt.extensions[0] ?? 'txt';
+    return { fileName: `${safe}.${ending}`, text };
   }
 
+  /** Deleted puzzles of this session, newest last, so a delete can be undone (see createPuzzle). */
+  private readonly trash = new Map<number, { record: PuzzleRecord; runIds: number[] }>();
+
   deletePuzzle(id: number): void {
+    const record = this.store.getPuzzle(id);
+    if (record) {
+      const runIds = this.store.runIdsOfPuzzle(id);
+      this.trash.set(id, { record, runIds });
+      while (this.trash.size > TRASH_SIZE) this.trash.delete(this.trash.keys().next().value!);
+    }
     this.store.deletePuzzle(id);
     this.push({ type: 'puzzles-changed' });
   }
@@ -182,11 +215,44 @@ export class Workbench {
     return run;
   }
 
+  /**
+   * `count` runs with the same settings and different seeds (seed, seed + 1, … when a seed is
+   * given, else random ones). Every setting is checked before the first run is stored.
+   */
+  createRuns(req: NewRun, count = 1): RunRecord[] {
+    if (!Number.isInteger(count) || count < 1 || count > MAX_RUNS_AT_ONCE) throw new Error(`runs must be a whole number from 1 to ${MAX_RUNS_AT_ONCE}, got ${count}`);
+    const base = req.seed ?? null;
+    const seedOf = (i: number): number => (base === null ? randomSeed() : (base + i) % 2 ** 32);
+    const first = this.createRun({ ...req, seed: seedOf(0) });
+    const out = [first];
+    for (let i = 1; i < count; i++) out.push(this.createRun({ ...req, seed: seedOf(i) }));
+    return out;
+  }
+
+  /** Delete runs with their events and checkpoints; active or queued ones are stopped first. Returns how many were deleted. */
+  async deleteRuns(ids: readonly number[]): Promise<number> {
+    for (const id of ids) {
+      const r = this.store.getRunSummary(id);
+      if (r && (r.status === 'running' || r.status === 'queued' || this.runs.isActive(id))) await this.runs.stop(id);
+    }
+    let deleted = 0;
+    for (const id of ids) if (this.store.deleteRun(id)) deleted++;
+    // Puzzles' best scores were recomputed too, so the library listens to this as well.
+    if (deleted > 0) this.push({ type: 'runs-deleted', ids: [...ids] });
+    return deleted;
+  }
+
   async close(): Promise<void> {
     await this.runs.shutdown();
     this.store.close();
   }
 }
+
+/** Most runs one launch may start. */
+export const MAX_RUNS_AT_ONCE = 64;
+
+/** How many deleted puzzles a session can bring back. */
+const TRASH_SIZE = 50;
 
 /** The catalogue as the views and the CLI list it. */
 export function solverInfos(): SolverInfo[] {

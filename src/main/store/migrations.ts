@@ -91,6 +91,36 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    description: 'settings (key/value, e.g. that the bundled samples were added once)',
+    up(sql) {
+      sql.exec(`
+        CREATE TABLE settings (
+          key        TEXT    PRIMARY KEY,
+          value      TEXT    NOT NULL,  -- JSON
+          updated_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+      `);
+    },
+  },
+  {
+    version: 3,
+    description: 'run history indexes (filters, sorts and paging over many runs)',
+    up(sql) {
+      // Composite indexes serve "filter by X, newest first" pages of the run history.
+      sql.exec(`
+        CREATE INDEX runs_status_created  ON runs (status, created_at);
+        CREATE INDEX runs_solver_created  ON runs (solver, created_at);
+        CREATE INDEX runs_puzzle_created  ON runs (puzzle_id, created_at);
+        CREATE INDEX runs_family_created  ON runs (family, created_at);
+        CREATE INDEX runs_puzzle_name     ON runs (puzzle_name COLLATE NOCASE);
+        CREATE INDEX runs_best_score      ON runs (best_score);
+        CREATE INDEX runs_elapsed         ON runs (elapsed_ms);
+        CREATE INDEX runs_evaluations     ON runs (evaluations);
+      `);
+    },
+  },
 ];
 
 /** The schema version this build writes. */

@@ -402,6 +402,78 @@ export class Store {
     return this.guard(() => this.stmts.deletePuzzle.run(id).changes > 0);
   }
 
+  /**
+   * Put back a puzzle exactly as it was before `deletePuzzle` (same id, dates and best score), and
+   * re-link those of `runIds` that lost it. Fails (nothing changed) if the id is in use again.
+   */
+  restorePuzzle(p: PuzzleRecord, runIds: readonly number[] = []): PuzzleRecord {
+    return this.guard(() =>
+      this.tx(() => {
+        this.cached(
+          `INSERT INTO puzzles (id, name, family, source, document, rows, cols, created_at, updated_at, last_opened_at, best_score)
+           VALUES (@id, @name, @family, @source, @document, @rows, @cols, @createdAt, @updatedAt, @lastOpenedAt, @bestScore)`,
+        ).run({
+          id: p.id,
+          name: p.name,
+          family: p.family,
+          source: p.source,
+          document: toJson(p.document),
+          rows: p.rows,
+          cols: p.cols,
+          createdAt: p.createdAt,
+          updatedAt: p.updatedAt,
+          lastOpenedAt: p.lastOpenedAt,
+          bestScore: p.bestScore,
+        });
+        const relink = this.cached(`UPDATE runs SET puzzle_id = ? WHERE id = ? AND puzzle_id IS NULL`);
+        for (const runId of runIds) relink.run(p.id, runId);
+        if (runIds.length > 0) this.stmts.recomputePuzzleBest.run({ id: p.id });
+        return this.getPuzzleOrThrow(p.id);
+      }),
+    );
+  }
+
+  /** Ids of the runs made on a puzzle (e.g. to re-link them if its deletion is undone). */
+  runIdsOfPuzzle(puzzleId: number): number[] {
+    return this.guard(() => this.cached(`SELECT id FROM runs WHERE puzzle_id = ? ORDER BY id`).pluck().all(puzzleId) as number[]);
+  }
+
+  // ---- settings -------------------------------------------------------------------------------
+
+  /** A stored setting (any JSON value), or undefined when it was never set. */
+  getSetting(key: string): unknown {
+    return this.guard(() => {
+      const v = this.cached(`SELECT value FROM settings WHERE key = ?`).pluck().get(key) as string | undefined;
+      return v === undefined ? undefined : JSON.parse(v);
+    });
+  }
+
+  setSetting(key: string, value: unknown): void {
+    this.guard(() => {
+      this.cached(
+        `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+      ).run(key, toJson(value), this.now());
+    });
+  }
+
+  /**
+   * Read-modify-write a setting in one immediate transaction: `fn` gets the current value
+   * (undefined if never set) and returns the new one; whatever `fn` writes to the store meanwhile
+   * is part of the same transaction, so two processes opening one database never both apply it.
+   * If `fn` throws, nothing is changed and the error propagates. Returns the new value.
+   */
+  updateSetting<T>(key: string, fn: (current: unknown) => T): T {
+    return this.guard(() =>
+      this.tx(() => {
+        const v = this.cached(`SELECT value FROM settings WHERE key = ?`).pluck().get(key) as string | undefined;
+        const next = fn(v === undefined ? undefined : JSON.parse(v));
+        this.setSetting(key, next);
+        return next;
+      }),
+    );
+  }
+
   // ---- runs -----------------------------------------------------------------------------------
 
   /** A new run, status 'queued'. Throws StoreError NOT_FOUND if puzzleId names no puzzle. */

@@ -68,6 +68,14 @@ function fakeBackend(): FakeBackend {
     listRuns: () => [],
     getRun: nope('getRun'),
     runEvents: () => [],
+    startRuns: nope('startRuns'),
+    queryRuns: nope('queryRuns'),
+    runIds: nope('runIds'),
+    runFacets: nope('runFacets'),
+    deleteRuns: nope('deleteRuns'),
+    exportRuns: nope('exportRuns'),
+    runSeries: nope('runSeries'),
+    runBoard: nope('runBoard'),
   };
   return {
     handlers,

@@ -1,6 +1,13 @@
-import { hillClimbEngine, localSearchSolver } from '../../engine/bind';
+import { annealingEngine, hillClimbEngine, localSearchSolver, tabuEngine } from '../../engine/bind';
 import type { SolverDef } from '../../engine/solver';
-import { EdgeLocalSearch } from './local-search';
+import type { Params } from '../../params/schema';
+import { backtrack2x2Solver, backtrackSolver } from './backtrack/solvers';
+import { edgeGaSolver } from './ga/solver';
+import { EdgeLocalSearch, edgeAnnealingDefaults, edgeHillClimbDefaults, edgeMoveParams, edgeTabuDefaults } from './local-search';
 import type { EdgePuzzle } from './model';
+import { msGvnsSolver } from './vns/ms-gvns';
+import { vnsSaSolver } from './vns/vns-sa';
 
-export const edgeSolvers: SolverDef[] = [localSearchSolver('edge', hillClimbEngine, (p: EdgePuzzle) => new EdgeLocalSearch(p))];
+const edgeSearch = (p: EdgePuzzle, params: Params): EdgeLocalSearch => new EdgeLocalSearch(p, params);
+
+export const edgeSolvers: SolverDef[] = [localSearchSolver('edge', hillClimbEngine, edgeSearch, edgeMoveParams, edgeHillClimbDefaults), localSearchSolver('edge', annealingEngine, edgeSearch, edgeMoveParams, edgeAnnealingDefaults), localSearchSolver('edge', tabuEngine, edgeSearch, edgeMoveParams, edgeTabuDefaults), msGvnsSolver, vnsSaSolver, edgeGaSolver, backtrackSolver, backtrack2x2Solver];

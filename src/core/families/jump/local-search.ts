@@ -1,6 +1,7 @@
 import type { LocalSearchProblem } from '../../engine/local-search';
 import type { Rng } from '../../rng/rng';
 import { bfsFitness, createBfsWorkspace, type BfsWorkspace } from './bfs';
+import { IncrementalBfs } from './incremental';
 import { jumpMazeFromJson, jumpMazeToJson, maxJumps, type JumpPuzzle } from './model';
 
 interface JumpSearchState {
@@ -10,8 +11,8 @@ interface JumpSearchState {
 
 /**
  * Local search over jump mazes. Move: give one random non-goal cell a different random legal
- * value. The delta is exact: for now the whole maze is re-evaluated by the allocation-free BFS
- * with the move applied and then undone (an incremental evaluation can replace this later).
+ * value. The delta is exact and incremental (incremental.ts): most moves cost far less than a
+ * whole BFS.
  */
 export class JumpLocalSearch implements LocalSearchProblem {
   readonly maxScore = null;
@@ -22,12 +23,10 @@ export class JumpLocalSearch implements LocalSearchProblem {
   /** Cells with at least two legal values (the only ones a move can change). */
   private readonly mutable: Int32Array;
   private readonly work: BfsWorkspace;
-  private fitness: number;
+  private readonly eval: IncrementalBfs;
   private bestFitness: number;
-  /** Pending move from `propose`: cell (-1 = none / no-op), new value, resulting fitness. */
-  private moveCell = -1;
-  private moveValue = 0;
-  private moveFitness = 0;
+  /** Whether `propose` left a move for `apply` (false on boards where no cell can change). */
+  private pending = false;
 
   constructor(private readonly puzzle: JumpPuzzle) {
     this.n = puzzle.rows * puzzle.cols;
@@ -39,26 +38,26 @@ export class JumpLocalSearch implements LocalSearchProblem {
     this.cells[this.n - 1] = 0;
     this.best = this.cells.slice();
     this.work = createBfsWorkspace(puzzle);
-    this.fitness = bfsFitness(puzzle, this.cells, this.work);
-    this.bestFitness = this.fitness;
+    this.eval = new IncrementalBfs(puzzle, this.cells);
+    this.bestFitness = this.eval.fitness;
   }
 
   randomize(rng: Rng): void {
     const { cells, maxJ } = this;
     for (let i = 0; i < this.n - 1; i++) cells[i] = 1 + rng.int(maxJ[i]);
     cells[this.n - 1] = 0;
-    this.fitness = bfsFitness(this.puzzle, cells, this.work);
-    this.moveCell = -1;
+    this.eval.reset();
+    this.pending = false;
   }
 
   score(): number {
-    return this.fitness;
+    return this.eval.fitness;
   }
 
   propose(rng: Rng): number {
     const { mutable, cells } = this;
     if (mutable.length === 0) {
-      this.moveCell = -1;
+      this.pending = false;
       return 0;
     }
     const i = mutable[rng.int(mutable.length)];
@@ -66,25 +65,19 @@ export class JumpLocalSearch implements LocalSearchProblem {
     // A uniform value in 1..max other than `old`.
     let v = 1 + rng.int(this.maxJ[i] - 1);
     if (v >= old) v++;
-    cells[i] = v;
-    const f = bfsFitness(this.puzzle, cells, this.work);
-    cells[i] = old;
-    this.moveCell = i;
-    this.moveValue = v;
-    this.moveFitness = f;
-    return f - this.fitness;
+    this.pending = true;
+    return this.eval.tryChange(i, v) - this.eval.fitness;
   }
 
   apply(): void {
-    if (this.moveCell < 0) return;
-    this.cells[this.moveCell] = this.moveValue;
-    this.fitness = this.moveFitness;
-    this.moveCell = -1;
+    if (!this.pending) return;
+    this.eval.commit();
+    this.pending = false;
   }
 
   saveBest(): void {
     this.best.set(this.cells);
-    this.bestFitness = this.fitness;
+    this.bestFitness = this.eval.fitness;
   }
 
   /** Fitness of the remembered best maze. */
@@ -113,7 +106,7 @@ export class JumpLocalSearch implements LocalSearchProblem {
     this.best.set(best.cells);
     this.bestFitness = bfsFitness(this.puzzle, this.best, this.work);
     this.cells.set(current.cells);
-    this.fitness = bfsFitness(this.puzzle, this.cells, this.work);
-    this.moveCell = -1;
+    this.eval.reset();
+    this.pending = false;
   }
 }

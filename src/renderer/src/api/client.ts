@@ -44,6 +44,14 @@ const METHOD_SET: Record<ApiMethod, true> = {
   listRuns: true,
   getRun: true,
   runEvents: true,
+  startRuns: true,
+  queryRuns: true,
+  runIds: true,
+  runFacets: true,
+  deleteRuns: true,
+  exportRuns: true,
+  runSeries: true,
+  runBoard: true,
 };
 const METHODS = Object.keys(METHOD_SET) as ApiMethod[];
 

@@ -1,0 +1,180 @@
+import type { LocalSearchProblem } from '../../engine/local-search';
+import type { SolverRun } from '../../engine/solver';
+import type { ParamSchema, Params } from '../../params/schema';
+import { pickParams, resolveParams } from '../../params/schema';
+import { Rng, type RngState } from '../../rng/rng';
+
+export const tabuParams = {
+  candidates: {
+    type: 'int',
+    default: 40,
+    min: 1,
+    help: 'Random moves sampled per iteration; the best one that is not tabu is applied, even when it makes the score worse.',
+  },
+  tenure: {
+    type: 'int',
+    default: 20,
+    min: 0,
+    help: 'Iterations during which a move undoing an applied move is tabu (unless it would reach a new best: aspiration).',
+  },
+  restartAfter: {
+    type: 'int',
+    default: 0,
+    min: 0,
+    help: 'Restart from a random solution after this many iterations without a new best (0 = never restart).',
+  },
+} as const satisfies ParamSchema;
+
+/** Tabu-list slots: a direct-mapped table, so looking a move up allocates nothing. */
+const TABLE_BITS = 16;
+const TABLE_SIZE = 1 << TABLE_BITS;
+
+interface TabuState {
+  rng: RngState;
+  evaluations: number;
+  iteration: number;
+  sinceBest: number;
+  bestScore: number;
+  restarts: number;
+  /** Live tabu entries: [attribute, tabu until iteration]. */
+  tabu: [number, number][];
+  problem: unknown;
+}
+
+export type TabuProblem = LocalSearchProblem & Required<Pick<LocalSearchProblem, 'moveAttribute' | 'keepMove' | 'applyKept'>>;
+
+export function isTabuProblem(p: LocalSearchProblem): p is TabuProblem {
+  return typeof p.moveAttribute === 'function' && typeof p.keepMove === 'function' && typeof p.applyKept === 'function';
+}
+
+function slot(attr: number): number {
+  // Fold the high bits in so attributes above 2^32 spread too.
+  const lo = attr >>> 0;
+  const hi = Math.floor(attr / 4294967296) >>> 0;
+  return Math.imul(lo ^ Math.imul(hi, 0x85ebca6b), 0x9e3779b1) >>> (32 - TABLE_BITS);
+}
+
+/**
+ * Tabu search over sampled neighbourhoods: each iteration proposes `candidates` random moves and
+ * applies the best one whose attribute is not tabu (a tabu move is still allowed when it beats
+ * the best score). Applying a move makes its attribute (the move and its reverse) tabu for
+ * `tenure` iterations. Two attributes sharing a table slot evict each other, which can only
+ * free a move early, never forbid one wrongly.
+ */
+export class TabuSearch implements SolverRun {
+  evaluations = 0;
+  iteration = 0;
+  bestScore: number;
+  restarts = 0;
+  private sinceBest = 0;
+  private readonly p: ReturnType<typeof resolveParams<typeof tabuParams>>;
+  private readonly keys = new Float64Array(TABLE_SIZE).fill(-1);
+  private readonly until = new Float64Array(TABLE_SIZE);
+
+  constructor(
+    private readonly problem: TabuProblem,
+    params: Params,
+    private readonly rng: Rng,
+    fresh: boolean,
+  ) {
+    this.p = resolveParams(tabuParams, pickParams(tabuParams, params));
+    if (fresh) {
+      problem.randomize(rng);
+      problem.saveBest();
+      this.evaluations = 1;
+    }
+    this.bestScore = problem.score();
+  }
+
+  get currentScore(): number {
+    return this.problem.score();
+  }
+
+  get finished(): boolean {
+    return false;
+  }
+
+  private isTabu(attr: number): boolean {
+    const h = slot(attr);
+    return this.keys[h] === attr && this.until[h] > this.iteration;
+  }
+
+  step(budget: number): void {
+    const { problem, rng } = this;
+    const { candidates, tenure, restartAfter } = this.p;
+    const end = this.evaluations + budget;
+    while (this.evaluations < end) {
+      const cur = problem.score();
+      let best = -Infinity;
+      let bestAttr = -1;
+      for (let i = 0; i < candidates; i++) {
+        const delta = problem.propose(rng);
+        const attr = problem.moveAttribute();
+        if (delta > best && (cur + delta > this.bestScore || !this.isTabu(attr))) {
+          best = delta;
+          bestAttr = attr;
+          problem.keepMove();
+        }
+      }
+      this.evaluations += candidates;
+      this.iteration++;
+      if (bestAttr >= 0) {
+        problem.applyKept();
+        const h = slot(bestAttr);
+        this.keys[h] = bestAttr;
+        this.until[h] = this.iteration + tenure;
+        const s = problem.score();
+        if (s > this.bestScore) {
+          this.bestScore = s;
+          this.sinceBest = 0;
+          problem.saveBest();
+          return;
+        }
+      }
+      if (restartAfter > 0 && ++this.sinceBest >= restartAfter) {
+        this.sinceBest = 0;
+        this.restarts++;
+        problem.randomize(rng);
+        this.evaluations++;
+      }
+    }
+  }
+
+  bestSolution(): unknown {
+    return this.problem.bestSolution();
+  }
+
+  checkpoint(): TabuState {
+    const tabu: [number, number][] = [];
+    for (let h = 0; h < TABLE_SIZE; h++) if (this.keys[h] >= 0 && this.until[h] > this.iteration) tabu.push([this.keys[h], this.until[h]]);
+    return {
+      rng: this.rng.getState(),
+      evaluations: this.evaluations,
+      iteration: this.iteration,
+      sinceBest: this.sinceBest,
+      bestScore: this.bestScore,
+      restarts: this.restarts,
+      tabu,
+      problem: this.problem.save(),
+    };
+  }
+
+  static restore(problem: TabuProblem, params: Params, cp: unknown): TabuSearch {
+    const s = cp as TabuState;
+    if (!s || !Rng.isState(s.rng) || !Array.isArray(s.tabu)) throw new Error('tabu checkpoint is damaged');
+    problem.load(s.problem);
+    const t = new TabuSearch(problem, params, new Rng(s.rng), false);
+    t.evaluations = s.evaluations;
+    t.iteration = s.iteration;
+    t.sinceBest = s.sinceBest;
+    t.bestScore = s.bestScore;
+    t.restarts = s.restarts;
+    for (const e of s.tabu) {
+      if (!Array.isArray(e) || !Number.isInteger(e[0]) || e[0] < 0 || typeof e[1] !== 'number') throw new Error('tabu checkpoint is damaged: bad tabu entry');
+      const h = slot(e[0]);
+      t.keys[h] = e[0];
+      t.until[h] = e[1];
+    }
+    return t;
+  }
+}

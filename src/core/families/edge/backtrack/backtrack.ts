@@ -1,0 +1,277 @@
+import type { SolverRun } from '../../../engine/solver';
+import { Rng, type RngState } from '../../../rng/rng';
+import { solutionToJson, type EdgeSolutionJson } from '../json';
+import type { EdgePuzzle } from '../model';
+import { CandidateTables } from './candidates';
+import { exactLoop, mismatchLoop, type Cursor, type SearchLoop } from './loops';
+import { pieceTypes, typesToBoard, type PieceTypes } from './piece-types';
+import { mismatchSchedule, scanPlan, type ScanOrder, type ScanPlan } from './scan-plan';
+
+export interface BacktrackOptions {
+  order: ScanOrder;
+  /** Broken joins allowed on a full board (0 = exact search). */
+  maxMismatches: number;
+  /** Depth from which the allowance starts to grow (see mismatchSchedule). */
+  mismatchFromDepth: number;
+  /** Restart with a new candidate order after this many placements (0 = never). */
+  restartAfter: number;
+  /** Shuffle the candidate order with the seed before the first descent. */
+  shuffle: boolean;
+}
+
+interface BacktrackState {
+  v: 1;
+  evaluations: number;
+  restarts: number;
+  sinceRestart: number;
+  rng: RngState;
+  /** RNG state the current candidate order was shuffled from; null = built order. */
+  shuffled: RngState | null;
+  /** Candidate entry placed at each depth above the current one. */
+  stack: number[];
+  /** Phase of each of those placements (mismatch searches only). */
+  phases: number[];
+  cursor: number;
+  phase: number;
+  finished: boolean;
+  bestScore: number;
+  bestDepth: number;
+  bestBreaks: number;
+  best: EdgeSolutionJson;
+}
+
+/**
+ * Depth-first search in a fixed scan order with an explicit stack: at each depth the cell's
+ * candidate list comes from its (out mask, key colours) table, a piece type is taken when one is
+ * left, and the loop moves one depth down or up. Evaluations count placements.
+ *
+ * Exact search (maxMismatches = 0) reports the deepest board reached (the partial board scores the
+ * joins among its placed cells), so a run that cannot finish still shows how far it got.
+ * Mismatch search lets a placement break joins while the board stays within the allowance; it
+ * reports full boards only (score = all joins minus the broken ones; 0 until the first full
+ * board), and once it has one with B breaks it only looks for boards with fewer.
+ */
+export class BacktrackRun implements SolverRun {
+  evaluations = 0;
+  bestScore: number;
+  private restarts = 0;
+  private sinceRestart = 0;
+
+  private readonly pt: PieceTypes;
+  private readonly tables: CandidateTables;
+  private readonly plan: ScanPlan;
+  private readonly cnt: Int32Array;
+  private readonly shown: Int32Array;
+  private readonly placed: Int32Array;
+  private readonly phases: Int32Array;
+  /** Broken joins on the board before depth d is placed. */
+  private readonly breaks: Int32Array;
+  private shuffled: RngState | null = null;
+  private readonly cur: Cursor;
+  private readonly loop: SearchLoop;
+  private best: EdgeSolutionJson;
+
+  constructor(
+    private readonly puzzle: EdgePuzzle,
+    private readonly opts: BacktrackOptions,
+    private readonly rng: Rng,
+    fresh = true,
+  ) {
+    this.pt = pieceTypes(puzzle);
+    this.tables = new CandidateTables(this.pt);
+    this.plan = scanPlan(puzzle, opts.order, this.tables);
+    const n = this.plan.depth;
+    // One more count for the sentinel type, always 0.
+    this.cnt = new Int32Array(this.pt.typeCount + 1);
+    this.cnt.set(this.pt.count);
+    this.shown = new Int32Array(this.plan.shownSize);
+    this.shown[this.plan.wildSlot] = this.tables.wild;
+    puzzle.fixed.forEach((f, j) => {
+      const t = this.pt.typeOfFixed[j];
+      this.cnt[t]--;
+      const cell = f.row * puzzle.cols + f.col;
+      for (let s = 0; s < 4; s++) this.shown[4 * cell + s] = this.pt.edges[4 * t + ((s - f.rotation + 4) & 3)];
+    });
+    this.placed = new Int32Array(n + 1);
+    this.phases = new Int32Array(n + 1);
+    this.breaks = new Int32Array(n + 1);
+    this.cur = { d: 0, ci: 0, ph: 0, bestDepth: 0, bestBreaks: opts.maxMismatches + 1, done: false };
+    this.loop = this.exact
+      ? exactLoop(this.tables, this.plan, this.cnt, this.shown, this.placed, this.cur)
+      : mismatchLoop(this.tables, this.plan, this.cnt, this.shown, this.placed, this.phases, this.breaks, mismatchSchedule(n, opts.maxMismatches, opts.mismatchFromDepth), this.cur);
+    this.best = this.boardJson(0);
+    this.bestScore = this.exact ? this.plan.scoreAt[0] : 0;
+    if (fresh) {
+      if (opts.shuffle) this.reshuffle();
+      this.enter(0);
+    }
+  }
+
+  private get exact(): boolean {
+    return this.opts.maxMismatches === 0;
+  }
+
+  get currentScore(): number {
+    return this.plan.scoreAt[this.cur.d] - this.breaks[this.cur.d];
+  }
+
+  get iteration(): number {
+    return this.restarts;
+  }
+
+  get finished(): boolean {
+    return this.cur.done;
+  }
+
+  bestSolution(): unknown {
+    return this.best;
+  }
+
+  private reshuffle(): void {
+    this.shuffled = this.rng.getState();
+    this.tables.shuffle(this.rng);
+  }
+
+  /** The key of depth d's list in phase ph (0 exact, 1 side b free, 2 side a free, 3 both), from the board. */
+  private listKey(d: number, ph: number): number {
+    const { plan, shown, tables } = this;
+    const a = ph === 0 || ph === 1 ? shown[plan.a[d]] : tables.wild;
+    const b = ph === 0 || ph === 2 ? shown[plan.b[d]] : tables.wild;
+    return plan.keyBase[d] + (a << tables.shift) + b;
+  }
+
+  /** Start depth d at its exact list. */
+  private enter(d: number): void {
+    this.cur.d = d;
+    this.cur.ph = 0;
+    this.cur.ci = this.tables.start[this.listKey(d, 0)];
+  }
+
+  /** Broken joins entry `ci` adds at depth d (its key sides and extra checks). */
+  private costAt(d: number, ci: number): number {
+    const { plan, shown, tables } = this;
+    const e = 4 * ci;
+    const s = plan.side[d];
+    let cost = 0;
+    if (plan.joinA[d] && tables.edge[e + s] !== shown[plan.a[d]]) cost++;
+    if (plan.joinB[d] && tables.edge[e + ((s + 1) & 3)] !== shown[plan.b[d]]) cost++;
+    if (plan.x1[d] >= 0 && tables.edge[e + plan.x1Side[d]] !== shown[plan.x1[d]]) cost++;
+    if (plan.x2[d] >= 0 && tables.edge[e + plan.x2Side[d]] !== shown[plan.x2[d]]) cost++;
+    return cost;
+  }
+
+  /** The board of the first `depth` placements (and the fixed pieces) as solution JSON. */
+  private boardJson(depth: number): EdgeSolutionJson {
+    const cells = this.puzzle.rows * this.puzzle.cols;
+    const cellType = new Int32Array(cells).fill(-1);
+    const cellRot = new Uint8Array(cells);
+    this.puzzle.fixed.forEach((f, j) => {
+      const cell = f.row * this.puzzle.cols + f.col;
+      cellType[cell] = this.pt.typeOfFixed[j];
+      cellRot[cell] = f.rotation;
+    });
+    for (let i = 0; i < depth; i++) {
+      const cell = this.plan.cell[i];
+      cellType[cell] = this.tables.type[this.placed[i]];
+      cellRot[cell] = this.tables.rot[this.placed[i]];
+    }
+    return solutionToJson(typesToBoard(this.pt, cellType, cellRot));
+  }
+
+  step(budget: number): void {
+    const cur = this.cur;
+    let left = budget;
+    while (left > 0 && !cur.done) {
+      const r = this.opts.restartAfter;
+      if (r > 0 && this.sinceRestart >= r) this.restart();
+      const slice = r > 0 ? Math.min(left, r - this.sinceRestart) : left;
+      const breaksBefore = cur.bestBreaks;
+      const did = this.loop(slice);
+      this.evaluations += did;
+      this.sinceRestart += did;
+      left -= did;
+      if (this.exact && cur.d > cur.bestDepth) {
+        // Deeper than ever: the new partial board is the best one.
+        cur.bestDepth = cur.d;
+        this.best = this.boardJson(cur.d);
+        const score = this.plan.scoreAt[cur.d];
+        if (score > this.bestScore) {
+          this.bestScore = score;
+          return;
+        }
+      } else if (!this.exact && cur.bestBreaks < breaksBefore) {
+        // The loop stopped on a full board with fewer breaks: the stack holds all of it.
+        cur.bestDepth = cur.d;
+        this.best = this.boardJson(cur.d);
+        this.bestScore = this.plan.scoreAt[cur.d] - cur.bestBreaks;
+        return;
+      }
+    }
+  }
+
+  private restart(): void {
+    for (let d = this.cur.d - 1; d >= 0; d--) this.cnt[this.tables.type[this.placed[d]]]++;
+    this.sinceRestart = 0;
+    this.restarts++;
+    this.reshuffle();
+    this.enter(0);
+  }
+
+  checkpoint(): BacktrackState {
+    const { d } = this.cur;
+    return {
+      v: 1,
+      evaluations: this.evaluations,
+      restarts: this.restarts,
+      sinceRestart: this.sinceRestart,
+      rng: this.rng.getState(),
+      shuffled: this.shuffled,
+      stack: Array.from(this.placed.subarray(0, d)),
+      phases: this.exact ? [] : Array.from(this.phases.subarray(0, d)),
+      cursor: this.cur.ci,
+      phase: this.cur.ph,
+      finished: this.cur.done,
+      bestScore: this.bestScore,
+      bestDepth: this.cur.bestDepth,
+      bestBreaks: this.cur.bestBreaks,
+      best: this.best,
+    };
+  }
+
+  static restore(puzzle: EdgePuzzle, opts: BacktrackOptions, cp: unknown): BacktrackRun {
+    const s = cp as BacktrackState;
+    const damaged = (why: string): Error => new Error(`backtrack checkpoint is damaged (${why})`);
+    if (!s || s.v !== 1 || !Rng.isState(s.rng) || !Array.isArray(s.stack) || !Array.isArray(s.phases)) throw damaged('missing fields');
+    const run = new BacktrackRun(puzzle, opts, new Rng(s.rng), false);
+    const { tables, plan } = run;
+    if (s.stack.length > plan.depth) throw damaged('deeper than the board');
+    if (s.shuffled !== null) {
+      if (!Rng.isState(s.shuffled)) throw damaged('shuffle state');
+      run.shuffled = s.shuffled;
+      tables.shuffle(new Rng(s.shuffled));
+    }
+    for (let d = 0; d < s.stack.length; d++) {
+      const ph = run.exact ? 0 : s.phases[d];
+      const ci = s.stack[d];
+      if (!(ph >= 0 && ph <= 3)) throw damaged(`phase at depth ${d}`);
+      const k = run.listKey(d, ph);
+      if (!(Number.isInteger(ci) && ci >= tables.start[k] && ci < tables.stop[k])) throw damaged(`entry at depth ${d} is not a candidate there`);
+      run.breaks[d + 1] = run.breaks[d] + (run.exact ? 0 : run.costAt(d, ci));
+      run.placed[d] = ci;
+      run.phases[d] = ph;
+      run.cnt[tables.type[ci]]--;
+      const o = 4 * plan.cell[d];
+      for (let q = 0; q < 4; q++) run.shown[o + q] = tables.edge[4 * ci + q];
+    }
+    const d = s.stack.length;
+    const k = run.listKey(d, s.phase);
+    if (!(Number.isInteger(s.cursor) && s.cursor >= tables.start[k] && s.cursor <= tables.stop[k])) throw damaged('cursor');
+    Object.assign(run.cur, { d, ci: s.cursor, ph: s.phase, bestDepth: s.bestDepth, bestBreaks: s.bestBreaks, done: s.finished });
+    run.evaluations = s.evaluations;
+    run.restarts = s.restarts;
+    run.sinceRestart = s.sinceRestart;
+    run.bestScore = s.bestScore;
+    run.best = s.best;
+    return run;
+  }
+}

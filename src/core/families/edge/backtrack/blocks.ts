@@ -1,0 +1,197 @@
+import { outMask, type EdgePuzzle } from '../model';
+import type { CandidateTables } from './candidates';
+import type { PieceTypes } from './piece-types';
+
+/** Beyond this many blocks the transform costs more memory than it can save (E2 16x16 has ~16M). */
+export const MAX_BLOCKS = 8_000_000;
+
+/** Sub-cells of a block, in the order blocks store them. */
+export const TL = 0;
+export const TR = 1;
+export const BL = 2;
+export const BR = 3;
+
+/**
+ * The half-size board of 2x2 blocks. Block positions that need the same kind of block (the same
+ * out sides on each of their four cells, the same fixed pieces) share a class; blocks are
+ * enumerated once per class, already oriented for its positions, so the search never turns a block.
+ */
+export interface BlockLayout {
+  rows: number;
+  cols: number;
+  /** Class of each block position, row-major. */
+  classOf: Int32Array;
+  classes: number;
+  /** Per class: out mask of each sub-cell (TL TR BL BR), and the fixed piece there (index into puzzle.fixed, -1 = none). */
+  subMask: Int32Array;
+  subFixed: Int32Array;
+  /** Per class: 1 when its positions lie on the frame of the block board. */
+  border: Uint8Array;
+}
+
+export function blockLayout(p: EdgePuzzle): BlockLayout {
+  const { rows, cols } = p;
+  if (rows % 2 !== 0 || cols % 2 !== 0) throw new Error(`the 2x2 transform needs an even number of rows and columns, the board is ${rows}x${cols}`);
+  const br = rows / 2;
+  const bc = cols / 2;
+  const fixedAt = new Map<number, number>(p.fixed.map((f, j) => [f.row * cols + f.col, j]));
+  const classOf = new Int32Array(br * bc);
+  const ids = new Map<string, number>();
+  const subMask: number[] = [];
+  const subFixed: number[] = [];
+  const border: number[] = [];
+  for (let i = 0; i < br; i++) {
+    for (let j = 0; j < bc; j++) {
+      const cells = [2 * i * cols + 2 * j, 2 * i * cols + 2 * j + 1, (2 * i + 1) * cols + 2 * j, (2 * i + 1) * cols + 2 * j + 1];
+      const masks = cells.map((c) => outMask(rows, cols, Math.floor(c / cols), c % cols));
+      const fixed = cells.map((c) => fixedAt.get(c) ?? -1);
+      const sig = `${masks.join(',')}|${fixed.join(',')}`;
+      let k = ids.get(sig);
+      if (k === undefined) {
+        k = ids.size;
+        ids.set(sig, k);
+        subMask.push(...masks);
+        subFixed.push(...fixed);
+        border.push(i === 0 || j === 0 || i === br - 1 || j === bc - 1 ? 1 : 0);
+      }
+      classOf[i * bc + j] = k;
+    }
+  }
+  return { rows: br, cols: bc, classOf, classes: ids.size, subMask: Int32Array.from(subMask), subFixed: Int32Array.from(subFixed), border: Uint8Array.from(border) };
+}
+
+/**
+ * Every valid block of every class: four distinct pieces (as many of a type as it has), grey
+ * sides exactly out, the four inner joins matching. A block's outer side is a pattern: the pair of
+ * colours its two cells show there (top and bottom sides read left to right, left and right sides
+ * read top to bottom, so facing sides of neighbouring blocks compare equal); pattern 0 = grey pair.
+ */
+export interface BlockSet {
+  count: number;
+  patterns: number;
+  cls: Int32Array;
+  /** 4 per block, TL TR BL BR. */
+  types: Int32Array;
+  rots: Int32Array;
+  /** 4 per block: patterns on its top, right, bottom and left. */
+  sides: Int32Array;
+}
+
+class Grow {
+  data = new Int32Array(1024);
+  length = 0;
+  push(x: number): void {
+    if (this.length === this.data.length) {
+      const d = new Int32Array(this.data.length * 2);
+      d.set(this.data);
+      this.data = d;
+    }
+    this.data[this.length++] = x;
+  }
+  done(): Int32Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
+export function enumerateBlocks(p: EdgePuzzle, pt: PieceTypes, tables: CandidateTables, layout: BlockLayout): BlockSet {
+  const { wild, shift, start, stop } = tables;
+  const C = pt.colours;
+  const patternOf = new Int32Array(C * C).fill(-1);
+  patternOf[0] = 0;
+  let patterns = 1;
+  const cls = new Grow();
+  const types = new Grow();
+  const rots = new Grow();
+  const sides = new Grow();
+  let count = 0;
+
+  // Options of a sub-cell are entries of the candidate tables, or for a fixed cell its piece as
+  // one more entry past the tables' end: the same arrays serve both.
+  const E = tables.entries;
+  const F = p.fixed.length;
+  const eType = new Int32Array(E + F);
+  const eRot = new Int32Array(E + F);
+  const eEdge = new Int32Array(4 * (E + F));
+  eType.set(tables.type);
+  eRot.set(tables.rot);
+  eEdge.set(tables.edge);
+  p.fixed.forEach((f, j) => {
+    const t = pt.typeOfFixed[j];
+    eType[E + j] = t;
+    eRot[E + j] = f.rotation;
+    for (let s = 0; s < 4; s++) eEdge[4 * (E + j) + s] = pt.edges[4 * t + ((s - f.rotation + 4) & 3)];
+  });
+  // Range of options for sub-cell q of class k whose left and top show a and b (wild = anything).
+  const range = new Int32Array(8);
+  const options = (k: number, q: number, a: number, b: number, at: number): void => {
+    const m = layout.subMask[4 * k + q];
+    const f = layout.subFixed[4 * k + q];
+    if (f < 0) {
+      const key = tables.base(m, 3) + (a << shift) + b;
+      range[at] = start[key];
+      range[at + 1] = stop[key];
+      return;
+    }
+    const o = E + f;
+    let grey = 0;
+    for (let s = 0; s < 4; s++) if (eEdge[4 * o + s] === 0) grey |= 1 << s;
+    const ok = grey === m && (a === wild || eEdge[4 * o + 3] === a) && (b === wild || eEdge[4 * o] === b);
+    range[at] = o;
+    range[at + 1] = ok ? o + 1 : o;
+  };
+  const pattern = (a: number, b: number): number => {
+    const k = a * C + b;
+    if (patternOf[k] < 0) patternOf[k] = patterns++;
+    return patternOf[k];
+  };
+  const cnt = pt.count;
+  const used = new Int32Array(pt.typeCount);
+
+  for (let k = 0; k < layout.classes; k++) {
+    // Outer sides of the block are grey where they face out, anything otherwise.
+    const outer = (q: number, side: number): number => (layout.subMask[4 * k + q] & (1 << side) ? 0 : wild);
+    const trTop = outer(TR, 0);
+    const blLeft = outer(BL, 3);
+    options(k, TL, outer(TL, 3), outer(TL, 0), 0);
+    for (let o0 = range[0]; o0 < range[1]; o0++) {
+      const t0 = eType[o0];
+      used[t0]++;
+      options(k, TR, eEdge[4 * o0 + 1], trTop, 2);
+      for (let o1 = range[2]; o1 < range[3]; o1++) {
+        const t1 = eType[o1];
+        if (used[t1] >= cnt[t1]) continue;
+        used[t1]++;
+        options(k, BL, blLeft, eEdge[4 * o0 + 2], 4);
+        for (let o2 = range[4]; o2 < range[5]; o2++) {
+          const t2 = eType[o2];
+          if (used[t2] >= cnt[t2]) continue;
+          used[t2]++;
+          options(k, BR, eEdge[4 * o2 + 1], eEdge[4 * o1 + 2], 6);
+          for (let o3 = range[6]; o3 < range[7]; o3++) {
+            const t3 = eType[o3];
+            if (used[t3] >= cnt[t3]) continue;
+            if (++count > MAX_BLOCKS)
+              throw new Error(`the 2x2 transform of this ${p.rows}x${p.cols} puzzle has more than ${MAX_BLOCKS.toLocaleString('en')} blocks; it is meant for boards up to about 12x12`);
+            cls.push(k);
+            types.push(t0);
+            types.push(t1);
+            types.push(t2);
+            types.push(t3);
+            rots.push(eRot[o0]);
+            rots.push(eRot[o1]);
+            rots.push(eRot[o2]);
+            rots.push(eRot[o3]);
+            sides.push(pattern(eEdge[4 * o0], eEdge[4 * o1]));
+            sides.push(pattern(eEdge[4 * o1 + 1], eEdge[4 * o3 + 1]));
+            sides.push(pattern(eEdge[4 * o2 + 2], eEdge[4 * o3 + 2]));
+            sides.push(pattern(eEdge[4 * o0 + 3], eEdge[4 * o2 + 3]));
+          }
+          used[t2]--;
+        }
+        used[t1]--;
+      }
+      used[t0]--;
+    }
+  }
+  return { count, patterns, cls: cls.done(), types: types.done(), rots: rots.done(), sides: sides.done() };
+}

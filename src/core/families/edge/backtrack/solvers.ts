@@ -1,0 +1,94 @@
+import type { SolverDef } from '../../../engine/solver';
+import { resolveParams, type ParamSchema } from '../../../params/schema';
+import { Rng } from '../../../rng/rng';
+import type { EdgePuzzle } from '../model';
+import { BacktrackRun, type BacktrackOptions } from './backtrack';
+import { BlockRun, BLOCK_HEURISTICS, type BlockOptions } from './block-search';
+import { SCAN_ORDERS, type ScanOrder } from './scan-plan';
+
+export const backtrackParams = {
+  order: {
+    type: 'enum',
+    default: 'row',
+    options: SCAN_ORDERS,
+    help: 'Order the cells are filled in: row = row by row from the top left; frame-first = the frame clockwise, then the inner rows.',
+  },
+  maxMismatches: {
+    type: 'int',
+    default: 0,
+    min: 0,
+    max: 10_000,
+    help: 'Broken joins a full board may have (0 = exact search). Above 0 the run reports full boards only, scored by their matched joins, and then hunts for boards with fewer breaks.',
+  },
+  mismatchFromDepth: {
+    type: 'int',
+    default: 0,
+    min: 0,
+    help: 'Placements before the first break is allowed; from there the allowance grows linearly to maxMismatches at the last cell.',
+  },
+  restartAfter: {
+    type: 'int',
+    default: 0,
+    min: 0,
+    help: 'Start again from an empty board with a new random candidate order after this many placements (0 = never restart).',
+  },
+  shuffle: {
+    type: 'boolean',
+    default: true,
+    help: 'Shuffle the candidate order with the seed before the search starts (off = piece-number order; restarts always reshuffle).',
+  },
+} as const satisfies ParamSchema;
+
+export const backtrack2x2Params = {
+  heuristic: {
+    type: 'enum',
+    default: 'h2',
+    options: BLOCK_HEURISTICS,
+    help: 'Order of border 2x2 blocks (Aspinall et al. 2020): none = enumeration order; h1 = most possible neighbours first (product over its inner sides); h2 = the same counting only neighbours that share no piece with it. h1 and h2 drop blocks with no possible neighbour.',
+  },
+  shuffle: {
+    type: 'boolean',
+    default: false,
+    help: 'Shuffle the blocks with the seed before ordering them (ties in h1/h2 then fall at random).',
+  },
+} as const satisfies ParamSchema;
+
+export const backtrackSolver: SolverDef = {
+  id: 'backtrack',
+  family: 'edge',
+  label: 'Backtracking (exact)',
+  description:
+    'Depth-first search in scan order over precomputed candidate tables; exact by default, or with a growing allowance of broken joins (Blackwood) and restarts with a new candidate order (Verhaard). Evaluations count placements.',
+  params: backtrackParams,
+  create(puzzle, params, seed) {
+    return new BacktrackRun(puzzle as EdgePuzzle, backtrackOptions(params), new Rng(seed));
+  },
+  restore(puzzle, params, checkpoint) {
+    return BacktrackRun.restore(puzzle as EdgePuzzle, backtrackOptions(params), checkpoint);
+  },
+};
+
+function backtrackOptions(params: Record<string, unknown>): BacktrackOptions {
+  const p = resolveParams(backtrackParams, params);
+  return { order: p.order as ScanOrder, maxMismatches: p.maxMismatches, mismatchFromDepth: p.mismatchFromDepth, restartAfter: p.restartAfter, shuffle: p.shuffle };
+}
+
+export const backtrack2x2Solver: SolverDef = {
+  id: 'backtrack-2x2',
+  family: 'edge',
+  label: 'Backtracking over 2x2 blocks',
+  description:
+    'The 2x2 domain transform of Aspinall et al. (2020): every valid 2x2 block of four pieces, the half-size board of blocks searched in scan order with no piece used twice; border blocks ordered by H1 or H2. Even sizes only. Evaluations count block placements.',
+  params: backtrack2x2Params,
+  create(puzzle, params, seed) {
+    return new BlockRun(puzzle as EdgePuzzle, blockOptions(params), new Rng(seed));
+  },
+  restore(puzzle, params, checkpoint) {
+    return BlockRun.restore(puzzle as EdgePuzzle, blockOptions(params), checkpoint);
+  },
+};
+
+function blockOptions(params: Record<string, unknown>): BlockOptions {
+  const p = resolveParams(backtrack2x2Params, params);
+  return { heuristic: p.heuristic as BlockOptions['heuristic'], shuffle: p.shuffle };
+}

@@ -1,0 +1,403 @@
+import type { SolverRun } from '../../../engine/solver';
+import { Selector, sortByFitness, type SelectionScheme } from '../../../engines/genetic/selection';
+import { WeightedChoice } from '../../../engines/genetic/weighted';
+import type { ResolvedParams } from '../../../params/schema';
+import { Rng, type RngState } from '../../../rng/rng';
+import { solutionToJson, type EdgeSolutionJson } from '../json';
+import type { EdgePuzzle } from '../model';
+import { Crossover } from './crossovers';
+import { BoardScorer, LocalDelta, fitnessOf, type FitnessKind } from './fitness';
+import { makeLayout, type GaLayout } from './layout';
+import { MUT_SCRAMBLE, Mutator } from './mutations';
+import type { gaParams } from './params';
+import { Population, packBoard, randomBoard, unpackBoard } from './population';
+import { BAD_QUADS, BORDER_FAULTS, DEADLOCKED, Repairer } from './repair';
+
+export type GaParams = ResolvedParams<typeof gaParams>;
+
+/** Everything a resumed run needs; boards packed as 4 * piece + rotation per cell. */
+export interface GaCheckpoint {
+  version: 1;
+  rng: RngState;
+  evaluations: number;
+  generation: number;
+  crossovers: number;
+  mutations: number;
+  repairs: number;
+  bestScore: number;
+  bestFit: number;
+  sinceBest: number;
+  stall: number;
+  threshold: number;
+  best: number[];
+  population: number[];
+  tags: number[];
+}
+
+/** Fitness sums of fractions: a rise smaller than this is rounding, not progress. */
+const EPS = 1e-12;
+
+/**
+ * Niang's generational GA for edge matching (thesis chapter 4). Each generation: select a mating
+ * pool of `population` parents, cross consecutive pairs with the crossover rate, mutate each
+ * child with the mutation rate, then the best `elitism` boards of the old generation replace
+ * the worst of the new one. When the best fitness has stalled for the repair threshold, the
+ * selection heuristic repairs the boards it tagged last time (if still unchanged) and tags the
+ * current elites.
+ *
+ * Evaluations count whole boards as the thesis does (its EVAL = population x generations): the
+ * first population, every board of every generation, and each repaired board once.
+ */
+export class EdgeGa implements SolverRun {
+  evaluations = 0;
+  iteration = 0;
+  bestScore = -1;
+  currentScore = 0;
+  meanScore = 0;
+  crossovers = 0;
+  mutations = 0;
+  repairs = 0;
+
+  private readonly L: GaLayout;
+  private readonly size: number;
+  private readonly kind: FitnessKind;
+  private cur: Population;
+  private next: Population;
+  private readonly delta: LocalDelta;
+  private readonly scorer: BoardScorer;
+  private readonly mutator: Mutator;
+  private readonly crossover: Crossover;
+  private readonly repairer: Repairer;
+  private readonly selector: Selector;
+  private readonly mutChoice: WeightedChoice;
+  private readonly cxChoice: WeightedChoice;
+  private readonly orderA: Int32Array;
+  private readonly orderB: Int32Array;
+  private readonly bestP: Int16Array;
+  private readonly bestR: Uint8Array;
+  private readonly tmp = new Int32Array(2);
+  private readonly symptoms = new Int32Array(3);
+  /** Best selection fitness so far; generations since it rose (scramble) and since the last check (repair). */
+  private bestFit = -Infinity;
+  private sinceBest = 0;
+  private stall = 0;
+  private threshold: number;
+
+  constructor(
+    puzzle: EdgePuzzle,
+    private readonly p: GaParams,
+    private readonly rng: Rng,
+    checkpoint?: unknown,
+  ) {
+    const L = (this.L = makeLayout(puzzle));
+    this.size = p.population;
+    this.kind = p.fitness as FitnessKind;
+    this.cur = new Population(this.size, L.cells);
+    this.next = new Population(this.size, L.cells);
+    this.delta = new LocalDelta(L);
+    this.scorer = new BoardScorer(L);
+    this.mutator = new Mutator(L, this.delta);
+    this.crossover = new Crossover(L);
+    this.repairer = new Repairer(L, this.delta, this.kind);
+    this.selector = new Selector(this.size, {
+      scheme: p.selection as SelectionScheme,
+      pressure: p.rankPressure,
+      tournamentSize: p.tournamentSize,
+      replacement: p.tournamentReplacement,
+    });
+    this.mutChoice = new WeightedChoice([
+      p.mutRotate,
+      p.mutSwap,
+      p.mutSwapRotate,
+      p.mutRotateRegion,
+      p.mutSwapRegion,
+      p.mutRegionInversion,
+      p.mutRowInversion,
+      p.mutColumnInversion,
+      p.mutScramble,
+    ]);
+    this.cxChoice = new WeightedChoice([p.cxRegionExchange, p.cxUniform]);
+    this.orderA = new Int32Array(this.size);
+    this.orderB = new Int32Array(this.size);
+    this.bestP = new Int16Array(L.cells);
+    this.bestR = new Uint8Array(L.cells);
+    this.threshold = p.repairThreshold;
+    if (checkpoint === undefined) this.start();
+    else this.load(checkpoint);
+  }
+
+  get finished(): boolean {
+    return this.p.generations > 0 && this.iteration >= this.p.generations;
+  }
+
+  /** The best selection fitness seen so far (thesis fitness, or matched joins with fitness=score). */
+  get bestFitness(): number {
+    return this.bestFit;
+  }
+
+  /** The current population, for tests and the bench (read only). */
+  get population(): Population {
+    return this.cur;
+  }
+
+  get layout(): GaLayout {
+    return this.L;
+  }
+
+  private start(): void {
+    const scratch = new Int16Array(this.L.cells);
+    for (let i = 0; i < this.size; i++) {
+      randomBoard(this.L, this.cur.piece, this.cur.rot, i * this.L.cells, this.rng, scratch);
+      this.cur.evaluate(this.L, this.kind, i, this.scorer, this.tmp);
+    }
+    this.evaluations = this.size;
+    this.survey();
+    this.bestFit = this.maxFit();
+  }
+
+  step(budget: number): void {
+    if (this.finished) return;
+    const target = this.evaluations + budget;
+    const startBest = this.bestScore;
+    do this.generation();
+    while (this.evaluations < target && !this.finished && this.bestScore === startBest);
+  }
+
+  private generation(): void {
+    const { cur, next, rng, p, L } = this;
+    const n = L.cells;
+    const size = this.size;
+    this.selector.prepare(cur.fit);
+    for (let i = 0; i < size; i += 2) {
+      const a = this.selector.pick(rng);
+      if (i + 1 === size) {
+        next.copyFrom(cur, a, i);
+        this.maybeMutate(i);
+        break;
+      }
+      const b = this.selector.pick(rng);
+      if (this.cxChoice.total > 0 && rng.chance(p.crossoverRate)) {
+        const op = this.cxChoice.pick(rng);
+        this.crossover.apply(op, cur.piece, cur.rot, a * n, b * n, next.piece, next.rot, i * n, (i + 1) * n, rng);
+        this.scoreChild(i, a);
+        this.scoreChild(i + 1, b);
+        next.tag[i] = 0;
+        next.tag[i + 1] = 0;
+        this.crossovers++;
+      } else {
+        next.copyFrom(cur, a, i);
+        next.copyFrom(cur, b, i + 1);
+      }
+      this.maybeMutate(i);
+      this.maybeMutate(i + 1);
+    }
+    this.evaluations += size;
+    const elites = Math.min(p.elitism, size);
+    if (elites > 0) {
+      // The golden cage: the old generation's best replace the new generation's worst.
+      sortByFitness(cur.fit, this.orderA);
+      sortByFitness(next.fit, this.orderB);
+      for (let k = 0; k < elites; k++) next.copyFrom(cur, this.orderA[size - 1 - k], this.orderB[k]);
+    }
+    this.cur = next;
+    this.next = cur;
+    this.iteration++;
+    this.survey();
+    const top = this.maxFit();
+    if (top > this.bestFit + EPS) {
+      this.bestFit = top;
+      this.sinceBest = 0;
+      this.stall = 0;
+      this.threshold = p.repairThreshold;
+    } else {
+      this.sinceBest++;
+      this.stall++;
+    }
+    const repairing = p.repairThreshold > 0 && (p.repairDeadlocks || p.repair2x2 || p.repairBorder);
+    if (repairing && this.stall >= this.threshold) this.selectionHeuristic();
+  }
+
+  /**
+   * Score child j of the next generation bred from parent `from`: by delta over the cells where
+   * they differ when those are few (crossovers of similar parents, the usual case once the
+   * population has converged), else from scratch.
+   */
+  private scoreChild(j: number, from: number): void {
+    const { cur, next, L, delta } = this;
+    const n = L.cells;
+    const po = from * n;
+    const co = j * n;
+    delta.reset();
+    let changed = 0;
+    // Past this many, LocalDelta would rescore both boards in full anyway.
+    const most = (n / 10) | 0;
+    for (let k = 0; k < n && changed <= most; k++) {
+      if (next.piece[co + k] !== cur.piece[po + k] || next.rot[co + k] !== cur.rot[po + k]) {
+        delta.add(k);
+        changed++;
+      }
+    }
+    if (changed > most) {
+      next.evaluate(L, this.kind, j, this.scorer, this.tmp);
+      return;
+    }
+    delta.before(cur.piece, cur.rot, po);
+    delta.after(next.piece, next.rot, co);
+    next.score[j] = cur.score[from] + delta.dScore;
+    next.quads[j] = cur.quads[from] + delta.dQuads;
+    next.fit[j] = fitnessOf(this.kind, L, next.score[j], next.quads[j]);
+  }
+
+  private maybeMutate(j: number): void {
+    if (this.mutChoice.total <= 0 || !this.rng.chance(this.p.mutationRate)) return;
+    // Scramble is a restart: only offered once the population is stuck.
+    const off = this.sinceBest >= this.p.stuckGenerations ? 0 : 1 << MUT_SCRAMBLE;
+    const op = this.mutChoice.pickWithout(this.rng, off);
+    if (op < 0) return;
+    const next = this.next;
+    this.mutator.apply(op, next.piece, next.rot, j * this.L.cells, this.rng);
+    next.score[j] += this.delta.dScore;
+    next.quads[j] += this.delta.dQuads;
+    next.fit[j] = fitnessOf(this.kind, this.L, next.score[j], next.quads[j]);
+    next.tag[j] = 0;
+    this.mutations++;
+  }
+
+  /**
+   * Thesis 4.8: boards tagged at the last check that are still in the population unchanged (a
+   * tag survives only copying) could not improve: repair them according to their symptoms,
+   * fittest first, at most repairElites of them. Then tag the current elites and lower the
+   * threshold.
+   */
+  private selectionHeuristic(): void {
+    const { cur, p, L } = this;
+    const size = this.size;
+    this.stall = 0;
+    sortByFitness(cur.fit, this.orderA);
+    let repaired = 0;
+    for (let k = size - 1; k >= 0; k--) {
+      const i = this.orderA[k];
+      if (!cur.tag[i]) continue;
+      cur.tag[i] = 0;
+      if (repaired >= p.repairElites) continue;
+      const off = i * L.cells;
+      this.repairer.symptoms(cur.piece, cur.rot, off, p.deadlockSides, this.symptoms);
+      if (p.repairBorder && this.symptoms[BORDER_FAULTS] > 0) this.repairer.border(cur.piece, cur.rot, off);
+      if (p.repairDeadlocks && this.symptoms[DEADLOCKED] > 0) this.repairer.deadlocks(cur.piece, cur.rot, off, this.rng, p.deadlockSides);
+      if (p.repair2x2 && this.symptoms[BAD_QUADS] > 0) this.repairer.quads(cur.piece, cur.rot, off);
+      cur.evaluate(L, this.kind, i, this.scorer, this.tmp);
+      this.evaluations++;
+      this.repairs++;
+      repaired++;
+    }
+    if (repaired > 0) sortByFitness(cur.fit, this.orderA);
+    for (let k = 0; k < Math.min(p.repairElites, size); k++) cur.tag[this.orderA[size - 1 - k]] = 1;
+    this.threshold = Math.max(1, Math.round(this.threshold * (1 - p.repairDecay)));
+    if (repaired > 0) {
+      this.survey();
+      const top = this.maxFit();
+      if (top > this.bestFit + EPS) {
+        this.bestFit = top;
+        this.sinceBest = 0;
+        this.threshold = p.repairThreshold;
+      }
+    }
+  }
+
+  /** Population statistics and the best board ever seen (by matched joins). */
+  private survey(): void {
+    const pop = this.cur;
+    let top = 0;
+    let sum = 0;
+    for (let i = 0; i < this.size; i++) {
+      sum += pop.score[i];
+      if (pop.score[i] > pop.score[top]) top = i;
+    }
+    this.currentScore = pop.score[top];
+    this.meanScore = sum / this.size;
+    if (pop.score[top] > this.bestScore) {
+      this.bestScore = pop.score[top];
+      const off = top * this.L.cells;
+      for (let k = 0; k < this.L.cells; k++) {
+        this.bestP[k] = pop.piece[off + k];
+        this.bestR[k] = pop.rot[off + k];
+      }
+    }
+  }
+
+  private maxFit(): number {
+    let m = -Infinity;
+    for (let i = 0; i < this.size; i++) if (this.cur.fit[i] > m) m = this.cur.fit[i];
+    return m;
+  }
+
+  bestSolution(): EdgeSolutionJson {
+    return solutionToJson({ piece: this.bestP, rotation: this.bestR });
+  }
+
+  checkpoint(): GaCheckpoint {
+    const n = this.L.cells;
+    const population: number[] = [];
+    for (let i = 0; i < this.size; i++) packBoard(this.cur.piece, this.cur.rot, i * n, n, population);
+    const best: number[] = [];
+    packBoard(this.bestP, this.bestR, 0, n, best);
+    return {
+      version: 1,
+      rng: this.rng.getState(),
+      evaluations: this.evaluations,
+      generation: this.iteration,
+      crossovers: this.crossovers,
+      mutations: this.mutations,
+      repairs: this.repairs,
+      bestScore: this.bestScore,
+      bestFit: this.bestFit,
+      sinceBest: this.sinceBest,
+      stall: this.stall,
+      threshold: this.threshold,
+      best,
+      population,
+      tags: Array.from(this.cur.tag),
+    };
+  }
+
+  static restore(puzzle: EdgePuzzle, p: GaParams, checkpoint: unknown): EdgeGa {
+    const s = checkpoint as GaCheckpoint | null;
+    if (!s || typeof s !== 'object' || s.version !== 1 || !Rng.isState(s.rng)) throw new Error('GA checkpoint is damaged: expected version 1 with an RNG state');
+    return new EdgeGa(puzzle, p, new Rng(s.rng), s);
+  }
+
+  private load(cp: unknown): void {
+    const s = cp as GaCheckpoint;
+    const L = this.L;
+    const n = L.cells;
+    const bad = (why: string): never => {
+      throw new Error(`GA checkpoint is damaged: ${why}`);
+    };
+    for (const k of ['evaluations', 'generation', 'crossovers', 'mutations', 'repairs', 'bestScore', 'bestFit', 'sinceBest', 'stall', 'threshold'] as const)
+      if (typeof s[k] !== 'number' || !Number.isFinite(s[k])) bad(`${k} is not a number`);
+    if (!Array.isArray(s.population) || s.population.length !== this.size * n)
+      bad(`the population is not ${this.size} boards of ${n} cells (was the population size changed?)`);
+    if (!Array.isArray(s.best) || s.best.length !== n) bad(`the best board is not ${n} cells`);
+    if (!Array.isArray(s.tags) || s.tags.length !== this.size) bad(`the tags are not ${this.size} flags`);
+    const seen = new Uint8Array(n);
+    for (let i = 0; i < this.size; i++) {
+      const why = unpackBoard(L, s.population, i * n, this.cur.piece, this.cur.rot, i * n, seen);
+      if (why) bad(`board ${i}: ${why}`);
+      this.cur.evaluate(L, this.kind, i, this.scorer, this.tmp);
+      this.cur.tag[i] = s.tags[i] ? 1 : 0;
+    }
+    const why = unpackBoard(L, s.best, 0, this.bestP, this.bestR, 0, seen);
+    if (why) bad(`best board: ${why}`);
+    this.evaluations = s.evaluations;
+    this.iteration = s.generation;
+    this.crossovers = s.crossovers;
+    this.mutations = s.mutations;
+    this.repairs = s.repairs;
+    this.bestScore = s.bestScore;
+    this.bestFit = s.bestFit;
+    this.sinceBest = s.sinceBest;
+    this.stall = s.stall;
+    this.threshold = s.threshold;
+    this.survey();
+  }
+}

@@ -1,0 +1,17 @@
+import type { SolverDef } from '../../../engine/solver';
+import { resolveParams } from '../../../params/schema';
+import { Rng } from '../../../rng/rng';
+import type { EdgePuzzle } from '../model';
+import { EdgeGa } from './ga';
+import { gaParams } from './params';
+
+export const edgeGaSolver: SolverDef = {
+  id: 'ga',
+  family: 'edge',
+  label: 'Genetic algorithm (Niang 2010)',
+  description:
+    'Niang\'s GA for Eternity II: a population of complete boards, tournament / ranking / roulette selection with elitism, region exchange and uniform crossover, nine mutations, the thesis\'s edge + 2x2 fitness, and repair of deadlocked elites.',
+  params: gaParams,
+  create: (puzzle, params, seed) => new EdgeGa(puzzle as EdgePuzzle, resolveParams(gaParams, params), new Rng(seed)),
+  restore: (puzzle, params, checkpoint) => EdgeGa.restore(puzzle as EdgePuzzle, resolveParams(gaParams, params), checkpoint),
+};

@@ -1,0 +1,309 @@
+import type { JumpPuzzle } from './model';
+
+/**
+ * Exact fitness of one-cell changes without redoing the whole BFS.
+ *
+ * Changing cell i only changes i's outgoing jumps, so every cell whose BFS depth is <= depth(i)
+ * keeps its depth (a path through i's new jumps reaches cells at depth(i) + 1 at the earliest).
+ * Hence:
+ * - i unreachable: nothing reachable changes (no work);
+ * - the goal at depth <= depth(i): its shortest path cannot use i's jumps, the fitness stands
+ *   (the deeper cells are brought up to date only if the change is applied);
+ * - i's new targets all at depth <= depth(i) + 1, and every target of its old value at
+ *   depth(i) + 1 has another parent at depth(i): no depth changes at all (the old depths still
+ *   satisfy d(w) <= d(u) + 1 on every edge and every cell keeps a parent one level up);
+ * - otherwise the BFS resumes from i's level and stops as soon as the goal is reached, since
+ *   the goal's depth is then final; the rest is finished only if the change is applied.
+ *
+ * Depths are exact after every `commit`; only the order of cells inside a BFS level may differ
+ * from a fresh BFS, which no depth or fitness depends on.
+ */
+export class IncrementalBfs {
+  private depthArr: Int32Array;
+  private readonly queue: Int32Array;
+  /** levelStart[k] = first queue slot of depth k; levelStart[maxDepth + 1] = reached. */
+  private readonly levelStart: Int32Array;
+  private maxDepth = 0;
+  private reachedCount = 0;
+  private fit = 0;
+
+  private readonly rows: number;
+  private readonly cols: number;
+  private readonly n: number;
+  private readonly goal: number;
+
+  // The pending change and its resumed BFS (depths of the changed maze, filled level by level).
+  private tDepth: Int32Array;
+  private readonly tQueue: Int32Array;
+  private tHead = 0;
+  private tTail = 0;
+  private tLevel = 0;
+  private tCell = -1;
+  private tValue = 0;
+  private tFitness = 0;
+  /** 0 = no depth changes; 1 = fitness unchanged, depths beyond tLevel may change; 2 = trial BFS run. */
+  private tKind = 0;
+
+  constructor(
+    puzzle: JumpPuzzle,
+    /** The maze being searched; read directly, written only by `commit`. */
+    readonly cells: Int32Array,
+  ) {
+    this.rows = puzzle.rows;
+    this.cols = puzzle.cols;
+    this.n = puzzle.rows * puzzle.cols;
+    if (cells.length !== this.n) throw new Error(`a ${this.rows} x ${this.cols} maze has ${this.n} cells, got ${cells.length}`);
+    this.goal = this.n - 1;
+    this.depthArr = new Int32Array(this.n);
+    this.queue = new Int32Array(this.n);
+    this.levelStart = new Int32Array(this.n + 2);
+    this.tDepth = new Int32Array(this.n);
+    this.tQueue = new Int32Array(this.n);
+    this.reset();
+  }
+
+  /** Fitness of `cells` as last committed (see bfs.ts for the definition). */
+  get fitness(): number {
+    return this.fit;
+  }
+
+  /** BFS moves from the top-left per cell, -1 when unreachable (read only; replaced on commit). */
+  get depth(): Int32Array {
+    return this.depthArr;
+  }
+
+  /** Cells reachable from the start. */
+  get reached(): number {
+    return this.reachedCount;
+  }
+
+  /** Full BFS of `cells` (after they were changed from outside). */
+  reset(): void {
+    const { cols, rows, n, cells, depth, queue } = this;
+    depth.fill(-1);
+    depth[0] = 0;
+    queue[0] = 0;
+    let head = 0;
+    let tail = 1;
+    while (head < tail) {
+      const i = queue[head++];
+      const v = cells[i];
+      if (v <= 0) continue;
+      const r = (i / cols) | 0;
+      const c = i - r * cols;
+      const d = depth[i] + 1;
+      if (r - v >= 0 && depth[i - v * cols] < 0) {
+        depth[i - v * cols] = d;
+        queue[tail++] = i - v * cols;
+      }
+      if (r + v < rows && depth[i + v * cols] < 0) {
+        depth[i + v * cols] = d;
+        queue[tail++] = i + v * cols;
+      }
+      if (c - v >= 0 && depth[i - v] < 0) {
+        depth[i - v] = d;
+        queue[tail++] = i - v;
+      }
+      if (c + v < cols && depth[i + v] < 0) {
+        depth[i + v] = d;
+        queue[tail++] = i + v;
+      }
+    }
+    this.reachedCount = tail;
+    this.rebuildLevels(0, 0);
+    const g = depth[this.goal];
+    this.fit = g >= 0 ? g : -(n - tail);
+    this.tCell = -1;
+  }
+
+  /**
+   * Exact fitness if cell `i` (not the goal) held `v`; `cells` are left alone. The change is
+   * remembered for `commit` until the next `tryChange` or `reset`.
+   */
+  tryChange(i: number, v: number): number {
+    this.tCell = i;
+    this.tValue = v;
+    const di = this.depth[i];
+    if (di < 0 || v === this.cells[i]) {
+      this.tKind = 0;
+      return (this.tFitness = this.fit);
+    }
+    const g = this.depth[this.goal];
+    if (g >= 0 && g <= di) {
+      this.tKind = 1;
+      this.tLevel = di;
+      return (this.tFitness = this.fit);
+    }
+    if (this.keepsDepths(i, v)) {
+      this.tKind = 0;
+      return (this.tFitness = this.fit);
+    }
+    this.tKind = 2;
+    this.startTrial(i, v);
+    this.expand(true);
+    return (this.tFitness = this.trialFitness());
+  }
+
+  /** Apply the change of the last `tryChange`: writes the cell and brings every depth up to date. */
+  commit(): void {
+    const i = this.tCell;
+    if (i < 0) return;
+    const v = this.tValue;
+    if (this.tKind === 1 && !this.keepsDepths(i, v)) {
+      this.startTrial(i, v);
+      this.tKind = 2;
+    }
+    if (this.tKind === 2) {
+      this.expand(false);
+      this.adoptTrial();
+    }
+    this.cells[i] = v;
+    this.fit = this.tFitness;
+    this.tCell = -1;
+  }
+
+  /** Test hook: the current depth of every cell must equal a fresh BFS's. */
+  levelsConsistent(): boolean {
+    const { queue, depth, levelStart } = this;
+    for (let k = 0; k < this.reachedCount; k++) {
+      const d = depth[queue[k]];
+      if (d < 0 || levelStart[d] > k || levelStart[d + 1] <= k) return false;
+    }
+    return levelStart[this.maxDepth + 1] === this.reachedCount;
+  }
+
+  /** Whether the change i := v provably leaves every depth as it is (see the class comment). */
+  private keepsDepths(i: number, v: number): boolean {
+    const { cols, rows, depth } = this;
+    const d = depth[i];
+    const d1 = d + 1;
+    const r = (i / cols) | 0;
+    const c = i - r * cols;
+    // A new target that is unreachable or deeper than d + 1 would get a shorter path.
+    if (r - v >= 0 && (depth[i - v * cols] < 0 || depth[i - v * cols] > d1)) return false;
+    if (r + v < rows && (depth[i + v * cols] < 0 || depth[i + v * cols] > d1)) return false;
+    if (c - v >= 0 && (depth[i - v] < 0 || depth[i - v] > d1)) return false;
+    if (c + v < cols && (depth[i + v] < 0 || depth[i + v] > d1)) return false;
+    const o = this.cells[i];
+    if (r - o >= 0 && depth[i - o * cols] === d1 && !this.hasOtherParent(i - o * cols, i, d)) return false;
+    if (r + o < rows && depth[i + o * cols] === d1 && !this.hasOtherParent(i + o * cols, i, d)) return false;
+    if (c - o >= 0 && depth[i - o] === d1 && !this.hasOtherParent(i - o, i, d)) return false;
+    if (c + o < cols && depth[i + o] === d1 && !this.hasOtherParent(i + o, i, d)) return false;
+    return true;
+  }
+
+  /** Whether some cell other than `skip`, at depth `d`, jumps onto `w`. */
+  private hasOtherParent(w: number, skip: number, d: number): boolean {
+    const { cols, rows, depth, cells } = this;
+    const r = (w / cols) | 0;
+    const c = w - r * cols;
+    for (let k = 1; k <= r; k++) {
+      const u = w - k * cols;
+      if (cells[u] === k && depth[u] === d && u !== skip) return true;
+    }
+    for (let k = 1; r + k < rows; k++) {
+      const u = w + k * cols;
+      if (cells[u] === k && depth[u] === d && u !== skip) return true;
+    }
+    for (let k = 1; k <= c; k++) {
+      const u = w - k;
+      if (cells[u] === k && depth[u] === d && u !== skip) return true;
+    }
+    for (let k = 1; c + k < cols; k++) {
+      const u = w + k;
+      if (cells[u] === k && depth[u] === d && u !== skip) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Seed the trial BFS: a copy of the committed depths with everything deeper than i's level
+   * cleared, and i's whole level queued (their depths cannot change). A plain copy keeps the
+   * trial's inner loop as lean as a full BFS's (one array read per visited test).
+   */
+  private startTrial(i: number, v: number): void {
+    this.tCell = i;
+    this.tValue = v;
+    const d = this.depth[i];
+    this.tLevel = d;
+    const { tDepth, tQueue, queue } = this;
+    tDepth.set(this.depth);
+    const from = this.levelStart[d];
+    const to = this.levelStart[d + 1];
+    for (let k = to; k < this.reachedCount; k++) tDepth[queue[k]] = -1;
+    let tail = 0;
+    for (let k = from; k < to; k++) tQueue[tail++] = queue[k];
+    this.tHead = 0;
+    this.tTail = tail;
+  }
+
+  /** Continue the trial BFS; with `stopAtGoal`, stop once the goal has its depth. */
+  private expand(stopAtGoal: boolean): void {
+    const { cols, rows, cells, tDepth, tQueue, goal, tCell, tValue } = this;
+    let head = this.tHead;
+    let tail = this.tTail;
+    if (stopAtGoal && tDepth[goal] >= 0) return;
+    while (head < tail) {
+      const i = tQueue[head++];
+      const v = i === tCell ? tValue : cells[i];
+      if (v <= 0) continue;
+      const r = (i / cols) | 0;
+      const c = i - r * cols;
+      const d = tDepth[i] + 1;
+      if (r - v >= 0 && tDepth[i - v * cols] < 0) {
+        tDepth[i - v * cols] = d;
+        tQueue[tail++] = i - v * cols;
+      }
+      if (r + v < rows && tDepth[i + v * cols] < 0) {
+        tDepth[i + v * cols] = d;
+        tQueue[tail++] = i + v * cols;
+      }
+      if (c - v >= 0 && tDepth[i - v] < 0) {
+        tDepth[i - v] = d;
+        tQueue[tail++] = i - v;
+      }
+      if (c + v < cols && tDepth[i + v] < 0) {
+        tDepth[i + v] = d;
+        tQueue[tail++] = i + v;
+      }
+      if (stopAtGoal && tDepth[goal] >= 0) break;
+    }
+    this.tHead = head;
+    this.tTail = tail;
+  }
+
+  private trialFitness(): number {
+    const g = this.tDepth[this.goal];
+    if (g >= 0) return g;
+    // Goal not reached: the BFS ran to the end; reached = cells above the level + the trial's.
+    return -(this.n - (this.levelStart[this.tLevel] + this.tTail));
+  }
+
+  /** The finished trial becomes the committed BFS (its depth array is complete). */
+  private adoptTrial(): void {
+    const { queue, tQueue } = this;
+    const level = this.tLevel;
+    const from = this.levelStart[level];
+    const to = this.levelStart[level + 1];
+    const width = to - from;
+    for (let k = width; k < this.tTail; k++) queue[from + k] = tQueue[k];
+    const t = this.depthArr;
+    this.depthArr = this.tDepth;
+    this.tDepth = t;
+    this.reachedCount = from + this.tTail;
+    this.rebuildLevels(level + 1, to);
+  }
+
+  /** levelStart from `level` on, given that queue slot `slot` starts that level. */
+  private rebuildLevels(level: number, slot: number): void {
+    const { queue, depth, levelStart } = this;
+    let d = level;
+    levelStart[d] = slot;
+    for (let k = slot; k < this.reachedCount; k++) {
+      const dk = depth[queue[k]];
+      while (d < dk) levelStart[++d] = k;
+    }
+    this.maxDepth = this.reachedCount > slot ? d : level - 1;
+    levelStart[this.maxDepth + 1] = this.reachedCount;
+  }
+}

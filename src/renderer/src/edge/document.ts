@@ -1,0 +1,83 @@
+/**
+ * Reading an edge puzzle document into models and writing the edited puzzle and placement back.
+ * Uses the family's JSON forms (core/families/edge/json.ts) and the document shape of
+ * core/document; the backend validates the document again on save.
+ */
+import { DOCUMENT_FORMAT, DOCUMENT_VERSION, type PuzzleDocument } from '../../../core/document/document';
+import { puzzleFromJson, puzzleToJson, solutionFromJson, solutionToJson } from '../../../core/families/edge/json';
+import { pieceCount, type EdgeBoard, type EdgePuzzle } from '../../../core/families/edge/model';
+import { normalize, placedCount } from './placement';
+
+export interface LoadedEdge {
+  name: string;
+  puzzle: EdgePuzzle;
+  /** The saved placement (normalised for the puzzle). */
+  board: EdgeBoard;
+  /** A document that cannot be read (not edge, broken JSON form): the message. */
+  error: string | null;
+}
+
+/** A puzzle whose pieces are all grey, or that has none: nothing to place yet, start in design. */
+export function isBlankPuzzle(p: EdgePuzzle): boolean {
+  if (pieceCount(p) === 0) return true;
+  for (const e of p.edges) if (e !== 0) return false;
+  return true;
+}
+
+export function loadEdgeDocument(doc: unknown, fallbackName = 'Untitled'): LoadedEdge {
+  const o = (typeof doc === 'object' && doc !== null ? doc : {}) as Record<string, unknown>;
+  const name = typeof o.name === 'string' && o.name ? o.name : fallbackName;
+  try {
+    if (o.family !== undefined && o.family !== 'edge') throw new Error(`this is a ${String(o.family)} puzzle, not edge matching`);
+    const puzzle = puzzleFromJson(o.puzzle, 'puzzle');
+    let board = normalize(puzzle, null);
+    if (o.solution !== undefined && o.solution !== null) {
+      try {
+        board = normalize(puzzle, solutionFromJson(puzzle, o.solution, 'solution'));
+      } catch {
+        // A placement that no longer fits the pieces (edited elsewhere) is dropped, not fatal.
+      }
+    }
+    return { name, puzzle, board, error: null };
+  } catch (e) {
+    const empty: EdgePuzzle = { rows: 1, cols: 1, edges: new Uint16Array(0), fixed: [] };
+    return { name, puzzle: empty, board: normalize(empty, null), error: (e as Error).message };
+  }
+}
+
+/** The document to save: the puzzle and, when anything is placed, the placement as its solution. */
+export function edgeDocument(name: string, puzzle: EdgePuzzle, board: EdgeBoard | null): PuzzleDocument {
+  const doc: PuzzleDocument = {
+    format: DOCUMENT_FORMAT,
+    version: DOCUMENT_VERSION,
+    family: 'edge',
+    name,
+    puzzle: puzzleToJson(puzzle),
+  };
+  if (board && placedCount(board) > 0) doc.solution = solutionToJson(board);
+  return doc;
+}
+
+/** A run's best board against the current puzzle, or a one-line reason it cannot be used. */
+export function boardFromRun(puzzle: EdgePuzzle, runPuzzle: unknown, best: unknown): { board: EdgeBoard; warning: string | null } | { error: string } {
+  if (best === null || best === undefined) return { error: 'this run has no board yet' };
+  let warning: string | null = null;
+  try {
+    const rp = puzzleFromJson(runPuzzle, 'run puzzle');
+    if (rp.rows !== puzzle.rows || rp.cols !== puzzle.cols || rp.edges.length !== puzzle.edges.length)
+      return { error: `the run was made on a ${rp.rows}x${rp.cols} puzzle with ${pieceCount(rp)} pieces; this one is ${puzzle.rows}x${puzzle.cols} with ${pieceCount(puzzle)}` };
+    for (let i = 0; i < rp.edges.length; i++) {
+      if (rp.edges[i] !== puzzle.edges[i]) {
+        warning = 'the puzzle was edited after this run: its board may not fit the pieces any more';
+        break;
+      }
+    }
+  } catch {
+    // An unreadable run puzzle: trust the board's shape check below.
+  }
+  try {
+    return { board: normalize(puzzle, solutionFromJson(puzzle, best, 'run board')), warning };
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+}

@@ -1,0 +1,71 @@
+/** The library view's logic outside the component: export choices, cell texts, file reading. */
+import { getFamily } from '../../../core/families';
+import type { FamilyId } from '../../../core/families/family';
+import { maxScore as edgeMaxScore } from '../../../core/families/edge/model';
+import type { PuzzleSummary } from '../../../main/store/types';
+
+export interface ExportChoice {
+  /** A format id for api.exportPuzzle, `json`, or `png` (an image made here). */
+  id: string;
+  label: string;
+  hint: string;
+}
+
+/** Every way to export a puzzle of this family: its text formats, the JSON document, a PNG picture. */
+export function exportChoices(family: FamilyId): ExportChoice[] {
+  const formats = getFamily(family).formats.map((f) => ({ id: f.id, label: f.label, hint: `.${f.extensions.find((e) => e !== 'txt') ?? f.extensions[0] ?? 'txt'}` }));
+  return [...formats, { id: 'json', label: 'Puzzle document (JSON)', hint: '.json' }, { id: 'png', label: 'Picture of the board', hint: '.png' }];
+}
+
+/** "bundled: meta2010_10x10.txt" → a chip and the file; anything else as it is. */
+export function sourceParts(source: string): { bundled: boolean; text: string } {
+  const m = /^bundled:\s*(.*)$/.exec(source);
+  return m ? { bundled: true, text: m[1]! } : { bundled: false, text: source };
+}
+
+const numbers = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+
+/** Best score of the puzzle's runs, out of the maximum where the family knows it. */
+export function bestScoreText(p: Pick<PuzzleSummary, 'family' | 'bestScore' | 'rows' | 'cols'>): string {
+  if (p.bestScore === null) return '—';
+  const s = numbers.format(p.bestScore);
+  if (p.family === 'edge') return `${s} / ${edgeMaxScore(p.rows, p.cols)}`;
+  return s;
+}
+
+/** The API refuses longer texts; say so before reading a huge file. */
+export const MAX_IMPORT_BYTES = 20_000_000;
+
+/** One line per failed file: "name: what is wrong" (the backend's message already names the file). */
+export function importErrorLine(fileName: string, message: string): string {
+  return message.includes(fileName) ? message : `${fileName}: ${message}`;
+}
+
+export type LibraryKeyAction = 'open' | 'rename' | 'duplicate' | 'delete' | 'export' | 'up' | 'down' | 'first' | 'last';
+
+/** What a key does on a selected library row (null = not ours). */
+export function rowKeyAction(e: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }, mac = false): LibraryKeyAction | null {
+  const mod = mac ? e.metaKey : e.ctrlKey;
+  if (e.altKey) return null;
+  if (mod && !e.shiftKey && e.key.toLowerCase() === 'd') return 'duplicate';
+  if (mod && !e.shiftKey && e.key.toLowerCase() === 'e') return 'export';
+  if (mod || e.shiftKey) return null;
+  switch (e.key) {
+    case 'Enter':
+      return 'open';
+    case 'F2':
+      return 'rename';
+    case 'Delete':
+      return 'delete';
+    case 'ArrowUp':
+      return 'up';
+    case 'ArrowDown':
+      return 'down';
+    case 'Home':
+      return 'first';
+    case 'End':
+      return 'last';
+    default:
+      return null;
+  }
+}

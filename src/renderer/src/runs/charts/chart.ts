@@ -1,0 +1,202 @@
+/**
+ * Chart.js line charts for runs, as a plain handle a Svelte attachment can own: create on a
+ * canvas, `update` with new lines, move the cursor (a vertical line kept in step with a replay),
+ * destroy. No animation (live data arrives every second), no parsing (points are {x, y}).
+ */
+import { Chart, Filler, LinearScale, LineController, LineElement, LogarithmicScale, PointElement, Tooltip, type ChartConfiguration, type Plugin } from 'chart.js';
+import { axisTime, compactCount } from '../format';
+import { CHART_THEME } from './palette';
+import type { XMode, XY } from './series';
+
+Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, Tooltip, Filler);
+
+export interface ChartLine {
+  id: string;
+  label: string;
+  points: XY[];
+  colour: string;
+  dash?: number[];
+  width?: number;
+  /** Step line (best so far): the value holds until the next point. */
+  stepped?: boolean;
+}
+
+export interface RunChartOptions {
+  xMode: XMode;
+  /** Logarithmic x axis (time or evaluations spanning orders of magnitude). */
+  xLog?: boolean;
+  yLabel?: string;
+  /** Draw a dashed line at the best possible score. */
+  yMax?: number | null;
+  /** Where the cursor is, in x units; null = none. */
+  cursor?: number | null;
+  /** Click on the plot: the x under the pointer. */
+  onPick?: (x: number) => void;
+}
+
+export interface RunChartHandle {
+  update(lines: readonly ChartLine[], opts: RunChartOptions): void;
+  setCursor(x: number | null): void;
+  destroy(): void;
+}
+
+export function xTick(mode: XMode, v: number): string {
+  return mode === 'time' ? axisTime(v) : compactCount(v);
+}
+
+export const X_TITLES: Record<XMode, string> = { time: 'running time', evaluations: 'evaluations', iterations: 'iterations / generations' };
+
+interface Extra {
+  cursor: number | null;
+  yMax: number | null;
+}
+
+const extras = new WeakMap<Chart, Extra>();
+
+const overlay: Plugin<'line'> = {
+  id: 'runOverlay',
+  afterDatasetsDraw(chart) {
+    const ex = extras.get(chart);
+    if (!ex) return;
+    const { ctx, chartArea: a, scales } = chart;
+    const x = scales.x;
+    const y = scales.y;
+    if (!x || !y) return;
+    ctx.save();
+    if (ex.yMax !== null && ex.yMax <= y.max && ex.yMax >= y.min) {
+      const py = y.getPixelForValue(ex.yMax);
+      ctx.strokeStyle = 'rgba(230,231,234,0.35)';
+      ctx.setLineDash([4, 4]);
+      ctx.lineWidth = 1;
+      ctx.beginPath();
+      ctx.moveTo(a.left, py);
+      ctx.lineTo(a.right, py);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.fillStyle = CHART_THEME.text;
+      ctx.font = `11px ${CHART_THEME.font}`;
+      ctx.textAlign = 'right';
+      ctx.textBaseline = 'bottom';
+      ctx.fillText(`max ${ex.yMax}`, a.right - 4, py - 2);
+    }
+    if (ex.cursor !== null && Number.isFinite(ex.cursor)) {
+      const px = Math.min(a.right, Math.max(a.left, x.getPixelForValue(ex.cursor)));
+      ctx.strokeStyle = CHART_THEME.cursor;
+      ctx.lineWidth = 1.5;
+      ctx.beginPath();
+      ctx.moveTo(px, a.top);
+      ctx.lineTo(px, a.bottom);
+      ctx.stroke();
+      ctx.fillStyle = CHART_THEME.cursor;
+      ctx.beginPath();
+      ctx.moveTo(px - 5, a.top - 1);
+      ctx.lineTo(px + 5, a.top - 1);
+      ctx.lineTo(px, a.top + 6);
+      ctx.closePath();
+      ctx.fill();
+    }
+    ctx.restore();
+  },
+};
+
+function datasets(lines: readonly ChartLine[]): ChartConfiguration<'line', XY[]>['data']['datasets'] {
+  return lines.map((l) => ({
+    label: l.label,
+    data: l.points,
+    borderColor: l.colour,
+    backgroundColor: l.colour,
+    borderWidth: l.width ?? 1.5,
+    borderDash: l.dash ?? [],
+    stepped: l.stepped ? ('after' as const) : false,
+    pointRadius: 0,
+    pointHoverRadius: 3,
+    pointHitRadius: 6,
+    tension: 0,
+    spanGaps: true,
+  }));
+}
+
+function scaleOptions(opts: RunChartOptions): NonNullable<ChartConfiguration<'line', XY[]>['options']>['scales'] {
+  const tick = { color: CHART_THEME.text, font: { family: CHART_THEME.font, size: 11 } };
+  return {
+    x: {
+      type: opts.xLog ? 'logarithmic' : 'linear',
+      grid: { color: CHART_THEME.grid },
+      border: { color: CHART_THEME.axis },
+      ticks: { ...tick, maxRotation: 0, autoSkipPadding: 16, callback: (v) => xTick(opts.xMode, Number(v)) },
+      title: { display: true, text: X_TITLES[opts.xMode], color: CHART_THEME.text, font: { family: CHART_THEME.font, size: 11 } },
+      ...(opts.xLog ? {} : { min: 0 }),
+    },
+    y: {
+      type: 'linear',
+      grid: { color: CHART_THEME.grid },
+      border: { color: CHART_THEME.axis },
+      ticks: { ...tick, callback: (v) => compactCount(Number(v)) },
+      title: { display: !!opts.yLabel, text: opts.yLabel ?? '', color: CHART_THEME.text, font: { family: CHART_THEME.font, size: 11 } },
+      grace: '4%',
+    },
+  };
+}
+
+export function createRunChart(canvas: HTMLCanvasElement, lines: readonly ChartLine[], opts: RunChartOptions): RunChartHandle {
+  let current = opts;
+  const chart = new Chart<'line', XY[]>(canvas, {
+    type: 'line',
+    data: { datasets: datasets(lines) },
+    options: {
+      animation: false,
+      parsing: false,
+      normalized: true,
+      responsive: true,
+      maintainAspectRatio: false,
+      interaction: { mode: 'nearest', axis: 'x', intersect: false },
+      layout: { padding: { top: 10, right: 8 } },
+      scales: scaleOptions(opts),
+      plugins: {
+        legend: { display: false },
+        tooltip: {
+          backgroundColor: '#23252a',
+          borderColor: '#3a3d44',
+          borderWidth: 1,
+          titleColor: '#e6e7ea',
+          bodyColor: '#e6e7ea',
+          titleFont: { family: CHART_THEME.font },
+          bodyFont: { family: CHART_THEME.font },
+          callbacks: {
+            title: (items) => (items[0] ? xTick(current.xMode, items[0].parsed.x ?? 0) : ''),
+            label: (item) => ` ${item.dataset.label}: ${Math.round((item.parsed.y ?? 0) * 1000) / 1000}`,
+          },
+        },
+      },
+      onClick: (e, _els, c) => {
+        if (!current.onPick || e.x === null || e.y === null) return;
+        const a = c.chartArea;
+        if (e.x < a.left || e.x > a.right) return;
+        const v = c.scales.x?.getValueForPixel(e.x);
+        if (v !== undefined && Number.isFinite(v)) current.onPick(v);
+      },
+    },
+    plugins: [overlay],
+  });
+  extras.set(chart, { cursor: opts.cursor ?? null, yMax: opts.yMax ?? null });
+
+  return {
+    update(next, o) {
+      const modeChanged = o.xMode !== current.xMode || !!o.xLog !== !!current.xLog || o.yLabel !== current.yLabel;
+      current = o;
+      chart.data.datasets = datasets(next);
+      if (modeChanged && chart.options) chart.options.scales = scaleOptions(o);
+      extras.set(chart, { cursor: o.cursor ?? null, yMax: o.yMax ?? null });
+      chart.update('none');
+    },
+    setCursor(x) {
+      const ex = extras.get(chart);
+      if (!ex || ex.cursor === x) return;
+      ex.cursor = x;
+      chart.draw();
+    },
+    destroy() {
+      chart.destroy();
+    },
+  };
+}

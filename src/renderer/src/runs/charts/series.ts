@@ -1,0 +1,128 @@
+/**
+ * Chart datasets from a run's series: best score as a step line (exact, from the improvements),
+ * current and population-mean scores from the progress samples, against running time,
+ * evaluations or iterations / generations. Pure.
+ */
+import type { ImprovementPoint, SeriesPoint } from '../../../../main/store/run-history';
+
+export type XMode = 'time' | 'evaluations' | 'iterations';
+
+export const X_MODES: { id: XMode; label: string }[] = [
+  { id: 'time', label: 'Time' },
+  { id: 'evaluations', label: 'Evaluations' },
+  { id: 'iterations', label: 'Iterations' },
+];
+
+export interface XY {
+  x: number;
+  y: number;
+}
+
+/** Iterations at a number of evaluations, interpolated between progress samples (0 before the first). */
+export function iterationAt(evaluations: number, progress: readonly SeriesPoint[]): number {
+  if (progress.length === 0) return 0;
+  let lo = 0;
+  let hi = progress.length - 1;
+  if (evaluations <= progress[0]!.evaluations) {
+    const p = progress[0]!;
+    return p.evaluations > 0 ? (p.iteration * evaluations) / p.evaluations : 0;
+  }
+  if (evaluations >= progress[hi]!.evaluations) {
+    const p = progress[hi]!;
+    return p.evaluations > 0 ? (p.iteration * evaluations) / p.evaluations : p.iteration;
+  }
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (progress[mid]!.evaluations <= evaluations) lo = mid;
+    else hi = mid;
+  }
+  const a = progress[lo]!;
+  const b = progress[hi]!;
+  const f = b.evaluations > a.evaluations ? (evaluations - a.evaluations) / (b.evaluations - a.evaluations) : 0;
+  return a.iteration + f * (b.iteration - a.iteration);
+}
+
+export function xOf(p: { t: number; evaluations: number }, mode: XMode, progress: readonly SeriesPoint[], iteration?: number): number {
+  if (mode === 'time') return p.t;
+  if (mode === 'evaluations') return p.evaluations;
+  return iteration ?? iterationAt(p.evaluations, progress);
+}
+
+/**
+ * At most `max` points of a step line (x ascending), keeping its shape: the first and last points,
+ * and in each of max - 2 equal x-slices the last point (the value the step holds at the slice's end).
+ */
+export function thinSteps(points: readonly XY[], max: number): XY[] {
+  if (points.length <= max || max < 3) return [...points];
+  const first = points[0]!;
+  const last = points[points.length - 1]!;
+  const span = last.x - first.x;
+  const slices = max - 2;
+  const out: XY[] = [first];
+  let slot = -1;
+  for (let i = 1; i < points.length - 1; i++) {
+    const p = points[i]!;
+    const s = span > 0 ? Math.min(slices - 1, Math.floor(((p.x - first.x) / span) * slices)) : 0;
+    if (s === slot) out[out.length - 1] = p;
+    else {
+      out.push(p);
+      slot = s;
+    }
+  }
+  out.push(last);
+  return out;
+}
+
+export interface RunLines {
+  best: XY[];
+  current: XY[];
+  /** Null when the solver reports no population mean. */
+  mean: XY[] | null;
+}
+
+export interface LineOptions {
+  /** The run's own end (running time and evaluations) so the best line reaches it. */
+  end?: { t: number; evaluations: number } | null;
+  /** At most this many points per line. Default 2000. */
+  maxPoints?: number;
+}
+
+/** The three lines of one run for a chart. */
+export function runLines(improvements: readonly ImprovementPoint[], progress: readonly SeriesPoint[], mode: XMode, opts: LineOptions = {}): RunLines {
+  const max = opts.maxPoints ?? 2000;
+  let best: XY[] = improvements.map((p) => ({ x: xOf(p, mode, progress), y: p.score }));
+  if (best.length === 0) {
+    // Runs without recorded improvements: the samples' best is all there is.
+    let b = -Infinity;
+    for (const p of progress) {
+      if (p.best > b) {
+        b = p.best;
+        best.push({ x: xOf(p, mode, progress, p.iteration), y: p.best });
+      }
+    }
+  }
+  // Reach the latest known moment with the last best.
+  const tail = [...progress.map((p) => ({ x: xOf(p, mode, progress, p.iteration), t: p.t })), ...(opts.end ? [{ x: xOf(opts.end, mode, progress), t: opts.end.t }] : [])];
+  const lastX = tail.reduce((m, p) => Math.max(m, p.x), -Infinity);
+  if (best.length > 0 && lastX > best[best.length - 1]!.x) best.push({ x: lastX, y: best[best.length - 1]!.y });
+  best = thinSteps(best, max);
+  const current = progress.map((p) => ({ x: xOf(p, mode, progress, p.iteration), y: p.current }));
+  const hasMean = progress.some((p) => p.mean !== null);
+  const mean = hasMean ? progress.filter((p) => p.mean !== null).map((p) => ({ x: xOf(p, mode, progress, p.iteration), y: p.mean! })) : null;
+  return { best, current: current.length > max ? thinSteps(current, max) : current, mean };
+}
+
+/** The y value of a step line at x (the last point at or before x), or null before it starts. */
+export function stepValueAt(line: readonly XY[], x: number): number | null {
+  let lo = 0;
+  let hi = line.length - 1;
+  let ans: number | null = null;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (line[mid]!.x <= x) {
+      ans = line[mid]!.y;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return ans;
+}

@@ -1,0 +1,92 @@
+/**
+ * Comparing runs: per-run figures (best, time to best, evaluations) and, for runs that share
+ * their settings (same puzzle, solver, parameters and stop criteria; only the seed differs),
+ * mean and spread.
+ */
+import type { ImprovementPoint } from '../../../main/store/run-history';
+import type { RunSummary } from '../../../main/store/types';
+
+export interface RunFigures {
+  runId: number;
+  best: number | null;
+  /** Running time when the final best was first reached (null without any improvement). */
+  timeToBest: number | null;
+  /** Evaluations when the final best was first reached. */
+  evalsToBest: number | null;
+  evaluations: number;
+  elapsedMs: number;
+}
+
+/** The figures of one run from its summary and its improvements. */
+export function figures(run: RunSummary, improvements: readonly ImprovementPoint[]): RunFigures {
+  let best: number | null = run.bestScore;
+  let at: ImprovementPoint | null = null;
+  for (const p of improvements) {
+    if (best === null || p.score > best) best = p.score;
+  }
+  if (best !== null) at = improvements.find((p) => p.score >= best!) ?? null;
+  return { runId: run.id, best, timeToBest: at?.t ?? null, evalsToBest: at?.evaluations ?? null, evaluations: run.evaluations, elapsedMs: run.elapsedMs };
+}
+
+/** A stable key for "same settings": everything but the seed. */
+export function settingsKey(run: Pick<RunSummary, 'puzzleId' | 'puzzleName' | 'family' | 'solver' | 'params' | 'stop'>): string {
+  const params = Object.keys(run.params)
+    .sort()
+    .map((k) => `${k}=${JSON.stringify(run.params[k])}`)
+    .join('&');
+  const stop = `${run.stop.seconds ?? ''}|${run.stop.evaluations ?? ''}|${run.stop.target ?? ''}`;
+  return `${run.family}|${run.puzzleId ?? `name:${run.puzzleName}`}|${run.solver}|${params}|${stop}`;
+}
+
+export interface Stats {
+  n: number;
+  mean: number;
+  /** Sample standard deviation (0 for one value). */
+  sd: number;
+  min: number;
+  max: number;
+  median: number;
+}
+
+/** Mean, spread and range of the finite values; null without any. */
+export function stats(values: readonly (number | null)[]): Stats | null {
+  const v = values.filter((x): x is number => x !== null && Number.isFinite(x)).sort((a, b) => a - b);
+  const n = v.length;
+  if (n === 0) return null;
+  const mean = v.reduce((a, b) => a + b, 0) / n;
+  const sd = n > 1 ? Math.sqrt(v.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1)) : 0;
+  const median = n % 2 ? v[(n - 1) / 2]! : (v[n / 2 - 1]! + v[n / 2]!) / 2;
+  return { n, mean, sd, min: v[0]!, max: v[n - 1]!, median };
+}
+
+export interface Group {
+  key: string;
+  runIds: number[];
+  best: Stats | null;
+  timeToBest: Stats | null;
+  evaluations: Stats | null;
+}
+
+/** Groups of at least two runs that share their settings, in the order their first run appears. */
+export function groups(runs: readonly RunSummary[], figs: ReadonlyMap<number, RunFigures>): Group[] {
+  const by = new Map<string, number[]>();
+  for (const r of runs) {
+    const k = settingsKey(r);
+    const list = by.get(k) ?? [];
+    list.push(r.id);
+    by.set(k, list);
+  }
+  const out: Group[] = [];
+  for (const [key, ids] of by) {
+    if (ids.length < 2) continue;
+    const f = ids.map((id) => figs.get(id)).filter((x): x is RunFigures => x !== undefined);
+    out.push({ key, runIds: ids, best: stats(f.map((x) => x.best)), timeToBest: stats(f.map((x) => x.timeToBest)), evaluations: stats(f.map((x) => x.evaluations)) });
+  }
+  return out;
+}
+
+/** "52.3 ± 1.2" (one decimal unless whole), for a summary cell. */
+export function meanSpread(s: Stats | null, format: (x: number) => string = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(1))): string {
+  if (!s) return '—';
+  return s.n > 1 ? `${format(s.mean)} ± ${format(s.sd)}` : format(s.mean);
+}

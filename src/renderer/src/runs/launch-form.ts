@@ -1,0 +1,243 @@
+/**
+ * The launch form's model, generated from a solver's parameter schema: text values as typed,
+ * one plain message per invalid field, presets, settings copied from an earlier run, and the
+ * `startRuns` call it becomes. Pure (the component only binds inputs to it).
+ */
+import type { StopCriteria } from '../../../core/engine/run-types';
+import type { ParamSpec, Params } from '../../../core/params/schema';
+import type { SolverPreset } from '../../../core/presets/presets';
+import type { ApiArgs, SolverInfo } from '../../../main/api/contract';
+
+export type FieldValue = string | boolean;
+
+export interface LaunchForm {
+  solver: string;
+  /** The preset the values came from ('' = defaults or edited by hand). */
+  preset: string;
+  /** One entry per parameter: text for numbers and choices, a boolean for switches. */
+  values: Record<string, FieldValue>;
+  timeOn: boolean;
+  /** A duration: "90", "15 min", "8 h", "1h30m", "1:30:00". */
+  time: string;
+  evalsOn: boolean;
+  /** A count: "1000000", "1e6", "5 M", "200k". */
+  evals: string;
+  targetOn: boolean;
+  target: string;
+  /** Empty = a random seed per run. */
+  seed: string;
+  /** Parallel runs (each with its own seed). */
+  count: string;
+}
+
+export type StartRunsArgs = ApiArgs<'startRuns'>;
+
+export const MAX_PARALLEL = 64;
+const MAX_SEED = 2 ** 32 - 1;
+
+/** The text a parameter value is edited as. */
+function valueText(spec: ParamSpec, v: unknown): FieldValue {
+  if (spec.type === 'boolean') return typeof v === 'boolean' ? v : spec.default;
+  if (v === undefined || v === null) return String(spec.default);
+  return String(v);
+}
+
+export function defaultValues(solver: SolverInfo): Record<string, FieldValue> {
+  const out: Record<string, FieldValue> = {};
+  for (const [k, spec] of Object.entries(solver.params)) out[k] = valueText(spec, spec.default);
+  return out;
+}
+
+/** A fresh form: defaults, a 10-minute limit, random seed, one run. */
+export function defaultForm(solver: SolverInfo): LaunchForm {
+  return { solver: solver.id, preset: '', values: defaultValues(solver), timeOn: true, time: '10 min', evalsOn: false, evals: '', targetOn: false, target: '', seed: '', count: '1' };
+}
+
+// ---- parsing ----------------------------------------------------------------------------------
+
+const UNIT_SECONDS: Record<string, number> = { s: 1, sec: 1, secs: 1, second: 1, seconds: 1, m: 60, min: 60, mins: 60, minute: 60, minutes: 60, h: 3600, hr: 3600, hrs: 3600, hour: 3600, hours: 3600, d: 86_400, day: 86_400, days: 86_400 };
+
+/** Seconds in a duration text, or null when it is not one. A bare number is seconds. */
+export function parseDuration(text: string): number | null {
+  const t = text.trim().toLowerCase();
+  if (!t) return null;
+  const clock = /^(\d+):(\d{1,2})(?::(\d{1,2}))?$/.exec(t);
+  if (clock) {
+    const [a, b, c] = [Number(clock[1]), Number(clock[2]), clock[3] === undefined ? null : Number(clock[3])];
+    if (b >= 60 || (c !== null && c >= 60)) return null;
+    return c === null ? a * 60 + b : a * 3600 + b * 60 + c; // m:ss or h:mm:ss
+  }
+  if (/^\d+(\.\d+)?$/.test(t)) return Number(t);
+  const re = /(\d+(?:\.\d+)?)\s*([a-z]+)\s*/gy;
+  let total = 0;
+  let m: RegExpExecArray | null;
+  let consumed = 0;
+  while ((m = re.exec(t)) !== null) {
+    const unit = UNIT_SECONDS[m[2]!];
+    if (unit === undefined) return null;
+    total += Number(m[1]) * unit;
+    consumed = re.lastIndex;
+  }
+  return consumed === t.length && consumed > 0 ? total : null;
+}
+
+const COUNT_SUFFIX: Record<string, number> = { k: 1e3, m: 1e6, g: 1e9, b: 1e9 };
+
+/** A whole count in "1000000", "1,000,000", "1 000 000", "1e6", "5 M", "2.5k"; null otherwise. */
+export function parseCount(text: string): number | null {
+  const t = text.trim().toLowerCase().replace(/[,_\s](?=\d)/g, '');
+  const m = /^(\d+(?:\.\d+)?(?:e\d+)?)\s*([kmgb])?$/.exec(t);
+  if (!m) return null;
+  const v = Number(m[1]) * (m[2] ? COUNT_SUFFIX[m[2]]! : 1);
+  return Number.isFinite(v) && Number.isInteger(Math.round(v * 1e6) / 1e6) ? Math.round(v) : null;
+}
+
+function parseNumber(text: string): number | null {
+  const t = text.trim();
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(t)) return null;
+  const v = Number(t);
+  return Number.isFinite(v) ? v : null;
+}
+
+/** What is wrong with a parameter value, in a few words, or null. */
+export function paramError(spec: ParamSpec, value: FieldValue): string | null {
+  if (spec.type === 'boolean') return typeof value === 'boolean' ? null : 'Choose on or off';
+  const text = String(value);
+  if (spec.type === 'enum') return spec.options.includes(text) ? null : `Choose one of ${spec.options.join(', ')}`;
+  if (text.trim() === '') return 'Enter a value';
+  const v = parseNumber(text);
+  if (v === null) return spec.type === 'int' ? 'Enter a whole number' : 'Enter a number';
+  if (spec.type === 'int' && !Number.isInteger(v)) return 'Enter a whole number';
+  if (spec.min !== undefined && v < spec.min) return `Must be at least ${spec.min}`;
+  if (spec.max !== undefined && v > spec.max) return `Must be at most ${spec.max}`;
+  return null;
+}
+
+/** "whole number ≥ 1", "0 to 1", "number ≥ 0", for hints next to a field. */
+export function rangeHint(spec: ParamSpec): string {
+  if (spec.type === 'boolean' || spec.type === 'enum') return '';
+  const kind = spec.type === 'int' ? 'whole number' : 'number';
+  if (spec.min !== undefined && spec.max !== undefined) return `${kind}, ${spec.min} to ${spec.max}`;
+  if (spec.min !== undefined) return `${kind} ≥ ${spec.min}`;
+  if (spec.max !== undefined) return `${kind} ≤ ${spec.max}`;
+  return kind;
+}
+
+function paramValue(spec: ParamSpec, value: FieldValue): Params[string] {
+  if (spec.type === 'boolean') return value === true;
+  if (spec.type === 'enum') return String(value);
+  return Number(String(value).trim());
+}
+
+// ---- validation -------------------------------------------------------------------------------
+
+export interface Checked {
+  /** Field key → message. Keys: `param:<name>`, `time`, `evals`, `target`, `seed`, `count`. */
+  errors: Record<string, string>;
+  /** The call to make, when nothing is wrong. */
+  args: StartRunsArgs | null;
+  /** Seeds the runs will get (null = random), for the form's summary line. */
+  seeds: number[] | null;
+  runs: number;
+}
+
+/** Check every field and build the `startRuns` arguments. */
+export function checkForm(form: LaunchForm, solver: SolverInfo, puzzleId: number | null): Checked {
+  const errors: Record<string, string> = {};
+  const params: Params = {};
+  for (const [name, spec] of Object.entries(solver.params)) {
+    const v = form.values[name] ?? valueText(spec, spec.default);
+    const err = paramError(spec, v);
+    if (err) errors[`param:${name}`] = err;
+    else if (paramValue(spec, v) !== spec.default) params[name] = paramValue(spec, v);
+  }
+  let seconds: number | null = null;
+  if (form.timeOn) {
+    seconds = parseDuration(form.time);
+    if (seconds === null) errors.time = 'Enter a duration, e.g. 90 s, 15 min, 8 h or 1h30m';
+    else if (!(seconds > 0)) errors.time = 'Must be longer than 0 s';
+  }
+  let evaluations: number | null = null;
+  if (form.evalsOn) {
+    evaluations = parseCount(form.evals);
+    if (evaluations === null) errors.evals = 'Enter a whole number, e.g. 1000000, 1e6 or 5 M';
+    else if (evaluations < 1) errors.evals = 'Must be at least 1';
+  }
+  let target: number | null = null;
+  if (form.targetOn) {
+    target = parseNumber(form.target);
+    if (target === null) errors.target = 'Enter a score';
+  }
+  let seed: number | null = null;
+  if (form.seed.trim() !== '') {
+    const s = parseNumber(form.seed);
+    if (s === null || !Number.isInteger(s) || s < 0 || s > MAX_SEED) errors.seed = `A whole number from 0 to ${MAX_SEED}, or empty for random`;
+    else seed = s;
+  }
+  const count = parseNumber(form.count);
+  let runs = 1;
+  if (count === null || !Number.isInteger(count) || count < 1 || count > MAX_PARALLEL) errors.count = `A whole number from 1 to ${MAX_PARALLEL}`;
+  else runs = count;
+  const seeds = seed === null ? null : Array.from({ length: runs }, (_, i) => (seed! + i) % (MAX_SEED + 1));
+  if (puzzleId === null) errors.puzzle = 'Choose a puzzle';
+  const ok = Object.keys(errors).length === 0;
+  return {
+    errors,
+    seeds,
+    runs,
+    args: ok ? { puzzleId: puzzleId!, solver: solver.id, params, seed, count: runs, seconds, evaluations, target } : null,
+  };
+}
+
+// ---- presets and earlier runs -------------------------------------------------------------------
+
+/** The preset's values over the defaults; its stop criteria when it has them. */
+export function applyPreset(form: LaunchForm, solver: SolverInfo, preset: SolverPreset | null): LaunchForm {
+  const values = defaultValues(solver);
+  if (preset) for (const [k, v] of Object.entries(preset.params)) if (solver.params[k]) values[k] = valueText(solver.params[k]!, v);
+  const next: LaunchForm = { ...form, solver: solver.id, preset: preset?.id ?? '', values };
+  if (preset?.stop) Object.assign(next, stopFields(preset.stop));
+  return next;
+}
+
+/** Form fields for stop criteria; absent criteria are switched off. */
+export function stopFields(stop: Partial<StopCriteria>): Pick<LaunchForm, 'timeOn' | 'time' | 'evalsOn' | 'evals' | 'targetOn' | 'target'> {
+  return {
+    timeOn: stop.seconds != null,
+    time: stop.seconds != null ? durationInput(stop.seconds) : '10 min',
+    evalsOn: stop.evaluations != null,
+    evals: stop.evaluations != null ? String(stop.evaluations) : '',
+    targetOn: stop.target != null,
+    target: stop.target != null ? String(stop.target) : '',
+  };
+}
+
+/** Seconds as the form writes them: "45 s", "10 min", "1h30m", "8 h". */
+export function durationInput(seconds: number): string {
+  if (seconds < 60 || seconds % 60 !== 0) return `${seconds} s`;
+  const m = seconds / 60;
+  if (m < 60) return `${m} min`;
+  if (m % 60 === 0) return `${m / 60} h`;
+  return `${Math.floor(m / 60)}h${m % 60}m`;
+}
+
+/** The settings of an earlier run (solver, parameters, stop criteria, seed) as a new form. */
+export function formFromRun(solver: SolverInfo, run: { params: Params; stop: StopCriteria; seed: number }, presets: readonly SolverPreset[] = [], keepSeed = false): LaunchForm {
+  const values = defaultValues(solver);
+  for (const [k, v] of Object.entries(run.params)) if (solver.params[k]) values[k] = valueText(solver.params[k]!, v);
+  const form: LaunchForm = { ...defaultForm(solver), values, ...stopFields(run.stop), seed: keepSeed ? String(run.seed) : '' };
+  return { ...form, preset: presetMatching(form, solver, presets) };
+}
+
+/** The preset whose values the form holds exactly ('' when none). */
+export function presetMatching(form: LaunchForm, solver: SolverInfo, presets: readonly SolverPreset[]): string {
+  const same = (a: Record<string, FieldValue>, b: Record<string, FieldValue>): boolean => Object.keys(solver.params).every((k) => String(a[k]) === String(b[k]));
+  for (const p of presets) if (same(form.values, applyPreset(form, solver, p).values)) return p.id;
+  return '';
+}
+
+/** Parameter names whose value differs from the default. */
+export function changedFields(form: LaunchForm, solver: SolverInfo): Set<string> {
+  const d = defaultValues(solver);
+  return new Set(Object.keys(solver.params).filter((k) => String(form.values[k]) !== String(d[k])));
+}

@@ -1,0 +1,156 @@
+/**
+ * Live progress of active runs: what the dashboard shows between the backend's pushes (about one
+ * a second per run). Pure: the caller passes the clock.
+ */
+import type { StopCriteria } from '../../../core/engine/run-types';
+import type { PushEvent } from '../../../main/api/contract';
+import type { RunStatus, RunSummary } from '../../../main/store/types';
+
+export interface Progress {
+  /** 0..1 towards the nearest limit, or null when the run has no time or evaluation limit. */
+  fraction: number | null;
+  /** Which limit the fraction measures. */
+  basis: 'time' | 'evaluations' | null;
+  /** Time left before the nearest limit (evaluations: at the current rate), or null when unknown. */
+  remainingMs: number | null;
+}
+
+/**
+ * Progress towards a run's time or evaluation limit: the fraction is the larger of the two (the
+ * limit reached first ends the run).
+ */
+export function progressOf(stop: StopCriteria, elapsedMs: number, evaluations: number, ratePerSecond: number | null): Progress {
+  const byTime = stop.seconds !== null ? Math.min(1, elapsedMs / (stop.seconds * 1000)) : null;
+  const byEvals = stop.evaluations !== null ? Math.min(1, evaluations / stop.evaluations) : null;
+  if (byTime === null && byEvals === null) return { fraction: null, basis: null, remainingMs: null };
+  const timeLeft = stop.seconds !== null ? Math.max(0, stop.seconds * 1000 - elapsedMs) : null;
+  const evalsLeft = stop.evaluations !== null && ratePerSecond !== null && ratePerSecond > 0 ? (Math.max(0, stop.evaluations - evaluations) / ratePerSecond) * 1000 : null;
+  const remainingMs = timeLeft === null ? evalsLeft : evalsLeft === null ? timeLeft : Math.min(timeLeft, evalsLeft);
+  if (byEvals === null || (byTime !== null && byTime >= byEvals)) return { fraction: byTime, basis: 'time', remainingMs };
+  return { fraction: byEvals, basis: 'evaluations', remainingMs };
+}
+
+/** Evaluations per second over the last `windowMs` of samples (by the run's own elapsed time). */
+export class RateMeter {
+  private samples: { t: number; evaluations: number }[] = [];
+
+  constructor(private readonly windowMs = 10_000) {}
+
+  add(elapsedMs: number, evaluations: number): void {
+    const last = this.samples[this.samples.length - 1];
+    // A resumed run starts again from its checkpoint: earlier samples no longer apply.
+    if (last && (elapsedMs < last.t || evaluations < last.evaluations)) this.samples = [];
+    if (last && elapsedMs === last.t) this.samples[this.samples.length - 1] = { t: elapsedMs, evaluations };
+    else this.samples.push({ t: elapsedMs, evaluations });
+    while (this.samples.length > 2 && this.samples[0]!.t < elapsedMs - this.windowMs) this.samples.shift();
+  }
+
+  /** Null until two samples at least 200 ms apart. */
+  rate(): number | null {
+    const first = this.samples[0];
+    const last = this.samples[this.samples.length - 1];
+    if (!first || !last || last.t - first.t < 200) return null;
+    return ((last.evaluations - first.evaluations) / (last.t - first.t)) * 1000;
+  }
+}
+
+/** What the dashboard knows of one run right now. */
+export interface LiveRun {
+  run: RunSummary;
+  elapsedMs: number;
+  evaluations: number;
+  best: number | null;
+  current: number | null;
+  rate: number | null;
+  /** When (page clock) the last figures arrived; elapsed time is extrapolated from it while running. */
+  receivedAt: number;
+}
+
+const ACTIVE: readonly RunStatus[] = ['queued', 'running'];
+export const isActive = (status: RunStatus): boolean => ACTIVE.includes(status);
+
+/**
+ * Live runs kept from summaries and pushes. Holds one RateMeter per run; `apply` returns true
+ * when something shown changed.
+ */
+export class LiveRuns {
+  private readonly runs = new Map<number, LiveRun>();
+  private readonly meters = new Map<number, RateMeter>();
+
+  /** Replace the known runs by a fresh list (keeping the live figures of runs still there). */
+  reset(list: readonly RunSummary[], now: number): void {
+    const keep = new Set(list.map((r) => r.id));
+    for (const id of [...this.runs.keys()]) if (!keep.has(id)) {
+      this.runs.delete(id);
+      this.meters.delete(id);
+    }
+    for (const r of list) this.upsert(r, now);
+  }
+
+  get(id: number): LiveRun | undefined {
+    return this.runs.get(id);
+  }
+
+  list(): LiveRun[] {
+    return [...this.runs.values()];
+  }
+
+  apply(e: PushEvent, now: number): boolean {
+    if (e.type === 'run-updated') {
+      if (!this.runs.has(e.run.id) && !isActive(e.run.status)) return false;
+      this.upsert(e.run, now);
+      return true;
+    }
+    if (e.type === 'run-progress') {
+      const live = this.runs.get(e.runId);
+      if (!live) return false;
+      const meter = this.meter(e.runId);
+      meter.add(e.elapsedMs, e.evaluations);
+      this.runs.set(e.runId, {
+        ...live,
+        run: live.run.status === 'queued' ? { ...live.run, status: 'running' } : live.run,
+        elapsedMs: e.elapsedMs,
+        evaluations: e.evaluations,
+        best: live.best === null ? e.bestScore : Math.max(live.best, e.bestScore),
+        current: e.currentScore,
+        rate: meter.rate(),
+        receivedAt: now,
+      });
+      return true;
+    }
+    if (e.type === 'runs-deleted') {
+      let changed = false;
+      for (const id of e.ids) changed = this.runs.delete(id) || changed;
+      return changed;
+    }
+    return false;
+  }
+
+  /** Elapsed time now: the last figure plus the time since it arrived, while the run is running (capped at 5 s of guessing). */
+  elapsedNow(live: LiveRun, now: number): number {
+    if (live.run.status !== 'running') return live.elapsedMs;
+    return live.elapsedMs + Math.min(5_000, Math.max(0, now - live.receivedAt));
+  }
+
+  private meter(id: number): RateMeter {
+    let m = this.meters.get(id);
+    if (!m) this.meters.set(id, (m = new RateMeter()));
+    return m;
+  }
+
+  private upsert(r: RunSummary, now: number): void {
+    const prev = this.runs.get(r.id);
+    // Summaries come from the store; the pushes may be fresher.
+    const fresher = prev && prev.elapsedMs > r.elapsedMs && r.status === 'running';
+    this.meter(r.id).add(r.elapsedMs, r.evaluations);
+    this.runs.set(r.id, {
+      run: r,
+      elapsedMs: fresher ? prev.elapsedMs : r.elapsedMs,
+      evaluations: fresher ? prev.evaluations : r.evaluations,
+      best: r.bestScore === null ? (prev?.best ?? null) : Math.max(r.bestScore, prev?.best ?? -Infinity),
+      current: prev?.current ?? null,
+      rate: isActive(r.status) ? this.meter(r.id).rate() : r.elapsedMs > 0 ? (r.evaluations / r.elapsedMs) * 1000 : null,
+      receivedAt: fresher ? prev.receivedAt : now,
+    });
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * Keeping a run's chart series up to date while it runs: fetch once (thinned by the backend),
+ * then only what came after the last sample, merged in; when the merged series grows past a
+ * limit, fetch it thinned again. At most one request in flight; late answers for another run are
+ * dropped.
+ */
+import type { WorkbenchApi } from '../../../main/api/contract';
+import type { RunSeries } from '../../../main/store/run-history';
+
+/** `base` followed by what `delta` adds after it (samples later than base's last, unseen improvements). */
+export function mergeSeries(base: RunSeries, delta: RunSeries): RunSeries {
+  if (delta.runId !== base.runId) return base;
+  const lastT = base.progress.length ? base.progress[base.progress.length - 1]!.t : -1;
+  const progress = delta.progress.filter((p) => p.t > lastT);
+  const seen = new Set(base.improvements.map((i) => i.eventId));
+  const improvements = delta.improvements.filter((i) => !seen.has(i.eventId));
+  if (progress.length === 0 && improvements.length === 0) return base;
+  const imps = [...base.improvements, ...improvements].sort((a, b) => a.t - b.t || a.eventId - b.eventId);
+  return { runId: base.runId, progress: [...base.progress, ...progress], progressTotal: base.progressTotal + progress.length, improvements: imps };
+}
+
+/** The time after which new samples are asked for: the later of the last sample and the last improvement. */
+export function lastTime(s: RunSeries): number {
+  const a = s.progress.length ? s.progress[s.progress.length - 1]!.t : -1;
+  const b = s.improvements.length ? s.improvements[s.improvements.length - 1]!.t : -1;
+  return Math.max(a, b);
+}
+
+export interface SeriesFeedOptions {
+  maxPoints?: number;
+  onChange: (s: RunSeries | null, error: string | null) => void;
+}
+
+export class SeriesFeed {
+  private series: RunSeries | null = null;
+  private runId: number | null = null;
+  private busy = false;
+  private again = false;
+  private readonly maxPoints: number;
+
+  constructor(
+    private readonly api: WorkbenchApi,
+    private readonly opts: SeriesFeedOptions,
+  ) {
+    this.maxPoints = opts.maxPoints ?? 1500;
+  }
+
+  /** Follow another run (null = none): loads its series from scratch. */
+  follow(runId: number | null): void {
+    if (runId === this.runId) return;
+    this.runId = runId;
+    this.series = null;
+    this.opts.onChange(null, null);
+    if (runId !== null) this.refresh();
+  }
+
+  /** New data may be there (a progress push, an improvement): fetch what is new. */
+  refresh(): void {
+    if (this.runId === null) return;
+    if (this.busy) {
+      this.again = true;
+      return;
+    }
+    this.busy = true;
+    const runId = this.runId;
+    const base = this.series;
+    const full = base === null || base.progress.length > this.maxPoints * 2;
+    const req = full ? this.api.runSeries({ id: runId, maxPoints: this.maxPoints }) : this.api.runSeries({ id: runId, after: Math.max(-1, (base!.progress.at(-1)?.t ?? -1)) });
+    req.then(
+      (s) => {
+        if (runId !== this.runId) return;
+        this.series = full || !this.series ? s : mergeSeries(this.series, { ...s, improvements: this.improvementsAfter(s) });
+        this.opts.onChange(this.series, null);
+      },
+      (err: unknown) => {
+        if (runId === this.runId) this.opts.onChange(this.series, err instanceof Error ? err.message : String(err));
+      },
+    ).finally(() => {
+      this.busy = false;
+      if (this.again) {
+        this.again = false;
+        this.refresh();
+      }
+    });
+  }
+
+  private improvementsAfter(s: RunSeries): RunSeries['improvements'] {
+    return s.improvements;
+  }
+
+  get current(): RunSeries | null {
+    return this.series;
+  }
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { IncrementalBfs } from '../../../../src/core/families/jump/incremental';
+import { maxJumps, type JumpPuzzle } from '../../../../src/core/families/jump/model';
+import { Rng } from '../../../../src/core/rng/rng';
+import { naiveDepths, naiveFitness } from './naive';
+
+/** A random legal maze, then `moves` random one-cell changes: climbing (commit when not worse) or wandering. */
+function exercise(p: JumpPuzzle, seed: number, moves: number, climb: boolean): void {
+  const rng = new Rng(seed);
+  const n = p.rows * p.cols;
+  const maxJ = maxJumps(p);
+  const cells = new Int32Array(n);
+  for (let i = 0; i < n - 1; i++) cells[i] = 1 + rng.int(maxJ[i]);
+  const ev = new IncrementalBfs(p, cells);
+  expect(ev.fitness).toBe(naiveFitness(p, cells));
+  for (let k = 0; k < moves; k++) {
+    const i = rng.int(n - 1);
+    const v = 1 + rng.int(maxJ[i]);
+    const before = cells.slice();
+    const f = ev.tryChange(i, v);
+    expect(cells).toEqual(before); // trying leaves the maze alone
+    const trial = cells.slice();
+    trial[i] = v;
+    expect(f).toBe(naiveFitness(p, trial));
+    if (climb ? f >= ev.fitness : rng.chance(0.5)) {
+      ev.commit();
+      expect(cells).toEqual(trial);
+      expect(ev.fitness).toBe(f);
+      expect(Array.from(ev.depth)).toEqual(naiveDepths(p, cells));
+      expect(ev.levelsConsistent()).toBe(true);
+    } else {
+      expect(ev.fitness).toBe(naiveFitness(p, cells));
+    }
+  }
+}
+
+describe('IncrementalBfs', () => {
+  it('gives the fitness of a full BFS after every tried and committed change (random mazes, climbing and wandering)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 11 }), fc.integer({ min: 2, max: 11 }), fc.integer(), fc.boolean(), (rows, cols, seed, climb) => {
+        exercise({ rows, cols }, seed, 250, climb);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('stays exact on long mazes, where most changes hit the shortcuts (goal deeper than the changed cell, kept depths)', () => {
+    for (const [n, seed] of [
+      [7, 1],
+      [9, 2],
+      [11, 3],
+    ]) {
+      exercise({ rows: n, cols: n }, seed, 3000, true);
+    }
+  });
+});

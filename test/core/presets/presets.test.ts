@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { catalogue, findSolver } from '../../../src/core/catalogue/catalogue';
+import { resolveParams } from '../../../src/core/params/schema';
+import { PRESETS, presetsFor } from '../../../src/core/presets/presets';
+
+describe('solver presets', () => {
+  it('name existing solvers and only valid parameter values', () => {
+    for (const p of PRESETS) {
+      const def = findSolver(p.family, p.solver);
+      expect(() => resolveParams(def.params, p.params), `${p.family}/${p.solver}/${p.id}`).not.toThrow();
+      if (p.stop?.seconds !== undefined) expect(p.stop.seconds).toBeGreaterThan(0);
+      if (p.stop?.evaluations !== undefined) expect(Number.isInteger(p.stop.evaluations)).toBe(true);
+      expect(p.label.length).toBeGreaterThan(3);
+      expect(p.source).toBeTruthy();
+    }
+  });
+
+  it('have unique ids per solver', () => {
+    for (const def of catalogue) {
+      const ids = presetsFor(def.family, def.id).map((p) => p.id);
+      expect(new Set(ids).size).toBe(ids.length);
+    }
+  });
+
+  it("carry the papers' settings", () => {
+    expect(presetsFor('edge', 'ga').map((p) => p.id)).toContain('niang-200');
+    expect(presetsFor('edge', 'ms-gvns').find((p) => p.id === 'msgvns-16')).toMatchObject({ params: { iterMax: 200, levelMax: 0 }, stop: { seconds: 3600 } });
+    expect(presetsFor('parity', 'ga')).toHaveLength(5);
+    expect(presetsFor('parity', 'sa')[0]).toMatchObject({ params: { alpha: 0.95, y: 0.25, tFinal: 0.001 } });
+    expect(presetsFor('jump', 'hill-climb').find((p) => p.id === 'cs440-random-walk')?.params.randomWalk).toBe(0.0025);
+    expect(presetsFor('edge', 'nothing')).toEqual([]);
+  });
+});

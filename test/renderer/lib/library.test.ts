@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { bestScoreText, exportChoices, importErrorLine, rowKeyAction, sourceParts } from '../../../src/renderer/src/lib/library';
+
+const key = (k: string, m: Partial<{ ctrl: boolean; meta: boolean; shift: boolean; alt: boolean }> = {}) => ({
+  key: k,
+  ctrlKey: m.ctrl ?? false,
+  metaKey: m.meta ?? false,
+  shiftKey: m.shift ?? false,
+  altKey: m.alt ?? false,
+});
+
+describe('library logic', () => {
+  it('offers every format of the family, JSON and a picture', () => {
+    expect(exportChoices('edge').map((c) => c.id)).toEqual(['pieces', 'board', 'bucas', 'json', 'png']);
+    expect(exportChoices('jump').map((c) => `${c.id}${c.hint}`)).toEqual(['maze.maze', 'json.json', 'png.png']);
+    expect(exportChoices('parity').map((c) => c.id)).toEqual(['grid', 'json', 'png']);
+  });
+
+  it('shows bundled sources as samples', () => {
+    expect(sourceParts('bundled: meta2010_10x10.txt')).toEqual({ bundled: true, text: 'meta2010_10x10.txt' });
+    expect(sourceParts('mine.txt')).toEqual({ bundled: false, text: 'mine.txt' });
+  });
+
+  it('shows an edge best score out of the maximum', () => {
+    expect(bestScoreText({ family: 'edge', bestScore: 412, rows: 16, cols: 16 })).toBe('412 / 480');
+    expect(bestScoreText({ family: 'jump', bestScore: 88, rows: 11, cols: 11 })).toBe('88');
+    expect(bestScoreText({ family: 'parity', bestScore: null, rows: 6, cols: 6 })).toBe('—');
+  });
+
+  it('names the file once in an import error', () => {
+    expect(importErrorLine('a.txt', 'a.txt:3: expected 4 colours')).toBe('a.txt:3: expected 4 colours');
+    expect(importErrorLine('a.txt', 'larger than 20 MB')).toBe('a.txt: larger than 20 MB');
+  });
+
+  it('maps keys on a row to actions', () => {
+    expect(rowKeyAction(key('Enter'))).toBe('open');
+    expect(rowKeyAction(key('F2'))).toBe('rename');
+    expect(rowKeyAction(key('Delete'))).toBe('delete');
+    expect(rowKeyAction(key('d', { ctrl: true }))).toBe('duplicate');
+    expect(rowKeyAction(key('d', { meta: true }), true)).toBe('duplicate');
+    expect(rowKeyAction(key('d', { meta: true }), false)).toBeNull();
+    expect(rowKeyAction(key('e', { ctrl: true }))).toBe('export');
+    expect(rowKeyAction(key('ArrowDown'))).toBe('down');
+    expect(rowKeyAction(key('ArrowDown', { shift: true }))).toBeNull();
+    expect(rowKeyAction(key('x'))).toBeNull();
+  });
+});
