@@ -65,11 +65,11 @@ export class SeriesFeed {
     const runId = this.runId;
     const base = this.series;
     const full = base === null || base.progress.length > this.maxPoints * 2;
-    const req = full ? this.api.runSeries({ id: runId, maxPoints: this.maxPoints }) : this.api.runSeries({ id: runId, after: Math.max(-1, (base!.progress.at(-1)?.t ?? -1)) });
+    const req = full ? this.api.runSeries({ id: runId, maxPoints: this.maxPoints }) : this.api.runSeries({ id: runId, after: lastTime(base!) });
     req.then(
       (s) => {
         if (runId !== this.runId) return;
-        this.series = full || !this.series ? s : mergeSeries(this.series, { ...s, improvements: this.improvementsAfter(s) });
+        this.series = full || !this.series ? s : mergeSeries(this.series, s);
         this.opts.onChange(this.series, null);
       },
       (err: unknown) => {
@@ -82,10 +82,6 @@ export class SeriesFeed {
         this.refresh();
       }
     });
-  }
-
-  private improvementsAfter(s: RunSeries): RunSeries['improvements'] {
-    return s.improvements;
   }
 
   get current(): RunSeries | null {

@@ -27,10 +27,10 @@ export function seriesStyle(i: number): { colour: string; dash: number[] } {
 
 /** The three lines of one run on its own chart. */
 export const RUN_LINE_STYLES = {
-  best: { colour: OKABE_ITO.skyBlue, dash: [] as number[], width: 2.25 },
-  current: { colour: OKABE_ITO.orange, dash: [] as number[], width: 1 },
-  mean: { colour: OKABE_ITO.green, dash: [6, 4], width: 1.5 },
-} as const;
+  best: { colour: OKABE_ITO.skyBlue as string, dash: [] as number[], width: 2.25 },
+  current: { colour: OKABE_ITO.orange as string, dash: [] as number[], width: 1 },
+  mean: { colour: OKABE_ITO.green as string, dash: [6, 4] as number[], width: 1.5 },
+};
 
 export const CHART_THEME = {
   grid: 'rgba(255,255,255,0.07)',

@@ -1,0 +1,303 @@
+import type { SolverDef, SolverRun } from '../../../engine/solver';
+import type { ParamSchema, Params } from '../../../params/schema';
+import { resolveParams } from '../../../params/schema';
+import { Rng, type RngState } from '../../../rng/rng';
+import { bfsFitness, createBfsWorkspace, type BfsWorkspace } from '../bfs';
+import { jumpMazeFromJson, jumpMazeToJson, maxJumps, type JumpPuzzle } from '../model';
+import { decodeIndividual, encodeIndividual } from './codec';
+import { crossover, crossoverPoint, mutate } from './operators';
+
+export const jumpGaParams = {
+  population: { type: 'int', default: 0, min: 0, max: 100000, help: 'Individuals per generation; 0 = 2 x cells (the report\'s 2n^2).' },
+  survival: {
+    type: 'number',
+    default: 0.3,
+    min: 0,
+    max: 1,
+    help: 'Share of the population kept as parents each generation (elites included), the rest drawn with probability proportional to fitness + cells.',
+  },
+  elitism: { type: 'number', default: 0.2, min: 0, max: 1, help: 'Share of the survivors taken as the best individuals, kept unchanged into the next generation.' },
+  crossoverLow: { type: 'number', default: 0.25, min: 0, max: 1, help: 'Earliest one-point crossover cut, as a share of the chromosome length.' },
+  crossoverHigh: { type: 'number', default: 0.75, min: 0, max: 1, help: 'Latest one-point crossover cut, as a share of the chromosome length.' },
+  mutation: { type: 'number', default: 0.018, min: 0, max: 1, help: 'Probability that a child mutates one cell (then again at a lower rate, see mutationDecay).' },
+  mutationDecay: { type: 'number', default: 3, min: 1, help: 'After each mutation in one child the mutation probability is divided by this.' },
+} as const satisfies ParamSchema;
+
+type GaParams = ReturnType<typeof resolveParams<typeof jumpGaParams>>;
+
+interface GaState {
+  rng: RngState;
+  evaluations: number;
+  generation: number;
+  pop: string[];
+  fit: number[];
+  /** The generation being built: individuals [0, filled), of which [0, scored) are scored. */
+  next: string[];
+  nextFit: number[];
+  pool: number[];
+  bestScore: number;
+  best: { cells: number[][] };
+}
+
+/**
+ * The CS 440 report's genetic algorithm: row-major chromosomes, a survivor pool of elites plus
+ * fitness-weighted draws, random pairs from the pool make two children each (one-point crossover
+ * in the middle half, then decaying mutation), elites pass unchanged. The generation is built one
+ * child at a time so a step can stop right after any new best, and a checkpoint can fall mid-way.
+ */
+export class JumpGa implements SolverRun {
+  evaluations = 0;
+  generation = 0;
+  bestScore = -Infinity;
+  private readonly n: number;
+  private readonly size: number;
+  private readonly survivors: number;
+  private readonly elites: number;
+  private pop: Int32Array;
+  private fit: Float64Array;
+  private next: Int32Array;
+  private nextFit: Float64Array;
+  /** Per-individual views of pop and next (made once: BFS reads an individual without copying). */
+  private popViews: Int32Array[];
+  private nextViews: Int32Array[];
+  private readonly pool: Int32Array;
+  private readonly order: Int32Array;
+  private readonly cumulative: Float64Array;
+  private poolReady = false;
+  private filled = 0;
+  private scored = 0;
+  private mean = 0;
+  private top = 0;
+  private readonly best: Int32Array;
+  private readonly maxJ: Int32Array;
+  private readonly mutable: Int32Array;
+  private readonly work: BfsWorkspace;
+
+  constructor(
+    private readonly puzzle: JumpPuzzle,
+    private readonly p: GaParams,
+    private readonly rng: Rng,
+    fresh: boolean,
+  ) {
+    const n = puzzle.rows * puzzle.cols;
+    this.n = n;
+    this.size = Math.max(2, p.population > 0 ? p.population : 2 * n);
+    this.survivors = Math.min(this.size, Math.max(2, Math.round(this.size * p.survival)));
+    this.elites = Math.min(this.survivors, Math.round(this.survivors * p.elitism));
+    this.pop = new Int32Array(this.size * n);
+    this.next = new Int32Array(this.size * n);
+    this.fit = new Float64Array(this.size);
+    this.nextFit = new Float64Array(this.size);
+    this.popViews = [];
+    this.nextViews = [];
+    for (let k = 0; k < this.size; k++) {
+      this.popViews.push(this.pop.subarray(k * n, (k + 1) * n));
+      this.nextViews.push(this.next.subarray(k * n, (k + 1) * n));
+    }
+    this.pool = new Int32Array(this.survivors);
+    this.order = new Int32Array(this.size);
+    this.cumulative = new Float64Array(this.size);
+    this.best = new Int32Array(n);
+    this.maxJ = maxJumps(puzzle);
+    const mutable: number[] = [];
+    for (let i = 0; i < n - 1; i++) if (this.maxJ[i] >= 2) mutable.push(i);
+    this.mutable = Int32Array.from(mutable);
+    this.work = createBfsWorkspace(puzzle);
+    if (fresh) {
+      for (let k = 0; k < this.size; k++) {
+        const off = k * n;
+        for (let i = 0; i < n - 1; i++) this.pop[off + i] = 1 + rng.int(this.maxJ[i]);
+        this.fit[k] = this.score(this.popViews[k]);
+        this.noteBest(this.pop, off, this.fit[k]);
+      }
+      this.summarise();
+    }
+  }
+
+  /** Best fitness in the current generation. */
+  get currentScore(): number {
+    return this.top;
+  }
+
+  get meanScore(): number {
+    return this.mean;
+  }
+
+  get iteration(): number {
+    return this.generation;
+  }
+
+  get finished(): boolean {
+    return false;
+  }
+
+  /** The population size in use (after `population = 0` is resolved). */
+  get populationSize(): number {
+    return this.size;
+  }
+
+  step(budget: number): void {
+    const { n, size } = this;
+    const stopAt = this.evaluations + Math.max(1, budget);
+    while (this.evaluations < stopAt) {
+      if (!this.poolReady) this.select();
+      if (this.scored < this.filled) {
+        const f = this.score(this.nextViews[this.scored]);
+        const off = this.scored * n;
+        this.nextFit[this.scored++] = f;
+        if (this.noteBest(this.next, off, f)) return;
+      } else if (this.filled < size) {
+        this.breed();
+      } else {
+        this.endGeneration();
+      }
+    }
+  }
+
+  bestSolution(): { cells: number[][] } {
+    return jumpMazeToJson(this.puzzle, { cells: this.best });
+  }
+
+  checkpoint(): GaState {
+    const { puzzle, n } = this;
+    const pop: string[] = [];
+    for (let k = 0; k < this.size; k++) pop.push(encodeIndividual(puzzle, this.pop, k * n));
+    const next: string[] = [];
+    for (let k = 0; k < this.filled; k++) next.push(encodeIndividual(puzzle, this.next, k * n));
+    return {
+      rng: this.rng.getState(),
+      evaluations: this.evaluations,
+      generation: this.generation,
+      pop,
+      fit: Array.from(this.fit),
+      next,
+      nextFit: Array.from(this.nextFit.subarray(0, this.scored)),
+      pool: this.poolReady ? Array.from(this.pool) : [],
+      bestScore: this.bestScore,
+      best: this.bestSolution(),
+    };
+  }
+
+  static restore(puzzle: JumpPuzzle, p: GaParams, cp: unknown): JumpGa {
+    const s = cp as GaState;
+    const bad = (why: string): Error => new Error(`ga checkpoint is damaged (${why})`);
+    if (!s || typeof s !== 'object' || !Rng.isState(s.rng)) throw bad('rng');
+    const ga = new JumpGa(puzzle, p, new Rng(s.rng), false);
+    const { n, size } = ga;
+    if (!Array.isArray(s.pop) || s.pop.length !== size || !Array.isArray(s.fit) || s.fit.length !== size) throw bad(`expected a population of ${size}`);
+    if (!Array.isArray(s.next) || s.next.length > size || !Array.isArray(s.nextFit) || s.nextFit.length > s.next.length) throw bad('next generation');
+    if (!Array.isArray(s.pool) || (s.pool.length !== 0 && s.pool.length !== ga.survivors)) throw bad('survivor pool');
+    for (let k = 0; k < size; k++) {
+      decodeIndividual(puzzle, s.pop[k], ga.pop, k * n, `ga checkpoint, individual ${k}`);
+      ga.fit[k] = Number(s.fit[k]);
+    }
+    for (let k = 0; k < s.next.length; k++) decodeIndividual(puzzle, s.next[k], ga.next, k * n, `ga checkpoint, child ${k}`);
+    for (let k = 0; k < s.nextFit.length; k++) ga.nextFit[k] = Number(s.nextFit[k]);
+    ga.filled = s.next.length;
+    ga.scored = s.nextFit.length;
+    ga.poolReady = s.pool.length > 0;
+    for (let k = 0; k < s.pool.length; k++) {
+      const x = s.pool[k];
+      if (!Number.isInteger(x) || x < 0 || x >= size) throw bad('survivor pool');
+      ga.pool[k] = x;
+    }
+    ga.best.set(jumpMazeFromJson(puzzle, s.best, 'ga checkpoint (best)').cells);
+    ga.bestScore = s.bestScore;
+    ga.evaluations = s.evaluations;
+    ga.generation = s.generation;
+    ga.summarise();
+    return ga;
+  }
+
+  private score(cells: Int32Array): number {
+    this.evaluations++;
+    return bfsFitness(this.puzzle, cells, this.work);
+  }
+
+  private noteBest(pop: Int32Array, off: number, f: number): boolean {
+    if (f <= this.bestScore) return false;
+    this.bestScore = f;
+    for (let i = 0; i < this.n; i++) this.best[i] = pop[off + i];
+    return true;
+  }
+
+  /** Survivor pool (elites, then fitness-weighted draws with replacement); elites pass unchanged. */
+  private select(): void {
+    const { order, fit, size, pool, n, cumulative } = this;
+    for (let k = 0; k < size; k++) order[k] = k;
+    order.sort((a, b) => fit[b] - fit[a] || a - b);
+    let total = 0;
+    // Fitness is at least -(cells - 1), so adding the cell count makes every weight positive.
+    for (let k = 0; k < size; k++) cumulative[k] = total += fit[k] + n;
+    for (let k = 0; k < this.elites; k++) pool[k] = order[k];
+    for (let k = this.elites; k < this.survivors; k++) {
+      const x = this.rng.next() * total;
+      let lo = 0;
+      let hi = size - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (cumulative[mid] > x) hi = mid;
+        else lo = mid + 1;
+      }
+      pool[k] = lo;
+    }
+    for (let k = 0; k < this.elites; k++) {
+      const src = pool[k] * n;
+      const dst = k * n;
+      for (let i = 0; i < n; i++) this.next[dst + i] = this.pop[src + i];
+      this.nextFit[k] = fit[pool[k]];
+    }
+    this.filled = this.elites;
+    this.scored = this.elites;
+    this.poolReady = true;
+  }
+
+  /** Two random parents from the pool make two children (one when a single slot is left). */
+  private breed(): void {
+    const { rng, n, pool, p } = this;
+    const s = pool.length;
+    const i = rng.int(s);
+    let j = rng.int(s - 1);
+    if (j >= i) j++;
+    const cut = crossoverPoint(rng, n, p.crossoverLow, p.crossoverHigh);
+    const c1 = this.filled * n;
+    const two = this.filled + 1 < this.size;
+    crossover(this.pop, pool[i] * n, pool[j] * n, this.next, c1, two ? c1 + n : -1, n, cut);
+    mutate(this.next, c1, rng, p.mutation, p.mutationDecay, this.mutable, this.maxJ);
+    if (two) mutate(this.next, c1 + n, rng, p.mutation, p.mutationDecay, this.mutable, this.maxJ);
+    this.filled += two ? 2 : 1;
+  }
+
+  private endGeneration(): void {
+    [this.pop, this.next] = [this.next, this.pop];
+    [this.popViews, this.nextViews] = [this.nextViews, this.popViews];
+    [this.fit, this.nextFit] = [this.nextFit, this.fit];
+    this.generation++;
+    this.filled = 0;
+    this.scored = 0;
+    this.poolReady = false;
+    this.summarise();
+  }
+
+  private summarise(): void {
+    let sum = 0;
+    let top = -Infinity;
+    for (let k = 0; k < this.size; k++) {
+      sum += this.fit[k];
+      if (this.fit[k] > top) top = this.fit[k];
+    }
+    this.mean = sum / this.size;
+    this.top = top;
+  }
+}
+
+export const jumpGaSolver: SolverDef = {
+  id: 'ga',
+  family: 'jump',
+  label: 'Genetic algorithm (CS 440 report)',
+  description:
+    'The report\'s GA: population 2n^2, 30% survive (20% of them elites, the rest drawn by fitness + n^2), one-point crossover in the middle half, mutation 0.018 divided by 3 after each mutation.',
+  params: jumpGaParams,
+  create: (puzzle, params: Params, seed) => new JumpGa(puzzle as JumpPuzzle, resolveParams(jumpGaParams, params), new Rng(seed), true),
+  restore: (puzzle, params: Params, cp) => JumpGa.restore(puzzle as JumpPuzzle, resolveParams(jumpGaParams, params), cp),
+};

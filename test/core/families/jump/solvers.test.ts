@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { jumpSolvers, type JumpPuzzle } from '../../../../src/core/families/jump';
+import { crossover, crossoverPoint, mutate } from '../../../../src/core/families/jump/ga/operators';
+import { decodeIndividual, encodeIndividual } from '../../../../src/core/families/jump/ga/codec';
+import { maxJumps } from '../../../../src/core/families/jump/model';
+import { Rng } from '../../../../src/core/rng/rng';
+import type { SolverDef, SolverRun } from '../../../../src/core/engine/solver';
+import { naiveFitness, naiveLegal } from './naive';
+
+const solver = (id: string): SolverDef => {
+  const d = jumpSolvers.find((s) => s.id === id);
+  if (!d) throw new Error(`no jump solver ${id}`);
+  return d;
+};
+const flat = (json: unknown): number[] => (json as { cells: number[][] }).cells.flat();
+
+function runUntil(run: SolverRun, evaluations: number): void {
+  while (run.evaluations < evaluations) run.step(Math.min(89, evaluations - run.evaluations));
+}
+
+// Small parameters where the defaults would make a test slow (the GA's default population is 2n^2).
+const CASES: { id: string; params: Record<string, number | string | boolean> }[] = [
+  { id: 'hill-climb', params: {} },
+  { id: 'hill-climb', params: { restartAfter: 150, randomWalk: 0.0025 } },
+  { id: 'sa', params: {} },
+  { id: 'sa', params: { reheat: true, tMin: 5 } },
+  { id: 'ga', params: { population: 24 } },
+  { id: 'sa-tuned', params: { cycle: 700 } },
+  { id: 'sa-tuned', params: { cycle: 500, restartFrom: 'random', growth: 1.5 } },
+];
+
+describe('jump solvers', () => {
+  it('registers the report\'s generators and the tuned annealing, every parameter with help', () => {
+    expect(jumpSolvers.map((s) => s.id)).toEqual(['hill-climb', 'sa', 'ga', 'sa-tuned']);
+    for (const s of jumpSolvers) {
+      expect(s.family).toBe('jump');
+      for (const [k, spec] of Object.entries(s.params)) expect(spec.help.length, `${s.id}.${k}`).toBeGreaterThan(10);
+    }
+    expect(solver('hill-climb').params.restartAfter).toBeDefined();
+    expect(solver('hill-climb').params.randomWalk).toBeDefined();
+    const sa = solver('sa').params;
+    expect([sa.t0.default, sa.alpha.default, sa.movesPerTemperature.default, sa.reheat.default]).toEqual([80, 0.999, 1, false]);
+    expect(Object.keys(solver('ga').params)).toEqual(['population', 'survival', 'elitism', 'crossoverLow', 'crossoverHigh', 'mutation', 'mutationDecay']);
+  });
+
+  for (const { id, params } of CASES) {
+    const label = `${id} ${JSON.stringify(params)}`;
+    describe(label, () => {
+      const p: JumpPuzzle = { rows: 6, cols: 7 };
+
+      it('reports a best maze that is legal and scores its bestScore by an independent BFS, after every improvement', () => {
+        const run = solver(id).create(p, params, 5);
+        let last = run.bestScore;
+        expect(naiveFitness(p, flat(run.bestSolution()))).toBe(last);
+        while (run.evaluations < 3000) {
+          run.step(200);
+          const cells = flat(run.bestSolution());
+          expect(naiveLegal(p, cells)).toBe(true);
+          expect(naiveFitness(p, cells)).toBe(run.bestScore);
+          expect(run.bestScore).toBeGreaterThanOrEqual(last);
+          last = run.bestScore;
+        }
+        expect(run.bestScore).toBeGreaterThan(0);
+      });
+
+      it('is deterministic per seed', () => {
+        const a = solver(id).create(p, params, 11);
+        const b = solver(id).create(p, params, 11);
+        const c = solver(id).create(p, params, 12);
+        for (const r of [a, b, c]) runUntil(r, 2500);
+        expect(b.checkpoint()).toEqual(a.checkpoint());
+        expect(c.checkpoint()).not.toEqual(a.checkpoint());
+      });
+
+      it('continues identically after a JSON checkpoint and restore', () => {
+        for (const at of [1, 777, 1900]) {
+          const a = solver(id).create(p, params, 3);
+          runUntil(a, at);
+          const cp = JSON.parse(JSON.stringify(a.checkpoint()));
+          const b = solver(id).restore(p, params, cp);
+          expect(b.bestScore).toBe(a.bestScore);
+          expect(b.currentScore).toBe(a.currentScore);
+          expect(b.iteration).toBe(a.iteration);
+          runUntil(a, 3500);
+          runUntil(b, 3500);
+          expect(b.checkpoint()).toEqual(a.checkpoint());
+          expect(b.bestSolution()).toEqual(a.bestSolution());
+          expect(b.meanScore).toBe(a.meanScore);
+        }
+      });
+    });
+  }
+
+  it('returns from step right after a new best (every improvement can be recorded)', () => {
+    const p = { rows: 7, cols: 7 };
+    for (const { id, params } of CASES) {
+      // One evaluation per step: where each best first appears.
+      const fine = solver(id).create(p, params, 9);
+      const firstAt = new Map<number, number>();
+      while (fine.evaluations < 6000) {
+        fine.step(1);
+        if (!firstAt.has(fine.bestScore)) firstAt.set(fine.bestScore, fine.evaluations);
+      }
+      // Huge steps must end exactly there whenever they bring a new best.
+      const coarse = solver(id).create(p, params, 9);
+      let improvements = 0;
+      while (coarse.evaluations < 3000) {
+        const before = coarse.bestScore;
+        coarse.step(1_000_000);
+        if (coarse.bestScore === before) break;
+        expect(coarse.evaluations, id).toBe(firstAt.get(coarse.bestScore));
+        improvements++;
+      }
+      expect(improvements, id).toBeGreaterThan(2);
+    }
+  });
+
+  it('refuses damaged checkpoints', () => {
+    const p = { rows: 5, cols: 5 };
+    for (const { id, params } of CASES) {
+      expect(() => solver(id).restore(p, params, null), id).toThrow(/damaged|checkpoint/);
+      expect(() => solver(id).restore(p, params, { rng: 'x' }), id).toThrow(/damaged|checkpoint/);
+    }
+  });
+});
+
+describe('the GA', () => {
+  it('reports the population mean, the generation and the best of the population', () => {
+    const p = { rows: 6, cols: 6 };
+    const run = solver('ga').create(p, { population: 20 }, 1);
+    expect(run.meanScore).toBeTypeOf('number');
+    runUntil(run, 20 * 30);
+    expect(run.iteration).toBeGreaterThanOrEqual(25);
+    expect(run.meanScore!).toBeLessThanOrEqual(run.currentScore);
+    expect(run.currentScore).toBeLessThanOrEqual(run.bestScore);
+  });
+
+  it('uses 2n^2 individuals when population is 0 (auto)', () => {
+    const cp = solver('ga').create({ rows: 5, cols: 5 }, {}, 1).checkpoint() as { pop: string[] };
+    expect(cp.pop.length).toBe(50);
+  });
+
+  it('keeps every chromosome legal through crossover and mutation (any board, cut, rate)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 12 }),
+        fc.integer({ min: 2, max: 12 }),
+        fc.integer(),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (rows, cols, seed, rate, low) => {
+          const p = { rows, cols };
+          const n = rows * cols;
+          const rng = new Rng(seed);
+          const maxJ = maxJumps(p);
+          const mutable = Int32Array.from([...maxJ.keys()].filter((i) => i < n - 1 && maxJ[i] >= 2));
+          const src = new Int32Array(2 * n);
+          for (let k = 0; k < 2; k++) for (let i = 0; i < n - 1; i++) src[k * n + i] = 1 + rng.int(maxJ[i]);
+          const dst = new Int32Array(2 * n);
+          const cut = crossoverPoint(rng, n, low, Math.min(1, low + 0.5));
+          expect(cut).toBeGreaterThanOrEqual(1);
+          expect(cut).toBeLessThanOrEqual(n - 1);
+          crossover(src, 0, n, dst, 0, n, n, cut);
+          for (let i = 0; i < n; i++) {
+            expect(dst[i]).toBe(i < cut ? src[i] : src[n + i]);
+            expect(dst[n + i]).toBe(i < cut ? src[n + i] : src[i]);
+          }
+          const before = dst.slice();
+          const m = mutate(dst, 0, rng, rate, 3, mutable, maxJ);
+          mutate(dst, n, rng, rate, 1.5, mutable, maxJ);
+          for (let k = 0; k < 2; k++) expect(naiveLegal(p, dst.subarray(k * n, (k + 1) * n))).toBe(true);
+          const changed = [...dst.subarray(0, n)].filter((v, i) => v !== before[i]).length;
+          expect(changed).toBeLessThanOrEqual(m);
+          if (mutable.length === 0) expect(m).toBe(0);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('its mutation hits about the report\'s 0.018 of the children once, far fewer twice', () => {
+    const p = { rows: 9, cols: 9 };
+    const maxJ = maxJumps(p);
+    const mutable = Int32Array.from([...maxJ.keys()].filter((i) => i < 80));
+    const cells = new Int32Array(81).fill(1);
+    cells[80] = 0;
+    const rng = new Rng(4);
+    const counts = [0, 0, 0, 0];
+    for (let k = 0; k < 100_000; k++) counts[Math.min(3, mutate(cells, 0, rng, 0.018, 3, mutable, maxJ))]++;
+    expect(counts[1] + counts[2] + counts[3]).toBeGreaterThan(1500);
+    expect(counts[1] + counts[2] + counts[3]).toBeLessThan(2100);
+    expect(counts[2]).toBeLessThan(40);
+  });
+
+  it('encodes populations compactly and refuses illegal text', () => {
+    for (const p of [{ rows: 5, cols: 5 }, { rows: 3, cols: 70 }]) {
+      const n = p.rows * p.cols;
+      const maxJ = maxJumps(p);
+      const rng = new Rng(2);
+      const pop = new Int32Array(n);
+      for (let i = 0; i < n - 1; i++) pop[i] = 1 + rng.int(maxJ[i]);
+      const text = encodeIndividual(p, pop, 0);
+      expect(text.length).toBe(n * (p.cols > 64 ? 2 : 1));
+      const back = new Int32Array(n);
+      decodeIndividual(p, text, back, 0, 't');
+      expect(back).toEqual(pop);
+    }
+    const p = { rows: 5, cols: 5 };
+    expect(() => decodeIndividual(p, '9'.repeat(25), new Int32Array(25), 0, 't')).toThrow(/t:/);
+    expect(() => decodeIndividual(p, '1'.repeat(24), new Int32Array(25), 0, 't')).toThrow(/25 characters/);
+  });
+});
