@@ -15,18 +15,22 @@ export interface PuzzleDocument {
   family: FamilyId;
   name: string;
   puzzle: unknown;
+  /** A placement, a maze, a grid: the user's current work on the puzzle. */
   solution?: unknown;
+  /** A known solution kept apart from the user's work (the drawing a puzzle was cut from, a generator's answer). */
+  reference?: unknown;
 }
 
-export function makeDocument(family: FamilyId, name: string, puzzle: unknown, solution?: unknown): PuzzleDocument {
+export function makeDocument(family: FamilyId, name: string, puzzle: unknown, solution?: unknown, reference?: unknown): PuzzleDocument {
   const f = getFamily(family);
   const doc: PuzzleDocument = { format: DOCUMENT_FORMAT, version: DOCUMENT_VERSION, family, name, puzzle: f.puzzleToJson(puzzle) };
   if (solution !== undefined) doc.solution = f.solutionToJson(puzzle, solution);
+  if (reference !== undefined) doc.reference = f.solutionToJson(puzzle, reference);
   return doc;
 }
 
 /** Parse and fully validate a document (from a file, IPC or the store). */
-export function parseDocument(x: unknown, where = 'document'): { doc: PuzzleDocument; puzzle: unknown; solution: unknown } {
+export function parseDocument(x: unknown, where = 'document'): { doc: PuzzleDocument; puzzle: unknown; solution: unknown; reference: unknown } {
   if (typeof x !== 'object' || x === null || Array.isArray(x)) throw new FormatError('expected a JSON object', where);
   const o = x as Record<string, unknown>;
   if (o.format !== DOCUMENT_FORMAT) throw new FormatError(`expected "format": "${DOCUMENT_FORMAT}"`, where);
@@ -43,9 +47,11 @@ export function parseDocument(x: unknown, where = 'document'): { doc: PuzzleDocu
   const name = typeof o.name === 'string' ? o.name : '';
   const puzzle: unknown = family.puzzleFromJson(o.puzzle, `${where}: puzzle`);
   const solution: unknown = o.solution === undefined || o.solution === null ? undefined : family.solutionFromJson(puzzle, o.solution, `${where}: solution`);
+  const reference: unknown = o.reference === undefined || o.reference === null ? undefined : family.solutionFromJson(puzzle, o.reference, `${where}: reference`);
   const doc: PuzzleDocument = { format: DOCUMENT_FORMAT, version: DOCUMENT_VERSION, family: family.id, name, puzzle: family.puzzleToJson(puzzle) };
   if (solution !== undefined) doc.solution = family.solutionToJson(puzzle, solution);
-  return { doc, puzzle, solution };
+  if (reference !== undefined) doc.reference = family.solutionToJson(puzzle, reference);
+  return { doc, puzzle, solution, reference };
 }
 
 export function documentFromText(text: string, fileName: string): ReturnType<typeof parseDocument> {

@@ -21,6 +21,14 @@ describe('edge documents', () => {
     expect(Array.from(loaded.board.rotation)).toEqual(Array.from(b.rotation));
   });
 
+  it('keeps the known solution apart from the placement', () => {
+    const doc = edgeDocument('Cut', puzzle, startBoard(puzzle), solution);
+    const parsed = parseDocument(JSON.parse(JSON.stringify(doc)));
+    const loaded = loadEdgeDocument(parsed.doc);
+    expect(Array.from(loaded.known!.piece)).toEqual(Array.from(solution.piece));
+    expect(Array.from(loaded.known!.rotation)).toEqual(Array.from(solution.rotation));
+  });
+
   it('omits an empty placement', () => {
     expect(edgeDocument('x', { ...puzzle, fixed: [] }, startBoard({ ...puzzle, fixed: [] })).solution).toBeUndefined();
   });

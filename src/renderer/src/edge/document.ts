@@ -13,6 +13,8 @@ export interface LoadedEdge {
   puzzle: EdgePuzzle;
   /** The saved placement (normalised for the puzzle). */
   board: EdgeBoard;
+  /** The known solution saved with the puzzle (from a cut or a generation), if any. */
+  known: EdgeBoard | null;
   /** A document that cannot be read (not edge, broken JSON form): the message. */
   error: string | null;
 }
@@ -38,15 +40,23 @@ export function loadEdgeDocument(doc: unknown, fallbackName = 'Untitled'): Loade
         // A placement that no longer fits the pieces (edited elsewhere) is dropped, not fatal.
       }
     }
-    return { name, puzzle, board, error: null };
+    let known: EdgeBoard | null = null;
+    if (o.reference !== undefined && o.reference !== null) {
+      try {
+        known = solutionFromJson(puzzle, o.reference, 'reference');
+      } catch {
+        // A reference that no longer fits the pieces (the piece set was edited) is dropped.
+      }
+    }
+    return { name, puzzle, board, known, error: null };
   } catch (e) {
     const empty: EdgePuzzle = { rows: 1, cols: 1, edges: new Uint16Array(0), fixed: [] };
-    return { name, puzzle: empty, board: normalize(empty, null), error: (e as Error).message };
+    return { name, puzzle: empty, board: normalize(empty, null), known: null, error: (e as Error).message };
   }
 }
 
-/** The document to save: the puzzle and, when anything is placed, the placement as its solution. */
-export function edgeDocument(name: string, puzzle: EdgePuzzle, board: EdgeBoard | null): PuzzleDocument {
+/** The document to save: the puzzle, the placement (when anything is placed) and the known solution. */
+export function edgeDocument(name: string, puzzle: EdgePuzzle, board: EdgeBoard | null, known: EdgeBoard | null = null): PuzzleDocument {
   const doc: PuzzleDocument = {
     format: DOCUMENT_FORMAT,
     version: DOCUMENT_VERSION,
@@ -55,6 +65,7 @@ export function edgeDocument(name: string, puzzle: EdgePuzzle, board: EdgeBoard 
     puzzle: puzzleToJson(puzzle),
   };
   if (board && placedCount(board) > 0) doc.solution = solutionToJson(board);
+  if (known) doc.reference = solutionToJson(known);
   return doc;
 }
 
