@@ -34,7 +34,7 @@ export function naiveQuads(p: EdgePuzzle, b: { piece: Int16Array; rotation: Uint
 
 /**
  * Why a board is not legal, or null: every piece exactly once, fixed pieces in place with their
- * rotation, and (standard frame) every cell's grey edges exactly facing out.
+ * rotation, and (standard frame) every other cell's grey edges exactly facing out.
  */
 export function illegal(p: EdgePuzzle, standardFrame: boolean, b: { piece: Int16Array; rotation: Uint8Array }): string | null {
   const cells = p.rows * p.cols;
@@ -44,10 +44,13 @@ export function illegal(p: EdgePuzzle, standardFrame: boolean, b: { piece: Int16
     const i = f.row * p.cols + f.col;
     if (b.piece[i] !== f.piece || b.rotation[i] !== f.rotation) return `fixed piece ${f.piece} moved`;
   }
+  // Fixed pieces lie as the puzzle says, facing out or not; every other piece must face out.
+  const fixedAt = new Set(p.fixed.map((f) => f.row * p.cols + f.col));
   if (standardFrame)
     for (let r = 0; r < p.rows; r++)
       for (let c = 0; c < p.cols; c++) {
         const i = r * p.cols + c;
+        if (fixedAt.has(i)) continue;
         if (rotateMask(greyMask(p, b.piece[i]), b.rotation[i]) !== outMask(p.rows, p.cols, r, c)) return `frame broken at ${r},${c}`;
       }
   return null;

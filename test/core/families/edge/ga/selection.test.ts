@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Rng } from '../../../../src/core/rng/rng';
-import { Selector, sortByFitness, type SelectionOptions } from '../../../../src/core/engines/genetic/selection';
-import { WeightedChoice } from '../../../../src/core/engines/genetic/weighted';
+import { Rng } from '../../../../../src/core/rng/rng';
+import { Selector, sortByFitness, type SelectionOptions } from '../../../../../src/core/engines/genetic/selection';
+import { WeightedChoice } from '../../../../../src/core/engines/genetic/weighted';
 
 const schemes: SelectionOptions[] = [
   { scheme: 'roulette', pressure: 1.5, tournamentSize: 3, replacement: true },
