@@ -13,7 +13,8 @@ import type { JumpPuzzle } from './model';
  *   depth(i) + 1 has another parent at depth(i): no depth changes at all (the old depths still
  *   satisfy d(w) <= d(u) + 1 on every edge and every cell keeps a parent one level up);
  * - otherwise the BFS resumes from i's level and stops as soon as the goal is reached, since
- *   the goal's depth is then final; the rest is finished only if the change is applied.
+ *   the goal's depth is then final; the rest is finished only if the change is applied; a caller
+ *   that only needs to know whether a floor is reached can stop it earlier still.
  *
  * Depths are exact after every `commit`; only the order of cells inside a BFS level may differ
  * from a fresh BFS, which no depth or fitness depends on.
@@ -41,7 +42,7 @@ export class IncrementalBfs {
   private tCell = -1;
   private tValue = 0;
   private tFitness = 0;
-  /** 0 = no depth changes; 1 = fitness unchanged, depths beyond tLevel may change; 2 = trial BFS run. */
+  /** 0 = no depth changes; 1 = fitness unchanged, depths beyond tLevel may change; 2 = trial BFS run; 3 = cut short. */
   private tKind = 0;
 
   constructor(
@@ -119,8 +120,13 @@ export class IncrementalBfs {
   /**
    * Exact fitness if cell `i` (not the goal) held `v`; `cells` are left alone. The change is
    * remembered for `commit` until the next `tryChange` or `reset`.
+   *
+   * With `floor` > 0 the caller only wants to know whether the fitness reaches `floor`: the BFS
+   * may then stop early and return some value below `floor` (such a change cannot be committed).
+   * It stops once the deepest level found plus the cells not yet found is below `floor`: each
+   * level between there and the goal needs a cell of its own, and an unreachable goal scores < 0.
    */
-  tryChange(i: number, v: number): number {
+  tryChange(i: number, v: number, floor = -Infinity): number {
     this.tCell = i;
     this.tValue = v;
     const di = this.depth[i];
@@ -140,7 +146,10 @@ export class IncrementalBfs {
     }
     this.tKind = 2;
     this.startTrial(i, v);
-    this.expand(true);
+    if (!this.expand(true, floor > 0 ? floor : 0)) {
+      this.tKind = 3;
+      return (this.tFitness = floor - 1);
+    }
     return (this.tFitness = this.trialFitness());
   }
 
@@ -149,12 +158,13 @@ export class IncrementalBfs {
     const i = this.tCell;
     if (i < 0) return;
     const v = this.tValue;
+    if (this.tKind === 3) throw new Error('IncrementalBfs: a change cut short by its floor cannot be committed');
     if (this.tKind === 1 && !this.keepsDepths(i, v)) {
       this.startTrial(i, v);
       this.tKind = 2;
     }
     if (this.tKind === 2) {
-      this.expand(false);
+      this.expand(false, 0);
       this.adoptTrial();
     }
     this.cells[i] = v;
@@ -237,12 +247,18 @@ export class IncrementalBfs {
     this.tTail = tail;
   }
 
-  /** Continue the trial BFS; with `stopAtGoal`, stop once the goal has its depth. */
-  private expand(stopAtGoal: boolean): void {
+  /**
+   * Continue the trial BFS; with `stopAtGoal`, stop once the goal has its depth. With `floor` > 0,
+   * give up (return false) once the goal provably scores below it (see `tryChange`).
+   */
+  private expand(stopAtGoal: boolean, floor: number): boolean {
     const { cols, rows, cells, tDepth, tQueue, goal, tCell, tValue } = this;
     let head = this.tHead;
     let tail = this.tTail;
-    if (stopAtGoal && tDepth[goal] >= 0) return;
+    if (stopAtGoal && tDepth[goal] >= 0) return true;
+    // Cells not found yet = unfound - tail.
+    const unfound = this.n - this.levelStart[this.tLevel];
+    let ok = true;
     while (head < tail) {
       const i = tQueue[head++];
       const v = i === tCell ? tValue : cells[i];
@@ -267,9 +283,14 @@ export class IncrementalBfs {
         tQueue[tail++] = i + v;
       }
       if (stopAtGoal && tDepth[goal] >= 0) break;
+      if (tDepth[tQueue[tail - 1]] + unfound - tail < floor) {
+        ok = false;
+        break;
+      }
     }
     this.tHead = head;
     this.tTail = tail;
+    return ok;
   }
 
   private trialFitness(): number {

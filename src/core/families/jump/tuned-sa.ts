@@ -115,13 +115,18 @@ export class JumpTunedSa implements SolverRun {
       const old = cells[i];
       let v = 1 + rng.int(maxJ[i] - 1);
       if (v >= old) v++;
-      const delta = ev.tryChange(i, v) - ev.fitness;
+      // Drawing the acceptance test first turns it into a floor on the new fitness (accept iff
+      // delta > T ln u), which lets the BFS give up on a move as soon as it cannot reach it.
+      const t = this.temperature;
+      const u = rng.next();
+      const minDelta = t <= 0 ? 0 : u <= 0 ? -Infinity : Math.min(0, Math.floor(t * Math.log(u)) + 1);
+      const floor = ev.fitness + minDelta;
+      const f = ev.tryChange(i, v, floor);
       this.evaluations++;
       this.iteration++;
       this.cyclePos++;
-      const t = this.temperature;
       this.temperature = t * this.cooling;
-      if (delta >= 0 || (t > 0 && rng.next() < Math.exp(delta / t))) {
+      if (f >= floor) {
         ev.commit();
         if (ev.fitness > this.bestScore) {
           this.bestScore = ev.fitness;

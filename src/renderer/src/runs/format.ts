@@ -52,18 +52,25 @@ export function clockText(ms: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}` : `${m}:${String(s).padStart(2, '0')}`;
 }
 
-/** Axis tick for a time in ms, short and exact enough: "0 s", "45 s", "12 min", "3.5 h". */
+/** Axis tick for a time in ms: "0 s", "0.5 s", "45 s", "2 min", "1 min 30", "3 h", "1 h 15". */
 export function axisTime(ms: number): string {
-  const s = ms / 1000;
+  const s = Math.round(ms / 100) / 10;
   if (s < 60) return `${one.format(s)} s`;
-  if (s < 3600) return `${one.format(s / 60)} min`;
-  return `${one.format(s / 3600)} h`;
+  if (s < 3600) {
+    const m = Math.floor(s / 60);
+    const r = Math.round(s - m * 60);
+    return r === 0 ? `${m} min` : `${m} min ${String(r).padStart(2, '0')}`;
+  }
+  const h = Math.floor(s / 3600);
+  const m = Math.round((s - h * 3600) / 60);
+  return m === 0 ? `${h} h` : `${h} h ${String(m).padStart(2, '0')}`;
 }
 
 /** "52", with its share of the maximum when known: "52 / 60". */
 export function scoreText(best: number | null, max: number | null): string {
   if (best === null) return '—';
-  return max === null ? int.format(best) : `${int.format(best)} / ${int.format(max)}`;
+  // A maximum of 0 (casse-tête: the score is minus the odd lines) says nothing more.
+  return max === null || max <= 0 ? int.format(best) : `${int.format(best)} / ${int.format(max)}`;
 }
 
 /** Share of the maximum in percent (one decimal), or null when there is no maximum. */

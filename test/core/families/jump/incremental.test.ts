@@ -35,6 +35,36 @@ function exercise(p: JumpPuzzle, seed: number, moves: number, climb: boolean): v
   }
 }
 
+/** Changes tried against a random floor: exact at or above it, below it (and really below) otherwise. */
+function exerciseFloor(p: JumpPuzzle, seed: number, moves: number): number {
+  const rng = new Rng(seed);
+  const n = p.rows * p.cols;
+  const maxJ = maxJumps(p);
+  const cells = new Int32Array(n);
+  for (let i = 0; i < n - 1; i++) cells[i] = 1 + rng.int(maxJ[i]);
+  const ev = new IncrementalBfs(p, cells);
+  let cut = 0;
+  for (let k = 0; k < moves; k++) {
+    const i = rng.int(n - 1);
+    const v = 1 + rng.int(maxJ[i]);
+    const floor = ev.fitness - (rng.chance(0.05) ? 1 + rng.int(3) : 0);
+    const f = ev.tryChange(i, v, floor);
+    const trial = cells.slice();
+    trial[i] = v;
+    const exact = naiveFitness(p, trial);
+    if (exact >= floor) expect(f).toBe(exact);
+    else {
+      expect(f).toBeLessThan(floor);
+      if (f !== exact) cut++;
+    }
+    if (f >= floor) {
+      ev.commit();
+      expect(Array.from(ev.depth)).toEqual(naiveDepths(p, cells));
+    } else if (f !== exact) expect(() => ev.commit()).toThrow(/cut short/);
+  }
+  return cut;
+}
+
 describe('IncrementalBfs', () => {
   it('gives the fitness of a full BFS after every tried and committed change (random mazes, climbing and wandering)', () => {
     fc.assert(
@@ -43,6 +73,16 @@ describe('IncrementalBfs', () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('with a floor, is exact at or above it and stops early below it (a climb that now and then accepts a drop of up to 3)', () => {
+    let cut = 0;
+    for (const [n, seed] of [
+      [6, 1],
+      [9, 2],
+      [11, 3],
+    ]) cut += exerciseFloor({ rows: n, cols: n }, seed, 3000);
+    expect(cut).toBeGreaterThan(30); // the early stop is really used
   });
 
   it('stays exact on long mazes, where most changes hit the shortcuts (goal deeper than the changed cell, kept depths)', () => {

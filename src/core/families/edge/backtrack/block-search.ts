@@ -47,6 +47,12 @@ export class BlockTables {
   readonly emptyKey: number;
   /** Blocks enumerated per class. */
   readonly perClass: Int32Array;
+  /**
+   * When every piece is unique: per entry, its pieces as a bit set of `words` 32-bit words, so
+   * the loop tests a block against the pieces in use with a word or two instead of four counts.
+   */
+  readonly words: number;
+  readonly masks: Int32Array | null;
 
   constructor(p: EdgePuzzle, pt: PieceTypes, heuristic: BlockHeuristic, shuffleRng: Rng | null) {
     this.layout = blockLayout(p);
@@ -87,6 +93,9 @@ export class BlockTables {
     this.rots = new Int32Array(4 * kept);
     this.right = new Int32Array(kept);
     this.bottom = new Int32Array(kept);
+    const unique = pt.count.every((c) => c === 1);
+    this.words = unique ? (pt.typeCount + 31) >>> 5 : 0;
+    this.masks = unique ? new Int32Array(this.words * kept) : null;
     for (let i = 0; i < kept; i++) {
       const b = sorted[i];
       for (let q = 0; q < 4; q++) {
@@ -95,6 +104,7 @@ export class BlockTables {
       }
       this.right[i] = set.sides[4 * b + 1];
       this.bottom[i] = set.sides[4 * b + 2];
+      if (this.masks) for (let q = 0; q < 4; q++) this.masks[this.words * i + (set.types[4 * b + q] >>> 5)] |= 1 << (set.types[4 * b + q] & 31);
     }
   }
 
@@ -117,6 +127,8 @@ export class BlockRun implements SolverRun {
   readonly tables: BlockTables;
   private readonly pt: PieceTypes;
   private readonly cnt: Int32Array;
+  /** Pieces in use as a bit set (the loop for unique pieces). */
+  private readonly used: Int32Array;
   private readonly depth: number;
   private readonly keyBase: Int32Array;
   private readonly lIdx: Int32Array;
@@ -144,6 +156,7 @@ export class BlockRun implements SolverRun {
     const { layout, patterns: P } = this.tables;
     const n = (this.depth = layout.rows * layout.cols);
     this.cnt = this.pt.count.slice();
+    this.used = new Int32Array(this.tables.words);
     this.keyBase = new Int32Array(n + 1);
     this.lIdx = new Int32Array(n + 1);
     this.tIdx = new Int32Array(n + 1);
@@ -161,7 +174,9 @@ export class BlockRun implements SolverRun {
     this.lIdx[n] = grey;
     this.tIdx[n] = grey;
     this.placed = new Int32Array(n + 1);
-    this.loop = blockLoop(this.tables, this.cnt, this.pat, this.placed, this.keyBase, this.lIdx, this.tIdx, this.cur);
+    this.loop = this.tables.masks
+      ? maskLoop(this.tables, this.tables.masks, this.used, this.pat, this.placed, this.keyBase, this.lIdx, this.tIdx, this.cur)
+      : blockLoop(this.tables, this.cnt, this.pat, this.placed, this.keyBase, this.lIdx, this.tIdx, this.cur);
     this.best = this.boardJson(0);
     this.cur.ci = this.tables.start[this.key(0)];
   }
@@ -246,6 +261,7 @@ export class BlockRun implements SolverRun {
       if (!(Number.isInteger(ci) && ci >= tables.start[k] && ci < tables.stop[k])) throw damaged(`block at depth ${d} is not a candidate there`);
       run.placed[d] = ci;
       for (let q = 0; q < 4; q++) run.cnt[tables.types[4 * ci + q]]--;
+      for (let w = 0; w < tables.words; w++) run.used[w] |= tables.masks![tables.words * ci + w];
       run.pat[2 * d] = tables.right[ci];
       run.pat[2 * d + 1] = tables.bottom[ci];
     }
@@ -335,6 +351,63 @@ function blockLoop(
         cnt[types[b + 1]]++;
         cnt[types[b + 2]]++;
         cnt[types[b + 3]]++;
+        end = stop[keyBase[d] + pat[lIdx[d]] * P + pat[tIdx[d]]];
+        ci++;
+      }
+    }
+    cur.d = d;
+    cur.ci = ci;
+    return evals;
+  };
+}
+
+/** The block search loop for puzzles whose pieces are all unique: pieces in use as a bit set. */
+function maskLoop(
+  tables: BlockTables,
+  masks: Int32Array,
+  used: Int32Array,
+  pat: Int32Array,
+  placed: Int32Array,
+  keyBase: Int32Array,
+  lIdx: Int32Array,
+  tIdx: Int32Array,
+  cur: BlockCursor,
+): (budget: number) => number {
+  const { start, stop, right, bottom, patterns: P, words: W } = tables;
+  return (budget) => {
+    let d = cur.d;
+    let ci = cur.ci;
+    let end = stop[keyBase[d] + pat[lIdx[d]] * P + pat[tIdx[d]]];
+    const best = cur.bestDepth;
+    let evals = 0;
+    for (;;) {
+      if (ci < end) {
+        const m = ci * W;
+        let clash = 0;
+        for (let w = 0; w < W; w++) clash |= masks[m + w] & used[w];
+        if (clash !== 0) {
+          ci++;
+          continue;
+        }
+        for (let w = 0; w < W; w++) used[w] |= masks[m + w];
+        placed[d] = ci;
+        pat[d << 1] = right[ci];
+        pat[(d << 1) + 1] = bottom[ci];
+        evals++;
+        d++;
+        const k = keyBase[d] + pat[lIdx[d]] * P + pat[tIdx[d]];
+        ci = start[k];
+        end = stop[k];
+        if (d > best || evals >= budget) break;
+      } else {
+        if (d === 0) {
+          cur.done = true;
+          break;
+        }
+        d--;
+        ci = placed[d];
+        const m = ci * W;
+        for (let w = 0; w < W; w++) used[w] &= ~masks[m + w];
         end = stop[keyBase[d] + pat[lIdx[d]] * P + pat[tIdx[d]]];
         ci++;
       }

@@ -22,9 +22,9 @@ export const backtrackParams = {
   },
   mismatchFromDepth: {
     type: 'int',
-    default: 0,
-    min: 0,
-    help: 'Placements before the first break is allowed; from there the allowance grows linearly to maxMismatches at the last cell.',
+    default: -1,
+    min: -1,
+    help: 'Placements made before the first break is allowed (-1 = two thirds of the board); from there the allowance grows linearly to maxMismatches at the last cell.',
   },
   restartAfter: {
     type: 'int',

@@ -495,6 +495,7 @@ export class MsGvns implements SolverRun {
     run.bestScore = s.bestScore;
     run.dirty.fromJson(s.dirty);
     if (run.phase === BUILD) run.builder.resume(s.buildPos);
+    else run.builder.pos = s.buildPos;
     return run;
   }
 }

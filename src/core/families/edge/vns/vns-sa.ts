@@ -12,7 +12,25 @@ export const vnsSaParams = {
     type: 'number',
     default: 0.22,
     min: 0.01,
-    help: 'Constant temperature in joins: a move losing d joins is taken with probability exp(-d/T) (0.22: one join about 1 in 90, two about 1 in 9,000).',
+    help: 'Temperature in joins the walk cools to and holds: a move losing d joins is taken with probability exp(-d/T) (0.22: one join about 1 in 90, two about 1 in 9,000).',
+  },
+  t0: {
+    type: 'number',
+    default: 0.5,
+    min: 0.01,
+    help: 'Temperature at the start and after each reheat (hot enough to reshuffle the board; at or below `temperature` the walk never cools).',
+  },
+  coolMoves: {
+    type: 'number',
+    default: 20000,
+    min: 0,
+    help: 'Length of the cooling from t0 to `temperature`, in moves per cell of the board (geometric, in 64 steps).',
+  },
+  reheatAfter: {
+    type: 'number',
+    default: 3000,
+    min: 0,
+    help: 'Reheat to t0 after this many moves without a new best, per cell squared (3000: 30 million moves on 10x10, 1.9 million on 5x5); 0 = never.',
   },
   rotateShare: {
     type: 'number',
@@ -20,12 +38,6 @@ export const vnsSaParams = {
     min: 0,
     max: 1,
     help: 'Share of the moves on inner cells that turn one piece; the others swap two inner pieces, each turned to its best rotation.',
-  },
-  restartAfter: {
-    type: 'int',
-    default: 0,
-    min: 0,
-    help: 'Go back to the best board after this many moves without a new best (0 = never).',
   },
 } as const satisfies ParamSchema;
 
@@ -35,39 +47,50 @@ type VnsSaParams = ReturnType<typeof resolveParams<typeof vnsSaParams>>;
 const KINDS = [SC, SS, R, SRC];
 /** A pair move changes at most 8 joins. */
 const MAX_LOSS = 8;
+/** Cooling steps from t0 down to the holding temperature. */
+const LEVELS = 64;
 
 interface VnsSaState {
   rng: RngState;
   evaluations: number;
   sinceBest: number;
-  restarts: number;
+  heatMoves: number;
+  reheats: number;
   bestScore: number;
   current: BoardJson;
   best: BoardJson;
 }
 
 /**
- * Simulated annealing at a constant temperature over the MS-GVNS neighbourhoods: corner and
- * side swaps (pieces face out), turns of one inner piece, and swaps of two inner pieces each
- * turned to its best rotation. The best-rotation swap is what makes it strong: a random swap
- * with random turns almost never keeps a join, this one is often neutral or better, so the
- * walk can cross the wide plateaus of edge-matching landscapes. On META 10x10 it passes the
- * MS-GVNS paper's 1200 s figures in well under a minute (bench/edge-quality.ts).
+ * Simulated annealing over the MS-GVNS neighbourhoods: corner and side swaps (pieces face out),
+ * turns of one inner piece, and swaps of two inner pieces each turned to its best rotation. The
+ * best-rotation swap is what makes it strong: a random swap with random turns almost never
+ * keeps a join, this one is often neutral or better, so the walk crosses the wide plateaus of
+ * edge-matching landscapes. The walk cools quickly from t0 and then holds one low temperature,
+ * where it does nearly all its work; a long stall reheats it (small boards have deep traps a
+ * cold walk never leaves). On META 10x10 it passes the MS-GVNS paper's 1200 s figures in well
+ * under a minute (bench/edge-quality.ts).
  */
 export class VnsSa implements SolverRun {
   evaluations = 0;
   bestScore = 0;
-  restarts = 0;
+  reheats = 0;
   private sinceBest = 0;
+  /** Moves since the start or the last reheat: the temperature is a function of it. */
+  private heatMoves = 0;
+  private level = -1;
   private readonly board: VnsBoard;
   private readonly mv: Moves;
   /** Cumulative chance of each of KINDS. */
   private readonly cum = new Float64Array(4);
-  /** Acceptance probability of a move losing d joins, at d. */
+  /** Acceptance probability of a move losing d joins, at d, for the current level. */
   private readonly accept = new Float64Array(MAX_LOSS + 1);
   private readonly bestPiece: Int16Array;
   private readonly bestRot: Uint8Array;
-  private readonly restartAfter: number;
+  private readonly t0: number;
+  private readonly tHold: number;
+  private readonly levelMoves: number;
+  private readonly reheatAfter: number;
   readonly finished: boolean;
 
   constructor(
@@ -78,8 +101,10 @@ export class VnsSa implements SolverRun {
   ) {
     const B = (this.board = new VnsBoard(puzzle));
     this.mv = new Moves(B);
-    this.restartAfter = p.restartAfter;
-    for (let d = 1; d <= MAX_LOSS; d++) this.accept[d] = Math.exp(-d / p.temperature);
+    this.tHold = p.temperature;
+    this.t0 = Math.max(p.t0, p.temperature);
+    this.levelMoves = Math.max(1, Math.round((p.coolMoves * B.cells) / LEVELS));
+    this.reheatAfter = Math.round(p.reheatAfter * B.cells * B.cells);
     // Every free cell equally likely to be touched; a class with no move gets no share.
     const w = KINDS.map((k) => (this.mv.available(k) ? B.classCells[CLASS_OF[k]].length : 0));
     if (this.mv.available(R) && this.mv.available(SRC)) {
@@ -98,6 +123,17 @@ export class VnsSa implements SolverRun {
       this.evaluations = 1;
       this.saveBest();
     }
+  }
+
+  /** Temperature at cooling step `level`: t0 at 0, the holding temperature from LEVELS on. */
+  private setLevel(level: number): void {
+    this.level = level;
+    const t = this.t0 * Math.pow(this.tHold / this.t0, level / LEVELS);
+    for (let d = 1; d <= MAX_LOSS; d++) this.accept[d] = Math.exp(-d / t);
+  }
+
+  get temperature(): number {
+    return this.t0 * Math.pow(this.tHold / this.t0, Math.min(LEVELS, Math.floor(this.heatMoves / this.levelMoves)) / LEVELS);
   }
 
   get currentScore(): number {
@@ -119,24 +155,30 @@ export class VnsSa implements SolverRun {
     const { board: B, mv, rng, cum, accept } = this;
     const end = this.evaluations + budget;
     while (this.evaluations < end) {
-      const u = rng.next();
-      const k = u < cum[0] ? 0 : u < cum[1] ? 1 : u < cum[2] ? 2 : 3;
-      const d = mv.random(KINDS[k], rng);
-      this.evaluations++;
-      if (d >= 0 || (d >= -MAX_LOSS && rng.next() < accept[-d])) {
-        mv.apply();
-        if (B.score > this.bestScore) {
-          this.saveBest();
-          this.sinceBest = 0;
-          return;
+      const level = Math.min(LEVELS, Math.floor(this.heatMoves / this.levelMoves));
+      if (level !== this.level) this.setLevel(level);
+      // Moves until the temperature or the budget changes something.
+      const n = Math.min(end - this.evaluations, level < LEVELS ? (level + 1) * this.levelMoves - this.heatMoves : Infinity);
+      for (let i = 0; i < n; i++) {
+        const u = rng.next();
+        const k = u < cum[0] ? 0 : u < cum[1] ? 1 : u < cum[2] ? 2 : 3;
+        const d = mv.random(KINDS[k], rng);
+        this.evaluations++;
+        this.heatMoves++;
+        if (d >= 0 || (d >= -MAX_LOSS && rng.next() < accept[-d])) {
+          mv.apply();
+          if (B.score > this.bestScore) {
+            this.saveBest();
+            this.sinceBest = 0;
+            return;
+          }
         }
-      }
-      if (this.restartAfter > 0 && ++this.sinceBest >= this.restartAfter) {
-        this.sinceBest = 0;
-        this.restarts++;
-        B.piece.set(this.bestPiece);
-        B.rot.set(this.bestRot);
-        B.refresh();
+        if (++this.sinceBest === this.reheatAfter) {
+          this.sinceBest = 0;
+          this.heatMoves = 0;
+          this.reheats++;
+          break;
+        }
       }
     }
   }
@@ -150,7 +192,8 @@ export class VnsSa implements SolverRun {
       rng: this.rng.getState(),
       evaluations: this.evaluations,
       sinceBest: this.sinceBest,
-      restarts: this.restarts,
+      heatMoves: this.heatMoves,
+      reheats: this.reheats,
       bestScore: this.bestScore,
       current: boardToJson(this.board.piece, this.board.rot),
       best: boardToJson(this.bestPiece, this.bestRot),
@@ -172,7 +215,8 @@ export class VnsSa implements SolverRun {
     run.bestRot.set(s.best.rotation);
     run.evaluations = s.evaluations;
     run.sinceBest = s.sinceBest | 0;
-    run.restarts = s.restarts | 0;
+    run.heatMoves = s.heatMoves | 0;
+    run.reheats = s.reheats | 0;
     run.bestScore = s.bestScore;
     return run;
   }

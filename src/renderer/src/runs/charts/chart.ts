@@ -44,6 +44,21 @@ export function xTick(mode: XMode, v: number): string {
   return mode === 'time' ? axisTime(v) : compactCount(v);
 }
 
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const TIME_STEPS = [
+  0.1 * SECOND, 0.2 * SECOND, 0.5 * SECOND, SECOND, 2 * SECOND, 5 * SECOND, 10 * SECOND, 15 * SECOND, 30 * SECOND,
+  MINUTE, 2 * MINUTE, 5 * MINUTE, 10 * MINUTE, 15 * MINUTE, 30 * MINUTE,
+  HOUR, 2 * HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, 24 * HOUR,
+];
+
+/** A round tick step (ms) giving at most about `ticks` ticks over `span` ms of running time. */
+export function timeStep(span: number, ticks = 8): number {
+  for (const s of TIME_STEPS) if (span / s <= ticks) return s;
+  return Math.ceil(span / ticks / (24 * HOUR)) * 24 * HOUR;
+}
+
 export const X_TITLES: Record<XMode, string> = { time: 'running time', evaluations: 'evaluations', iterations: 'iterations / generations' };
 
 interface Extra {
@@ -116,16 +131,24 @@ function datasets(lines: readonly ChartLine[]): ChartConfiguration<'line', XY[]>
   }));
 }
 
-function scaleOptions(opts: RunChartOptions): NonNullable<ChartConfiguration<'line', XY[]>['options']>['scales'] {
+function xSpan(lines: readonly ChartLine[]): number {
+  let max = 0;
+  for (const l of lines) for (const p of l.points) if (p.x > max) max = p.x;
+  return max;
+}
+
+function scaleOptions(opts: RunChartOptions, lines: readonly ChartLine[]): NonNullable<ChartConfiguration<'line', XY[]>['options']>['scales'] {
   const tick = { color: CHART_THEME.text, font: { family: CHART_THEME.font, size: 11 } };
+  const step = opts.xMode === 'time' && !opts.xLog ? timeStep(xSpan(lines)) : undefined;
   return {
     x: {
       type: opts.xLog ? 'logarithmic' : 'linear',
       grid: { color: CHART_THEME.grid },
       border: { color: CHART_THEME.axis },
-      ticks: { ...tick, maxRotation: 0, autoSkipPadding: 16, callback: (v) => xTick(opts.xMode, Number(v)) },
+      ticks: { ...tick, maxRotation: 0, autoSkipPadding: 16, ...(step ? { stepSize: step } : {}), callback: (v) => xTick(opts.xMode, Number(v)) },
       title: { display: true, text: X_TITLES[opts.xMode], color: CHART_THEME.text, font: { family: CHART_THEME.font, size: 11 } },
       ...(opts.xLog ? {} : { min: 0 }),
+      ...(step ? { max: Math.max(step, xSpan(lines)) } : {}),
     },
     y: {
       type: 'linear',
@@ -151,7 +174,7 @@ export function createRunChart(canvas: HTMLCanvasElement, lines: readonly ChartL
       maintainAspectRatio: false,
       interaction: { mode: 'nearest', axis: 'x', intersect: false },
       layout: { padding: { top: 10, right: 8 } },
-      scales: scaleOptions(opts),
+      scales: scaleOptions(opts, lines),
       plugins: {
         legend: { display: false },
         tooltip: {
@@ -182,10 +205,9 @@ export function createRunChart(canvas: HTMLCanvasElement, lines: readonly ChartL
 
   return {
     update(next, o) {
-      const modeChanged = o.xMode !== current.xMode || !!o.xLog !== !!current.xLog || o.yLabel !== current.yLabel;
       current = o;
       chart.data.datasets = datasets(next);
-      if (modeChanged && chart.options) chart.options.scales = scaleOptions(o);
+      if (chart.options) chart.options.scales = scaleOptions(o, next);
       extras.set(chart, { cursor: o.cursor ?? null, yMax: o.yMax ?? null });
       chart.update('none');
     },

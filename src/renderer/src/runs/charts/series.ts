@@ -126,3 +126,48 @@ export function stepValueAt(line: readonly XY[], x: number): number | null {
   }
   return ans;
 }
+
+/** A progress quantity at a running time, interpolated between samples (improvements refine evaluations). */
+export function evaluationsAt(t: number, progress: readonly SeriesPoint[], improvements: readonly ImprovementPoint[] = []): number {
+  const pts = mergeByTime(progress, improvements);
+  if (pts.length === 0) return 0;
+  if (t <= pts[0]!.t) return pts[0]!.t > 0 ? (pts[0]!.evaluations * Math.max(0, t)) / pts[0]!.t : pts[0]!.evaluations;
+  const last = pts[pts.length - 1]!;
+  if (t >= last.t) return last.evaluations;
+  let lo = 0;
+  let hi = pts.length - 1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (pts[mid]!.t <= t) lo = mid;
+    else hi = mid;
+  }
+  const a = pts[lo]!;
+  const b = pts[hi]!;
+  return b.t > a.t ? a.evaluations + ((t - a.t) / (b.t - a.t)) * (b.evaluations - a.evaluations) : a.evaluations;
+}
+
+function mergeByTime(progress: readonly SeriesPoint[], improvements: readonly ImprovementPoint[]): { t: number; evaluations: number }[] {
+  const all = [...progress.map((p) => ({ t: p.t, evaluations: p.evaluations })), ...improvements.map((p) => ({ t: p.t, evaluations: p.evaluations }))];
+  all.sort((a, b) => a.t - b.t || a.evaluations - b.evaluations);
+  return all;
+}
+
+/** The x of a running time on an axis of `mode`. */
+export function xAtTime(t: number, mode: XMode, progress: readonly SeriesPoint[], improvements: readonly ImprovementPoint[] = []): number {
+  if (mode === 'time') return t;
+  const e = evaluationsAt(t, progress, improvements);
+  return mode === 'evaluations' ? e : iterationAt(e, progress);
+}
+
+/** The running time at an x of `mode` (inverse of xAtTime, by bisection on the monotone mapping). */
+export function timeAtX(x: number, mode: XMode, end: number, progress: readonly SeriesPoint[], improvements: readonly ImprovementPoint[] = []): number {
+  if (mode === 'time') return Math.min(end, Math.max(0, x));
+  let lo = 0;
+  let hi = end;
+  for (let k = 0; k < 40; k++) {
+    const mid = (lo + hi) / 2;
+    if (xAtTime(mid, mode, progress, improvements) < x) lo = mid;
+    else hi = mid;
+  }
+  return hi;
+}

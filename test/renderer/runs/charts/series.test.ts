@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { evaluationsAt, iterationAt, runLines, stepValueAt, thinSteps, timeAtX, xAtTime } from '../../../../src/renderer/src/runs/charts/series';
+import { timeStep } from '../../../../src/renderer/src/runs/charts/chart';
+
+const prog = [
+  { t: 1000, evaluations: 100, iteration: 10, best: 5, current: 4, mean: 3 },
+  { t: 2000, evaluations: 300, iteration: 30, best: 8, current: 6, mean: 5 },
+  { t: 3000, evaluations: 600, iteration: 60, best: 9, current: 9, mean: 7 },
+];
+const imps = [
+  { eventId: 1, t: 10, evaluations: 1, score: 2 },
+  { eventId: 2, t: 1500, evaluations: 200, score: 8 },
+  { eventId: 3, t: 2500, evaluations: 450, score: 9 },
+];
+
+describe('chart series of a run', () => {
+  it('draws the best score as steps from the improvements, out to the end', () => {
+    const l = runLines(imps, prog, 'time', { end: { t: 4000, evaluations: 800 } });
+    expect(l.best).toEqual([
+      { x: 10, y: 2 },
+      { x: 1500, y: 8 },
+      { x: 2500, y: 9 },
+      { x: 4000, y: 9 },
+    ]);
+    expect(l.current).toEqual([
+      { x: 1000, y: 4 },
+      { x: 2000, y: 6 },
+      { x: 3000, y: 9 },
+    ]);
+    expect(l.mean?.map((p) => p.y)).toEqual([3, 5, 7]);
+    expect(runLines(imps, prog.map((p) => ({ ...p, mean: null })), 'time').mean).toBeNull();
+    // Without improvements, the samples' best.
+    expect(runLines([], prog, 'time').best).toEqual([
+      { x: 1000, y: 5 },
+      { x: 2000, y: 8 },
+      { x: 3000, y: 9 },
+    ]);
+  });
+
+  it('puts points on evaluations and iterations too', () => {
+    expect(runLines(imps, prog, 'evaluations').best.map((p) => p.x)).toEqual([1, 200, 450, 600]);
+    expect(iterationAt(200, prog)).toBe(20);
+    expect(iterationAt(450, prog)).toBe(45);
+    expect(iterationAt(50, prog)).toBe(5);
+    expect(iterationAt(1200, prog)).toBe(120);
+    expect(iterationAt(5, [])).toBe(0);
+    expect(runLines(imps, prog, 'iterations').best.map((p) => p.x)).toEqual([0.1, 20, 45, 60]);
+  });
+
+  it('moves a cursor between time and the other axes', () => {
+    expect(evaluationsAt(1500, prog, imps)).toBe(200);
+    expect(evaluationsAt(1250, prog, imps)).toBe(150);
+    expect(evaluationsAt(99_999, prog, imps)).toBe(600);
+    expect(xAtTime(2500, 'iterations', prog, imps)).toBe(45);
+    expect(xAtTime(2500, 'time', prog, imps)).toBe(2500);
+    expect(timeAtX(450, 'evaluations', 3000, prog, imps)).toBeCloseTo(2500, 3);
+    expect(timeAtX(-5, 'time', 3000, prog)).toBe(0);
+  });
+
+  it('thins long step lines without changing their value at slice ends', () => {
+    const pts = Array.from({ length: 10_000 }, (_, i) => ({ x: i, y: Math.floor(Math.sqrt(i)) }));
+    const t = thinSteps(pts, 200);
+    expect(t.length).toBeLessThanOrEqual(200);
+    expect(t[0]).toEqual(pts[0]);
+    expect(t.at(-1)).toEqual(pts.at(-1));
+    for (const x of [0, 2500, 5000, 9999]) expect(Math.abs(stepValueAt(t, x)! - stepValueAt(pts, x)!)).toBeLessThanOrEqual(1);
+    expect(thinSteps(pts.slice(0, 5), 200)).toHaveLength(5);
+    expect(stepValueAt(t, -1)).toBeNull();
+  });
+
+  it('picks round time ticks', () => {
+    expect(timeStep(2000)).toBe(500);
+    expect(timeStep(25_000)).toBe(5000);
+    expect(timeStep(150_000)).toBe(30_000);
+    expect(timeStep(8 * 3_600_000)).toBe(3_600_000);
+    expect(timeStep(30 * 86_400_000)).toBe(4 * 86_400_000);
+  });
+});

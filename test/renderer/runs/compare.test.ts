@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { figures, groups, meanSpread, settingsKey, stats } from '../../../src/renderer/src/runs/compare';
+import type { RunSummary } from '../../../src/main/store/types';
+
+const run = (id: number, over: Partial<RunSummary> = {}): RunSummary => ({
+  id,
+  puzzleId: 1,
+  puzzleName: 'Clue 1',
+  family: 'edge',
+  solver: 'hill-climb',
+  params: { restartAfter: 0 },
+  seed: id,
+  stop: { seconds: 60, evaluations: null, target: null },
+  status: 'done',
+  stopReason: 'seconds',
+  error: null,
+  createdAt: 0,
+  startedAt: 0,
+  endedAt: 1,
+  elapsedMs: 60_000,
+  evaluations: 1000 * id,
+  bestScore: 50,
+  maxScore: 60,
+  ...over,
+});
+
+describe('comparing runs', () => {
+  it('finds the time and evaluations at which the final best was first reached', () => {
+    const imps = [
+      { eventId: 1, t: 10, evaluations: 5, score: 40 },
+      { eventId: 2, t: 500, evaluations: 300, score: 50 },
+      { eventId: 3, t: 900, evaluations: 700, score: 50 },
+    ];
+    expect(figures(run(1), imps)).toEqual({ runId: 1, best: 50, timeToBest: 500, evalsToBest: 300, evaluations: 1000, elapsedMs: 60_000 });
+    expect(figures(run(2, { bestScore: null }), [])).toMatchObject({ best: null, timeToBest: null, evalsToBest: null });
+  });
+
+  it('computes mean, spread, range and median', () => {
+    expect(stats([2, 4, 4, 4, 5, 5, 7, 9])).toEqual({ n: 8, mean: 5, sd: Math.sqrt(32 / 7), min: 2, max: 9, median: 4.5 });
+    expect(stats([3, null, Number.NaN])).toEqual({ n: 1, mean: 3, sd: 0, min: 3, max: 3, median: 3 });
+    expect(stats([])).toBeNull();
+    expect(meanSpread(stats([50, 52]))).toBe('51 ± 1.4');
+    expect(meanSpread(stats([7]))).toBe('7');
+    expect(meanSpread(null)).toBe('—');
+  });
+
+  it('groups runs whose settings differ only by seed', () => {
+    const runs = [run(1), run(2, { bestScore: 54 }), run(3, { solver: 'sa' }), run(4, { params: { restartAfter: 5 } }), run(5, { bestScore: 58 })];
+    expect(settingsKey(runs[0]!)).toBe(settingsKey(runs[1]!));
+    expect(settingsKey(runs[0]!)).not.toBe(settingsKey(runs[3]!));
+    expect(settingsKey(run(9, { params: { b: 1, a: 2 } }))).toBe(settingsKey(run(8, { params: { a: 2, b: 1 } })));
+    const figs = new Map(runs.map((r) => [r.id, figures(r, [{ eventId: r.id, t: r.id * 100, evaluations: r.id, score: r.bestScore! }])]));
+    const g = groups(runs, figs);
+    expect(g).toHaveLength(1);
+    expect(g[0]!.runIds).toEqual([1, 2, 5]);
+    expect(g[0]!.best).toMatchObject({ n: 3, mean: 54, min: 50, max: 58 });
+    expect(g[0]!.timeToBest?.mean).toBeCloseTo(800 / 3);
+    expect(g[0]!.evaluations?.mean).toBeCloseTo(8000 / 3);
+  });
+});

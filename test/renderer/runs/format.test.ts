@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { axisTime, changedParams, clockText, compactCount, countText, durationText, keyParamsText, percentOf, percentText, rateText, scoreText, statusDetail, stopText, whenText } from '../../../src/renderer/src/runs/format';
+
+describe('run formatting', () => {
+  it('writes counts and rates', () => {
+    expect(countText(1234567)).toBe('1,234,567');
+    expect(compactCount(999)).toBe('999');
+    expect(compactCount(12_345)).toBe('12.3 k');
+    expect(compactCount(1_234_567)).toBe('1.2 M');
+    expect(compactCount(3e9)).toBe('3 G');
+    expect(rateText(3_300_000)).toBe('3.3 M/s');
+    expect(rateText(null)).toBe('—');
+  });
+
+  it('writes durations, clocks and axis ticks', () => {
+    expect(durationText(800)).toBe('0.8 s');
+    expect(durationText(42_000)).toBe('42 s');
+    expect(durationText(185_000)).toBe('3 min 05 s');
+    expect(durationText(3_720_000)).toBe('1 h 02 min');
+    expect(durationText(3 * 86_400_000 + 3_600_000)).toBe('3 d 01 h');
+    expect(durationText(null)).toBe('—');
+    expect(clockText(42_500)).toBe('0:42');
+    expect(clockText(3_723_000)).toBe('1:02:03');
+    expect(axisTime(0)).toBe('0 s');
+    expect(axisTime(500)).toBe('0.5 s');
+    expect(axisTime(120_000)).toBe('2 min');
+    expect(axisTime(90_000)).toBe('1 min 30');
+    expect(axisTime(3 * 3_600_000)).toBe('3 h');
+    expect(axisTime(4_500_000)).toBe('1 h 15');
+  });
+
+  it('writes scores with their share of the maximum', () => {
+    expect(scoreText(52, 60)).toBe('52 / 60');
+    expect(scoreText(21, null)).toBe('21');
+    expect(scoreText(null, 60)).toBe('—');
+    expect(percentOf(52, 60)).toBe(86.7);
+    expect(percentOf(5, null)).toBeNull();
+    expect(percentOf(5, 0)).toBeNull();
+    expect(percentText(60, 60)).toBe('100.0 %');
+  });
+
+  it('writes statuses and stop criteria in words', () => {
+    expect(statusDetail('done', 'solved')).toBe('Solved');
+    expect(statusDetail('done', 'seconds')).toBe('Done · time limit');
+    expect(statusDetail('stopped', 'stopped')).toBe('Stopped');
+    expect(stopText({ seconds: 600, evaluations: null, target: null })).toBe('10 min');
+    expect(stopText({ seconds: 90, evaluations: 1_000_000, target: 480 })).toBe('1 min 30 s or 1 M evaluations or score 480');
+    expect(stopText({ seconds: null, evaluations: null, target: null })).toBe('until stopped');
+  });
+
+  it('lists the parameters that differ from the defaults', () => {
+    const schema = { population: { type: 'int', default: 200, help: '' }, elitism: { type: 'int', default: 1, help: '' }, fitness: { type: 'enum', default: 'thesis', options: ['thesis', 'score'], help: '' } } as const;
+    expect(changedParams({ population: 500, elitism: 1, fitness: 'score' }, schema)).toEqual([
+      ['fitness', 'score'],
+      ['population', '500'],
+    ]);
+    expect(keyParamsText({ population: 200, elitism: 1, fitness: 'thesis' }, schema)).toBe('defaults');
+    expect(keyParamsText({ a: 1, b: 2, c: 3, d: 4, e: 5 }, undefined, 2)).toBe('a=1, b=2, +3');
+  });
+
+  it('writes dates with the year only when it is not this year', () => {
+    const now = new Date(2026, 10, 25, 12).getTime();
+    expect(whenText(new Date(2026, 10, 25, 9, 5).getTime(), now)).toBe('Nov 25, 09:05');
+    expect(whenText(new Date(2025, 0, 2, 23, 59).getTime(), now)).toBe('Jan 2, 2025, 23:59');
+    expect(whenText(null, now)).toBe('—');
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { LiveRuns, RateMeter, progressOf } from '../../../src/renderer/src/runs/progress';
+import type { RunSummary } from '../../../src/main/store/types';
+
+const stop = (seconds: number | null, evaluations: number | null) => ({ seconds, evaluations, target: null });
+
+describe('progress towards a run’s limits', () => {
+  it('measures time, evaluations, or the nearer of both', () => {
+    expect(progressOf(stop(60, null), 15_000, 0, null)).toEqual({ fraction: 0.25, basis: 'time', remainingMs: 45_000 });
+    expect(progressOf(stop(null, 1000), 5000, 250, 100)).toEqual({ fraction: 0.25, basis: 'evaluations', remainingMs: 7500 });
+    expect(progressOf(stop(null, 1000), 5000, 250, null).remainingMs).toBeNull();
+    // Evaluations will run out first: the evaluation limit is the one that ends the run.
+    const both = progressOf(stop(100, 1000), 10_000, 500, 50);
+    expect(both.basis).toBe('evaluations');
+    expect(both.fraction).toBe(0.5);
+    expect(both.remainingMs).toBe(10_000);
+    expect(progressOf(stop(null, null), 1000, 10, 5)).toEqual({ fraction: null, basis: null, remainingMs: null });
+    expect(progressOf(stop(10, null), 20_000, 0, null).fraction).toBe(1);
+  });
+
+  it('measures evaluations per second over a sliding window, and starts over after a resume', () => {
+    const m = new RateMeter(10_000);
+    expect(m.rate()).toBeNull();
+    m.add(0, 0);
+    m.add(100, 50);
+    expect(m.rate()).toBeNull(); // too short a span
+    m.add(1000, 1000);
+    expect(m.rate()).toBe(1000);
+    for (let t = 2000; t <= 30_000; t += 1000) m.add(t, t * 2 - 1000);
+    expect(m.rate()).toBe(2000);
+    m.add(5000, 100); // resumed from a checkpoint
+    m.add(6000, 600);
+    expect(m.rate()).toBe(500);
+  });
+});
+
+const summary = (id: number, over: Partial<RunSummary> = {}): RunSummary => ({
+  id,
+  puzzleId: 1,
+  puzzleName: 'p',
+  family: 'edge',
+  solver: 'hill-climb',
+  params: {},
+  seed: 1,
+  stop: stop(60, null),
+  status: 'running',
+  stopReason: null,
+  error: null,
+  createdAt: 0,
+  startedAt: 0,
+  endedAt: null,
+  elapsedMs: 0,
+  evaluations: 0,
+  bestScore: null,
+  maxScore: 60,
+  ...over,
+});
+
+describe('live runs from summaries and pushes', () => {
+  it('follows progress pushes and extrapolates the elapsed time briefly', () => {
+    const live = new LiveRuns();
+    live.reset([summary(1), summary(2, { status: 'queued' })], 0);
+    expect(live.apply({ type: 'run-progress', runId: 1, elapsedMs: 1000, evaluations: 500, bestScore: 10, currentScore: 8 }, 1000)).toBe(true);
+    expect(live.apply({ type: 'run-progress', runId: 1, elapsedMs: 2000, evaluations: 1500, bestScore: 12, currentScore: 9 }, 2000)).toBe(true);
+    const l = live.get(1)!;
+    expect(l).toMatchObject({ elapsedMs: 2000, evaluations: 1500, best: 12, current: 9 });
+    expect(l.rate).toBe(750); // 1500 evaluations in 2 s since the summary (0, 0)
+    expect(live.elapsedNow(l, 2600)).toBe(2600);
+    expect(live.elapsedNow(l, 60_000)).toBe(7000); // at most 5 s of guessing
+    // A queued run's first progress means it runs.
+    live.apply({ type: 'run-progress', runId: 2, elapsedMs: 10, evaluations: 1, bestScore: 1, currentScore: 1 }, 2000);
+    expect(live.get(2)!.run.status).toBe('running');
+    // Unknown runs are ignored until a status says they are active.
+    expect(live.apply({ type: 'run-progress', runId: 9, elapsedMs: 1, evaluations: 1, bestScore: 1, currentScore: 1 }, 0)).toBe(false);
+    expect(live.apply({ type: 'run-updated', run: summary(9, { status: 'done' }) }, 0)).toBe(false);
+    expect(live.apply({ type: 'run-updated', run: summary(9, { status: 'queued' }) }, 0)).toBe(true);
+  });
+
+  it('keeps the fresher figures when an older summary arrives, and forgets deleted runs', () => {
+    const live = new LiveRuns();
+    live.reset([summary(1)], 0);
+    live.apply({ type: 'run-progress', runId: 1, elapsedMs: 5000, evaluations: 900, bestScore: 30, currentScore: 20 }, 5000);
+    live.apply({ type: 'run-updated', run: summary(1, { elapsedMs: 4000, evaluations: 800, bestScore: 31 }) }, 5100);
+    expect(live.get(1)).toMatchObject({ elapsedMs: 5000, evaluations: 900, best: 31 });
+    live.apply({ type: 'run-updated', run: summary(1, { status: 'done', elapsedMs: 6000, evaluations: 1000, bestScore: 31 }) }, 6000);
+    expect(live.get(1)).toMatchObject({ elapsedMs: 6000, evaluations: 1000 });
+    expect(live.elapsedNow(live.get(1)!, 99_000)).toBe(6000);
+    expect(live.apply({ type: 'runs-deleted', ids: [1] }, 0)).toBe(true);
+    expect(live.list()).toEqual([]);
+  });
+});
