@@ -12,12 +12,14 @@
  *            (target > 375) and 40x40 (target > 1539). One core per run, runs one after another.
  *
  * Options:
- *   --quick            small budgets for a smoke run (10 runs, 1/40 of the GA generations, 20 s caps)
+ *   --quick            small budgets for a smoke run (10 runs, 400 GA generations in the curves,
+ *                      1/500 of the report's big GA runs, 20 s caps)
  *   --runs N           runs per curve and per paper figure (default 50; quick 10)
  *   --seeds N          runs per target (default 5; quick 2)
  *   --seconds11 S      cap per 11x11 target run (default 60; quick 20)
  *   --secondsBig S     time per 20x20 / 40x40 target run (default 600; quick 20)
- *   --gaScale X        share of the report's GA generations to run (default 1; quick 0.025)
+ *   --gaGenerations G  GA generations in the curves (default 4,000 as in the report; quick 400)
+ *   --gaScale X        share of the report's 20x20 / 40x40 GA generations to run (default 1; quick 0.002)
  *
  * Timings come from this machine as it is; on a shared machine they are noisy.
  */
@@ -283,7 +285,8 @@ export async function run(argv: string[]): Promise<void> {
   const seeds = numOpt(o, 'seeds', quick ? 2 : 5);
   const seconds11 = numOpt(o, 'seconds11', quick ? 20 : 60);
   const secondsBig = numOpt(o, 'secondsBig', quick ? 20 : 600);
-  const gaScale = numOpt(o, 'gaScale', quick ? 0.025 : 1);
+  const gaScale = numOpt(o, 'gaScale', quick ? 0.002 : 1);
+  const gaGenerations = numOpt(o, 'gaGenerations', quick ? 400 : GA_GENERATIONS);
   const only = typeof o.only === 'string' ? o.only.split(',') : ['curves', 'paper', 'targets'];
   for (const s of only) if (!['curves', 'paper', 'targets'].includes(s)) throw new Error(`unknown section ${s} (known: curves, paper, targets)`);
   const log = (l: string): void => void process.stderr.write(`${l}\n`);
@@ -294,7 +297,6 @@ export async function run(argv: string[]): Promise<void> {
   ];
   const suffix = quick ? '-quick' : '';
   if (only.includes('curves')) {
-    const gaGenerations = Math.max(10, Math.round(GA_GENERATIONS * gaScale * (quick ? 4 : 1)));
     const cs = curves(runs, log, gaGenerations);
     const csvPath = fileURLToPath(new URL(`./results/jump-papers-curves${suffix}.csv`, import.meta.url));
     writeResult(csvPath, curvesCsv(cs));

@@ -49,10 +49,6 @@ export function watchRuns(backend: Backend, getWindow: () => BrowserWindow | nul
 
   return () => {
     unsubscribe();
-    apply(watch.activeCount > 0 ? 'stop' : null);
-    if (blockerId !== null) {
-      powerSaveBlocker.stop(blockerId);
-      blockerId = null;
-    }
+    apply('stop');
   };
 }

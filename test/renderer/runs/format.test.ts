@@ -14,6 +14,8 @@ describe('run formatting', () => {
 
   it('writes durations, clocks and axis ticks', () => {
     expect(durationText(800)).toBe('0.8 s');
+    expect(durationText(8)).toBe('8 ms');
+    expect(durationText(0)).toBe('0.0 s');
     expect(durationText(42_000)).toBe('42 s');
     expect(durationText(185_000)).toBe('3 min 05 s');
     expect(durationText(3_720_000)).toBe('1 h 02 min');
@@ -23,6 +25,8 @@ describe('run formatting', () => {
     expect(clockText(3_723_000)).toBe('1:02:03');
     expect(axisTime(0)).toBe('0 s');
     expect(axisTime(500)).toBe('0.5 s');
+    expect(axisTime(20)).toBe('20 ms');
+    expect(axisTime(2.5)).toBe('2.5 ms');
     expect(axisTime(120_000)).toBe('2 min');
     expect(axisTime(90_000)).toBe('1 min 30');
     expect(axisTime(3 * 3_600_000)).toBe('3 h');

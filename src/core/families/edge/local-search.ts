@@ -288,10 +288,12 @@ export class EdgeLocalSearch implements LocalSearchProblem {
  * with random turns almost never keeps a join. Scores move in whole joins, so temperatures are
  * in joins: at T = 0.22 a move losing one join is taken about once in 90, one losing two about
  * once in 9,000; SA cools to that in a few seconds and holds it. Hill climbing restarts after 2
- * million moves without a new best. Tabu search needs many candidates per iteration: with few,
- * the best of them is usually a loss and the walk drifts far below its best.
+ * million moves without a new best. Tabu search needs many candidates per iteration (with few,
+ * the best of them is usually a loss and the walk drifts far below its best) and a short tenure:
+ * the best of 1000 sampled moves is nearly a steepest step, and forbidding more than the last
+ * couple of undo moves only blocks good ones.
  */
 const BEST_TURN_MIX = { moveSwap: 0, moveRotate: 0.3, moveSwapTurn: 0, moveSwapBest: 0.7 } as const;
 export const edgeAnnealingDefaults = { t0: 0.5, alpha: 0.9999999, movesPerTemperature: 1, tMin: 0.22, reheat: false, ...BEST_TURN_MIX } as const;
-export const edgeTabuDefaults = { candidates: 1000, tenure: 100, ...BEST_TURN_MIX } as const;
+export const edgeTabuDefaults = { candidates: 1000, tenure: 2, ...BEST_TURN_MIX } as const;
 export const edgeHillClimbDefaults = { restartAfter: 2_000_000, ...BEST_TURN_MIX } as const;

@@ -16,11 +16,16 @@ import type { JumpPuzzle } from './model';
  *   the goal's depth is then final; the rest is finished only if the change is applied; a caller
  *   that only needs to know whether a floor is reached can stop it earlier still.
  *
+ * The trial BFS runs in place on the committed depths: a cell counts as visited when its depth is
+ * 0..level (unchanged, or found by the trial and marked 0), so one unsigned comparison tests it and
+ * nothing needs copying or clearing first; the few marked cells are put back before anything
+ * else reads the depths (or rewritten when the change is committed).
+ *
  * Depths are exact after every `commit`; only the order of cells inside a BFS level may differ
  * from a fresh BFS, which no depth or fitness depends on.
  */
 export class IncrementalBfs {
-  private depthArr: Int32Array;
+  private readonly depthArr: Int32Array;
   private readonly queue: Int32Array;
   /** levelStart[k] = first queue slot of depth k; levelStart[maxDepth + 1] = reached. */
   private readonly levelStart: Int32Array;
@@ -33,12 +38,20 @@ export class IncrementalBfs {
   private readonly n: number;
   private readonly goal: number;
 
-  // The pending change and its resumed BFS (depths of the changed maze, filled level by level).
-  private tDepth: Int32Array;
+  // The pending change and its resumed BFS: queue slot k holds a cell, its depth in the changed
+  // maze (tQDepth) and its committed depth before the trial marked it (tSaved).
   private readonly tQueue: Int32Array;
+  private readonly tQDepth: Int32Array;
+  private readonly tSaved: Int32Array;
   private tHead = 0;
   private tTail = 0;
+  /** Queue slots [0, tWidth) are the changed cell's level, which the trial starts from. */
+  private tWidth = 0;
   private tLevel = 0;
+  /** Trial depth of the goal once found, else -1. */
+  private tGoal = -1;
+  /** Whether trial marks are in the depth array (put back by `settle`). */
+  private marked = false;
   private tCell = -1;
   private tValue = 0;
   private tFitness = 0;
@@ -58,8 +71,9 @@ export class IncrementalBfs {
     this.depthArr = new Int32Array(this.n);
     this.queue = new Int32Array(this.n);
     this.levelStart = new Int32Array(this.n + 2);
-    this.tDepth = new Int32Array(this.n);
     this.tQueue = new Int32Array(this.n);
+    this.tQDepth = new Int32Array(this.n);
+    this.tSaved = new Int32Array(this.n);
     this.reset();
   }
 
@@ -68,8 +82,9 @@ export class IncrementalBfs {
     return this.fit;
   }
 
-  /** BFS moves from the top-left per cell, -1 when unreachable (read only; replaced on commit). */
+  /** BFS moves from the top-left per cell, -1 when unreachable (read only). */
   get depth(): Int32Array {
+    if (this.marked) this.settle();
     return this.depthArr;
   }
 
@@ -80,7 +95,8 @@ export class IncrementalBfs {
 
   /** Full BFS of `cells` (after they were changed from outside). */
   reset(): void {
-    const { cols, rows, n, cells, depth, queue } = this;
+    this.marked = false;
+    const { cols, rows, n, cells, depthArr: depth, queue } = this;
     depth.fill(-1);
     depth[0] = 0;
     queue[0] = 0;
@@ -127,14 +143,15 @@ export class IncrementalBfs {
    * level between there and the goal needs a cell of its own, and an unreachable goal scores < 0.
    */
   tryChange(i: number, v: number, floor = -Infinity): number {
+    if (this.marked) this.settle();
     this.tCell = i;
     this.tValue = v;
-    const di = this.depth[i];
+    const di = this.depthArr[i];
     if (di < 0 || v === this.cells[i]) {
       this.tKind = 0;
       return (this.tFitness = this.fit);
     }
-    const g = this.depth[this.goal];
+    const g = this.depthArr[this.goal];
     if (g >= 0 && g <= di) {
       this.tKind = 1;
       this.tLevel = di;
@@ -175,6 +192,7 @@ export class IncrementalBfs {
   /** Test hook: the current depth of every cell must equal a fresh BFS's. */
   levelsConsistent(): boolean {
     const { queue, depth, levelStart } = this;
+    if (this.marked) return false;
     for (let k = 0; k < this.reachedCount; k++) {
       const d = depth[queue[k]];
       if (d < 0 || levelStart[d] > k || levelStart[d + 1] <= k) return false;
@@ -184,7 +202,7 @@ export class IncrementalBfs {
 
   /** Whether the change i := v provably leaves every depth as it is (see the class comment). */
   private keepsDepths(i: number, v: number): boolean {
-    const { cols, rows, depth } = this;
+    const { cols, rows, depthArr: depth } = this;
     const d = depth[i];
     const d1 = d + 1;
     const r = (i / cols) | 0;
@@ -204,7 +222,7 @@ export class IncrementalBfs {
 
   /** Whether some cell other than `skip`, at depth `d`, jumps onto `w`. */
   private hasOtherParent(w: number, skip: number, d: number): boolean {
-    const { cols, rows, depth, cells } = this;
+    const { cols, rows, depthArr: depth, cells } = this;
     const r = (w / cols) | 0;
     const c = w - r * cols;
     for (let k = 1; k <= r; k++) {
@@ -226,25 +244,25 @@ export class IncrementalBfs {
     return false;
   }
 
-  /**
-   * Seed the trial BFS: a copy of the committed depths with everything deeper than i's level
-   * cleared, and i's whole level queued (their depths cannot change). A plain copy keeps the
-   * trial's inner loop as lean as a full BFS's (one array read per visited test).
-   */
+  /** Seed the trial BFS with i's whole level (their depths cannot change). */
   private startTrial(i: number, v: number): void {
     this.tCell = i;
     this.tValue = v;
-    const d = this.depth[i];
+    const d = this.depthArr[i];
     this.tLevel = d;
-    const { tDepth, tQueue, queue } = this;
-    tDepth.set(this.depth);
+    const { tQueue, tQDepth, queue } = this;
     const from = this.levelStart[d];
     const to = this.levelStart[d + 1];
-    for (let k = to; k < this.reachedCount; k++) tDepth[queue[k]] = -1;
     let tail = 0;
-    for (let k = from; k < to; k++) tQueue[tail++] = queue[k];
+    for (let k = from; k < to; k++) {
+      tQueue[tail] = queue[k];
+      tQDepth[tail++] = d;
+    }
+    this.tWidth = tail;
     this.tHead = 0;
     this.tTail = tail;
+    this.tGoal = -1;
+    this.marked = true;
   }
 
   /**
@@ -252,38 +270,53 @@ export class IncrementalBfs {
    * give up (return false) once the goal provably scores below it (see `tryChange`).
    */
   private expand(stopAtGoal: boolean, floor: number): boolean {
-    const { cols, rows, cells, tDepth, tQueue, goal, tCell, tValue } = this;
+    const { cols, rows, cells, depthArr: depth, tQueue, tQDepth, tSaved, goal, tCell, tValue } = this;
+    const level = this.tLevel;
     let head = this.tHead;
     let tail = this.tTail;
-    if (stopAtGoal && tDepth[goal] >= 0) return true;
+    if (stopAtGoal && this.tGoal >= 0) return true;
     // Cells not found yet = unfound - tail.
-    const unfound = this.n - this.levelStart[this.tLevel];
+    const unfound = this.n - this.levelStart[level];
     let ok = true;
     while (head < tail) {
-      const i = tQueue[head++];
+      const i = tQueue[head];
+      const d = tQDepth[head++] + 1;
       const v = i === tCell ? tValue : cells[i];
       if (v <= 0) continue;
       const r = (i / cols) | 0;
       const c = i - r * cols;
-      const d = tDepth[i] + 1;
-      if (r - v >= 0 && tDepth[i - v * cols] < 0) {
-        tDepth[i - v * cols] = d;
-        tQueue[tail++] = i - v * cols;
+      let j: number;
+      // Unvisited: committed depth -1 or deeper than the level (`>>> 0` sends -1 out of range).
+      if (r - v >= 0 && depth[(j = i - v * cols)] >>> 0 > level) {
+        tSaved[tail] = depth[j];
+        depth[j] = 0;
+        tQDepth[tail] = d;
+        tQueue[tail++] = j;
       }
-      if (r + v < rows && tDepth[i + v * cols] < 0) {
-        tDepth[i + v * cols] = d;
-        tQueue[tail++] = i + v * cols;
+      if (r + v < rows && depth[(j = i + v * cols)] >>> 0 > level) {
+        tSaved[tail] = depth[j];
+        depth[j] = 0;
+        tQDepth[tail] = d;
+        tQueue[tail++] = j;
       }
-      if (c - v >= 0 && tDepth[i - v] < 0) {
-        tDepth[i - v] = d;
-        tQueue[tail++] = i - v;
+      if (c - v >= 0 && depth[(j = i - v)] >>> 0 > level) {
+        tSaved[tail] = depth[j];
+        depth[j] = 0;
+        tQDepth[tail] = d;
+        tQueue[tail++] = j;
       }
-      if (c + v < cols && tDepth[i + v] < 0) {
-        tDepth[i + v] = d;
-        tQueue[tail++] = i + v;
+      if (c + v < cols && depth[(j = i + v)] >>> 0 > level) {
+        tSaved[tail] = depth[j];
+        depth[j] = 0;
+        tQDepth[tail] = d;
+        tQueue[tail++] = j;
       }
-      if (stopAtGoal && tDepth[goal] >= 0) break;
-      if (tDepth[tQueue[tail - 1]] + unfound - tail < floor) {
+      // The goal's committed depth was -1 or deeper than the level, so 0 means found just now.
+      if (depth[goal] === 0 && this.tGoal < 0) {
+        this.tGoal = d;
+        if (stopAtGoal) break;
+      }
+      if (d + unfound - tail < floor) {
         ok = false;
         break;
       }
@@ -294,30 +327,40 @@ export class IncrementalBfs {
   }
 
   private trialFitness(): number {
-    const g = this.tDepth[this.goal];
-    if (g >= 0) return g;
+    if (this.tGoal >= 0) return this.tGoal;
     // Goal not reached: the BFS ran to the end; reached = cells above the level + the trial's.
     return -(this.n - (this.levelStart[this.tLevel] + this.tTail));
   }
 
-  /** The finished trial becomes the committed BFS (its depth array is complete). */
+  /** Put back the committed depths of the cells a trial marked. */
+  private settle(): void {
+    const { depthArr: depth, tQueue, tSaved } = this;
+    for (let k = this.tWidth; k < this.tTail; k++) depth[tQueue[k]] = tSaved[k];
+    this.marked = false;
+    // A pending change whose trial is undone this way is redone from scratch if committed.
+    if (this.tKind === 2) this.tKind = 1;
+  }
+
+  /** The finished trial replaces everything deeper than its level. */
   private adoptTrial(): void {
-    const { queue, tQueue } = this;
+    const { queue, depthArr: depth, tQueue, tQDepth } = this;
     const level = this.tLevel;
     const from = this.levelStart[level];
     const to = this.levelStart[level + 1];
-    const width = to - from;
-    for (let k = width; k < this.tTail; k++) queue[from + k] = tQueue[k];
-    const t = this.depthArr;
-    this.depthArr = this.tDepth;
-    this.tDepth = t;
+    for (let k = to; k < this.reachedCount; k++) depth[queue[k]] = -1;
+    for (let k = this.tWidth; k < this.tTail; k++) {
+      const w = tQueue[k];
+      depth[w] = tQDepth[k];
+      queue[from + k] = w;
+    }
+    this.marked = false;
     this.reachedCount = from + this.tTail;
     this.rebuildLevels(level + 1, to);
   }
 
   /** levelStart from `level` on, given that queue slot `slot` starts that level. */
   private rebuildLevels(level: number, slot: number): void {
-    const { queue, depth, levelStart } = this;
+    const { queue, depthArr: depth, levelStart } = this;
     let d = level;
     levelStart[d] = slot;
     for (let k = slot; k < this.reachedCount; k++) {

@@ -30,9 +30,10 @@ export function rateText(perSecond: number | null): string {
   return `${compactCount(perSecond)}/s`;
 }
 
-/** "0.8 s", "42 s", "3 min 05 s", "1 h 02 min", "2 d 03 h". */
+/** "8 ms", "0.8 s", "42 s", "3 min 05 s", "1 h 02 min", "2 d 03 h". */
 export function durationText(ms: number | null): string {
   if (ms === null || !Number.isFinite(ms)) return '—';
+  if (ms > 0 && ms < 100) return `${Math.round(ms)} ms`;
   const s = Math.max(0, ms) / 1000;
   if (s < 10) return `${s.toFixed(1)} s`;
   if (s < 60) return `${Math.floor(s)} s`;
@@ -52,8 +53,9 @@ export function clockText(ms: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}` : `${m}:${String(s).padStart(2, '0')}`;
 }
 
-/** Axis tick for a time in ms: "0 s", "0.5 s", "45 s", "2 min", "1 min 30", "3 h", "1 h 15". */
+/** Axis tick for a time in ms: "0 s", "20 ms", "0.5 s", "45 s", "2 min", "1 min 30", "3 h", "1 h 15". */
 export function axisTime(ms: number): string {
+  if (ms > 0 && ms < 100) return `${Number(ms.toPrecision(2))} ms`;
   const s = Math.round(ms / 100) / 10;
   if (s < 60) return `${one.format(s)} s`;
   if (s < 3600) {

@@ -1,9 +1,17 @@
 /**
- * The replay timeline of a run: a position in running time (ms), the improvement (frame) shown at
- * each position, stepping between improvements, and playback at a chosen speed. The timeline can
- * be laid out by time or by step (every improvement equally wide: early bursts stay scrubbable).
+ * The replay timeline of a run. The position is a cursor: a running time and the improvement
+ * (frame) shown then. Improvements can share a timestamp (several in one millisecond), so the
+ * frame is kept explicitly: stepping moves one improvement at a time, and the "by improvement"
+ * layout gives every improvement an equal slice of the slider (early bursts stay scrubbable).
  */
 import type { ImprovementPoint } from '../../../main/store/run-history';
+
+export interface Cursor {
+  /** Running time, ms. */
+  t: number;
+  /** Index of the improvement shown, -1 before the first. */
+  frame: number;
+}
 
 /** Index of the last improvement at or before `t`, or -1 when there is none yet. */
 export function frameAt(frames: readonly { t: number }[], t: number): number {
@@ -20,19 +28,7 @@ export function frameAt(frames: readonly { t: number }[], t: number): number {
   return ans;
 }
 
-/** The time the next / previous improvement happened, from `t`; null past the ends. */
-export function nextFrameTime(frames: readonly { t: number }[], t: number): number | null {
-  const i = frameAt(frames, t);
-  return i + 1 < frames.length ? frames[i + 1]!.t : null;
-}
-
-export function prevFrameTime(frames: readonly { t: number }[], t: number): number | null {
-  const i = frameAt(frames, t);
-  // At a frame exactly: go to the one before it; between frames: go back to the current one's start.
-  if (i < 0) return null;
-  if (frames[i]!.t < t) return frames[i]!.t;
-  return i > 0 ? frames[i - 1]!.t : null;
-}
+export const atTime = (frames: readonly { t: number }[], t: number): Cursor => ({ t, frame: frameAt(frames, t) });
 
 /** How long the timeline is: the run's running time, at least up to its last improvement. */
 export function timelineEnd(frames: readonly ImprovementPoint[], elapsedMs: number): number {
@@ -40,44 +36,51 @@ export function timelineEnd(frames: readonly ImprovementPoint[], elapsedMs: numb
   return Math.max(elapsedMs, last, 1);
 }
 
+/** The next (+1) or previous (-1) improvement, or null past the ends. Moving back from inside a frame's stretch goes to its start. */
+export function step(frames: readonly { t: number }[], c: Cursor, dir: 1 | -1): Cursor | null {
+  if (dir > 0) {
+    const k = c.frame + 1;
+    return k < frames.length ? { t: frames[k]!.t, frame: k } : null;
+  }
+  if (c.frame >= 0 && frames[c.frame]!.t < c.t) return { t: frames[c.frame]!.t, frame: c.frame };
+  const k = c.frame - 1;
+  if (k >= 0) return { t: frames[k]!.t, frame: k };
+  return c.frame === 0 || (c.frame < 0 && c.t > 0) ? { t: 0, frame: -1 } : null;
+}
+
 export type TimelineScale = 'time' | 'steps';
 
 /**
- * Position on the slider (0..1) for a time. In 'steps', each improvement owns an equal slice:
- * slice k runs from frame k to frame k + 1 (the last slice to the end).
+ * Slider position (0..1) of a cursor. In 'steps', the slider has frames + 1 equal slots: before
+ * the first improvement, then one per improvement (from it to the next, or to the end).
  */
-export function toSlider(frames: readonly { t: number }[], end: number, t: number, scale: TimelineScale): number {
-  if (scale === 'time' || frames.length === 0) return Math.min(1, Math.max(0, t / end));
+export function sliderOf(frames: readonly { t: number }[], end: number, c: Cursor, scale: TimelineScale): number {
+  if (scale === 'time' || frames.length === 0) return Math.min(1, Math.max(0, c.t / end));
   const n = frames.length;
-  const i = frameAt(frames, t);
-  if (i < 0) {
-    const first = frames[0]!.t;
-    return first > 0 ? (Math.max(0, t) / first) * (1 / (n + 1)) : 0;
-  }
-  const a = frames[i]!.t;
-  const b = i + 1 < n ? frames[i + 1]!.t : end;
-  const within = b > a ? Math.min(1, (t - a) / (b - a)) : 0;
-  return (i + 1 + within) / (n + 1);
+  const k = Math.max(-1, Math.min(n - 1, c.frame));
+  const a = k < 0 ? 0 : frames[k]!.t;
+  const b = k + 1 < n ? frames[k + 1]!.t : end;
+  const within = b > a ? Math.min(1, Math.max(0, (c.t - a) / (b - a))) : 0;
+  return (k + 1 + within) / (n + 1);
 }
 
-/** The time at a slider position (inverse of toSlider). */
-export function fromSlider(frames: readonly { t: number }[], end: number, x: number, scale: TimelineScale): number {
+/** The cursor at a slider position (inverse of sliderOf). */
+export function atSlider(frames: readonly { t: number }[], end: number, x: number, scale: TimelineScale): Cursor {
   const p = Math.min(1, Math.max(0, x));
-  if (scale === 'time' || frames.length === 0) return p * end;
+  if (scale === 'time' || frames.length === 0) return atTime(frames, p * end);
   const n = frames.length;
-  const slot = p * (n + 1);
-  const k = Math.min(n, Math.floor(slot));
-  const within = slot - k;
-  if (k === 0) return within * frames[0]!.t;
-  const a = frames[k - 1]!.t;
-  const b = k < n ? frames[k]!.t : end;
-  return a + within * (b - a);
+  const slot = Math.min(n + 1 - 1e-9, p * (n + 1));
+  const k = Math.floor(slot) - 1; // -1 .. n-1
+  const within = slot - (k + 1);
+  const a = k < 0 ? 0 : frames[k]!.t;
+  const b = k + 1 < n ? frames[k + 1]!.t : end;
+  return { t: p >= 1 ? end : a + within * (b - a), frame: k };
 }
 
 export interface Speed {
   id: string;
   label: string;
-  /** Timeline ms per real ms; null = the whole run in `fitSeconds`. */
+  /** Timeline ms per real ms; null = the whole run in FIT_SECONDS. */
   factor: number | null;
 }
 
@@ -93,19 +96,28 @@ export const SPEEDS: readonly Speed[] = [
 ];
 
 /**
- * One playback tick: where the cursor is after `realMs` of wall time. In 'steps' scale the speed
- * moves along the slider (so every improvement shows for the same time); in 'time' scale along
- * the running time. Returns the new time and whether the end was reached.
+ * One playback tick: the cursor after `realMs` of wall time. In 'time' the running time moves by
+ * the speed; in 'steps' the slider does (a factor f covers the run's slider in end / f ms, as it
+ * would its time), so every improvement shows for the same while. `x` is the slider position the
+ * playback has reached (slots of improvements that share a time have no width in time, so the
+ * position is carried from tick to tick rather than recomputed from the cursor).
  */
-export function advance(frames: readonly { t: number }[], end: number, t: number, realMs: number, speed: Speed, scale: TimelineScale): { t: number; done: boolean } {
-  const fitPerMs = 1 / (FIT_SECONDS * 1000); // slider units per real ms in "fit"
+export function advance(
+  frames: readonly { t: number }[],
+  end: number,
+  c: Cursor,
+  realMs: number,
+  speed: Speed,
+  scale: TimelineScale,
+  x: number = sliderOf(frames, end, c, scale),
+): { cursor: Cursor; x: number; done: boolean } {
+  const sliderPerMs = speed.factor === null ? 1 / (FIT_SECONDS * 1000) : speed.factor / end;
   if (scale === 'steps' && frames.length > 0) {
-    const perMs = speed.factor === null ? fitPerMs : (speed.factor / end) * 1; // factor relative to the run length
-    const x = toSlider(frames, end, t, 'steps') + realMs * perMs;
-    if (x >= 1) return { t: end, done: true };
-    return { t: fromSlider(frames, end, x, 'steps'), done: false };
+    const nx = x + realMs * sliderPerMs;
+    if (nx >= 1) return { cursor: atTime(frames, end), x: 1, done: true };
+    return { cursor: atSlider(frames, end, nx, 'steps'), x: nx, done: false };
   }
-  const delta = speed.factor === null ? realMs * fitPerMs * end : realMs * speed.factor;
-  const next = t + delta;
-  return next >= end ? { t: end, done: true } : { t: next, done: false };
+  const next = c.t + realMs * sliderPerMs * end;
+  if (next >= end) return { cursor: atTime(frames, end), x: 1, done: true };
+  return { cursor: atTime(frames, next), x: next / end, done: false };
 }

@@ -27,7 +27,8 @@ const CASES: { id: string; params: Record<string, number | string | boolean> }[]
   { id: 'sa', params: { reheat: true, tMin: 5 } },
   { id: 'ga', params: { population: 24 } },
   { id: 'sa-tuned', params: { cycle: 700 } },
-  { id: 'sa-tuned', params: { cycle: 500, restartFrom: 'random', growth: 1.5 } },
+  { id: 'sa-tuned', params: { cycle: 500, restartFrom: 'best', growth: 1.5 } },
+  { id: 'sa-tuned', params: { cycle: 600, restartFrom: 'current', growth: 1, t0: 2, t1: 0.5 } },
 ];
 
 describe('jump solvers', () => {
@@ -122,6 +123,32 @@ describe('jump solvers', () => {
       expect(() => solver(id).restore(p, params, null), id).toThrow(/damaged|checkpoint/);
       expect(() => solver(id).restore(p, params, { rng: 'x' }), id).toThrow(/damaged|checkpoint/);
     }
+  });
+});
+
+describe('the report\'s hill-climbing options on jump mazes', () => {
+  const p = { rows: 7, cols: 7 };
+
+  it('restartAfter restarts from a random maze after that many moves without a new best', () => {
+    const run = solver('hill-climb').create(p, { restartAfter: 200 }, 4);
+    runUntil(run, 5000);
+    expect((run.checkpoint() as { restarts: number }).restarts).toBeGreaterThan(3);
+    const plain = solver('hill-climb').create(p, {}, 4);
+    runUntil(plain, 5000);
+    expect((plain.checkpoint() as { restarts: number }).restarts).toBe(0);
+  });
+
+  it('randomWalk accepts worse moves (the current maze falls below the best), plain climbing never does', () => {
+    const walk = solver('hill-climb').create(p, { randomWalk: 0.05 }, 4);
+    const plain = solver('hill-climb').create(p, {}, 4);
+    let fell = false;
+    for (let k = 0; k < 100; k++) {
+      walk.step(50);
+      plain.step(50);
+      if (walk.currentScore < walk.bestScore) fell = true;
+      expect(plain.currentScore).toBe(plain.bestScore);
+    }
+    expect(fell).toBe(true);
   });
 });
 

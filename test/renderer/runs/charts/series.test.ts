@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluationsAt, iterationAt, runLines, stepValueAt, thinSteps, timeAtX, xAtTime } from '../../../../src/renderer/src/runs/charts/series';
-import { timeStep } from '../../../../src/renderer/src/runs/charts/chart';
+import { isRoundLogTick, timeStep } from '../../../../src/renderer/src/runs/charts/chart';
 
 const prog = [
   { t: 1000, evaluations: 100, iteration: 10, best: 5, current: 4, mean: 3 },
@@ -66,6 +66,10 @@ describe('chart series of a run', () => {
     for (const x of [0, 2500, 5000, 9999]) expect(Math.abs(stepValueAt(t, x)! - stepValueAt(pts, x)!)).toBeLessThanOrEqual(1);
     expect(thinSteps(pts.slice(0, 5), 200)).toHaveLength(5);
     expect(stepValueAt(t, -1)).toBeNull();
+  });
+
+  it('labels only 1, 2 and 5 on a log axis', () => {
+    expect([1, 2, 3, 5, 7, 10, 20, 50, 300, 0.002, 0.5, 0].map(isRoundLogTick)).toEqual([true, true, false, true, false, true, true, true, false, true, true, false]);
   });
 
   it('picks round time ticks', () => {

@@ -2,8 +2,8 @@ import { outMask, type EdgePuzzle } from '../model';
 import type { CandidateTables } from './candidates';
 import type { PieceTypes } from './piece-types';
 
-/** Beyond this many blocks the transform costs more memory than it can save (E2 16x16 has ~16M). */
-export const MAX_BLOCKS = 8_000_000;
+/** Beyond this many blocks the tables take hundreds of megabytes (E2 16x16 has 4.4 million: 500 MB). */
+export const MAX_BLOCKS = 3_000_000;
 
 /** Sub-cells of a block, in the order blocks store them. */
 export const TL = 0;
@@ -171,7 +171,7 @@ export function enumerateBlocks(p: EdgePuzzle, pt: PieceTypes, tables: Candidate
             const t3 = eType[o3];
             if (used[t3] >= cnt[t3]) continue;
             if (++count > MAX_BLOCKS)
-              throw new Error(`the 2x2 transform of this ${p.rows}x${p.cols} puzzle has more than ${MAX_BLOCKS.toLocaleString('en')} blocks; it is meant for boards up to about 12x12`);
+              throw new Error(`the 2x2 transform of this ${p.rows}x${p.cols} puzzle has more than ${MAX_BLOCKS.toLocaleString('en')} blocks; it is meant for boards up to about 14x14`);
             cls.push(k);
             types.push(t0);
             types.push(t1);

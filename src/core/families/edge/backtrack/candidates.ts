@@ -7,7 +7,7 @@ export const MAX_COLOURS = 255;
 /**
  * Candidate lists for one cell, precomputed for every (out mask, key side s, colour a on side s,
  * colour b on side s+1): the oriented piece types whose grey sides are exactly the out sides and
- * that show a and b there. A key colour may be WILD (any colour), so the same tables serve cells
+ * that show a and b there. A key colour may be `wild` (any colour), so the same tables serve cells
  * with one known neighbour, the first cell, and mismatch searches that give up one side.
  *
  * Keying on a pair of adjacent sides with the side index as part of the key lets every scan order

@@ -138,7 +138,8 @@ export function typesToBoard(pt: PieceTypes, cellType: Int32Array, cellRot: Uint
     const t = cellType[i];
     if (t < 0) continue;
     const m = pt.members[t];
-    const q = m[next[t]++ % m.length];
+    if (next[t] >= m.length) throw new Error(`a board places type ${t} more often than it has pieces (${m.length})`);
+    const q = m[next[t]++];
     piece[i] = q;
     rotation[i] = (cellRot[i] + pt.turn[q]) & 3;
   }

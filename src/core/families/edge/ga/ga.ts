@@ -24,6 +24,8 @@ export interface GaCheckpoint {
   crossovers: number;
   mutations: number;
   repairs: number;
+  repairTrials: number;
+  scrambles: number;
   bestScore: number;
   bestFit: number;
   sinceBest: number;
@@ -57,6 +59,10 @@ export class EdgeGa implements SolverRun {
   crossovers = 0;
   mutations = 0;
   repairs = 0;
+  /** Delta evaluations spent inside repairs (deadlock search trials). */
+  repairTrials = 0;
+  /** Times the stuck population was scrambled. */
+  scrambles = 0;
 
   private readonly L: GaLayout;
   private readonly size: number;
@@ -213,6 +219,10 @@ export class EdgeGa implements SolverRun {
       this.sinceBest++;
       this.stall++;
     }
+    if (p.scrambleStuck > 0 && this.sinceBest >= p.scrambleStuck) {
+      this.scramblePopulation();
+      return;
+    }
     const repairing = p.repairThreshold > 0 && (p.repairDeadlocks || p.repair2x2 || p.repairBorder);
     if (repairing && this.stall >= this.threshold) this.selectionHeuristic();
   }
@@ -283,7 +293,13 @@ export class EdgeGa implements SolverRun {
       const off = i * L.cells;
       this.repairer.symptoms(cur.piece, cur.rot, off, p.deadlockSides, this.symptoms);
       if (p.repairBorder && this.symptoms[BORDER_FAULTS] > 0) this.repairer.border(cur.piece, cur.rot, off);
-      if (p.repairDeadlocks && this.symptoms[DEADLOCKED] > 0) this.repairer.deadlocks(cur.piece, cur.rot, off, this.rng, p.deadlockSides);
+      if (p.repairDeadlocks && this.symptoms[DEADLOCKED] > 0) {
+        if (p.deadlockRepair === 'search') {
+          const t = this.repairer.deadlockSearch(cur.piece, cur.rot, off, this.rng, p.deadlockSides, p.repairTrials, p.repairTemperature);
+          this.repairTrials += t;
+          this.evaluations += t;
+        } else this.repairer.deadlocks(cur.piece, cur.rot, off, this.rng, p.deadlockSides);
+      }
       if (p.repair2x2 && this.symptoms[BAD_QUADS] > 0) this.repairer.quads(cur.piece, cur.rot, off);
       cur.evaluate(L, this.kind, i, this.scorer, this.tmp);
       this.evaluations++;
@@ -302,6 +318,31 @@ export class EdgeGa implements SolverRun {
         this.threshold = p.repairThreshold;
       }
     }
+  }
+
+  /**
+   * Thesis 4.5.8 applied to a completely stuck population: every board keeps its top-left tile
+   * and has the rest dealt out again, except the `scrambleKeep` fittest, which stay as they are.
+   * Stall counting starts afresh from the new population.
+   */
+  private scramblePopulation(): void {
+    const { cur, p, L, rng } = this;
+    const size = this.size;
+    sortByFitness(cur.fit, this.orderA);
+    const scrambled = size - Math.min(p.scrambleKeep, size);
+    for (let k = 0; k < scrambled; k++) {
+      const i = this.orderA[k];
+      this.mutator.scramble(cur.piece, cur.rot, i * L.cells, rng);
+      cur.evaluate(L, this.kind, i, this.scorer, this.tmp);
+      cur.tag[i] = 0;
+    }
+    this.evaluations += scrambled;
+    this.scrambles++;
+    this.survey();
+    this.bestFit = this.maxFit();
+    this.sinceBest = 0;
+    this.stall = 0;
+    this.threshold = p.repairThreshold;
   }
 
   /** Population statistics and the best board ever seen (by matched joins). */
@@ -349,6 +390,8 @@ export class EdgeGa implements SolverRun {
       crossovers: this.crossovers,
       mutations: this.mutations,
       repairs: this.repairs,
+      repairTrials: this.repairTrials,
+      scrambles: this.scrambles,
       bestScore: this.bestScore,
       bestFit: this.bestFit,
       sinceBest: this.sinceBest,
@@ -373,7 +416,7 @@ export class EdgeGa implements SolverRun {
     const bad = (why: string): never => {
       throw new Error(`GA checkpoint is damaged: ${why}`);
     };
-    for (const k of ['evaluations', 'generation', 'crossovers', 'mutations', 'repairs', 'bestScore', 'bestFit', 'sinceBest', 'stall', 'threshold'] as const)
+    for (const k of ['evaluations', 'generation', 'crossovers', 'mutations', 'repairs', 'repairTrials', 'scrambles', 'bestScore', 'bestFit', 'sinceBest', 'stall', 'threshold'] as const)
       if (typeof s[k] !== 'number' || !Number.isFinite(s[k])) bad(`${k} is not a number`);
     if (!Array.isArray(s.population) || s.population.length !== this.size * n)
       bad(`the population is not ${this.size} boards of ${n} cells (was the population size changed?)`);
@@ -393,6 +436,8 @@ export class EdgeGa implements SolverRun {
     this.crossovers = s.crossovers;
     this.mutations = s.mutations;
     this.repairs = s.repairs;
+    this.repairTrials = s.repairTrials;
+    this.scrambles = s.scrambles;
     this.bestScore = s.bestScore;
     this.bestFit = s.bestFit;
     this.sinceBest = s.sinceBest;

@@ -51,5 +51,25 @@ export const gaParams = {
   repairDeadlocks: { type: 'boolean', default: true, help: 'Repair deadlocks: lift tiles with many unmatched joins and put each back where it matches most.' },
   repair2x2: { type: 'boolean', default: true, help: 'Repair 2x2 areas: rearrange the four tiles of each bad 2x2 area to match most joins.' },
   repairBorder: { type: 'boolean', default: true, help: 'Repair the border: swap border tiles while the fitness rises.' },
+  deadlockRepair: {
+    type: 'enum',
+    default: 'search',
+    options: ['search', 'reinsert'],
+    help: 'How deadlocks are removed. search: swap deadlocked tiles with tiles of their class (best rotations), keeping every change that does not lower the fitness, for repairTrials tries; reinsert: lift every deadlocked tile and put each back where it matches most (one pass, may lower the fitness).',
+  },
+  repairTrials: { type: 'int', default: 10_000, min: 1, help: 'Tries of the deadlock search per repaired board (each a delta evaluation, counted in the evaluations).' },
+  repairTemperature: {
+    type: 'number',
+    default: 0.3,
+    min: 0,
+    help: 'Temperature of the deadlock search, in joins: a change losing g joins\' worth of fitness is kept with chance exp(-g / T); 0 = never keep a loss.',
+  },
+  scrambleStuck: {
+    type: 'int',
+    default: 0,
+    min: 0,
+    help: 'Generations without a better best fitness after which the population counts as completely stuck and is scrambled (each board keeps its top-left tile, the rest dealt out again); 0 = never.',
+  },
+  scrambleKeep: { type: 'int', default: 0, min: 0, max: 100_000, help: 'The fittest boards a scramble of the stuck population leaves as they are (0 = a full restart; the best board found is kept apart anyway).' },
   deadlockSides: { type: 'int', default: 2, min: 1, max: 4, help: 'A tile with at least this many unmatched joins counts as deadlocked.' },
 } as const satisfies ParamSchema;

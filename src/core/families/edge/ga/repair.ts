@@ -43,6 +43,9 @@ export class Repairer {
   private readonly liftedP: Int16Array;
   private readonly liftedUsed: Uint8Array;
   private readonly empty: Uint8Array;
+  /** The best board the deadlock search has met. */
+  private readonly keptP: Int16Array;
+  private readonly keptR: Uint8Array;
   /** 2x2 work: cells, tiles, and external matches per (cell, tile, rotation), -1 = not allowed. */
   private readonly qCell = new Int32Array(4);
   private readonly qP = new Int16Array(4);
@@ -62,6 +65,8 @@ export class Repairer {
     this.liftedP = new Int16Array(L.cells);
     this.liftedUsed = new Uint8Array(L.cells);
     this.empty = new Uint8Array(L.cells);
+    this.keptP = new Int16Array(L.cells);
+    this.keptR = new Uint8Array(L.cells);
   }
 
   /** Unmatched joins along the frame, deadlocked tiles and bad 2x2 areas, into out[0..2]. */
@@ -132,6 +137,121 @@ export class Repairer {
         if (!improved) break;
       }
     }
+  }
+
+  /**
+   * "Remove the deadlocks" as a search: `trials` times, a deadlocked tile (at least `minSides`
+   * unmatched joins) is swapped with a random tile of its class, both turned to their best
+   * rotation at their new cells, or (inner tiles, one trial in four) turned alone. A change that
+   * does not lower the fitness is kept; one that lowers it by g joins' worth is kept with
+   * chance exp(-g / temperature) (never at temperature 0). The board ends as the best one the
+   * walk met. Returns the trials made (each one delta evaluation); stops early once no tile is
+   * deadlocked.
+   */
+  deadlockSearch(P: Int16Array, R: Uint8Array, off: number, rng: Rng, minSides: number, trials: number, temperature: number): number {
+    const L = this.L;
+    const d = this.delta;
+    const unit = fitnessGain(this.kind, L, 1, 0);
+    let n = this.collectDeadlocked(P, R, off, minSides);
+    let gain = 0;
+    let bestGain = 0;
+    this.saveBoard(P, R, off);
+    let t = 0;
+    for (; t < trials && n > 0; t++) {
+      const a = this.holes[rng.int(n)];
+      const cls = L.cellClass[a];
+      const same = L.classCells[cls];
+      const pa = P[off + a];
+      const ra = R[off + a];
+      const turn = cls === INNER && (same.length < 2 || rng.int(4) === 0);
+      if (!turn && same.length < 2) continue;
+      let b = -1;
+      let pb = 0;
+      let rb = 0;
+      d.reset();
+      d.add(a);
+      if (turn) {
+        d.before(P, R, off);
+        R[off + a] = (ra + 1 + rng.int(3)) & 3;
+      } else {
+        b = a;
+        while (b === a) b = same[rng.int(same.length)];
+        pb = P[off + b];
+        rb = R[off + b];
+        d.add(b);
+        d.before(P, R, off);
+        P[off + a] = pb;
+        P[off + b] = pa;
+        R[off + a] = this.bestRotation(P, R, off, pb, a);
+        R[off + b] = this.bestRotation(P, R, off, pa, b);
+      }
+      d.after(P, R, off);
+      const g = fitnessGain(this.kind, L, d.dScore, d.dQuads);
+      const gj = (globalThis as any).JOINS ? d.dScore : g / unit;
+      if (g >= -EPS || (temperature > 0 && rng.next() < Math.exp(gj / temperature))) {
+        if (d.dScore === 0 && d.dQuads === 0) continue;
+        gain += g;
+        if (gain > bestGain + EPS) {
+          bestGain = gain;
+          this.saveBoard(P, R, off);
+        }
+        n = this.collectDeadlocked(P, R, off, minSides);
+      } else {
+        P[off + a] = pa;
+        R[off + a] = ra;
+        if (b >= 0) {
+          P[off + b] = pb;
+          R[off + b] = rb;
+        }
+      }
+    }
+    if (gain < bestGain - EPS || gain > bestGain + EPS) this.loadBoard(P, R, off);
+    return t;
+  }
+
+  private saveBoard(P: Int16Array, R: Uint8Array, off: number): void {
+    for (let i = 0; i < this.L.cells; i++) {
+      this.keptP[i] = P[off + i];
+      this.keptR[i] = R[off + i];
+    }
+  }
+
+  private loadBoard(P: Int16Array, R: Uint8Array, off: number): void {
+    for (let i = 0; i < this.L.cells; i++) {
+      P[off + i] = this.keptP[i];
+      R[off + i] = this.keptR[i];
+    }
+  }
+
+  /** Deadlocked free cells into holes[0..n); returns n. */
+  private collectDeadlocked(P: Int16Array, R: Uint8Array, off: number, minSides: number): number {
+    const L = this.L;
+    let n = 0;
+    for (let i = 0; i < L.cells; i++) if (L.cellClass[i] <= INNER && this.unmatched(P, R, off, i) >= minSides) this.holes[n++] = i;
+    return n;
+  }
+
+  /** The rotation of piece p on cell c matching most of c's neighbours as they lie (border cells: the face-out one). */
+  private bestRotation(P: Int16Array, R: Uint8Array, off: number, p: number, c: number): number {
+    const L = this.L;
+    if (L.cellClass[c] !== INNER) return legalRotation(L, p, c, 0);
+    const e = L.edges;
+    let best = 0;
+    let bestVal = -1;
+    for (let rot = 0; rot < 4; rot++) {
+      let v = 0;
+      for (let s = 0; s < 4; s++) {
+        const q = L.nbr[4 * c + s];
+        if (q < 0) continue;
+        const a = e[4 * p + ((s - rot + 4) & 3)];
+        if (a !== GREY && a === e[4 * P[off + q] + ((s + 6 - R[off + q]) & 3)]) v++;
+      }
+      if (v > bestVal) {
+        bestVal = v;
+        best = rot;
+      }
+    }
+    return best;
   }
 
   deadlocks(P: Int16Array, R: Uint8Array, off: number, rng: Rng, minSides: number): void {

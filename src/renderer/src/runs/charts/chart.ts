@@ -131,6 +131,13 @@ function datasets(lines: readonly ChartLine[]): ChartConfiguration<'line', XY[]>
   }));
 }
 
+/** 1, 2 or 5 times a power of ten. */
+export function isRoundLogTick(v: number): boolean {
+  if (!(v > 0)) return false;
+  const m = Math.round((v / 10 ** Math.floor(Math.log10(v))) * 1000) / 1000;
+  return m === 1 || m === 2 || m === 5;
+}
+
 function xSpan(lines: readonly ChartLine[]): number {
   let max = 0;
   for (const l of lines) for (const p of l.points) if (p.x > max) max = p.x;
@@ -145,10 +152,18 @@ function scaleOptions(opts: RunChartOptions, lines: readonly ChartLine[]): NonNu
       type: opts.xLog ? 'logarithmic' : 'linear',
       grid: { color: CHART_THEME.grid },
       border: { color: CHART_THEME.axis },
-      ticks: { ...tick, maxRotation: 0, autoSkipPadding: 16, ...(step ? { stepSize: step } : {}), callback: (v) => xTick(opts.xMode, Number(v)) },
+      ticks: {
+        ...tick,
+        maxRotation: 0,
+        autoSkipPadding: 16,
+        ...(step ? { stepSize: step } : {}),
+        // A log axis labels 1, 2 and 5 of each decade only.
+        callback: (v) => (opts.xLog && !isRoundLogTick(Number(v)) ? '' : xTick(opts.xMode, Number(v))),
+      },
       title: { display: true, text: X_TITLES[opts.xMode], color: CHART_THEME.text, font: { family: CHART_THEME.font, size: 11 } },
       ...(opts.xLog ? {} : { min: 0 }),
-      ...(step ? { max: Math.max(step, xSpan(lines)) } : {}),
+      // A whole number of round steps, so every tick is a round time.
+      ...(step ? { max: Math.max(1, Math.ceil(xSpan(lines) / step)) * step } : {}),
     },
     y: {
       type: 'linear',

@@ -37,6 +37,9 @@ const SMALL: Record<string, Params> = {
   tabu: { candidates: 50, tenure: 10, restartAfter: 2000 },
 };
 
+/** Tabu search tuned for 10x10 does not restart; clue 1 has plateaus it cycles on without. */
+const CLUE1: Record<string, Params> = { tabu: { restartAfter: 500 } };
+
 /** Parameter sets that take each solver through its less common paths. */
 const VARIANTS: Record<string, Params[]> = {
   'ms-gvns': [{}, { improvement: 'best', initial: 'random', vndOrder: 'random', acceptEqual: true, iterMax: 5, levelMax: 2 }],
@@ -56,7 +59,7 @@ describe.each(SOLVERS)('edge solver %s', (id, budget) => {
 
   it('solves E2 clue 1 (6x6), and its best board scores what it says', () => {
     const puzzle = clue1();
-    const run = def.create(puzzle, {}, 1);
+    const run = def.create(puzzle, CLUE1[id] ?? {}, 1);
     runTo(run, budget, 60);
     const best = solutionFromJson(puzzle, run.bestSolution());
     expect(scoreBoard(puzzle, best)).toBe(run.bestScore);
