@@ -16,6 +16,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts'],
           exclude: ['test/renderer/e2e/**', '**/node_modules/**'],
+          setupFiles: ['test/setup/fast-check.ts'],
           // Worker-process and CLI tests spawn Node children; give them room on a 2-core machine.
           testTimeout: 60_000,
           hookTimeout: 60_000,

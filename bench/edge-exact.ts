@@ -54,9 +54,13 @@ export function solveHere(spec: SolveSpec): SolveResult {
   let slice = 1 << 16;
   while (!run.finished && run.bestScore < max && run.evaluations < spec.maxEvaluations) {
     const s0 = performance.now();
-    run.step(Math.min(slice, spec.maxEvaluations - run.evaluations));
-    // Slices of about 50 ms, so the time limit is checked often without slowing the loop.
-    if (performance.now() - s0 < 25) slice = Math.min(slice * 2, 1 << 26);
+    const e0 = run.evaluations;
+    const ask = Math.min(slice, spec.maxEvaluations - run.evaluations);
+    run.step(ask);
+    // Slices of 25-100 ms, so the time limit is checked often without slowing the loop.
+    const took = performance.now() - s0;
+    if (took > 100) slice = Math.max(1 << 10, slice >> 1);
+    else if (took < 25 && run.evaluations - e0 >= ask) slice = Math.min(slice * 2, 1 << 26);
     if (performance.now() - t1 > spec.limitSeconds * 1000) break;
   }
   const cpu = process.cpuUsage(c0);

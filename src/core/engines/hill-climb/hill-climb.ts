@@ -9,7 +9,7 @@ export const hillClimbParams = {
     type: 'int',
     default: 0,
     min: 0,
-    help: 'Restart from a random solution after this many moves without a new best (0 = never restart).',
+    help: 'Restart from a random solution after this many moves in which the current climb found nothing better (0 = never restart).',
   },
   randomWalk: {
     type: 'number',
@@ -24,7 +24,8 @@ interface HillClimbState {
   rng: RngState;
   evaluations: number;
   iteration: number;
-  sinceBest: number;
+  sinceImprove: number;
+  climbBest: number;
   bestScore: number;
   restarts: number;
   problem: unknown;
@@ -36,7 +37,9 @@ export class HillClimb implements SolverRun {
   iteration = 0;
   bestScore: number;
   restarts = 0;
-  private sinceBest = 0;
+  /** Moves since the current climb last beat its own best: restarts must not wait for a global record. */
+  private sinceImprove = 0;
+  private climbBest: number;
   private readonly restartAfter: number;
   private readonly randomWalk: number;
 
@@ -55,6 +58,7 @@ export class HillClimb implements SolverRun {
       this.evaluations = 1;
     }
     this.bestScore = problem.score();
+    this.climbBest = problem.score();
   }
 
   get currentScore(): number {
@@ -75,18 +79,22 @@ export class HillClimb implements SolverRun {
       if (delta >= 0 || (this.randomWalk > 0 && rng.next() < this.randomWalk)) {
         problem.apply();
         const s = problem.score();
+        if (s > this.climbBest) {
+          this.climbBest = s;
+          this.sinceImprove = 0;
+        }
         if (s > this.bestScore) {
           this.bestScore = s;
-          this.sinceBest = 0;
           problem.saveBest();
           if (this.bestScore > startBest) return;
           continue;
         }
       }
-      if (this.restartAfter > 0 && ++this.sinceBest >= this.restartAfter) {
-        this.sinceBest = 0;
+      if (this.restartAfter > 0 && ++this.sinceImprove >= this.restartAfter) {
+        this.sinceImprove = 0;
         this.restarts++;
         problem.randomize(rng);
+        this.climbBest = problem.score();
         this.evaluations++;
       }
     }
@@ -101,7 +109,8 @@ export class HillClimb implements SolverRun {
       rng: this.rng.getState(),
       evaluations: this.evaluations,
       iteration: this.iteration,
-      sinceBest: this.sinceBest,
+      sinceImprove: this.sinceImprove,
+      climbBest: this.climbBest,
       bestScore: this.bestScore,
       restarts: this.restarts,
       problem: this.problem.save(),
@@ -115,7 +124,8 @@ export class HillClimb implements SolverRun {
     const hc = new HillClimb(problem, params, new Rng(s.rng), false);
     hc.evaluations = s.evaluations;
     hc.iteration = s.iteration;
-    hc.sinceBest = s.sinceBest;
+    hc.sinceImprove = s.sinceImprove;
+    hc.climbBest = s.climbBest;
     hc.bestScore = s.bestScore;
     hc.restarts = s.restarts;
     return hc;

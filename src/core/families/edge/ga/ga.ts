@@ -9,11 +9,24 @@ import { Crossover } from './crossovers';
 import { BoardScorer, LocalDelta, fitnessOf, type FitnessKind } from './fitness';
 import { makeLayout, type GaLayout } from './layout';
 import { MUT_SCRAMBLE, Mutator } from './mutations';
+import type { OffspringSearch } from './offspring-search';
 import type { gaParams } from './params';
 import { Population, packBoard, randomBoard, unpackBoard } from './population';
 import { BAD_QUADS, BORDER_FAULTS, DEADLOCKED, Repairer } from './repair';
 
 export type GaParams = ResolvedParams<typeof gaParams>;
+
+/**
+ * The memetic step (ga-memetic): a local search on each child with chance `rate`: the
+ * deadlock search of the repairs (moves only tiles with an unmatched join) or, when `search` is
+ * given, the family's uniform local search.
+ */
+export interface OffspringImprover {
+  rate: number;
+  moves: number;
+  temperature: number;
+  search?: OffspringSearch;
+}
 
 /** Everything a resumed run needs; boards packed as 4 * piece + rotation per cell. */
 export interface GaCheckpoint {
@@ -26,6 +39,7 @@ export interface GaCheckpoint {
   repairs: number;
   repairTrials: number;
   scrambles: number;
+  searchMoves: number;
   bestScore: number;
   bestFit: number;
   sinceBest: number;
@@ -63,6 +77,8 @@ export class EdgeGa implements SolverRun {
   repairTrials = 0;
   /** Times the stuck population was scrambled. */
   scrambles = 0;
+  /** Local-search moves spent on children (ga-memetic). */
+  searchMoves = 0;
 
   private readonly L: GaLayout;
   private readonly size: number;
@@ -79,6 +95,8 @@ export class EdgeGa implements SolverRun {
   private readonly cxChoice: WeightedChoice;
   private readonly orderA: Int32Array;
   private readonly orderB: Int32Array;
+  /** The parent each board of the next generation was bred from (its first parent). */
+  private readonly parentOf: Int32Array;
   private readonly bestP: Int16Array;
   private readonly bestR: Uint8Array;
   private readonly tmp = new Int32Array(2);
@@ -94,6 +112,7 @@ export class EdgeGa implements SolverRun {
     private readonly p: GaParams,
     private readonly rng: Rng,
     checkpoint?: unknown,
+    private readonly improver?: OffspringImprover,
   ) {
     const L = (this.L = makeLayout(puzzle));
     this.size = p.population;
@@ -125,6 +144,7 @@ export class EdgeGa implements SolverRun {
     this.cxChoice = new WeightedChoice([p.cxRegionExchange, p.cxUniform]);
     this.orderA = new Int32Array(this.size);
     this.orderB = new Int32Array(this.size);
+    this.parentOf = new Int32Array(this.size);
     this.bestP = new Int16Array(L.cells);
     this.bestR = new Uint8Array(L.cells);
     this.threshold = p.repairThreshold;
@@ -173,15 +193,24 @@ export class EdgeGa implements SolverRun {
     const { cur, next, rng, p, L } = this;
     const n = L.cells;
     const size = this.size;
-    this.selector.prepare(cur.fit);
+    const crowding = p.replacement === 'crowding';
+    const parent = this.parentOf;
+    if (crowding) {
+      // Every board breeds once, with a random partner.
+      for (let i = 0; i < size; i++) parent[i] = i;
+      rng.shuffle(parent);
+    } else this.selector.prepare(cur.fit);
     for (let i = 0; i < size; i += 2) {
-      const a = this.selector.pick(rng);
+      const a = crowding ? parent[i] : this.selector.pick(rng);
       if (i + 1 === size) {
+        parent[i] = a;
         next.copyFrom(cur, a, i);
         this.maybeMutate(i);
         break;
       }
-      const b = this.selector.pick(rng);
+      const b = crowding ? parent[i + 1] : this.selector.pick(rng);
+      parent[i] = a;
+      parent[i + 1] = b;
       if (this.cxChoice.total > 0 && rng.chance(p.crossoverRate)) {
         const op = this.cxChoice.pick(rng);
         this.crossover.apply(op, cur.piece, cur.rot, a * n, b * n, next.piece, next.rot, i * n, (i + 1) * n, rng);
@@ -198,7 +227,26 @@ export class EdgeGa implements SolverRun {
       this.maybeMutate(i + 1);
     }
     this.evaluations += size;
-    const elites = Math.min(p.elitism, size);
+    const imp = this.improver;
+    if (imp && imp.rate > 0) {
+      for (let j = 0; j < size; j++) {
+        if (!rng.chance(imp.rate)) continue;
+        const m = imp.search
+          ? imp.search.run(next.piece, next.rot, j * n, n, rng)
+          : this.repairer.deadlockSearch(next.piece, next.rot, j * n, rng, 1, imp.moves, imp.temperature);
+        next.evaluate(L, this.kind, j, this.scorer, this.tmp);
+        next.tag[j] = 0;
+        this.searchMoves += m;
+        this.evaluations += m;
+        if (next.score[j] === L.maxScore) break;
+      }
+    }
+    if (crowding) {
+      // Deterministic crowding: a child takes its parent's place only when at least as fit
+      // (region exchange keeps most of the first parent), so lineages stay apart.
+      for (let j = 0; j < size; j++) if (next.fit[j] < cur.fit[parent[j]]) next.copyFrom(cur, parent[j], j);
+    }
+    const elites = crowding ? 0 : Math.min(p.elitism, size);
     if (elites > 0) {
       // The golden cage: the old generation's best replace the new generation's worst.
       sortByFitness(cur.fit, this.orderA);
@@ -392,6 +440,7 @@ export class EdgeGa implements SolverRun {
       repairs: this.repairs,
       repairTrials: this.repairTrials,
       scrambles: this.scrambles,
+      searchMoves: this.searchMoves,
       bestScore: this.bestScore,
       bestFit: this.bestFit,
       sinceBest: this.sinceBest,
@@ -403,10 +452,10 @@ export class EdgeGa implements SolverRun {
     };
   }
 
-  static restore(puzzle: EdgePuzzle, p: GaParams, checkpoint: unknown): EdgeGa {
+  static restore(puzzle: EdgePuzzle, p: GaParams, checkpoint: unknown, improver?: OffspringImprover): EdgeGa {
     const s = checkpoint as GaCheckpoint | null;
     if (!s || typeof s !== 'object' || s.version !== 1 || !Rng.isState(s.rng)) throw new Error('GA checkpoint is damaged: expected version 1 with an RNG state');
-    return new EdgeGa(puzzle, p, new Rng(s.rng), s);
+    return new EdgeGa(puzzle, p, new Rng(s.rng), s, improver);
   }
 
   private load(cp: unknown): void {
@@ -416,7 +465,7 @@ export class EdgeGa implements SolverRun {
     const bad = (why: string): never => {
       throw new Error(`GA checkpoint is damaged: ${why}`);
     };
-    for (const k of ['evaluations', 'generation', 'crossovers', 'mutations', 'repairs', 'repairTrials', 'scrambles', 'bestScore', 'bestFit', 'sinceBest', 'stall', 'threshold'] as const)
+    for (const k of ['evaluations', 'generation', 'crossovers', 'mutations', 'repairs', 'repairTrials', 'scrambles', 'searchMoves', 'bestScore', 'bestFit', 'sinceBest', 'stall', 'threshold'] as const)
       if (typeof s[k] !== 'number' || !Number.isFinite(s[k])) bad(`${k} is not a number`);
     if (!Array.isArray(s.population) || s.population.length !== this.size * n)
       bad(`the population is not ${this.size} boards of ${n} cells (was the population size changed?)`);
@@ -438,6 +487,7 @@ export class EdgeGa implements SolverRun {
     this.repairs = s.repairs;
     this.repairTrials = s.repairTrials;
     this.scrambles = s.scrambles;
+    this.searchMoves = s.searchMoves;
     this.bestScore = s.bestScore;
     this.bestFit = s.bestFit;
     this.sinceBest = s.sinceBest;

@@ -20,6 +20,12 @@ export const gaParams = {
   rankPressure: { type: 'number', default: 1.5, min: 1, max: 2, help: 'Linear ranking pressure s in (1, 2]: the best is picked s times as often as the average, the worst 2 - s times.' },
   tournamentSize: { type: 'int', default: 3, min: 1, max: 100_000, help: 'Tournament size k: the fittest of k random boards becomes a parent.' },
   tournamentReplacement: { type: 'boolean', default: true, help: 'Draw tournament entrants with replacement (one board may enter twice); false = k distinct boards.' },
+  replacement: {
+    type: 'enum',
+    default: 'generational',
+    options: ['generational', 'crowding'],
+    help: 'generational: the children form the next generation (with elitism), parents chosen by the selection scheme (the thesis). crowding: every board breeds once with a random partner and each child replaces its first parent only when at least as fit (no selection scheme, no elitism needed).',
+  },
   elitism: { type: 'int', default: 1, min: 0, max: 100_000, help: 'The best n boards of a generation replace the worst n of the next (0 = no elitism).' },
   crossoverRate: { type: 'number', default: 0.9, min: 0, max: 1, help: 'Chance that a pair of parents is crossed (otherwise the children are copies).' },
   cxRegionExchange: { type: 'number', default: 1, min: 0, help: 'Weight of region exchange crossover (Munoz et al.): a random region of one parent copied into the other, displaced tiles refilled. 0 disables.' },
@@ -60,9 +66,9 @@ export const gaParams = {
   repairTrials: { type: 'int', default: 10_000, min: 1, help: 'Tries of the deadlock search per repaired board (each a delta evaluation, counted in the evaluations).' },
   repairTemperature: {
     type: 'number',
-    default: 0.3,
+    default: 0.4,
     min: 0,
-    help: 'Temperature of the deadlock search, in joins: a change losing g joins\' worth of fitness is kept with chance exp(-g / T); 0 = never keep a loss.',
+    help: 'Temperature of the deadlock search, in joins: a change losing j matched joins is kept with chance exp(-j / T); 0 = never keep a loss.',
   },
   scrambleStuck: {
     type: 'int',
@@ -71,5 +77,5 @@ export const gaParams = {
     help: 'Generations without a better best fitness after which the population counts as completely stuck and is scrambled (each board keeps its top-left tile, the rest dealt out again); 0 = never.',
   },
   scrambleKeep: { type: 'int', default: 0, min: 0, max: 100_000, help: 'The fittest boards a scramble of the stuck population leaves as they are (0 = a full restart; the best board found is kept apart anyway).' },
-  deadlockSides: { type: 'int', default: 2, min: 1, max: 4, help: 'A tile with at least this many unmatched joins counts as deadlocked.' },
+  deadlockSides: { type: 'int', default: 1, min: 1, max: 4, help: 'A tile with at least this many unmatched joins counts as deadlocked.' },
 } as const satisfies ParamSchema;

@@ -143,15 +143,14 @@ export class Repairer {
    * "Remove the deadlocks" as a search: `trials` times, a deadlocked tile (at least `minSides`
    * unmatched joins) is swapped with a random tile of its class, both turned to their best
    * rotation at their new cells, or (inner tiles, one trial in four) turned alone. A change that
-   * does not lower the fitness is kept; one that lowers it by g joins' worth is kept with
-   * chance exp(-g / temperature) (never at temperature 0). The board ends as the best one the
-   * walk met. Returns the trials made (each one delta evaluation); stops early once no tile is
-   * deadlocked.
+   * keeps the fitness or the matched joins is kept; one that loses j joins is kept with chance
+   * exp(-j / temperature) (never at temperature 0), so the walk can leave the elite's local
+   * optimum. The board ends as the fittest one the walk met. Returns the trials made (each one
+   * delta evaluation); stops early once no tile is deadlocked.
    */
   deadlockSearch(P: Int16Array, R: Uint8Array, off: number, rng: Rng, minSides: number, trials: number, temperature: number): number {
     const L = this.L;
     const d = this.delta;
-    const unit = fitnessGain(this.kind, L, 1, 0);
     let n = this.collectDeadlocked(P, R, off, minSides);
     let gain = 0;
     let bestGain = 0;
@@ -187,8 +186,7 @@ export class Repairer {
       }
       d.after(P, R, off);
       const g = fitnessGain(this.kind, L, d.dScore, d.dQuads);
-      const gj = (globalThis as any).JOINS ? d.dScore : g / unit;
-      if (g >= -EPS || (temperature > 0 && rng.next() < Math.exp(gj / temperature))) {
+      if (g >= -EPS || d.dScore >= 0 || (temperature > 0 && rng.next() < Math.exp(d.dScore / temperature))) {
         if (d.dScore === 0 && d.dQuads === 0) continue;
         gain += g;
         if (gain > bestGain + EPS) {

@@ -41,6 +41,8 @@ function exercise(puzzle: EdgePuzzle, seed: number, moves: number): void {
   expect(B.score).toBe(naiveScore(puzzle, B.board()));
   expect(legal(puzzle, B)).toBeNull();
   const kinds = [SC, SS, R, SWC, SRC].filter((k) => mv.available(k));
+  // Fixed pieces can leave no free pair in any class (e.g. 2x2 with three fixed): nothing to move.
+  if (kinds.length === 0) return;
   const fail = (what: string, m: number, k: number): never => {
     throw new Error(`${what} after move ${m} of kind ${k} (seed ${seed}, ${puzzle.rows}x${puzzle.cols})`);
   };
@@ -84,8 +86,8 @@ describe('MS-GVNS neighbourhoods', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 2, max: 6 }), fc.integer(), (rows, cols, seed) => {
         const puzzle = junkPuzzle(rows, cols, seed, 3);
-        const B = new VnsBoard(puzzle);
-        expect(B.standardFrame).toBe(false);
+        // A random piece set forms a standard frame now and then; this property is about the others.
+        fc.pre(!new VnsBoard(puzzle).standardFrame);
         exercise(puzzle, seed, 800);
       }),
       { numRuns: 30 },

@@ -1,0 +1,83 @@
+import type { Rng } from '../../../rng/rng';
+import { EdgeLocalSearch } from '../local-search';
+import type { EdgePuzzle } from '../model';
+
+/** A board as EdgeLocalSearch.load takes it (plain arrays, reused between calls). */
+interface BoardArrays {
+  piece: number[];
+  rotation: number[];
+}
+
+export interface OffspringSearchOptions {
+  /** Moves per search. */
+  moves: number;
+  /** Metropolis temperature in joins (0 = never accept a loss). */
+  temperature: number;
+  /** Weight of swaps that turn both pieces to their best rotations, against single turns. */
+  swapBest: number;
+  /** Write back the walk's last board instead of the best it met. */
+  keepLast: boolean;
+}
+
+/**
+ * The memetic step: a short simulated-annealing walk from one board, done by the family's own
+ * local search (EdgeLocalSearch, through its public API: load, propose, apply, saveBest,
+ * bestBoard), ending on the best board the walk met. Moves keep the frame (border pieces swap
+ * within their class, facing out), so the GA's boards stay legal.
+ */
+export class OffspringSearch {
+  private readonly ls: EdgeLocalSearch;
+  private readonly state: { current: BoardArrays; best: BoardArrays };
+  private readonly accept: Float64Array;
+  readonly maxScore: number;
+
+  constructor(
+    puzzle: EdgePuzzle,
+    private readonly opts: OffspringSearchOptions,
+  ) {
+    const swapBest = Math.min(1, Math.max(0, opts.swapBest));
+    this.ls = new EdgeLocalSearch(puzzle, { moveSwap: 0, moveRotate: 1 - swapBest, moveSwapTurn: 0, moveSwapBest: swapBest });
+    this.maxScore = this.ls.maxScore;
+    const cells = puzzle.rows * puzzle.cols;
+    const blank = (): BoardArrays => ({ piece: new Array<number>(cells).fill(0), rotation: new Array<number>(cells).fill(0) });
+    this.state = { current: blank(), best: blank() };
+    // exp(-j / T) for a loss of j joins (a move changes at most 8): no Math.exp per move.
+    this.accept = new Float64Array(9);
+    for (let j = 1; j <= 8; j++) this.accept[j] = opts.temperature > 0 ? Math.exp(-j / opts.temperature) : 0;
+  }
+
+  /**
+   * Walk from the board at `off` in P/R and write the best board met back there. Returns the
+   * moves made (fewer than `moves` when the walk solves the puzzle).
+   */
+  run(P: Int16Array, R: Uint8Array, off: number, cells: number, rng: Rng): number {
+    const { current, best } = this.state;
+    for (let i = 0; i < cells; i++) {
+      current.piece[i] = best.piece[i] = P[off + i];
+      current.rotation[i] = best.rotation[i] = R[off + i];
+    }
+    const ls = this.ls;
+    ls.load(this.state);
+    const max = this.maxScore;
+    const accept = this.accept;
+    let score = ls.score();
+    let top = score;
+    let m = 0;
+    while (m < this.opts.moves && top < max) {
+      m++;
+      const d = ls.propose(rng);
+      if (d >= 0 || rng.next() < accept[-d > 8 ? 8 : -d]) {
+        ls.apply();
+        score += d;
+        if (score > top) {
+          top = score;
+          ls.saveBest();
+        }
+      }
+    }
+    const b = this.opts.keepLast && top < max ? ls.currentBoard() : ls.bestBoard();
+    P.set(b.piece, off);
+    R.set(b.rotation, off);
+    return m;
+  }
+}
