@@ -1,3 +1,4 @@
+import { contentLines as textLines } from '../../document/lines';
 import { FormatError } from '../../document/errors';
 import type { ParsedFile, TextFormat } from '../family';
 import { MAX_PIECES, edgeAt, emptyBoard, pieceCount, rotationKey, type EdgeBoard, type EdgePuzzle, type FixedPiece } from './model';
@@ -17,16 +18,9 @@ interface Line {
   tokens: string[];
 }
 
-/** Lines with `#` comments and blank lines removed (with their 1-based numbers). */
+/** Lines with `#` comments and blank lines removed (with their 1-based numbers), split into tokens. */
 function contentLines(text: string): Line[] {
-  const out: Line[] = [];
-  const lines = text.split(/\r\n|\n|\r/);
-  for (let i = 0; i < lines.length; i++) {
-    const hash = lines[i].indexOf('#');
-    const t = (hash >= 0 ? lines[i].slice(0, hash) : lines[i]).trim();
-    if (t !== '') out.push({ no: i + 1, text: t, tokens: t.split(/[\s,]+/) });
-  }
-  return out;
+  return textLines(text).map((l) => ({ no: l.line, text: l.text, tokens: l.text.split(/[\s,]+/) }));
 }
 
 /** A non-negative decimal integer up to `max`, or NaN. */

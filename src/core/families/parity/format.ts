@@ -1,24 +1,7 @@
 import { FormatError } from '../../document/errors';
+import { contentLines, INT, lastLine } from '../../document/lines';
 import type { ParsedFile, TextFormat } from '../family';
 import { parityPuzzleErrors, type ParityGrid, type ParityPuzzle } from './model';
-
-/** Non-blank lines with `#` comments removed, each with its 1-based line number. */
-function contentLines(text: string): { line: number; text: string }[] {
-  const out: { line: number; text: string }[] = [];
-  const lines = text.split(/\r\n|\r|\n/);
-  for (let k = 0; k < lines.length; k++) {
-    const hash = lines[k].indexOf('#');
-    const body = (hash >= 0 ? lines[k].slice(0, hash) : lines[k]).trim();
-    if (body) out.push({ line: k + 1, text: body });
-  }
-  return out;
-}
-
-function lastLine(text: string): number {
-  return text.split(/\r\n|\r|\n/).length;
-}
-
-const INT = /^[+-]?\d+$/;
 
 /**
  * `grid` text: first line `n m`, then n rows of n cells, each 1 (token kept) or 0 (removed),
