@@ -8,8 +8,8 @@
 import type Database from 'better-sqlite3';
 import type { FamilyId } from '../../core/families/family';
 import type { Params } from '../../core/params/schema';
-import type { StopCriteria, StopReason } from '../../core/engine/run-types';
 import { describeDbError } from './errors';
+import { toRunSummary, type RunRow } from './run-rows';
 import type { Store } from './store';
 import { RUN_STATUSES, type RunStatus, type RunSummary } from './types';
 
@@ -113,53 +113,11 @@ export interface BoardAt {
 
 // ---- rows ---------------------------------------------------------------------------------------
 
-interface RunRow {
-  id: number;
-  puzzle_id: number | null;
-  puzzle_name: string;
-  family: string;
-  solver: string;
-  params: string;
-  seed: number;
-  stop: string;
-  status: string;
-  stop_reason: string | null;
-  error: string | null;
-  created_at: number;
-  started_at: number | null;
-  ended_at: number | null;
-  elapsed_ms: number;
-  evaluations: number;
-  best_score: number | null;
-  max_score: number | null;
-}
 
 const SUMMARY_COLS =
   'id, puzzle_id, puzzle_name, family, solver, params, seed, stop, status, stop_reason, error, ' +
   'created_at, started_at, ended_at, elapsed_ms, evaluations, best_score, max_score';
 
-function toSummary(r: RunRow): RunSummary {
-  return {
-    id: r.id,
-    puzzleId: r.puzzle_id,
-    puzzleName: r.puzzle_name,
-    family: r.family as FamilyId,
-    solver: r.solver,
-    params: JSON.parse(r.params) as Params,
-    seed: r.seed,
-    stop: JSON.parse(r.stop) as StopCriteria,
-    status: r.status as RunStatus,
-    stopReason: r.stop_reason as StopReason | null,
-    error: r.error,
-    createdAt: r.created_at,
-    startedAt: r.started_at,
-    endedAt: r.ended_at,
-    elapsedMs: r.elapsed_ms,
-    evaluations: r.evaluations,
-    bestScore: r.best_score,
-    maxScore: r.max_score,
-  };
-}
 
 const PERCENT_SQL = '(CASE WHEN max_score > 0 AND best_score IS NOT NULL THEN best_score / max_score END)';
 
@@ -414,7 +372,7 @@ export class RunHistory {
       const { countSql, sql, args } = runPageSql(q);
       const total = this.cached(countSql).pluck().get(...args.slice(0, -2)) as number;
       const rows = this.cached(sql).all(...args) as RunRow[];
-      return { runs: rows.map(toSummary), total };
+      return { runs: rows.map(toRunSummary), total };
     });
   }
 
@@ -498,7 +456,7 @@ export class RunHistory {
       for (let i = 0; i < ids.length; i += 500) {
         const chunk = ids.slice(i, i + 500);
         const rows = this.db.prepare(`SELECT ${SUMMARY_COLS} FROM runs WHERE id IN (${chunk.map(() => '?').join(', ')})`).all(...chunk) as RunRow[];
-        for (const r of rows) out.set(r.id, toSummary(r));
+        for (const r of rows) out.set(r.id, toRunSummary(r));
       }
       return ids.map((id) => out.get(id)).filter((r): r is RunSummary => r !== undefined);
     });

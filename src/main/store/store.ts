@@ -10,11 +10,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { FamilyId } from '../../core/families/family';
-import type { Params } from '../../core/params/schema';
-import type { Checkpoint, Improvement, ProgressSample, StopCriteria, StopReason } from '../../core/engine/run-types';
+import type { Checkpoint, Improvement, ProgressSample } from '../../core/engine/run-types';
 import { StoreError, describeDbError } from './errors';
 import { migrate, checkVersion } from './migrations';
 import { thinPlan } from './thin';
+import { toRunSummary, type RunRow } from './run-rows';
 import {
   RUN_STATUSES,
   type EventQuery,
@@ -59,28 +59,6 @@ interface PuzzleRow {
   document?: string;
 }
 
-interface RunRow {
-  id: number;
-  puzzle_id: number | null;
-  puzzle_name: string;
-  family: string;
-  solver: string;
-  params: string;
-  seed: number;
-  stop: string;
-  status: string;
-  stop_reason: string | null;
-  error: string | null;
-  created_at: number;
-  started_at: number | null;
-  ended_at: number | null;
-  elapsed_ms: number;
-  evaluations: number;
-  best_score: number | null;
-  max_score: number | null;
-  puzzle?: string;
-  best_solution?: string | null;
-}
 
 interface EventRow {
   id: number;
@@ -146,28 +124,6 @@ function toPuzzleSummary(r: PuzzleRow): PuzzleSummary {
   };
 }
 
-function toRunSummary(r: RunRow): RunSummary {
-  return {
-    id: r.id,
-    puzzleId: r.puzzle_id,
-    puzzleName: r.puzzle_name,
-    family: r.family as FamilyId,
-    solver: r.solver,
-    params: JSON.parse(r.params) as Params,
-    seed: r.seed,
-    stop: JSON.parse(r.stop) as StopCriteria,
-    status: r.status as RunStatus,
-    stopReason: r.stop_reason as StopReason | null,
-    error: r.error,
-    createdAt: r.created_at,
-    startedAt: r.started_at,
-    endedAt: r.ended_at,
-    elapsedMs: r.elapsed_ms,
-    evaluations: r.evaluations,
-    bestScore: r.best_score,
-    maxScore: r.max_score,
-  };
-}
 
 function toEvent(r: EventRow): RunEvent {
   const base = { id: r.id, runId: r.run_id, elapsedMs: r.elapsed_ms, evaluations: r.evaluations, bestScore: r.best_score };

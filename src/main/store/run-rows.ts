@@ -1,0 +1,51 @@
+/** The runs table's row shape and its conversion to a record, shared by the store and the history queries. */
+import type { FamilyId } from '../../core/families/family';
+import type { Params } from '../../core/params/schema';
+import type { StopCriteria, StopReason } from '../../core/engine/run-types';
+import type { RunStatus, RunSummary } from './types';
+
+export interface RunRow {
+  id: number;
+  puzzle_id: number | null;
+  puzzle_name: string;
+  family: string;
+  solver: string;
+  params: string;
+  seed: number;
+  stop: string;
+  status: string;
+  stop_reason: string | null;
+  error: string | null;
+  created_at: number;
+  started_at: number | null;
+  ended_at: number | null;
+  elapsed_ms: number;
+  evaluations: number;
+  best_score: number | null;
+  max_score: number | null;
+  puzzle?: string;
+  best_solution?: string | null;
+}
+
+export function toRunSummary(r: RunRow): RunSummary {
+  return {
+    id: r.id,
+    puzzleId: r.puzzle_id,
+    puzzleName: r.puzzle_name,
+    family: r.family as FamilyId,
+    solver: r.solver,
+    params: JSON.parse(r.params) as Params,
+    seed: r.seed,
+    stop: JSON.parse(r.stop) as StopCriteria,
+    status: r.status as RunStatus,
+    stopReason: r.stop_reason as StopReason | null,
+    error: r.error,
+    createdAt: r.created_at,
+    startedAt: r.started_at,
+    endedAt: r.ended_at,
+    elapsedMs: r.elapsed_ms,
+    evaluations: r.evaluations,
+    bestScore: r.best_score,
+    maxScore: r.max_score,
+  };
+}
