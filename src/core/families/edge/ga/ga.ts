@@ -37,9 +37,9 @@ export interface GaCheckpoint {
   crossovers: number;
   mutations: number;
   repairs: number;
-  repairTrials: number;
-  scrambles: number;
-  searchMoves: number;
+  repairTrials?: number;
+  scrambles?: number;
+  searchMoves?: number;
   bestScore: number;
   bestFit: number;
   sinceBest: number;
@@ -59,10 +59,15 @@ const EPS = 1e-12;
  * child with the mutation rate, then the best `elitism` boards of the old generation replace
  * the worst of the new one. When the best fitness has stalled for the repair threshold, the
  * selection heuristic repairs the boards it tagged last time (if still unchanged) and tags the
- * current elites.
+ * current elites; the deadlock repair is a short search (repair.ts), which is what finishes
+ * boards. Optionally a completely stuck population is scrambled (thesis 4.5.8).
  *
- * Evaluations count whole boards as the thesis does (its EVAL = population x generations): the
- * first population, every board of every generation, and each repaired board once.
+ * ga-memetic (memetic.ts) runs the same loop with an OffspringImprover: every child gets a local
+ * search, and with replacement=crowding each child competes only with its own parent.
+ *
+ * Evaluations: the first population, every board of every generation (the thesis's EVAL =
+ * population x generations, `boardEvaluations`), each repaired or scrambled board once, and every
+ * delta-scored trial of a repair or local search once (the thesis did not count those).
  */
 export class EdgeGa implements SolverRun {
   evaluations = 0;
@@ -170,6 +175,11 @@ export class EdgeGa implements SolverRun {
     return this.L;
   }
 
+  /** Boards bred, as the thesis counts evaluations (population x generations, first population included). */
+  get boardEvaluations(): number {
+    return this.size * (this.iteration + 1);
+  }
+
   private start(): void {
     const scratch = new Int16Array(this.L.cells);
     for (let i = 0; i < this.size; i++) {
@@ -238,6 +248,13 @@ export class EdgeGa implements SolverRun {
         next.tag[j] = 0;
         this.searchMoves += m;
         this.evaluations += m;
+        // Crowding may drop a child with more joins but a lower thesis fitness: keep it as the best now.
+        this.noteBest(next, j);
+        if (imp.search && imp.search.lastTop > this.bestScore) {
+          // A walk that leaves its last board may have passed a better one.
+          this.bestScore = imp.search.lastTop;
+          imp.search.lastBestInto(this.bestP, this.bestR);
+        }
         if (next.score[j] === L.maxScore) break;
       }
     }
@@ -404,13 +421,17 @@ export class EdgeGa implements SolverRun {
     }
     this.currentScore = pop.score[top];
     this.meanScore = sum / this.size;
-    if (pop.score[top] > this.bestScore) {
-      this.bestScore = pop.score[top];
-      const off = top * this.L.cells;
-      for (let k = 0; k < this.L.cells; k++) {
-        this.bestP[k] = pop.piece[off + k];
-        this.bestR[k] = pop.rot[off + k];
-      }
+    this.noteBest(pop, top);
+  }
+
+  /** Keep board i of `pop` as the best ever when it matches more joins than any before. */
+  private noteBest(pop: Population, i: number): void {
+    if (pop.score[i] <= this.bestScore) return;
+    this.bestScore = pop.score[i];
+    const off = i * this.L.cells;
+    for (let k = 0; k < this.L.cells; k++) {
+      this.bestP[k] = pop.piece[off + k];
+      this.bestR[k] = pop.rot[off + k];
     }
   }
 
@@ -465,8 +486,11 @@ export class EdgeGa implements SolverRun {
     const bad = (why: string): never => {
       throw new Error(`GA checkpoint is damaged: ${why}`);
     };
-    for (const k of ['evaluations', 'generation', 'crossovers', 'mutations', 'repairs', 'repairTrials', 'scrambles', 'searchMoves', 'bestScore', 'bestFit', 'sinceBest', 'stall', 'threshold'] as const)
+    // Checkpoints written before the repair search, scrambling and ga-memetic lack their counters.
+    const counter = (k: 'repairTrials' | 'scrambles' | 'searchMoves'): number => s[k] ?? 0;
+    for (const k of ['evaluations', 'generation', 'crossovers', 'mutations', 'repairs', 'bestScore', 'bestFit', 'sinceBest', 'stall', 'threshold'] as const)
       if (typeof s[k] !== 'number' || !Number.isFinite(s[k])) bad(`${k} is not a number`);
+    for (const k of ['repairTrials', 'scrambles', 'searchMoves'] as const) if (typeof counter(k) !== 'number' || !Number.isFinite(counter(k))) bad(`${k} is not a number`);
     if (!Array.isArray(s.population) || s.population.length !== this.size * n)
       bad(`the population is not ${this.size} boards of ${n} cells (was the population size changed?)`);
     if (!Array.isArray(s.best) || s.best.length !== n) bad(`the best board is not ${n} cells`);
@@ -485,9 +509,9 @@ export class EdgeGa implements SolverRun {
     this.crossovers = s.crossovers;
     this.mutations = s.mutations;
     this.repairs = s.repairs;
-    this.repairTrials = s.repairTrials;
-    this.scrambles = s.scrambles;
-    this.searchMoves = s.searchMoves;
+    this.repairTrials = counter('repairTrials');
+    this.scrambles = counter('scrambles');
+    this.searchMoves = counter('searchMoves');
     this.bestScore = s.bestScore;
     this.bestFit = s.bestFit;
     this.sinceBest = s.sinceBest;

@@ -30,6 +30,8 @@ export class OffspringSearch {
   private readonly state: { current: BoardArrays; best: BoardArrays };
   private readonly accept: Float64Array;
   readonly maxScore: number;
+  /** Matched joins of the best board the last walk met (with keepLast it may beat the board written back). */
+  lastTop = 0;
 
   constructor(
     puzzle: EdgePuzzle,
@@ -75,9 +77,17 @@ export class OffspringSearch {
         }
       }
     }
+    this.lastTop = top;
     const b = this.opts.keepLast && top < max ? ls.currentBoard() : ls.bestBoard();
     P.set(b.piece, off);
     R.set(b.rotation, off);
     return m;
+  }
+
+  /** The best board the last walk met, into P/R at 0 (the run's best board, when the walk beat it). */
+  lastBestInto(P: Int16Array, R: Uint8Array): void {
+    const b = this.ls.bestBoard();
+    P.set(b.piece);
+    R.set(b.rotation);
   }
 }

@@ -5,7 +5,10 @@ import { FITNESS_KINDS } from './fitness';
 /**
  * Parameters of Niang's GA. Defaults are the thesis's runs (tables 1-9): population 200,
  * tournament of 3, elitism 1, crossover 0.9 (region exchange), mutation 0.1 (region rotation and
- * region swap), thesis fitness, repair heuristics on.
+ * region swap), thesis fitness, repair heuristics on. The thesis names its repairs without
+ * saying how they work; the deadlock repair defaults to a search (deadlockRepair=search, a short
+ * walk moving the tiles with unmatched joins), the reading under which table 9 is reproduced
+ * (bench/edge-papers/niang.ts); the one-pass reinsert stays selectable.
  */
 export const gaParams = {
   population: { type: 'int', default: 200, min: 2, max: 100_000, help: 'Boards in the population (the thesis used 200, also 500 and 1000).' },
@@ -54,16 +57,16 @@ export const gaParams = {
   },
   repairDecay: { type: 'number', default: 0.2, min: 0, max: 0.99, help: 'Share by which the repair threshold is lowered each time it is reached (reset when the best improves).' },
   repairElites: { type: 'int', default: 5, min: 1, max: 100_000, help: 'How many of the fittest boards the selection heuristic checks and tags.' },
-  repairDeadlocks: { type: 'boolean', default: true, help: 'Repair deadlocks: lift tiles with many unmatched joins and put each back where it matches most.' },
+  repairDeadlocks: { type: 'boolean', default: true, help: 'Repair deadlocks (tiles with at least deadlockSides unmatched joins), as deadlockRepair says.' },
   repair2x2: { type: 'boolean', default: true, help: 'Repair 2x2 areas: rearrange the four tiles of each bad 2x2 area to match most joins.' },
   repairBorder: { type: 'boolean', default: true, help: 'Repair the border: swap border tiles while the fitness rises.' },
   deadlockRepair: {
     type: 'enum',
     default: 'search',
     options: ['search', 'reinsert'],
-    help: 'How deadlocks are removed. search: swap deadlocked tiles with tiles of their class (best rotations), keeping every change that does not lower the fitness, for repairTrials tries; reinsert: lift every deadlocked tile and put each back where it matches most (one pass, may lower the fitness).',
+    help: 'How deadlocks are removed. search: repairTrials tries, each swapping a deadlocked tile with a tile of its class (both at their best rotations) or turning it, kept unless it loses joins (a loss kept with chance exp(-loss / repairTemperature)); the fittest board met is kept. reinsert: every deadlocked tile lifted and put back where it matches most (one pass, may lower the fitness).',
   },
-  repairTrials: { type: 'int', default: 10_000, min: 1, help: 'Tries of the deadlock search per repaired board (each a delta evaluation, counted in the evaluations).' },
+  repairTrials: { type: 'int', default: 10_000, min: 1, help: 'Tries of the deadlock search per repaired board (each one delta evaluation, counted in the evaluations).' },
   repairTemperature: {
     type: 'number',
     default: 0.4,
@@ -77,5 +80,11 @@ export const gaParams = {
     help: 'Generations without a better best fitness after which the population counts as completely stuck and is scrambled (each board keeps its top-left tile, the rest dealt out again); 0 = never.',
   },
   scrambleKeep: { type: 'int', default: 0, min: 0, max: 100_000, help: 'The fittest boards a scramble of the stuck population leaves as they are (0 = a full restart; the best board found is kept apart anyway).' },
-  deadlockSides: { type: 'int', default: 1, min: 1, max: 4, help: 'A tile with at least this many unmatched joins counts as deadlocked.' },
+  deadlockSides: {
+    type: 'int',
+    default: 1,
+    min: 1,
+    max: 4,
+    help: 'A tile with at least this many unmatched joins counts as deadlocked (the search moves only such tiles; with 2 it cannot finish a board whose last faults are single joins).',
+  },
 } as const satisfies ParamSchema;

@@ -31,9 +31,12 @@ const EPS = 1e-12;
  * "rearrange the border tiles"); what each does here:
  * - border: swaps of two corner or two side tiles, kept when the fitness rises, until a pass
  *   over all pairs finds none (frame-aware boards only);
- * - deadlocks: tiles with at least `minSides` unmatched joins are lifted off and put back one
- *   hole at a time (holes in random order), each hole taking the lifted tile and rotation that
- *   matches most of its already filled neighbours. May lower the fitness, as the thesis saw;
+ * - deadlocks, two readings: `deadlockSearch` walks the board by moving deadlocked tiles (a
+ *   short annealing-style search that ends on the fittest board met); `deadlocks` lifts every
+ *   deadlocked tile off and puts them back one hole at a time (holes in random order), each hole
+ *   taking the lifted tile and rotation that matches most of its already filled neighbours, which
+ *   may lower the fitness, as the thesis saw. Only the search finishes 5x5 and 6x6 boards
+ *   reliably (the niang bench);
  * - 2x2 areas: each area whose inner joins do not all match gets the arrangement of its four
  *   tiles (order and rotations, frame kept) that matches most of its twelve joins, kept when the
  *   fitness does not drop.
@@ -43,6 +46,7 @@ export class Repairer {
   private readonly liftedP: Int16Array;
   private readonly liftedUsed: Uint8Array;
   private readonly empty: Uint8Array;
+  private readonly keepChance = new Float64Array(9);
   /** The best board the deadlock search has met. */
   private readonly keptP: Int16Array;
   private readonly keptR: Uint8Array;
@@ -151,6 +155,9 @@ export class Repairer {
   deadlockSearch(P: Int16Array, R: Uint8Array, off: number, rng: Rng, minSides: number, trials: number, temperature: number): number {
     const L = this.L;
     const d = this.delta;
+    // exp(-j / T) for a loss of j joins (a swap changes at most 8): no Math.exp per trial.
+    const keep = this.keepChance;
+    for (let j = 1; j <= 8; j++) keep[j] = temperature > 0 ? Math.exp(-j / temperature) : 0;
     let n = this.collectDeadlocked(P, R, off, minSides);
     let gain = 0;
     let bestGain = 0;
@@ -186,7 +193,8 @@ export class Repairer {
       }
       d.after(P, R, off);
       const g = fitnessGain(this.kind, L, d.dScore, d.dQuads);
-      if (g >= -EPS || d.dScore >= 0 || (temperature > 0 && rng.next() < Math.exp(d.dScore / temperature))) {
+      if (g >= -EPS || d.dScore >= 0 || rng.next() < keep[d.dScore < -8 ? 8 : -d.dScore]) {
+        // A change that moves no join or area leaves the deadlocked list as good as it was.
         if (d.dScore === 0 && d.dQuads === 0) continue;
         gain += g;
         if (gain > bestGain + EPS) {

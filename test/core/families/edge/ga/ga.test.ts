@@ -3,12 +3,14 @@ import { edgeSolvers, isSolved, maxScore, piecesFormat, scoreBoard, solutionFrom
 import { findSolver } from '../../../../../src/core/catalogue/catalogue';
 import { EdgeGa } from '../../../../../src/core/families/edge/ga/ga';
 import { gaParams } from '../../../../../src/core/families/edge/ga/params';
+import { memeticParams } from '../../../../../src/core/families/edge/ga/memetic';
 import type { SolverRun } from '../../../../../src/core/engine/solver';
 import type { Params } from '../../../../../src/core/params/schema';
 import { generatePuzzle, readInstance } from '../helpers';
 import { illegal, slice } from './boards';
 
 const solver = edgeSolvers.find((s) => s.id === 'ga')!;
+const memetic = edgeSolvers.find((s) => s.id === 'ga-memetic')!;
 
 function runTo(run: SolverRun, evaluations: number, max = Infinity): void {
   while (run.evaluations < evaluations && !run.finished && run.bestScore < max) run.step(evaluations - run.evaluations);
@@ -175,5 +177,133 @@ describe('edge GA (Niang 2010)', () => {
     expect([best.piece[8 * 16 + 7], best.rotation[8 * 16 + 7]]).toEqual([138, 2]);
     expect(illegal(e2, true, best)).toBeNull();
     expect(run.bestScore).toBeGreaterThan(60);
+  });
+
+  it('boardEvaluations counts boards bred as the thesis does; repair and search trials count in evaluations too', () => {
+    const { puzzle } = generatePuzzle(5, 5, 9, 5, 5);
+    const run = solver.create(puzzle, { population: 40, repairThreshold: 2, repairTrials: 500 }, 3) as EdgeGa;
+    runTo(run, 30_000, 40);
+    expect(run.boardEvaluations).toBe(40 * (run.iteration + 1));
+    expect(run.repairs).toBeGreaterThan(0);
+    expect(run.repairTrials).toBeGreaterThan(0);
+    expect(run.evaluations).toBe(run.boardEvaluations + run.repairs + run.repairTrials);
+    const m = memetic.create(puzzle, { searchMoves: 300 }, 3) as EdgeGa;
+    m.step(1);
+    expect(m.searchMoves).toBeGreaterThan(0);
+    expect(m.evaluations).toBe(m.boardEvaluations + m.searchMoves);
+  });
+
+  // Table 9's boards: 5 patterns on every join of a 5x5 (frame and inner colours apart changes
+  // nothing: border pieces only ever meet frame joins along the frame). The bench runs 10 of them.
+  it('with the thesis settings solves a 5x5 board with 5 patterns (the deadlock-search repair finishes it)', () => {
+    const { puzzle } = generatePuzzle(5, 5, 4, 5, 5);
+    const run = solver.create(puzzle, {}, 4) as EdgeGa;
+    runTo(run, 2_000_000, 40);
+    expect(run.bestScore).toBe(40);
+    expect(isSolved(puzzle, solutionFromJson(puzzle, run.bestSolution()))).toBe(true);
+  });
+
+  it('scrambles a stuck population: every board legal, top-left tiles kept, the best board kept apart', () => {
+    const { puzzle } = generatePuzzle(5, 5, 6, 2, 3, 1);
+    // No crossover, mutation or repair: nothing can improve, so the population is stuck at once.
+    const run = solver.create(puzzle, { population: 12, crossoverRate: 0, mutationRate: 0, repairThreshold: 0, scrambleStuck: 2, scrambleKeep: 2 }, 5) as EdgeGa;
+    const topLeft = new Set<number>();
+    for (let i = 0; i < 12; i++) topLeft.add(run.population.piece[i * 25]);
+    const best = run.bestScore;
+    run.step(20 * 12);
+    expect(run.scrambles).toBeGreaterThan(0);
+    const pop = run.population;
+    for (let i = 0; i < pop.size; i++) {
+      const b = slice(pop.piece, pop.rot, i * pop.cells, pop.cells);
+      expect(illegal(puzzle, true, b)).toBeNull();
+      expect(pop.score[i]).toBe(scoreBoard(puzzle, b));
+      expect(topLeft.has(pop.piece[i * 25])).toBe(true);
+    }
+    expect(run.bestScore).toBeGreaterThanOrEqual(best);
+    expect(scoreBoard(puzzle, solutionFromJson(puzzle, run.bestSolution()))).toBe(run.bestScore);
+  });
+
+  it('ga-memetic: in the catalogue with every parameter helped, keeps its boards legal, and solves a 6x6 with 7 patterns', () => {
+    expect(findSolver('edge', 'ga-memetic')).toBe(memetic);
+    for (const [name, spec] of Object.entries(memeticParams)) expect(spec.help.length, name).toBeGreaterThan(10);
+    const { puzzle } = generatePuzzle(6, 6, 8, 2, 3, 2);
+    for (const params of [{}, { searchKind: 'focused', searchMoves: 200 }, { searchKeep: 'last', replacement: 'generational', ...ALL_OPS }] as Params[]) {
+      const run = memetic.create(puzzle, { searchMoves: 300, ...params }, 4) as EdgeGa;
+      for (let g = 0; g < 10; g++) {
+        run.step(1);
+        const pop = run.population;
+        for (let i = 0; i < pop.size; i++) {
+          const b = slice(pop.piece, pop.rot, i * pop.cells, pop.cells);
+          expect(illegal(puzzle, true, b)).toBeNull();
+          expect(pop.score[i]).toBe(scoreBoard(puzzle, b));
+        }
+        expect(scoreBoard(puzzle, solutionFromJson(puzzle, run.bestSolution()))).toBe(run.bestScore);
+      }
+    }
+    const { puzzle: six } = generatePuzzle(6, 6, 2, 7, 7);
+    const run = memetic.create(six, {}, 2);
+    runTo(run, 5_000_000, 60);
+    expect(run.bestScore).toBe(60);
+  });
+
+  it('with crowding a board is only ever replaced by a child at least as fit', () => {
+    const { puzzle } = generatePuzzle(6, 6, 11, 3, 5);
+    const run = solver.create(puzzle, { population: 16, replacement: 'crowding', mutationRate: 0.5, mutRotate: 1, mutSwap: 1 }, 6) as EdgeGa;
+    for (let g = 0; g < 30; g++) {
+      const before = Array.from(run.population.fit).sort((a, b) => a - b);
+      run.step(1);
+      const after = Array.from(run.population.fit).sort((a, b) => a - b);
+      // Slot by slot a child never loses to its parent, so the sorted fitnesses only rise.
+      for (let i = 0; i < before.length; i++) expect(after[i]).toBeGreaterThanOrEqual(before[i] - 1e-12);
+    }
+  });
+
+  it.each<[string, Params]>([
+    ['ga, reinsert repair and scrambling', { deadlockRepair: 'reinsert', repairThreshold: 2, scrambleStuck: 5, scrambleKeep: 1 }],
+    ['ga, crowding', { replacement: 'crowding', repairThreshold: 3, repairTrials: 300 }],
+    ['ga-memetic', { searchMoves: 200 }],
+    ['ga-memetic, focused search', { searchMoves: 200, searchKind: 'focused', scrambleStuck: 3 }],
+  ])('checkpoint then restore continues identically (%s)', (name, params) => {
+    const def = name.startsWith('ga-memetic') ? memetic : solver;
+    const { puzzle } = generatePuzzle(6, 6, 13, 2, 4, 1);
+    const a = def.create(puzzle, { population: 10, ...params }, 3);
+    runTo(a, 8_000);
+    const cp = JSON.parse(JSON.stringify(a.checkpoint()));
+    const at = a.evaluations;
+    runTo(a, 30_000);
+    const b = def.restore(puzzle, { population: 10, ...params }, cp);
+    expect(b.evaluations).toBe(at);
+    runTo(b, 30_000);
+    expect(b.iteration).toBe(a.iteration);
+    expect(b.bestScore).toBe(a.bestScore);
+    expect(b.checkpoint()).toEqual(a.checkpoint());
+    expect(b.bestSolution()).toEqual(a.bestSolution());
+  });
+
+  it('ga-memetic: the same seed gives the same run', () => {
+    const puzzle = clue1();
+    const a = memetic.create(puzzle, {}, 7);
+    const b = memetic.create(puzzle, {}, 7);
+    runTo(a, 200_000);
+    runTo(b, 200_000);
+    expect(b.checkpoint()).toEqual(a.checkpoint());
+    const c = memetic.create(puzzle, {}, 8);
+    runTo(c, 200_000);
+    expect(c.checkpoint()).not.toEqual(a.checkpoint());
+  });
+
+  it('restores a checkpoint written before the repair search (no repairTrials, scrambles, searchMoves)', () => {
+    const { puzzle } = generatePuzzle(4, 4, 2, 2, 3);
+    const a = solver.create(puzzle, { population: 10 }, 1);
+    runTo(a, 200);
+    const cp = JSON.parse(JSON.stringify(a.checkpoint()));
+    delete cp.repairTrials;
+    delete cp.scrambles;
+    delete cp.searchMoves;
+    const b = solver.restore(puzzle, { population: 10 }, cp) as EdgeGa;
+    expect(b.repairTrials).toBe(0);
+    expect(b.evaluations).toBe(a.evaluations);
+    cp.scrambles = 'x';
+    expect(() => solver.restore(puzzle, { population: 10 }, cp)).toThrow(/scrambles/);
   });
 });

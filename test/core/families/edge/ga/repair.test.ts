@@ -75,4 +75,63 @@ describe('GA repair heuristics', () => {
     evaluateBoard(L, P, R, 0, tmp);
     expect(tmp[0]).toBe(L.maxScore);
   });
+
+  it('the deadlock search keeps boards legal, never ends below where it began, and is deterministic', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 7 }),
+        fc.integer({ min: 2, max: 7 }),
+        fc.integer(),
+        fc.integer({ min: 0, max: 2 }),
+        fc.constantFrom(0, 0.4, 2),
+        fc.integer({ min: 1, max: 3 }),
+        (rows, cols, seed, fixed, temperature, minSides) => {
+          const { puzzle } = generatePuzzle(rows, cols, seed, 2, 3, Math.min(fixed, rows * cols - 1));
+          const { L, P, R } = boards(puzzle, 2, seed);
+          const n = L.cells;
+          // Board 1 is a copy of board 0, searched with the same seed: the same result.
+          P.copyWithin(n, 0, n);
+          R.copyWithin(n, 0, n);
+          for (const kind of ['thesis', 'score'] as const) {
+            const tmp = new Int32Array(2);
+            const fit = (off: number): number => {
+              evaluateBoard(L, P, R, off, tmp);
+              return fitnessOf(kind, L, tmp[0], tmp[1]);
+            };
+            const f0 = fit(0);
+            const t0 = new Repairer(L, new LocalDelta(L), kind).deadlockSearch(P, R, 0, new Rng(seed), minSides, 300, temperature);
+            const t1 = new Repairer(L, new LocalDelta(L), kind).deadlockSearch(P, R, n, new Rng(seed), minSides, 300, temperature);
+            expect(t0).toBeLessThanOrEqual(300);
+            expect(t1).toBe(t0);
+            expect(illegal(puzzle, true, slice(P, R, 0, n))).toBeNull();
+            expect(fit(0)).toBeGreaterThanOrEqual(f0 - 1e-12);
+            expect(Array.from(P.subarray(n, 2 * n))).toEqual(Array.from(P.subarray(0, n)));
+            expect(Array.from(R.subarray(n, 2 * n))).toEqual(Array.from(R.subarray(0, n)));
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('the deadlock search finishes a solution with two inner tiles exchanged, and leaves a solution alone', () => {
+    const { puzzle, solution } = generatePuzzle(6, 6, 5, 3, 6);
+    const { L } = boards(puzzle, 1, 1);
+    const P = solution.piece.slice();
+    const R = solution.rotation.slice();
+    const rep = new Repairer(L, new LocalDelta(L), 'thesis');
+    expect(rep.deadlockSearch(P, R, 0, new Rng(1), 1, 1000, 0.4)).toBe(0);
+    expect(Array.from(P)).toEqual(Array.from(solution.piece));
+    // Exchange inner cells 8 and 27, each turned a quarter.
+    [P[8], P[27]] = [P[27], P[8]];
+    [R[8], R[27]] = [(R[27] + 1) & 3, (R[8] + 1) & 3];
+    const tmp = new Int32Array(2);
+    evaluateBoard(L, P, R, 0, tmp);
+    expect(tmp[0]).toBeLessThan(L.maxScore);
+    const trials = rep.deadlockSearch(P, R, 0, new Rng(2), 1, 20_000, 0);
+    evaluateBoard(L, P, R, 0, tmp);
+    expect(tmp[0]).toBe(L.maxScore);
+    // It stops as soon as no tile is deadlocked.
+    expect(trials).toBeLessThan(20_000);
+  });
 });
