@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { jumpSolvers, type JumpPuzzle } from '../../../../src/core/families/jump';
-import { crossover, crossoverPoint, mutate } from '../../../../src/core/families/jump/ga/operators';
+import { crossover, crossoverPoint, mutate, mutateCells } from '../../../../src/core/families/jump/ga/operators';
 import { decodeIndividual, encodeIndividual } from '../../../../src/core/families/jump/ga/codec';
 import { maxJumps } from '../../../../src/core/families/jump/model';
 import { Rng } from '../../../../src/core/rng/rng';
@@ -42,7 +42,7 @@ describe('jump solvers', () => {
     expect(solver('hill-climb').params.randomWalk).toBeDefined();
     const sa = solver('sa').params;
     expect([sa.t0.default, sa.alpha.default, sa.movesPerTemperature.default, sa.reheat.default]).toEqual([80, 0.999, 1, false]);
-    expect(Object.keys(solver('ga').params)).toEqual(['population', 'survival', 'elitism', 'crossoverLow', 'crossoverHigh', 'mutation', 'mutationDecay']);
+    expect(Object.keys(solver('ga').params)).toEqual(['population', 'survival', 'elitism', 'crossoverLow', 'crossoverHigh', 'mutation', 'mutationDecay', 'mutationMode']);
   });
 
   for (const { id, params } of CASES) {
@@ -218,6 +218,40 @@ describe('the GA', () => {
     expect(counts[1] + counts[2] + counts[3]).toBeGreaterThan(1500);
     expect(counts[1] + counts[2] + counts[3]).toBeLessThan(2100);
     expect(counts[2]).toBeLessThan(40);
+  });
+
+  it('its per-cell mutation (the report\'s table) changes about rate x cells, each to another legal value', () => {
+    const p = { rows: 9, cols: 9 };
+    const maxJ = maxJumps(p);
+    const mutable = Int32Array.from([...maxJ.keys()].filter((i) => i < 80 && maxJ[i] >= 2));
+    const rng = new Rng(5);
+    const cells = new Int32Array(81);
+    for (let i = 0; i < 80; i++) cells[i] = 1 + rng.int(maxJ[i]);
+    let total = 0;
+    for (let k = 0; k < 2000; k++) {
+      const before = cells.slice();
+      const m = mutateCells(cells, 0, rng, 0.018, mutable, maxJ);
+      const changed = [...cells].filter((v, i) => v !== before[i]).length;
+      expect(changed).toBe(m);
+      expect(naiveLegal(p, cells)).toBe(true);
+      total += m;
+    }
+    // 2,000 children x 80 cells x 0.018 = 2,880 expected.
+    expect(total).toBeGreaterThan(2500);
+    expect(total).toBeLessThan(3300);
+    const all = cells.slice();
+    expect(mutateCells(all, 0, rng, 1, mutable, maxJ)).toBe(mutable.length);
+    for (const i of mutable) expect(all[i]).not.toBe(cells[i]);
+    expect(mutateCells(all, 0, rng, 0, mutable, maxJ)).toBe(0);
+  });
+
+  it('per-cell mutation climbs far above per-child mutation on the same budget', () => {
+    const ga = (mode: string): number => {
+      const run = jumpSolvers.find((s) => s.id === 'ga')!.create({ rows: 7, cols: 7 }, { mutationMode: mode }, 3);
+      while (run.iteration < 300) run.step(4096);
+      return run.bestScore;
+    };
+    expect(ga('cell')).toBeGreaterThan(ga('child'));
   });
 
   it('encodes populations compactly and refuses illegal text', () => {

@@ -5,7 +5,7 @@ import { Rng, type RngState } from '../../../rng/rng';
 import { bfsFitness, createBfsWorkspace, type BfsWorkspace } from '../bfs';
 import { jumpMazeFromJson, jumpMazeToJson, maxJumps, type JumpPuzzle } from '../model';
 import { decodeIndividual, encodeIndividual } from './codec';
-import { crossover, crossoverPoint, mutate } from './operators';
+import { crossover, crossoverPoint, mutate, mutateCells } from './operators';
 
 export const jumpGaParams = {
   population: { type: 'int', default: 0, min: 0, max: 100000, help: 'Individuals per generation; 0 = 2 x cells (the report\'s 2n^2).' },
@@ -20,7 +20,13 @@ export const jumpGaParams = {
   crossoverLow: { type: 'number', default: 0.25, min: 0, max: 1, help: 'Earliest one-point crossover cut, as a share of the chromosome length.' },
   crossoverHigh: { type: 'number', default: 0.75, min: 0, max: 1, help: 'Latest one-point crossover cut, as a share of the chromosome length.' },
   mutation: { type: 'number', default: 0.018, min: 0, max: 1, help: 'Probability that a child mutates one cell (then again at a lower rate, see mutationDecay).' },
-  mutationDecay: { type: 'number', default: 3, min: 1, help: 'After each mutation in one child the mutation probability is divided by this.' },
+  mutationDecay: { type: 'number', default: 3, min: 1, help: 'After each mutation in one child the mutation probability is divided by this (per-child mutation only).' },
+  mutationMode: {
+    type: 'enum',
+    options: ['child', 'cell'],
+    default: 'child',
+    help: "child = the report's text: a child mutates one cell with probability `mutation`, then again at a rate divided by mutationDecay; cell = its parameter table: every cell mutates with probability `mutation`.",
+  },
 } as const satisfies ParamSchema;
 
 type GaParams = ReturnType<typeof resolveParams<typeof jumpGaParams>>;
@@ -263,9 +269,15 @@ export class JumpGa implements SolverRun {
     const c1 = this.filled * n;
     const two = this.filled + 1 < this.size;
     crossover(this.pop, pool[i] * n, pool[j] * n, this.next, c1, two ? c1 + n : -1, n, cut);
-    mutate(this.next, c1, rng, p.mutation, p.mutationDecay, this.mutable, this.maxJ);
-    if (two) mutate(this.next, c1 + n, rng, p.mutation, p.mutationDecay, this.mutable, this.maxJ);
+    this.mutateChild(c1);
+    if (two) this.mutateChild(c1 + n);
     this.filled += two ? 2 : 1;
+  }
+
+  private mutateChild(off: number): void {
+    const { p, rng } = this;
+    if (p.mutationMode === 'cell') mutateCells(this.next, off, rng, p.mutation, this.mutable, this.maxJ);
+    else mutate(this.next, off, rng, p.mutation, p.mutationDecay, this.mutable, this.maxJ);
   }
 
   private endGeneration(): void {

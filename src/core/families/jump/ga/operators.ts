@@ -43,3 +43,21 @@ export function mutate(pop: Int32Array, off: number, rng: Rng, rate: number, dec
   }
   return count;
 }
+
+/**
+ * The report's first mutation (its parameter table's reading): every changeable cell takes another
+ * legal value with probability `rate`. Returns the number of mutations.
+ */
+export function mutateCells(pop: Int32Array, off: number, rng: Rng, rate: number, mutable: Int32Array, maxJ: Int32Array): number {
+  let count = 0;
+  for (let k = 0; k < mutable.length; k++) {
+    if (rng.next() >= rate) continue;
+    const i = mutable[k];
+    const old = pop[off + i];
+    let v = 1 + rng.int(maxJ[i] - 1);
+    if (v >= old) v++;
+    pop[off + i] = v;
+    count++;
+  }
+  return count;
+}
