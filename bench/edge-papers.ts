@@ -1,8 +1,10 @@
 /**
  * `npm run bench -- edge-papers [--quick] [--only niang,aspinall,msgvns]`: our edge-matching
  * numbers beside the papers' (literature.md sections 1-3), written to bench/results/edge-papers.md.
- * Each section lives in bench/edge-papers/<section>.ts and returns markdown.
+ * Each section lives in bench/edge-papers/<section>.ts and returns markdown starting with
+ * `## <name>`; `--only` replaces those sections in the results file and keeps the others.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { machine, options, writeResult } from './util';
 
@@ -23,16 +25,34 @@ const SECTIONS: Record<string, () => Promise<{ section: Section }>> = {
 export async function run(argv: string[]): Promise<void> {
   const o = options(argv);
   const only = typeof o.only === 'string' ? o.only.split(',') : Object.keys(SECTIONS);
-  const parts: string[] = [`# Edge matching: our numbers beside the papers'\n`, `${new Date().toISOString().slice(0, 10)} on ${machine()}${o.quick ? ' (quick run: reduced budgets)' : ''}\n`];
+  const head = `# Edge matching: our numbers beside the papers'\n${o.quick ? '\nQuick runs: reduced budgets.\n' : ''}`;
+  const out = fileURLToPath(new URL(`./results/edge-papers${o.quick ? '-quick' : ''}.md`, import.meta.url));
+  const kept = existsSync(out) ? splitSections(readFileSync(out, 'utf8')) : new Map<string, string>();
   for (const name of only) {
     const load = SECTIONS[name];
     if (!load) throw new Error(`unknown section ${name} (known: ${Object.keys(SECTIONS).join(', ')})`);
     const { section } = await load();
     const md = await section({ quick: !!o.quick, raw: o, log: (l) => process.stderr.write(`${l}\n`) });
     process.stdout.write(`${md}\n`);
-    parts.push(md);
+    // Sections are rerun one at a time (hours each), so each keeps the date and command it came from.
+    const stamp = `_${new Date().toISOString().slice(0, 10)} on ${machine()}: \`npm run bench -- edge-papers ${argv.join(' ')}\`_`;
+    const lines = md.trim().split('\n');
+    kept.set(name, `${[lines[0], '', stamp, ...lines.slice(1)].join('\n')}\n`);
   }
-  const out = fileURLToPath(new URL(`./results/edge-papers${o.quick ? '-quick' : ''}.md`, import.meta.url));
-  writeResult(out, `${parts.join('\n')}\n`);
+  const body = Object.keys(SECTIONS)
+    .filter((name) => kept.has(name))
+    .map((name) => kept.get(name));
+  writeResult(out, `${[head, ...body].join('\n')}`);
   process.stderr.write(`written to ${out}\n`);
+}
+
+/** Sections of an earlier results file by name (`## name: ...`); the title and date are remade. */
+export function splitSections(md: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const starts = [...md.matchAll(/^## (\w+)/gm)];
+  starts.forEach((m, k) => {
+    const end = k + 1 < starts.length ? starts[k + 1].index : md.length;
+    if (m[1] in SECTIONS) found.set(m[1], `${md.slice(m.index, end).trim()}\n`);
+  });
+  return found;
 }
