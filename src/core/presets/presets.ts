@@ -139,6 +139,24 @@ export const PRESETS: readonly SolverPreset[] = [
     params: { restartAfter: 0, randomWalk: 0.0025 },
     stop: { evaluations: 10_000 },
   },
+  {
+    id: 'cs440-ga',
+    family: 'jump',
+    solver: 'ga',
+    label: 'Genetic algorithm, mutation per child',
+    source: CS440,
+    description: 'The report’s GA as its text describes the mutation: a child mutates one cell with probability 0.018, then again at a third of that.',
+    params: { mutationMode: 'child', mutation: 0.018, mutationDecay: 3 },
+  },
+  {
+    id: 'cs440-ga-cell',
+    family: 'jump',
+    solver: 'ga',
+    label: 'Genetic algorithm, mutation per cell',
+    source: CS440,
+    description: 'The report’s GA as its parameter table gives the mutation: every cell mutates with probability 0.018. Climbs far higher than the per-child reading.',
+    params: { mutationMode: 'cell', mutation: 0.018 },
+  },
 
   // ---- parity: Almuhaideb et al. ------------------------------------------------------------------
   ...(
