@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- edge-exact [--quick] [--seeds N] [--limit SECONDS] [--seeds2x2 N] [--limit2x2 S]`: exact solving of generated
+ * `npm run bench -- edge-exact [--quick] [--seeds N] [--limit SECONDS] [--seeds2x2 N] [--limit2x2 S] [--solver-seeds K] [--spread-only]`: exact solving of generated
  * E2-style puzzles: 7x7 with 3 frame + 6 inner colours (target: under a second each) and 8x8 with
  * 3 + 7 (target: under 10 minutes), time per instance and the median over seeds. Written to
  * bench/results/edge-exact.md.
@@ -9,6 +9,7 @@
  * a solver worker (src/core/families/edge/backtrack/loops.ts).
  */
 import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { backtrack2x2Solver, backtrackSolver } from '../src/core/families/edge/backtrack/solvers';
 import { maxScore } from '../src/core/families/edge';
@@ -25,6 +26,8 @@ export interface SolveSpec {
   seed: number;
   solver: 'backtrack' | 'backtrack-2x2';
   params: Params;
+  /** Seed of the solver's candidate order (default 1). */
+  solverSeed?: number;
   /** Give up after this many evaluations or seconds of search. */
   maxEvaluations: number;
   limitSeconds: number;
@@ -48,7 +51,7 @@ export function solveHere(spec: SolveSpec): SolveResult {
   const def = spec.solver === 'backtrack' ? backtrackSolver : backtrack2x2Solver;
   const max = maxScore(spec.rows, spec.cols);
   const t0 = performance.now();
-  const run = def.create(puzzle, spec.params, 1);
+  const run = def.create(puzzle, spec.params, spec.solverSeed ?? 1);
   const t1 = performance.now();
   const c0 = process.cpuUsage();
   let slice = 1 << 16;
@@ -94,6 +97,37 @@ function fmt(x: number): string {
   return x >= 1 ? x.toFixed(2) : x.toFixed(3);
 }
 
+/**
+ * The search is randomised (the candidate order is shuffled with the solver's seed), so one seed's
+ * time on an instance is one draw: the spread over solver seeds shows what a user can expect.
+ */
+function spread(seeds: number, solverSeeds: number, limit: number): string[] {
+  const rows: (string | number)[][] = [];
+  const medians: number[] = [];
+  for (let seed = 1; seed <= seeds; seed++) {
+    const cpus: number[] = [];
+    const evals: number[] = [];
+    for (let s = 1; s <= solverSeeds; s++) {
+      const r = solveInChild({ rows: 7, cols: 7, frame: 3, inner: 6, seed, solver: 'backtrack', params: {}, solverSeed: s, maxEvaluations: Number.MAX_SAFE_INTEGER, limitSeconds: limit });
+      cpus.push(r.solved ? r.cpuSeconds : Infinity);
+      evals.push(r.evaluations);
+    }
+    const sorted = [...cpus].sort((a, b) => a - b);
+    const med = (sorted[(solverSeeds - 1) >> 1] + sorted[solverSeeds >> 1]) / 2;
+    medians.push(med);
+    rows.push([seed, fmt(med), fmt(sorted[0]), fmt(sorted[solverSeeds - 1]), `${cpus.filter((x) => x < 1).length}/${solverSeeds}`, fmt([...evals].sort((a, b) => a - b)[solverSeeds >> 1])]);
+    process.stderr.write(`7x7 spread instance ${seed}: median ${med} CPU s over ${solverSeeds} solver seeds\n`);
+  }
+  return [
+    `## 7x7, 3+6 colours, backtrack over solver seeds 1..${solverSeeds}`,
+    '',
+    `CPU seconds per instance over ${solverSeeds} seeds of the candidate order: ${medians.filter((m) => m < 1).length}/${seeds} instances have a median under a second.`,
+    '',
+    mdTable(['instance', 'median CPU s', 'fastest', 'slowest', 'under 1 s', 'median placements'], rows),
+    '',
+  ];
+}
+
 interface Config {
   label: string;
   rows: number;
@@ -116,6 +150,17 @@ export async function run(argv: string[]): Promise<void> {
   // The 2x2 transform places blocks at about a tenth of the single-tile rate: fewer, shorter solves.
   const seeds2x2 = numOpt(o, 'seeds2x2', seeds);
   const limit2x2 = numOpt(o, 'limit2x2', limit);
+  const out = fileURLToPath(new URL(`./results/edge-exact${quick ? '-quick' : ''}.md`, import.meta.url));
+  const solverSeeds = numOpt(o, 'solver-seeds', quick ? 0 : 10);
+  if (o['spread-only']) {
+    // Adds (or replaces) the spread section of an earlier full run.
+    const before = existsSync(out) ? readFileSync(out, 'utf8') : '';
+    const cut = before.indexOf('\n## 7x7, 3+6 colours, backtrack over solver seeds');
+    const md = `${(cut < 0 ? before : before.slice(0, cut + 1)).trimEnd()}\n\n${spread(seeds, solverSeeds, limit).join('\n')}\n`;
+    writeResult(out, md);
+    process.stderr.write(`written to ${out}\n`);
+    return;
+  }
   const configs: Config[] = [
     { label: '7x7, 3+6 colours', rows: 7, frame: 3, inner: 6, solver: 'backtrack', params: {}, target: '< 1 s' },
     { label: '8x8, 3+7 colours', rows: 8, frame: 3, inner: 7, solver: 'backtrack', params: {}, target: '< 600 s' },
@@ -149,10 +194,10 @@ export async function run(argv: string[]): Promise<void> {
     const cpuMax = Math.max(...cpus);
     summary.push([c.label, name, censoredMedian(secs, censored), censoredMedian(cpus, censored), fmt(cpuMax), c.target, `${censored.filter((x) => !x).length}/${count}${cap !== limit ? ` (limit ${cap} s)` : ''}`]);
   }
+  if (solverSeeds > 1) parts.push(...spread(seeds, solverSeeds, limit));
   parts.splice(4, 0, mdTable(['instances', 'solver', 'median seconds', 'median CPU s', 'max CPU s', 'target', 'solved'], summary), '');
   const md = `${parts.join('\n')}\n`;
   process.stdout.write(md);
-  const out = fileURLToPath(new URL(`./results/edge-exact${quick ? '-quick' : ''}.md`, import.meta.url));
   writeResult(out, md);
   process.stderr.write(`written to ${out}\n`);
 }
