@@ -9,7 +9,7 @@ import type Database from 'better-sqlite3';
 import type { FamilyId } from '../../core/families/family';
 import type { Params } from '../../core/params/schema';
 import { describeDbError } from './errors';
-import { toRunSummary, type RunRow } from './run-rows';
+import { RUN_SUMMARY_COLS, toRunSummary, type RunRow } from './run-rows';
 import type { Store } from './store';
 import { RUN_STATUSES, type RunStatus, type RunSummary } from './types';
 
@@ -112,12 +112,6 @@ export interface BoardAt {
 }
 
 // ---- rows ---------------------------------------------------------------------------------------
-
-
-const SUMMARY_COLS =
-  'id, puzzle_id, puzzle_name, family, solver, params, seed, stop, status, stop_reason, error, ' +
-  'created_at, started_at, ended_at, elapsed_ms, evaluations, best_score, max_score';
-
 
 const PERCENT_SQL = '(CASE WHEN max_score > 0 AND best_score IS NOT NULL THEN best_score / max_score END)';
 
@@ -235,7 +229,7 @@ export function runPageSql(q: RunHistoryQuery): { sql: string; countSql: string;
   if (!Number.isInteger(offset) || offset < 0) throw new RangeError(`offset must be a whole number ≥ 0, got ${offset}`);
   const { where, args } = runHistoryWhere(q);
   return {
-    sql: `SELECT ${SUMMARY_COLS} FROM runs ${where} ORDER BY ${orderSql(sort, dir)} LIMIT ? OFFSET ?`,
+    sql: `SELECT ${RUN_SUMMARY_COLS} FROM runs ${where} ORDER BY ${orderSql(sort, dir)} LIMIT ? OFFSET ?`,
     countSql: `SELECT COUNT(*) FROM runs ${where}`,
     args: [...args, limit, offset],
   };
@@ -455,7 +449,7 @@ export class RunHistory {
       const out = new Map<number, RunSummary>();
       for (let i = 0; i < ids.length; i += 500) {
         const chunk = ids.slice(i, i + 500);
-        const rows = this.db.prepare(`SELECT ${SUMMARY_COLS} FROM runs WHERE id IN (${chunk.map(() => '?').join(', ')})`).all(...chunk) as RunRow[];
+        const rows = this.db.prepare(`SELECT ${RUN_SUMMARY_COLS} FROM runs WHERE id IN (${chunk.map(() => '?').join(', ')})`).all(...chunk) as RunRow[];
         for (const r of rows) out.set(r.id, toRunSummary(r));
       }
       return ids.map((id) => out.get(id)).filter((r): r is RunSummary => r !== undefined);

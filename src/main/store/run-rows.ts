@@ -27,6 +27,11 @@ export interface RunRow {
   best_solution?: string | null;
 }
 
+/** Every column but the puzzle and best-solution blobs, which lists never need. */
+export const RUN_SUMMARY_COLS =
+  'id, puzzle_id, puzzle_name, family, solver, params, seed, stop, status, stop_reason, error, ' +
+  'created_at, started_at, ended_at, elapsed_ms, evaluations, best_score, max_score';
+
 export function toRunSummary(r: RunRow): RunSummary {
   return {
     id: r.id,

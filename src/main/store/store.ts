@@ -14,7 +14,8 @@ import type { Checkpoint, Improvement, ProgressSample } from '../../core/engine/
 import { StoreError, describeDbError } from './errors';
 import { migrate, checkVersion } from './migrations';
 import { thinPlan } from './thin';
-import { toRunSummary, type RunRow } from './run-rows';
+import { RUN_SUMMARY_COLS, toRunSummary, type RunRow } from './run-rows';
+import { runHistoryWhere } from './run-history';
 import {
   RUN_STATUSES,
   type EventQuery,
@@ -81,9 +82,6 @@ interface CheckpointRow {
 }
 
 const PUZZLE_SUMMARY_COLS = 'id, name, family, source, rows, cols, created_at, updated_at, last_opened_at, best_score';
-const RUN_SUMMARY_COLS =
-  'id, puzzle_id, puzzle_name, family, solver, params, seed, stop, status, stop_reason, error, ' +
-  'created_at, started_at, ended_at, elapsed_ms, evaluations, best_score, max_score';
 
 const PUZZLE_ORDER = {
   name: 'name COLLATE NOCASE ASC, id ASC',
@@ -688,37 +686,14 @@ export class Store {
     return { where: conds.length ? `WHERE ${conds.join(' AND ')}` : '', args };
   }
 
+  /** A RunFilter is a narrower history filter; one WHERE builder for both keeps listRuns and the history view from drifting apart. */
   private runWhere(f: RunFilter): { where: string; args: unknown[] } {
-    const conds: string[] = [];
-    const args: unknown[] = [];
-    if (f.ids !== undefined) {
-      if (f.ids.length === 0) conds.push('0');
-      else {
-        conds.push(`id IN (${f.ids.map(() => '?').join(', ')})`);
-        args.push(...f.ids);
-      }
-    }
-    if (f.status !== undefined) {
-      const list: readonly RunStatus[] = typeof f.status === 'string' ? [f.status] : f.status;
-      list.forEach(checkStatus);
-      if (list.length === 0) conds.push('0');
-      else {
-        conds.push(`status IN (${list.map(() => '?').join(', ')})`);
-        args.push(...list);
-      }
-    }
-    if (f.family !== undefined) {
-      conds.push('family = ?');
-      args.push(f.family);
-    }
-    if (f.solver !== undefined) {
-      conds.push('solver = ?');
-      args.push(f.solver);
-    }
-    if (f.puzzleId !== undefined) {
-      conds.push('puzzle_id = ?');
-      args.push(f.puzzleId);
-    }
-    return { where: conds.length ? `WHERE ${conds.join(' AND ')}` : '', args };
+    return runHistoryWhere({
+      ids: f.ids,
+      statuses: typeof f.status === 'string' ? [f.status] : f.status,
+      family: f.family,
+      solvers: f.solver === undefined ? undefined : [f.solver],
+      puzzleId: f.puzzleId,
+    });
   }
 }
