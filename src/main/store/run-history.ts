@@ -146,7 +146,8 @@ function orderSql(sort: RunSortKey, dir: SortDir): string {
   }
 }
 
-function escapeLike(text: string): string {
+/** A LIKE pattern's literal text (with ESCAPE '\\'). */
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 

@@ -15,7 +15,7 @@ import { StoreError, describeDbError } from './errors';
 import { migrate, checkVersion } from './migrations';
 import { thinPlan } from './thin';
 import { RUN_SUMMARY_COLS, toRunSummary, type RunRow } from './run-rows';
-import { runHistoryWhere } from './run-history';
+import { escapeLike, runHistoryWhere } from './run-history';
 import {
   RUN_STATUSES,
   type EventQuery,
@@ -93,10 +93,6 @@ const PUZZLE_ORDER = {
 /** JSON for a column; `undefined` (which JSON.stringify drops) is stored as null. */
 function toJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 function pageArgs(limit: number | undefined, offset: number | undefined): [number, number] {
