@@ -29,7 +29,7 @@ function popcount(x: number): number {
  * the block's sides that face another block, of how many blocks could lie there (h1), or of how
  * many could lie there without sharing a piece with it (h2). A block with metric 0 can be in no
  * solution. `count` is how many pieces each type has (a shared type conflicts only when the two
- * blocks together hold more of it than there are).
+ * blocks together hold more of it than there are). Void sub-cells (type -1) share with nothing.
  */
 export function blockMetrics(layout: BlockLayout, set: BlockSet, count: Int32Array, heuristic: 'h1' | 'h2'): Float64Array {
   const P = set.patterns;
@@ -78,6 +78,7 @@ export function blockMetrics(layout: BlockLayout, set: BlockSet, count: Int32Arr
             const b2 = gList[lo + i];
             for (let q = 0; q < 4; q++) {
               const t = types[4 * b2 + q];
+              if (t < 0) continue;
               let j = 0;
               for (let r = 0; r <= q; r++) if (types[4 * b2 + r] === t) j++;
               const c = 4 * t + j - 1;
@@ -93,6 +94,7 @@ export function blockMetrics(layout: BlockLayout, set: BlockSet, count: Int32Arr
             const b2 = gList[lo + i];
             for (let q = 0; q < 4; q++) {
               const t = types[4 * b2 + q];
+              if (t < 0) continue;
               let j = 0;
               for (let r = 0; r <= q; r++) if (types[4 * b2 + r] === t) j++;
               bits[comboOf[4 * t + j - 1] * words + (i >>> 5)] |= 1 << (i & 31);
@@ -105,6 +107,7 @@ export function blockMetrics(layout: BlockLayout, set: BlockSet, count: Int32Arr
             sel.length = 0;
             for (let q = 0; q < 4; q++) {
               const t = types[4 * b + q];
+              if (t < 0) continue;
               let first = true;
               let o = 0;
               for (let r = 0; r < 4; r++) {

@@ -32,7 +32,8 @@ interface BlockState {
  * explicit-stack loop as the single-tile search; a block fits when its left and top patterns
  * match and each of its four pieces is still free. Evaluations count block placements (nodes).
  * It reports the deepest board reached (the placed blocks only; fixed pieces show once their
- * block is placed).
+ * block is placed). On an odd board the void cells that pad it (see blockLayout) use no piece and
+ * never reach the reported board.
  */
 export class BlockRun implements SolverRun {
   evaluations = 0;
@@ -69,7 +70,10 @@ export class BlockRun implements SolverRun {
     this.tables = new BlockTables(puzzle, this.pt, opts.heuristic, shuffleRng);
     const { layout, patterns: P } = this.tables;
     const n = (this.depth = layout.rows * layout.cols);
-    this.cnt = this.pt.count.slice();
+    this.cnt = new Int32Array(this.pt.typeCount + 1);
+    this.cnt.set(this.pt.count);
+    // More void cells than any board has, so a void sub-cell never makes a block wait.
+    this.cnt[this.tables.voidType] = 1 << 30;
     this.used = new Int32Array(this.tables.words);
     this.keyBase = new Int32Array(n + 1);
     this.lIdx = new Int32Array(n + 1);
@@ -77,12 +81,22 @@ export class BlockRun implements SolverRun {
     this.scoreAt = new Int32Array(n + 1);
     const grey = 2 * n;
     this.pat = new Int32Array(2 * n + 1);
+    const { rows, cols } = puzzle;
     for (let d = 0; d < n; d++) {
       const c = d % layout.cols;
       this.keyBase[d] = layout.classOf[d] * P * P;
       this.lIdx[d] = c > 0 ? 2 * (d - 1) : grey;
       this.tIdx[d] = d >= layout.cols ? 2 * (d - layout.cols) + 1 : grey;
-      this.scoreAt[d + 1] = this.scoreAt[d] + 4 + (c > 0 ? 2 : 0) + (d >= layout.cols ? 2 : 0);
+      // Blocks go down row by row, so each real cell of a block completes exactly its joins to the
+      // left and above (none on the board's first row or column); void cells have no joins.
+      const r0 = 2 * Math.floor(d / layout.cols);
+      let joins = 0;
+      for (let q = 0; q < 4; q++) {
+        const r = r0 + (q >> 1);
+        const cc = 2 * c + (q & 1);
+        if (r < rows && cc < cols) joins += (r > 0 ? 1 : 0) + (cc > 0 ? 1 : 0);
+      }
+      this.scoreAt[d + 1] = this.scoreAt[d] + joins;
     }
     this.keyBase[n] = this.tables.emptyKey;
     this.lIdx[n] = grey;
@@ -120,10 +134,12 @@ export class BlockRun implements SolverRun {
       const e = this.placed[d];
       const r0 = 2 * Math.floor(d / bc);
       const c0 = 2 * (d % bc);
-      const cells = [r0 * cols + c0, r0 * cols + c0 + 1, (r0 + 1) * cols + c0, (r0 + 1) * cols + c0 + 1];
       for (let q = 0; q < 4; q++) {
-        cellType[cells[q]] = this.tables.types[4 * e + q];
-        cellRot[cells[q]] = this.tables.rots[4 * e + q];
+        const r = r0 + (q >> 1);
+        const c = c0 + (q & 1);
+        if (r >= rows || c >= cols) continue;
+        cellType[r * cols + c] = this.tables.types[4 * e + q];
+        cellRot[r * cols + c] = this.tables.rots[4 * e + q];
       }
     }
     return solutionToJson(typesToBoard(this.pt, cellType, cellRot));

@@ -17,12 +17,16 @@ export class BlockTables {
   readonly start: Int32Array;
   /** End of each list (one past its last entry). */
   readonly stop: Int32Array;
-  /** 4 per entry: piece types and rotations of TL TR BL BR. */
+  /**
+   * 4 per entry: piece types and rotations of TL TR BL BR. A void sub-cell holds `voidType`, which
+   * the counting loop gives an endless supply, so it tests and counts it like any other type.
+   */
   readonly types: Int32Array;
   readonly rots: Int32Array;
   readonly right: Int32Array;
   readonly bottom: Int32Array;
   readonly emptyKey: number;
+  readonly voidType: number;
   /** Blocks enumerated per class. */
   readonly perClass: Int32Array;
   /**
@@ -67,6 +71,7 @@ export class BlockTables {
         sorted.set(seg, lo);
       }
     }
+    this.voidType = pt.typeCount;
     this.types = new Int32Array(4 * kept);
     this.rots = new Int32Array(4 * kept);
     this.right = new Int32Array(kept);
@@ -77,12 +82,13 @@ export class BlockTables {
     for (let i = 0; i < kept; i++) {
       const b = sorted[i];
       for (let q = 0; q < 4; q++) {
-        this.types[4 * i + q] = set.types[4 * b + q];
+        const t = set.types[4 * b + q];
+        this.types[4 * i + q] = t < 0 ? this.voidType : t;
         this.rots[4 * i + q] = set.rots[4 * b + q];
+        if (this.masks && t >= 0) this.masks[this.words * i + (t >>> 5)] |= 1 << (t & 31);
       }
       this.right[i] = set.sides[4 * b + 1];
       this.bottom[i] = set.sides[4 * b + 2];
-      if (this.masks) for (let q = 0; q < 4; q++) this.masks[this.words * i + (set.types[4 * b + q] >>> 5)] |= 1 << (set.types[4 * b + q] & 31);
     }
   }
 

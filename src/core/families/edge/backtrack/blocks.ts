@@ -15,6 +15,12 @@ export const BR = 3;
  * The half-size board of 2x2 blocks. Block positions that need the same kind of block (the same
  * out sides on each of their four cells, the same fixed pieces) share a class; blocks are
  * enumerated once per class, already oriented for its positions, so the search never turns a block.
+ *
+ * A board with an odd number of columns (rows) is padded with one column (row) of void cells on
+ * the right (bottom), so every block position has four sub-cells. A void cell holds the void
+ * piece: grey on all four sides, unlimited, never on the board the run reports. The real cells
+ * keep the out sides of the real board, so a real cell beside a void one shows grey there and
+ * matches it, and a block's side made of void cells is a grey pair, as a frame side must be.
  */
 export interface BlockLayout {
   rows: number;
@@ -25,39 +31,57 @@ export interface BlockLayout {
   /** Per class: out mask of each sub-cell (TL TR BL BR), and the fixed piece there (index into puzzle.fixed, -1 = none). */
   subMask: Int32Array;
   subFixed: Int32Array;
+  /** Per class: 1 for each sub-cell (TL TR BL BR) that is a void cell (out mask 0, no fixed piece). */
+  subVoid: Uint8Array;
   /** Per class: 1 when its positions lie on the frame of the block board. */
   border: Uint8Array;
 }
 
 export function blockLayout(p: EdgePuzzle): BlockLayout {
   const { rows, cols } = p;
-  if (rows % 2 !== 0 || cols % 2 !== 0) throw new Error(`the 2x2 transform needs an even number of rows and columns, the board is ${rows}x${cols}`);
-  const br = rows / 2;
-  const bc = cols / 2;
+  const br = (rows + 1) >> 1;
+  const bc = (cols + 1) >> 1;
   const fixedAt = new Map<number, number>(p.fixed.map((f, j) => [f.row * cols + f.col, j]));
   const classOf = new Int32Array(br * bc);
   const ids = new Map<string, number>();
   const subMask: number[] = [];
   const subFixed: number[] = [];
+  const subVoid: number[] = [];
   const border: number[] = [];
   for (let i = 0; i < br; i++) {
     for (let j = 0; j < bc; j++) {
-      const cells = [2 * i * cols + 2 * j, 2 * i * cols + 2 * j + 1, (2 * i + 1) * cols + 2 * j, (2 * i + 1) * cols + 2 * j + 1];
-      const masks = cells.map((c) => outMask(rows, cols, Math.floor(c / cols), c % cols));
-      const fixed = cells.map((c) => fixedAt.get(c) ?? -1);
-      const sig = `${masks.join(',')}|${fixed.join(',')}`;
+      const at = [
+        [2 * i, 2 * j],
+        [2 * i, 2 * j + 1],
+        [2 * i + 1, 2 * j],
+        [2 * i + 1, 2 * j + 1],
+      ];
+      const isVoid = at.map(([r, c]) => (r < rows && c < cols ? 0 : 1));
+      const masks = at.map(([r, c], q) => (isVoid[q] ? 0 : outMask(rows, cols, r, c)));
+      const fixed = at.map(([r, c], q) => (isVoid[q] ? -1 : (fixedAt.get(r * cols + c) ?? -1)));
+      const sig = `${masks.join(',')}|${fixed.join(',')}|${isVoid.join('')}`;
       let k = ids.get(sig);
       if (k === undefined) {
         k = ids.size;
         ids.set(sig, k);
         subMask.push(...masks);
         subFixed.push(...fixed);
+        subVoid.push(...isVoid);
         border.push(i === 0 || j === 0 || i === br - 1 || j === bc - 1 ? 1 : 0);
       }
       classOf[i * bc + j] = k;
     }
   }
-  return { rows: br, cols: bc, classOf, classes: ids.size, subMask: Int32Array.from(subMask), subFixed: Int32Array.from(subFixed), border: Uint8Array.from(border) };
+  return {
+    rows: br,
+    cols: bc,
+    classOf,
+    classes: ids.size,
+    subMask: Int32Array.from(subMask),
+    subFixed: Int32Array.from(subFixed),
+    subVoid: Uint8Array.from(subVoid),
+    border: Uint8Array.from(border),
+  };
 }
 
 /**
@@ -65,12 +89,13 @@ export function blockLayout(p: EdgePuzzle): BlockLayout {
  * sides exactly out, the four inner joins matching. A block's outer side is a pattern: the pair of
  * colours its two cells show there (top and bottom sides read left to right, left and right sides
  * read top to bottom, so facing sides of neighbouring blocks compare equal); pattern 0 = grey pair.
+ * A void sub-cell has type -1 and rotation 0.
  */
 export interface BlockSet {
   count: number;
   patterns: number;
   cls: Int32Array;
-  /** 4 per block, TL TR BL BR. */
+  /** 4 per block, TL TR BL BR; -1 = the void piece. */
   types: Int32Array;
   rots: Int32Array;
   /** 4 per block: patterns on its top, right, bottom and left. */
@@ -106,12 +131,15 @@ export function enumerateBlocks(p: EdgePuzzle, pt: PieceTypes, tables: Candidate
   let count = 0;
 
   // Options of a sub-cell are entries of the candidate tables, or for a fixed cell its piece as
-  // one more entry past the tables' end: the same arrays serve both.
+  // one more entry past the tables' end, or for a void cell the void piece as the last entry:
+  // the same arrays serve all three. The void piece has type T, whose supply never runs out.
   const E = tables.entries;
   const F = p.fixed.length;
-  const eType = new Int32Array(E + F);
-  const eRot = new Int32Array(E + F);
-  const eEdge = new Int32Array(4 * (E + F));
+  const T = pt.typeCount;
+  const V = E + F;
+  const eType = new Int32Array(V + 1);
+  const eRot = new Int32Array(V + 1);
+  const eEdge = new Int32Array(4 * (V + 1));
   eType.set(tables.type);
   eRot.set(tables.rot);
   eEdge.set(tables.edge);
@@ -121,9 +149,15 @@ export function enumerateBlocks(p: EdgePuzzle, pt: PieceTypes, tables: Candidate
     eRot[E + j] = f.rotation;
     for (let s = 0; s < 4; s++) eEdge[4 * (E + j) + s] = pt.edges[4 * t + ((s - f.rotation + 4) & 3)];
   });
+  eType[V] = T;
   // Range of options for sub-cell q of class k whose left and top show a and b (wild = anything).
   const range = new Int32Array(8);
   const options = (k: number, q: number, a: number, b: number, at: number): void => {
+    if (layout.subVoid[4 * k + q]) {
+      range[at] = V;
+      range[at + 1] = (a === wild || a === 0) && (b === wild || b === 0) ? V + 1 : V;
+      return;
+    }
     const m = layout.subMask[4 * k + q];
     const f = layout.subFixed[4 * k + q];
     if (f < 0) {
@@ -144,8 +178,10 @@ export function enumerateBlocks(p: EdgePuzzle, pt: PieceTypes, tables: Candidate
     if (patternOf[k] < 0) patternOf[k] = patterns++;
     return patternOf[k];
   };
-  const cnt = pt.count;
-  const used = new Int32Array(pt.typeCount);
+  const cnt = new Int32Array(T + 1);
+  cnt.set(pt.count);
+  cnt[T] = 4;
+  const used = new Int32Array(T + 1);
 
   for (let k = 0; k < layout.classes; k++) {
     // Outer sides of the block are grey where they face out, anything otherwise.
@@ -174,9 +210,9 @@ export function enumerateBlocks(p: EdgePuzzle, pt: PieceTypes, tables: Candidate
               throw new Error(`the 2x2 transform of this ${p.rows}x${p.cols} puzzle has more than ${MAX_BLOCKS.toLocaleString('en')} blocks; it is meant for boards up to about 14x14`);
             cls.push(k);
             types.push(t0);
-            types.push(t1);
-            types.push(t2);
-            types.push(t3);
+            types.push(t1 === T ? -1 : t1);
+            types.push(t2 === T ? -1 : t2);
+            types.push(t3 === T ? -1 : t3);
             rots.push(eRot[o0]);
             rots.push(eRot[o1]);
             rots.push(eRot[o2]);

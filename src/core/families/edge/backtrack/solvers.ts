@@ -78,7 +78,7 @@ export const backtrack2x2Solver: SolverDef = {
   family: 'edge',
   label: 'Backtracking over 2x2 blocks',
   description:
-    'The 2x2 domain transform of Aspinall et al. (2020): every valid 2x2 block of four pieces, the half-size board of blocks searched in scan order with no piece used twice; border blocks ordered by H1 or H2. Even sizes only. Evaluations count block placements.',
+    'The 2x2 domain transform of Aspinall et al. (2020): every valid 2x2 block of four pieces, the half-size board of blocks searched in scan order with no piece used twice; border blocks ordered by H1 or H2. An odd side is padded with a row or column of grey void cells that use no piece. Evaluations count block placements.',
   params: backtrack2x2Params,
   create(puzzle, params, seed) {
     return new BlockRun(puzzle as EdgePuzzle, blockOptions(params), new Rng(seed));
