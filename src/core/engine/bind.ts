@@ -19,37 +19,52 @@ export interface LocalSearchEngine {
   restore(problem: LocalSearchProblem, params: Params, checkpoint: unknown): SolverRun;
 }
 
-export const hillClimbEngine: LocalSearchEngine = {
-  id: 'hill-climb',
-  label: 'Hill climbing',
-  description: 'Random moves, kept when not worse; optional restarts and random walk.',
-  params: hillClimbParams,
-  create: (problem, params, rng) => new HillClimb(problem, params, rng, true),
-  restore: (problem, params, cp) => HillClimb.restore(problem, params, cp),
-};
+/** An engine's run class: a constructor for a fresh run and a static `restore`. */
+interface EngineRun<P extends LocalSearchProblem> {
+  new (problem: P, params: Params, rng: Rng, fresh: boolean): SolverRun;
+  restore(problem: P, params: Params, checkpoint: unknown): SolverRun;
+}
 
-export const annealingEngine: LocalSearchEngine = {
-  id: 'sa',
-  label: 'Simulated annealing',
-  description: 'Random moves; a worse move of size d is accepted with probability exp(-d/T), T cooling geometrically.',
-  params: annealingParams,
-  create: (problem, params, rng) => new Annealing(problem, params, rng, true),
-  restore: (problem, params, cp) => Annealing.restore(problem, params, cp),
-};
+/** An engine of run class `Run`; `accept` checks a problem offers what the engine needs. */
+function engine<P extends LocalSearchProblem>(
+  Run: EngineRun<P>,
+  accept: (problem: LocalSearchProblem) => P,
+  about: Omit<LocalSearchEngine, 'create' | 'restore'>,
+): LocalSearchEngine {
+  return {
+    ...about,
+    create: (problem, params, rng) => new Run(accept(problem), params, rng, true),
+    restore: (problem, params, cp) => Run.restore(accept(problem), params, cp),
+  };
+}
+
+const anyProblem = (problem: LocalSearchProblem): LocalSearchProblem => problem;
 
 function tabuProblem(problem: LocalSearchProblem): TabuProblem {
   if (!isTabuProblem(problem)) throw new Error('tabu search needs a problem with moveAttribute, keepMove and applyKept');
   return problem;
 }
 
-export const tabuEngine: LocalSearchEngine = {
+export const hillClimbEngine = engine(HillClimb, anyProblem, {
+  id: 'hill-climb',
+  label: 'Hill climbing',
+  description: 'Random moves, kept when not worse; optional restarts and random walk.',
+  params: hillClimbParams,
+});
+
+export const annealingEngine = engine(Annealing, anyProblem, {
+  id: 'sa',
+  label: 'Simulated annealing',
+  description: 'Random moves; a worse move of size d is accepted with probability exp(-d/T), T cooling geometrically.',
+  params: annealingParams,
+});
+
+export const tabuEngine = engine(TabuSearch, tabuProblem, {
   id: 'tabu',
   label: 'Tabu search',
   description: 'Samples random moves each iteration and applies the best one not tabu (even when worse); undoing a recent move is tabu unless it reaches a new best.',
   params: tabuParams,
-  create: (problem, params, rng) => new TabuSearch(tabuProblem(problem), params, rng, true),
-  restore: (problem, params, cp) => TabuSearch.restore(tabuProblem(problem), params, cp),
-};
+});
 
 /** The schema with some defaults replaced (a family's own sensible defaults for an engine). */
 export function withDefaults(schema: ParamSchema, defaults: Readonly<Record<string, ParamValue>>): ParamSchema {

@@ -1,8 +1,8 @@
 import type { LocalSearchProblem } from '../../engine/local-search';
-import type { SolverRun } from '../../engine/solver';
 import type { ParamSchema, Params } from '../../params/schema';
 import { pickParams, resolveParams } from '../../params/schema';
-import { Rng, type RngState } from '../../rng/rng';
+import type { Rng } from '../../rng/rng';
+import { LocalSearchRun, readCheckpoint, type LocalSearchState } from '../local-search-run';
 
 export const annealingParams = {
   t0: { type: 'number', default: 80, min: 0, help: 'Starting temperature (in score units: a drop of T is accepted with probability 1/e).' },
@@ -12,49 +12,24 @@ export const annealingParams = {
   reheat: { type: 'boolean', default: false, help: 'Go back to t0 when the temperature falls below tMin.' },
 } as const satisfies ParamSchema;
 
-interface AnnealingState {
-  rng: RngState;
-  evaluations: number;
-  iteration: number;
+interface AnnealingOwn {
   temperature: number;
   levelMoves: number;
   reheats: number;
-  bestScore: number;
-  problem: unknown;
 }
 
 /** Simulated annealing: a worse move of size d is accepted with probability exp(-d / T). */
-export class Annealing implements SolverRun {
-  evaluations = 0;
-  iteration = 0;
-  bestScore: number;
+export class Annealing extends LocalSearchRun<LocalSearchProblem, AnnealingOwn> {
   temperature: number;
   reheats = 0;
   private levelMoves = 0;
   private readonly p: ReturnType<typeof resolveParams<typeof annealingParams>>;
 
-  constructor(
-    private readonly problem: LocalSearchProblem,
-    params: Params,
-    private readonly rng: Rng,
-    fresh: boolean,
-  ) {
-    this.p = resolveParams(annealingParams, pickParams(annealingParams, params));
-    this.temperature = this.p.t0;
-    if (fresh) {
-      problem.randomize(rng);
-      problem.saveBest();
-      this.evaluations = 1;
-    }
-    this.bestScore = problem.score();
-  }
-
-  get currentScore(): number {
-    return this.problem.score();
-  }
-
-  get finished(): boolean {
-    return false;
+  constructor(problem: LocalSearchProblem, params: Params, rng: Rng, fresh: boolean) {
+    const p = resolveParams(annealingParams, pickParams(annealingParams, params));
+    super(problem, rng, fresh);
+    this.p = p;
+    this.temperature = p.t0;
   }
 
   step(budget: number): void {
@@ -88,34 +63,16 @@ export class Annealing implements SolverRun {
     }
   }
 
-  bestSolution(): unknown {
-    return this.problem.bestSolution();
-  }
-
-  checkpoint(): AnnealingState {
-    return {
-      rng: this.rng.getState(),
-      evaluations: this.evaluations,
-      iteration: this.iteration,
-      temperature: this.temperature,
-      levelMoves: this.levelMoves,
-      reheats: this.reheats,
-      bestScore: this.bestScore,
-      problem: this.problem.save(),
-    };
+  protected ownState(): AnnealingOwn {
+    return { temperature: this.temperature, levelMoves: this.levelMoves, reheats: this.reheats };
   }
 
   static restore(problem: LocalSearchProblem, params: Params, cp: unknown): Annealing {
-    const s = cp as AnnealingState;
-    if (!s || !Rng.isState(s.rng) || typeof s.temperature !== 'number') throw new Error('annealing checkpoint is damaged');
-    problem.load(s.problem);
-    const a = new Annealing(problem, params, new Rng(s.rng), false);
-    a.evaluations = s.evaluations;
-    a.iteration = s.iteration;
+    const { s, rng } = readCheckpoint<LocalSearchState & AnnealingOwn>('annealing', problem, cp, (s) => typeof s.temperature === 'number');
+    const a = new Annealing(problem, params, rng, false).resume(s);
     a.temperature = s.temperature;
     a.levelMoves = s.levelMoves;
     a.reheats = s.reheats;
-    a.bestScore = s.bestScore;
     return a;
   }
 }

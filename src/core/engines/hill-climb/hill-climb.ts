@@ -1,8 +1,8 @@
 import type { LocalSearchProblem } from '../../engine/local-search';
-import type { SolverRun } from '../../engine/solver';
 import type { ParamSchema, Params } from '../../params/schema';
 import { pickParams, resolveParams } from '../../params/schema';
-import { Rng, type RngState } from '../../rng/rng';
+import type { Rng } from '../../rng/rng';
+import { LocalSearchRun, readCheckpoint, type LocalSearchState } from '../local-search-run';
 
 export const hillClimbParams = {
   restartAfter: {
@@ -20,22 +20,14 @@ export const hillClimbParams = {
   },
 } as const satisfies ParamSchema;
 
-interface HillClimbState {
-  rng: RngState;
-  evaluations: number;
-  iteration: number;
+interface HillClimbOwn {
   sinceImprove: number;
   climbBest: number;
-  bestScore: number;
   restarts: number;
-  problem: unknown;
 }
 
 /** Hill climbing: accept a random move when it is not worse; optional restarts and random walk. */
-export class HillClimb implements SolverRun {
-  evaluations = 0;
-  iteration = 0;
-  bestScore: number;
+export class HillClimb extends LocalSearchRun<LocalSearchProblem, HillClimbOwn> {
   restarts = 0;
   /** Moves since the current climb last beat its own best: restarts must not wait for a global record. */
   private sinceImprove = 0;
@@ -43,30 +35,12 @@ export class HillClimb implements SolverRun {
   private readonly restartAfter: number;
   private readonly randomWalk: number;
 
-  constructor(
-    private readonly problem: LocalSearchProblem,
-    params: Params,
-    private readonly rng: Rng,
-    fresh: boolean,
-  ) {
+  constructor(problem: LocalSearchProblem, params: Params, rng: Rng, fresh: boolean) {
     const p = resolveParams(hillClimbParams, pickParams(hillClimbParams, params));
+    super(problem, rng, fresh);
     this.restartAfter = p.restartAfter;
     this.randomWalk = p.randomWalk;
-    if (fresh) {
-      problem.randomize(rng);
-      problem.saveBest();
-      this.evaluations = 1;
-    }
-    this.bestScore = problem.score();
     this.climbBest = problem.score();
-  }
-
-  get currentScore(): number {
-    return this.problem.score();
-  }
-
-  get finished(): boolean {
-    return false;
   }
 
   step(budget: number): void {
@@ -100,33 +74,15 @@ export class HillClimb implements SolverRun {
     }
   }
 
-  bestSolution(): unknown {
-    return this.problem.bestSolution();
-  }
-
-  checkpoint(): HillClimbState {
-    return {
-      rng: this.rng.getState(),
-      evaluations: this.evaluations,
-      iteration: this.iteration,
-      sinceImprove: this.sinceImprove,
-      climbBest: this.climbBest,
-      bestScore: this.bestScore,
-      restarts: this.restarts,
-      problem: this.problem.save(),
-    };
+  protected ownState(): HillClimbOwn {
+    return { sinceImprove: this.sinceImprove, climbBest: this.climbBest, restarts: this.restarts };
   }
 
   static restore(problem: LocalSearchProblem, params: Params, cp: unknown): HillClimb {
-    const s = cp as HillClimbState;
-    if (!s || !Rng.isState(s.rng)) throw new Error('hill-climb checkpoint is damaged');
-    problem.load(s.problem);
-    const hc = new HillClimb(problem, params, new Rng(s.rng), false);
-    hc.evaluations = s.evaluations;
-    hc.iteration = s.iteration;
+    const { s, rng } = readCheckpoint<LocalSearchState & HillClimbOwn>('hill-climb', problem, cp);
+    const hc = new HillClimb(problem, params, rng, false).resume(s);
     hc.sinceImprove = s.sinceImprove;
     hc.climbBest = s.climbBest;
-    hc.bestScore = s.bestScore;
     hc.restarts = s.restarts;
     return hc;
   }

@@ -1,8 +1,8 @@
 import type { LocalSearchProblem } from '../../engine/local-search';
-import type { SolverRun } from '../../engine/solver';
 import type { ParamSchema, Params } from '../../params/schema';
 import { pickParams, resolveParams } from '../../params/schema';
-import { Rng, type RngState } from '../../rng/rng';
+import type { Rng } from '../../rng/rng';
+import { LocalSearchRun, readCheckpoint, type LocalSearchState } from '../local-search-run';
 
 export const tabuParams = {
   candidates: {
@@ -29,16 +29,11 @@ export const tabuParams = {
 const TABLE_BITS = 16;
 const TABLE_SIZE = 1 << TABLE_BITS;
 
-interface TabuState {
-  rng: RngState;
-  evaluations: number;
-  iteration: number;
+interface TabuOwn {
   sinceBest: number;
-  bestScore: number;
   restarts: number;
   /** Live tabu entries: [attribute, tabu until iteration]. */
   tabu: [number, number][];
-  problem: unknown;
 }
 
 export type TabuProblem = LocalSearchProblem & Required<Pick<LocalSearchProblem, 'moveAttribute' | 'keepMove' | 'applyKept'>>;
@@ -61,37 +56,17 @@ function slot(attr: number): number {
  * `tenure` iterations. Two attributes sharing a table slot evict each other, which can only
  * free a move early, never forbid one wrongly.
  */
-export class TabuSearch implements SolverRun {
-  evaluations = 0;
-  iteration = 0;
-  bestScore: number;
+export class TabuSearch extends LocalSearchRun<TabuProblem, TabuOwn> {
   restarts = 0;
   private sinceBest = 0;
   private readonly p: ReturnType<typeof resolveParams<typeof tabuParams>>;
   private readonly keys = new Float64Array(TABLE_SIZE).fill(-1);
   private readonly until = new Float64Array(TABLE_SIZE);
 
-  constructor(
-    private readonly problem: TabuProblem,
-    params: Params,
-    private readonly rng: Rng,
-    fresh: boolean,
-  ) {
-    this.p = resolveParams(tabuParams, pickParams(tabuParams, params));
-    if (fresh) {
-      problem.randomize(rng);
-      problem.saveBest();
-      this.evaluations = 1;
-    }
-    this.bestScore = problem.score();
-  }
-
-  get currentScore(): number {
-    return this.problem.score();
-  }
-
-  get finished(): boolean {
-    return false;
+  constructor(problem: TabuProblem, params: Params, rng: Rng, fresh: boolean) {
+    const p = resolveParams(tabuParams, pickParams(tabuParams, params));
+    super(problem, rng, fresh);
+    this.p = p;
   }
 
   private isTabu(attr: number): boolean {
@@ -140,34 +115,16 @@ export class TabuSearch implements SolverRun {
     }
   }
 
-  bestSolution(): unknown {
-    return this.problem.bestSolution();
-  }
-
-  checkpoint(): TabuState {
+  protected ownState(): TabuOwn {
     const tabu: [number, number][] = [];
     for (let h = 0; h < TABLE_SIZE; h++) if (this.keys[h] >= 0 && this.until[h] > this.iteration) tabu.push([this.keys[h], this.until[h]]);
-    return {
-      rng: this.rng.getState(),
-      evaluations: this.evaluations,
-      iteration: this.iteration,
-      sinceBest: this.sinceBest,
-      bestScore: this.bestScore,
-      restarts: this.restarts,
-      tabu,
-      problem: this.problem.save(),
-    };
+    return { sinceBest: this.sinceBest, restarts: this.restarts, tabu };
   }
 
   static restore(problem: TabuProblem, params: Params, cp: unknown): TabuSearch {
-    const s = cp as TabuState;
-    if (!s || !Rng.isState(s.rng) || !Array.isArray(s.tabu)) throw new Error('tabu checkpoint is damaged');
-    problem.load(s.problem);
-    const t = new TabuSearch(problem, params, new Rng(s.rng), false);
-    t.evaluations = s.evaluations;
-    t.iteration = s.iteration;
+    const { s, rng } = readCheckpoint<LocalSearchState & TabuOwn>('tabu', problem, cp, (s) => Array.isArray(s.tabu));
+    const t = new TabuSearch(problem, params, rng, false).resume(s);
     t.sinceBest = s.sinceBest;
-    t.bestScore = s.bestScore;
     t.restarts = s.restarts;
     for (const e of s.tabu) {
       if (!Array.isArray(e) || !Number.isInteger(e[0]) || e[0] < 0 || typeof e[1] !== 'number') throw new Error('tabu checkpoint is damaged: bad tabu entry');

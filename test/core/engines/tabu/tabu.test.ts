@@ -4,6 +4,7 @@ import { tabuEngine } from '../../../../src/core/engine/bind';
 import type { LocalSearchProblem } from '../../../../src/core/engine/local-search';
 import type { SolverRun } from '../../../../src/core/engine/solver';
 import { Rng } from '../../../../src/core/rng/rng';
+import { expectResumesIdentically, runSeeds, runTo, snapshot } from '../../../helpers/solver';
 
 /**
  * A toy problem: n bits, the score counts bits equal to a hidden target, minus a penalty for
@@ -95,10 +96,6 @@ function target(n: number, seed: number): Uint8Array {
   return Uint8Array.from({ length: n }, () => rng.int(2));
 }
 
-function runTo(run: SolverRun, evaluations: number): void {
-  while (run.evaluations < evaluations) run.step(evaluations - run.evaluations);
-}
-
 describe('tabu search engine', () => {
   it('never applies a tabu move unless it reaches a new best (aspiration)', () => {
     fc.assert(
@@ -150,26 +147,16 @@ describe('tabu search engine', () => {
 
   it('the same seed gives the same run', () => {
     const make = (seed: number): SolverRun => tabuEngine.create(new Bits(50, target(50, 1)), { candidates: 9, tenure: 11, restartAfter: 40 }, new Rng(seed));
-    const a = make(4);
-    const b = make(4);
-    runTo(a, 50_000);
-    runTo(b, 50_000);
-    expect(b.checkpoint()).toEqual(a.checkpoint());
-    const c = make(5);
-    runTo(c, 50_000);
+    const [a, b, c] = runSeeds(make, [4, 4, 5], 50_000);
+    expect(snapshot(b)).toEqual(snapshot(a));
     expect(c.checkpoint()).not.toEqual(a.checkpoint());
   });
 
   it('checkpoint then restore continues identically, tabu list included', () => {
     const params = { candidates: 9, tenure: 25, restartAfter: 60 };
     const a = tabuEngine.create(new Bits(50, target(50, 1)), params, new Rng(3));
-    runTo(a, 10_000);
-    const cp = JSON.parse(JSON.stringify(a.checkpoint()));
+    const [cp] = expectResumesIdentically(a, (c) => tabuEngine.restore(new Bits(50, target(50, 1)), params, c), [10_000, 60_000]) as { tabu: unknown[] }[];
     expect(cp.tabu.length).toBeGreaterThan(0);
-    runTo(a, 60_000);
-    const b = tabuEngine.restore(new Bits(50, target(50, 1)), params, cp);
-    runTo(b, 60_000);
-    expect(b.checkpoint()).toEqual(a.checkpoint());
     expect(() => tabuEngine.restore(new Bits(50, target(50, 1)), params, { ...cp, tabu: [[-1, 3]] })).toThrow(/damaged/);
   });
 

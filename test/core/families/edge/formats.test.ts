@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { FormatError } from '../../../../src/core/document/errors';
 import {
   boardFormat,
   bucasFormat,
@@ -12,17 +11,8 @@ import {
   type EdgeBoard,
   type EdgePuzzle,
 } from '../../../../src/core/families/edge';
+import { formatError } from '../../../helpers/format';
 import { generatePuzzle, randomBoard, readInstance, shown } from './helpers';
-
-function formatError(f: () => unknown): FormatError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof FormatError) return e;
-    throw e;
-  }
-  throw new Error('expected a FormatError');
-}
 
 const samePuzzle = (a: EdgePuzzle, b: EdgePuzzle): void => {
   expect([b.rows, b.cols]).toEqual([a.rows, a.cols]);

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { FormatError } from '../../../../src/core/document/errors';
 import { edgeFamily, puzzleFromJson, puzzleToJson, solutionFromJson, solutionToJson } from '../../../../src/core/families/edge';
+import { formatError } from '../../../helpers/format';
 import { generatePuzzle, randomBoard } from './helpers';
 
-const msg = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(FormatError);
-    return (e as Error).message;
-  }
-  throw new Error('expected a FormatError');
-};
+const msg = (f: () => unknown): string => formatError(f).message;
 
 describe('edge JSON', () => {
   it('puzzles and solutions round-trip through JSON text', () => {

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { edgeSolvers, isSolved, piecesFormat, scoreBoard, solutionFromJson, type EdgePuzzle } from '../../../../src/core/families/edge';
-import type { SolverRun } from '../../../../src/core/engine/solver';
 import type { Params } from '../../../../src/core/params/schema';
+import { expectResumesIdentically, runSeeds, runTo, snapshot } from '../../../helpers/solver';
 import { generatePuzzle, readInstance } from './helpers';
 
 const solver = edgeSolvers[0];
-
-function runTo(run: SolverRun, evaluations: number): void {
-  while (run.evaluations < evaluations && !run.finished) run.step(evaluations - run.evaluations);
-}
 
 const meta10 = (): EdgePuzzle => piecesFormat.read(readInstance('meta2010_10x10.txt'), 'meta2010_10x10.txt').puzzle;
 
@@ -31,31 +27,14 @@ describe('edge hill climbing', () => {
 
   it('the same seed gives the same run', () => {
     const puzzle = meta10();
-    const a = solver.create(puzzle, {}, 7);
-    const b = solver.create(puzzle, {}, 7);
-    runTo(a, 10_000);
-    runTo(b, 10_000);
-    expect(b.bestScore).toBe(a.bestScore);
-    expect(b.bestSolution()).toEqual(a.bestSolution());
-    expect(b.checkpoint()).toEqual(a.checkpoint());
-    const c = solver.create(puzzle, {}, 8);
-    runTo(c, 10_000);
+    const [a, b, c] = runSeeds((seed) => solver.create(puzzle, {}, seed), [7, 7, 8], 10_000);
+    expect(snapshot(b)).toEqual(snapshot(a));
     expect(c.checkpoint()).not.toEqual(a.checkpoint());
   });
 
   it.each<Params>([{}, { restartAfter: 500, randomWalk: 0.01 }])('checkpoint then restore continues identically (%o)', (params) => {
     const puzzle = meta10();
-    const a = solver.create(puzzle, params, 3);
-    runTo(a, 5_000);
-    const at = a.evaluations;
-    const cp = JSON.parse(JSON.stringify(a.checkpoint()));
-    runTo(a, 12_000);
-    const b = solver.restore(puzzle, params, cp);
-    expect(b.evaluations).toBe(at);
-    runTo(b, 12_000);
-    expect(b.bestScore).toBe(a.bestScore);
-    expect(b.bestSolution()).toEqual(a.bestSolution());
-    expect(b.checkpoint()).toEqual(a.checkpoint());
+    expectResumesIdentically(solver.create(puzzle, params, 3), (cp) => solver.restore(puzzle, params, cp), [5_000, 12_000]);
   });
 
   it('keeps a fixed starter piece in place and solves small generated puzzles', () => {

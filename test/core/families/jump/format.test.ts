@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { FormatError } from '../../../../src/core/document/errors';
 import { jumpFamily, jumpMazeFormat, maxJumps, mazeErrors, type JumpPuzzle } from '../../../../src/core/families/jump';
+import { expectJsonRoundTrip, expectReadErrors, expectTextRoundTrip } from '../../../helpers/format';
 
 const mazeArb = fc
   .record({ rows: fc.integer({ min: 2, max: 12 }), cols: fc.integer({ min: 2, max: 12 }) })
@@ -11,28 +12,9 @@ const mazeArb = fc
   })
   .map(([p, cells]) => ({ p, cells: Int32Array.from(cells) }));
 
-function formatError(f: () => unknown): FormatError {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(FormatError);
-    return e as FormatError;
-  }
-  throw new Error('expected a FormatError');
-}
-
 describe('jump maze text format', () => {
   it('round-trips random mazes (square and not)', () => {
-    fc.assert(
-      fc.property(mazeArb, ({ p, cells }) => {
-        const text = jumpMazeFormat.write(p, { cells });
-        expect(text).not.toBeNull();
-        const back = jumpMazeFormat.read(text!, 'm.txt');
-        expect(back.puzzle).toEqual(p);
-        expect(Array.from(back.solution!.cells)).toEqual(Array.from(cells));
-      }),
-      { numRuns: 200, seed: 3 },
-    );
+    expectTextRoundTrip(jumpMazeFormat, 'm.txt', mazeArb, { numRuns: 200, seed: 3 });
   });
 
   it('writes a square maze with the header n, others with rows cols; a header alone is a puzzle', () => {
@@ -63,28 +45,13 @@ describe('jump maze text format', () => {
       ['2 2\n1 1\n', /^m\.txt:3: expected 2 rows of jump lengths, got 1 \(file ends early\)$/],
       ['2 2\n1 1\n1 0\n1 1\n', /^m\.txt:4: expected end of file after 2 rows, got "1 1"$/],
     ];
-    for (const [text, re] of cases) {
-      const e = formatError(() => jumpMazeFormat.read(text, 'm.txt'));
-      expect(e.message).toMatch(re);
-      expect(e.file).toBe('m.txt');
-      expect(e.line).toBeTypeOf('number');
-    }
+    expectReadErrors(jumpMazeFormat, 'm.txt', cases);
   });
 });
 
 describe('jump family JSON and evaluation', () => {
   it('round-trips puzzle and solution JSON', () => {
-    fc.assert(
-      fc.property(mazeArb, ({ p, cells }) => {
-        const pj = JSON.parse(JSON.stringify(jumpFamily.puzzleToJson(p)));
-        const p2 = jumpFamily.puzzleFromJson(pj);
-        expect(p2).toEqual(p);
-        const sj = JSON.parse(JSON.stringify(jumpFamily.solutionToJson(p, { cells })));
-        expect(Array.from(jumpFamily.solutionFromJson(p2, sj).cells)).toEqual(Array.from(cells));
-        expect(jumpFamily.cells(p, { cells })).toEqual(sj.cells);
-      }),
-      { numRuns: 100, seed: 11 },
-    );
+    expectJsonRoundTrip(jumpFamily, mazeArb, { numRuns: 100, seed: 11 });
   });
 
   it('rejects bad JSON with FormatErrors naming where and the cell', () => {

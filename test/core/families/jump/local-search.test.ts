@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { JumpLocalSearch, jumpFamily, jumpSolvers, mazeErrors, type JumpPuzzle } from '../../../../src/core/families/jump';
 import { Rng } from '../../../../src/core/rng/rng';
-import type { SolverRun } from '../../../../src/core/engine/solver';
+import { expectResumesIdentically, runSeeds, runTo, snapshot } from '../../../helpers/solver';
 
 const score = (p: JumpPuzzle, json: unknown): number => jumpFamily.evaluate(p, jumpFamily.solutionFromJson(p, json)).score;
 const flat = (json: { cells: number[][] }): number[] => json.cells.flat();
-
-function runUntil(run: SolverRun, evaluations: number): void {
-  while (run.evaluations < evaluations) run.step(Math.min(97, evaluations - run.evaluations));
-}
 
 describe('JumpLocalSearch', () => {
   it('returns the exact delta for every move and keeps every cell legal', () => {
@@ -100,33 +96,20 @@ describe('jump hill climbing through the solver catalogue', () => {
   it('improves on its random start and reports the score of its best solution', () => {
     const run = def.create(p, {}, 42);
     const start = run.bestScore;
-    runUntil(run, 4000);
+    runTo(run, 4000, { slice: 97 });
     expect(run.bestScore).toBeGreaterThan(start);
     expect(run.bestScore).toBeGreaterThan(0);
     expect(score(p, run.bestSolution())).toBe(run.bestScore);
   });
 
   it('gives the same result for the same seed, and a different one for another seed', () => {
-    const a = def.create(p, { restartAfter: 300 }, 7);
-    const b = def.create(p, { restartAfter: 300 }, 7);
-    const c = def.create(p, { restartAfter: 300 }, 8);
-    for (const r of [a, b, c]) runUntil(r, 2000);
-    expect(b.bestSolution()).toEqual(a.bestSolution());
-    expect(b.checkpoint()).toEqual(a.checkpoint());
+    const [a, b, c] = runSeeds((seed) => def.create(p, { restartAfter: 300 }, seed), [7, 7, 8], 2000, { slice: 97 });
+    expect(snapshot(b)).toEqual(snapshot(a));
     expect(c.bestSolution()).not.toEqual(a.bestSolution());
   });
 
   it('continues identically after checkpoint()/restore, with restarts and random walk', () => {
     const params = { restartAfter: 200, randomWalk: 0.01 };
-    const a = def.create(p, params, 123);
-    runUntil(a, 1500);
-    const cp = JSON.parse(JSON.stringify(a.checkpoint()));
-    const b = def.restore(p, params, cp);
-    expect(b.bestScore).toBe(a.bestScore);
-    expect(b.currentScore).toBe(a.currentScore);
-    runUntil(a, 4000);
-    runUntil(b, 4000);
-    expect(b.checkpoint()).toEqual(a.checkpoint());
-    expect(b.bestSolution()).toEqual(a.bestSolution());
+    expectResumesIdentically(def.create(p, params, 123), (cp) => def.restore(p, params, cp), [1500, 4000], { slice: 97 });
   });
 });

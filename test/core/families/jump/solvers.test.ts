@@ -5,7 +5,8 @@ import { crossover, crossoverPoint, mutate, mutateCells } from '../../../../src/
 import { decodeIndividual, encodeIndividual } from '../../../../src/core/families/jump/ga/codec';
 import { maxJumps } from '../../../../src/core/families/jump/model';
 import { Rng } from '../../../../src/core/rng/rng';
-import type { SolverDef, SolverRun } from '../../../../src/core/engine/solver';
+import type { SolverDef } from '../../../../src/core/engine/solver';
+import { expectResumesIdentically, runSeeds, runTo, snapshot } from '../../../helpers/solver';
 import { naiveFitness, naiveLegal } from './naive';
 
 const solver = (id: string): SolverDef => {
@@ -14,10 +15,6 @@ const solver = (id: string): SolverDef => {
   return d;
 };
 const flat = (json: unknown): number[] => (json as { cells: number[][] }).cells.flat();
-
-function runUntil(run: SolverRun, evaluations: number): void {
-  while (run.evaluations < evaluations) run.step(Math.min(89, evaluations - run.evaluations));
-}
 
 // Small parameters where the defaults would make a test slow (the GA's default population is 2n^2).
 const CASES: { id: string; params: Record<string, number | string | boolean> }[] = [
@@ -66,28 +63,14 @@ describe('jump solvers', () => {
       });
 
       it('is deterministic per seed', () => {
-        const a = solver(id).create(p, params, 11);
-        const b = solver(id).create(p, params, 11);
-        const c = solver(id).create(p, params, 12);
-        for (const r of [a, b, c]) runUntil(r, 2500);
-        expect(b.checkpoint()).toEqual(a.checkpoint());
+        const [a, b, c] = runSeeds((seed) => solver(id).create(p, params, seed), [11, 11, 12], 2500, { slice: 89 });
+        expect(snapshot(b)).toEqual(snapshot(a));
         expect(c.checkpoint()).not.toEqual(a.checkpoint());
       });
 
       it('continues identically after a JSON checkpoint and restore', () => {
         for (const at of [1, 777, 1900]) {
-          const a = solver(id).create(p, params, 3);
-          runUntil(a, at);
-          const cp = JSON.parse(JSON.stringify(a.checkpoint()));
-          const b = solver(id).restore(p, params, cp);
-          expect(b.bestScore).toBe(a.bestScore);
-          expect(b.currentScore).toBe(a.currentScore);
-          expect(b.iteration).toBe(a.iteration);
-          runUntil(a, 3500);
-          runUntil(b, 3500);
-          expect(b.checkpoint()).toEqual(a.checkpoint());
-          expect(b.bestSolution()).toEqual(a.bestSolution());
-          expect(b.meanScore).toBe(a.meanScore);
+          expectResumesIdentically(solver(id).create(p, params, 3), (cp) => solver(id).restore(p, params, cp), [at, 3500], { slice: 89 });
         }
       });
     });
@@ -131,10 +114,10 @@ describe('the report\'s hill-climbing options on jump mazes', () => {
 
   it('restartAfter restarts from a random maze after that many moves without a new best', () => {
     const run = solver('hill-climb').create(p, { restartAfter: 200 }, 4);
-    runUntil(run, 5000);
+    runTo(run, 5000, { slice: 89 });
     expect((run.checkpoint() as { restarts: number }).restarts).toBeGreaterThan(3);
     const plain = solver('hill-climb').create(p, {}, 4);
-    runUntil(plain, 5000);
+    runTo(plain, 5000, { slice: 89 });
     expect((plain.checkpoint() as { restarts: number }).restarts).toBe(0);
   });
 
@@ -157,7 +140,7 @@ describe('the GA', () => {
     const p = { rows: 6, cols: 6 };
     const run = solver('ga').create(p, { population: 20 }, 1);
     expect(run.meanScore).toBeTypeOf('number');
-    runUntil(run, 20 * 30);
+    runTo(run, 20 * 30, { slice: 89 });
     expect(run.iteration).toBeGreaterThanOrEqual(25);
     expect(run.meanScore!).toBeLessThanOrEqual(run.currentScore);
     expect(run.currentScore).toBeLessThanOrEqual(run.bestScore);

@@ -2,33 +2,16 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { FormatError } from '../../../../src/core/document/errors';
 import { parityFamily, parityGridFormat } from '../../../../src/core/families/parity';
+import { expectJsonRoundTrip, expectReadErrors, expectTextRoundTrip } from '../../../helpers/format';
 
 const gridArb = fc
   .integer({ min: 1, max: 12 })
   .chain((n) => fc.tuple(fc.constant(n), fc.integer({ min: 0, max: n * n }), fc.uint8Array({ minLength: n * n, maxLength: n * n, max: 1 })))
   .map(([n, m, cells]) => ({ p: { n, m }, cells }));
 
-function formatError(f: () => unknown): FormatError {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(FormatError);
-    return e as FormatError;
-  }
-  throw new Error('expected a FormatError');
-}
-
 describe('casse-tete grid text format', () => {
   it('round-trips random grids (any number of zeros)', () => {
-    fc.assert(
-      fc.property(gridArb, ({ p, cells }) => {
-        const text = parityGridFormat.write(p, { cells });
-        const back = parityGridFormat.read(text!, 'g.txt');
-        expect(back.puzzle).toEqual(p);
-        expect(Array.from(back.solution!.cells)).toEqual(Array.from(cells));
-      }),
-      { numRuns: 200, seed: 5 },
-    );
+    expectTextRoundTrip(parityGridFormat, 'g.txt', gridArb, { numRuns: 200, seed: 5 });
   });
 
   it('reads rows with or without separators, comments, and a puzzle-only file', () => {
@@ -63,27 +46,13 @@ describe('casse-tete grid text format', () => {
       ['3 3\n101\n101\n', /^g\.txt:4: expected 3 rows of 0\/1, got 2 \(file ends early\)$/],
       ['2 2\n10\n01\n11\n', /^g\.txt:4: expected end of file after 2 rows, got "11"$/],
     ];
-    for (const [text, re] of cases) {
-      const e = formatError(() => parityGridFormat.read(text, 'g.txt'));
-      expect(e.message).toMatch(re);
-      expect(e.file).toBe('g.txt');
-      expect(e.line).toBeTypeOf('number');
-    }
+    expectReadErrors(parityGridFormat, 'g.txt', cases);
   });
 });
 
 describe('casse-tete family JSON, evaluation and validation', () => {
   it('round-trips puzzle and solution JSON', () => {
-    fc.assert(
-      fc.property(gridArb, ({ p, cells }) => {
-        const p2 = parityFamily.puzzleFromJson(JSON.parse(JSON.stringify(parityFamily.puzzleToJson(p))));
-        expect(p2).toEqual(p);
-        const sj = JSON.parse(JSON.stringify(parityFamily.solutionToJson(p, { cells })));
-        expect(Array.from(parityFamily.solutionFromJson(p2, sj).cells)).toEqual(Array.from(cells));
-        expect(parityFamily.cells(p, { cells })).toEqual(sj.cells);
-      }),
-      { numRuns: 100, seed: 13 },
-    );
+    expectJsonRoundTrip(parityFamily, gridArb, { numRuns: 100, seed: 13 });
   });
 
   it('rejects bad JSON with FormatErrors', () => {

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ParityGa, paritySolvers, type ParityPuzzle } from '../../../../src/core/families/parity';
 import { packBits, unpackBits } from '../../../../src/core/families/parity/ga/bits';
 import { binversion, bmocChild, bpmx, bswap, gridParity } from '../../../../src/core/families/parity/ga/operators';
-import type { SolverRun } from '../../../../src/core/engine/solver';
 import { Rng } from '../../../../src/core/rng/rng';
+import { expectResumesIdentically, runSeeds, snapshot } from '../../../helpers/solver';
 import { rescore, rows } from './rescore';
 
 const ga = paritySolvers.find((d) => d.id === 'ga')!;
@@ -25,10 +25,6 @@ function randomGrids(n: number, m: number, count: number, rng: Rng): Uint8Array 
     for (let i = 0; i < m; i++) g[k * size + perm[i]] = 0;
   }
   return g;
-}
-
-function runUntil(run: SolverRun, evaluations: number): void {
-  while (run.evaluations < evaluations && !run.finished) run.step(Math.min(97, evaluations - run.evaluations));
 }
 
 describe('casse-tete GA operators', () => {
@@ -205,11 +201,8 @@ describe('casse-tete GA', () => {
   it('is deterministic per seed', () => {
     const p = { n: 12, m: 60 };
     for (const params of combos) {
-      const a = ga.create(p, { ...params, population: 40 }, 7);
-      const b = ga.create(p, { ...params, population: 40 }, 7);
-      const c = ga.create(p, { ...params, population: 40 }, 8);
-      for (const r of [a, b, c]) runUntil(r, 2000);
-      expect(b.checkpoint()).toEqual(a.checkpoint());
+      const [a, b, c] = runSeeds((seed) => ga.create(p, { ...params, population: 40 }, seed), [7, 7, 8], 2000, { slice: 97 });
+      expect(snapshot(b)).toEqual(snapshot(a));
       expect(c.checkpoint()).not.toEqual(a.checkpoint());
     }
   });
@@ -218,14 +211,8 @@ describe('casse-tete GA', () => {
     const p = { n: 11, m: 41 };
     for (const params of combos) {
       const full = { ...params, population: 31, mutationRate: 0.3 };
-      const a = ga.create(p, full, 99);
-      runUntil(a, 31 + 2 * 7 + 2 * 16 * 3); // 3 generations and 7 matings
-      const b = ga.restore(p, full, JSON.parse(JSON.stringify(a.checkpoint())));
-      expect([b.bestScore, b.currentScore, b.meanScore, b.iteration, b.evaluations]).toEqual([a.bestScore, a.currentScore, a.meanScore, a.iteration, a.evaluations]);
-      runUntil(a, 4000);
-      runUntil(b, 4000);
-      expect(b.checkpoint()).toEqual(a.checkpoint());
-      expect(b.bestSolution()).toEqual(a.bestSolution());
+      // Checkpointed after 3 generations and 7 matings.
+      expectResumesIdentically(ga.create(p, full, 99), (cp) => ga.restore(p, full, cp), [31 + 2 * 7 + 2 * 16 * 3, 4000], { slice: 97 });
     }
   });
 

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ParityLocalSearch, parityFamily, paritySolvers, type ParityPuzzle } from '../../../../src/core/families/parity';
 import { Rng } from '../../../../src/core/rng/rng';
-import type { SolverRun } from '../../../../src/core/engine/solver';
+import { expectResumesIdentically, runSeeds, runTo, snapshot } from '../../../helpers/solver';
 
 const evaluate = (p: ParityPuzzle, json: unknown) => parityFamily.evaluate(p, parityFamily.solutionFromJson(p, json));
 const zeros = (json: { cells: number[][] }): number => json.cells.flat().filter((v) => v === 0).length;
-
-function runUntil(run: SolverRun, evaluations: number): void {
-  while (run.evaluations < evaluations) run.step(Math.min(97, evaluations - run.evaluations));
-}
 
 describe('ParityLocalSearch', () => {
   it('returns the exact delta for every move and always keeps exactly m zeros', () => {
@@ -110,7 +106,7 @@ describe('casse-tete hill climbing through the solver catalogue', () => {
   it('improves on its random start (and solves CT_10(50))', () => {
     const run = def.create(p, {}, 42);
     const start = run.bestScore;
-    runUntil(run, 20000);
+    runTo(run, 20000, { slice: 97 });
     expect(run.bestScore).toBeGreaterThan(start);
     const e = evaluate(p, run.bestSolution());
     expect(e.score).toBe(run.bestScore);
@@ -120,26 +116,14 @@ describe('casse-tete hill climbing through the solver catalogue', () => {
 
   it('gives the same result for the same seed, and a different one for another seed', () => {
     const q = { n: 20, m: 200 };
-    const a = def.create(q, { restartAfter: 500 }, 7);
-    const b = def.create(q, { restartAfter: 500 }, 7);
-    const c = def.create(q, { restartAfter: 500 }, 8);
-    for (const r of [a, b, c]) runUntil(r, 3000);
-    expect(b.bestSolution()).toEqual(a.bestSolution());
-    expect(b.checkpoint()).toEqual(a.checkpoint());
+    const [a, b, c] = runSeeds((seed) => def.create(q, { restartAfter: 500 }, seed), [7, 7, 8], 3000, { slice: 97 });
+    expect(snapshot(b)).toEqual(snapshot(a));
     expect(c.bestSolution()).not.toEqual(a.bestSolution());
   });
 
   it('continues identically after checkpoint()/restore, with restarts and random walk', () => {
     const q = { n: 12, m: 70 };
     const params = { restartAfter: 150, randomWalk: 0.02 };
-    const a = def.create(q, params, 123);
-    runUntil(a, 1500);
-    const b = def.restore(q, params, JSON.parse(JSON.stringify(a.checkpoint())));
-    expect(b.bestScore).toBe(a.bestScore);
-    expect(b.currentScore).toBe(a.currentScore);
-    runUntil(a, 6000);
-    runUntil(b, 6000);
-    expect(b.checkpoint()).toEqual(a.checkpoint());
-    expect(b.bestSolution()).toEqual(a.bestSolution());
+    expectResumesIdentically(def.create(q, params, 123), (cp) => def.restore(q, params, cp), [1500, 6000], { slice: 97 });
   });
 });

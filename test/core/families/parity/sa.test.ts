@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ParityAnnealing, paritySolvers } from '../../../../src/core/families/parity';
-import type { SolverRun } from '../../../../src/core/engine/solver';
+import { expectResumesIdentically, runSeeds, runTo, snapshot } from '../../../helpers/solver';
 import { rescore } from './rescore';
 
 const sa = paritySolvers.find((d) => d.id === 'sa')!;
-
-function runUntil(run: SolverRun, evaluations: number): void {
-  while (run.evaluations < evaluations && !run.finished) run.step(Math.min(97, evaluations - run.evaluations));
-}
 
 /** Levels of the schedule T0 alpha^k >= tFinal. */
 function levels(t0: number, alpha: number, tFinal: number): number {
@@ -57,7 +53,7 @@ describe('casse-tete simulated annealing', () => {
   it('reheats instead when asked, and goes on', () => {
     const run = sa.create({ n: 4, m: 2 }, { atFinal: 'reheat', alpha: 0.5 }, 5) as ParityAnnealing;
     const k = levels(4, 0.5, 0.001);
-    runUntil(run, 1 + 3 * k * 7 + 3);
+    runTo(run, 1 + 3 * k * 7 + 3, { slice: 97 });
     expect(run.finished).toBe(false);
     expect(run.reheats).toBe(3);
     expect(run.iteration).toBe(3 * k);
@@ -66,18 +62,10 @@ describe('casse-tete simulated annealing', () => {
   it('is deterministic per seed and continues identically after checkpoint()/restore mid-level', () => {
     const p = { n: 14, m: 90 };
     const params = { y: 0.01 };
-    const a = sa.create(p, params, 21);
-    const b = sa.create(p, params, 21);
-    const c = sa.create(p, params, 22);
-    for (const r of [a, b, c]) runUntil(r, 3333);
-    expect(b.checkpoint()).toEqual(a.checkpoint());
+    const [a, b, c] = runSeeds((seed) => sa.create(p, params, seed), [21, 21, 22], 3333, { slice: 97 });
+    expect(snapshot(b)).toEqual(snapshot(a));
     expect(c.checkpoint()).not.toEqual(a.checkpoint());
-    const d = sa.restore(p, params, JSON.parse(JSON.stringify(a.checkpoint())));
-    expect([d.bestScore, d.currentScore, d.iteration, d.evaluations]).toEqual([a.bestScore, a.currentScore, a.iteration, a.evaluations]);
-    runUntil(a, 20000);
-    runUntil(d, 20000);
-    expect(d.checkpoint()).toEqual(a.checkpoint());
-    expect(d.bestSolution()).toEqual(a.bestSolution());
+    expectResumesIdentically(a, (cp) => sa.restore(p, params, cp), [3333, 20000], { slice: 97 });
     expect(() => sa.restore(p, params, { level: 1 })).toThrow(/damaged/);
   });
 

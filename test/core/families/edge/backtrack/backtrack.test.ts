@@ -17,6 +17,7 @@ import { mismatchSchedule, scanCells } from '../../../../../src/core/families/ed
 import { generateEdgePuzzle } from '../../../../../src/core/families/edge/generator';
 import type { SolverRun } from '../../../../../src/core/engine/solver';
 import type { Params } from '../../../../../src/core/params/schema';
+import { expectResumesIdentically, runSeeds, runTo, snapshot } from '../../../../helpers/solver';
 import { generatePuzzle, naiveScore, readInstance } from '../helpers';
 
 const read = (name: string): EdgePuzzle => piecesFormat.read(readInstance(name), name).puzzle;
@@ -26,10 +27,6 @@ const clue1 = (): EdgePuzzle => read('e2_clue1_6x6.txt');
 /** Run until solved, exhausted or `cap` placements. */
 function solve(run: SolverRun, max: number, cap = 50_000_000): void {
   while (!run.finished && run.bestScore < max && run.evaluations < cap) run.step(1 << 20);
-}
-
-function runTo(run: SolverRun, evaluations: number): void {
-  while (run.evaluations < evaluations && !run.finished) run.step(evaluations - run.evaluations);
 }
 
 function board(p: EdgePuzzle, run: SolverRun): EdgeBoard {
@@ -110,14 +107,8 @@ describe('backtrack solver', () => {
 
   it('the same seed gives the same run; another seed another order', () => {
     const p = meta10();
-    const a = backtrackSolver.create(p, {}, 7);
-    const b = backtrackSolver.create(p, {}, 7);
-    const c = backtrackSolver.create(p, {}, 8);
-    runTo(a, 300_000);
-    runTo(b, 300_000);
-    runTo(c, 300_000);
-    expect(b.checkpoint()).toEqual(a.checkpoint());
-    expect(b.bestSolution()).toEqual(a.bestSolution());
+    const [a, b, c] = runSeeds((seed) => backtrackSolver.create(p, {}, seed), [7, 7, 8], 300_000);
+    expect(snapshot(b)).toEqual(snapshot(a));
     expect(c.checkpoint()).not.toEqual(a.checkpoint());
   });
 
@@ -129,18 +120,7 @@ describe('backtrack solver', () => {
     ['mismatches and restarts', { maxMismatches: 20, restartAfter: 30_000, order: 'frame-first' }, meta10],
   ])('checkpoint then restore continues identically (%s)', (_name, params, puzzle) => {
     const p = puzzle();
-    const a = backtrackSolver.create(p, params, 3);
-    runTo(a, 55_555);
-    const at = a.evaluations;
-    const cp = JSON.parse(JSON.stringify(a.checkpoint()));
-    runTo(a, 150_000);
-    const b = backtrackSolver.restore(p, params, cp);
-    expect(b.evaluations).toBe(at);
-    runTo(b, 150_000);
-    expect(b.evaluations).toBe(a.evaluations);
-    expect(b.bestScore).toBe(a.bestScore);
-    expect(b.bestSolution()).toEqual(a.bestSolution());
-    expect(b.checkpoint()).toEqual(a.checkpoint());
+    expectResumesIdentically(backtrackSolver.create(p, params, 3), (cp) => backtrackSolver.restore(p, params, cp), [55_555, 150_000]);
   });
 
   it('refuses a damaged checkpoint in one line', () => {

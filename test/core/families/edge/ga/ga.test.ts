@@ -4,19 +4,25 @@ import { findSolver } from '../../../../../src/core/catalogue/catalogue';
 import { EdgeGa } from '../../../../../src/core/families/edge/ga/ga';
 import { gaParams } from '../../../../../src/core/families/edge/ga/params';
 import { memeticParams } from '../../../../../src/core/families/edge/ga/memetic';
-import type { SolverRun } from '../../../../../src/core/engine/solver';
 import type { Params } from '../../../../../src/core/params/schema';
+import { expectResumesIdentically, runSeeds, runTo, snapshot } from '../../../../helpers/solver';
 import { generatePuzzle, readInstance } from '../helpers';
 import { illegal, slice } from './boards';
 
 const solver = edgeSolvers.find((s) => s.id === 'ga')!;
 const memetic = edgeSolvers.find((s) => s.id === 'ga-memetic')!;
 
-function runTo(run: SolverRun, evaluations: number, max = Infinity): void {
-  while (run.evaluations < evaluations && !run.finished && run.bestScore < max) run.step(evaluations - run.evaluations);
-}
-
 const clue1 = (): EdgePuzzle => piecesFormat.read(readInstance('e2_clue1_6x6.txt'), 'e2_clue1_6x6.txt').puzzle;
+
+/** Every board of the population is legal and scored right. */
+function expectPopulationLegal(puzzle: EdgePuzzle, run: EdgeGa): void {
+  const pop = run.population;
+  for (let i = 0; i < pop.size; i++) {
+    const b = slice(pop.piece, pop.rot, i * pop.cells, pop.cells);
+    expect(illegal(puzzle, true, b)).toBeNull();
+    expect(pop.score[i]).toBe(scoreBoard(puzzle, b));
+  }
+}
 
 /** Every operator on, frequent mutation: what solves small boards fastest in our measurements. */
 const ALL_OPS: Params = {
@@ -59,12 +65,7 @@ describe('edge GA (Niang 2010)', () => {
       const run = solver.create(puzzle, { population: 20, ...params }, 4) as EdgeGa;
       for (let g = 0; g < 40; g++) {
         run.step(1);
-        const pop = run.population;
-        for (let i = 0; i < pop.size; i++) {
-          const b = slice(pop.piece, pop.rot, i * pop.cells, pop.cells);
-          expect(illegal(puzzle, true, b)).toBeNull();
-          expect(pop.score[i]).toBe(scoreBoard(puzzle, b));
-        }
+        expectPopulationLegal(puzzle, run);
       }
     }
   });
@@ -95,7 +96,7 @@ describe('edge GA (Niang 2010)', () => {
   it('solves a generated 4x4 (2 frame + 3 inner colours), fixed piece kept', () => {
     const { puzzle } = generatePuzzle(4, 4, 21, 2, 3, 1);
     const run = solver.create(puzzle, ALL_OPS, 5);
-    runTo(run, 200_000, maxScore(4, 4));
+    runTo(run, 200_000, { target: maxScore(4, 4) });
     const best = solutionFromJson(puzzle, run.bestSolution());
     expect(run.bestScore).toBe(24);
     expect(isSolved(puzzle, best)).toBe(true);
@@ -106,20 +107,14 @@ describe('edge GA (Niang 2010)', () => {
   it('reaches a strong score on e2_clue1_6x6 (50 of 60 within 50,000 evaluations)', () => {
     const puzzle = clue1();
     const run = solver.create(puzzle, ALL_OPS, 1);
-    runTo(run, 50_000, 60);
+    runTo(run, 50_000, { target: 60 });
     expect(run.bestScore).toBeGreaterThanOrEqual(50);
   });
 
   it('the same seed gives the same run; another seed another', () => {
     const puzzle = clue1();
-    const a = solver.create(puzzle, ALL_OPS, 7);
-    const b = solver.create(puzzle, ALL_OPS, 7);
-    runTo(a, 20_000);
-    runTo(b, 20_000);
-    expect(b.checkpoint()).toEqual(a.checkpoint());
-    expect(b.bestSolution()).toEqual(a.bestSolution());
-    const c = solver.create(puzzle, ALL_OPS, 8);
-    runTo(c, 20_000);
+    const [a, b, c] = runSeeds((seed) => solver.create(puzzle, ALL_OPS, seed), [7, 7, 8], 20_000);
+    expect(snapshot(b)).toEqual(snapshot(a));
     expect(c.checkpoint()).not.toEqual(a.checkpoint());
   });
 
@@ -127,18 +122,8 @@ describe('edge GA (Niang 2010)', () => {
     'checkpoint then restore continues identically (%o)',
     (params) => {
       const { puzzle } = generatePuzzle(6, 6, 12, 2, 4, 1);
-      const a = solver.create(puzzle, { population: 60, ...params }, 3);
-      runTo(a, 15_000);
-      const cp = JSON.parse(JSON.stringify(a.checkpoint()));
-      const at = a.evaluations;
-      runTo(a, 40_000);
-      const b = solver.restore(puzzle, { population: 60, ...params }, cp);
-      expect(b.evaluations).toBe(at);
-      runTo(b, 40_000);
-      expect(b.iteration).toBe(a.iteration);
-      expect(b.bestScore).toBe(a.bestScore);
-      expect(b.meanScore).toBe(a.meanScore);
-      expect(b.checkpoint()).toEqual(a.checkpoint());
+      const full = { population: 60, ...params };
+      expectResumesIdentically(solver.create(puzzle, full, 3), (cp) => solver.restore(puzzle, full, cp), [15_000, 40_000]);
     },
   );
 
@@ -182,7 +167,7 @@ describe('edge GA (Niang 2010)', () => {
   it('boardEvaluations counts boards bred as the thesis does; repair and search trials count in evaluations too', () => {
     const { puzzle } = generatePuzzle(5, 5, 9, 5, 5);
     const run = solver.create(puzzle, { population: 40, repairThreshold: 2, repairTrials: 500 }, 3) as EdgeGa;
-    runTo(run, 30_000, 40);
+    runTo(run, 30_000, { target: 40 });
     expect(run.boardEvaluations).toBe(40 * (run.iteration + 1));
     expect(run.repairs).toBeGreaterThan(0);
     expect(run.repairTrials).toBeGreaterThan(0);
@@ -198,7 +183,7 @@ describe('edge GA (Niang 2010)', () => {
   it('with the thesis settings solves a 5x5 board with 5 patterns (the deadlock-search repair finishes it)', () => {
     const { puzzle } = generatePuzzle(5, 5, 4, 5, 5);
     const run = solver.create(puzzle, {}, 4) as EdgeGa;
-    runTo(run, 2_000_000, 40);
+    runTo(run, 2_000_000, { target: 40 });
     expect(run.bestScore).toBe(40);
     expect(isSolved(puzzle, solutionFromJson(puzzle, run.bestSolution()))).toBe(true);
   });
@@ -212,13 +197,8 @@ describe('edge GA (Niang 2010)', () => {
     const best = run.bestScore;
     run.step(20 * 12);
     expect(run.scrambles).toBeGreaterThan(0);
-    const pop = run.population;
-    for (let i = 0; i < pop.size; i++) {
-      const b = slice(pop.piece, pop.rot, i * pop.cells, pop.cells);
-      expect(illegal(puzzle, true, b)).toBeNull();
-      expect(pop.score[i]).toBe(scoreBoard(puzzle, b));
-      expect(topLeft.has(pop.piece[i * 25])).toBe(true);
-    }
+    expectPopulationLegal(puzzle, run);
+    for (let i = 0; i < run.population.size; i++) expect(topLeft.has(run.population.piece[i * 25])).toBe(true);
     expect(run.bestScore).toBeGreaterThanOrEqual(best);
     expect(scoreBoard(puzzle, solutionFromJson(puzzle, run.bestSolution()))).toBe(run.bestScore);
   });
@@ -231,18 +211,13 @@ describe('edge GA (Niang 2010)', () => {
       const run = memetic.create(puzzle, { searchMoves: 300, ...params }, 4) as EdgeGa;
       for (let g = 0; g < 10; g++) {
         run.step(1);
-        const pop = run.population;
-        for (let i = 0; i < pop.size; i++) {
-          const b = slice(pop.piece, pop.rot, i * pop.cells, pop.cells);
-          expect(illegal(puzzle, true, b)).toBeNull();
-          expect(pop.score[i]).toBe(scoreBoard(puzzle, b));
-        }
+        expectPopulationLegal(puzzle, run);
         expect(scoreBoard(puzzle, solutionFromJson(puzzle, run.bestSolution()))).toBe(run.bestScore);
       }
     }
     const { puzzle: six } = generatePuzzle(6, 6, 2, 7, 7);
     const run = memetic.create(six, {}, 2);
-    runTo(run, 5_000_000, 60);
+    runTo(run, 5_000_000, { target: 60 });
     expect(run.bestScore).toBe(60);
   });
 
@@ -266,29 +241,14 @@ describe('edge GA (Niang 2010)', () => {
   ])('checkpoint then restore continues identically (%s)', (name, params) => {
     const def = name.startsWith('ga-memetic') ? memetic : solver;
     const { puzzle } = generatePuzzle(6, 6, 13, 2, 4, 1);
-    const a = def.create(puzzle, { population: 10, ...params }, 3);
-    runTo(a, 8_000);
-    const cp = JSON.parse(JSON.stringify(a.checkpoint()));
-    const at = a.evaluations;
-    runTo(a, 30_000);
-    const b = def.restore(puzzle, { population: 10, ...params }, cp);
-    expect(b.evaluations).toBe(at);
-    runTo(b, 30_000);
-    expect(b.iteration).toBe(a.iteration);
-    expect(b.bestScore).toBe(a.bestScore);
-    expect(b.checkpoint()).toEqual(a.checkpoint());
-    expect(b.bestSolution()).toEqual(a.bestSolution());
+    const full = { population: 10, ...params };
+    expectResumesIdentically(def.create(puzzle, full, 3), (cp) => def.restore(puzzle, full, cp), [8_000, 30_000]);
   });
 
   it('ga-memetic: the same seed gives the same run', () => {
     const puzzle = clue1();
-    const a = memetic.create(puzzle, {}, 7);
-    const b = memetic.create(puzzle, {}, 7);
-    runTo(a, 200_000);
-    runTo(b, 200_000);
-    expect(b.checkpoint()).toEqual(a.checkpoint());
-    const c = memetic.create(puzzle, {}, 8);
-    runTo(c, 200_000);
+    const [a, b, c] = runSeeds((seed) => memetic.create(puzzle, {}, seed), [7, 7, 8], 200_000);
+    expect(snapshot(b)).toEqual(snapshot(a));
     expect(c.checkpoint()).not.toEqual(a.checkpoint());
   });
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { edgeSolvers, isSolved, piecesFormat, scoreBoard, solutionFromJson, type EdgePuzzle } from '../../../../../src/core/families/edge';
-import type { SolverDef, SolverRun } from '../../../../../src/core/engine/solver';
+import type { SolverDef } from '../../../../../src/core/engine/solver';
 import type { Params } from '../../../../../src/core/params/schema';
 import { VnsBoard } from '../../../../../src/core/families/edge/vns/board';
 import { Moves, SC, SRC, SS } from '../../../../../src/core/families/edge/vns/neighbourhoods';
+import { expectResumesIdentically, runSeeds, runTo, snapshot } from '../../../../helpers/solver';
 import { generatePuzzle, junkPuzzle, naiveScore, readInstance } from '../helpers';
 
 const solver = (id: string): SolverDef => {
@@ -12,9 +13,8 @@ const solver = (id: string): SolverDef => {
   return d;
 };
 
-function runTo(run: SolverRun, evaluations: number, target = Infinity): void {
-  while (run.evaluations < evaluations && run.bestScore < target && !run.finished) run.step(Math.min(50_000, evaluations - run.evaluations));
-}
+/** At most 50,000 evaluations a step. */
+const SLICE = { slice: 50_000 };
 
 const clue1 = (): EdgePuzzle => piecesFormat.read(readInstance('e2_clue1_6x6.txt'), 'e2_clue1_6x6.txt').puzzle;
 const meta10 = (): EdgePuzzle => piecesFormat.read(readInstance('meta2010_10x10.txt'), 'meta2010_10x10.txt').puzzle;
@@ -60,7 +60,7 @@ describe.each(SOLVERS)('edge solver %s', (id, budget) => {
   it('solves E2 clue 1 (6x6), and its best board scores what it says', () => {
     const puzzle = clue1();
     const run = def.create(puzzle, CLUE1[id] ?? {}, 1);
-    runTo(run, budget, 60);
+    runTo(run, budget, { ...SLICE, target: 60 });
     const best = solutionFromJson(puzzle, run.bestSolution());
     expect(scoreBoard(puzzle, best)).toBe(run.bestScore);
     expect(run.bestScore).toBe(60);
@@ -70,7 +70,7 @@ describe.each(SOLVERS)('edge solver %s', (id, budget) => {
   it('solves a generated 5x5 with a fixed piece, which stays in place', () => {
     const { puzzle } = generatePuzzle(5, 5, 77, 3, 5, 1);
     const run = def.create(puzzle, SMALL[id] ?? {}, 2);
-    runTo(run, 8_000_000, 40);
+    runTo(run, 8_000_000, { ...SLICE, target: 40 });
     const best = solutionFromJson(puzzle, run.bestSolution());
     const f = puzzle.fixed[0];
     expect([best.piece[f.row * 5 + f.col], best.rotation[f.row * 5 + f.col]]).toEqual([f.piece, f.rotation]);
@@ -80,43 +80,22 @@ describe.each(SOLVERS)('edge solver %s', (id, budget) => {
 
   it('the same seed gives the same run; another seed another', () => {
     const puzzle = meta10();
-    const a = def.create(puzzle, {}, 7);
-    const b = def.create(puzzle, {}, 7);
-    runTo(a, 60_000);
-    runTo(b, 60_000);
-    expect(b.checkpoint()).toEqual(a.checkpoint());
-    expect(b.bestSolution()).toEqual(a.bestSolution());
-    const c = def.create(puzzle, {}, 8);
-    runTo(c, 60_000);
+    const [a, b, c] = runSeeds((seed) => def.create(puzzle, {}, seed), [7, 7, 8], 60_000, SLICE);
+    expect(snapshot(b)).toEqual(snapshot(a));
     expect(c.checkpoint()).not.toEqual(a.checkpoint());
   });
 
   it.each(VARIANTS[id])('checkpoint then restore continues identically (%o)', (params) => {
     const puzzle = meta10();
-    const a = def.create(puzzle, params, 3);
     // Steps overshoot their budget by a few evaluations at most (a shake, a restart), so the
     // restored runs take the same steps as the original from their checkpoint on.
-    const stops = [1, 777, 5_000, 40_000, 120_000, 200_000];
-    const cps: { i: number; at: number; cp: unknown }[] = [];
-    stops.forEach((s, i) => {
-      runTo(a, s);
-      cps.push({ i, at: a.evaluations, cp: JSON.parse(JSON.stringify(a.checkpoint())) });
-    });
-    for (const { i, at, cp } of cps.slice(0, -1)) {
-      const b = def.restore(puzzle, params, cp);
-      expect(b.evaluations).toBe(at);
-      for (const s of stops.slice(i + 1)) runTo(b, s);
-      expect(b.evaluations).toBe(a.evaluations);
-      expect(b.bestScore).toBe(a.bestScore);
-      expect(b.bestSolution()).toEqual(a.bestSolution());
-      expect(b.checkpoint()).toEqual(a.checkpoint());
-    }
+    expectResumesIdentically(def.create(puzzle, params, 3), (cp) => def.restore(puzzle, params, cp), [1, 777, 5_000, 40_000, 120_000, 200_000], SLICE);
   });
 
   it('runs on a set without a standard frame', () => {
     const puzzle = junkPuzzle(4, 5, 3, 3);
     const run = def.create(puzzle, {}, 1);
-    runTo(run, 20_000);
+    runTo(run, 20_000, SLICE);
     const best = solutionFromJson(puzzle, run.bestSolution());
     expect(scoreBoard(puzzle, best)).toBe(run.bestScore);
     expect(run.bestScore).toBeGreaterThan(0);
@@ -144,7 +123,7 @@ describe.each(SOLVERS)('edge solver %s', (id, budget) => {
     const { puzzle } = piecesFormat.read(readInstance('eternity2_256.txt'), 'eternity2_256.txt');
     puzzle.fixed = [{ piece: 138, row: 8, col: 7, rotation: 2 }];
     const run = def.create(puzzle, {}, 2);
-    runTo(run, 100_000);
+    runTo(run, 100_000, SLICE);
     const best = solutionFromJson(puzzle, run.bestSolution());
     expect([best.piece[8 * 16 + 7], best.rotation[8 * 16 + 7]]).toEqual([138, 2]);
     expect(scoreBoard(puzzle, best)).toBe(run.bestScore);
@@ -156,7 +135,7 @@ describe('ms-gvns', () => {
     const puzzle = meta10();
     const def = solver('ms-gvns');
     const run = def.create(puzzle, {}, 1);
-    runTo(run, 10_000);
+    runTo(run, 10_000, SLICE);
     const cp = JSON.parse(JSON.stringify(run.checkpoint()));
     expect(() => def.restore(puzzle, {}, { ...cp, rng: [1, 2] })).toThrow(/damaged/);
     const dup = structuredClone(cp);
@@ -171,9 +150,9 @@ describe('ms-gvns', () => {
     a.step(3_000); // a build of 16x16 tries ~70,000 placements
     const cp = JSON.parse(JSON.stringify(a.checkpoint()));
     expect((cp as { phase: number }).phase).toBe(0);
-    runTo(a, 150_000);
+    runTo(a, 150_000, SLICE);
     const b = def.restore(puzzle, {}, cp);
-    runTo(b, 150_000);
+    runTo(b, 150_000, SLICE);
     expect(b.checkpoint()).toEqual(a.checkpoint());
   });
 
@@ -186,7 +165,7 @@ describe('ms-gvns', () => {
       const run = solver('ms-gvns').create(puzzle, params, 9);
       let checked = 0;
       for (let i = 0; i < 40; i++) {
-        runTo(run, run.evaluations + 25_000);
+        runTo(run, run.evaluations + 25_000, SLICE);
         const cp = run.checkpoint() as { phase: number; initialVnd: boolean; base: { piece: number[]; rotation: number[] }; baseScore: number };
         if (cp.phase !== 1 || cp.initialVnd) continue;
         // The base board (where shakes start from) must admit no improving SC, SS, R or SRC move.
@@ -212,7 +191,7 @@ describe('ms-gvns', () => {
 
   it('with the paper defaults reaches 150+ on META 10x10 within 2M evaluations', () => {
     const run = solver('ms-gvns').create(meta10(), {}, 1);
-    runTo(run, 2_000_000);
+    runTo(run, 2_000_000, SLICE);
     expect(run.bestScore).toBeGreaterThanOrEqual(150);
   });
 });
