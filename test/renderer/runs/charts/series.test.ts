@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluationsAt, iterationAt, runLines, stepValueAt, thinSteps, timeAtX, xAtTime } from '../../../../src/renderer/src/runs/charts/series';
+import { evaluationsAt, iterationAt, runChartLines, runLines, stepValueAt, thinSteps, timeAtX, xAtTime } from '../../../../src/renderer/src/runs/charts/series';
 import { isRoundLogTick, timeStep } from '../../../../src/renderer/src/runs/charts/chart';
 
 const prog = [
@@ -35,6 +35,15 @@ describe('chart series of a run', () => {
       { x: 2000, y: 8 },
       { x: 3000, y: 9 },
     ]);
+  });
+
+  it("styles one run's lines with the best on top, the mean only when reported", () => {
+    const lines = runChartLines(imps, prog, 'time', { end: { t: 4000, evaluations: 800 } });
+    expect(lines.map((l) => l.id)).toEqual(['current', 'mean', 'best']);
+    expect(lines[2]).toMatchObject({ label: 'Best', stepped: true, points: runLines(imps, prog, 'time', { end: { t: 4000, evaluations: 800 } }).best });
+    expect(lines[1]!.dash?.length).toBeGreaterThan(0);
+    const noMean = runChartLines(imps, prog.map((p) => ({ ...p, mean: null })), 'time');
+    expect(noMean.map((l) => l.id)).toEqual(['current', 'best']);
   });
 
   it('puts points on evaluations and iterations too', () => {

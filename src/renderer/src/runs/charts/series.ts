@@ -4,6 +4,8 @@
  * evaluations or iterations / generations. Pure.
  */
 import type { ImprovementPoint, SeriesPoint } from '../../../../main/store/run-history';
+import type { ChartLine } from './chart';
+import { RUN_LINE_STYLES } from './palette';
 
 export type XMode = 'time' | 'evaluations' | 'iterations';
 
@@ -170,4 +172,14 @@ export function timeAtX(x: number, mode: XMode, end: number, progress: readonly 
     else hi = mid;
   }
   return hi;
+}
+
+/** One run's lines on its own chart, drawn in RUN_LINE_STYLES: current, population mean (if any), best on top. */
+export function runChartLines(improvements: readonly ImprovementPoint[], progress: readonly SeriesPoint[], mode: XMode, opts: LineOptions = {}): ChartLine[] {
+  const l = runLines(improvements, progress, mode, opts);
+  const { best, current, mean } = RUN_LINE_STYLES;
+  const out: ChartLine[] = [{ id: 'current', label: 'Current', points: l.current, colour: current.colour, width: current.width }];
+  if (l.mean) out.push({ id: 'mean', label: 'Population mean', points: l.mean, colour: mean.colour, dash: mean.dash, width: mean.width });
+  out.push({ id: 'best', label: 'Best', points: l.best, colour: best.colour, width: best.width, stepped: true });
+  return out;
 }

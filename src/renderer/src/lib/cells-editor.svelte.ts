@@ -1,0 +1,164 @@
+/**
+ * What the jump-maze and casse-tête editors have in common: a puzzle opened from the library whose
+ * cells the user edits (undo/redo), saves back into its document, and is asked about before leaving
+ * with unsaved changes. The editors add their board and panel (see EditorShell.svelte).
+ */
+import type { WorkbenchApi } from '../../../main/api/contract';
+import { makeDocument, parseDocument } from '../../../core/document/document';
+import { EditSession } from './session.svelte';
+import { isTextInput, matchesShortcut } from './keys';
+import { messageOf } from './format';
+
+export interface Notice {
+  kind: 'ok' | 'error';
+  text: string;
+}
+
+export interface CellsEditorSpec<P, T> {
+  family: 'jump' | 'parity';
+  /** "a jump maze": names the family when a document of another one is opened. */
+  noun: string;
+  /** The cells of a puzzle saved without any. */
+  blank(puzzle: P): T;
+  equals(a: T, b: T): boolean;
+  /** The puzzle is open; `saved` says whether its document had cells. */
+  onopen?(puzzle: P, cells: T, saved: boolean): void;
+  /** `cells` are in the library now. */
+  onsave?(puzzle: P, cells: T): void;
+}
+
+export class CellsEditor<P, T> {
+  name = $state('');
+  puzzle = $state.raw<P | null>(null);
+  session = $state.raw<EditSession<T> | null>(null);
+  loadError = $state<string | null>(null);
+  saving = $state(false);
+  notice = $state<Notice | null>(null);
+  confirmLeave = $state(false);
+  private api: WorkbenchApi | null = null;
+  private puzzleId = 0;
+  /** Where to go once the user has dealt with unsaved changes. */
+  private leaveTo: (() => void) | null = null;
+
+  constructor(
+    private readonly spec: CellsEditorSpec<P, T>,
+    private readonly onclose: () => void,
+  ) {}
+
+  /** Fetch the puzzle and start editing it; returns the cleanup (a late answer is then ignored). */
+  open(api: WorkbenchApi, puzzleId: number): () => void {
+    let live = true;
+    this.api = api;
+    this.puzzleId = puzzleId;
+    api.getPuzzle({ id: puzzleId }).then(
+      (rec) => {
+        if (!live) return;
+        try {
+          const { doc, puzzle, solution } = parseDocument(rec.document, rec.name);
+          if (doc.family !== this.spec.family) throw new Error(`this is a ${doc.family} puzzle, not ${this.spec.noun}`);
+          const p = puzzle as P;
+          const saved = (solution as { cells: T } | undefined)?.cells;
+          const cells = saved ?? this.spec.blank(p);
+          this.name = rec.name;
+          this.puzzle = p;
+          this.session = new EditSession<T>(cells, { equals: this.spec.equals });
+          this.spec.onopen?.(p, cells, saved !== undefined);
+        } catch (err) {
+          this.loadError = messageOf(err);
+        }
+      },
+      (err: unknown) => {
+        if (live) this.loadError = messageOf(err);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }
+
+  edit(next: T): void {
+    if (!this.session) return;
+    this.session.edit(next);
+    this.notice = null;
+  }
+
+  async save(): Promise<void> {
+    const { session, puzzle, api } = this;
+    if (!session || !puzzle || !api || this.saving || !session.dirty) return;
+    const snapshot = session.value;
+    this.saving = true;
+    try {
+      await api.updatePuzzle({ id: this.puzzleId, document: makeDocument(this.spec.family, this.name, puzzle, { cells: snapshot }) });
+      if (session.value === snapshot) session.markSaved();
+      this.spec.onsave?.(puzzle, snapshot);
+      this.notice = { kind: 'ok', text: 'Saved to the library.' };
+    } catch (err) {
+      this.notice = { kind: 'error', text: `Could not save — ${messageOf(err)}` };
+    } finally {
+      this.saving = false;
+    }
+  }
+
+  back(): void {
+    this.leave(this.onclose);
+  }
+
+  /** Leave without asking (nothing was opened). */
+  close(): void {
+    this.onclose();
+  }
+
+  /** A leave guard (lib/leave-guard.ts): goes at once when nothing is unsaved, else asks first. */
+  leave(proceed: () => void): boolean {
+    if (!this.session?.dirty) {
+      proceed();
+      return true;
+    }
+    this.leaveTo = proceed;
+    this.confirmLeave = true;
+    return true;
+  }
+
+  /** The answer to "Save changes?": save, discard or cancel. */
+  async chooseLeave(id: string): Promise<void> {
+    this.confirmLeave = false;
+    const go = this.leaveTo ?? this.onclose;
+    this.leaveTo = null;
+    if (id === 'save') {
+      await this.save();
+      if (!this.session?.dirty) go();
+    } else if (id === 'discard') go();
+  }
+
+  /**
+   * Save, undo and redo from anywhere in the editor. True when the key is done with: one of those,
+   * or typed into a text field (whose own undo must keep working).
+   */
+  historyKey(e: KeyboardEvent): boolean {
+    if (matchesShortcut(e, 'mod+s')) {
+      e.preventDefault();
+      void this.save();
+      return true;
+    }
+    if (isTextInput(e.target)) return true;
+    if (matchesShortcut(e, 'mod+z')) {
+      e.preventDefault();
+      this.session?.undo();
+      return true;
+    }
+    if (matchesShortcut(e, 'shift+mod+z') || matchesShortcut(e, 'mod+y')) {
+      e.preventDefault();
+      this.session?.redo();
+      return true;
+    }
+    return false;
+  }
+}
+
+/** The index of the board cell (an element with `data-index`) an event happened on. */
+export function cellFromEvent(e: Event): number | null {
+  const el = (e.target as Element | null)?.closest?.('[data-index]');
+  if (!el) return null;
+  const i = Number(el.getAttribute('data-index'));
+  return Number.isInteger(i) ? i : null;
+}
