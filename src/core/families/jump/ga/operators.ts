@@ -46,12 +46,15 @@ export function mutate(pop: Int32Array, off: number, rng: Rng, rate: number, dec
 
 /**
  * The report's first mutation (its parameter table's reading): every changeable cell takes another
- * legal value with probability `rate`. Returns the number of mutations.
+ * legal value with probability `rate`. The gaps between mutated cells are drawn (geometric, the
+ * same distribution as a coin per cell), so a child costs about rate x cells draws, not cells.
+ * Returns the number of mutations.
  */
 export function mutateCells(pop: Int32Array, off: number, rng: Rng, rate: number, mutable: Int32Array, maxJ: Int32Array): number {
+  if (rate <= 0) return 0;
+  const logKeep = rate >= 1 ? 0 : Math.log1p(-rate);
   let count = 0;
-  for (let k = 0; k < mutable.length; k++) {
-    if (rng.next() >= rate) continue;
+  for (let k = rate >= 1 ? 0 : gap(rng, logKeep); k < mutable.length; k += rate >= 1 ? 1 : 1 + gap(rng, logKeep)) {
     const i = mutable[k];
     const old = pop[off + i];
     let v = 1 + rng.int(maxJ[i] - 1);
@@ -60,4 +63,10 @@ export function mutateCells(pop: Int32Array, off: number, rng: Rng, rate: number
     count++;
   }
   return count;
+}
+
+/** Cells skipped before the next mutated one: P(gap = g) = (1 - rate)^g rate. */
+function gap(rng: Rng, logKeep: number): number {
+  // 1 - next() lies in (0, 1], so the logarithm is finite.
+  return Math.floor(Math.log(1 - rng.next()) / logKeep);
 }
