@@ -196,6 +196,15 @@ export const PRESETS: readonly SolverPreset[] = [
     params: { crossover: 'bpmx', mutation: 'bswap', population: 10_000, generations: 10_000, tournament: 10, crossoverRate: 0.8, mutationRate: 0.01 },
   },
   {
+    id: 'every-offspring-mutated',
+    family: 'parity',
+    solver: 'ga',
+    label: 'Every offspring mutated (fast)',
+    source: 'workbench',
+    description: 'Study 1 with one BSwap in every offspring: solves n = 50 in a few hundred generations, where the published rate needs thousands.',
+    params: { crossover: 'bpmx', mutation: 'bswap', mutationRate: 1, mutationPer: 'offspring' },
+  },
+  {
     id: 'study-5',
     family: 'parity',
     solver: 'sa',

@@ -64,6 +64,18 @@ export class Rng {
     return this.next() < p;
   }
 
+  /**
+   * Failures before the first success of a coin with probability p (geometric): the gap to the
+   * next hit when every item of a sequence is hit with probability p, in one draw instead of one
+   * per item. p >= 1 gives 0; p <= 0 gives Infinity.
+   */
+  failures(p: number): number {
+    if (p >= 1) return 0;
+    if (p <= 0) return Infinity;
+    // 1 - next() lies in (0, 1], so the logarithm is finite.
+    return Math.floor(Math.log(1 - this.next()) / Math.log1p(-p));
+  }
+
   /** Fisher-Yates shuffle in place (works on plain and typed arrays). */
   shuffle<T extends { length: number; [i: number]: unknown }>(arr: T): T {
     for (let i = arr.length - 1; i > 0; i--) {

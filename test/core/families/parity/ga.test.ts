@@ -133,17 +133,20 @@ describe('casse-tete GA operators', () => {
 });
 
 describe('casse-tete GA', () => {
-  const combos = [
+  const combos: Record<string, string>[] = [
     { crossover: 'bpmx', mutation: 'bswap' },
     { crossover: 'bpmx', mutation: 'binversion' },
     { crossover: 'bmoc', mutation: 'bswap' },
     { crossover: 'bmoc', mutation: 'binversion' },
+    // The other reading of P_m: every cell may start a mutation.
+    { crossover: 'bpmx', mutation: 'bswap', mutationPer: 'gene' },
+    { crossover: 'bmoc', mutation: 'binversion', mutationPer: 'gene' },
   ];
 
   it('is in the catalogue with the paper\'s defaults', () => {
     expect(ga.family).toBe('parity');
     const d = Object.fromEntries(Object.entries(ga.params).map(([k, v]) => [k, v.default]));
-    expect(d).toEqual({ crossover: 'bpmx', mutation: 'bswap', population: 1000, generations: 10000, tournament: 10, crossoverRate: 0.8, mutationRate: 0.01 });
+    expect(d).toEqual({ crossover: 'bpmx', mutation: 'bswap', population: 1000, generations: 10000, tournament: 10, crossoverRate: 0.8, mutationRate: 0.01, mutationPer: 'offspring' });
     for (const spec of Object.values(ga.params)) expect(spec.help.length).toBeGreaterThan(20);
   });
 
@@ -155,6 +158,22 @@ describe('casse-tete GA', () => {
       expect(run.bestScore).toBe(0);
       expect(rescore((run.bestSolution() as { cells: number[][] }).cells)).toEqual({ odd: 0, zeros: 50 });
     }
+  });
+
+  it('per gene, mutates about rate x cells times per offspring; per offspring, at most once', () => {
+    const count = (mutationPer: string): number => {
+      // No crossover: every change from a parent is a mutation; BSwap of two unequal cells.
+      const run = ga.create({ n: 10, m: 50 }, { population: 2, crossoverRate: 0, mutationRate: 0.2, mutationPer, generations: 0 }, 5);
+      let changed = 0;
+      for (let k = 0; k < 200; k++) {
+        const before = [0, 1].map((s) => (run as ParityGa).individual(s).join(''));
+        run.step(2);
+        const after = [0, 1].map((s) => (run as ParityGa).individual(s).join(''));
+        changed += after.filter((x) => !before.includes(x)).length;
+      }
+      return changed;
+    };
+    expect(count('gene')).toBeGreaterThan(count('offspring'));
   });
 
   it('keeps every individual legal, its score right, and counts one evaluation per offspring', () => {

@@ -51,10 +51,8 @@ export function mutate(pop: Int32Array, off: number, rng: Rng, rate: number, dec
  * Returns the number of mutations.
  */
 export function mutateCells(pop: Int32Array, off: number, rng: Rng, rate: number, mutable: Int32Array, maxJ: Int32Array): number {
-  if (rate <= 0) return 0;
-  const logKeep = rate >= 1 ? 0 : Math.log1p(-rate);
   let count = 0;
-  for (let k = rate >= 1 ? 0 : gap(rng, logKeep); k < mutable.length; k += rate >= 1 ? 1 : 1 + gap(rng, logKeep)) {
+  for (let k = rng.failures(rate); k < mutable.length; k += 1 + rng.failures(rate)) {
     const i = mutable[k];
     const old = pop[off + i];
     let v = 1 + rng.int(maxJ[i] - 1);
@@ -63,10 +61,4 @@ export function mutateCells(pop: Int32Array, off: number, rng: Rng, rate: number
     count++;
   }
   return count;
-}
-
-/** Cells skipped before the next mutated one: P(gap = g) = (1 - rate)^g rate. */
-function gap(rng: Rng, logKeep: number): number {
-  // 1 - next() lies in (0, 1], so the logarithm is finite.
-  return Math.floor(Math.log(1 - rng.next()) / logKeep);
 }

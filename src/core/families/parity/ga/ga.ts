@@ -32,7 +32,13 @@ export const parityGaParams = {
   },
   tournament: { type: 'int', default: 10, min: 1, help: 'Tournament size q: each parent is the best of q individuals drawn at random.' },
   crossoverRate: { type: 'number', default: 0.8, min: 0, max: 1, help: 'Probability that a pair of parents is crossed over (otherwise the offspring are copies).' },
-  mutationRate: { type: 'number', default: 0.01, min: 0, max: 1, help: 'Probability that an offspring undergoes one mutation.' },
+  mutationRate: { type: 'number', default: 0.01, min: 0, max: 1, help: 'Mutation probability: per offspring or per gene (see mutationPer).' },
+  mutationPer: {
+    type: 'enum',
+    options: ['offspring', 'gene'],
+    default: 'offspring',
+    help: 'The paper gives P_m = 0.01 without saying of what: offspring = an offspring undergoes one mutation with that probability; gene = every cell starts a mutation (a swap with, or an inversion up to, a random other cell) with it.',
+  },
 } as const satisfies ParamSchema;
 
 type GaParams = ResolvedParams<typeof parityGaParams>;
@@ -225,10 +231,17 @@ export class ParityGa implements SolverRun {
     return best;
   }
 
-  private mutate(row: number): void {
+  private mutateChild(row: number): void {
+    const { p, rng, size } = this;
+    if (p.mutationPer === 'gene') {
+      for (let i = rng.failures(p.mutationRate); i < size; i += 1 + rng.failures(p.mutationRate)) this.mutate(row, i);
+    } else if (rng.chance(p.mutationRate)) this.mutate(row, rng.int(size));
+  }
+
+  /** One BSwap or BInversion between cell i and a random other cell. */
+  private mutate(row: number, i: number): void {
     const { size, n, rng } = this;
     if (size < 2) return;
-    const i = rng.int(size);
     let j = rng.int(size - 1);
     if (j >= i) j++;
     const po = row * n;
@@ -279,8 +292,8 @@ export class ParityGa implements SolverRun {
       this.copyInto(p1, c1);
       this.copyInto(p2, c2);
     }
-    if (rng.chance(p.mutationRate)) this.mutate(c1);
-    if (rng.chance(p.mutationRate)) this.mutate(c2);
+    this.mutateChild(c1);
+    this.mutateChild(c2);
     this.evaluations += 2;
     this.spare0 = this.replaceWorst(c1);
     this.spare1 = this.replaceWorst(c2);
