@@ -15,7 +15,7 @@ import { backtrack2x2Solver, backtrackSolver } from '../src/core/families/edge/b
 import { maxScore } from '../src/core/families/edge';
 import { generateEdgePuzzle } from '../src/core/families/edge/generator';
 import type { Params } from '../src/core/params/schema';
-import { machine, mdTable, numOpt, options, writeResult } from './util';
+import { machine, mdTable, median, numOpt, options, writeResult } from './util';
 
 export interface SolveSpec {
   rows: number;
@@ -114,10 +114,9 @@ function spread(seeds: number, solverSeeds: number, limit: number): string[] {
       cpus.push(r.solved ? r.cpuSeconds : Infinity);
       evals.push(r.evaluations);
     }
-    const sorted = [...cpus].sort((a, b) => a - b);
-    const med = (sorted[(solverSeeds - 1) >> 1] + sorted[solverSeeds >> 1]) / 2;
+    const med = median(cpus);
     medians.push(med);
-    rows.push([seed, fmt(med), fmt(sorted[0]), fmt(sorted[solverSeeds - 1]), `${cpus.filter((x) => x < 1).length}/${solverSeeds}`, fmt([...evals].sort((a, b) => a - b)[solverSeeds >> 1])]);
+    rows.push([seed, fmt(med), fmt(Math.min(...cpus)), fmt(Math.max(...cpus)), `${cpus.filter((x) => x < 1).length}/${solverSeeds}`, fmt([...evals].sort((a, b) => a - b)[solverSeeds >> 1])]);
     process.stderr.write(`7x7 spread instance ${seed}: median ${med} CPU s over ${solverSeeds} solver seeds\n`);
   }
   return [

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { machine, options, writeResult } from './util';
+import { machine, markdownSections, options, writeResult } from './util';
 
 export interface SectionOptions {
   /** Small budgets for a smoke run; the full run reproduces the papers' protocol. */
@@ -27,7 +27,7 @@ export async function run(argv: string[]): Promise<void> {
   const only = typeof o.only === 'string' ? o.only.split(',') : Object.keys(SECTIONS);
   const head = `# Edge matching: our numbers beside the papers'\n${o.quick ? '\nQuick runs: reduced budgets.\n' : ''}`;
   const out = fileURLToPath(new URL(`./results/edge-papers${o.quick ? '-quick' : ''}.md`, import.meta.url));
-  const kept = existsSync(out) ? splitSections(readFileSync(out, 'utf8')) : new Map<string, string>();
+  const kept = existsSync(out) ? markdownSections(readFileSync(out, 'utf8'), sectionName) : new Map<string, string>();
   for (const name of only) {
     const load = SECTIONS[name];
     if (!load) throw new Error(`unknown section ${name} (known: ${Object.keys(SECTIONS).join(', ')})`);
@@ -46,13 +46,8 @@ export async function run(argv: string[]): Promise<void> {
   process.stderr.write(`written to ${out}\n`);
 }
 
-/** Sections of an earlier results file by name (`## name: ...`); the title and date are remade. */
-export function splitSections(md: string): Map<string, string> {
-  const found = new Map<string, string>();
-  const starts = [...md.matchAll(/^## (\w+)/gm)];
-  starts.forEach((m, k) => {
-    const end = k + 1 < starts.length ? starts[k + 1].index : md.length;
-    if (m[1] in SECTIONS) found.set(m[1], `${md.slice(m.index, end).trim()}\n`);
-  });
-  return found;
+/** `## niang: ...` -> niang, when it names a section. */
+function sectionName(heading: string): string | null {
+  const name = /^\w+/.exec(heading)?.[0] ?? '';
+  return name in SECTIONS ? name : null;
 }

@@ -26,16 +26,10 @@
  * Timings come from this machine as it is; on a shared machine they are noisy.
  */
 import { fileURLToPath } from 'node:url';
-import { jumpSolvers } from '../src/core/families/jump';
+import { findSolver } from '../src/core/catalogue/catalogue';
 import type { SolverDef, SolverRun } from '../src/core/engine/solver';
 import type { Params } from '../src/core/params/schema';
 import { machine, mdTable, mean, median, numOpt, options, stdev, writeResult } from './util';
-
-const solver = (id: string): SolverDef => {
-  const d = jumpSolvers.find((s) => s.id === id);
-  if (!d) throw new Error(`no jump solver ${id}`);
-  return d;
-};
 
 interface Method {
   key: string;
@@ -113,7 +107,7 @@ function traceMethod(m: Method, n: number, total: number, at: readonly number[],
   let before = -Infinity;
   let k = 0;
   for (let s = 0; s < segs; s++) {
-    const run = solver(m.id).create({ rows: n, cols: n }, m.params(total), seed + 7919 * s);
+    const run = findSolver('jump', m.id).create({ rows: n, cols: n }, m.params(total), seed + 7919 * s);
     for (; k < at.length && (at[k] <= (s + 1) * len || s === segs - 1); k++) {
       const local = at[k] - s * len;
       while (run.iteration < local) run.step(local - run.iteration);
@@ -154,7 +148,7 @@ function curves(runs: number, log: (l: string) => void, gaGenerations: number): 
     for (const g of GA_READINGS) {
       const c: Curve = { method: g.key, n, unit: 'generation', marks: at, best: [], current: [] };
       for (let r = 0; r < runs; r++) {
-        const t = trace(solver('ga').create(p, g.params, 1000 + r), at);
+        const t = trace(findSolver('jump', 'ga').create(p, g.params, 1000 + r), at);
         c.best.push(t.best);
         c.current.push(t.current);
       }
@@ -255,7 +249,7 @@ function paper(runs: number, gaScale: number, gaScale40: number, log: (l: string
   ]) {
     const gens = Math.max(1, Math.round(g.generations * (g.n === 40 ? gaScale40 : gaScale)));
     for (const reading of GA_READINGS) {
-      const o = runFor(solver('ga'), g.n, { population: g.population, ...reading.params }, 3000, { iterations: gens });
+      const o = runFor(findSolver('jump', 'ga'), g.n, { population: g.population, ...reading.params }, 3000, { iterations: gens });
       log(`paper ${g.n}x${g.n} ${reading.key} pop ${g.population} ${gens} generations: ${o.best} in ${fmtS(o.ms)}`);
       rows.push([`${g.n}x${g.n}`, `${reading.label}, population ${g.population}`, `${gens.toLocaleString('en-US')} generations${gens < g.generations ? ` (report: ${g.generations.toLocaleString('en-US')})` : ''}`, g.report, `${o.best}`, '1', fmtS(o.ms)]);
     }
@@ -265,7 +259,7 @@ function paper(runs: number, gaScale: number, gaScale40: number, log: (l: string
 
 function targets(seeds: number, seconds11: number, secondsBig: number, log: (l: string) => void): string {
   const rows: (string | number)[][] = [];
-  const def = solver('sa-tuned');
+  const def = findSolver('jump', 'sa-tuned');
   {
     const outs: Outcome[] = [];
     for (let s = 1; s <= seeds; s++) {

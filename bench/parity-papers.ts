@@ -17,8 +17,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { SolverDef, SolverRun } from '../src/core/engine/solver';
-import { parityFeasible, paritySolvers } from '../src/core/families/parity';
-import { machine, mdTable, mean, median, numOpt, options, writeResult } from './util';
+import { findSolver } from '../src/core/catalogue/catalogue';
+import { parityFeasible } from '../src/core/families/parity';
+import { machine, markdownSections, mdTable, mean, median, numOpt, options, writeResult } from './util';
 
 interface PaperRow {
   fe: number;
@@ -75,12 +76,6 @@ function paperMs(n: number): number[] {
   });
 }
 
-function solver(id: string): SolverDef {
-  const d = paritySolvers.find((s) => s.id === id);
-  if (!d) throw new Error(`no parity solver ${id}`);
-  return d;
-}
-
 interface RunResult {
   solved: boolean;
   evaluations: number;
@@ -110,7 +105,7 @@ export async function run(argv: string[]): Promise<void> {
   const only = typeof o.only === 'string' ? o.only.split(',') : [...STUDIES.map((s) => s.key), 'exact'];
   const out = fileURLToPath(new URL(`./results/parity-papers${quick ? '-quick' : ''}.md`, import.meta.url));
   // With --only, the other sections of an earlier run are kept.
-  const kept = typeof o.only === 'string' && existsSync(out) ? sectionsOf(readFileSync(out, 'utf8')) : new Map<string, string>();
+  const kept = typeof o.only === 'string' && existsSync(out) ? markdownSections(readFileSync(out, 'utf8')) : new Map<string, string>();
   const known = [...STUDIES.map((s) => s.key), 'exact'];
   for (const k of only) if (!known.includes(k)) throw new Error(`unknown study ${k} (known: ${known.join(', ')})`);
   const log = (l: string): void => void process.stderr.write(`${l}\n`);
@@ -132,7 +127,7 @@ export async function run(argv: string[]): Promise<void> {
 
   for (const study of STUDIES) {
     if (!only.includes(study.key)) continue;
-    const def = solver(study.solver);
+    const def = findSolver('parity', study.solver);
     const rows: (string | number)[][] = [];
     for (const n of sizes) {
       for (const m of paperMs(n)) {
@@ -174,7 +169,7 @@ export async function run(argv: string[]): Promise<void> {
   }
 
   if (only.includes('exact')) {
-    const def = solver('exact');
+    const def = findSolver('parity', 'exact');
     const reps = numOpt(o, 'exact-runs', quick ? 5 : 21);
     const rows: (string | number)[][] = [];
     for (const n of quick ? [10, 50, 100, 200, 201, 1000] : [10, 20, 50, 100, 101, 200, 201, 500, 999, 1000]) {
@@ -209,10 +204,3 @@ export async function run(argv: string[]): Promise<void> {
   log(`written to ${out}`);
 }
 
-/** `## title` sections of an earlier results file, by title. */
-function sectionsOf(md: string): Map<string, string> {
-  const found = new Map<string, string>();
-  const starts = [...md.matchAll(/^## (.+)$/gm)];
-  starts.forEach((x, k) => found.set(x[1], `${md.slice(x.index, k + 1 < starts.length ? starts[k + 1].index : md.length).trim()}\n`));
-  return found;
-}

@@ -59,3 +59,18 @@ export function numOpt(o: Record<string, string | true>, key: string, dflt: numb
 export function mdTable(headers: string[], rows: (string | number)[][]): string {
   return [`| ${headers.join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 }
+
+/**
+ * The `## heading` sections of an earlier results file, keyed by `key(heading)` (sections whose
+ * key is null are dropped), so a rerun of some sections can keep the others.
+ */
+export function markdownSections(md: string, key: (heading: string) => string | null = (h) => h): Map<string, string> {
+  const found = new Map<string, string>();
+  const starts = [...md.matchAll(/^## (.+)$/gm)];
+  starts.forEach((m, k) => {
+    const name = key(m[1]);
+    const end = k + 1 < starts.length ? starts[k + 1].index : md.length;
+    if (name !== null) found.set(name, `${md.slice(m.index, end).trim()}\n`);
+  });
+  return found;
+}

@@ -13,7 +13,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { drive } from '../../src/core/engine/driver';
 import type { SolverDef } from '../../src/core/engine/solver';
-import { edgeSolvers, maxScore, piecesFormat, scoreBoard, solutionFromJson, type EdgePuzzle } from '../../src/core/families/edge';
+import { maxScore, piecesFormat, scoreBoard, solutionFromJson, type EdgePuzzle } from '../../src/core/families/edge';
+import { findSolver } from '../../src/core/catalogue/catalogue';
 import type { Params } from '../../src/core/params/schema';
 import type { Section } from '../edge-papers';
 import { mdTable, mean, median, numOpt, stdev } from '../util';
@@ -25,9 +26,7 @@ export function readPieces(name: string): EdgePuzzle {
 }
 
 export function edgeSolver(id: string): SolverDef {
-  const def = edgeSolvers.find((d) => d.id === id);
-  if (!def) throw new Error(`no edge solver ${id} (have: ${edgeSolvers.map((d) => d.id).join(', ')})`);
-  return def;
+  return findSolver('edge', id);
 }
 
 export interface TimedOutcome {
