@@ -1,7 +1,8 @@
 /**
- * `npm run bench -- parity-papers [--quick] [--runs R] [--n 10,20,50] [--with-100]
- *   [--only ga-bpmx-bswap,ga-bpmx-binversion,ga-bmoc-bswap,ga-bmoc-binversion,sa,exact]
- *   [--generations G] [--exact-runs R]`
+ * `npm run bench -- parity-papers [--quick] [--runs R] [--runs50 R] [--n 10,20,50] [--with-100]
+ *   [--only ga-bpmx-bswap,ga-bpmx-binversion,ga-bmoc-bswap,ga-bmoc-binversion,sa,ga-column,
+ *           ga-tuned,ga-tuned-bpmx-binversion,ga-tuned-bmoc-bswap,ga-tuned-bmoc-binversion,pm-sweep,exact]
+ *   [--generations G] [--exact-runs R] [--sweep-pm 0.01,0.03,0.1,0.3,1]`
  *
  * Casse-tete CT_n(m): our GA (four crossover x mutation studies) and SA beside Almuhaideb et al.
  * 2022 (appendix tables A and B, literature.md section 5), plus the exact construction's time up
@@ -12,7 +13,8 @@
  * The full protocol (10 runs, n = 10, 20, 50, GA with 10,000 generations) takes hours, mostly the
  * BInversion studies at n = 50 that never solve and so run all their generations; --with-100
  * (population 10,000) takes far longer. --quick: 3 runs, n = 10 and 20, GA capped at 1,000
- * generations.
+ * generations. Sections are merged into the results file when the run ends, so two runs with
+ * different --only lists can share the machine's two cores.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -64,9 +66,16 @@ const STUDIES: { key: string; title: string; solver: string; params: Record<stri
   { key: 'ga-bmoc-bswap', title: 'GA, BMOC + BSwap (Study 3)', solver: 'ga', params: { crossover: 'bmoc', mutation: 'bswap' } },
   { key: 'ga-bmoc-binversion', title: 'GA, BMOC + BInversion (Study 4)', solver: 'ga', params: { crossover: 'bmoc', mutation: 'binversion' } },
   { key: 'sa', title: 'SA (Study 5)', solver: 'sa', params: {} },
-  // Ours: the paper's Study 1 with every offspring mutated once (P_m = 1): figures beside Study 1's.
+  // The other reading of the crossovers' "first" zeros (MATLAB's column-major order), beside Study 1.
+  { key: 'ga-column', title: 'GA, BPMX + BSwap, column-major crossover order (beside Study 1)', solver: 'ga', params: { crossover: 'bpmx', mutation: 'bswap', crossoverOrder: 'column' }, paper: 'ga-bpmx-bswap' },
+  // Ours: each study with every offspring mutated once (P_m = 1), beside the paper's study.
   { key: 'ga-tuned', title: 'GA, BPMX + BSwap, every offspring mutated (ours, beside Study 1)', solver: 'ga', params: { crossover: 'bpmx', mutation: 'bswap', mutationRate: 1 }, paper: 'ga-bpmx-bswap' },
+  { key: 'ga-tuned-bpmx-binversion', title: 'GA, BPMX + BInversion, every offspring mutated (ours, beside Study 2)', solver: 'ga', params: { crossover: 'bpmx', mutation: 'binversion', mutationRate: 1 }, paper: 'ga-bpmx-binversion' },
+  { key: 'ga-tuned-bmoc-bswap', title: 'GA, BMOC + BSwap, every offspring mutated (ours, beside Study 3)', solver: 'ga', params: { crossover: 'bmoc', mutation: 'bswap', mutationRate: 1 }, paper: 'ga-bmoc-bswap' },
+  { key: 'ga-tuned-bmoc-binversion', title: 'GA, BMOC + BInversion, every offspring mutated (ours, beside Study 4)', solver: 'ga', params: { crossover: 'bmoc', mutation: 'binversion', mutationRate: 1 }, paper: 'ga-bmoc-binversion' },
 ];
+
+const SWEEP_TITLE = 'Study 1 at n = 50, m = 1,250 against P_m';
 
 /** The paper's m: 25%, 50%, 75% of n^2, plus one where n^2 - m would be odd. */
 function paperMs(n: number): number[] {
@@ -102,11 +111,12 @@ export async function run(argv: string[]): Promise<void> {
   const genCap = numOpt(o, 'generations', quick ? 1000 : 10000);
   // n >= 50 costs minutes per GA run (10 million evaluations when it fails): fewer runs there.
   const runsBig = numOpt(o, 'runs50', runs);
-  const only = typeof o.only === 'string' ? o.only.split(',') : [...STUDIES.map((s) => s.key), 'exact'];
+  const known = [...STUDIES.map((s) => s.key), 'pm-sweep', 'exact'];
+  const only = typeof o.only === 'string' ? o.only.split(',') : known;
   const out = fileURLToPath(new URL(`./results/parity-papers${quick ? '-quick' : ''}.md`, import.meta.url));
-  // With --only, the other sections of an earlier run are kept.
-  const kept = typeof o.only === 'string' && existsSync(out) ? markdownSections(readFileSync(out, 'utf8')) : new Map<string, string>();
-  const known = [...STUDIES.map((s) => s.key), 'exact'];
+  const fresh = new Map<string, string>();
+  // Sections of one file can come from different runs: each says which.
+  const provenance = `From \`npm run bench -- parity-papers ${argv.join(' ')}\`, ${new Date().toISOString().slice(0, 10)}.`;
   for (const k of only) if (!known.includes(k)) throw new Error(`unknown study ${k} (known: ${known.join(', ')})`);
   const log = (l: string): void => void process.stderr.write(`${l}\n`);
 
@@ -121,8 +131,17 @@ export async function run(argv: string[]): Promise<void> {
     `How the paper counts FE: every GA figure it prints is 2 more than a multiple of 200 (12,002, 155,602, 3,437,402, ...; the two that are not are means over runs). ` +
       `Read as 2 + 200 per generation (the column "FE / 200") its n = 10 and n = 20 runs took about as many generations as ours (our count: mu at the start + mu offspring per generation), ` +
       `but at n = 50 that reading passes its own limit of 10,000 generations, so how it counted stays unexplained; compare successes and generations rather than FE.\n`,
-    `P_m = 0.01 is not said to be per offspring or per gene. Per offspring (our default) the GA needs up to 10,000 generations at n = 50; per gene (mutationPer = gene: 25 swaps per child at n = 50) it is fast up to n = 20 but fails at n = 50. ` +
-      `Ours, last table: every offspring mutated once (mutationRate = 1).\n`,
+    `P_m = 0.01 is not said to be per offspring or per gene. Per gene (mutationPer = gene: 25 swaps per child at n = 50) the GA is fast up to n = 20 but fails at n = 50. ` +
+      `Per offspring (our default) it reproduces the paper up to n = 20, but at n = 50 only some runs finish within 10,000 generations. ` +
+      `Why: a run soon reaches cost 2, two odd rows (or columns; their number is always even when n^2 - m is). ` +
+      `Crossing individuals whose odd rows differ mixes the rows' parities, and such children are replaced at once. ` +
+      `What solves is a swap of two different cells in one column of the two odd rows: probability 4f(1 - f)/n^3 per swap (f = m/n^2), 8e-6 at n = 50, m = 1,250, so about 125,000 swaps. ` +
+      `At 0.01 per offspring a generation makes 10 swaps: about 12,500 generations, past the limit about as often as not. ` +
+      `With every offspring mutated (P_m = 1, 1,000 swaps a generation) it is about 125 generations. ` +
+      `The sweep below measures generations against P_m. The paper's ~3,000,000 FE at n = 50 imply more swaps per generation than 0.01 per offspring gives. ` +
+      `Our tables "every offspring mutated" run each study with P_m = 1.\n`,
+    `BPMX and BMOC take "the first" zeros of a segment. Figures 3 and 4 take them in row-major order (our default, crossoverOrder = row); MATLAB's find() would give column-major order (crossoverOrder = column), the chromosome order BInversion's Figure 5 shows. ` +
+      `Column order is much faster at n = 10 but no better at n = 20 and 50 (its table below).\n`,
   ];
 
   for (const study of STUDIES) {
@@ -163,9 +182,41 @@ export async function run(argv: string[]): Promise<void> {
       study.solver === 'ga'
         ? ['n', 'm', 'SR', 'FE', 'generations', 'time s', 'paper SR', 'paper FE', 'paper FE / 200', 'paper time s']
         : ['n', 'm', 'SR', 'FE', 'time s', 'paper SR', 'paper FE', 'paper time s'];
-    const md = `## ${study.title}\n\n${mdTable(head, rows)}\n`;
+    const md = `## ${study.title}\n\n${provenance}\n\n${mdTable(head, rows)}\n`;
     process.stdout.write(`${md}\n`);
-    kept.set(study.title, md);
+    fresh.set(study.title, md);
+  }
+
+  if (only.includes('pm-sweep')) {
+    const def = findSolver('parity', 'ga');
+    const rates = typeof o['sweep-pm'] === 'string' ? o['sweep-pm'].split(',').map(Number) : [0.03, 0.1, 0.3, 1];
+    const [n, m] = [50, 1250];
+    const rows: (string | number)[][] = [];
+    for (const rate of rates) {
+      const results: RunResult[] = [];
+      for (let seed = 1; seed <= runsBig; seed++) {
+        const r = runOnce(def, n, m, { crossover: 'bpmx', mutation: 'bswap', mutationRate: rate, generations: genCap }, seed);
+        results.push(r);
+        log(`pm-sweep P_m=${rate} seed=${seed}: ${r.solved ? 'solved' : 'not solved'}, ${r.iteration} generations`);
+      }
+      const solved = results.filter((r) => r.solved);
+      const gens = solved.map((r) => r.iteration);
+      rows.push([
+        rate,
+        fmt(rate * 1000),
+        `${solved.length}/${runsBig}`,
+        gens.length ? fmt(median(gens)) : '—',
+        gens.length ? `${fmt(Math.min(...gens))}-${fmt(Math.max(...gens))}` : '—',
+        fmt(125 / rate),
+        fmt(mean(results.map((r) => r.ms)) / 1000, 2),
+      ]);
+    }
+    const md =
+      `## ${SWEEP_TITLE}\n\n${provenance} BPMX + BSwap, the paper's other parameters, ${runsBig} runs (seeds 1..${runsBig}) per P_m (per offspring); P_m = 0.01 is the Study 1 row above. ` +
+      `"model" = 125 / P_m generations, the expected wait at the cost-2 plateau (see the top).\n\n` +
+      `${mdTable(['P_m', 'swaps / generation', 'solved', 'median generations', 'range', 'model', 'time s'], rows)}\n`;
+    process.stdout.write(`${md}\n`);
+    fresh.set(SWEEP_TITLE, md);
   }
 
   if (only.includes('exact')) {
@@ -195,10 +246,13 @@ export async function run(argv: string[]): Promise<void> {
       `the last column is bestSolution() (the JSON rows the driver stores), not part of solving.\n\n` +
       `${mdTable(['n', 'm', 'median ms', 'max ms', 'bestSolution() ms'], rows)}\n`;
     process.stdout.write(`${md}\n`);
-    kept.set('Exact construction', md);
+    fresh.set('Exact construction', md);
   }
 
-  const order = [...STUDIES.map((x) => x.title), 'Exact construction'];
+  // With --only, the other sections of the file as it is now (another run may have written it meanwhile) are kept.
+  const kept = typeof o.only === 'string' && existsSync(out) ? markdownSections(readFileSync(out, 'utf8')) : new Map<string, string>();
+  for (const [title, md] of fresh) kept.set(title, md);
+  const order = [...STUDIES.map((x) => x.title), SWEEP_TITLE, 'Exact construction'];
   for (const title of order) if (kept.has(title)) parts.push(kept.get(title) as string);
   writeResult(out, `${parts.join('\n')}\n`);
   log(`written to ${out}`);

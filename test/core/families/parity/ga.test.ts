@@ -32,19 +32,25 @@ describe('casse-tete GA operators', () => {
   const P1 = grid('1 1 0 0  0 0 1 1  1 0 1 0  1 1 1 1');
   const P2 = grid('1 1 0 0  1 0 0 1  1 1 0 1  0 1 1 1');
 
-  it('BPMX reproduces Figure 4', () => {
+  it('BPMX reproduces Figure 4 in row order; in column order it turns the first surplus zero of column 0', () => {
     const g = new Uint8Array([...P1, ...P2, ...new Array<number>(32).fill(9)]);
-    bpmx(g, 0, 16, 32, 48, 4, 6, 1, 2);
+    bpmx(g, 0, 16, 32, 48, 4, 6, 1, 2, false);
     expect(Array.from(g.subarray(32, 48))).toEqual(grid('0 1 0 0  1 0 1 1  1 0 1 1  0 1 1 1'));
     expect(Array.from(g.subarray(48, 64))).toEqual(grid('1 1 0 1  0 0 0 1  1 1 0 0  1 1 1 1'));
+    bpmx(g, 0, 16, 32, 48, 4, 6, 1, 2, true);
+    expect(Array.from(g.subarray(32, 48))).toEqual(grid('0 1 0 0  1 0 1 1  1 0 1 1  0 1 1 1'));
+    expect(Array.from(g.subarray(48, 64))).toEqual(grid('1 1 0 0  1 0 0 1  1 1 0 0  1 1 1 1'));
   });
 
   it('BMOC reproduces Figure 3 (offspring 1 up to its one randomly added zero)', () => {
     const g = new Uint8Array([...P1, ...P2, ...new Array<number>(32).fill(9)]);
     const rng = new Rng(5);
-    bmocChild(g, 16, 0, 32, 4, 6, 2, rng); // O1: P2's left zeros, then P1's right ones
-    bmocChild(g, 0, 16, 48, 4, 6, 2, rng);
+    bmocChild(g, 16, 0, 32, 4, 6, 2, false, rng); // O1: P2's left zeros, then P1's right ones
+    bmocChild(g, 0, 16, 48, 4, 6, 2, false, rng);
     expect(Array.from(g.subarray(48, 64))).toEqual(grid('1 1 0 0  0 0 0 1  1 0 1 1  1 1 1 1'));
+    // Column order takes P2's right zeros column by column: (0,2) (1,2) (2,2) before (0,3).
+    bmocChild(g, 0, 16, 48, 4, 6, 2, true, rng);
+    expect(Array.from(g.subarray(48, 64))).toEqual(grid('1 1 0 1  0 0 0 1  1 0 0 1  1 1 1 1'));
     const o1 = Array.from(g.subarray(32, 48));
     const fixed = [2, 3, 5, 11, 12]; // (0,2) (0,3) (1,1) (2,3) (3,0)
     for (const i of fixed) expect(o1[i]).toBe(0);
@@ -63,19 +69,19 @@ describe('casse-tete GA operators', () => {
 
   it('crossovers keep exactly m zeros', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 14 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.integer(), fc.integer(), (n, frac, seed, cut) => {
+      fc.property(fc.integer({ min: 2, max: 14 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.integer(), fc.integer(), fc.boolean(), (n, frac, seed, cut, byColumn) => {
         const size = n * n;
         const m = Math.min(size, Math.floor(frac * (size + 1)));
         const rng = new Rng(seed);
         const g = randomGrids(n, m, 4, rng);
         const w = 1 + (Math.abs(cut) % (n - 1));
-        bmocChild(g, 0, size, 2 * size, n, m, w, rng);
+        bmocChild(g, 0, size, 2 * size, n, m, w, byColumn, rng);
         expect(zerosAt(g, 2 * size, size)).toBe(m);
-        bmocChild(g, size, 0, 3 * size, n, m, w, rng);
+        bmocChild(g, size, 0, 3 * size, n, m, w, byColumn, rng);
         expect(zerosAt(g, 3 * size, size)).toBe(m);
         const a = Math.abs(cut) % n;
         const b = a + (Math.abs(seed) % (n - a));
-        bpmx(g, 0, size, 2 * size, 3 * size, n, m, a, b);
+        bpmx(g, 0, size, 2 * size, 3 * size, n, m, a, b, byColumn);
         expect(zerosAt(g, 2 * size, size)).toBe(m);
         expect(zerosAt(g, 3 * size, size)).toBe(m);
         // BPMX keeps the band [a, b] of each offspring's own parent untouched.
@@ -141,12 +147,15 @@ describe('casse-tete GA', () => {
     // The other reading of P_m: every cell may start a mutation.
     { crossover: 'bpmx', mutation: 'bswap', mutationPer: 'gene' },
     { crossover: 'bmoc', mutation: 'binversion', mutationPer: 'gene' },
+    // MATLAB's column-major order for the crossovers' "first" zeros.
+    { crossover: 'bpmx', mutation: 'bswap', crossoverOrder: 'column' },
+    { crossover: 'bmoc', mutation: 'bswap', crossoverOrder: 'column' },
   ];
 
   it('is in the catalogue with the paper\'s defaults', () => {
     expect(ga.family).toBe('parity');
     const d = Object.fromEntries(Object.entries(ga.params).map(([k, v]) => [k, v.default]));
-    expect(d).toEqual({ crossover: 'bpmx', mutation: 'bswap', population: 1000, generations: 10000, tournament: 10, crossoverRate: 0.8, mutationRate: 0.01, mutationPer: 'offspring' });
+    expect(d).toEqual({ crossover: 'bpmx', crossoverOrder: 'row', mutation: 'bswap', population: 1000, generations: 10000, tournament: 10, crossoverRate: 0.8, mutationRate: 0.01, mutationPer: 'offspring' });
     for (const spec of Object.values(ga.params)) expect(spec.help.length).toBeGreaterThan(20);
   });
 

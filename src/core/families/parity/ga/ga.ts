@@ -12,6 +12,12 @@ export const parityGaParams = {
     default: 'bpmx',
     help: 'Crossover: bpmx (binary partially mapped: a band of columns from one parent, the rest from the other) or bmoc (binary modified order: zeros left of a column split from one parent, then from the other).',
   },
+  crossoverOrder: {
+    type: 'enum',
+    options: ['row', 'column'],
+    default: 'row',
+    help: 'The order in which BPMX and BMOC take "the first" zeros they copy or turn: column = MATLAB\'s column-major linear order (the chromosome order of BInversion\'s Figure 5); row = row-major, as Figures 3 and 4 draw it.',
+  },
   mutation: {
     type: 'enum',
     options: ['bswap', 'binversion'],
@@ -267,6 +273,7 @@ export class ParityGa implements SolverRun {
     const c1 = this.spare0;
     const c2 = this.spare1;
     if (n >= 2 && rng.chance(p.crossoverRate)) {
+      const byColumn = p.crossoverOrder === 'column';
       if (p.crossover === 'bpmx') {
         let a: number;
         let b: number;
@@ -280,11 +287,11 @@ export class ParityGa implements SolverRun {
             b = t;
           }
         } else a = b = rng.int(n); // too small for the paper's 2 <= a < b <= n - 1
-        bpmx(g, p1 * size, p2 * size, c1 * size, c2 * size, n, m, a, b);
+        bpmx(g, p1 * size, p2 * size, c1 * size, c2 * size, n, m, a, b, byColumn);
       } else {
         const w = 1 + rng.int(n - 1);
-        bmocChild(g, p2 * size, p1 * size, c1 * size, n, m, w, rng); // Figure 3: O1 takes P2's left zeros
-        bmocChild(g, p1 * size, p2 * size, c2 * size, n, m, w, rng);
+        bmocChild(g, p2 * size, p1 * size, c1 * size, n, m, w, byColumn, rng); // Figure 3: O1 takes P2's left zeros
+        bmocChild(g, p1 * size, p2 * size, c2 * size, n, m, w, byColumn, rng);
       }
       this.cost[c1] = gridParity(g, c1 * size, n, this.rp, this.cp, c1 * n);
       this.cost[c2] = gridParity(g, c2 * size, n, this.rp, this.cp, c2 * n);

@@ -44,13 +44,23 @@ function removeRandomOnes(g: Uint8Array, off: number, size: number, ones: number
 }
 
 /**
- * BMOC (Algorithm 2, Figure 3), one offspring: the zeros of `left` in columns [0, w), then the
- * first zeros of `right` in columns [w, n) in row-major order (the figure's order) until there
- * are m, then random ones turned to zeros if `right` had too few there. The paper's second
- * offspring is the same call with the parents swapped; w = a - 1 for its 1-based point a in
- * [2, n], i.e. w in [1, n - 1].
+ * The row-major index of the k-th cell in chromosome order: MATLAB's column-major linear order
+ * (`byColumn`, what its `find` returns and what BInversion's Figure 5 reverses) or row-major
+ * (the order Figures 3 and 4 draw). The crossovers take "the first" zeros in this order.
  */
-export function bmocChild(g: Uint8Array, left: number, right: number, child: number, n: number, m: number, w: number, rng: Rng): void {
+function cellAt(k: number, n: number, byColumn: boolean): number {
+  if (!byColumn) return k;
+  const c = (k / n) | 0;
+  return (k - c * n) * n + c;
+}
+
+/**
+ * BMOC (Algorithm 2, Figure 3), one offspring: the zeros of `left` in columns [0, w), then the
+ * first zeros of `right` in columns [w, n) in chromosome order until there are m, then random
+ * ones turned to zeros if `right` had too few there. The paper's second offspring is the same
+ * call with the parents swapped; w = a - 1 for its 1-based point a in [2, n], i.e. w in [1, n - 1].
+ */
+export function bmocChild(g: Uint8Array, left: number, right: number, child: number, n: number, m: number, w: number, byColumn: boolean, rng: Rng): void {
   const size = n * n;
   g.fill(1, child, child + size);
   let zeros = 0;
@@ -62,26 +72,38 @@ export function bmocChild(g: Uint8Array, left: number, right: number, child: num
         zeros++;
       }
   }
-  for (let r = 0; r < n && zeros < m; r++) {
-    const row = r * n;
-    for (let c = w; c < n && zeros < m; c++)
-      if (g[right + row + c] === 0) {
-        g[child + row + c] = 0;
-        zeros++;
-      }
+  for (let k = byColumn ? w * n : 0; k < size && zeros < m; k++) {
+    const i = cellAt(k, n, byColumn);
+    if (i % n >= w && g[right + i] === 0) {
+      g[child + i] = 0;
+      zeros++;
+    }
   }
   if (zeros < m) removeRandomOnes(g, child, size, size - zeros, m - zeros, rng);
+}
+
+/** Sets the first `count` cells equal to `from` outside columns [a, b], in chromosome order, to `to`. */
+function turnOutside(g: Uint8Array, off: number, n: number, a: number, b: number, byColumn: boolean, from: number, count: number): void {
+  const size = n * n;
+  for (let k = 0; k < size && count > 0; k++) {
+    const i = cellAt(k, n, byColumn);
+    const c = i % n;
+    if ((c < a || c > b) && g[off + i] === from) {
+      g[off + i] = 1 - from;
+      count--;
+    }
+  }
 }
 
 /**
  * BPMX (Algorithm 3, Figure 4): columns [a, b] (0-based, inclusive) come from the own parent
  * (o1 from p1, o2 from p2), the rest from the other one. The two offspring hold 2m zeros between
- * them; when one has d extra, its first d zeros outside [a, b] (row-major) become ones and the
- * other's first d ones outside [a, b] become zeros — exactly what Figure 4 shows (the algorithm
- * text does not say which positions). The paper's points 2 <= a < b <= n - 1 (1-based) are
- * a in [1, n - 3], b in [a + 1, n - 2] here.
+ * them; when one has d extra, its first d zeros outside [a, b] (chromosome order) become ones and
+ * the other's first d ones outside [a, b] become zeros (the algorithm text does not say which
+ * positions). The paper's points 2 <= a < b <= n - 1 (1-based) are a in [1, n - 3],
+ * b in [a + 1, n - 2] here.
  */
-export function bpmx(g: Uint8Array, p1: number, p2: number, o1: number, o2: number, n: number, m: number, a: number, b: number): void {
+export function bpmx(g: Uint8Array, p1: number, p2: number, o1: number, o2: number, n: number, m: number, a: number, b: number, byColumn: boolean): void {
   let z1 = 0;
   for (let r = 0; r < n; r++) {
     const row = r * n;
@@ -94,33 +116,11 @@ export function bpmx(g: Uint8Array, p1: number, p2: number, o1: number, o2: numb
     }
   }
   if (z1 === m) return;
-  const extra = z1 > m ? o1 : o2;
-  const short = z1 > m ? o2 : o1;
-  const d = Math.abs(z1 - m);
-  // Both searches always succeed: the surplus child's outside zeros are its other parent's
+  // Both always find d cells: the surplus child's outside zeros are its other parent's
   // m - (zeros inside) >= d, and symmetrically for the short child's outside ones.
-  let left = d;
-  for (let r = 0; r < n && left > 0; r++)
-    for (let c = 0; c < n && left > 0; c++) {
-      if (c === a) c = b + 1;
-      if (c >= n) break;
-      const i = extra + r * n + c;
-      if (g[i] === 0) {
-        g[i] = 1;
-        left--;
-      }
-    }
-  left = d;
-  for (let r = 0; r < n && left > 0; r++)
-    for (let c = 0; c < n && left > 0; c++) {
-      if (c === a) c = b + 1;
-      if (c >= n) break;
-      const i = short + r * n + c;
-      if (g[i] === 1) {
-        g[i] = 0;
-        left--;
-      }
-    }
+  const d = Math.abs(z1 - m);
+  turnOutside(g, z1 > m ? o1 : o2, n, a, b, byColumn, 0, d);
+  turnOutside(g, z1 > m ? o2 : o1, n, a, b, byColumn, 1, d);
 }
 
 /** Flips one kept-count parity bit and returns the cost change. */
