@@ -1,3 +1,4 @@
+import { bfsFitness, type BfsWorkspace } from './bfs';
 import type { JumpPuzzle } from './model';
 
 /**
@@ -58,8 +59,11 @@ export class IncrementalBfs {
   /** 0 = no depth changes; 1 = fitness unchanged, depths beyond tLevel may change; 2 = trial BFS run; 3 = cut short. */
   private tKind = 0;
 
+  /** The committed BFS arrays as a workspace, so a full BFS is bfs.ts's own. */
+  private readonly work: BfsWorkspace;
+
   constructor(
-    puzzle: JumpPuzzle,
+    private readonly puzzle: JumpPuzzle,
     /** The maze being searched; read directly, written only by `commit`. */
     readonly cells: Int32Array,
   ) {
@@ -74,6 +78,7 @@ export class IncrementalBfs {
     this.tQueue = new Int32Array(this.n);
     this.tQDepth = new Int32Array(this.n);
     this.tSaved = new Int32Array(this.n);
+    this.work = { queue: this.queue, depth: this.depthArr, reached: 0, unreachable: 0 };
     this.reset();
   }
 
@@ -96,40 +101,9 @@ export class IncrementalBfs {
   /** Full BFS of `cells` (after they were changed from outside). */
   reset(): void {
     this.marked = false;
-    const { cols, rows, n, cells, depthArr: depth, queue } = this;
-    depth.fill(-1);
-    depth[0] = 0;
-    queue[0] = 0;
-    let head = 0;
-    let tail = 1;
-    while (head < tail) {
-      const i = queue[head++];
-      const v = cells[i];
-      if (v <= 0) continue;
-      const r = (i / cols) | 0;
-      const c = i - r * cols;
-      const d = depth[i] + 1;
-      if (r - v >= 0 && depth[i - v * cols] < 0) {
-        depth[i - v * cols] = d;
-        queue[tail++] = i - v * cols;
-      }
-      if (r + v < rows && depth[i + v * cols] < 0) {
-        depth[i + v * cols] = d;
-        queue[tail++] = i + v * cols;
-      }
-      if (c - v >= 0 && depth[i - v] < 0) {
-        depth[i - v] = d;
-        queue[tail++] = i - v;
-      }
-      if (c + v < cols && depth[i + v] < 0) {
-        depth[i + v] = d;
-        queue[tail++] = i + v;
-      }
-    }
-    this.reachedCount = tail;
+    this.fit = bfsFitness(this.puzzle, this.cells, this.work);
+    this.reachedCount = this.work.reached;
     this.rebuildLevels(0, 0);
-    const g = depth[this.goal];
-    this.fit = g >= 0 ? g : -(n - tail);
     this.tCell = -1;
   }
 
