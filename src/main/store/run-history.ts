@@ -10,6 +10,7 @@ import type { FamilyId } from '../../core/families/family';
 import type { Params } from '../../core/params/schema';
 import { describeDbError } from './errors';
 import { RUN_SUMMARY_COLS, toRunSummary, type RunRow } from './run-rows';
+import { StatementCache } from './statements';
 import type { Store } from './store';
 import { RUN_STATUSES, type RunStatus, type RunSummary } from './types';
 
@@ -353,9 +354,12 @@ export const MAX_PAGE = 10_000;
 export const DEFAULT_SERIES_POINTS = 1500;
 
 export class RunHistory {
-  private readonly cache = new Map<string, Database.Statement>();
 
-  constructor(private readonly store: Store) {}
+  private readonly statements: StatementCache;
+
+  constructor(private readonly store: Store) {
+    this.statements = new StatementCache(store.connection);
+  }
 
   private get db(): Database.Database {
     return this.store.connection;
@@ -365,8 +369,8 @@ export class RunHistory {
   query(q: RunHistoryQuery = {}): RunPage {
     return this.guard(() => {
       const { countSql, sql, args } = runPageSql(q);
-      const total = this.cached(countSql).pluck().get(...args.slice(0, -2)) as number;
-      const rows = this.cached(sql).all(...args) as RunRow[];
+      const total = this.statements.get(countSql).pluck().get(...args.slice(0, -2)) as number;
+      const rows = this.statements.get(sql).all(...args) as RunRow[];
       return { runs: rows.map(toRunSummary), total };
     });
   }
@@ -375,27 +379,27 @@ export class RunHistory {
   ids(f: RunHistoryFilter = {}): number[] {
     return this.guard(() => {
       const { where, args } = runHistoryWhere(f);
-      return this.cached(`SELECT id FROM runs ${where} ORDER BY created_at DESC, id DESC LIMIT ${MAX_PAGE}`).pluck().all(...args) as number[];
+      return this.statements.get(`SELECT id FROM runs ${where} ORDER BY created_at DESC, id DESC LIMIT ${MAX_PAGE}`).pluck().all(...args) as number[];
     });
   }
 
   /** What the filters can offer: solvers, puzzles and statuses that have runs, with counts. */
   facets(): RunFacets {
     return this.guard(() => {
-      const solvers = this.cached(`SELECT family, solver, COUNT(*) AS runs FROM runs GROUP BY family, solver ORDER BY family, solver`).all() as {
+      const solvers = this.statements.get(`SELECT family, solver, COUNT(*) AS runs FROM runs GROUP BY family, solver ORDER BY family, solver`).all() as {
         family: FamilyId;
         solver: string;
         runs: number;
       }[];
       const puzzles = (
-        this.cached(
+        this.statements.get(
           `SELECT puzzle_id, puzzle_name, family, COUNT(*) AS runs, MAX(created_at) AS last FROM runs
            GROUP BY puzzle_id, puzzle_name, family ORDER BY last DESC LIMIT 500`,
         ).all() as { puzzle_id: number | null; puzzle_name: string; family: FamilyId; runs: number }[]
       ).map((r) => ({ puzzleId: r.puzzle_id, name: r.puzzle_name, family: r.family, runs: r.runs }));
-      const statuses = this.cached(`SELECT status, COUNT(*) AS runs FROM runs GROUP BY status`).all() as { status: RunStatus; runs: number }[];
+      const statuses = this.statements.get(`SELECT status, COUNT(*) AS runs FROM runs GROUP BY status`).all() as { status: RunStatus; runs: number }[];
       statuses.sort((a, b) => RUN_STATUSES.indexOf(a.status) - RUN_STATUSES.indexOf(b.status));
-      const span = this.cached(`SELECT COUNT(*) AS total, MIN(created_at) AS first, MAX(created_at) AS last FROM runs`).get() as {
+      const span = this.statements.get(`SELECT COUNT(*) AS total, MIN(created_at) AS first, MAX(created_at) AS last FROM runs`).get() as {
         total: number;
         first: number | null;
         last: number | null;
@@ -410,14 +414,14 @@ export class RunHistory {
    */
   series(runId: number, opts: { maxPoints?: number; after?: number } = {}): RunSeries | null {
     return this.guard(() => {
-      if (this.cached(`SELECT 1 FROM runs WHERE id = ?`).pluck().get(runId) === undefined) return null;
+      if (this.statements.get(`SELECT 1 FROM runs WHERE id = ?`).pluck().get(runId) === undefined) return null;
       const after = opts.after ?? -1;
-      const rows = this.cached(
+      const rows = this.statements.get(
         `SELECT elapsed_ms AS t, evaluations, iteration, best_score AS best, current_score AS current, mean_score AS mean
          FROM run_events WHERE run_id = ? AND kind = 'progress' AND elapsed_ms > ? ORDER BY elapsed_ms, id`,
       ).all(runId, after) as { t: number; evaluations: number; iteration: number | null; best: number; current: number | null; mean: number | null }[];
       const points: SeriesPoint[] = rows.map((r) => ({ t: r.t, evaluations: r.evaluations, iteration: r.iteration ?? 0, best: r.best, current: r.current ?? r.best, mean: r.mean }));
-      const improvements = this.cached(
+      const improvements = this.statements.get(
         `SELECT id AS eventId, elapsed_ms AS t, evaluations, best_score AS score
          FROM run_events WHERE run_id = ? AND kind = 'improvement' AND elapsed_ms > ? ORDER BY elapsed_ms, id`,
       ).all(runId, after) as ImprovementPoint[];
@@ -430,13 +434,13 @@ export class RunHistory {
   board(runId: number, eventId: number | null = null): BoardAt | null {
     return this.guard(() => {
       if (eventId === null) {
-        const r = this.cached(`SELECT elapsed_ms, evaluations, best_score, best_solution FROM runs WHERE id = ?`).get(runId) as
+        const r = this.statements.get(`SELECT elapsed_ms, evaluations, best_score, best_solution FROM runs WHERE id = ?`).get(runId) as
           | { elapsed_ms: number; evaluations: number; best_score: number | null; best_solution: string | null }
           | undefined;
         if (!r) return null;
         return { runId, eventId: null, t: r.elapsed_ms, evaluations: r.evaluations, score: r.best_score, solution: r.best_solution === null ? null : JSON.parse(r.best_solution) };
       }
-      const e = this.cached(`SELECT elapsed_ms, evaluations, best_score, solution FROM run_events WHERE id = ? AND run_id = ? AND kind = 'improvement'`).get(eventId, runId) as
+      const e = this.statements.get(`SELECT elapsed_ms, evaluations, best_score, solution FROM run_events WHERE id = ? AND run_id = ? AND kind = 'improvement'`).get(eventId, runId) as
         | { elapsed_ms: number; evaluations: number; best_score: number; solution: string | null }
         | undefined;
       if (!e) return null;
@@ -490,13 +494,4 @@ export class RunHistory {
     }
   }
 
-  private cached(sql: string): Database.Statement {
-    let st = this.cache.get(sql);
-    if (!st) {
-      if (this.cache.size >= 256) this.cache.clear();
-      st = this.db.prepare(sql);
-      this.cache.set(sql, st);
-    }
-    return st;
-  }
 }

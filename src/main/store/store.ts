@@ -13,6 +13,7 @@ import type { FamilyId } from '../../core/families/family';
 import type { Checkpoint, Improvement, ProgressSample } from '../../core/engine/run-types';
 import { StoreError, describeDbError } from './errors';
 import { migrate, checkVersion } from './migrations';
+import { StatementCache } from './statements';
 import { thinPlan } from './thin';
 import { RUN_SUMMARY_COLS, toRunSummary, type RunRow } from './run-rows';
 import { escapeLike, runHistoryWhere } from './run-history';
@@ -221,7 +222,7 @@ const CHECKPOINTS_KEPT = 2;
 
 export class Store {
   private readonly stmts: Statements;
-  private readonly cache = new Map<string, Database.Statement>();
+  private readonly statements: StatementCache;
   private readonly maxProgressSamples: number;
   private readonly now: () => number;
 
@@ -234,6 +235,7 @@ export class Store {
     this.maxProgressSamples = opts.maxProgressSamples ?? DEFAULT_MAX_PROGRESS_SAMPLES;
     this.now = opts.now ?? Date.now;
     this.stmts = prepareAll(db);
+    this.statements = new StatementCache(db);
   }
 
   /**
@@ -311,14 +313,14 @@ export class Store {
       const order = PUZZLE_ORDER[q.sort ?? 'updated'];
       if (!order) throw new RangeError(`unknown puzzle sort ${JSON.stringify(q.sort)}`);
       const sql = `SELECT ${PUZZLE_SUMMARY_COLS} FROM puzzles ${where} ORDER BY ${order} LIMIT ? OFFSET ?`;
-      return (this.cached(sql).all(...args, ...pageArgs(q.limit, q.offset)) as PuzzleRow[]).map(toPuzzleSummary);
+      return (this.statements.get(sql).all(...args, ...pageArgs(q.limit, q.offset)) as PuzzleRow[]).map(toPuzzleSummary);
     });
   }
 
   countPuzzles(filter: PuzzleFilter = {}): number {
     return this.guard(() => {
       const { where, args } = this.puzzleWhere(filter);
-      return this.cached(`SELECT COUNT(*) AS n FROM puzzles ${where}`).pluck().get(...args) as number;
+      return this.statements.get(`SELECT COUNT(*) AS n FROM puzzles ${where}`).pluck().get(...args) as number;
     });
   }
 
@@ -359,7 +361,7 @@ export class Store {
   restorePuzzle(p: PuzzleRecord, runIds: readonly number[] = []): PuzzleRecord {
     return this.guard(() =>
       this.tx(() => {
-        this.cached(
+        this.statements.get(
           `INSERT INTO puzzles (id, name, family, source, document, rows, cols, created_at, updated_at, last_opened_at, best_score)
            VALUES (@id, @name, @family, @source, @document, @rows, @cols, @createdAt, @updatedAt, @lastOpenedAt, @bestScore)`,
         ).run({
@@ -375,7 +377,7 @@ export class Store {
           lastOpenedAt: p.lastOpenedAt,
           bestScore: p.bestScore,
         });
-        const relink = this.cached(`UPDATE runs SET puzzle_id = ? WHERE id = ? AND puzzle_id IS NULL`);
+        const relink = this.statements.get(`UPDATE runs SET puzzle_id = ? WHERE id = ? AND puzzle_id IS NULL`);
         for (const runId of runIds) relink.run(p.id, runId);
         if (runIds.length > 0) this.stmts.recomputePuzzleBest.run({ id: p.id });
         return this.getPuzzleOrThrow(p.id);
@@ -385,7 +387,7 @@ export class Store {
 
   /** Ids of the runs made on a puzzle (e.g. to re-link them if its deletion is undone). */
   runIdsOfPuzzle(puzzleId: number): number[] {
-    return this.guard(() => this.cached(`SELECT id FROM runs WHERE puzzle_id = ? ORDER BY id`).pluck().all(puzzleId) as number[]);
+    return this.guard(() => this.statements.get(`SELECT id FROM runs WHERE puzzle_id = ? ORDER BY id`).pluck().all(puzzleId) as number[]);
   }
 
   // ---- settings -------------------------------------------------------------------------------
@@ -393,14 +395,14 @@ export class Store {
   /** A stored setting (any JSON value), or undefined when it was never set. */
   getSetting(key: string): unknown {
     return this.guard(() => {
-      const v = this.cached(`SELECT value FROM settings WHERE key = ?`).pluck().get(key) as string | undefined;
+      const v = this.statements.get(`SELECT value FROM settings WHERE key = ?`).pluck().get(key) as string | undefined;
       return v === undefined ? undefined : JSON.parse(v);
     });
   }
 
   setSetting(key: string, value: unknown): void {
     this.guard(() => {
-      this.cached(
+      this.statements.get(
         `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
          ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
       ).run(key, toJson(value), this.now());
@@ -416,7 +418,7 @@ export class Store {
   updateSetting<T>(key: string, fn: (current: unknown) => T): T {
     return this.guard(() =>
       this.tx(() => {
-        const v = this.cached(`SELECT value FROM settings WHERE key = ?`).pluck().get(key) as string | undefined;
+        const v = this.statements.get(`SELECT value FROM settings WHERE key = ?`).pluck().get(key) as string | undefined;
         const next = fn(v === undefined ? undefined : JSON.parse(v));
         this.setSetting(key, next);
         return next;
@@ -466,14 +468,14 @@ export class Store {
     return this.guard(() => {
       const { where, args } = this.runWhere(q);
       const sql = `SELECT ${RUN_SUMMARY_COLS} FROM runs ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`;
-      return (this.cached(sql).all(...args, ...pageArgs(q.limit, q.offset)) as RunRow[]).map(toRunSummary);
+      return (this.statements.get(sql).all(...args, ...pageArgs(q.limit, q.offset)) as RunRow[]).map(toRunSummary);
     });
   }
 
   countRuns(filter: RunFilter = {}): number {
     return this.guard(() => {
       const { where, args } = this.runWhere(filter);
-      return this.cached(`SELECT COUNT(*) AS n FROM runs ${where}`).pluck().get(...args) as number;
+      return this.statements.get(`SELECT COUNT(*) AS n FROM runs ${where}`).pluck().get(...args) as number;
     });
   }
 
@@ -561,7 +563,7 @@ export class Store {
         args.push(...q.kinds);
       }
       const sql = `SELECT * FROM run_events WHERE run_id = ?${kindSql} ORDER BY elapsed_ms, id`;
-      return (this.cached(sql).all(...args) as EventRow[]).map(toEvent);
+      return (this.statements.get(sql).all(...args) as EventRow[]).map(toEvent);
     });
   }
 
@@ -639,16 +641,6 @@ export class Store {
     return this.db.transaction(fn).immediate();
   }
 
-  private cached(sql: string): Database.Statement {
-    let st = this.cache.get(sql);
-    if (!st) {
-      // Queries with IN (…) lists vary in text; keep the cache from growing without bound.
-      if (this.cache.size >= 256) this.cache.clear();
-      st = this.db.prepare(sql);
-      this.cache.set(sql, st);
-    }
-    return st;
-  }
 
   private getPuzzleOrThrow(id: number): PuzzleRecord {
     const row = this.stmts.getPuzzle.get(id);
