@@ -190,12 +190,15 @@ export async function run(argv: string[]): Promise<void> {
   if (only.includes('pm-sweep')) {
     const def = findSolver('parity', 'ga');
     const rates = typeof o['sweep-pm'] === 'string' ? o['sweep-pm'].split(',').map(Number) : [0.03, 0.1, 0.3, 1];
-    const [n, m] = [50, 1250];
+    const [n, m, population] = [50, 1250, 1000];
+    // Swaps needed at the cost-2 plateau (1 / (4f(1 - f) / n^3)), over the swaps a generation makes.
+    const f = m / (n * n);
+    const plateauSwaps = n ** 3 / (4 * f * (1 - f));
     const rows: (string | number)[][] = [];
     for (const rate of rates) {
       const results: RunResult[] = [];
       for (let seed = 1; seed <= runsBig; seed++) {
-        const r = runOnce(def, n, m, { crossover: 'bpmx', mutation: 'bswap', mutationRate: rate, generations: genCap }, seed);
+        const r = runOnce(def, n, m, { crossover: 'bpmx', mutation: 'bswap', mutationRate: rate, population, generations: genCap }, seed);
         results.push(r);
         log(`pm-sweep P_m=${rate} seed=${seed}: ${r.solved ? 'solved' : 'not solved'}, ${r.iteration} generations`);
       }
@@ -203,17 +206,17 @@ export async function run(argv: string[]): Promise<void> {
       const gens = solved.map((r) => r.iteration);
       rows.push([
         rate,
-        fmt(rate * 1000),
+        fmt(rate * population),
         `${solved.length}/${runsBig}`,
         gens.length ? fmt(median(gens)) : '—',
         gens.length ? `${fmt(Math.min(...gens))}-${fmt(Math.max(...gens))}` : '—',
-        fmt(125 / rate),
+        fmt(plateauSwaps / (population * rate)),
         fmt(mean(results.map((r) => r.ms)) / 1000, 2),
       ]);
     }
     const md =
       `## ${SWEEP_TITLE}\n\n${provenance} BPMX + BSwap, the paper's other parameters, ${runsBig} runs (seeds 1..${runsBig}) per P_m (per offspring); P_m = 0.01 is the Study 1 row above. ` +
-      `"model" = 125 / P_m generations, the expected wait at the cost-2 plateau (see the top).\n\n` +
+      `"model" = ${fmt(plateauSwaps / population)} / P_m generations, the expected wait at the cost-2 plateau (see the top).\n\n` +
       `${mdTable(['P_m', 'swaps / generation', 'solved', 'median generations', 'range', 'model', 'time s'], rows)}\n`;
     process.stdout.write(`${md}\n`);
     fresh.set(SWEEP_TITLE, md);
