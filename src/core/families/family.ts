@@ -48,6 +48,13 @@ export interface Family<P, S> {
   /** Fatal problems are errors; merely unusual things are warnings. */
   validate(p: P): { errors: string[]; warnings: string[] };
   formats: readonly TextFormat<P, S>[];
+  /** The solver (and preset) that does best on this puzzle: the launch form's and CLI's default. */
+  recommend(p: P): SolverChoice;
+}
+
+export interface SolverChoice {
+  solver: string;
+  preset?: string;
 }
 
 /** A family with its types erased, as the registry and services see it. */

@@ -21,4 +21,6 @@ export const edgeFamily: Family<EdgePuzzle, EdgeBoard> = {
   size: (p) => ({ rows: p.rows, cols: p.cols }),
   validate: (p) => validateEdgePuzzle(p),
   formats: edgeFormats,
+  // Exact search proves small boards quickly; beyond about 7x7 only the large-neighbourhood search gets close.
+  recommend: (p) => (p.rows * p.cols <= 49 ? { solver: 'backtrack' } : { solver: 'tabu' }),
 };

@@ -22,4 +22,5 @@ export const jumpFamily: Family<JumpPuzzle, JumpMaze> = {
   size: (p) => ({ rows: p.rows, cols: p.cols }),
   validate: (p) => ({ errors: jumpPuzzleErrors(p), warnings: [] }),
   formats: [jumpMazeFormat],
+  recommend: () => ({ solver: 'sa-tuned' }),
 };

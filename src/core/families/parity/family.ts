@@ -35,4 +35,5 @@ export const parityFamily: Family<ParityPuzzle, ParityGrid> = {
     return { errors: [], warnings: f.feasible ? [] : [f.reason] };
   },
   formats: [parityGridFormat],
+  recommend: () => ({ solver: 'exact' }),
 };
