@@ -16,6 +16,10 @@ export interface Evaluation {
 export interface ParsedFile<P, S> {
   puzzle: P;
   solution?: S;
+  /** What the reader worked out, by name (e.g. `order: top bottom left right`), for reports and previews. */
+  info?: Record<string, string>;
+  /** How the file was read where it was not plain, one line each (e.g. "read as top bottom left right"). */
+  notes?: string[];
 }
 
 export interface TextFormat<P, S> {

@@ -1,6 +1,9 @@
 import { contentLines as textLines } from '../../document/lines';
 import { FormatError } from '../../document/errors';
 import type { ParsedFile, TextFormat } from '../family';
+import { detectOrder } from './files/detect-order';
+import { ORDER_HELP, applyOrder, orderText, parseOrder, type Order } from './files/orders';
+import { readPieceList } from './files/piece-list';
 import { MAX_PIECES, edgeAt, emptyBoard, pieceCount, rotationKey, type EdgeBoard, type EdgePuzzle, type FixedPiece } from './model';
 
 /**
@@ -10,7 +13,6 @@ import { MAX_PIECES, edgeAt, emptyBoard, pieceCount, rotationKey, type EdgeBoard
 
 type Format = TextFormat<EdgePuzzle, EdgeBoard>;
 
-const MAX_COLOUR = 0xffff;
 
 interface Line {
   no: number;
@@ -37,7 +39,7 @@ function baseName(file: string): string {
 // ---------------------------------------------------------------------------------------------
 // pieces: one piece per line
 
-/** Edge orders found in the wild, by the side each column of the file describes. */
+/** Edge orders found in the wild, by the side each column of the file describes (any permutation is accepted). */
 export const EDGE_ORDERS = {
   trbl: 'top right bottom left',
   bltr: 'bottom left top right',
@@ -46,10 +48,12 @@ export const EDGE_ORDERS = {
 } as const;
 export type EdgeOrder = keyof typeof EDGE_ORDERS;
 
-const SIDE_OF_WORD: Record<string, number> = { top: 0, right: 1, bottom: 2, left: 3 };
-
-function orderSides(order: EdgeOrder): number[] {
-  return EDGE_ORDERS[order].split(' ').map((w) => SIDE_OF_WORD[w]);
+/** The `order` option: a permutation of t r b l (or n e s w), or `auto` / absent to work it out. */
+export function orderOption(spec: string | undefined, file?: string): Order | null {
+  if (spec === undefined || spec === '' || spec === 'auto') return null;
+  const o = parseOrder(spec);
+  if (!o) throw new FormatError(`unknown edge order "${spec}" (expected ${ORDER_HELP})`, file);
+  return o;
 }
 
 function parseSize(s: string): [number, number] | null {
@@ -79,55 +83,24 @@ const FIXED_TAG = '#@fixed';
 export const piecesFormat: Format = {
   id: 'pieces',
   label: 'Piece list (one piece per line)',
-  extensions: ['txt'],
+  extensions: ['txt', 'csv', 'puz'],
   read(text, file, options = {}): ParsedFile<EdgePuzzle, EdgeBoard> {
-    const orderName = options.order ?? 'trbl';
-    if (!(orderName in EDGE_ORDERS))
-      throw new FormatError(`unknown edge order "${orderName}" (expected one of ${Object.keys(EDGE_ORDERS).join(', ')})`, file);
-    const order = orderName as EdgeOrder;
-    const sides = orderSides(order);
-    const expect = `4 edge colours (${EDGE_ORDERS[order]})`;
-
-    const fixedLines: { no: number; v: number[] }[] = [];
-    text.split(/\r\n|\n|\r/).forEach((raw, i) => {
-      const t = raw.trim();
-      if (!t.toLowerCase().startsWith(FIXED_TAG)) return;
-      const rest = t.slice(FIXED_TAG.length).trim();
-      const v = rest.split(/\s+/).map((x) => nat(x, MAX_PIECES));
-      if (v.length !== 4 || v.some(Number.isNaN))
-        throw new FormatError(`expected "${FIXED_TAG} piece row col rotation" (piece, row, col from 1), got "${t}"`, file, i + 1);
-      fixedLines.push({ no: i + 1, v });
-    });
-
-    const lines = contentLines(text);
-    let header: [number, number] | null = null;
-    let headerLine = 0;
-    const colours: number[] = [];
-    for (const [idx, l] of lines.entries()) {
-      if (idx === 0 && l.tokens.length === 2) {
-        const r = nat(l.tokens[0], MAX_PIECES);
-        const c = nat(l.tokens[1], MAX_PIECES);
-        if (!(r >= 1 && c >= 1)) throw new FormatError(`expected the board size "rows cols" or ${expect}, got "${l.text}"`, file, l.no);
-        header = [r, c];
-        headerLine = l.no;
-        continue;
-      }
-      const v = l.tokens.map((t) => nat(t, MAX_COLOUR));
-      if (v.length !== 4 || v.some(Number.isNaN)) throw new FormatError(`expected ${expect}, got "${l.text}"`, file, l.no);
-      const piece = [0, 0, 0, 0];
-      for (let f = 0; f < 4; f++) piece[sides[f]] = v[f];
-      colours.push(...piece);
-      if (colours.length > 4 * MAX_PIECES) throw new FormatError(`more than ${MAX_PIECES} pieces`, file, l.no);
-    }
-    const n = colours.length / 4;
-    if (n === 0) throw new FormatError(`no pieces: expected one piece per line, ${expect}`, file);
+    const given = orderOption(options.order, file);
+    const list = readPieceList(text, file);
+    const n = list.fields.length / 4;
+    const header = list.header ? ([list.header.rows, list.header.cols] as [number, number]) : null;
+    const headerLine = list.header?.line ?? 0;
 
     // The header is part of the file, the option is the user's word, the file name only a hint.
     let size: [number, number] | null = header;
     const opt = options.size !== undefined ? parseSize(options.size) : null;
     if (options.size !== undefined && !opt) throw new FormatError(`size option: expected RxC (e.g. 16x16), got "${options.size}"`, file);
-    if (header && opt && (opt[0] !== header[0] || opt[1] !== header[1]))
-      throw new FormatError(`the header says ${header[0]}x${header[1]} but the size option says ${opt[0]}x${opt[1]}`, file, headerLine);
+    if (header && opt && (opt[0] !== header[0] || opt[1] !== header[1])) {
+      // A `w h` header read as `R C` is the same board turned a quarter: the option says which.
+      if (opt[0] !== header[1] || opt[1] !== header[0])
+        throw new FormatError(`the header says ${header[0]}x${header[1]} but the size option says ${opt[0]}x${opt[1]}`, file, headerLine);
+      size = opt;
+    }
     size ??= opt ?? sizeFromFileName(file);
     if (!size) {
       const root = Math.round(Math.sqrt(n));
@@ -141,13 +114,23 @@ export const piecesFormat: Format = {
     const [rows, cols] = size;
     if (rows * cols > MAX_PIECES) throw new FormatError(`a ${rows}x${cols} board has more than ${MAX_PIECES} cells`, file, headerLine || undefined);
 
-    const fixed: FixedPiece[] = fixedLines.map(({ no, v: [piece, row, col, rotation] }) => {
+    const notes = [...list.notes];
+    let order: Order;
+    if (given) order = given;
+    else if (list.declared) order = list.declared;
+    else {
+      const choice = detectOrder(list.fields, rows, cols, file);
+      order = choice.order;
+      if (choice.note) notes.push(choice.note);
+    }
+
+    const fixed: FixedPiece[] = list.fixed.map(({ no, v: [piece, row, col, rotation] }) => {
       if (piece < 1 || piece > n) throw new FormatError(`fixed piece ${piece} is not in 1..${n}`, file, no);
       if (row < 1 || row > rows || col < 1 || col > cols) throw new FormatError(`fixed piece ${piece}: row ${row} col ${col} is off the ${rows}x${cols} board`, file, no);
       if (rotation > 3) throw new FormatError(`fixed piece ${piece}: rotation ${rotation} is not 0..3`, file, no);
       return { piece: piece - 1, row: row - 1, col: col - 1, rotation };
     });
-    return { puzzle: { rows, cols, edges: Uint16Array.from(colours), fixed } };
+    return { puzzle: { rows, cols, edges: applyOrder(list.fields, order), fixed }, info: { order: orderText(order) }, notes };
   },
   write(p) {
     const out = ['# Edge-matching pieces: top right bottom left, one piece per line; 0 = grey border', `${p.rows} ${p.cols}`];

@@ -47,7 +47,7 @@ describe('pieces format', () => {
       for (let i = 0; i < 20; i++) lines.push(idx.map((s) => puzzle.edges[4 * i + s]).join(' '));
       samePuzzle(puzzle, piecesFormat.read(lines.join('\n'), 'x.txt', { order }).puzzle);
     }
-    expect(formatError(() => piecesFormat.read('1 2 3 4', 'x.txt', { order: 'nsew' })).message).toMatch(/unknown edge order "nsew"/);
+    expect(formatError(() => piecesFormat.read('1 2 3 4', 'x.txt', { order: 'nsnw' })).message).toMatch(/unknown edge order "nsnw"/);
   });
 
   it('takes the size from the header, the size option, the file name or a square count', () => {
@@ -61,19 +61,19 @@ describe('pieces format', () => {
     expect(piecesFormat.read(six, 'set_3x2.txt', { size: '6x1' }).puzzle).toMatchObject({ rows: 6, cols: 1 });
     expect(piecesFormat.read(four, 'pieces.txt').puzzle).toMatchObject({ rows: 2, cols: 2 });
     expect(formatError(() => piecesFormat.read(six, 'pieces.txt')).message).toMatch(/^pieces\.txt: cannot tell the board size/);
-    expect(formatError(() => piecesFormat.read(`2 3\n${six}`, 'p.txt', { size: '3x2' })).message).toMatch(/^p\.txt:1: the header says 2x3/);
+    // A `w h` header is the same board turned a quarter: the option may say so; any other size is an error.
+    expect(piecesFormat.read(`2 3\n${six}`, 'p.txt', { size: '3x2' }).puzzle).toMatchObject({ rows: 3, cols: 2 });
+    expect(formatError(() => piecesFormat.read(`2 3\n${six}`, 'p.txt', { size: '1x6' })).message).toMatch(/^p\.txt:1: the header says 2x3/);
     expect(formatError(() => piecesFormat.read(six, 'p.txt', { size: 'big' })).message).toMatch(/size option/);
   });
 
   it('names file, line and what was expected', () => {
     const text = ['# META style', '0 0 1 2', '0 0 2 3', '', '0 1 2 3', '1 2 3 4', '1 2 x', '1 1 1 1'].join('\n');
     const e = formatError(() => piecesFormat.read(text, 'meta.txt'));
-    expect(e.message).toBe('meta.txt:7: expected 4 edge colours (top right bottom left), got "1 2 x"');
+    expect(e.message).toBe('meta.txt:7: expected 4 edge colours, got "1 2 x"');
     expect([e.file, e.line]).toEqual(['meta.txt', 7]);
-    expect(formatError(() => piecesFormat.read('1 2 3 4 5', 'a.txt')).message).toBe('a.txt:1: expected 4 edge colours (top right bottom left), got "1 2 3 4 5"');
-    expect(formatError(() => piecesFormat.read('1 2 3\n', 'a.txt', { order: 'bltr' })).message).toBe(
-      'a.txt:1: expected 4 edge colours (bottom left top right), got "1 2 3"',
-    );
+    expect(formatError(() => piecesFormat.read('1 2 3 4 5 6', 'a.txt')).message).toBe('a.txt:1: expected one piece a line: 4 edge colours, or a piece number and 4 colours, got "1 2 3 4 5 6"');
+    expect(formatError(() => piecesFormat.read('1 2 3 4\n1 2 3\n', 'a.txt', { order: 'bltr' })).message).toBe('a.txt:2: expected 4 edge colours, got "1 2 3"');
     expect(formatError(() => piecesFormat.read('0 4\n1 2 3 4', 'a.txt')).message).toMatch(/^a\.txt:1: expected the board size/);
     expect(formatError(() => piecesFormat.read('1 2 3 70000', 'a.txt')).line).toBe(1);
     expect(formatError(() => piecesFormat.read('# nothing\n', 'a.txt')).message).toMatch(/^a\.txt: no pieces/);

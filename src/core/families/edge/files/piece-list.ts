@@ -1,0 +1,218 @@
+import { FormatError } from '../../../document/errors';
+import { MAX_PIECES } from '../model';
+import { parseOrder, sideOfName, type Order } from './orders';
+import { nat, splitLines, type TextLine } from './text-lines';
+
+/**
+ * A piece list as written, before its edge order is known: the dialects of the files in
+ * circulation (plain `t r b l` lines, an id column in any order, CSV with or without a header
+ * line and with empty grey fields, `R C` / `w h` / `w,h,border,inner` headers, `#`, `//` and `c`
+ * comments).
+ */
+export interface PieceList {
+  /** 4 per piece in the file's field order; piece i (0-based) at 4i..4i+3. */
+  fields: Uint16Array;
+  /** The line each piece was read from. */
+  lines: Int32Array;
+  /** A size the file states, with its line. */
+  header: { rows: number; cols: number; line: number } | null;
+  /** An order the file states: a CSV header naming the sides, or a comment such as `top right bottom left`. */
+  declared: Order | null;
+  /** `#@fixed piece row col rotation` lines. */
+  fixed: { no: number; v: number[] }[];
+  /** How the file was read, for the report (e.g. "piece numbers in column 1"). */
+  notes: string[];
+}
+
+const MAX_COLOUR = 0xffff;
+const FIXED_TAG = '#@fixed';
+const ID_NAMES = new Set(['id', 'n', 'no', 'nr', 'num', 'number', 'piece', 'index', 'idx', 'tile', '#']);
+const SIZE_WORDS = new Set(['w', 'h', 'width', 'height', 'rows', 'cols', 'columns', 'r', 'c', 'border', 'inner', 'size', '']);
+
+interface Columns {
+  id: number;
+  sides: number[];
+  /** Field index of each side-column in the file, in column order. */
+  fieldCols: number[];
+  order: Order;
+}
+
+/** A header line naming the columns: `n,type,top,right,bottom,left`, `id N E S W`. */
+function columnHeader(tokens: string[]): Columns | null {
+  const tryWith = (idCol: number): Columns | null => {
+    const sides: number[] = [];
+    const fieldCols: number[] = [];
+    tokens.forEach((t, j) => {
+      if (j === idCol) return;
+      const s = sideOfName(t);
+      if (s >= 0) {
+        sides.push(s);
+        fieldCols.push(j);
+      }
+    });
+    const order = sides.length === 4 ? parseOrder(sides.map((s) => 'trbl'[s]).join('')) : null;
+    return order ? { id: idCol, sides, fieldCols, order } : null;
+  };
+  const first = tokens[0].toLowerCase();
+  if (ID_NAMES.has(first)) {
+    const c = tryWith(0);
+    if (c) return c;
+  }
+  const idAt = tokens.findIndex((t, j) => j > 0 && ID_NAMES.has(t.toLowerCase()) && t.toLowerCase() !== 'n');
+  return tryWith(idAt) ?? tryWith(-1);
+}
+
+/** Four side words in a row in a comment (`top right bottom left`, `N E S W`) declare the order. */
+function declaredInComment(text: string): Order | null {
+  const words = text.split(/[\s,;:/()=-]+/).filter(Boolean);
+  for (let i = 0; i + 4 <= words.length; i++) {
+    const four = words.slice(i, i + 4);
+    // Single letters only count in capitals (`N E S W`), so prose is not read as an order.
+    if (four.some((w) => w.length === 1 && w !== w.toUpperCase())) continue;
+    if (four.some((w) => w.length > 1 && !/^(top|right|bottom|left|up|down|north|east|south|west)$/i.test(w))) continue;
+    const o = parseOrder(four.join(' '));
+    if (o) return o;
+  }
+  return null;
+}
+
+const isNumber = (t: string): boolean => /^\d{1,9}$/.test(t);
+const isWord = (t: string): boolean => /^[A-Za-z][\w-]*$/.test(t);
+
+export function readPieceList(text: string, file: string): PieceList {
+  const fixed: { no: number; v: number[] }[] = [];
+  const { lines, comments } = splitLines(text, (t, no) => {
+    if (!t.toLowerCase().startsWith(FIXED_TAG)) return false;
+    const rest = t.slice(FIXED_TAG.length).trim();
+    const v = rest.split(/\s+/).map((x) => nat(x, MAX_PIECES));
+    if (v.length !== 4 || v.some(Number.isNaN))
+      throw new FormatError(`expected "${FIXED_TAG} piece row col rotation" (piece, row, col from 1), got "${t}"`, file, no);
+    fixed.push({ no, v });
+    return true;
+  });
+  const notes: string[] = [];
+  let declared: Order | null = null;
+  for (const c of comments) {
+    declared = declaredInComment(c.text);
+    if (declared) break;
+  }
+
+  let k = 0;
+  let columns: Columns | null = null;
+  let widthFirst = false;
+  // Word lines before the data: a column header, or the names of the size fields (`w h`).
+  while (k < lines.length && lines[k].tokens.every((t) => !isNumber(t))) {
+    const l = lines[k];
+    const cols = columnHeader(l.tokens);
+    if (cols) {
+      columns = cols;
+      declared = cols.order;
+      notes.push(`columns named by line ${l.no}`);
+    } else if (l.tokens.every((t) => SIZE_WORDS.has(t.toLowerCase().replace(/^#/, '')))) {
+      widthFirst = /^(w|width)$/i.test(l.tokens[0]);
+    } else throw new FormatError(`expected pieces (4 edge colours a line) or a header naming the columns (e.g. "id,top,right,bottom,left"), got "${l.text}"`, file, l.no);
+    k++;
+  }
+
+  const expect = (): string => 'one piece a line: 4 edge colours, or a piece number and 4 colours';
+  /** Numbers of a data line: CSV empty fields are grey (0), words (a `type` column) are skipped. */
+  const values = (l: TextLine): number[] => {
+    if (columns) {
+      const v: number[] = [];
+      const want = [...(columns.id >= 0 ? [columns.id] : []), ...columns.fieldCols];
+      for (const j of want) {
+        const t = l.tokens[j];
+        if (t === undefined) throw new FormatError(`expected a value in column ${j + 1} (the header names ${Math.max(...want) + 1} columns), got "${l.text}"`, file, l.no);
+        const x = t === '' && l.csv ? 0 : nat(t, MAX_COLOUR);
+        if (Number.isNaN(x)) throw new FormatError(`column ${j + 1}: expected a whole number${l.csv ? ' (empty = grey)' : ''}, got "${t}"`, file, l.no);
+        v.push(x);
+      }
+      return v;
+    }
+    const v: number[] = [];
+    for (const t of l.tokens) {
+      if (t === '' && l.csv) v.push(0);
+      else if (isNumber(t)) {
+        const x = nat(t, MAX_COLOUR);
+        if (Number.isNaN(x)) throw new FormatError(`colour ${t} is above ${MAX_COLOUR}`, file, l.no);
+        v.push(x);
+      } else if (!isWord(t)) throw new FormatError(`expected ${expect()}, got "${l.text}"`, file, l.no);
+    }
+    return v;
+  };
+
+  const data = lines.slice(k);
+  let header: PieceList['header'] = null;
+  let rowsOfValues = data.map((l) => ({ l, v: values(l) }));
+  if (!columns && rowsOfValues.length > 0) {
+    const first = rowsOfValues[0];
+    const v = first.v;
+    const rest = rowsOfValues.length - 1;
+    const sizeHeader = v.length === 2 || (v.length === 4 && v[0] * v[1] === v[2] + v[3] && v[0] * v[1] === rest && v[0] >= 1);
+    if (sizeHeader) {
+      if (!(v[0] >= 1 && v[1] >= 1 && v[0] <= MAX_PIECES && v[1] <= MAX_PIECES))
+        throw new FormatError(`expected the board size "rows cols" or ${expect()}, got "${first.l.text}"`, file, first.l.no);
+      // `R C` unless the file says `w h`; the 4-number header is TheSil's `w,h,border,inner`.
+      const wh = widthFirst || v.length === 4;
+      header = { rows: wh ? v[1] : v[0], cols: wh ? v[0] : v[1], line: first.l.no };
+      rowsOfValues = rowsOfValues.slice(1);
+    }
+  }
+  // A separator after the last field on every line is style, not a grey field.
+  if (rowsOfValues.length > 0 && rowsOfValues.every(({ l }) => l.csv && /[,;]\s*$/.test(l.text)) && rowsOfValues.every(({ v }) => v.length === 5 || v.length === 6)) {
+    const allZero = rowsOfValues.every(({ v }) => v[v.length - 1] === 0);
+    if (allZero) rowsOfValues = rowsOfValues.map(({ l, v }) => ({ l, v: v.slice(0, -1) }));
+  }
+
+  const n = rowsOfValues.length;
+  if (n === 0) throw new FormatError(`no pieces: expected ${expect()}`, file);
+  if (n > MAX_PIECES) throw new FormatError(`more than ${MAX_PIECES} pieces`, file, rowsOfValues[MAX_PIECES].l.no);
+  const width = columns ? (columns.id >= 0 ? 5 : 4) : rowsOfValues[0].v.length;
+  for (const { l, v } of rowsOfValues) {
+    if (v.length !== width || (width !== 4 && width !== 5)) {
+      const what = width === 5 && !columns ? 'a piece number and 4 edge colours, as the first piece line' : '4 edge colours';
+      throw new FormatError(`expected ${v.length === width ? expect() : what}, got "${l.text}"`, file, l.no);
+    }
+  }
+
+  const fields = new Uint16Array(4 * n);
+  const lineOf = new Int32Array(n);
+  if (width === 4) {
+    rowsOfValues.forEach(({ l, v }, i) => {
+      fields.set(v, 4 * i);
+      lineOf[i] = l.no;
+    });
+  } else {
+    // The piece number: the named column, else the first (or last) column when it numbers the pieces 1..n or 0..n-1.
+    const idCol = columns ? 0 : [0, 4].find((c) => numbersPieces(rowsOfValues.map((r) => r.v[c]))) ?? -1;
+    if (idCol < 0) throw new FormatError(`5 numbers a line: expected a piece number (1..${n} or 0..${n - 1}, each once) and 4 edge colours, but neither the first nor the last column numbers the pieces`, file, rowsOfValues[0].l.no);
+    const ids = rowsOfValues.map((r) => r.v[idCol]);
+    const problem = idProblem(ids, n);
+    if (problem) throw new FormatError(`piece numbers: ${problem.message}`, file, rowsOfValues[problem.index].l.no);
+    const base = Math.min(...ids);
+    rowsOfValues.forEach(({ l, v }, i) => {
+      const piece = ids[i] - base;
+      const colours = idCol === 0 ? v.slice(1) : v.slice(0, 4);
+      fields.set(colours, 4 * piece);
+      lineOf[piece] = l.no;
+    });
+    notes.push(`piece numbers in the ${idCol === 0 ? 'first' : 'last'} column${base === 0 ? ' (from 0)' : ''}`);
+  }
+  return { fields, lines: lineOf, header, declared, fixed, notes };
+}
+
+function numbersPieces(ids: number[]): boolean {
+  return idProblem(ids, ids.length) === null;
+}
+
+function idProblem(ids: number[], n: number): { message: string; index: number } | null {
+  const base = ids.includes(0) ? 0 : 1;
+  const seen = new Int32Array(n).fill(-1);
+  for (let i = 0; i < ids.length; i++) {
+    const x = ids[i] - base;
+    if (!(x >= 0 && x < n)) return { message: `${ids[i]} is not in ${base}..${n - 1 + base}`, index: i };
+    if (seen[x] >= 0) return { message: `${ids[i]} appears twice`, index: i };
+    seen[x] = i;
+  }
+  return null;
+}
