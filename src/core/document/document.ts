@@ -4,6 +4,8 @@ import { FormatError } from './errors';
 
 export const DOCUMENT_FORMAT = 'puzzle-workbench';
 export const DOCUMENT_VERSION = 1;
+/** How many earlier versions of the user's work a document keeps (the oldest are dropped). */
+export const DOCUMENT_HISTORY_LIMIT = 100;
 
 /**
  * The one JSON document for any puzzle, with an optional solution (a placement, a maze, a grid).
@@ -19,18 +21,25 @@ export interface PuzzleDocument {
   solution?: unknown;
   /** A known solution kept apart from the user's work (the drawing a puzzle was cut from, a generator's answer). */
   reference?: unknown;
+  /**
+   * Earlier versions of `solution`, oldest first (at most DOCUMENT_HISTORY_LIMIT): the editor's
+   * undo history, kept with the puzzle so a cleared or overwritten placement can be brought back
+   * after autosave and reopening. Each entry is a solution in the family's JSON form (null = empty).
+   */
+  history?: unknown[];
 }
 
-export function makeDocument(family: FamilyId, name: string, puzzle: unknown, solution?: unknown, reference?: unknown): PuzzleDocument {
+export function makeDocument(family: FamilyId, name: string, puzzle: unknown, solution?: unknown, reference?: unknown, history?: readonly (unknown | null)[]): PuzzleDocument {
   const f = getFamily(family);
   const doc: PuzzleDocument = { format: DOCUMENT_FORMAT, version: DOCUMENT_VERSION, family, name, puzzle: f.puzzleToJson(puzzle) };
   if (solution !== undefined) doc.solution = f.solutionToJson(puzzle, solution);
   if (reference !== undefined) doc.reference = f.solutionToJson(puzzle, reference);
+  if (history && history.length > 0) doc.history = history.slice(-DOCUMENT_HISTORY_LIMIT).map((h) => (h === null ? null : f.solutionToJson(puzzle, h)));
   return doc;
 }
 
 /** Parse and fully validate a document (from a file, IPC or the store). */
-export function parseDocument(x: unknown, where = 'document'): { doc: PuzzleDocument; puzzle: unknown; solution: unknown; reference: unknown } {
+export function parseDocument(x: unknown, where = 'document'): { doc: PuzzleDocument; puzzle: unknown; solution: unknown; reference: unknown; history: (unknown | null)[] } {
   if (typeof x !== 'object' || x === null || Array.isArray(x)) throw new FormatError('expected a JSON object', where);
   const o = x as Record<string, unknown>;
   if (o.format !== DOCUMENT_FORMAT) throw new FormatError(`expected "format": "${DOCUMENT_FORMAT}"`, where);
@@ -48,10 +57,15 @@ export function parseDocument(x: unknown, where = 'document'): { doc: PuzzleDocu
   const puzzle: unknown = family.puzzleFromJson(o.puzzle, `${where}: puzzle`);
   const solution: unknown = o.solution === undefined || o.solution === null ? undefined : family.solutionFromJson(puzzle, o.solution, `${where}: solution`);
   const reference: unknown = o.reference === undefined || o.reference === null ? undefined : family.solutionFromJson(puzzle, o.reference, `${where}: reference`);
+  if (o.history !== undefined && o.history !== null && !Array.isArray(o.history)) throw new FormatError('expected "history" to be a list of earlier solutions', where);
+  const history: (unknown | null)[] = ((o.history as unknown[] | undefined) ?? [])
+    .slice(-DOCUMENT_HISTORY_LIMIT)
+    .map((h, i) => (h === null ? null : family.solutionFromJson(puzzle, h, `${where}: history[${i}]`)));
   const doc: PuzzleDocument = { format: DOCUMENT_FORMAT, version: DOCUMENT_VERSION, family: family.id, name, puzzle: family.puzzleToJson(puzzle) };
   if (solution !== undefined) doc.solution = family.solutionToJson(puzzle, solution);
   if (reference !== undefined) doc.reference = family.solutionToJson(puzzle, reference);
-  return { doc, puzzle, solution, reference };
+  if (history.length > 0) doc.history = history.map((h) => (h === null ? null : family.solutionToJson(puzzle, h)));
+  return { doc, puzzle, solution, reference, history };
 }
 
 export function documentFromText(text: string, fileName: string): ReturnType<typeof parseDocument> {

@@ -70,7 +70,7 @@ describeBrowser('edge placement', () => {
     expect([board.piece[1], board.rotation[1]]).toEqual([side, final[1][1]]);
 
     // ...and restored on reopening.
-    await page.getByTestId('close').click();
+    await page.getByTestId('editor-back').click();
     await page.locator('[data-testid="app-shell"][data-view="library"]').waitFor();
     await page.goto(`${h.url}#/puzzle/${id}`);
     const again = new EdgeDriver(page);

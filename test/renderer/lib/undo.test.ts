@@ -86,3 +86,17 @@ describe('createUndoStack', () => {
     expect(calls).toBe(3);
   });
 });
+
+describe('undo history kept with a document', () => {
+  it('starts from saved past states and gives them back oldest first', () => {
+    const h = createUndoStack<number>({ limit: 3 });
+    h.reset(10, [1, 2, 3, 4]);
+    expect(h.past).toEqual([2, 3, 4]);
+    expect(h.dirty).toBe(false);
+    expect(h.undo()).toBe(4);
+    expect(h.past).toEqual([2, 3]);
+    h.push(7);
+    expect(h.past).toEqual([2, 3, 4]);
+    expect(h.canRedo).toBe(false);
+  });
+});

@@ -3,7 +3,7 @@
  * Uses the family's JSON forms (core/families/edge/json.ts) and the document shape of
  * core/document; the backend validates the document again on save.
  */
-import { DOCUMENT_FORMAT, DOCUMENT_VERSION, type PuzzleDocument } from '../../../core/document/document';
+import { DOCUMENT_FORMAT, DOCUMENT_HISTORY_LIMIT, DOCUMENT_VERSION, type PuzzleDocument } from '../../../core/document/document';
 import { puzzleFromJson, puzzleToJson, solutionFromJson, solutionToJson } from '../../../core/families/edge/json';
 import { pieceCount, type EdgeBoard, type EdgePuzzle } from '../../../core/families/edge/model';
 import { normalize, placedCount } from './placement';
@@ -15,6 +15,8 @@ export interface LoadedEdge {
   board: EdgeBoard;
   /** The known solution saved with the puzzle (from a cut or a generation), if any. */
   known: EdgeBoard | null;
+  /** Earlier placements saved with the puzzle (the undo history), oldest first. */
+  history: EdgeBoard[];
   /** A document that cannot be read (not edge, broken JSON form): the message. */
   error: string | null;
 }
@@ -48,15 +50,28 @@ export function loadEdgeDocument(doc: unknown, fallbackName = 'Untitled'): Loade
         // A reference that no longer fits the pieces (the piece set was edited) is dropped.
       }
     }
-    return { name, puzzle, board, known, error: null };
+    const history: EdgeBoard[] = [];
+    if (Array.isArray(o.history)) {
+      for (const h of o.history.slice(-DOCUMENT_HISTORY_LIMIT)) {
+        try {
+          history.push(normalize(puzzle, h === null ? null : solutionFromJson(puzzle, h, 'history')));
+        } catch {
+          // A version that no longer fits the pieces is skipped; the others stay undoable.
+        }
+      }
+    }
+    return { name, puzzle, board, known, history, error: null };
   } catch (e) {
     const empty: EdgePuzzle = { rows: 1, cols: 1, edges: new Uint16Array(0), fixed: [] };
-    return { name, puzzle: empty, board: normalize(empty, null), known: null, error: (e as Error).message };
+    return { name, puzzle: empty, board: normalize(empty, null), known: null, history: [], error: (e as Error).message };
   }
 }
 
-/** The document to save: the puzzle, the placement (when anything is placed) and the known solution. */
-export function edgeDocument(name: string, puzzle: EdgePuzzle, board: EdgeBoard | null, known: EdgeBoard | null = null): PuzzleDocument {
+/**
+ * The document to save: the puzzle, the placement (when anything is placed), the known solution
+ * and the earlier placements (oldest first; an empty board is written as null).
+ */
+export function edgeDocument(name: string, puzzle: EdgePuzzle, board: EdgeBoard | null, known: EdgeBoard | null = null, history: readonly EdgeBoard[] = []): PuzzleDocument {
   const doc: PuzzleDocument = {
     format: DOCUMENT_FORMAT,
     version: DOCUMENT_VERSION,
@@ -66,6 +81,7 @@ export function edgeDocument(name: string, puzzle: EdgePuzzle, board: EdgeBoard 
   };
   if (board && placedCount(board) > 0) doc.solution = solutionToJson(board);
   if (known) doc.reference = solutionToJson(known);
+  if (history.length > 0) doc.history = history.slice(-DOCUMENT_HISTORY_LIMIT).map((b) => (placedCount(b) > 0 ? solutionToJson(b) : null));
   return doc;
 }
 

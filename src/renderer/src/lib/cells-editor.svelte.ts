@@ -1,13 +1,16 @@
 /**
  * What the jump-maze and casse-tête editors have in common: a puzzle opened from the library whose
- * cells the user edits (undo/redo), saves back into its document, and is asked about before leaving
- * with unsaved changes. The editors add their board and panel (see EditorShell.svelte).
+ * cells the user edits (undo/redo); every change is saved back into its document with the undo
+ * history (lib/session.svelte.ts), so undo works after reopening. Leaving waits for the last write
+ * and asks only when it failed. The editors add their board and panel (see EditorShell.svelte).
  */
 import type { WorkbenchApi } from '../../../main/api/contract';
 import { makeDocument, parseDocument } from '../../../core/document/document';
-import { EditSession } from './session.svelte';
+import { AutosaveSession } from './session.svelte';
 import { isTextInput, matchesShortcut } from './keys';
 import { messageOf } from './format';
+import { documentPng } from './board-image';
+import { downloadBlob } from './download';
 
 export interface Notice {
   kind: 'ok' | 'error';
@@ -30,7 +33,7 @@ export interface CellsEditorSpec<P, T> {
 export class CellsEditor<P, T> {
   name = $state('');
   puzzle = $state.raw<P | null>(null);
-  session = $state.raw<EditSession<T> | null>(null);
+  session = $state.raw<AutosaveSession<T> | null>(null);
   loadError = $state<string | null>(null);
   saving = $state(false);
   notice = $state<Notice | null>(null);
@@ -54,14 +57,21 @@ export class CellsEditor<P, T> {
       (rec) => {
         if (!live) return;
         try {
-          const { doc, puzzle, solution } = parseDocument(rec.document, rec.name);
+          const { doc, puzzle, solution, history } = parseDocument(rec.document, rec.name);
           if (doc.family !== this.spec.family) throw new Error(`this is a ${doc.family} puzzle, not ${this.spec.noun}`);
           const p = puzzle as P;
           const saved = (solution as { cells: T } | undefined)?.cells;
           const cells = saved ?? this.spec.blank(p);
           this.name = rec.name;
           this.puzzle = p;
-          this.session = new EditSession<T>(cells, { equals: this.spec.equals });
+          const blank = this.spec.blank(p);
+          const past = history.map((h) => (h === null ? blank : (h as { cells: T }).cells));
+          this.session = new AutosaveSession<T>(cells, {
+            equals: this.spec.equals,
+            past,
+            write: (value, earlier) => this.write(p, value, earlier),
+            onerror: (message) => (this.notice = { kind: 'error', text: `Could not save — ${message}` }),
+          });
           this.spec.onopen?.(p, cells, saved !== undefined);
         } catch (err) {
           this.loadError = messageOf(err);
@@ -82,18 +92,34 @@ export class CellsEditor<P, T> {
     this.notice = null;
   }
 
+  private async write(puzzle: P, value: T, past: readonly T[]): Promise<void> {
+    if (!this.api) return;
+    const wrap = (cells: T) => ({ cells });
+    await this.api.updatePuzzle({ id: this.puzzleId, document: makeDocument(this.spec.family, this.name, puzzle, wrap(value), undefined, past.map(wrap)) });
+    this.spec.onsave?.(puzzle, value);
+  }
+
+  /** The board as the PNG the library exports (same painter), saved as a download. */
+  async exportPng(): Promise<void> {
+    const { session, puzzle } = this;
+    if (!session || !puzzle) return;
+    try {
+      const blob = await documentPng(makeDocument(this.spec.family, this.name, puzzle, { cells: session.value }));
+      downloadBlob(blob, `${this.name.replace(/[^\w.-]+/g, '_') || 'puzzle'}.png`);
+      this.notice = { kind: 'ok', text: 'Exported the board as PNG.' };
+    } catch (err) {
+      this.notice = { kind: 'error', text: `Could not export — ${messageOf(err)}` };
+    }
+  }
+
+  /** Write now (Ctrl+S); autosave does it anyway shortly after each change. */
   async save(): Promise<void> {
-    const { session, puzzle, api } = this;
-    if (!session || !puzzle || !api || this.saving || !session.dirty) return;
-    const snapshot = session.value;
+    const { session } = this;
+    if (!session) return;
     this.saving = true;
     try {
-      await api.updatePuzzle({ id: this.puzzleId, document: makeDocument(this.spec.family, this.name, puzzle, { cells: snapshot }) });
-      if (session.value === snapshot) session.markSaved();
-      this.spec.onsave?.(puzzle, snapshot);
-      this.notice = { kind: 'ok', text: 'Saved to the library.' };
-    } catch (err) {
-      this.notice = { kind: 'error', text: `Could not save — ${messageOf(err)}` };
+      await session.saveNow();
+      if (session.saveState === 'saved') this.notice = { kind: 'ok', text: 'Saved to the library.' };
     } finally {
       this.saving = false;
     }
@@ -108,25 +134,35 @@ export class CellsEditor<P, T> {
     this.onclose();
   }
 
-  /** A leave guard (lib/leave-guard.ts): goes at once when nothing is unsaved, else asks first. */
+  /** A leave guard (lib/leave-guard.ts): writes what is pending, then goes; asks only when the write failed. */
   leave(proceed: () => void): boolean {
-    if (!this.session?.dirty) {
+    const session = this.session;
+    if (!session || !session.unsaved) {
       proceed();
       return true;
     }
-    this.leaveTo = proceed;
-    this.confirmLeave = true;
+    void session.flush().then(() => {
+      if (session.saveState === 'saved') proceed();
+      else {
+        this.leaveTo = proceed;
+        this.confirmLeave = true;
+      }
+    });
     return true;
   }
 
-  /** The answer to "Save changes?": save, discard or cancel. */
+  /** The answer to "Could not save": retry, leave anyway (discard) or stay. */
   async chooseLeave(id: string): Promise<void> {
     this.confirmLeave = false;
     const go = this.leaveTo ?? this.onclose;
     this.leaveTo = null;
     if (id === 'save') {
       await this.save();
-      if (!this.session?.dirty) go();
+      if (this.session?.saveState === 'saved') go();
+      else {
+        this.leaveTo = go;
+        this.confirmLeave = true;
+      }
     } else if (id === 'discard') go();
   }
 

@@ -26,8 +26,13 @@ export interface UndoStack<T> {
   /** Number of states that can be undone / redone. */
   readonly undoDepth: number;
   readonly redoDepth: number;
-  /** Forget all history; with a state, it becomes the present (no undo possible). */
-  reset(state?: T): void;
+  /**
+   * Forget all history; with a state, it becomes the present. `past` (oldest first) becomes the
+   * undoable history, e.g. versions saved with the document by an earlier session.
+   */
+  reset(state?: T, past?: readonly T[]): void;
+  /** The undoable states, oldest first (what a document keeps so undo survives reopening). */
+  readonly past: readonly T[];
   /** Mark the present state as saved; `dirty` is true whenever the present differs from it. */
   markSaved(): void;
   readonly dirty: boolean;
@@ -92,6 +97,9 @@ export function createUndoStack<T>(options: UndoOptions<T> = {}): UndoStack<T> {
     get current() {
       return present?.value;
     },
+    get past() {
+      return pastBoxes.map((b) => b.value);
+    },
     get canUndo() {
       return pastBoxes.length > 0;
     },
@@ -104,8 +112,9 @@ export function createUndoStack<T>(options: UndoOptions<T> = {}): UndoStack<T> {
     get redoDepth() {
       return futureBoxes.length;
     },
-    reset(state?: T) {
+    reset(state?: T, past: readonly T[] = []) {
       pastBoxes.length = 0;
+      for (const v of past.slice(-limit)) pastBoxes.push({ value: v });
       futureBoxes.length = 0;
       present = state === undefined ? null : { value: state };
       saved = present;

@@ -1,0 +1,14 @@
+/** Every family's UI by id; the only place that lists them. */
+import type { FamilyId } from '../../../core/families/family';
+import type { FamilyUi } from './types';
+import { edgeUi } from './edge';
+import { jumpUi } from './jump';
+import { parityUi } from './parity';
+
+const UIS: Record<FamilyId, FamilyUi> = { edge: edgeUi, jump: jumpUi, parity: parityUi };
+
+export function familyUi(id: FamilyId): FamilyUi {
+  return UIS[id];
+}
+
+export type { EditorProps, FamilyUi } from './types';
