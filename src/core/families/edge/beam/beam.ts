@@ -1,0 +1,482 @@
+import type { SolverRun } from '../../../engine/solver';
+import { Rng, type RngState } from '../../../rng/rng';
+import { solutionToJson, type EdgeSolutionJson } from '../json';
+import { pieceCount, type EdgePuzzle } from '../model';
+import { scoreBoard } from '../score';
+import { VnsBoard, type BoardJson, boardToJson } from '../vns/board';
+import { ScanTables } from './tables';
+
+export interface BeamOptions {
+  width: number;
+  maxWidth: number;
+  growth: number;
+  /** Rank equal partial boards by how well the colours left can still close the open edges. */
+  balance: boolean;
+}
+
+interface BeamState {
+  rng: RngState;
+  evaluations: number;
+  pass: number;
+  width: number;
+  bestScore: number;
+  lastScore: number;
+  best: BoardJson | null;
+}
+
+/**
+ * Beam search in scan order over partial boards: at each cell every kept board is extended by
+ * the unused pieces that fit there, and the `width` best children are kept, ranked by matched
+ * joins and then by how well the remaining pieces' colours balance the open edges (equal ones at
+ * random). Children that close fewer joins are only generated while they could still make the
+ * cut, so a pass costs little more than the children kept. Passes repeat with the width growing
+ * to `maxWidth`, then at that width with fresh tie-breaks. The best full board is the result.
+ */
+export class BeamRun implements SolverRun {
+  evaluations = 0;
+  bestScore = -1;
+  pass = 0;
+  readonly finished = false;
+  private lastScore = 0;
+  private layer = 0;
+  private width: number;
+  private passRng: RngState;
+  private passEvaluations = 0;
+  private readonly n: number;
+  private readonly cols: number;
+  private readonly words: number;
+  private readonly T: ScanTables;
+  private readonly fixedPiece: Int16Array;
+  private readonly fixedRot: Uint8Array;
+  private readonly bestPiece: Int16Array;
+  private readonly bestRot: Uint8Array;
+  private readonly board: VnsBoard;
+  private hasBest = false;
+  // Two layers of states (current and next), flipped after each cell.
+  private size = 0;
+  private score: Int32Array[];
+  private used: Uint32Array[];
+  private front: Uint16Array[];
+  private right: Uint16Array[];
+  /** Colours left on unused pieces, per state (only with `balance`). */
+  private left: Uint8Array[];
+  private cur = 0;
+  // History: how each state of each layer was made (its parent and candidate), for the board.
+  private readonly hParent: Int32Array;
+  private readonly hCand: Int32Array;
+  // Children considered for the next layer.
+  private readonly cap: number;
+  private readonly cParent: Int32Array;
+  private readonly cCand: Int32Array;
+  private readonly cScore: Int32Array;
+  private readonly cKey: Float64Array;
+  private count = 0;
+  private cut = -Infinity;
+  /** Non-grey half-edges of each colour on each piece (for the balance estimate). */
+  private readonly colourCount: Uint8Array;
+
+  constructor(
+    private readonly puzzle: EdgePuzzle,
+    private readonly o: BeamOptions,
+    private readonly rng: Rng,
+  ) {
+    const n = (this.n = puzzle.rows * puzzle.cols);
+    if (pieceCount(puzzle) !== n) throw new Error(`beam search needs one piece per cell: ${pieceCount(puzzle)} pieces for a ${puzzle.rows}x${puzzle.cols} board`);
+    this.cols = puzzle.cols;
+    this.words = (n + 31) >>> 5;
+    this.board = new VnsBoard(puzzle);
+    const free = new Uint8Array(n).fill(1);
+    this.fixedPiece = new Int16Array(n).fill(-1);
+    this.fixedRot = new Uint8Array(n);
+    for (const f of puzzle.fixed) {
+      free[f.piece] = 0;
+      this.fixedPiece[f.row * puzzle.cols + f.col] = f.piece;
+      this.fixedRot[f.row * puzzle.cols + f.col] = f.rotation & 3;
+    }
+    this.T = new ScanTables(puzzle, free, (puzzle as { rotatable?: boolean }).rotatable !== false, this.board.standardFrame);
+    this.width = Math.max(1, Math.min(o.width, o.maxWidth));
+    const W = Math.max(1, o.maxWidth);
+    const mk = <A>(f: () => A): A[] => [f(), f()];
+    this.score = mk(() => new Int32Array(W));
+    this.used = mk(() => new Uint32Array(W * this.words));
+    this.front = mk(() => new Uint16Array(W * this.cols));
+    this.right = mk(() => new Uint16Array(W));
+    const C = this.T.colours;
+    this.left = o.balance ? mk(() => new Uint8Array(W * C)) : [new Uint8Array(0), new Uint8Array(0)];
+    this.hParent = new Int32Array(n * W);
+    this.hCand = new Int32Array(n * W);
+    this.cap = 4 * W + 1024;
+    this.cParent = new Int32Array(this.cap);
+    this.cCand = new Int32Array(this.cap);
+    this.cScore = new Int32Array(this.cap);
+    this.cKey = new Float64Array(this.cap);
+    this.colourCount = new Uint8Array(n * C);
+    for (let q = 0; q < n; q++) for (let s = 0; s < 4; s++) if (puzzle.edges[4 * q + s] !== 0) this.colourCount[q * C + puzzle.edges[4 * q + s]]++;
+    this.bestPiece = new Int16Array(n);
+    this.bestRot = new Uint8Array(n);
+    this.passRng = rng.getState();
+  }
+
+  get currentScore(): number {
+    return this.lastScore;
+  }
+
+  get iteration(): number {
+    return this.pass;
+  }
+
+  /** Width of the pass under way. */
+  get beamWidth(): number {
+    return this.width;
+  }
+
+  step(budget: number): void {
+    const end = this.evaluations + budget;
+    while (this.evaluations < end) {
+      if (this.layer === 0) this.startPass();
+      this.expand(this.layer);
+      this.layer++;
+      if (this.layer === this.n && this.finishPass()) return;
+    }
+  }
+
+  private startPass(): void {
+    this.passRng = this.rng.getState();
+    this.passEvaluations = this.evaluations;
+    const c = this.cur;
+    this.size = 1;
+    this.score[c][0] = 0;
+    this.used[c].fill(0, 0, this.words);
+    for (const f of this.puzzle.fixed) this.used[c][f.piece >>> 5] |= 1 << (f.piece & 31);
+    this.front[c].fill(0, 0, this.cols);
+    this.right[c][0] = 0;
+    if (this.o.balance) {
+      const C = this.T.colours;
+      const L = this.left[c];
+      L.fill(0, 0, C);
+      for (let q = 0; q < this.n; q++) if (!((this.used[c][q >>> 5] >>> (q & 31)) & 1)) for (let k = 1; k < C; k++) L[k] += this.colourCount[q * C + k];
+    }
+  }
+
+  /** True when the pass found a new best. */
+  private finishPass(): boolean {
+    const c = this.cur;
+    let bi = 0;
+    for (let i = 1; i < this.size; i++) if (this.score[c][i] > this.score[c][bi]) bi = i;
+    const s = this.score[c][bi];
+    this.lastScore = s;
+    this.layer = 0;
+    this.pass++;
+    this.width = Math.min(this.o.maxWidth, Math.max(this.width + 1, Math.round(this.width * this.o.growth)));
+    if (s <= this.bestScore) return false;
+    // Walk the history back from the best final state.
+    const W = this.o.maxWidth;
+    let idx = bi;
+    for (let d = this.n - 1; d >= 0; d--) {
+      const cand = this.hCand[d * W + idx];
+      if (cand < 0) {
+        this.bestPiece[d] = this.fixedPiece[d];
+        this.bestRot[d] = this.fixedRot[d];
+      } else {
+        const g = this.T.groupOf[d];
+        this.bestPiece[d] = this.T.piece[g][cand];
+        this.bestRot[d] = this.T.rot[g][cand];
+      }
+      idx = this.hParent[d * W + idx];
+    }
+    const check = scoreBoard(this.puzzle, { piece: this.bestPiece, rotation: this.bestRot });
+    if (check !== s) throw new Error(`beam search scored a board ${s} that scores ${check}`);
+    this.bestScore = s;
+    this.hasBest = true;
+    return true;
+  }
+
+  private push(parent: number, cand: number, score: number, balance: number): void {
+    if (score < this.cut) return;
+    if (this.count === this.cap) this.prune();
+    if (score < this.cut) return;
+    const k = this.count++;
+    this.cParent[k] = parent;
+    this.cCand[k] = cand;
+    this.cScore[k] = score;
+    // Matched joins first, then the balance estimate, then a random tie-break.
+    this.cKey[k] = score * 1048576 + balance * 1024 + (this.rng.u32() & 1023);
+  }
+
+  /** Keep the `width` best children (by key); later children must reach the weakest kept score. */
+  private prune(): void {
+    const w = this.width;
+    if (this.count <= w) return;
+    this.select(w);
+    this.count = w;
+    let lo = Infinity;
+    for (let i = 0; i < w; i++) if (this.cScore[i] < lo) lo = this.cScore[i];
+    this.cut = lo;
+  }
+
+  /** Partition the children so the `k` largest keys come first (quickselect). */
+  private select(k: number): void {
+    let lo = 0;
+    let hi = this.count - 1;
+    const key = this.cKey;
+    while (lo < hi) {
+      const pivot = key[(lo + hi) >>> 1];
+      let i = lo;
+      let j = hi;
+      while (i <= j) {
+        while (key[i] > pivot) i++;
+        while (key[j] < pivot) j--;
+        if (i <= j) {
+          this.swap(i, j);
+          i++;
+          j--;
+        }
+      }
+      if (k - 1 <= j) hi = j;
+      else if (k - 1 >= i) lo = i;
+      else break;
+    }
+  }
+
+  private swap(i: number, j: number): void {
+    let t = this.cParent[i];
+    this.cParent[i] = this.cParent[j];
+    this.cParent[j] = t;
+    t = this.cCand[i];
+    this.cCand[i] = this.cCand[j];
+    this.cCand[j] = t;
+    t = this.cScore[i];
+    this.cScore[i] = this.cScore[j];
+    this.cScore[j] = t;
+    const x = this.cKey[i];
+    this.cKey[i] = this.cKey[j];
+    this.cKey[j] = x;
+  }
+
+  /** Extend every state of the current layer by cell d and keep the best children. */
+  private expand(d: number): void {
+    const T = this.T;
+    const cols = this.cols;
+    const col = d % cols;
+    const hasL = col > 0;
+    const hasT = d >= cols;
+    const c = this.cur;
+    const score = this.score[c];
+    const used = this.used[c];
+    const front = this.front[c];
+    const right = this.right[c];
+    const words = this.words;
+    this.count = 0;
+    this.cut = -Infinity;
+    const fp = this.fixedPiece[d];
+    if (fp >= 0) {
+      const e = this.puzzle.edges;
+      const r = this.fixedRot[d];
+      const l = e[4 * fp + ((3 - r + 4) & 3)];
+      const t = e[4 * fp + ((0 - r + 4) & 3)];
+      for (let i = 0; i < this.size; i++) {
+        const g = (hasL && l !== 0 && l === right[i] ? 1 : 0) + (hasT && t !== 0 && t === front[i * cols + col] ? 1 : 0);
+        this.push(i, -1, score[i] + g, this.balanceAfter(i, fp, r, d));
+      }
+      this.evaluations += this.size;
+      this.commit(d);
+      return;
+    }
+    const g = T.groupOf[d];
+    const gmax = (hasL ? 1 : 0) + (hasT ? 1 : 0);
+    const piece = T.piece[g];
+    const tl = T.left[g];
+    const tt = T.top[g];
+    const C = T.colours;
+    let evals = 0;
+    // Pass 1: children closing every join. Pass 2: one of two. Pass 3: none.
+    for (let i = 0; i < this.size; i++) {
+      const l = hasL ? right[i] : 0;
+      const t = hasT ? front[i * cols + col] : 0;
+      const list = gmax === 2 ? T.byLT[g] : hasL ? T.byL[g] : hasT ? T.byT[g] : null;
+      const key = gmax === 2 ? l * C + t : hasL ? l : t;
+      const base = i * words;
+      if (list) {
+        for (let j = list.start[key]; j < list.start[key + 1]; j++) {
+          const k = list.items[j];
+          const q = piece[k];
+          if ((used[base + (q >>> 5)] >>> (q & 31)) & 1) continue;
+          evals++;
+          this.push(i, k, score[i] + gmax, this.balanceOf(i, g, k, d));
+        }
+      } else {
+        for (let k = 0; k < piece.length; k++) {
+          const q = piece[k];
+          if ((used[base + (q >>> 5)] >>> (q & 31)) & 1) continue;
+          evals++;
+          this.push(i, k, score[i], this.balanceOf(i, g, k, d));
+        }
+      }
+    }
+    if (gmax > 0) {
+      if (this.count > this.width) this.prune();
+      if (gmax === 2) {
+        for (let i = 0; i < this.size; i++) {
+          if (score[i] + 1 < this.cut) continue;
+          const l = right[i];
+          const t = front[i * cols + col];
+          const base = i * words;
+          const bl = T.byL[g];
+          for (let j = bl.start[l]; j < bl.start[l + 1]; j++) {
+            const k = bl.items[j];
+            if (tt[k] === t) continue;
+            const q = piece[k];
+            if ((used[base + (q >>> 5)] >>> (q & 31)) & 1) continue;
+            evals++;
+            this.push(i, k, score[i] + 1, this.balanceOf(i, g, k, d));
+          }
+          const bt = T.byT[g];
+          for (let j = bt.start[t]; j < bt.start[t + 1]; j++) {
+            const k = bt.items[j];
+            if (tl[k] === l) continue;
+            const q = piece[k];
+            if ((used[base + (q >>> 5)] >>> (q & 31)) & 1) continue;
+            evals++;
+            this.push(i, k, score[i] + 1, this.balanceOf(i, g, k, d));
+          }
+        }
+        if (this.count > this.width) this.prune();
+      }
+      for (let i = 0; i < this.size; i++) {
+        if (score[i] < this.cut) continue;
+        const l = hasL ? right[i] : -1;
+        const t = hasT ? front[i * cols + col] : -1;
+        const base = i * words;
+        for (let k = 0; k < piece.length; k++) {
+          if (tl[k] === l || tt[k] === t) continue;
+          const q = piece[k];
+          if ((used[base + (q >>> 5)] >>> (q & 31)) & 1) continue;
+          evals++;
+          this.push(i, k, score[i], this.balanceOf(i, g, k, d));
+        }
+      }
+    }
+    this.evaluations += evals + this.size;
+    this.commit(d);
+  }
+
+  private balanceOf(i: number, g: number, k: number, d: number): number {
+    if (!this.o.balance) return 0;
+    return this.balanceAfter(i, this.T.piece[g][k], this.T.rot[g][k], d);
+  }
+
+  /**
+   * How well the pieces left after putting q (turned r) on cell d can close the open edges:
+   * minus the open edges whose colour has run out, on a 0..1023 scale.
+   */
+  private balanceAfter(i: number, q: number, r: number, d: number): number {
+    if (!this.o.balance) return 0;
+    const C = this.T.colours;
+    const L = this.left[this.cur];
+    const cols = this.cols;
+    const front = this.front[this.cur];
+    const e = this.puzzle.edges;
+    const col = d % cols;
+    const base = i * C;
+    // Open edges after the placement: the front with column col replaced by q's bottom, plus q's right.
+    const bottom = d + cols < this.n ? e[4 * q + ((2 - r + 4) & 3)] : 0;
+    const rightC = col + 1 < cols ? e[4 * q + ((1 - r + 4) & 3)] : 0;
+    let short = 0;
+    for (let c = 0; c < cols; c++) {
+      const x = c === col ? bottom : front[i * cols + c];
+      if (x === 0) continue;
+      if (L[base + x] - this.colourCount[q * C + x] <= 0) short++;
+    }
+    if (rightC !== 0 && L[base + rightC] - this.colourCount[q * C + rightC] <= 0) short++;
+    return Math.max(0, 1023 - short * 64);
+  }
+
+  /** Make the selected children the next layer (and record how each was made). */
+  private commit(d: number): void {
+    if (this.count > this.width) this.select(this.width);
+    const m = Math.min(this.count, this.width);
+    const T = this.T;
+    const from = this.cur;
+    const to = 1 - from;
+    const cols = this.cols;
+    const words = this.words;
+    const col = d % cols;
+    const W = this.o.maxWidth;
+    const g = T.groupOf[d];
+    const e = this.puzzle.edges;
+    const C = T.colours;
+    const balance = this.o.balance;
+    for (let j = 0; j < m; j++) {
+      const i = this.cParent[j];
+      const k = this.cCand[j];
+      this.score[to][j] = this.cScore[j];
+      this.used[to].set(this.used[from].subarray(i * words, i * words + words), j * words);
+      this.front[to].set(this.front[from].subarray(i * cols, i * cols + cols), j * cols);
+      let q: number;
+      let r: number;
+      if (k < 0) {
+        q = this.fixedPiece[d];
+        r = this.fixedRot[d];
+        this.front[to][j * cols + col] = e[4 * q + ((2 - r + 4) & 3)];
+        this.right[to][j] = e[4 * q + ((1 - r + 4) & 3)];
+      } else {
+        q = T.piece[g][k];
+        r = T.rot[g][k];
+        this.used[to][j * words + (q >>> 5)] |= 1 << (q & 31);
+        this.front[to][j * cols + col] = T.bottom[g][k];
+        this.right[to][j] = T.right[g][k];
+      }
+      if (balance) {
+        const dst = this.left[to];
+        dst.set(this.left[from].subarray(i * C, i * C + C), j * C);
+        if (k >= 0) for (let x = 1; x < C; x++) dst[j * C + x] -= this.colourCount[q * C + x];
+      }
+      this.hParent[d * W + j] = i;
+      this.hCand[d * W + j] = k;
+    }
+    this.size = m;
+    this.cur = to;
+  }
+
+  bestSolution(): EdgeSolutionJson {
+    if (!this.hasBest) return solutionToJson({ piece: new Int16Array(this.n).fill(-1), rotation: new Uint8Array(this.n) });
+    return solutionToJson({ piece: this.bestPiece, rotation: this.bestRot });
+  }
+
+  /** The best full board so far (null before the first pass ends). */
+  bestBoard(): { piece: Int16Array; rotation: Uint8Array } | null {
+    return this.hasBest ? { piece: this.bestPiece, rotation: this.bestRot } : null;
+  }
+
+  checkpoint(): BeamState {
+    // A pass is short; a resume starts the pass under way again from its own random state.
+    return {
+      rng: this.layer === 0 ? this.rng.getState() : this.passRng,
+      evaluations: this.layer === 0 ? this.evaluations : this.passEvaluations,
+      pass: this.pass,
+      width: this.width,
+      bestScore: this.bestScore,
+      lastScore: this.lastScore,
+      best: this.hasBest ? boardToJson(this.bestPiece, this.bestRot) : null,
+    };
+  }
+
+  static restore(puzzle: EdgePuzzle, o: BeamOptions, cp: unknown): BeamRun {
+    const s = cp as BeamState;
+    if (!s || typeof s !== 'object' || !Rng.isState(s.rng) || !Number.isInteger(s.evaluations) || !Number.isInteger(s.pass) || !Number.isInteger(s.width))
+      throw new Error('beam checkpoint is damaged');
+    const run = new BeamRun(puzzle, o, new Rng(s.rng));
+    run.evaluations = s.evaluations;
+    run.pass = s.pass;
+    run.width = Math.max(1, Math.min(s.width, o.maxWidth));
+    run.lastScore = s.lastScore | 0;
+    if (s.best) {
+      run.board.checkBoard(s.best, 'best', true);
+      run.bestPiece.set(s.best.piece);
+      run.bestRot.set(s.best.rotation);
+      run.bestScore = scoreBoard(puzzle, { piece: run.bestPiece, rotation: run.bestRot });
+      run.hasBest = true;
+    }
+    return run;
+  }
+}

@@ -1,0 +1,32 @@
+import type { SolverDef } from '../../../engine/solver';
+import { resolveParams, type ParamSchema } from '../../../params/schema';
+import { Rng } from '../../../rng/rng';
+import type { EdgePuzzle } from '../model';
+import { BeamRun, type BeamOptions } from './beam';
+
+export const beamParams = {
+  width: { type: 'int', default: 64, min: 1, max: 1_000_000, help: 'Partial boards kept at each cell in the first pass.' },
+  maxWidth: { type: 'int', default: 8192, min: 1, max: 1_000_000, help: 'Largest width the passes grow to (memory grows with width x cells).' },
+  growth: { type: 'number', default: 2, min: 1, max: 16, help: 'Width factor from one pass to the next.' },
+  balance: {
+    type: 'boolean',
+    default: false,
+    help: 'Rank partial boards with equal joins by how many open edges the colours left can no longer close.',
+  },
+} as const satisfies ParamSchema;
+
+export function beamOptions(params: Record<string, unknown>): BeamOptions {
+  const p = resolveParams(beamParams, params);
+  return { width: p.width, maxWidth: Math.max(p.width, p.maxWidth), growth: p.growth, balance: p.balance };
+}
+
+export const beamSolver: SolverDef = {
+  id: 'beam',
+  family: 'edge',
+  label: 'Beam search',
+  description:
+    'Beam search in scan order: at each cell the best partial boards (by matched joins) are extended by every unused piece that fits; passes repeat with a growing width. Each pass ends with a full board.',
+  params: beamParams,
+  create: (puzzle, params, seed) => new BeamRun(puzzle as EdgePuzzle, beamOptions(params), new Rng(seed)),
+  restore: (puzzle, params, cp) => BeamRun.restore(puzzle as EdgePuzzle, beamOptions(params), cp),
+};

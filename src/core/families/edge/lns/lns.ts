@@ -1,0 +1,448 @@
+import type { SolverRun } from '../../../engine/solver';
+import { Rng, type RngState } from '../../../rng/rng';
+import { solutionToJson, type EdgeSolutionJson } from '../json';
+import type { EdgePuzzle } from '../model';
+import { boardToJson, VnsBoard, type BoardJson } from '../vns/board';
+import { GreedyBuilder } from '../vns/greedy';
+import { Refill } from './refill';
+
+/** Destroy-and-repair operators; weights adapt to how often each finds better boards. */
+export const LNS_OPS = ['assign-random', 'assign-worst', 'window-random', 'window-worst', 'region', 'shake'] as const;
+const ASSIGN_RANDOM = 0;
+const ASSIGN_WORST = 1;
+const WINDOW_RANDOM = 2;
+const WINDOW_WORST = 3;
+const REGION = 4;
+const SHAKE = 5;
+const OPS = LNS_OPS.length;
+
+/** ALNS rewards: a new best, a better current board, an accepted move that changed nothing worse. */
+const REWARD_BEST = 10;
+const REWARD_BETTER = 4;
+const REWARD_ACCEPTED = 1;
+
+export interface LnsOptions {
+  setSize: number;
+  windowMax: number;
+  regionCells: number;
+  nodeLimit: number;
+  acceptance: 'greedy' | 'anneal' | 'record';
+  deviation: number;
+  temperature: number;
+  shakeCells: number;
+  restartAfter: number;
+  reaction: number;
+  segment: number;
+  initial: 'greedy' | 'random';
+  /** Starting weight of each operator (0 = off), in LNS_OPS order. */
+  opWeights: number[];
+}
+
+interface LnsState {
+  rng: RngState;
+  evaluations: number;
+  iteration: number;
+  sinceBest: number;
+  bestScore: number;
+  weights: number[];
+  segScore: number[];
+  segUses: number[];
+  current: BoardJson;
+  best: BoardJson;
+}
+
+/**
+ * Adaptive large-neighbourhood search over complete boards. Each iteration picks an operator by
+ * its weight: an exact refill of cells no two of which touch (an assignment problem, Schaus and
+ * Deville's move), an exact refill of a window or of a region grown from broken joins (bounded
+ * depth-first search), or a shake (a scrambled region, kept by the acceptance rule). Exact
+ * refills never lose joins, so the search climbs; shakes and the acceptance rule (record-to-
+ * record by default) move it between plateaus.
+ */
+export class LnsRun implements SolverRun {
+  evaluations = 0;
+  iteration = 0;
+  bestScore = 0;
+  private sinceBest = 0;
+  readonly finished: boolean;
+  private readonly B: VnsBoard;
+  private readonly refill: Refill;
+  private readonly bestPiece: Int16Array;
+  private readonly bestRot: Uint8Array;
+  private readonly weights = new Float64Array(OPS);
+  private readonly floor = new Float64Array(OPS);
+  private readonly segScore = new Float64Array(OPS);
+  private readonly segUses = new Float64Array(OPS);
+  /** Scratch: a cell set, a shuffled order, marks, a saved region. */
+  private readonly set: Int32Array;
+  private readonly order: Int32Array;
+  private readonly mark: Int32Array;
+  private markStamp = 0;
+  private readonly savePiece: Int16Array;
+  private readonly saveRot: Uint8Array;
+  /** Real joins of each cell (sides with a neighbour). */
+  private readonly joins: Uint8Array;
+  /** Free cells of each class, and all free cells. */
+  private readonly free: Int32Array;
+  private readonly classShare: Float64Array;
+
+  constructor(
+    puzzle: EdgePuzzle,
+    private readonly o: LnsOptions,
+    private readonly rng: Rng,
+    fresh: boolean,
+  ) {
+    const B = (this.B = new VnsBoard(puzzle));
+    const maxSet = Math.max(1, Math.min(o.setSize, B.cells));
+    const maxRegion = Math.max(o.windowMax * o.windowMax, o.regionCells, o.shakeCells, 1);
+    this.refill = new Refill(B, maxSet, maxRegion, (puzzle as { rotatable?: boolean }).rotatable !== false);
+    this.bestPiece = new Int16Array(B.cells);
+    this.bestRot = new Uint8Array(B.cells);
+    this.set = new Int32Array(Math.max(B.cells, maxRegion));
+    this.order = new Int32Array(B.cells);
+    this.mark = new Int32Array(B.cells);
+    this.savePiece = new Int16Array(maxRegion);
+    this.saveRot = new Uint8Array(maxRegion);
+    this.joins = new Uint8Array(B.cells);
+    for (let c = 0; c < B.cells; c++) for (let s = 0; s < 4; s++) if (B.nbr[4 * c + s] >= 0) this.joins[c]++;
+    const free: number[] = [];
+    for (let c = 0; c < B.cells; c++) if (B.cellClass[c] >= 0) free.push(c);
+    this.free = Int32Array.from(free);
+    this.classShare = Float64Array.from(B.classCells.map((l) => (l.length >= 2 ? l.length : 0)));
+    const totalShare = this.classShare.reduce((a, b) => a + b, 0);
+    // Nothing to move: fewer than two free cells in every class.
+    this.finished = totalShare === 0;
+    for (let i = 0; i < OPS; i++) {
+      this.weights[i] = Math.max(0, o.opWeights[i] ?? 0);
+      this.floor[i] = this.weights[i] * 0.05;
+    }
+    if (fresh) {
+      this.start();
+      this.saveBest();
+    }
+  }
+
+  private start(): void {
+    const B = this.B;
+    if (this.o.initial === 'greedy') {
+      const g = new GreedyBuilder(B);
+      g.start();
+      this.evaluations += g.build(this.rng, Infinity);
+    } else {
+      B.randomize(this.rng, new Int16Array(B.cells));
+      this.evaluations += B.cells;
+    }
+  }
+
+  get currentScore(): number {
+    return this.B.score;
+  }
+
+  private saveBest(): void {
+    this.bestScore = this.B.score;
+    this.B.copyTo(this.bestPiece, this.bestRot);
+  }
+
+  step(budget: number): void {
+    if (this.finished) return;
+    const end = this.evaluations + budget;
+    const B = this.B;
+    while (this.evaluations < end) {
+      const op = this.pickOp();
+      const before = B.score;
+      this.apply(op);
+      this.iteration++;
+      this.segUses[op]++;
+      if (B.score > this.bestScore) {
+        this.segScore[op] += REWARD_BEST;
+        this.saveBest();
+        this.sinceBest = 0;
+        this.endSegmentMaybe();
+        return;
+      }
+      if (B.score > before) this.segScore[op] += REWARD_BETTER;
+      else if (B.score === before) this.segScore[op] += REWARD_ACCEPTED * 0.1;
+      if (++this.sinceBest >= this.o.restartAfter && this.o.restartAfter > 0) {
+        // A long stall: go back to the best board and search from there again.
+        this.sinceBest = 0;
+        B.piece.set(this.bestPiece);
+        B.rot.set(this.bestRot);
+        B.refresh();
+      }
+      this.endSegmentMaybe();
+    }
+  }
+
+  private endSegmentMaybe(): void {
+    if (this.iteration % this.o.segment !== 0) return;
+    const rho = this.o.reaction;
+    for (let i = 0; i < OPS; i++) {
+      if (this.weights[i] <= 0) continue;
+      if (this.segUses[i] > 0) this.weights[i] = Math.max(this.floor[i], (1 - rho) * this.weights[i] + (rho * this.segScore[i]) / this.segUses[i]);
+      this.segScore[i] = 0;
+      this.segUses[i] = 0;
+    }
+  }
+
+  private pickOp(): number {
+    let total = 0;
+    for (let i = 0; i < OPS; i++) total += this.weights[i];
+    let u = this.rng.next() * total;
+    for (let i = 0; i < OPS; i++) {
+      u -= this.weights[i];
+      if (u < 0 && this.weights[i] > 0) return i;
+    }
+    for (let i = OPS - 1; i >= 0; i--) if (this.weights[i] > 0) return i;
+    return 0;
+  }
+
+  private apply(op: number): void {
+    switch (op) {
+      case ASSIGN_RANDOM:
+      case ASSIGN_WORST: {
+        const k = this.independentSet(op === ASSIGN_WORST);
+        if (k >= 2) this.refill.assign(this.set, k);
+        this.evaluations += k * k + 1;
+        return;
+      }
+      case WINDOW_RANDOM:
+      case WINDOW_WORST: {
+        const m = this.window(op === WINDOW_WORST);
+        this.exactRegion(m);
+        return;
+      }
+      case REGION:
+        this.exactRegion(this.grownRegion(this.o.regionCells));
+        return;
+      case SHAKE:
+        this.shake();
+        return;
+    }
+  }
+
+  private exactRegion(m: number): void {
+    if (m < 2) {
+      this.evaluations++;
+      return;
+    }
+    this.refill.region(this.set, m, this.rng, this.o.nodeLimit);
+    this.evaluations += this.refill.nodes + 1;
+  }
+
+  private broken(c: number): number {
+    return this.joins[c] - this.B.here(c);
+  }
+
+  /** Class for a set move: in proportion to its free cells. */
+  private pickClass(): number {
+    const share = this.classShare;
+    let u = this.rng.next() * (share[0] + share[1] + share[2]);
+    for (let k = 0; k < 3; k++) {
+      u -= share[k];
+      if (u < 0 && share[k] > 0) return k;
+    }
+    return share[2] > 0 ? 2 : share[1] > 0 ? 1 : 0;
+  }
+
+  /**
+   * A random maximal set of cells of one class, no two touching, of at most setSize cells; with
+   * `worst`, cells with broken joins are taken first. Fills `set`, returns its size.
+   */
+  private independentSet(worst: boolean): number {
+    const B = this.B;
+    const cells = B.classCells[this.pickClass()];
+    const n = cells.length;
+    const order = this.order.subarray(0, n);
+    order.set(cells);
+    this.rng.shuffle(order);
+    if (worst) {
+      // Stable partition: broken cells to the front, each part still in random order.
+      let w = 0;
+      for (let i = 0; i < n; i++) {
+        const c = order[i];
+        if (this.broken(c) > 0) {
+          order[i] = order[w];
+          order[w++] = c;
+        }
+      }
+    }
+    const stamp = ++this.markStamp;
+    const cap = this.refill.maxSet;
+    let k = 0;
+    for (let i = 0; i < n && k < cap; i++) {
+      const c = order[i];
+      if (this.mark[c] === stamp) continue;
+      this.set[k++] = c;
+      for (let s = 0; s < 4; s++) {
+        const q = B.nbr[4 * c + s];
+        if (q >= 0) this.mark[q] = stamp;
+      }
+    }
+    return k;
+  }
+
+  /** A window of free cells, up to windowMax on a side; with `worst`, the most broken of 8 tries. */
+  private window(worst: boolean): number {
+    const B = this.B;
+    const { rows, cols } = B;
+    const rng = this.rng;
+    const max = this.o.windowMax;
+    const h = Math.min(rows, 2 + rng.int(Math.max(1, max - 1)));
+    const w = Math.min(cols, 2 + rng.int(Math.max(1, max - 1)));
+    let bestR = 0;
+    let bestC = 0;
+    let bestBad = -1;
+    for (let t = worst ? 8 : 1; t > 0; t--) {
+      const r0 = rng.int(rows - h + 1);
+      const c0 = rng.int(cols - w + 1);
+      if (!worst) {
+        bestR = r0;
+        bestC = c0;
+        break;
+      }
+      let bad = 0;
+      for (let r = r0; r < r0 + h; r++) for (let c = c0; c < c0 + w; c++) bad += this.broken(r * cols + c);
+      if (bad > bestBad) {
+        bestBad = bad;
+        bestR = r0;
+        bestC = c0;
+      }
+    }
+    let m = 0;
+    for (let r = bestR; r < bestR + h; r++)
+      for (let c = bestC; c < bestC + w; c++) {
+        const cell = r * cols + c;
+        if (B.cellClass[cell] >= 0) this.set[m++] = cell;
+      }
+    return m;
+  }
+
+  /** A connected region of up to `size` free cells grown from a broken join (or a random cell). */
+  private grownRegion(size: number): number {
+    const B = this.B;
+    const rng = this.rng;
+    const free = this.free;
+    let seed = free[rng.int(free.length)];
+    for (let t = 0; t < 32 && this.broken(seed) === 0; t++) seed = free[rng.int(free.length)];
+    const stamp = ++this.markStamp;
+    this.set[0] = seed;
+    this.mark[seed] = stamp;
+    let m = 1;
+    // Grow from a random cell of the region towards a random free neighbour, broken ones first.
+    for (let t = 0; m < size && t < size * 8; t++) {
+      const from = this.set[rng.int(m)];
+      let pick = -1;
+      let pickBad = -1;
+      const s0 = rng.int(4);
+      for (let j = 0; j < 4; j++) {
+        const q = B.nbr[4 * from + ((s0 + j) & 3)];
+        if (q < 0 || this.mark[q] === stamp || B.cellClass[q] < 0) continue;
+        const bad = this.broken(q);
+        if (bad > pickBad) {
+          pickBad = bad;
+          pick = q;
+        }
+      }
+      if (pick < 0) continue;
+      this.mark[pick] = stamp;
+      this.set[m++] = pick;
+    }
+    return m;
+  }
+
+  /** Scramble a small region and keep the result when the acceptance rule allows it. */
+  private shake(): void {
+    const B = this.B;
+    const rng = this.rng;
+    const m = this.grownRegion(this.o.shakeCells);
+    const before = B.score;
+    for (let d = 0; d < m; d++) {
+      this.savePiece[d] = B.piece[this.set[d]];
+      this.saveRot[d] = B.rot[this.set[d]];
+    }
+    // Swap pieces between cells of the same class, each turned at random (border pieces face out).
+    for (let d = m - 1; d > 0; d--) {
+      const e = rng.int(d + 1);
+      const a = this.set[d];
+      const b = this.set[e];
+      if (a === b || B.cellClass[a] !== B.cellClass[b]) continue;
+      const pa = B.piece[b];
+      const pb = B.piece[a];
+      const ra = this.turnFor(a, pa);
+      const rb = this.turnFor(b, pb);
+      const dd = B.deltaPair(a, pa, ra, b, pb, rb);
+      B.applyPair(a, pa, ra, b, pb, rb, dd);
+    }
+    this.evaluations += m;
+    if (B.score === before || this.accept(before, B.score)) return;
+    for (let d = 0; d < m; d++) B.place(this.set[d], this.savePiece[d], this.saveRot[d]);
+    B.score = before;
+  }
+
+  private turnFor(c: number, p: number): number {
+    const B = this.B;
+    if (B.isBorderClass(B.cellClass[c])) return B.faceOut[16 * p + B.cellOut[c]];
+    return this.refill.turns === 1 ? 0 : this.rng.int(4);
+  }
+
+  private accept(before: number, after: number): boolean {
+    if (after >= before) return true;
+    switch (this.o.acceptance) {
+      case 'greedy':
+        return false;
+      case 'anneal':
+        return this.rng.next() < Math.exp((after - before) / this.o.temperature);
+      default:
+        return after >= this.bestScore - this.o.deviation;
+    }
+  }
+
+  bestSolution(): EdgeSolutionJson {
+    return solutionToJson({ piece: this.bestPiece, rotation: this.bestRot });
+  }
+
+  /** Operator weights now (for tests and the bench). */
+  operatorWeights(): Record<string, number> {
+    return Object.fromEntries(LNS_OPS.map((id, i) => [id, this.weights[i]]));
+  }
+
+  checkpoint(): LnsState {
+    return {
+      rng: this.rng.getState(),
+      evaluations: this.evaluations,
+      iteration: this.iteration,
+      sinceBest: this.sinceBest,
+      bestScore: this.bestScore,
+      weights: Array.from(this.weights),
+      segScore: Array.from(this.segScore),
+      segUses: Array.from(this.segUses),
+      current: boardToJson(this.B.piece, this.B.rot),
+      best: boardToJson(this.bestPiece, this.bestRot),
+    };
+  }
+
+  static restore(puzzle: EdgePuzzle, o: LnsOptions, cp: unknown): LnsRun {
+    const s = cp as LnsState;
+    if (!s || typeof s !== 'object' || !Rng.isState(s.rng) || !Number.isInteger(s.evaluations) || !Number.isInteger(s.bestScore) || !Array.isArray(s.weights))
+      throw new Error('lns checkpoint is damaged');
+    const run = new LnsRun(puzzle, o, new Rng(s.rng), false);
+    const B = run.B;
+    B.checkBoard(s.current, 'current', true);
+    B.checkBoard(s.best, 'best', true);
+    B.piece.set(s.current.piece);
+    B.rot.set(s.current.rotation);
+    B.refresh();
+    run.bestPiece.set(s.best.piece);
+    run.bestRot.set(s.best.rotation);
+    run.evaluations = s.evaluations;
+    run.iteration = s.iteration | 0;
+    run.sinceBest = s.sinceBest | 0;
+    run.bestScore = s.bestScore;
+    for (let i = 0; i < OPS; i++) {
+      if (Number.isFinite(s.weights[i])) run.weights[i] = s.weights[i];
+      run.segScore[i] = Number(s.segScore?.[i]) || 0;
+      run.segUses[i] = Number(s.segUses?.[i]) || 0;
+    }
+    return run;
+  }
+}
