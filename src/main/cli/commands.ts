@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { FormatError } from '../../core/document/errors';
 import { makeDocument, documentToText } from '../../core/document/document';
@@ -13,6 +13,8 @@ import { nodeWorkerSpawner } from '../runs/node-host';
 import { solverInfos, Workbench, type RunTarget } from '../services/workbench';
 import { resolveDbPath } from '../paths/user-data';
 import type { RunRecord } from '../store/types';
+import { describeOwner } from '../store/leases';
+import { displayText, oneLine } from '../../core/text/display';
 import { intOption, numberOption, parse, sizeOption, UsageError } from './args';
 import { fmtInt, fmtSeconds, runResult, runRow, RUN_HEADERS, scoreText, table } from './output';
 
@@ -20,13 +22,24 @@ const dbOption = { db: { type: 'string' } } as const;
 const jsonOption = { json: { type: 'boolean' } } as const;
 
 function open(db: string | undefined, extra: { checkpointIntervalMs?: number } = {}): Workbench {
-  return Workbench.open({ dbPath: resolveDbPath(db), spawn: nodeWorkerSpawner(), concurrency: 1, ...extra });
+  const wb = Workbench.open({ dbPath: resolveDbPath(db), spawn: nodeWorkerSpawner(), concurrency: 1, ...extra });
+  try {
+    // Runs whose process is gone show as interrupted at once; runs other live processes hold are left alone.
+    wb.runs.recover({ adoptQueued: false });
+  } catch {
+    /* a read-only database can still be read */
+  }
+  return wb;
 }
 
 function readText(file: string): string {
   try {
+    // A named pipe or a device would block or never end: only regular files are read.
+    const st = statSync(file);
+    if (!st.isFile()) throw new UsageError(`${oneLine(file)}: not a regular file (${st.isDirectory() ? 'a folder' : st.isFIFO() ? 'a named pipe' : 'a device or socket'})`);
     return readFileSync(file, 'utf8');
   } catch (e) {
+    if (e instanceof UsageError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     throw new UsageError(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot read (${code ?? (e as Error).message})`);
   }
@@ -44,7 +57,11 @@ function mustRun(wb: Workbench, id: number): RunRecord {
   return r;
 }
 
-/** Follow a run to its end with a live line on a terminal; Ctrl+C stops it gracefully. */
+/**
+ * Follow a run to its end with a live line on a terminal; Ctrl+C stops it gracefully. Exits 0
+ * only when the run reached its stop criteria; a run that failed or was interrupted says why in
+ * one line on stderr and exits 1; one stopped by Ctrl+C exits 130, by another process 1.
+ */
 async function follow(wb: Workbench, run: RunRecord, json: boolean): Promise<number> {
   const tty = process.stderr.isTTY && !json;
   const unsub = wb.runs.subscribe((e) => {
@@ -67,15 +84,21 @@ async function follow(wb: Workbench, run: RunRecord, json: boolean): Promise<num
   process.off('SIGINT', onSigint);
   unsub();
   if (tty) process.stderr.write('\r\x1b[K');
+  const problem = end.status === 'failed' || end.status === 'interrupted';
   if (json) process.stdout.write(`${JSON.stringify(runResult(end))}\n`);
-  else {
+  else if (!problem) {
     const r = runResult(end);
-    const why = end.error ? `: ${end.error}` : end.stopReason ? ` (${end.stopReason})` : '';
+    const why = end.stopReason ? ` (${end.stopReason})` : '';
     process.stdout.write(
       `run ${end.id} ${end.status}${why}: ${end.solver} seed ${end.seed}, best ${scoreText(end.bestScore, end.maxScore)}${r.solved && end.maxScore !== null ? ' (solved)' : ''}, ${fmtInt(end.evaluations)} evaluations in ${fmtSeconds(end.elapsedMs)}\n`,
     );
   }
-  return end.status === 'failed' ? 1 : 0;
+  if (problem) {
+    const next = end.status === 'interrupted' ? ` (continue it with \`workbench resume ${end.id}\`)` : '';
+    process.stderr.write(`${oneLine(`run ${end.id} ${end.status}: ${end.error ?? 'its solver process ended'}${next}`)}\n`);
+  }
+  if (end.status === 'done') return 0;
+  return end.status === 'stopped' && interrupted > 0 ? 130 : 1;
 }
 
 export async function solve(argv: string[]): Promise<number> {
@@ -130,7 +153,8 @@ export async function solve(argv: string[]): Promise<number> {
   }
   if (!v.solver) throw new UsageError(`--solver is required (for ${family}: ${listIds(family)})`);
   const def = findSolver(family, v.solver);
-  const params: Params = {};
+  // No prototype: `--set __proto__=1` must be an unknown parameter, not a change of prototype.
+  const params: Params = Object.create(null) as Params;
   for (const kv of v.set ?? []) {
     const eq = kv.indexOf('=');
     if (eq <= 0) throw new UsageError(`--set expects key=value, got "${kv}"`);
@@ -168,10 +192,30 @@ export async function resume(argv: string[]): Promise<number> {
   const wb = open(v.db, every !== undefined ? { checkpointIntervalMs: Math.max(10, every * 1000) } : {});
   try {
     mustRun(wb, id);
-    // A run left `running` by a process that died is interrupted now.
-    wb.store.interruptRunning();
+    // A run left running by a process that is gone counts as interrupted; one another live process holds is refused.
     const run = wb.runs.resume(id);
     return await follow(wb, run, !!v.json);
+  } finally {
+    await wb.close();
+  }
+}
+
+/** Stop a run, wherever it runs: a run another process holds is asked to stop through the database. */
+export async function stop(argv: string[]): Promise<number> {
+  const { values: v, positionals } = parse(argv, { ...dbOption }, 1);
+  const id = parseRunId(positionals[0]);
+  const wb = open(v.db);
+  try {
+    const before = mustRun(wb, id);
+    if (before.status !== 'running' && before.status !== 'queued') throw new UsageError(`run ${id} is ${before.status}; only queued or running runs can be stopped`);
+    const holder = wb.store.lease(id);
+    const end = await wb.runs.stop(id);
+    if (end.status === 'running' || end.status === 'queued') {
+      process.stderr.write(`run ${id}: asked ${holder ? describeOwner(holder.owner) : 'its owner'} to stop it, but it is still ${end.status}\n`);
+      return 1;
+    }
+    process.stdout.write(`run ${id} ${end.status}\n`);
+    return 0;
   } finally {
     await wb.close();
   }
@@ -202,8 +246,8 @@ export async function show(argv: string[]): Promise<number> {
       return 0;
     }
     const out = [
-      `run ${run.id}: ${run.solver} on ${run.puzzleName} (${run.family}), seed ${run.seed}`,
-      `status ${run.status}${run.stopReason ? ` (${run.stopReason})` : ''}${run.error ? `: ${run.error}` : ''}`,
+      `run ${run.id}: ${run.solver} on ${displayText(run.puzzleName)} (${run.family}), seed ${run.seed}`,
+      `status ${run.status}${run.stopReason ? ` (${run.stopReason})` : ''}${run.error ? `: ${oneLine(run.error)}` : ''}`,
       `best ${scoreText(run.bestScore, run.maxScore)}, ${fmtInt(run.evaluations)} evaluations in ${fmtSeconds(run.elapsedMs)}`,
       `params ${JSON.stringify(run.params)}`,
       `stop ${JSON.stringify(run.stop)}`,
@@ -248,7 +292,8 @@ export async function exportRun(argv: string[]): Promise<number> {
 }
 
 export async function solvers(argv: string[]): Promise<number> {
-  const { values: v } = parse(argv, { ...jsonOption }, 0);
+  // --db is accepted as by every command; the catalogue does not need the database.
+  const { values: v } = parse(argv, { ...dbOption, ...jsonOption }, 0);
   const list = solverInfos();
   if (v.json) {
     process.stdout.write(`${JSON.stringify(list)}\n`);
@@ -277,7 +322,7 @@ export async function importFiles(argv: string[]): Promise<number> {
     if (v.order) options.order = v.order;
     const added = positionals.map((f) => wb.importPuzzle(f, readText(f), { format: v.format, options, source: f }));
     if (v.json) process.stdout.write(`${JSON.stringify(added.map((p) => ({ id: p.id, name: p.name, family: p.family })))}\n`);
-    else for (const p of added) process.stdout.write(`puzzle ${p.id}: ${p.name} (${p.family} ${p.rows}x${p.cols})\n`);
+    else for (const p of added) process.stdout.write(`puzzle ${p.id}: ${displayText(p.name)} (${p.family} ${p.rows}x${p.cols})\n`);
     return 0;
   } finally {
     await wb.close();
@@ -293,7 +338,7 @@ export async function puzzles(argv: string[]): Promise<number> {
     else
       process.stdout.write(
         list.length
-          ? `${table(['id', 'name', 'family', 'size', 'best', 'source'], list.map((p) => [String(p.id), p.name, p.family, `${p.rows}x${p.cols}`, p.bestScore === null ? '-' : String(p.bestScore), p.source]))}\n`
+          ? `${table(['id', 'name', 'family', 'size', 'best', 'source'], list.map((p) => [String(p.id), displayText(p.name, 60), p.family, `${p.rows}x${p.cols}`, p.bestScore === null ? '-' : String(p.bestScore), displayText(p.source, 60)]))}\n`
           : `no puzzles yet in ${wb.store.path}\n`,
       );
     return 0;

@@ -4,7 +4,8 @@ import { createBackend } from '../services/backend';
 import { startServer } from '../serve/server';
 import { resolveDbPath } from '../paths/user-data';
 import { parse, intOption, UsageError } from './args';
-import { exportRun, generate, importFiles, puzzles, resume, runs, show, solve, solvers } from './commands';
+import { oneLine } from '../../core/text/display';
+import { exportRun, generate, importFiles, puzzles, resume, runs, show, solve, solvers, stop } from './commands';
 
 const USAGE = `usage: workbench <command> [options]   (every command takes --db PATH)
 
@@ -13,6 +14,7 @@ const USAGE = `usage: workbench <command> [options]   (every command takes --db 
   runs [--json] [--status S] [--limit N]
   show RUN [--json]
   resume RUN [--json]
+  stop RUN
   export RUN [--format text|bucas|json] [--out FILE]
   solvers [--json]
   import FILE... [--format F] [--size RxC] [--order trbl|bltr|nswe|ltrb]
@@ -29,7 +31,8 @@ async function serve(argv: string[]): Promise<number> {
   const host = v.host ?? '127.0.0.1';
   const backend = await createBackend({ dbPath: resolveDbPath(v.db), workerHost: 'node' });
   const server = await startServer({ backend, port: intOption('port', v.port, 0) ?? 5178, host, token: v.token, staticDir });
-  process.stdout.write(`serving ${server.url}${v.token ? `?token=${v.token}` : ''} on database ${backend.workbench.store.path}\n`);
+  // server.url already carries the token when one is required.
+  process.stdout.write(`serving ${server.url} on database ${backend.workbench.store.path}\n`);
   await new Promise<void>((resolve) => {
     const quit = (): void => resolve();
     process.once('SIGINT', quit);
@@ -45,6 +48,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   runs,
   show,
   resume,
+  stop,
   export: exportRun,
   solvers,
   import: importFiles,
@@ -60,16 +64,16 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return command ? 0 : 2;
   }
-  const fn = COMMANDS[command];
+  const fn = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (!fn) {
-    process.stderr.write(`workbench: unknown command "${command}" (try: ${Object.keys(COMMANDS).join(', ')})\n`);
+    process.stderr.write(`workbench: unknown command "${oneLine(command)}" (try: ${Object.keys(COMMANDS).join(', ')})\n`);
     return 2;
   }
   try {
     return await fn(rest);
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
-    process.stderr.write(`workbench ${command}: ${msg.split('\n')[0]}\n`);
+    process.stderr.write(`workbench ${oneLine(command)}: ${oneLine(msg)}\n`);
     if (process.env.WORKBENCH_DEBUG && e instanceof Error) process.stderr.write(`${e.stack}\n`);
     return 2;
   }

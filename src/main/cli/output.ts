@@ -1,5 +1,6 @@
 import type { RunRecord, RunSummary } from '../store/types';
 import { getFamily } from '../../core/families';
+import { displayText } from '../../core/text/display';
 
 /** The `solve --json` object: see README "CLI". */
 export function runResult(run: RunRecord): Record<string, unknown> {
@@ -51,7 +52,7 @@ export function table(headers: string[], rows: string[][]): string {
 export function runRow(r: RunSummary): string[] {
   return [
     String(r.id),
-    r.puzzleName,
+    displayText(r.puzzleName, 60),
     r.family,
     r.solver,
     String(r.seed),

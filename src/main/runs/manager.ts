@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
 import type { FromWorker } from '../../core/engine/protocol';
 import type { RunSpec, StopReason } from '../../core/engine/run-types';
+import { StoreError } from '../store/errors';
+import { thisProcess, type LeaseGrant, type LeaseOwner } from '../store/leases';
 import type { Store } from '../store/store';
 import type { RunRecord, RunStatus } from '../store/types';
 import type { WorkerHandle, WorkerSpawner } from './worker-host';
@@ -14,10 +16,17 @@ export interface RunManagerOptions {
   progressIntervalMs?: number;
   /** How long a worker may take to wind down after `stop` before it is killed. */
   stopGraceMs?: number;
+  /** Who this manager is as a lease holder; default this process. */
+  owner?: LeaseOwner;
+  /** How long a lease lasts without a heartbeat (default 15 s). */
+  leaseTtlMs?: number;
+  /** How often leases are renewed and stop requests from other processes are looked for (default 2 s). */
+  heartbeatMs?: number;
 }
 
 export type RunManagerEvent =
-  | { type: 'status'; runId: number; status: RunStatus }
+  /** `error` is set when the status could not be saved (the store is unusable): the views show it anyway. */
+  | { type: 'status'; runId: number; status: RunStatus; error?: string }
   | { type: 'progress'; runId: number; elapsedMs: number; evaluations: number; bestScore: number; currentScore: number }
   | { type: 'improvement'; runId: number; score: number };
 
@@ -28,6 +37,10 @@ interface Active {
   /** Set when the manager itself ends the run on shutdown: it must be resumable. */
   shuttingDown: boolean;
   killTimer?: NodeJS.Timeout;
+  /** The run as it was launched, for telling waiters how it ended when the store cannot be read. */
+  run: RunRecord;
+  /** A store write failed and the run is being ended for it. */
+  failed?: boolean;
 }
 
 const TERMINAL: readonly RunStatus[] = ['done', 'stopped', 'interrupted', 'failed'];
@@ -36,6 +49,10 @@ const TERMINAL: readonly RunStatus[] = ['done', 'stopped', 'interrupted', 'faile
  * Queues runs, starts one worker process per run, and turns the worker's messages into store
  * writes and events. The store is the single source of truth: a crash of either side loses at
  * most the work since the last checkpoint.
+ *
+ * Every run it queues or runs it holds by a lease (see store/leases.ts), renewed by a heartbeat;
+ * each write is checked against the lease, so several processes (CLI, serve, the app) can share
+ * one database without two of them ever working on the same run.
  */
 export class RunManager {
   private readonly store: Store;
@@ -48,6 +65,12 @@ export class RunManager {
   private readonly active = new Map<number, Active>();
   private readonly listeners = new Set<(e: RunManagerEvent) => void>();
   private readonly waiters = new Map<number, ((r: RunRecord) => void)[]>();
+  /** Runs whose end could not be saved, with how they ended; the lease's expiry recovers them. */
+  private readonly unsaved = new Map<number, RunRecord>();
+  readonly grant: LeaseGrant;
+  private readonly heartbeatMs: number;
+  private heartbeat?: NodeJS.Timeout;
+  private closed = false;
 
   constructor(opts: RunManagerOptions) {
     this.store = opts.store;
@@ -56,6 +79,12 @@ export class RunManager {
     this.checkpointIntervalMs = opts.checkpointIntervalMs ?? 30_000;
     this.progressIntervalMs = opts.progressIntervalMs ?? 1_000;
     this.stopGraceMs = opts.stopGraceMs ?? 5_000;
+    this.grant = { owner: opts.owner ?? thisProcess(), ttlMs: opts.leaseTtlMs ?? 15_000 };
+    this.heartbeatMs = opts.heartbeatMs ?? 2_000;
+  }
+
+  get owner(): LeaseOwner {
+    return this.grant.owner;
   }
 
   subscribe(listener: (e: RunManagerEvent) => void): () => void {
@@ -63,30 +92,54 @@ export class RunManager {
     return () => this.listeners.delete(listener);
   }
 
-  /** At start-up: runs a previous process left running are interrupted; queued ones start again. */
-  recover(): number[] {
-    const interrupted = this.store.interruptRunning();
-    for (const r of this.store.listRuns({ status: 'queued', limit: 10_000 }).reverse()) this.enqueue(r.id);
+  /**
+   * Runs no live process owns (their owner is gone or stopped renewing its lease) become
+   * interrupted; with `adoptQueued` (the app and `serve` at start-up), orphaned queued runs are
+   * taken over and started. Runs other live processes hold are left alone. Returns the interrupted ids.
+   */
+  recover(opts: { adoptQueued?: boolean } = { adoptQueued: true }): number[] {
+    const { interrupted, adopted } = this.store.recoverRuns(this.owner, opts.adoptQueued ? this.grant : undefined);
+    for (const id of interrupted) this.emit({ type: 'status', runId: id, status: 'interrupted' });
+    for (const id of adopted) this.enqueue(id);
     return interrupted;
   }
 
-  /** Put a queued run in line. */
+  /** Put a queued run this manager holds the lease of (see Store.createRun) in line. */
   enqueue(runId: number): void {
     if (!this.queue.includes(runId) && !this.active.has(runId)) this.queue.push(runId);
     this.pump();
+    this.beatWhileHolding();
   }
 
-  /** Continue an interrupted or stopped run from its last checkpoint. */
+  /**
+   * Continue an interrupted or stopped run from its last checkpoint (a run left running or queued
+   * by a process that is gone counts as interrupted). Refused in one line when another live
+   * process holds the run.
+   */
   resume(runId: number): RunRecord {
-    const run = this.mustGet(runId);
-    if (run.status !== 'interrupted' && run.status !== 'stopped')
+    if (this.queue.includes(runId) || this.active.has(runId)) throw new Error(`run ${runId} is already ${this.active.has(runId) ? 'running' : 'queued'} here`);
+    let claimed;
+    try {
+      claimed = this.store.claimRun(runId, this.grant, ['interrupted', 'stopped', 'queued'], 'queued', { endedAt: null, stopReason: null, error: null });
+    } catch (e) {
+      if (e instanceof StoreError && e.code === 'LEASE_HELD') throw new Error(e.message);
+      throw e;
+    }
+    if (!claimed) {
+      const run = this.mustGet(runId);
       throw new Error(`run ${runId} is ${run.status}; only interrupted or stopped runs can be resumed`);
-    this.setStatus(runId, 'queued', { endedAt: null, stopReason: null, error: null });
+    }
+    this.unsaved.delete(runId);
+    this.emit({ type: 'status', runId, status: 'queued' });
     this.enqueue(runId);
     return this.mustGet(runId);
   }
 
-  /** Ask a run to stop; queued runs stop at once, running ones after their last checkpoint. */
+  /**
+   * Ask a run to stop; queued runs stop at once, running ones after their last checkpoint. A run
+   * another live process holds is asked through the database (its owner polls for the request)
+   * and this waits for it to end; an orphaned one is marked stopped here.
+   */
   async stop(runId: number): Promise<RunRecord> {
     const qi = this.queue.indexOf(runId);
     if (qi >= 0) {
@@ -95,7 +148,7 @@ export class RunManager {
       return this.mustGet(runId);
     }
     const a = this.active.get(runId);
-    if (!a) return this.mustGet(runId);
+    if (!a) return this.stopElsewhere(runId);
     if (!a.stopping) {
       a.stopping = true;
       a.worker.post({ type: 'stop' });
@@ -104,10 +157,13 @@ export class RunManager {
     return this.waitFor(runId);
   }
 
-  /** Resolves when the run reaches a terminal status. */
+  /** Resolves when the run reaches a terminal status (here, or in the process that holds it). */
   waitFor(runId: number): Promise<RunRecord> {
+    const unsaved = this.unsaved.get(runId);
+    if (unsaved) return Promise.resolve(unsaved);
     const run = this.mustGet(runId);
     if (TERMINAL.includes(run.status) && !this.active.has(runId)) return Promise.resolve(run);
+    if (!this.active.has(runId) && !this.queue.includes(runId)) return this.pollUntilEnded(runId, Infinity).then((r) => r);
     return new Promise((resolve) => {
       const list = this.waiters.get(runId) ?? [];
       list.push(resolve);
@@ -123,9 +179,22 @@ export class RunManager {
     return this.active.size;
   }
 
+  /** The run as this process knows it: a status that could not be saved overrides the stored one. */
+  overlay<T extends { id: number; status: RunStatus; error: string | null }>(run: T): T {
+    const u = this.unsaved.get(run.id);
+    return u && (run.status === 'running' || run.status === 'queued') ? { ...run, status: u.status, error: u.error } : run;
+  }
+
   /** On quit: end every worker; their runs become interrupted so they can be resumed later. */
   async shutdown(): Promise<void> {
-    this.queue.length = 0;
+    this.closed = true;
+    const queued = this.queue.splice(0);
+    try {
+      // Queued runs stay queued; another process may take them at once.
+      this.store.releaseLeases(queued, this.owner);
+    } catch {
+      /* the leases expire by themselves */
+    }
     const pending = [...this.active.keys()].map((id) => {
       const a = this.active.get(id)!;
       a.shuttingDown = true;
@@ -135,6 +204,103 @@ export class RunManager {
       return this.waitFor(id);
     });
     await Promise.all(pending);
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+  }
+
+  private async stopElsewhere(runId: number): Promise<RunRecord> {
+    const { outcome } = this.store.requestStop(runId, this.owner);
+    if (outcome !== 'asked') return this.mustGet(runId);
+    this.emit({ type: 'status', runId, status: this.mustGet(runId).status });
+    // The owner sees the request at its next heartbeat; if it dies instead, its lease expires.
+    return this.pollUntilEnded(runId, this.grant.ttlMs + this.stopGraceMs + 2 * this.heartbeatMs, true);
+  }
+
+  /** Poll the store until the run ends; with `stopping`, an orphan met on the way is marked stopped. */
+  private async pollUntilEnded(runId: number, timeoutMs: number, stopping = false): Promise<RunRecord> {
+    const until = Date.now() + timeoutMs;
+    const every = Math.min(250, this.heartbeatMs);
+    for (;;) {
+      const run = this.mustGet(runId);
+      if (TERMINAL.includes(run.status) || Date.now() >= until) return run;
+      if (stopping && this.store.requestStop(runId, this.owner).outcome === 'stopped') return this.mustGet(runId);
+      await new Promise((r) => setTimeout(r, every));
+    }
+  }
+
+  /** Keep a heartbeat while this manager holds any lease. */
+  private beatWhileHolding(): void {
+    if (this.heartbeat || this.closed) return;
+    this.heartbeat = setInterval(() => this.beat(), this.heartbeatMs);
+  }
+
+  /** Renew every lease held; drop runs another process took; act on stop requests. */
+  private beat(): void {
+    const ids = [...this.queue, ...this.active.keys()];
+    if (ids.length === 0) {
+      clearInterval(this.heartbeat);
+      this.heartbeat = undefined;
+      return;
+    }
+    let result: { lost: number[]; stopRequested: number[] };
+    try {
+      result = this.store.renewLeases(this.grant, ids);
+    } catch (e) {
+      // The store cannot be written: stop the workers rather than let their leases lapse under them.
+      for (const [runId, a] of [...this.active]) this.writeFailed(runId, a, e);
+      return;
+    }
+    for (const runId of result.lost) {
+      const qi = this.queue.indexOf(runId);
+      if (qi >= 0) this.queue.splice(qi, 1);
+      const a = this.active.get(runId);
+      if (a) this.abandon(runId, a);
+    }
+    for (const runId of result.stopRequested) void this.stop(runId);
+  }
+
+  /** Another process took the run: stop working on it and write nothing more. */
+  private abandon(runId: number, a: Active): void {
+    a.ended = true;
+    a.worker.kill();
+    if (this.active.get(runId) === a) this.active.delete(runId);
+    const list = this.waiters.get(runId);
+    this.waiters.delete(runId);
+    if (list) void this.pollUntilEnded(runId, Infinity).then((r) => list.forEach((w) => w(r)));
+    this.pump();
+  }
+
+  /**
+   * A store write for the run failed (disk full, database gone or read-only): stop its worker and
+   * end the run as interrupted (resumable from its checkpoint) or failed, with the reason. When
+   * even that cannot be saved, waiters and views are told anyway, and the lease, no longer
+   * renewed, lets the next start recover the run.
+   */
+  private writeFailed(runId: number, a: Active, e: unknown): void {
+    if (a.failed) return;
+    a.failed = true;
+    a.ended = true;
+    a.worker.kill();
+    const reason = `could not save the run: ${e instanceof Error ? e.message : String(e)}`;
+    let status: RunStatus = 'failed';
+    try {
+      if (this.store.latestCheckpoint(runId)) status = 'interrupted';
+    } catch {
+      /* unreadable too */
+    }
+    try {
+      this.end(runId, a, status, { error: reason });
+    } catch {
+      a.ended = true;
+      if (this.active.get(runId) === a) this.active.delete(runId);
+      const ended: RunRecord = { ...a.run, status, error: `${reason} (this could not be saved either: the run is recovered at the next start)`, endedAt: Date.now() };
+      this.unsaved.set(runId, ended);
+      this.emit({ type: 'status', runId, status, error: ended.error! });
+      const list = this.waiters.get(runId);
+      this.waiters.delete(runId);
+      for (const w of list ?? []) w(ended);
+      this.pump();
+    }
   }
 
   private pump(): void {
@@ -143,13 +309,20 @@ export class RunManager {
       try {
         this.launch(runId);
       } catch (e) {
-        this.finish(runId, 'failed', { error: e instanceof Error ? e.message : String(e) });
+        // Another process took it meanwhile: it is theirs now.
+        if (e instanceof StoreError && e.code === 'LEASE_LOST') continue;
+        try {
+          this.finish(runId, 'failed', { error: e instanceof Error ? e.message : String(e) });
+        } catch {
+          /* the store is unusable; the lease expires and the next start recovers the run */
+        }
       }
     }
   }
 
   private launch(runId: number): void {
     const run = this.mustGet(runId);
+    const checkpoint = this.store.latestCheckpoint(runId);
     const spec: RunSpec = {
       runId,
       family: run.family,
@@ -158,21 +331,27 @@ export class RunManager {
       params: run.params,
       seed: run.seed,
       stop: run.stop,
-      checkpoint: this.store.latestCheckpoint(runId),
+      checkpoint,
       progressIntervalMs: this.progressIntervalMs,
       checkpointIntervalMs: this.checkpointIntervalMs,
     };
+    this.store.startRun(runId, this.owner, checkpoint);
+    this.emit({ type: 'status', runId, status: 'running' });
     const worker = this.spawn();
-    const a: Active = { worker, ended: false, stopping: false, shuttingDown: false };
+    const a: Active = { worker, ended: false, stopping: false, shuttingDown: false, run };
     this.active.set(runId, a);
-    this.setStatus(runId, 'running', { startedAt: run.startedAt ?? Date.now() });
     worker.onMessage((m) => this.onMessage(runId, a, m));
     worker.onExit((description) => {
       if (a.killTimer) clearTimeout(a.killTimer);
       if (a.ended) return;
       // The process is gone without saying `done`: crash, kill or out of memory.
-      if (a.stopping && !a.shuttingDown) this.end(runId, a, 'stopped', { stopReason: 'stopped' });
-      else this.end(runId, a, 'interrupted', { error: a.shuttingDown ? null : `solver process ${description}` });
+      try {
+        if (a.stopping && !a.shuttingDown) this.end(runId, a, 'stopped', { stopReason: 'stopped' });
+        else this.end(runId, a, 'interrupted', { error: a.shuttingDown ? null : `solver process ${description}` });
+      } catch (e) {
+        if (e instanceof StoreError && e.code === 'LEASE_LOST') this.abandon(runId, a);
+        else this.writeFailed(runId, a, e);
+      }
     });
     worker.post({ type: 'start', spec });
   }
@@ -184,15 +363,15 @@ export class RunManager {
         case 'started':
           break;
         case 'progress':
-          this.store.recordProgress(runId, m.sample);
+          this.store.recordProgress(runId, m.sample, this.owner);
           this.emit({ type: 'progress', runId, elapsedMs: m.sample.elapsedMs, evaluations: m.sample.evaluations, bestScore: m.sample.bestScore, currentScore: m.sample.currentScore });
           break;
         case 'improvement':
-          this.store.recordImprovement(runId, m.improvement);
+          this.store.recordImprovement(runId, m.improvement, this.owner);
           this.emit({ type: 'improvement', runId, score: m.improvement.score });
           break;
         case 'checkpoint':
-          this.store.saveCheckpoint(runId, m.checkpoint);
+          this.store.saveCheckpoint(runId, m.checkpoint, this.owner);
           break;
         case 'done': {
           const status: RunStatus = a.shuttingDown ? 'interrupted' : m.reason === 'stopped' ? 'stopped' : 'done';
@@ -204,15 +383,9 @@ export class RunManager {
           break;
       }
     } catch (e) {
+      if (e instanceof StoreError && e.code === 'LEASE_LOST') this.abandon(runId, a);
       // A store write failed (disk full, database gone): stop this run rather than lose track of it.
-      a.worker.kill();
-      try {
-        this.end(runId, a, 'failed', { error: `could not save the run: ${e instanceof Error ? e.message : String(e)}` });
-      } catch {
-        /* the store itself is unusable; the run stays 'running' and becomes interrupted at next start */
-        a.ended = true;
-        this.active.delete(runId);
-      }
+      else this.writeFailed(runId, a, e);
     }
   }
 
@@ -230,7 +403,7 @@ export class RunManager {
   }
 
   private setStatus(runId: number, status: RunStatus, extra: Parameters<Store['setRunStatus']>[2]): void {
-    this.store.setRunStatus(runId, status, extra);
+    this.store.setRunStatus(runId, status, extra, this.owner);
     this.emit({ type: 'status', runId, status });
   }
 

@@ -4,6 +4,7 @@
  * so both refuse exactly the same things with exactly the same messages. Plain Node, no Electron.
  */
 import { parseCall, type Backend } from '../api/contract';
+import { oneLine } from '../../core/text/display';
 
 /** What crosses a transport for one call. Errors are one line: no stack, no newlines. */
 export type ApiReply = { ok: true; value: unknown } | { ok: false; error: string };
@@ -16,8 +17,7 @@ export function errorMessage(err: unknown): string {
   if (err instanceof Error) text = err.message || err.name;
   else if (typeof err === 'string') text = err;
   else text = 'unexpected error';
-  const line = text.split(/\r?\n/, 1)[0]!.trim() || 'unexpected error';
-  return line.length > MAX_ERROR_LENGTH ? `${line.slice(0, MAX_ERROR_LENGTH - 1)}…` : line;
+  return oneLine(text, MAX_ERROR_LENGTH) || 'unexpected error';
 }
 
 /** Validate a call from an untrusted sender and run it. Never throws. */

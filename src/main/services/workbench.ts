@@ -6,8 +6,9 @@ import { getFamily } from '../../core/families';
 import type { FamilyId } from '../../core/families/family';
 import { resolveParams, type Params } from '../../core/params/schema';
 import { randomSeed } from '../../core/rng/rng';
+import { checkName } from '../../core/text/display';
 import type { PushEvent, SolverInfo } from '../api/contract';
-import { RunManager } from '../runs/manager';
+import { RunManager, type RunManagerOptions } from '../runs/manager';
 import type { WorkerSpawner } from '../runs/worker-host';
 import { Store } from '../store/store';
 import { RunHistory } from '../store/run-history';
@@ -20,6 +21,8 @@ export interface WorkbenchOptions {
   checkpointIntervalMs?: number;
   progressIntervalMs?: number;
   nativeBinding?: string;
+  /** Lease settings and owner identity (tests); see RunManagerOptions. */
+  lease?: Pick<RunManagerOptions, 'owner' | 'leaseTtlMs' | 'heartbeatMs' | 'stopGraceMs'>;
 }
 
 /** A puzzle to run: a library entry, or a puzzle given directly (CLI on a file). */
@@ -50,9 +53,18 @@ export class Workbench {
     this.history = new RunHistory(store);
     runs.subscribe((e) => {
       if (e.type === 'progress') this.push({ type: 'run-progress', runId: e.runId, elapsedMs: e.elapsedMs, evaluations: e.evaluations, bestScore: e.bestScore, currentScore: e.currentScore });
-      else {
+      else if (e.type === 'status' && e.error !== undefined) {
+        // The store could not save how the run ended; show it anyway.
+        let run = null;
+        try {
+          run = this.store.getRunSummary(e.runId);
+        } catch {
+          /* unreadable as well */
+        }
+        if (run) this.push({ type: 'run-updated', run: { ...run, status: e.status, error: e.error } });
+      } else {
         const run = this.store.getRunSummary(e.runId);
-        if (run) this.push({ type: 'run-updated', run });
+        if (run) this.push({ type: 'run-updated', run: this.runs.overlay(run) });
       }
     });
   }
@@ -65,6 +77,7 @@ export class Workbench {
       concurrency: opts.concurrency,
       checkpointIntervalMs: opts.checkpointIntervalMs,
       progressIntervalMs: opts.progressIntervalMs,
+      ...opts.lease,
     });
     return new Workbench(store, runs);
   }
@@ -93,9 +106,10 @@ export class Workbench {
     const family = getFamily(read.family);
     const { errors } = family.validate(read.puzzle);
     if (errors.length > 0) throw new Error(`${fileName}: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more problems)` : ''}`);
-    const document = makeDocument(read.family, read.name, read.puzzle, read.solution);
+    const name = checkName(read.name);
+    const document = makeDocument(read.family, name, read.puzzle, read.solution);
     const { rows, cols } = family.size(read.puzzle);
-    const rec = this.store.addPuzzle({ name: read.name, family: read.family, source: opts.source ?? fileName, document, rows, cols });
+    const rec = this.store.addPuzzle({ name, family: read.family, source: opts.source ?? fileName, document, rows, cols });
     this.push({ type: 'puzzles-changed' });
     return rec;
   }
@@ -108,6 +122,7 @@ export class Workbench {
    */
   createPuzzle(document: unknown, source = 'new', restoreId?: number): PuzzleRecord {
     const { doc, puzzle } = parseDocument(document, 'new puzzle');
+    if (doc.name) doc.name = checkName(doc.name);
     const trashed = restoreId === undefined ? undefined : this.trash.get(restoreId);
     if (trashed && trashed.record.family === doc.family && this.store.getPuzzle(trashed.record.id) === null) {
       this.trash.delete(trashed.record.id);
@@ -128,9 +143,7 @@ export class Workbench {
     if (!current) throw new Error(`no puzzle ${id} in the library`);
     const update: { name?: string; document?: unknown; rows?: number; cols?: number } = {};
     if (change.name !== undefined) {
-      const name = change.name.trim();
-      if (!name) throw new Error('a puzzle needs a name');
-      update.name = name;
+      update.name = checkName(change.name);
     }
     if (change.document !== undefined) {
       const { doc, puzzle } = parseDocument(change.document, `puzzle ${id}`);
@@ -199,7 +212,7 @@ export class Workbench {
       puzzleId = rec.id;
     } else {
       family = req.target.family;
-      name = req.target.name;
+      name = checkName(req.target.name);
       puzzleJson = getFamily(family).puzzleToJson(req.target.puzzle);
     }
     const fam = getFamily(family);
@@ -210,7 +223,8 @@ export class Workbench {
     const params = resolveParams(def.params, req.params ?? {}) as Params;
     const stop = checkStop(req.stop ?? {});
     const seed = req.seed ?? randomSeed();
-    const run = this.store.createRun({ puzzleId, puzzleName: name, family, solver: def.id, params, seed, stop, puzzle: puzzleJson, maxScore: fam.maxScore(puzzle) });
+    // Held by this process from the start, so no other process takes it for an orphan.
+    const run = this.store.createRun({ puzzleId, puzzleName: name, family, solver: def.id, params, seed, stop, puzzle: puzzleJson, maxScore: fam.maxScore(puzzle) }, this.runs.grant);
     this.runs.enqueue(run.id);
     return run;
   }

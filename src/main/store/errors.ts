@@ -10,7 +10,11 @@ export type StoreErrorCode =
   | 'IO'
   | 'NEWER_VERSION'
   | 'NOT_FOUND'
-  | 'CLOSED';
+  | 'CLOSED'
+  /** The run is queued or running in another live process. */
+  | 'LEASE_HELD'
+  /** This process no longer owns the run (its lease expired and another process took it). */
+  | 'LEASE_LOST';
 
 export class StoreError extends Error {
   constructor(

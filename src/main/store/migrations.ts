@@ -121,6 +121,27 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 4,
+    description: 'run leases (one owner per queued or running run, with a heartbeat)',
+    up(sql) {
+      // One row per run that a process holds; it goes with the run's last status write.
+      sql.exec(`
+        CREATE TABLE run_leases (
+          run_id             INTEGER PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE,
+          owner              TEXT    NOT NULL,  -- host/pid/process start: one key for the three below
+          host               TEXT    NOT NULL,
+          pid                INTEGER NOT NULL,
+          process_started_at INTEGER NOT NULL,
+          acquired_at        INTEGER NOT NULL,
+          renewed_at         INTEGER NOT NULL,
+          expires_at         INTEGER NOT NULL,
+          stop_requested_at  INTEGER            -- another process asked the owner to stop the run
+        );
+        CREATE INDEX run_leases_owner ON run_leases (owner);
+      `);
+    },
+  },
 ];
 
 /** The schema version this build writes. */

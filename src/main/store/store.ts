@@ -12,6 +12,7 @@ import Database from 'better-sqlite3';
 import type { FamilyId } from '../../core/families/family';
 import type { Checkpoint, Improvement, ProgressSample } from '../../core/engine/run-types';
 import { StoreError, describeDbError } from './errors';
+import { describeOwner, heldByOther, ownerGone, ownerKey, toLease, type Lease, type LeaseGrant, type LeaseOwner, type LeaseRow } from './leases';
 import { migrate, checkVersion } from './migrations';
 import { StatementCache } from './statements';
 import { thinPlan } from './thin';
@@ -132,6 +133,10 @@ function checkStatus(status: RunStatus): void {
   if (!RUN_STATUSES.includes(status)) throw new RangeError(`unknown run status ${JSON.stringify(status)}`);
 }
 
+function leaseHeld(id: number, status: string, lease: Lease): StoreError {
+  return new StoreError('LEASE_HELD', `run ${id} is ${status} in ${describeOwner(lease.owner)}`);
+}
+
 function notFound(what: 'puzzle' | 'run', id: number): StoreError {
   return new StoreError('NOT_FOUND', `there is no ${what} with id ${id}`);
 }
@@ -185,8 +190,7 @@ function prepareAll(db: Database.Database) {
                                    THEN @solution ELSE best_solution END
        WHERE id = @id`,
     ),
-    runningIds: p<number>(`SELECT id FROM runs WHERE status = 'running' ORDER BY id`).pluck(),
-    interruptRunning: p(`UPDATE runs SET status = 'interrupted' WHERE status = 'running'`),
+    liveRuns: p<{ id: number; status: string; error: string | null }>(`SELECT id, status, error FROM runs WHERE status IN ('queued', 'running') ORDER BY id`),
     deleteRun: p(`DELETE FROM runs WHERE id = ?`),
     // events
     insertProgress: p(
@@ -200,6 +204,21 @@ function prepareAll(db: Database.Database) {
     countProgress: p<number>(`SELECT COUNT(*) FROM run_events WHERE run_id = ? AND kind = 'progress'`).pluck(),
     progressIds: p<number>(`SELECT id FROM run_events WHERE run_id = ? AND kind = 'progress' ORDER BY elapsed_ms, id`).pluck(),
     deleteEvent: p(`DELETE FROM run_events WHERE id = ?`),
+    deleteProgressAfter: p(`DELETE FROM run_events WHERE run_id = ? AND kind = 'progress' AND elapsed_ms > ?`),
+    // leases
+    getLease: p<LeaseRow>(`SELECT * FROM run_leases WHERE run_id = ?`),
+    putLease: p(
+      `INSERT INTO run_leases (run_id, owner, host, pid, process_started_at, acquired_at, renewed_at, expires_at)
+       VALUES (@runId, @owner, @host, @pid, @startedAt, @now, @now, @expiresAt)
+       ON CONFLICT (run_id) DO UPDATE SET owner = excluded.owner, host = excluded.host, pid = excluded.pid,
+         process_started_at = excluded.process_started_at, acquired_at = excluded.acquired_at,
+         renewed_at = excluded.renewed_at, expires_at = excluded.expires_at, stop_requested_at = NULL`,
+    ),
+    renewLease: p(`UPDATE run_leases SET renewed_at = @now, expires_at = @expiresAt WHERE run_id = @runId AND owner = @owner`),
+    deleteLease: p(`DELETE FROM run_leases WHERE run_id = ?`),
+    deleteOwnLease: p(`DELETE FROM run_leases WHERE run_id = ? AND owner = ?`),
+    stopRequests: p<number>(`SELECT run_id FROM run_leases WHERE owner = ? AND stop_requested_at IS NOT NULL`).pluck(),
+    markStop: p(`UPDATE run_leases SET stop_requested_at = ? WHERE run_id = ?`),
     // checkpoints
     insertCheckpoint: p(
       `INSERT INTO checkpoints (run_id, created_at, elapsed_ms, evaluations, best_score, state)
@@ -428,8 +447,11 @@ export class Store {
 
   // ---- runs -----------------------------------------------------------------------------------
 
-  /** A new run, status 'queued'. Throws StoreError NOT_FOUND if puzzleId names no puzzle. */
-  createRun(r: NewRun): RunRecord {
+  /**
+   * A new run, status 'queued'; with `lease`, held by that owner from the start (so no other
+   * process adopts it as an orphan). Throws StoreError NOT_FOUND if puzzleId names no puzzle.
+   */
+  createRun(r: NewRun, lease?: LeaseGrant): RunRecord {
     return this.guard(() =>
       this.tx(() => {
         if (r.puzzleId !== null && this.stmts.puzzleExists.get(r.puzzleId) === undefined) throw notFound('puzzle', r.puzzleId);
@@ -447,6 +469,7 @@ export class Store {
         });
         const run = this.getRunRow(Number(info.lastInsertRowid));
         if (!run) throw notFound('run', Number(info.lastInsertRowid));
+        if (lease) this.putLease(run.id, lease);
         return run;
       }),
     );
@@ -479,13 +502,19 @@ export class Store {
     });
   }
 
-  /** See RunStatusExtra for what happens to the times when they are not given. Returns the updated run. */
-  setRunStatus(id: number, status: RunStatus, extra: RunStatusExtra = {}): RunSummary {
+  /**
+   * See RunStatusExtra for what happens to the times when they are not given. Returns the updated
+   * run. With `owner`, only while that owner holds the run's lease (else StoreError LEASE_LOST);
+   * a status other than queued or running then releases the lease in the same transaction.
+   */
+  setRunStatus(id: number, status: RunStatus, extra: RunStatusExtra = {}, owner?: LeaseOwner): RunSummary {
     checkStatus(status);
     return this.guard(() =>
       this.tx(() => {
         const row = this.stmts.getRunSummary.get(id);
         if (!row) throw notFound('run', id);
+        this.fence(id, owner);
+        if (owner && status !== 'queued' && status !== 'running') this.stmts.deleteLease.run(id);
         const now = this.now();
         let startedAt = row.started_at;
         let endedAt = row.ended_at;
@@ -513,9 +542,10 @@ export class Store {
    * Store a progress sample: sets the run's elapsed time and evaluations, raises its best score
    * (and its puzzle's), and keeps at most `maxProgressSamples` samples (see `thinPlan`).
    */
-  recordProgress(id: number, s: ProgressSample): void {
+  recordProgress(id: number, s: ProgressSample, owner?: LeaseOwner): void {
     this.guard(() =>
       this.tx(() => {
+        this.fence(id, owner);
         const info = this.stmts.progressRun.run({ id, elapsedMs: s.elapsedMs, evaluations: s.evaluations, score: s.bestScore });
         if (info.changes === 0) throw notFound('run', id);
         this.stmts.raisePuzzleBest.run({ runId: id, score: s.bestScore });
@@ -538,9 +568,10 @@ export class Store {
   }
 
   /** Store an improvement with its board (never thinned); the run's best score and solution follow it. */
-  recordImprovement(id: number, imp: Improvement): void {
+  recordImprovement(id: number, imp: Improvement, owner?: LeaseOwner): void {
     this.guard(() =>
       this.tx(() => {
+        this.fence(id, owner);
         const solution = toJson(imp.solution);
         const info = this.stmts.improveRun.run({ id, elapsedMs: imp.elapsedMs, evaluations: imp.evaluations, score: imp.score, solution });
         if (info.changes === 0) throw notFound('run', id);
@@ -568,10 +599,11 @@ export class Store {
   }
 
   /** Keeps the latest two per run, so one damaged write still leaves one to resume from. */
-  saveCheckpoint(runId: number, cp: Checkpoint): void {
+  saveCheckpoint(runId: number, cp: Checkpoint, owner?: LeaseOwner): void {
     this.guard(() =>
       this.tx(() => {
         if (this.stmts.runExists.get(runId) === undefined) throw notFound('run', runId);
+        this.fence(runId, owner);
         this.stmts.insertCheckpoint.run({
           runId,
           now: this.now(),
@@ -601,13 +633,138 @@ export class Store {
     });
   }
 
-  /** At start-up: every run left 'running' becomes 'interrupted' (queued ones stay queued). Returns their ids. */
-  interruptRunning(): number[] {
+  // ---- leases (see leases.ts) ----------------------------------------------------------------
+
+  /** The run's lease, or null when no process holds it. */
+  lease(runId: number): Lease | null {
+    return this.guard(() => {
+      const row = this.stmts.getLease.get(runId);
+      return row ? toLease(row) : null;
+    });
+  }
+
+  /**
+   * Take a run for `grant.owner` and set its status to `to`, when its status (a running or queued
+   * run whose owner is gone counts as interrupted) is one of `from`; returns null (nothing changed)
+   * otherwise. Throws StoreError LEASE_HELD, naming the owner, when another live process holds it.
+   */
+  claimRun(id: number, grant: LeaseGrant, from: readonly RunStatus[], to: RunStatus, extra: RunStatusExtra = {}): RunSummary | null {
     return this.guard(() =>
       this.tx(() => {
-        const ids = this.stmts.runningIds.all();
-        this.stmts.interruptRunning.run();
-        return ids;
+        const row = this.stmts.getRunSummary.get(id);
+        if (!row) throw notFound('run', id);
+        const lease = this.lease(id);
+        if (lease && heldByOther(lease, grant.owner, this.now())) throw leaseHeld(id, row.status, lease);
+        const status = row.status === 'running' ? 'interrupted' : (row.status as RunStatus);
+        if (!from.includes(status)) return null;
+        this.putLease(id, grant);
+        return this.setRunStatus(id, to, extra);
+      }),
+    );
+  }
+
+  /**
+   * queued -> running under `owner`'s lease, starting from `checkpoint` (null = from the start):
+   * progress samples recorded after that point are dropped, as the rerun samples that stretch
+   * again, and the run's time and evaluations go back to the checkpoint's. Improvements stay.
+   */
+  startRun(id: number, owner: LeaseOwner, checkpoint: Checkpoint | null): RunSummary {
+    return this.guard(() =>
+      this.tx(() => {
+        const row = this.stmts.getRunSummary.get(id);
+        if (!row) throw notFound('run', id);
+        this.fence(id, owner);
+        this.stmts.deleteProgressAfter.run(id, checkpoint?.elapsedMs ?? -1);
+        return this.setRunStatus(id, 'running', {
+          startedAt: row.started_at ?? this.now(),
+          elapsedMs: checkpoint?.elapsedMs ?? 0,
+          evaluations: checkpoint?.evaluations ?? 0,
+        });
+      }),
+    );
+  }
+
+  /**
+   * The heartbeat: extend `grant.owner`'s leases on `runIds`. Returns the runs it no longer holds
+   * (`lost`) and those another process asked it to stop (`stopRequested`).
+   */
+  renewLeases(grant: LeaseGrant, runIds: readonly number[]): { lost: number[]; stopRequested: number[] } {
+    return this.guard(() =>
+      this.tx(() => {
+        const now = this.now();
+        const owner = ownerKey(grant.owner);
+        const lost = runIds.filter((runId) => this.stmts.renewLease.run({ runId, owner, now, expiresAt: now + grant.ttlMs }).changes === 0);
+        const mine = new Set(runIds);
+        const stopRequested = this.stmts.stopRequests.all(owner).filter((id) => mine.has(id) && !lost.includes(id));
+        return { lost, stopRequested };
+      }),
+    );
+  }
+
+  /** Give up `owner`'s leases on `runIds` (e.g. queued runs on quit), so another process may take them at once. */
+  releaseLeases(runIds: readonly number[], owner: LeaseOwner): void {
+    if (runIds.length === 0) return;
+    this.guard(() =>
+      this.tx(() => {
+        for (const id of runIds) this.stmts.deleteOwnLease.run(id, ownerKey(owner));
+      }),
+    );
+  }
+
+  /**
+   * Stop a run this process does not hold. A run another live process holds is asked to stop
+   * through its lease (`asked`; the owner polls for it); an orphan is marked stopped here
+   * (`stopped`); a run that is not queued or running is left alone (`ended`).
+   */
+  requestStop(id: number, self: LeaseOwner): { outcome: 'asked' | 'stopped' | 'ended'; lease: Lease | null } {
+    return this.guard(() =>
+      this.tx(() => {
+        const row = this.stmts.getRunSummary.get(id);
+        if (!row) throw notFound('run', id);
+        const lease = this.lease(id);
+        if (row.status !== 'running' && row.status !== 'queued') return { outcome: 'ended' as const, lease };
+        if (heldByOther(lease, self, this.now())) {
+          this.stmts.markStop.run(this.now(), id);
+          return { outcome: 'asked' as const, lease };
+        }
+        this.stmts.deleteLease.run(id);
+        this.setRunStatus(id, 'stopped', { stopReason: 'stopped' });
+        return { outcome: 'stopped' as const, lease };
+      }),
+    );
+  }
+
+  /**
+   * Runs no live process owns: a queued or running run whose lease expired, whose owner is
+   * provably gone, or that has no lease (left by a version without leases). Running ones become
+   * 'interrupted' with the reason; queued ones are taken by `adopt` when given (to start them
+   * again), else left queued. Runs held by live processes, or by `self`, are not touched.
+   */
+  recoverRuns(self: LeaseOwner, adopt?: LeaseGrant): { interrupted: number[]; adopted: number[] } {
+    return this.guard(() =>
+      this.tx(() => {
+        const now = this.now();
+        const interrupted: number[] = [];
+        const adopted: number[] = [];
+        for (const row of this.stmts.liveRuns.all()) {
+          const lease = this.lease(row.id);
+          if (lease && ownerKey(lease.owner) === ownerKey(self)) continue;
+          if (heldByOther(lease, self, now)) continue;
+          if (row.status === 'running') {
+            const why = !lease
+              ? 'its process ended without finishing it'
+              : ownerGone(lease.owner)
+                ? `${describeOwner(lease.owner)} ended without finishing it`
+                : `${describeOwner(lease.owner)} stopped renewing its lease`;
+            this.stmts.deleteLease.run(row.id);
+            this.setRunStatus(row.id, 'interrupted', { error: row.error ?? why });
+            interrupted.push(row.id);
+          } else if (adopt) {
+            this.putLease(row.id, adopt);
+            adopted.push(row.id);
+          }
+        }
+        return { interrupted, adopted };
       }),
     );
   }
@@ -634,6 +791,21 @@ export class Store {
     } catch (err) {
       throw describeDbError(err, this.path);
     }
+  }
+
+  /** Writes on behalf of `owner` need its lease; without an owner (tests, maintenance) nothing is checked. */
+  private fence(runId: number, owner: LeaseOwner | undefined): void {
+    if (!owner) return;
+    const row = this.stmts.getLease.get(runId);
+    if (!row || row.owner !== ownerKey(owner)) {
+      throw new StoreError('LEASE_LOST', `run ${runId} is no longer held by this process${row ? ` (${describeOwner(toLease(row).owner)} has it)` : ''}`);
+    }
+  }
+
+  private putLease(runId: number, grant: LeaseGrant): void {
+    const now = this.now();
+    const o = grant.owner;
+    this.stmts.putLease.run({ runId, owner: ownerKey(o), host: o.host, pid: o.pid, startedAt: o.startedAt, now, expiresAt: now + grant.ttlMs });
   }
 
   /** One immediate transaction (takes the write lock up front; no upgrade deadlocks between processes). */

@@ -117,8 +117,8 @@ describe('workbench CLI', () => {
   it('a worker killed mid-run leaves the run interrupted and resume finishes it from its checkpoint', async () => {
     const db = tempDb();
     const child = cliAsync(['solve', '--family', 'jump', '--size', '9', '--solver', 'hill-climb', '--seconds', '6', '--seed', '3', '--checkpoint-every', '0.2', '--db', db]);
-    let stdout = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     // Wait for a checkpoint, then kill the solver process (the CLI's child), not the CLI.
     let killed = false;
@@ -135,8 +135,9 @@ describe('workbench CLI', () => {
       }
     }
     expect(killed).toBe(true);
-    await exited;
-    expect(stdout).toMatch(/run 1 interrupted/);
+    // Not the run's stop criteria: a non-zero exit, and why in one line.
+    expect(await exited).toBe(1);
+    expect(stderr).toMatch(/^run 1 interrupted: solver process killed by SIGKILL \(continue it with `workbench resume 1`\)\n$/);
     const before = JSON.parse(cli(['show', '1', '--json', '--db', db]).stdout) as { status: string; elapsedMs: number; evaluations: number; bestScore: number };
     expect(before.status).toBe('interrupted');
     expect(before.elapsedMs).toBeGreaterThanOrEqual(1000);

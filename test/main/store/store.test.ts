@@ -232,7 +232,7 @@ describe('runs', () => {
     expect(() => store.saveCheckpoint(999, { elapsedMs: 0, evaluations: 0, bestScore: 0, state: null })).toThrow(/no run with id 999/);
   });
 
-  it('interruptRunning: running → interrupted, queued stays queued', () => {
+  it('recoverRuns: runs without a lease (left by a version without leases) are orphans; queued ones stay queued', () => {
     const a = store.createRun(newRun());
     const b = store.createRun(newRun());
     const c = store.createRun(newRun());
@@ -240,12 +240,13 @@ describe('runs', () => {
     store.setRunStatus(a.id, 'running');
     store.setRunStatus(c.id, 'running');
     store.setRunStatus(d.id, 'done');
-    expect(store.interruptRunning()).toEqual([a.id, c.id]);
+    const self = { host: 'here', pid: 1, startedAt: 1 };
+    expect(store.recoverRuns(self)).toEqual({ interrupted: [a.id, c.id], adopted: [] });
     expect(store.getRun(a.id)!.status).toBe('interrupted');
     expect(store.getRun(b.id)!.status).toBe('queued');
     expect(store.getRun(c.id)!.status).toBe('interrupted');
     expect(store.getRun(d.id)!.status).toBe('done');
-    expect(store.interruptRunning()).toEqual([]);
+    expect(store.recoverRuns(self)).toEqual({ interrupted: [], adopted: [] });
   });
 
   it('deleteRun cascades to events and checkpoints', () => {
