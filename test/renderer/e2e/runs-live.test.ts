@@ -91,7 +91,9 @@ describeBrowser('runs: launch and watch', () => {
     await dialog.waitFor();
     const sel = page.getByTestId('launch-puzzle');
     await sel.selectOption({ label: (await sel.locator('option').allTextContents()).find((o) => o.startsWith('CS 440 5×5'))! });
-    await page.getByTestId('launch-solver-hill-climb').waitFor();
+    // The jump family recommends its tuned annealing; the report's hill climber is one click away.
+    await expect.poll(() => page.getByTestId('launch-solver-sa-tuned').getAttribute('data-chosen')).toBe('true');
+    await page.getByTestId('launch-solver-hill-climb').click();
     await page.getByTestId('launch-preset').selectOption('cs440-random-walk');
     await expect.poll(() => dialog.locator('[data-param="randomWalk"] input').inputValue()).toBe('0.0025');
     await page.getByTestId('launch-count').fill('3');

@@ -19,7 +19,7 @@ describeBrowser('nothing lost to one click', () => {
     const doc = rec.document as { puzzle: { rows: number; cols: number } };
     const n = doc.puzzle.rows * doc.puzzle.cols;
     const full = Array.from({ length: n }, (_, i) => [i + 1, 0]);
-    await h.api.updatePuzzle({ id, document: { ...rec.document, solution: { cells: full } } });
+    await h.api.updatePuzzle({ id, document: { ...(rec.document as object), solution: { cells: full } } });
 
     const page = await h.newPage({ hash: `#/puzzle/${id}` });
     const d = new EdgeDriver(page);

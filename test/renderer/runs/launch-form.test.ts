@@ -110,3 +110,34 @@ describe('the launch form', () => {
     expect(formFromRun(ga, { params: { population: 500 }, stop: { seconds: 60, evaluations: null, target: null }, seed: 99 }, presets, true)).toMatchObject({ seed: '99', preset: 'p500' });
   });
 });
+
+describe('several solvers at once', () => {
+  it('labels parameters in words', async () => {
+    const { paramLabel } = await import('../../../src/renderer/src/runs/launch-form');
+    expect(paramLabel('restartAfter')).toBe('Restart after');
+    expect(paramLabel('tabu_tenure')).toBe('Tabu tenure');
+    expect(paramLabel('T0')).toBe('T0');
+    expect(paramLabel('maxNoImprove')).toBe('Max no improve');
+  });
+});
+
+describe('checkLaunch', () => {
+  const hc: SolverInfo = { ...ga, id: 'hill-climb', label: 'Hill climbing' };
+  it('makes one call per solver with the shared seed, count and stop criteria', async () => {
+    const { checkLaunch } = await import('../../../src/renderer/src/runs/launch-form');
+    const shared = { ...defaultForm(ga), seed: '7', count: '2' };
+    const c = checkLaunch(shared, ['ga', 'hill-climb'], {}, [ga, hc], 3);
+    expect(c.runs).toBe(4);
+    expect(c.args?.map((a) => [a.solver, a.seed, a.count, a.seconds])).toEqual([
+      ['ga', 7, 2, 600],
+      ['hill-climb', 7, 2, 600],
+    ]);
+  });
+  it('names the solver whose settings are wrong and launches nothing', async () => {
+    const { checkLaunch } = await import('../../../src/renderer/src/runs/launch-form');
+    const bad = { preset: '', values: { ...defaultForm(hc).values, [Object.keys(hc.params)[0]!]: 'x' } };
+    const c = checkLaunch(defaultForm(ga), ['ga', 'hill-climb'], { 'hill-climb': bad }, [ga, hc], 3);
+    expect(c.args).toBeNull();
+    expect(Object.keys(c.errors)).toEqual(['hill-climb']);
+  });
+});

@@ -241,3 +241,48 @@ export function changedFields(form: LaunchForm, solver: SolverInfo): Set<string>
   const d = defaultValues(solver);
   return new Set(Object.keys(solver.params).filter((k) => String(form.values[k]) !== String(d[k])));
 }
+
+// ---- several solvers at once (solvers x seeds) ------------------------------------------------------
+
+/** A parameter name as a label: "restartAfter" → "Restart after", "tabu_tenure" → "Tabu tenure", "T0" stays. */
+export function paramLabel(name: string): string {
+  const words = name
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .trim()
+    .split(/\s+/);
+  return words.map((w, i) => (/^[A-Z0-9]+$/.test(w) && w.length > 1 ? w : i === 0 ? w[0]!.toUpperCase() + w.slice(1) : w.toLowerCase())).join(' ');
+}
+
+/** The solver-specific part of a form (what differs between the solvers of one launch). */
+export type SolverSettings = Pick<LaunchForm, 'preset' | 'values'>;
+
+export interface CheckedLaunch {
+  /** Per solver id: its field errors (stop, seed and count errors appear under every solver). */
+  errors: Record<string, Record<string, string>>;
+  /** One startRuns call per solver, when nothing is wrong. */
+  args: StartRunsArgs[] | null;
+  /** Runs in all: solvers x runs per solver. */
+  runs: number;
+}
+
+/**
+ * Check a launch of several solvers sharing the stop criteria, seed and count of `shared`: each
+ * solver runs with every seed, so two solvers x two seeds make four runs that compare pairwise.
+ */
+export function checkLaunch(shared: LaunchForm, chosen: readonly string[], settings: Readonly<Record<string, SolverSettings>>, solvers: readonly SolverInfo[], puzzleId: number | null): CheckedLaunch {
+  const errors: Record<string, Record<string, string>> = {};
+  const args: StartRunsArgs[] = [];
+  let runs = 0;
+  for (const id of chosen) {
+    const solver = solvers.find((s) => s.id === id);
+    if (!solver) continue;
+    const own = id === shared.solver ? shared : { ...shared, solver: id, ...(settings[id] ?? { preset: '', values: defaultValues(solver) }) };
+    const c = checkForm(own, solver, puzzleId);
+    runs += c.runs;
+    if (Object.keys(c.errors).length > 0) errors[id] = c.errors;
+    else if (c.args) args.push(c.args);
+  }
+  return { errors, args: Object.keys(errors).length === 0 && args.length > 0 ? args : null, runs };
+}
