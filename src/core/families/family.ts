@@ -29,6 +29,8 @@ export interface TextFormat<P, S> {
   extensions: readonly string[];
   /** Throws FormatError naming the file, the line and what was expected. */
   read(text: string, fileName: string, options?: Readonly<Record<string, string>>): ParsedFile<P, S>;
+  /** Every puzzle of a file that may hold several (a list of board URLs, several mazes), each with a name. */
+  readAll?(text: string, fileName: string, options?: Readonly<Record<string, string>>): (ParsedFile<P, S> & { name: string })[];
   /** For formats that only make sense against a known puzzle (e.g. an edge board naming pieces by number). */
   readSolution?(text: string, fileName: string, puzzle: P): S;
   /** Null when the format cannot hold what is given (e.g. a board format without a solution). */

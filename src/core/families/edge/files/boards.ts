@@ -1,0 +1,212 @@
+import { FormatError } from '../../../document/errors';
+import { MAX_PIECES } from '../model';
+import { nat, splitLines } from './text-lines';
+
+/**
+ * Boards as other tools write them, read before they are matched to a piece set:
+ * - `piece rotation` pairs, one or several cells a line (this program's board files);
+ * - `piece:rotation` and `piece/rotation` grids, one board row a line, `---/-` (or `0:0`) empty;
+ * - four edge colours per cell, one cell a line (`.sol` files), in the piece file's field order;
+ * - e2.bucas.name URLs: `board_w`, `board_h`, `board_edges` (4 letters a cell, up right down
+ *   left, `a` = grey) and/or `board_pieces` (3 digits a cell, `000` empty). A file may hold many.
+ * Empty cells make a partial board.
+ */
+export interface BoardText {
+  /** What to call this board when a file holds several (the URL's `puzzle=`, or its position). */
+  name: string;
+  /** The line it starts on. */
+  line: number;
+  /** The board's own size, when it states one. */
+  rows: number | null;
+  cols: number | null;
+  cells: number;
+  /** Per cell: piece number as written (from 1), 0 = empty; null when the cells are given by colour only. */
+  pieces: Int32Array | null;
+  /** Per cell: quarter turns as written, or null when not given. */
+  rotations: Uint8Array | null;
+  /** 4 colours per cell (all 0 = empty), when given. */
+  edges: Uint16Array | null;
+  /** True when `edges` are top right bottom left; false when in the piece file's field order. */
+  edgesClockwise: boolean;
+  /** The line of each cell, where known. */
+  cellLines?: Int32Array;
+  /** The rotation sense the file states in a comment ("clockwise quarter turns"), if any. */
+  sense?: 'clockwise' | 'anticlockwise';
+}
+
+export type BoardKind = 'url' | 'grid' | 'pairs' | 'cells';
+
+const URL_TOKEN = /[^\s"'`<>()[\]{},;]*board_(?:edges|pieces)=[^\s"'`<>()[\]{},;]*/g;
+
+export function isBoardUrlText(text: string): boolean {
+  return /board_(edges|pieces)=/.test(text);
+}
+
+/** Every e2.bucas.name URL in a text (a single URL, a list, a JavaScript data file). */
+export function readBoardUrls(text: string, file: string): BoardText[] {
+  const out: BoardText[] = [];
+  for (const m of text.matchAll(URL_TOKEN)) {
+    const line = text.slice(0, m.index).split(/\r\n|\n|\r/).length;
+    out.push(parseUrl(m[0], file, line, out.length + 1));
+  }
+  if (out.length === 0) throw new FormatError('expected an e2.bucas.name URL with board_w, board_h and board_edges or board_pieces', file);
+  return out;
+}
+
+function parseUrl(raw: string, file: string, line: number, index: number): BoardText {
+  let url = raw;
+  const cut = url.indexOf('#') >= 0 ? url.indexOf('#') : url.indexOf('?');
+  if (cut >= 0) url = url.slice(cut + 1);
+  const params = new Map<string, string>();
+  for (const kv of url.split('&')) {
+    const eq = kv.indexOf('=');
+    if (eq > 0) params.set(kv.slice(0, eq), decodeURIComponent(kv.slice(eq + 1)));
+  }
+  const dim = (name: string, what: string): number => {
+    const v = nat(params.get(name) ?? '', MAX_PIECES);
+    if (!(v >= 1)) throw new FormatError(`expected ${name}=<${what}> in the URL, got ${params.has(name) ? `"${params.get(name)}"` : 'none'}`, file, line);
+    return v;
+  };
+  const cols = dim('board_w', 'columns');
+  const rows = dim('board_h', 'rows');
+  if (rows * cols > MAX_PIECES) throw new FormatError(`a ${rows}x${cols} board has more than ${MAX_PIECES} cells`, file, line);
+  const cells = rows * cols;
+  const where = (i: number): string => `row ${Math.floor(i / cols) + 1} col ${(i % cols) + 1}`;
+  let edges: Uint16Array | null = null;
+  const letters = params.get('board_edges');
+  if (letters !== undefined) {
+    if (letters.length !== 4 * cells)
+      throw new FormatError(
+        `board_edges: a ${cols}x${rows} board (board_w x board_h) needs ${4 * cells} letters (top right bottom left per cell), got ${letters.length}`,
+        file,
+        line,
+      );
+    edges = new Uint16Array(letters.length);
+    for (let j = 0; j < letters.length; j++) {
+      const v = letters.charCodeAt(j) - 97;
+      if (v < 0 || v > 25) throw new FormatError(`board_edges: expected a letter a..z at ${where(j >> 2)}, got "${letters[j]}"`, file, line);
+      edges[j] = v;
+    }
+  }
+  let pieces: Int32Array | null = null;
+  const digits = params.get('board_pieces');
+  if (digits !== undefined) {
+    if (digits.length !== 3 * cells || !/^\d*$/.test(digits))
+      throw new FormatError(`board_pieces: a ${cols}x${rows} board needs ${3 * cells} digits (3 per cell, 000 = empty), got ${digits.length}${/^\d*$/.test(digits) ? '' : ' with other characters'}`, file, line);
+    pieces = new Int32Array(cells);
+    for (let i = 0; i < cells; i++) pieces[i] = Number(digits.slice(3 * i, 3 * i + 3));
+  }
+  if (!edges && !pieces) throw new FormatError('the URL has neither board_edges nor board_pieces', file, line);
+  const title = params.get('puzzle');
+  return { name: title ? `${title} #${index}` : `#${index}`, line, rows, cols, cells, pieces, rotations: null, edges, edgesClockwise: true };
+}
+
+const GRID_CELL = /^(\d{1,6}|-+)[:/](\d|-)$/;
+
+/**
+ * A board in text (not a URL): `piece:rotation` / `piece/rotation` grids, `piece rotation` pairs,
+ * or four colours per cell. `cells` is the board size the piece set expects; a file holding a
+ * whole multiple of it holds that many boards, one after the other.
+ */
+export function readBoardTextCells(text: string, file: string, cells: number, rows: number, cols: number): BoardText[] {
+  const { lines, comments } = splitLines(text);
+  if (lines.length === 0) throw new FormatError('no board: the file is empty', file);
+  const said = comments.map((c) => c.text.toLowerCase()).join(' ');
+  const sense = /anti-?clockwise|counter-?clockwise/.test(said) ? 'anticlockwise' : /clockwise/.test(said) ? 'clockwise' : undefined;
+  const sample = lines.find((l) => l.tokens.length > 0)!;
+  const grid = sample.tokens.some((t) => GRID_CELL.test(t));
+  type Cell = { no: number; piece: number; rot: number; edges?: number[] };
+  const all: Cell[] = [];
+  let sized: { rows: number; cols: number; no: number } | null = null;
+  let kind: BoardKind;
+  if (grid) {
+    kind = 'grid';
+    for (const l of lines) {
+      if (l.tokens.length === 2 && l.tokens.every((t) => /^\d+$/.test(t)) && all.length === 0 && !sized) {
+        sized = { rows: Number(l.tokens[0]), cols: Number(l.tokens[1]), no: l.no };
+        continue;
+      }
+      for (const t of l.tokens) {
+        const m = GRID_CELL.exec(t);
+        if (!m) throw new FormatError(`expected cells as piece:rotation or piece/rotation (---/- = empty), got "${t}"`, file, l.no);
+        const empty = m[1].startsWith('-');
+        if (empty !== (m[2] === '-')) throw new FormatError(`a cell is either piece/rotation or ---/- (empty), got "${t}"`, file, l.no);
+        all.push({ no: l.no, piece: empty ? 0 : Number(m[1]), rot: empty ? 0 : Number(m[2]) });
+      }
+    }
+  } else {
+    const nums = lines.map((l) => {
+      const v = l.tokens.map((t) => (t === '' && l.csv ? 0 : nat(t, 0xffff)));
+      if (v.some(Number.isNaN)) throw new FormatError(`expected a board: "piece rotation" pairs, piece:rotation cells, or 4 edge colours per cell, got "${l.text}"`, file, l.no);
+      return { l, v };
+    });
+    // "R C" first: a header when it stands alone and the count says so.
+    if (nums.length > 1 && nums[0].v.length === 2) {
+      const [r, c] = nums[0].v;
+      const restCells = nums.slice(1).reduce((a, x) => a + x.v.length, 0);
+      if (r >= 1 && c >= 1 && (restCells % (2 * cells) === 0 || c > 3)) {
+        sized = { rows: r, cols: c, no: nums[0].l.no };
+        nums.shift();
+      }
+    }
+    const body = nums;
+    const perCell = sized ? sized.rows * sized.cols : cells;
+    const fourEach = body.every((x) => x.v.length === 4 || x.v.length === 5) && body.length % perCell === 0 && body.length > 0;
+    const pairsOk = body.every((x) => x.v.length % 2 === 0);
+    // Two `piece rotation` cells a line also make 4 numbers; their rotations never exceed 3.
+    if (fourEach && (!pairsOk || body.some((x) => x.v[1] > 3 || x.v[3] > 3))) {
+      kind = 'cells';
+      for (const { l, v } of body) {
+        const e = v.length === 5 ? v.slice(1) : v;
+        all.push({ no: l.no, piece: -1, rot: 0, edges: e });
+      }
+    } else {
+      kind = 'pairs';
+      for (const { l, v } of body) {
+        if (v.length % 2 !== 0) throw new FormatError(`expected "piece rotation" pairs (piece from 1, 0 = empty; rotation 0..3), got "${l.text}"`, file, l.no);
+        for (let j = 0; j < v.length; j += 2) all.push({ no: l.no, piece: v[j], rot: v[j + 1] });
+      }
+    }
+  }
+  if (sized && (sized.rows * sized.cols !== cells))
+    throw new FormatError(`the header says a ${sized.rows}x${sized.cols} board, the puzzle is ${rows}x${cols}`, file, sized.no);
+  if (all.length === 0 || all.length % cells !== 0) {
+    const what = kind === 'cells' ? 'cells of 4 edge colours' : 'cells';
+    throw new FormatError(
+      `a ${rows}x${cols} board needs ${cells} ${what}, the file has ${all.length}`,
+      file,
+      all.length > cells ? all[cells].no : undefined,
+    );
+  }
+  const count = all.length / cells;
+  const out: BoardText[] = [];
+  for (let k = 0; k < count; k++) {
+    const part = all.slice(k * cells, (k + 1) * cells);
+    for (const [i, c] of part.entries()) {
+      if (kind !== 'cells' && c.rot > 3)
+        throw new FormatError(`row ${Math.floor(i / cols) + 1} col ${(i % cols) + 1}: rotation ${c.rot} is not 0..3`, file, c.no);
+    }
+    const board: BoardText = {
+      name: count > 1 ? `#${k + 1}` : '',
+      line: part[0].no,
+      rows: sized?.rows ?? null,
+      cols: sized?.cols ?? null,
+      cells,
+      pieces: kind === 'cells' ? null : Int32Array.from(part.map((c) => c.piece)),
+      rotations: kind === 'cells' ? null : Uint8Array.from(part.map((c) => c.rot)),
+      edges: kind === 'cells' ? Uint16Array.from(part.flatMap((c) => c.edges!)) : null,
+      edgesClockwise: false,
+      cellLines: Int32Array.from(part.map((c) => c.no)),
+      ...(sense ? { sense } : {}),
+    };
+    out.push(board);
+  }
+  return out;
+}
+
+/** Lines of this text whose every cell is `piece:rot` or `piece/rot`: a board grid, not a piece list. */
+export function looksLikeBoardGrid(text: string): boolean {
+  const { lines } = splitLines(text);
+  const cellsOf = lines.filter((l) => !(l.tokens.length === 2 && l.tokens.every((t) => /^\d+$/.test(t))));
+  return cellsOf.length > 0 && cellsOf.every((l) => l.tokens.every((t) => GRID_CELL.test(t)));
+}

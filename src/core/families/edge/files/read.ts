@@ -1,0 +1,221 @@
+import { FormatError } from '../../../document/errors';
+import { MAX_PIECES, maxScore, type EdgeBoard, type EdgePuzzle, type FixedPiece } from '../model';
+import { borderFaults, mismatches, scoreBoard } from '../score';
+import { isBoardUrlText, readBoardTextCells, readBoardUrls, type BoardText } from './boards';
+import { detectOrder } from './detect-order';
+import { ORDER_HELP, TRBL, applyOrder, orderText, parseOrder, rotateOrder, type Order } from './orders';
+import { readPieceList, type PieceList } from './piece-list';
+import { parseSense, placeBoard, turnBoardTo, type PieceSource, type Sense } from './place-board';
+
+/** Options of the edge readers, as the CLI and the import dialog pass them (all text). */
+export interface EdgeReadOptions {
+  /** `RxC`. */
+  size?: string;
+  /** A permutation of t r b l / n e s w, or `auto`. */
+  order?: string;
+  /** `clockwise` / `anticlockwise` (or cw / ccw): how a board's rotations turn. */
+  rotation?: string;
+}
+
+export function orderOption(spec: string | undefined, file?: string): Order | null {
+  if (spec === undefined || spec === '' || spec === 'auto') return null;
+  const o = parseOrder(spec);
+  if (!o) throw new FormatError(`unknown edge order "${spec}" (expected ${ORDER_HELP})`, file);
+  return o;
+}
+
+function parseSize(s: string): [number, number] | null {
+  const m = /^\s*(\d{1,6})\s*[xX×]\s*(\d{1,6})\s*$/.exec(s);
+  if (!m) return null;
+  const r = Number(m[1]);
+  const c = Number(m[2]);
+  return r >= 1 && c >= 1 ? [r, c] : null;
+}
+
+function baseName(file: string): string {
+  return file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
+}
+
+/** `meta2010_10x10.txt` -> 10x10 (the last RxC in the name, so a year or version before it does not count). */
+export function sizeFromFileName(file: string): [number, number] | null {
+  const all = [...baseName(file).matchAll(/(\d+)[xX](\d+)/g)];
+  if (all.length === 0) return null;
+  const m = all[all.length - 1];
+  const r = Number(m[1]);
+  const c = Number(m[2]);
+  return r >= 1 && c >= 1 ? [r, c] : null;
+}
+
+/** A piece file read up to its edge order, which may still be open. */
+export interface PiecesRead {
+  list: PieceList;
+  rows: number;
+  cols: number;
+  fixed: FixedPiece[];
+  /** The user's or the file's order; only it is used. */
+  given: Order | null;
+  /** What detection found from the pieces alone (null when it could not decide). */
+  detected: Order | null;
+  /** Why detection could not decide, to throw when no board decides either. */
+  detectError: FormatError | null;
+  sense: Sense | null;
+  notes: string[];
+}
+
+export function readPieces(text: string, file: string, options: EdgeReadOptions = {}): PiecesRead {
+  const given = orderOption(options.order, file);
+  const sense = parseSense(options.rotation);
+  const list = readPieceList(text, file);
+  const n = list.fields.length / 4;
+  const header = list.header ? ([list.header.rows, list.header.cols] as [number, number]) : null;
+  const headerLine = list.header?.line ?? 0;
+
+  // The header is part of the file, the option is the user's word, the file name only a hint.
+  let size: [number, number] | null = header;
+  const opt = options.size !== undefined ? parseSize(options.size) : null;
+  if (options.size !== undefined && !opt) throw new FormatError(`size option: expected RxC (e.g. 16x16), got "${options.size}"`, file);
+  if (header && opt && (opt[0] !== header[0] || opt[1] !== header[1])) {
+    // A `w h` header read as `R C` is the same board turned a quarter: the option says which.
+    if (opt[0] !== header[1] || opt[1] !== header[0])
+      throw new FormatError(`the header says ${header[0]}x${header[1]} but the size option says ${opt[0]}x${opt[1]}`, file, headerLine);
+    size = opt;
+  }
+  size ??= opt ?? sizeFromFileName(file);
+  if (!size) {
+    const root = Math.round(Math.sqrt(n));
+    if (root * root !== n)
+      throw new FormatError(
+        `cannot tell the board size: no "rows cols" header, no RxC in the file name, and ${n} pieces do not make a square (give the size as RxC)`,
+        file,
+      );
+    size = [root, root];
+  }
+  const [rows, cols] = size;
+  if (rows * cols > MAX_PIECES) throw new FormatError(`a ${rows}x${cols} board has more than ${MAX_PIECES} cells`, file, headerLine || undefined);
+
+  const fixed: FixedPiece[] = list.fixed.map(({ no, v: [piece, row, col, rotation] }) => {
+    if (piece < 1 || piece > n) throw new FormatError(`fixed piece ${piece} is not in 1..${n}`, file, no);
+    if (row < 1 || row > rows || col < 1 || col > cols) throw new FormatError(`fixed piece ${piece}: row ${row} col ${col} is off the ${rows}x${cols} board`, file, no);
+    if (rotation > 3) throw new FormatError(`fixed piece ${piece}: rotation ${rotation} is not 0..3`, file, no);
+    return { piece: piece - 1, row: row - 1, col: col - 1, rotation };
+  });
+
+  const notes = [...list.notes];
+  const stated = given ?? list.declared;
+  let detected: Order | null = null;
+  let detectError: FormatError | null = null;
+  if (!stated) {
+    try {
+      const choice = detectOrder(list.fields, rows, cols, file);
+      detected = choice.order;
+      if (choice.note) notes.push(choice.note);
+    } catch (e) {
+      if (!(e instanceof FormatError)) throw e;
+      detectError = e;
+    }
+  }
+  return { list, rows, cols, fixed, given: stated, detected, detectError, sense, notes };
+}
+
+/** The puzzle of a piece file on its own: the stated or detected order (throws when neither decides). */
+export function piecesPuzzle(r: PiecesRead): { puzzle: EdgePuzzle; order: Order } {
+  if (r.detectError) throw r.detectError;
+  const order = r.given ?? r.detected ?? TRBL;
+  return { puzzle: { rows: r.rows, cols: r.cols, edges: applyOrder(r.list.fields, order), fixed: r.fixed }, order };
+}
+
+/** Every board in a board file (URLs, grids, pairs, colour cells), for a puzzle of this size. */
+export function readBoards(text: string, file: string, rows: number, cols: number): BoardText[] {
+  if (isBoardUrlText(text)) return readBoardUrls(text, file);
+  return readBoardTextCells(text, file, rows * cols, rows, cols);
+}
+
+export interface PlacedBoard {
+  name: string;
+  puzzle: EdgePuzzle;
+  board: EdgeBoard;
+  order: Order;
+  notes: string[];
+}
+
+/** A piece file and a board file read together: the boards decide the order where the pieces cannot. */
+export function readPiecesWithBoards(
+  piecesText: string,
+  piecesFile: string,
+  boardText: string,
+  boardFile: string,
+  options: EdgeReadOptions = {},
+): { pieces: PiecesRead; boards: PlacedBoard[] } {
+  const pieces = readPieces(piecesText, piecesFile, options);
+  const boards = readBoards(boardText, boardFile, pieces.rows, pieces.cols);
+  const src: PieceSource = {
+    fields: pieces.list.fields,
+    rows: pieces.rows,
+    cols: pieces.cols,
+    fixed: pieces.fixed,
+    given: pieces.given,
+    preferred: pieces.detected,
+    sense: pieces.sense,
+  };
+  const placed = boards.map((bt) => {
+    const p = placeBoard(src, bt, boardFile);
+    return { name: bt.name, puzzle: p.puzzle, board: p.board, order: p.order, notes: p.notes };
+  });
+  return { pieces, boards: placed };
+}
+
+/**
+ * Boards from a file placed on a puzzle already known (a library puzzle, stored top right bottom
+ * left): the board may count rotations from any turn of the pieces and either way round.
+ */
+export function readBoardsOnPuzzle(text: string, file: string, puzzle: EdgePuzzle, options: { rotation?: string } = {}): { name: string; board: EdgeBoard; notes: string[] }[] {
+  const boards = readBoards(text, file, puzzle.rows, puzzle.cols);
+  const src: PieceSource = {
+    fields: puzzle.edges,
+    rows: puzzle.rows,
+    cols: puzzle.cols,
+    fixed: puzzle.fixed,
+    given: null,
+    preferred: TRBL,
+    sense: parseSense(options.rotation),
+    within: [0, 1, 2, 3].map((k) => rotateOrder(TRBL, k)),
+  };
+  return boards.map((bt) => {
+    // A board that says how it turns (this program's own files) is read exactly as written.
+    const p = placeBoard(bt.sense ? { ...src, within: [TRBL] } : src, bt, file);
+    const board = turnBoardTo(p.board, p.order, TRBL)!;
+    const notes = p.notes.filter((x) => !x.startsWith('read as ')).concat(p.sense === 'anticlockwise' ? ['rotations read anticlockwise'] : []);
+    return { name: bt.name, board, notes };
+  });
+}
+
+/** What `workbench score` prints for one board. */
+export interface BoardScore {
+  name: string;
+  score: number;
+  maxScore: number;
+  placed: number;
+  cells: number;
+  valid: boolean;
+  problems: string[];
+}
+
+const SIDE = ['top', 'right', 'bottom', 'left'];
+
+/** Score and check a board: every grey edge out of place is a problem; empty cells are not. */
+export function boardScore(p: EdgePuzzle, b: EdgeBoard, name = ''): BoardScore {
+  const problems: string[] = [];
+  for (const f of borderFaults(p, b)) problems.push(`row ${f.row + 1} col ${f.col + 1}: the ${SIDE[f.side]} edge faces out but is not grey`);
+  for (const m of mismatches(p, b))
+    if (m.a === 0 || m.b === 0) problems.push(`row ${m.row + 1} col ${m.col + 1}: a grey edge inside the board (join ${m.dir === 'right' ? 'to the right' : 'below'})`);
+  let placed = 0;
+  for (let i = 0; i < b.piece.length; i++) if (b.piece[i] >= 0) placed++;
+  for (const f of p.fixed) {
+    const i = f.row * p.cols + f.col;
+    if (b.piece[i] >= 0 && (b.piece[i] !== f.piece || b.rotation[i] !== f.rotation))
+      problems.push(`row ${f.row + 1} col ${f.col + 1}: fixed piece ${f.piece + 1} (rotation ${f.rotation}) is not there`);
+  }
+  return { name, score: scoreBoard(p, b), maxScore: maxScore(p.rows, p.cols), placed, cells: p.rows * p.cols, valid: problems.length === 0, problems };
+}
+
+export { orderText };
