@@ -1,6 +1,7 @@
 import type { ApiHandlers, Backend, PushEvent } from '../api/contract';
 import { nodeWorkerSpawner } from '../runs/node-host';
 import type { WorkerSpawner } from '../runs/worker-host';
+import { watchRuns } from './run-watch';
 import { findResourcesDir, seedLibrary } from './samples';
 import { Workbench } from './workbench';
 
@@ -77,10 +78,27 @@ export async function createBackend(opts: BackendOptions): Promise<Backend & { w
   workbench.runs.recover();
   const seeded = seedLibrary(workbench, opts.resourcesDir === undefined ? findResourcesDir() : opts.resourcesDir);
   for (const line of seeded.failed) console.warn(`bundled sample skipped: ${line}`);
+  // Runs other processes (the CLI) start on this database reach the views within seconds.
+  const local = new Set<number>();
+  workbench.subscribe((e) => {
+    if (e.type === 'run-updated') local.add(e.run.id);
+    else if (e.type === 'run-progress') local.add(e.runId);
+  });
+  const watch = watchRuns(workbench.store, { isLocal: (id) => local.has(id) });
   return {
     workbench,
     handlers: apiHandlers(workbench),
-    subscribe: (l: (e: PushEvent) => void) => workbench.subscribe(l),
-    close: () => workbench.close(),
+    subscribe: (l: (e: PushEvent) => void) => {
+      const a = workbench.subscribe(l);
+      const b = watch.subscribe(l);
+      return () => {
+        a();
+        b();
+      };
+    },
+    close: () => {
+      watch.stop();
+      return workbench.close();
+    },
   };
 }

@@ -160,3 +160,11 @@ export function whenText(ms: number | null, now: number = Date.now()): string {
   if (ms === null) return '—';
   return new Date(ms).getFullYear() === new Date(now).getFullYear() ? dateFmt.format(ms) : dateYearFmt.format(ms);
 }
+
+/** A queued run's place: "Next in line", "3rd in line" (runs start in the order they were queued). */
+export function queueText(position: number): string {
+  if (position <= 1) return 'Next in line';
+  const tens = position % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[position % 10] ?? 'th';
+  return `${position}${suffix} in line`;
+}

@@ -1,0 +1,77 @@
+/**
+ * Runs another process works on (the CLI's `solve` on the same database, a second app window's
+ * backend) do not reach this process's run manager, so nothing would push them to the views. The
+ * watcher polls the store every couple of seconds and pushes `run-updated` for what changed: a run
+ * that appeared, moved on, or ended. Runs this process drives are left to its own events.
+ */
+import type { PushEvent } from '../api/contract';
+import type { Store } from '../store/store';
+import type { RunSummary } from '../store/types';
+
+export interface RunWatch {
+  subscribe(listener: (e: PushEvent) => void): () => void;
+  /** One poll now (tests, and the interval). */
+  poll(): void;
+  stop(): void;
+}
+
+export interface RunWatchOptions {
+  intervalMs?: number;
+  /** Whether this process drives the run (its events already reach the views). */
+  isLocal(runId: number): boolean;
+}
+
+const fingerprint = (r: RunSummary): string => `${r.status}|${r.bestScore}|${r.evaluations}|${r.elapsedMs}`;
+
+export function watchRuns(store: Store, opts: RunWatchOptions): RunWatch {
+  const listeners = new Set<(e: PushEvent) => void>();
+  const seen = new Map<number, string>();
+  let maxId = 0;
+  let primed = false;
+
+  const push = (run: RunSummary): void => {
+    for (const l of [...listeners]) l({ type: 'run-updated', run });
+  };
+
+  function poll(): void {
+    let active: RunSummary[];
+    let newest: RunSummary[];
+    try {
+      active = store.listRuns({ status: ['queued', 'running'], limit: 500 });
+      newest = store.listRuns({ limit: 20 });
+    } catch {
+      return; // A busy or closing database: try again at the next tick.
+    }
+    const now = new Map<number, RunSummary>();
+    for (const r of [...newest, ...active]) now.set(r.id, r);
+    // Runs that were active and are no longer in the lists ended (or were deleted).
+    for (const id of seen.keys()) {
+      if (now.has(id)) continue;
+      const r = store.getRunSummary(id);
+      if (r) now.set(id, r);
+      else seen.delete(id);
+    }
+    for (const r of now.values()) {
+      const fp = fingerprint(r);
+      // A run not followed yet is news only when it is newer than anything seen before.
+      const before = seen.get(r.id) ?? (r.id > maxId ? null : fp);
+      if (r.status === 'queued' || r.status === 'running') seen.set(r.id, fp);
+      else seen.delete(r.id);
+      if (primed && before !== fp && !opts.isLocal(r.id)) push(r);
+    }
+    for (const r of newest) maxId = Math.max(maxId, r.id);
+    primed = true;
+  }
+
+  poll();
+  const timer = setInterval(poll, opts.intervalMs ?? 2000);
+  timer.unref?.();
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    poll,
+    stop: () => clearInterval(timer),
+  };
+}
