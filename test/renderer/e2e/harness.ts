@@ -84,6 +84,8 @@ export interface Harness {
   screenshot(page: Page, name: string, opts?: { fullPage?: boolean }): Promise<string>;
   /** Uncaught exceptions and console errors the page produced so far. */
   pageErrors(page: Page): string[];
+  /** Take the server down (pages lose their connection) or bring it back on the same port. */
+  serverUp(up: boolean): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -123,6 +125,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   }
   const b = backend;
   const s = server;
+  const port = server.port;
   const br = browser;
   const viewport = opts.viewport ?? { width: 1280, height: 800 };
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -154,6 +157,12 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       return file;
     },
     pageErrors: (page) => errors.get(page) ?? [],
+    async serverUp(up) {
+      if (!up && server) {
+        await server.close();
+        server = null;
+      } else if (up && !server) server = await startServer({ backend: b, port, host: '127.0.0.1', staticDir: context.staticDir });
+    },
     stop: cleanup,
   };
 }
@@ -194,6 +203,7 @@ export function useHarness(opts: HarnessOptions = {}): Harness {
     newPage: (o) => need().newPage(o),
     screenshot: (page, name, o) => need().screenshot(page, name, o),
     pageErrors: (page) => need().pageErrors(page),
+    serverUp: (up) => need().serverUp(up),
     stop: () => need().stop(),
   };
 }
