@@ -48,7 +48,8 @@ function checkValue(name: string, spec: ParamSpec, v: unknown): ParamValue {
 export function resolveParams<S extends ParamSchema>(schema: S, raw: Readonly<Record<string, unknown>> = {}): ResolvedParams<S> {
   const out: Params = {};
   for (const key of Object.keys(raw)) {
-    if (!(key in schema)) {
+    // Own names only: `toString` or `__proto__` are not parameters because every object has them.
+    if (!Object.hasOwn(schema, key)) {
       const known = Object.keys(schema);
       throw new ParamError(`unknown parameter ${key}${known.length ? ` (known: ${known.join(', ')})` : ''}`);
     }
@@ -61,7 +62,7 @@ export function resolveParams<S extends ParamSchema>(schema: S, raw: Readonly<Re
 
 /** Parse a command-line string for one parameter (`--set name=value`). */
 export function parseParamText(schema: ParamSchema, name: string, text: string): ParamValue {
-  const spec = schema[name];
+  const spec = Object.hasOwn(schema, name) ? schema[name] : undefined;
   if (!spec) throw new ParamError(`unknown parameter ${name}${Object.keys(schema).length ? ` (known: ${Object.keys(schema).join(', ')})` : ''}`);
   switch (spec.type) {
     case 'int':

@@ -65,7 +65,8 @@ export const s = {
   record: <T>(inner: Schema<T>): Schema<Record<string, T>> =>
     make(`{[k]: ${inner.describe}}`, (x, p) => {
       if (typeof x !== 'object' || x === null || Array.isArray(x)) return fail(p, 'an object', x);
-      const out: Record<string, T> = {};
+      // No prototype: a key such as `__proto__` stays an ordinary key (and is refused by whoever knows the keys).
+      const out = Object.create(null) as Record<string, T>;
       for (const [k, v] of Object.entries(x)) out[k] = inner.parse(v, p ? `${p}.${k}` : k);
       return out;
     }),
@@ -74,7 +75,7 @@ export const s = {
     make('object', (x, p) => {
       if (typeof x !== 'object' || x === null || Array.isArray(x)) return fail(p, 'an object', x);
       const rec = x as Record<string, unknown>;
-      for (const k of Object.keys(rec)) if (!(k in shape)) throw new SchemaError(`${p ? `${p}.` : ''}${k}: unknown field`);
+      for (const k of Object.keys(rec)) if (!Object.hasOwn(shape, k)) throw new SchemaError(`${p ? `${p}.` : ''}${k}: unknown field`);
       const out: Record<string, unknown> = {};
       for (const [k, sch] of Object.entries(shape)) {
         const v = sch.parse(rec[k], p ? `${p}.${k}` : k);

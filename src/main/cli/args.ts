@@ -11,9 +11,18 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** node:util parseArgs with strict checking, turning its errors into one-line usage errors. */
 export function parse<O extends Options>(argv: string[], options: O, maxPositionals: number) {
+  // `--seconds -1`: a value that looks like an option is still the value of a string option, so
+  // the option's own check can say what is wrong with it.
+  const args = [...argv];
+  for (let i = 0; i + 1 < args.length; i++) {
+    const name = args[i]!.startsWith('--') ? args[i]!.slice(2) : null;
+    if (name !== null && Object.hasOwn(options, name) && options[name]!.type === 'string' && /^-[\d.]/.test(args[i + 1]!)) {
+      args.splice(i, 2, `--${name}=${args[i + 1]}`);
+    }
+  }
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (e) {
     throw new UsageError((e as Error).message.replace(/\. To specify a positional.*$/s, '').split('\n')[0]);
   }

@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FromWorker } from '../../core/engine/protocol';
 import type { WorkerHandle, WorkerSpawner } from './worker-host';
 
@@ -12,7 +13,8 @@ export function nodeWorkerSpawner(entry?: string): WorkerSpawner {
   const built = fileURLToPath(new URL('./worker.js', import.meta.url));
   const source = fileURLToPath(new URL('../worker/entry.ts', import.meta.url));
   const script = entry ?? (existsSync(source) ? source : built);
-  const execArgv = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  // tsx by its path: `--import tsx` would be looked up from the current folder, which may be anywhere.
+  const execArgv = script.endsWith('.ts') ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
   return () => {
     const child = fork(script, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const exitListeners: ((d: string) => void)[] = [];

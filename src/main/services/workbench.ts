@@ -100,8 +100,18 @@ export class Workbench {
     return solverInfos();
   }
 
+  private integrityChecked = false;
+
+  /** Nothing is added to a damaged database (that other commands would then refuse); checked once per session. */
+  private checkBeforeAdding(): void {
+    if (this.integrityChecked) return;
+    this.store.checkIntegrity();
+    this.integrityChecked = true;
+  }
+
   /** Read a file in any known format and add it to the library. */
   importPuzzle(fileName: string, text: string, opts: { format?: string; options?: Record<string, string>; source?: string } = {}): PuzzleRecord {
+    this.checkBeforeAdding();
     const read = readPuzzleFile(fileName, text, opts);
     const family = getFamily(read.family);
     const { errors } = family.validate(read.puzzle);

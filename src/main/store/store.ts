@@ -297,6 +297,19 @@ export class Store {
     if (this.db.open) this.db.close();
   }
 
+  /**
+   * Throws StoreError CORRUPT when SQLite's quick check finds damage anywhere in the file (it reads
+   * every page: call it before adding to a database, not on every read).
+   */
+  checkIntegrity(): void {
+    this.guard(() => {
+      const rows = (this.db.pragma('quick_check(3)') as { quick_check: string }[]).map((r) => r.quick_check);
+      if (rows.length === 1 && rows[0] === 'ok') return;
+      const first = rows.find((r) => !r.startsWith('***')) ?? rows[0] ?? 'unknown damage';
+      throw new StoreError('CORRUPT', `the database file ${this.path} is damaged (corrupt): ${first}`);
+    });
+  }
+
   /** The connection, for tests and maintenance (backup). Writes through it bypass the store's rules. */
   get connection(): Database.Database {
     return this.db;

@@ -20,8 +20,14 @@ function connect(): MessagePortLike<ToWorker, FromWorker> {
   }
   if (process.send) {
     const send = process.send.bind(process);
+    // The run manager's process is gone (killed, crashed): nobody can save what this run finds,
+    // and the run's lease lets the next start recover it. Leave quietly instead of failing on a
+    // closed channel (ERR_IPC_CHANNEL_CLOSED) at the next message.
+    process.once('disconnect', () => process.exit(0));
     return {
-      post: (m) => void send(m),
+      post: (m) => {
+        if (process.connected) send(m, (err: Error | null) => void err);
+      },
       onMessage: (l) => process.on('message', (m) => l(m as ToWorker)),
     };
   }
