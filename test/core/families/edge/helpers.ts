@@ -125,3 +125,19 @@ export function junkPuzzle(rows: number, cols: number, seed: number, colours = 4
   for (let i = 0; i < edges.length; i++) edges[i] = rng.int(colours + 1);
   return { rows, cols, edges, fixed: [] };
 }
+
+/** Tetravex style: no grey anywhere, every number a colour, tiles never turned. */
+export function uprightPuzzle(rows: number, cols: number, colours: number, seed: number): EdgePuzzle {
+  const rng = new Rng(seed);
+  const cells = rows * cols;
+  const e = Array.from({ length: cells }, () => [0, 0, 0, 0].map(() => 1 + rng.int(colours)));
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < cols; c++) {
+      if (c + 1 < cols) e[r * cols + c + 1][3] = e[r * cols + c][1];
+      if (r + 1 < rows) e[(r + 1) * cols + c][0] = e[r * cols + c][2];
+    }
+  const order = rng.shuffle(Array.from({ length: cells }, (_, i) => i));
+  const edges = new Uint16Array(4 * cells);
+  order.forEach((cell, piece) => edges.set(e[cell], 4 * piece));
+  return { rows, cols, edges, fixed: [], rotatable: false } as EdgePuzzle;
+}

@@ -21,6 +21,7 @@ interface BeamState {
   width: number;
   bestScore: number;
   lastScore: number;
+  lastWidth: number;
   best: BoardJson | null;
 }
 
@@ -33,15 +34,23 @@ interface BeamState {
  * to `maxWidth`, then at that width with fresh tie-breaks. The best full board is the result.
  */
 export class BeamRun implements SolverRun {
+  /**
+   * Children generated in finished passes. A resume repeats the pass under way from its own
+   * random state, so work inside a pass shows only when the pass ends: a resumed run counts
+   * exactly what an uninterrupted one does.
+   */
   evaluations = 0;
+  /** Children generated, the pass under way included (the step budget). */
+  private work = 0;
   bestScore = -1;
   pass = 0;
   readonly finished = false;
   private lastScore = 0;
+  /** Width of the last finished pass. */
+  lastWidth = 0;
   private layer = 0;
   private width: number;
   private passRng: RngState;
-  private passEvaluations = 0;
   private readonly n: number;
   private readonly cols: number;
   private readonly words: number;
@@ -131,8 +140,8 @@ export class BeamRun implements SolverRun {
   }
 
   step(budget: number): void {
-    const end = this.evaluations + budget;
-    while (this.evaluations < end) {
+    const end = this.work + budget;
+    while (this.work < end) {
       if (this.layer === 0) this.startPass();
       this.expand(this.layer);
       this.layer++;
@@ -142,7 +151,6 @@ export class BeamRun implements SolverRun {
 
   private startPass(): void {
     this.passRng = this.rng.getState();
-    this.passEvaluations = this.evaluations;
     const c = this.cur;
     this.size = 1;
     this.score[c][0] = 0;
@@ -164,7 +172,9 @@ export class BeamRun implements SolverRun {
     let bi = 0;
     for (let i = 1; i < this.size; i++) if (this.score[c][i] > this.score[c][bi]) bi = i;
     const s = this.score[c][bi];
+    this.evaluations = this.work;
     this.lastScore = s;
+    this.lastWidth = this.width;
     this.layer = 0;
     this.pass++;
     this.width = Math.min(this.o.maxWidth, Math.max(this.width + 1, Math.round(this.width * this.o.growth)));
@@ -278,7 +288,7 @@ export class BeamRun implements SolverRun {
         const g = (hasL && l !== 0 && l === right[i] ? 1 : 0) + (hasT && t !== 0 && t === front[i * cols + col] ? 1 : 0);
         this.push(i, -1, score[i] + g, this.balanceAfter(i, fp, r, d));
       }
-      this.evaluations += this.size;
+      this.work += this.size;
       this.commit(d);
       return;
     }
@@ -356,7 +366,7 @@ export class BeamRun implements SolverRun {
         }
       }
     }
-    this.evaluations += evals + this.size;
+    this.work += evals + this.size;
     this.commit(d);
   }
 
@@ -452,11 +462,12 @@ export class BeamRun implements SolverRun {
     // A pass is short; a resume starts the pass under way again from its own random state.
     return {
       rng: this.layer === 0 ? this.rng.getState() : this.passRng,
-      evaluations: this.layer === 0 ? this.evaluations : this.passEvaluations,
+      evaluations: this.evaluations,
       pass: this.pass,
       width: this.width,
       bestScore: this.bestScore,
       lastScore: this.lastScore,
+      lastWidth: this.lastWidth,
       best: this.hasBest ? boardToJson(this.bestPiece, this.bestRot) : null,
     };
   }
@@ -467,9 +478,11 @@ export class BeamRun implements SolverRun {
       throw new Error('beam checkpoint is damaged');
     const run = new BeamRun(puzzle, o, new Rng(s.rng));
     run.evaluations = s.evaluations;
+    run.work = s.evaluations;
     run.pass = s.pass;
     run.width = Math.max(1, Math.min(s.width, o.maxWidth));
     run.lastScore = s.lastScore | 0;
+    run.lastWidth = s.lastWidth | 0;
     if (s.best) {
       run.board.checkBoard(s.best, 'best', true);
       run.bestPiece.set(s.best.piece);

@@ -4,6 +4,7 @@ import { solutionToJson, type EdgeSolutionJson } from '../json';
 import type { EdgePuzzle } from '../model';
 import { boardToJson, VnsBoard, type BoardJson } from '../vns/board';
 import { GreedyBuilder } from '../vns/greedy';
+import { BeamRun, type BeamOptions } from '../beam/beam';
 import { Refill } from './refill';
 
 /** Destroy-and-repair operators; weights adapt to how often each finds better boards. */
@@ -33,7 +34,9 @@ export interface LnsOptions {
   restartAfter: number;
   reaction: number;
   segment: number;
-  initial: 'greedy' | 'random';
+  initial: 'beam' | 'greedy' | 'random';
+  /** With initial = beam: the width of the beam's last pass (passes double from 64 up to it). */
+  beamWidth: number;
   /** Starting weight of each operator (0 = off), in LNS_OPS order. */
   opWeights: number[];
 }
@@ -43,12 +46,16 @@ interface LnsState {
   evaluations: number;
   iteration: number;
   sinceBest: number;
+  stalls: number;
   bestScore: number;
   weights: number[];
   segScore: number[];
   segUses: number[];
-  current: BoardJson;
-  best: BoardJson;
+  /** Null while a beam start has not finished its first pass. */
+  current: BoardJson | null;
+  best: BoardJson | null;
+  /** The beam phase under way, if any. */
+  beam: unknown;
 }
 
 /**
@@ -62,8 +69,12 @@ interface LnsState {
 export class LnsRun implements SolverRun {
   evaluations = 0;
   iteration = 0;
+  /** 0 with an empty board until the first full board exists (a beam start takes a pass). */
   bestScore = 0;
+  private hasBoard = false;
   private sinceBest = 0;
+  /** Stalls (restartAfter iterations without a new best) since the last new best. */
+  private stalls = 0;
   readonly finished: boolean;
   private readonly B: VnsBoard;
   private readonly refill: Refill;
@@ -85,6 +96,7 @@ export class LnsRun implements SolverRun {
   /** Free cells of each class, and all free cells. */
   private readonly free: Int32Array;
   private readonly classShare: Float64Array;
+  private beam: BeamRun | null = null;
 
   constructor(
     puzzle: EdgePuzzle,
@@ -96,7 +108,7 @@ export class LnsRun implements SolverRun {
     const maxSet = Math.max(1, Math.min(o.setSize, B.cells));
     const maxRegion = Math.max(o.windowMax * o.windowMax, o.regionCells, o.shakeCells, 1);
     this.refill = new Refill(B, maxSet, maxRegion, (puzzle as { rotatable?: boolean }).rotatable !== false);
-    this.bestPiece = new Int16Array(B.cells);
+    this.bestPiece = new Int16Array(B.cells).fill(-1);
     this.bestRot = new Uint8Array(B.cells);
     this.set = new Int32Array(Math.max(B.cells, maxRegion));
     this.order = new Int32Array(B.cells);
@@ -117,14 +129,51 @@ export class LnsRun implements SolverRun {
       this.floor[i] = this.weights[i] * 0.05;
     }
     if (fresh) {
-      this.start();
-      this.saveBest();
+      if (o.initial === 'beam') this.beam = new BeamRun(puzzle, this.beamOptions(), new Rng(rng.u32()));
+      else {
+        this.start();
+        this.saveBest();
+      }
     }
+  }
+
+  private beamOptions(): BeamOptions {
+    const max = Math.max(1, this.o.beamWidth);
+    return { width: Math.min(64, max), maxWidth: max, growth: 2, balance: false };
+  }
+
+  /**
+   * The beam phase: passes of growing width; its best board is the search's start once a pass
+   * at the full width is done. Its improvements are the run's, so the chart shows both phases.
+   */
+  private beamStep(beam: BeamRun, budget: number): void {
+    beam.step(budget);
+    // The beam is the run's first phase: its evaluations are the run's.
+    this.evaluations = beam.evaluations;
+    const done = beam.pass > 0 && beam.beamWidth >= this.o.beamWidth && beam.lastWidth >= this.o.beamWidth;
+    const board = beam.bestBoard();
+    if (board && (beam.bestScore > this.bestScore || done)) {
+      const B = this.B;
+      B.piece.set(board.piece);
+      B.rot.set(board.rotation);
+      B.refresh();
+      if (B.score > this.bestScore || !this.hasBoard) this.saveBest();
+      this.hasBoard = true;
+    }
+    if (done) this.beam = null;
   }
 
   private start(): void {
     const B = this.B;
-    if (this.o.initial === 'greedy') {
+    this.hasBoard = true;
+    if (this.refill.turns === 1) {
+      // Upright tiles: a random board with every piece unturned.
+      B.randomize(this.rng, new Int16Array(B.cells));
+      B.rot.fill(0);
+      for (let j = 0; j < B.fixedCells.length; j++) B.rot[B.fixedCells[j]] = B.fixedRots[j];
+      B.refresh();
+      this.evaluations += B.cells;
+    } else if (this.o.initial === 'greedy') {
       const g = new GreedyBuilder(B);
       g.start();
       this.evaluations += g.build(this.rng, Infinity);
@@ -145,6 +194,10 @@ export class LnsRun implements SolverRun {
 
   step(budget: number): void {
     if (this.finished) return;
+    if (this.beam) {
+      this.beamStep(this.beam, budget);
+      return;
+    }
     const end = this.evaluations + budget;
     const B = this.B;
     while (this.evaluations < end) {
@@ -157,17 +210,25 @@ export class LnsRun implements SolverRun {
         this.segScore[op] += REWARD_BEST;
         this.saveBest();
         this.sinceBest = 0;
+        this.stalls = 0;
         this.endSegmentMaybe();
         return;
       }
       if (B.score > before) this.segScore[op] += REWARD_BETTER;
       else if (B.score === before) this.segScore[op] += REWARD_ACCEPTED * 0.1;
       if (++this.sinceBest >= this.o.restartAfter && this.o.restartAfter > 0) {
-        // A long stall: go back to the best board and search from there again.
+        // A long stall: from the best board, scramble a region too large for the exact refills
+        // to undo, and search from there.
+        // Every fourth stall in a row starts afresh: small boards have frames whose last broken
+        // joins only a new start undoes.
         this.sinceBest = 0;
-        B.piece.set(this.bestPiece);
-        B.rot.set(this.bestRot);
-        B.refresh();
+        if (++this.stalls % 4 === 0) this.start();
+        else {
+          B.piece.set(this.bestPiece);
+          B.rot.set(this.bestRot);
+          B.refresh();
+          this.scramble(this.grownRegion(Math.min(this.set.length, 3 * this.o.shakeCells)));
+        }
       }
       this.endSegmentMaybe();
     }
@@ -324,6 +385,9 @@ export class LnsRun implements SolverRun {
     const free = this.free;
     let seed = free[rng.int(free.length)];
     for (let t = 0; t < 32 && this.broken(seed) === 0; t++) seed = free[rng.int(free.length)];
+    // From a frame cell the region runs along the frame: a frame out of order is repaired by
+    // moving runs of side pieces, which windows reaching in from the edge hardly ever do.
+    const alongFrame = B.isBorderClass(B.cellClass[seed]);
     const stamp = ++this.markStamp;
     this.set[0] = seed;
     this.mark[seed] = stamp;
@@ -336,7 +400,7 @@ export class LnsRun implements SolverRun {
       const s0 = rng.int(4);
       for (let j = 0; j < 4; j++) {
         const q = B.nbr[4 * from + ((s0 + j) & 3)];
-        if (q < 0 || this.mark[q] === stamp || B.cellClass[q] < 0) continue;
+        if (q < 0 || this.mark[q] === stamp || B.cellClass[q] < 0 || (alongFrame && !B.isBorderClass(B.cellClass[q]))) continue;
         const bad = this.broken(q);
         if (bad > pickBad) {
           pickBad = bad;
@@ -353,14 +417,23 @@ export class LnsRun implements SolverRun {
   /** Scramble a small region and keep the result when the acceptance rule allows it. */
   private shake(): void {
     const B = this.B;
-    const rng = this.rng;
     const m = this.grownRegion(this.o.shakeCells);
     const before = B.score;
     for (let d = 0; d < m; d++) {
       this.savePiece[d] = B.piece[this.set[d]];
       this.saveRot[d] = B.rot[this.set[d]];
     }
-    // Swap pieces between cells of the same class, each turned at random (border pieces face out).
+    this.scramble(m);
+    this.evaluations += m;
+    if (B.score === before || this.accept(before, B.score)) return;
+    for (let d = 0; d < m; d++) B.place(this.set[d], this.savePiece[d], this.saveRot[d]);
+    B.score = before;
+  }
+
+  /** Swap the pieces of `set[0..m)` between cells of the same class, each turned at random (border pieces face out). */
+  private scramble(m: number): void {
+    const B = this.B;
+    const rng = this.rng;
     for (let d = m - 1; d > 0; d--) {
       const e = rng.int(d + 1);
       const a = this.set[d];
@@ -373,10 +446,6 @@ export class LnsRun implements SolverRun {
       const dd = B.deltaPair(a, pa, ra, b, pb, rb);
       B.applyPair(a, pa, ra, b, pb, rb, dd);
     }
-    this.evaluations += m;
-    if (B.score === before || this.accept(before, B.score)) return;
-    for (let d = 0; d < m; d++) B.place(this.set[d], this.savePiece[d], this.saveRot[d]);
-    B.score = before;
   }
 
   private turnFor(c: number, p: number): number {
@@ -412,12 +481,14 @@ export class LnsRun implements SolverRun {
       evaluations: this.evaluations,
       iteration: this.iteration,
       sinceBest: this.sinceBest,
+      stalls: this.stalls,
       bestScore: this.bestScore,
       weights: Array.from(this.weights),
       segScore: Array.from(this.segScore),
       segUses: Array.from(this.segUses),
-      current: boardToJson(this.B.piece, this.B.rot),
-      best: boardToJson(this.bestPiece, this.bestRot),
+      current: this.hasBoard ? boardToJson(this.B.piece, this.B.rot) : null,
+      best: this.hasBoard ? boardToJson(this.bestPiece, this.bestRot) : null,
+      beam: this.beam ? this.beam.checkpoint() : null,
     };
   }
 
@@ -427,6 +498,14 @@ export class LnsRun implements SolverRun {
       throw new Error('lns checkpoint is damaged');
     const run = new LnsRun(puzzle, o, new Rng(s.rng), false);
     const B = run.B;
+    if (s.beam) run.beam = BeamRun.restore(puzzle, run.beamOptions(), s.beam);
+    run.evaluations = s.evaluations;
+    run.iteration = s.iteration | 0;
+    if (!s.current || !s.best) {
+      if (!run.beam) throw new Error('lns checkpoint is damaged: no board and no beam start');
+      return run;
+    }
+    run.hasBoard = true;
     B.checkBoard(s.current, 'current', true);
     B.checkBoard(s.best, 'best', true);
     B.piece.set(s.current.piece);
@@ -437,6 +516,7 @@ export class LnsRun implements SolverRun {
     run.evaluations = s.evaluations;
     run.iteration = s.iteration | 0;
     run.sinceBest = s.sinceBest | 0;
+    run.stalls = s.stalls | 0;
     run.bestScore = s.bestScore;
     for (let i = 0; i < OPS; i++) {
       if (Number.isFinite(s.weights[i])) run.weights[i] = s.weights[i];

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { edgeSolvers, piecesFormat, solutionFromJson, type EdgePuzzle } from '../../../../../src/core/families/edge';
+import { generateEdgePuzzle } from '../../../../../src/core/families/edge/generator';
+import { BeamRun } from '../../../../../src/core/families/edge/beam/beam';
+import { beamOptions } from '../../../../../src/core/families/edge/beam/solver';
+import { Rng } from '../../../../../src/core/rng/rng';
+import { expectResumesIdentically, runSeeds, runTo, snapshot } from '../../../../helpers/solver';
+import { generatePuzzle, naiveScore, readInstance, uprightPuzzle } from '../helpers';
+
+const beam = edgeSolvers.find((s) => s.id === 'beam')!;
+const clue1 = (): EdgePuzzle => piecesFormat.read(readInstance('e2_clue1_6x6.txt'), 'e2_clue1_6x6.txt').puzzle;
+
+describe('beam search', () => {
+  it('solves E2 clue 1 and a generated 6x6', () => {
+    for (const p of [clue1(), generateEdgePuzzle({ rows: 6, cols: 6, frameColours: 3, innerColours: 6, seed: 1 }).puzzle]) {
+      const run = beam.create(p, {}, 1);
+      runTo(run, 50_000_000, { target: 60 });
+      expect(run.bestScore).toBe(60);
+    }
+  });
+
+  it('every pass ends with a legal full board whose score is a full rescore, with the fixed pieces in place', () => {
+    const g = generatePuzzle(7, 9, 4, 3, 5, 3);
+    const run = new BeamRun(g.puzzle, beamOptions({ width: 4, maxWidth: 64 }), new Rng(5));
+    for (let pass = 0; pass < 6; pass++) {
+      const before = run.pass;
+      while (run.pass === before) run.step(1000);
+      const b = solutionFromJson(g.puzzle, run.bestSolution(), 'best');
+      expect([...b.piece].sort((x, y) => x - y)).toEqual(Array.from({ length: 63 }, (_, i) => i));
+      expect(run.bestScore).toBe(naiveScore(g.puzzle, b));
+      for (const f of g.puzzle.fixed) expect([b.piece[f.row * 9 + f.col], b.rotation[f.row * 9 + f.col]]).toEqual([f.piece, f.rotation]);
+    }
+    // Wider passes never do worse than the best so far; the width grows to its cap.
+    expect(run.beamWidth).toBe(64);
+  });
+
+  it('ranks by the colour balance too, and keeps tiles upright without rotations', () => {
+    const p = uprightPuzzle(5, 5, 4, 9);
+    for (const balance of [false, true]) {
+      const run = beam.create(p, { balance }, 2);
+      runTo(run, 5_000_000, { target: 40 });
+      const b = solutionFromJson(p, run.bestSolution(), 'best');
+      expect([...b.rotation].every((r) => r === 0)).toBe(true);
+      expect(run.bestScore).toBe(40);
+    }
+  });
+
+  it('has an empty board, scoring 0, before its first pass ends', () => {
+    const p = clue1();
+    const run = beam.create(p, {}, 1);
+    const b = solutionFromJson(p, run.bestSolution(), 'best');
+    expect([...b.piece].every((x) => x === -1)).toBe(true);
+    expect(naiveScore(p, b)).toBe(0);
+  });
+
+  it('the same seed gives the same run, another seed another', () => {
+    const p = generatePuzzle(8, 8, 4, 3, 6, 1).puzzle;
+    const [a, b, c] = runSeeds((seed) => beam.create(p, { maxWidth: 256 }, seed), [7, 7, 8], 400_000, { slice: 10_000 });
+    expect(snapshot(a)).toEqual(snapshot(b));
+    expect(snapshot(a)).not.toEqual(snapshot(c));
+  });
+
+  it('a checkpoint (taken mid-pass) resumes the very same run', () => {
+    const p = generatePuzzle(8, 8, 6, 3, 6, 1).puzzle;
+    const params = { maxWidth: 128, balance: true };
+    expectResumesIdentically(beam.create(p, params, 3), (cp) => beam.restore(p, params, cp), [5_000, 60_000, 200_000], { slice: 3_000 });
+  });
+
+  it('refuses a damaged checkpoint', () => {
+    expect(() => beam.restore(clue1(), {}, { pass: 'x' })).toThrow(/beam checkpoint is damaged/);
+  });
+});
