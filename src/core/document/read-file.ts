@@ -9,6 +9,10 @@ export interface ReadPuzzle {
   format: string;
   puzzle: unknown;
   solution: unknown;
+  /** What the reader worked out (e.g. `order`), for reports and previews. */
+  info: Record<string, string>;
+  /** How the file was read where it was not plain, one line each. */
+  notes: string[];
 }
 
 /** Every text format of every family, plus the JSON document. */
@@ -30,30 +34,53 @@ const baseName = (fileName: string): string => (fileName.split(/[\\/]/).pop() ??
 const ext = (fileName: string): string => (/\.([^.\\/]+)$/.exec(fileName)?.[1] ?? '').toLowerCase();
 
 /**
- * Guess the format of a text file. Extensions decide where they are specific; `.txt` files are
- * told apart by shape (4 numbers a line = edge pieces; `n` or `rows cols` then rows = a maze;
- * `n m` then rows of 0/1 = a parity grid). `format` overrides the guess.
+ * Guess the format of a text file. Extensions decide where they are specific; a comment saying
+ * what the file is (this program writes one at the top of every file) comes next; else `.txt`
+ * files are told apart by shape: `piece/rot` cells or `R C` then `piece rotation` per cell = an
+ * edge board; 4 numbers a line = edge pieces (`n` then n*n of them = Tetravex); `n` or `rows cols`
+ * then rows = a maze; `n m` then rows of 0/1 = a parity grid. `format` overrides the guess.
  */
 export function detectFormat(fileName: string, text: string): string {
   const e = ext(fileName);
   if (e === 'json' || /^\s*\{/.test(text)) return 'json';
-  if (text.includes('board_edges=')) return 'bucas';
+  if (/board_(edges|pieces)=/.test(text)) return 'bucas';
   for (const f of listFormats()) if (e && e !== 'txt' && f.extensions.includes(e)) return f.id;
-  const lines = text
-    .split(/\r?\n/)
-    .map((l) => l.replace(/#.*/, '').trim())
+  const raw = text.split(/\r\n|\r|\n/);
+  const said = raw
+    .map((l) => /(?:#|\/\/)(.*)$/.exec(l)?.[1] ?? '')
+    .join(' ')
+    .toLowerCase();
+  const known = new Set(listFormats().map((f) => f.id));
+  if (/edge-matching board/.test(said)) return 'board';
+  if (/tetravex/.test(said) && known.has('tetravex')) return 'tetravex';
+  if (/jump maze/.test(said)) return 'maze';
+  if (/casse-tete/.test(said)) return 'grid';
+  const lines = raw
+    .filter((l) => !/^\s*c(\s|$)/.test(l))
+    .map((l) => l.replace(/(#|\/\/).*/, '').trim())
     .filter((l) => l.length > 0)
-    .map((l) => l.split(/[\s,]+/));
+    .map((l) => l.split(/[\s,;]+/));
   if (lines.length === 0) return 'pieces';
+  if (lines.some((l) => l.some((t) => /^(\d+|-+)[:/](\d|-)$/.test(t)))) return 'board';
   const first = lines[0];
   const rest = lines.slice(1);
-  if (first.length === 1) return 'maze';
+  const num = (t: string | undefined): number => (t !== undefined && /^\d+$/.test(t) ? Number(t) : NaN);
+  if (first.length === 1) {
+    const n = num(first[0]);
+    if (known.has('tetravex') && n > 1 && rest.length === n * n && rest.every((l) => l.length === 4)) return 'tetravex';
+    return 'maze';
+  }
   if (first.length === 2) {
     if (rest.length === 0) return 'grid';
-    if (rest.every((l) => l.length === 4) && rest.length !== Number(first[0])) return 'pieces';
+    const cells = num(first[0]) * num(first[1]);
+    // A board as this program exports it: one `piece rotation` pair per cell (a maze has one line per row).
+    if (rest.length === cells && rest.every((l) => l.length === 2 && num(l[1]) <= 3 && num(l[0]) <= cells)) return 'board';
+    if (rest.every((l) => l.length === 4 || l.length === 5) && rest.length !== num(first[0])) return 'pieces';
     const binary = rest.every((l) => l.every((t) => t === '0' || t === '1') || /^[01]+$/.test(l.join('')));
     return binary ? 'grid' : 'maze';
   }
+  // A maze header with its start and goal: `rows cols start-row start-col goal-row goal-col`.
+  if (first.length === 6 && first.every((t) => /^\d+$/.test(t)) && rest.length > 0 && rest.every((l) => l.length === num(first[1]))) return 'maze';
   return 'pieces';
 }
 
@@ -62,9 +89,31 @@ export function readPuzzleFile(fileName: string, text: string, opts: { format?: 
   const formatId = opts.format ?? detectFormat(fileName, text);
   if (formatId === 'json') {
     const { doc, puzzle, solution } = documentFromText(text, fileName);
-    return { family: doc.family, name: doc.name || baseName(fileName), format: 'json', puzzle, solution };
+    return { family: doc.family, name: doc.name || baseName(fileName), format: 'json', puzzle, solution, info: {}, notes: [] };
   }
   const { family, format } = findFormat(formatId);
   const parsed = format.read(text, fileName, opts.options);
-  return { family: family.id, name: baseName(fileName), format: format.id, puzzle: parsed.puzzle, solution: parsed.solution };
+  return { family: family.id, name: baseName(fileName), format: format.id, puzzle: parsed.puzzle, solution: parsed.solution, info: parsed.info ?? {}, notes: parsed.notes ?? [] };
+}
+
+/**
+ * Every puzzle in a file: files holding several (a list of board URLs, several mazes) give one
+ * each, named after the file and the puzzle's own name or position; others give one.
+ */
+export function readPuzzleFiles(fileName: string, text: string, opts: { format?: string; options?: Readonly<Record<string, string>> } = {}): ReadPuzzle[] {
+  const formatId = opts.format ?? detectFormat(fileName, text);
+  if (formatId === 'json') return [readPuzzleFile(fileName, text, { ...opts, format: 'json' })];
+  const { family, format } = findFormat(formatId);
+  if (!format.readAll) return [readPuzzleFile(fileName, text, { ...opts, format: formatId })];
+  const all = format.readAll(text, fileName, opts.options);
+  const base = baseName(fileName);
+  return all.map((p) => ({
+    family: family.id,
+    name: all.length > 1 ? `${base} ${p.name}`.trim() : base,
+    format: format.id,
+    puzzle: p.puzzle,
+    solution: p.solution,
+    info: p.info ?? {},
+    notes: p.notes ?? [],
+  }));
 }

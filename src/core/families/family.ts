@@ -54,6 +54,11 @@ export interface Family<P, S> {
   /** Fatal problems are errors; merely unusual things are warnings. */
   validate(p: P): { errors: string[]; warnings: string[] };
   formats: readonly TextFormat<P, S>[];
+  /**
+   * The same text for the same puzzle however its file was laid out (e.g. edge pieces listed in
+   * another order or turned), to find duplicates in the library. Default: its JSON form.
+   */
+  contentKey?(p: P): string;
   /** The solver (and preset) that does best on this puzzle: the launch form's and CLI's default. */
   recommend(p: P): SolverChoice;
 }

@@ -5,6 +5,7 @@
  */
 import { s, type Infer, type Schema } from '../../core/schema/schema';
 import type { PuzzleRecord, PuzzleSummary, RunEvent, RunRecord, RunSummary } from '../store/types';
+import type { ImportPreview, ImportResult, LibraryPuzzle } from '../services/imports';
 import type { ParamSchema } from '../../core/params/schema';
 import type { FamilyId } from '../../core/families/family';
 import { RUN_SORT_KEYS, type BoardAt, type RunFacets, type RunPage, type RunSeries } from '../store/run-history';
@@ -27,6 +28,17 @@ export const apiSchemas = {
     format: s.optional(s.string(50)),
     options: s.optional(s.record(s.string(200))),
   }),
+  /**
+   * What a file holds, read as importFile would (format, size, edge order, warnings, the first
+   * pieces, puzzles already in the library with the same content); nothing is saved. `options`
+   * override what was detected: `size` (RxC), `order` (edge order, e.g. nswe), `rotation`.
+   */
+  previewImport: s.object(importShape({})),
+  /**
+   * Add every puzzle a file holds (one per board or maze when it holds several), with notes and
+   * warnings; a board file is read against `pieces`, or placed on the library puzzle `into`.
+   */
+  importFile: s.object(importShape({ into: s.optional(id) })),
   deletePuzzle: s.object({ id }),
   /** A new library entry from a full puzzle document (see core/document). */
   createPuzzle: s.object({
@@ -93,6 +105,18 @@ export const apiSchemas = {
   runBoard: s.object({ id, eventId: s.optional(s.nullable(id)) }),
 } as const;
 
+/** A file to import, with the options of its reader and the piece set of a board file. */
+function importShape<X extends Record<string, Schema<unknown>>>(extra: X) {
+  return {
+    fileName: s.string(500),
+    text: s.string(20_000_000),
+    format: s.optional(s.string(50)),
+    options: s.optional(s.record(s.string(200))),
+    pieces: s.optional(s.object({ fileName: s.string(500), text: s.string(20_000_000) })),
+    ...extra,
+  };
+}
+
 /** The run-history filter's fields, shared by queryRuns and runIds. */
 function runFilterShape<X extends Record<string, Schema<unknown>>>(extra: X) {
   return {
@@ -123,9 +147,12 @@ export interface SolverInfo {
 }
 
 export interface ApiResults {
-  listPuzzles: PuzzleSummary[];
+  /** Each with the score of its saved placement (null when it has none). */
+  listPuzzles: LibraryPuzzle[];
   getPuzzle: PuzzleRecord;
   importPuzzle: PuzzleRecord;
+  previewImport: ImportPreview;
+  importFile: ImportResult;
   deletePuzzle: null;
   createPuzzle: PuzzleRecord;
   updatePuzzle: PuzzleRecord;

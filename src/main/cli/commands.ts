@@ -16,6 +16,8 @@ import type { RunRecord } from '../store/types';
 import { describeOwner } from '../store/leases';
 import { displayText, oneLine } from '../../core/text/display';
 import { intOption, numberOption, parse, sizeOption, UsageError } from './args';
+import { printNotes } from './output';
+import { listLibrary } from '../services/imports';
 import { fmtInt, fmtSeconds, runResult, runRow, RUN_HEADERS, scoreText, table } from './output';
 
 const dbOption = { db: { type: 'string' } } as const;
@@ -32,7 +34,7 @@ function open(db: string | undefined, extra: { checkpointIntervalMs?: number } =
   return wb;
 }
 
-function readText(file: string): string {
+export function readText(file: string): string {
   try {
     // A named pipe or a device would block or never end: only regular files are read.
     const st = statSync(file);
@@ -111,6 +113,7 @@ export async function solve(argv: string[]): Promise<number> {
       family: { type: 'string' },
       format: { type: 'string' },
       order: { type: 'string' },
+      rotation: { type: 'string' },
       size: { type: 'string' },
       remove: { type: 'string' },
       seconds: { type: 'string' },
@@ -128,14 +131,18 @@ export async function solve(argv: string[]): Promise<number> {
   const size = sizeOption(v.size);
   let target: RunTarget;
   let family: FamilyId;
+  // How the file was read and what is unusual about it: printed after the result, one line each.
+  let afterResult = { notes: [] as string[], warnings: [] as string[] };
   if (file !== undefined) {
     const options: Record<string, string> = {};
     if (v.size) options.size = `${size!.rows}x${size!.cols}`;
     if (v.order) options.order = v.order;
+    if (v.rotation) options.rotation = v.rotation;
     const read = readPuzzleFile(file, readText(file), { format: v.format, options });
     if (v.family && v.family !== read.family) throw new UsageError(`${file} holds a ${read.family} puzzle, not ${v.family}`);
-    const { errors } = getFamily(read.family).validate(read.puzzle);
+    const { errors, warnings } = getFamily(read.family).validate(read.puzzle);
     if (errors.length > 0) throw new UsageError(`${file}: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more problems)` : ''}`);
+    afterResult = { notes: read.notes, warnings: warnings.map((w) => `${file}: ${w}`) };
     family = read.family;
     target = { family, name: basename(file).replace(/\.[^.]+$/, ''), puzzle: read.puzzle };
   } else {
@@ -170,7 +177,9 @@ export async function solve(argv: string[]): Promise<number> {
       seed: intOption('seed', v.seed, 0) ?? null,
       stop: { seconds: numberOption('seconds', v.seconds) ?? null, evaluations: intOption('evaluations', v.evaluations, 1) ?? null, target: numberOption('target', v.target) ?? null },
     });
-    return await follow(wb, run, !!v.json);
+    const code = await follow(wb, run, !!v.json);
+    printNotes(afterResult.notes, afterResult.warnings);
+    return code;
   } finally {
     await wb.close();
   }
@@ -311,34 +320,16 @@ export async function solvers(argv: string[]): Promise<number> {
   return 0;
 }
 
-export async function importFiles(argv: string[]): Promise<number> {
-  const { values: v, positionals } = parse(argv, { ...dbOption, ...jsonOption, format: { type: 'string' }, size: { type: 'string' }, order: { type: 'string' } }, 1000);
-  if (positionals.length === 0) throw new UsageError('missing FILE to import');
-  const wb = open(v.db);
-  try {
-    const options: Record<string, string> = {};
-    const size = sizeOption(v.size);
-    if (size) options.size = `${size.rows}x${size.cols}`;
-    if (v.order) options.order = v.order;
-    const added = positionals.map((f) => wb.importPuzzle(f, readText(f), { format: v.format, options, source: f }));
-    if (v.json) process.stdout.write(`${JSON.stringify(added.map((p) => ({ id: p.id, name: p.name, family: p.family })))}\n`);
-    else for (const p of added) process.stdout.write(`puzzle ${p.id}: ${displayText(p.name)} (${p.family} ${p.rows}x${p.cols})\n`);
-    return 0;
-  } finally {
-    await wb.close();
-  }
-}
-
 export async function puzzles(argv: string[]): Promise<number> {
   const { values: v } = parse(argv, { ...dbOption, ...jsonOption, search: { type: 'string' } }, 0);
   const wb = open(v.db);
   try {
-    const list = wb.store.listPuzzles({ ...(v.search ? { search: v.search } : {}) });
+    const list = listLibrary(wb, { ...(v.search ? { search: v.search } : {}) });
     if (v.json) process.stdout.write(`${JSON.stringify(list)}\n`);
     else
       process.stdout.write(
         list.length
-          ? `${table(['id', 'name', 'family', 'size', 'best', 'source'], list.map((p) => [String(p.id), displayText(p.name, 60), p.family, `${p.rows}x${p.cols}`, p.bestScore === null ? '-' : String(p.bestScore), displayText(p.source, 60)]))}\n`
+          ? `${table(['id', 'name', 'family', 'size', 'best', 'placement', 'source'], list.map((p) => [String(p.id), displayText(p.name, 60), p.family, `${p.rows}x${p.cols}`, p.bestScore === null ? '-' : String(p.bestScore), p.placement ? scoreText(p.placement.score, p.placement.maxScore) : '-', displayText(p.source, 60)]))}\n`
           : `no puzzles yet in ${wb.store.path}\n`,
       );
     return 0;

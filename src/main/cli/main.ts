@@ -5,7 +5,8 @@ import { startServer } from '../serve/server';
 import { resolveDbPath } from '../paths/user-data';
 import { parse, intOption, UsageError } from './args';
 import { oneLine } from '../../core/text/display';
-import { exportRun, generate, importFiles, puzzles, resume, runs, show, solve, solvers, stop } from './commands';
+import { exportRun, generate, puzzles, resume, runs, show, solve, solvers, stop } from './commands';
+import { importFiles, score } from './import-commands';
 
 const USAGE = `usage: workbench <command> [options]   (every command takes --db PATH)
 
@@ -17,7 +18,9 @@ const USAGE = `usage: workbench <command> [options]   (every command takes --db 
   stop RUN
   export RUN [--format text|bucas|json] [--out FILE]
   solvers [--json]
-  import FILE... [--format F] [--size RxC] [--order trbl|bltr|nswe|ltrb]
+  import FILE... [--format F] [--size RxC] [--order ORDER] [--rotation cw|ccw]
+        [--pieces PIECES | --into ID] [--json]
+  score PIECES [BOARD] [--size RxC] [--order ORDER] [--rotation cw|ccw] [--json]
   puzzles [--search TEXT] [--json]
   generate --family edge --size RxC [--frame-colours F] [--inner-colours I] [--seed S]
         [--out FILE] [--solution FILE] [--import]
@@ -52,6 +55,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   export: exportRun,
   solvers,
   import: importFiles,
+  score,
   puzzles,
   generate,
   serve,

@@ -64,3 +64,9 @@ export function runRow(r: RunSummary): string[] {
   ];
 }
 export const RUN_HEADERS = ['id', 'puzzle', 'family', 'solver', 'seed', 'status', 'best', 'evaluations', 'time', 'created'];
+
+/** How a file was read, then what is unusual about it: after the result, one line each, on stderr. */
+export function printNotes(notes: readonly string[], warnings: readonly string[]): void {
+  for (const n of notes) process.stderr.write(`note: ${displayText(n, 300)}\n`);
+  for (const w of warnings) process.stderr.write(`warning: ${displayText(w, 300)}\n`);
+}

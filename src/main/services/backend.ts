@@ -4,6 +4,7 @@ import type { WorkerSpawner } from '../runs/worker-host';
 import { watchRuns } from './run-watch';
 import { findResourcesDir, seedLibrary } from './samples';
 import { Workbench } from './workbench';
+import { importFile, listLibrary, previewImport } from './imports';
 
 /** The API handlers over a Workbench: arguments arrive validated by the transport. */
 export function apiHandlers(wb: Workbench): ApiHandlers {
@@ -13,13 +14,15 @@ export function apiHandlers(wb: Workbench): ApiHandlers {
     return x;
   };
   return {
-    listPuzzles: (q) => store.listPuzzles(q),
+    listPuzzles: (q) => listLibrary(wb, q),
     getPuzzle: ({ id }) => {
       const p = need(store.getPuzzle(id), `puzzle ${id}`);
       store.touchPuzzle(id);
       return p;
     },
     importPuzzle: ({ fileName, text, format, options }) => wb.importPuzzle(fileName, text, { format, options }),
+    previewImport: (req) => previewImport(wb, req),
+    importFile: (req) => importFile(wb, req),
     deletePuzzle: ({ id }) => {
       wb.deletePuzzle(id);
       return null;

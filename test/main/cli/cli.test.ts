@@ -13,7 +13,8 @@ describe('workbench CLI', () => {
   it('solve on clue 1 stores a run that runs --json lists', () => {
     const db = tempDb();
     const r = cli(['solve', join(instances, 'e2_clue1_6x6.txt'), '--solver', 'hill-climb', '--evaluations', '20000', '--seed', '5', '--json', '--db', db]);
-    expect(r.stderr).toBe('');
+    // After the result: how the file was read and its validation warnings, one line each.
+    expect(r.stderr).toMatch(/^note: read as top right bottom left\nwarning: .*e2_clue1_6x6\.txt: 8 duplicate pieces .*\n$/);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as Record<string, unknown>;
     expect(out).toMatchObject({ runId: 1, family: 'edge', solver: 'hill-climb', seed: 5, maxScore: 60, evaluations: 20000 });

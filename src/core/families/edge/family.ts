@@ -1,7 +1,7 @@
 import type { Evaluation, Family } from '../family';
 import { edgeFormats } from './formats';
 import { puzzleFromJson, puzzleToJson, solutionFromJson, solutionToJson } from './json';
-import { maxScore, type EdgeBoard, type EdgePuzzle } from './model';
+import { maxScore, pieceKey, type EdgeBoard, type EdgePuzzle } from './model';
 import { isSolved, scoreBoard } from './score';
 import { validateEdgePuzzle } from './validate';
 
@@ -21,6 +21,15 @@ export const edgeFamily: Family<EdgePuzzle, EdgeBoard> = {
   size: (p) => ({ rows: p.rows, cols: p.cols }),
   validate: (p) => validateEdgePuzzle(p),
   formats: edgeFormats,
+  contentKey: (p) => edgeContentKey(p),
   // Exact search proves small boards quickly; beyond about 7x7 only the large-neighbourhood search gets close.
   recommend: (p) => (p.rows * p.cols <= 49 ? { solver: 'backtrack' } : { solver: 'tabu' }),
 };
+
+/** Size, pieces up to rotation and order, fixed pieces by their colours: equal for the same puzzle. */
+function edgeContentKey(p: EdgePuzzle): string {
+  const pieces: string[] = [];
+  for (let i = 0; i < p.edges.length >> 2; i++) pieces.push(pieceKey(p, i));
+  const fixed = p.fixed.map((f) => `${pieceKey(p, f.piece)}@${f.row},${f.col},${f.rotation}`).sort();
+  return `edge ${p.rows}x${p.cols} ${pieces.sort().join(';')} fixed ${fixed.join(';')}`;
+}

@@ -155,20 +155,25 @@ function placeByColours(src: PieceSource, bt: BoardText, file: string): Placemen
   const edges = bt.edges!;
   let firstError: FormatError | null = null;
   const cands: Candidate[] = [];
+  // Cells in a text file may be in the piece file's order or in any other: every class is tried.
+  const cellOrders: (Order | null)[] = bt.edgesClockwise ? [null] : uniqueClasses();
   for (const order of ordersToTry(src, true)) {
     const puzzle = puzzleIn(src, order);
-    const cellEdges = bt.edgesClockwise ? edges : applyOrder(edges, order);
-    let board: EdgeBoard;
-    try {
-      board = bt.pieces ? boardFromNumbersAndColours(puzzle, bt.pieces, cellEdges) : matchCellsToPieces(puzzle, cellEdges);
-    } catch (e) {
-      if (!(e instanceof FormatError)) throw e;
-      firstError ??= e;
-      continue;
+    for (const cellOrder of [...(bt.edgesClockwise ? [] : [order]), ...cellOrders]) {
+      const cellEdges = cellOrder ? applyOrder(edges, cellOrder) : edges;
+      let board: EdgeBoard;
+      try {
+        board = bt.pieces ? boardFromNumbersAndColours(puzzle, bt.pieces, cellEdges) : matchCellsToPieces(puzzle, cellEdges);
+      } catch (e) {
+        if (!(e instanceof FormatError)) throw e;
+        firstError ??= e;
+        continue;
+      }
+      cands.push({ order, sense: 'clockwise', board, puzzle, faults: boardFaults(puzzle, board), score: scoreBoard(puzzle, board) });
+      break;
     }
-    cands.push({ order, sense: 'clockwise', board, puzzle, faults: boardFaults(puzzle, board), score: scoreBoard(puzzle, board) });
     // Cells given clockwise fix the order's class: the first class that matches is the one.
-    if (bt.edgesClockwise && !bt.pieces) break;
+    if (bt.edgesClockwise && !bt.pieces && cands.length > 0) break;
   }
   if (cands.length === 0) {
     // The URL's piece numbers may come from another numbering of the same set: match by colour.

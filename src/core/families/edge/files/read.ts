@@ -219,3 +219,21 @@ export function boardScore(p: EdgePuzzle, b: EdgeBoard, name = ''): BoardScore {
 }
 
 export { orderText };
+
+/**
+ * A board given by its colours alone (a URL with board_edges), partial or not: its filled cells,
+ * as they lie, are the pieces. Enough to score it without the piece set.
+ */
+export function boardOnItsOwn(bt: BoardText, file: string): { puzzle: EdgePuzzle; board: EdgeBoard } {
+  if (!bt.edges || !bt.edgesClockwise || bt.rows === null || bt.cols === null)
+    throw new FormatError(`the board${bt.name ? ` ${bt.name}` : ''} does not carry its colours (board_edges): give its piece set too`, file, bt.line);
+  const board: EdgeBoard = { piece: new Int16Array(bt.cells).fill(-1), rotation: new Uint8Array(bt.cells) };
+  const colours: number[] = [];
+  for (let i = 0; i < bt.cells; i++) {
+    const e = bt.edges.subarray(4 * i, 4 * i + 4);
+    if (bt.cells > 1 && e[0] === 0 && e[1] === 0 && e[2] === 0 && e[3] === 0) continue;
+    board.piece[i] = colours.length / 4;
+    colours.push(e[0], e[1], e[2], e[3]);
+  }
+  return { puzzle: { rows: bt.rows, cols: bt.cols, edges: Uint16Array.from(colours), fixed: [] }, board };
+}

@@ -1,0 +1,138 @@
+import { parseDocument } from '../../core/document/document';
+import { detectFormat } from '../../core/document/read-file';
+import { getFamily } from '../../core/families';
+import { isBoardUrlText, readBoardUrls } from '../../core/families/edge/files/boards';
+import { boardOnItsOwn, boardScore, readPiecesWithBoards, type BoardScore } from '../../core/families/edge/files/read';
+import type { EdgeBoard, EdgePuzzle } from '../../core/families/edge/model';
+import { nodeWorkerSpawner } from '../runs/node-host';
+import { resolveDbPath } from '../paths/user-data';
+import { importFile, type ImportResult } from '../services/imports';
+import { Workbench } from '../services/workbench';
+import { intOption, parse, sizeOption, UsageError } from './args';
+import { readText } from './commands';
+import { printNotes } from './output';
+import { displayText } from '../../core/text/display';
+
+/** `import` and `score`: files as people have them, boards read against their piece sets. */
+
+const readerOptions = {
+  format: { type: 'string' },
+  size: { type: 'string' },
+  order: { type: 'string' },
+  rotation: { type: 'string' },
+} as const;
+
+function optionsOf(v: { size?: string; order?: string; rotation?: string }): Record<string, string> {
+  const options: Record<string, string> = {};
+  const size = sizeOption(v.size);
+  if (size) options.size = `${size.rows}x${size.cols}`;
+  if (v.order) options.order = v.order;
+  if (v.rotation) options.rotation = v.rotation;
+  return options;
+}
+
+export async function importFiles(argv: string[]): Promise<number> {
+  const { values: v, positionals } = parse(
+    argv,
+    { db: { type: 'string' }, json: { type: 'boolean' }, ...readerOptions, pieces: { type: 'string' }, into: { type: 'string' } },
+    1000,
+  );
+  if (positionals.length === 0) throw new UsageError('missing FILE to import');
+  if (v.pieces && v.into) throw new UsageError('give either --pieces FILE (a new puzzle) or --into ID (a library puzzle), not both');
+  const into = intOption('into', v.into, 1);
+  const options = optionsOf(v);
+  const pieces = v.pieces ? { fileName: v.pieces, text: readText(v.pieces) } : undefined;
+  const texts = positionals.map((f) => ({ f, text: readText(f) }));
+  const wb = Workbench.open({ dbPath: resolveDbPath(v.db), spawn: nodeWorkerSpawner(), concurrency: 1 });
+  try {
+    const results: ImportResult[] = [];
+    for (const { f, text } of texts) {
+      if (!pieces && into === undefined && detectFormat(f, text) === 'board')
+        throw new UsageError(`${f}: a board names pieces by number: give its piece set with --pieces FILE, or a library puzzle with --into ID`);
+      results.push(importFile(wb, { fileName: f, text, format: v.format, options, pieces, into, source: f }));
+    }
+    const added = results.flatMap((r) => r.added);
+    const updated = results.flatMap((r) => r.updated);
+    if (v.json) {
+      const row = (p: (typeof added)[number]): Record<string, unknown> => ({ id: p.id, name: p.name, family: p.family, rows: p.rows, cols: p.cols });
+      process.stdout.write(
+        `${JSON.stringify({
+          added: added.map(row),
+          updated: updated.map(row),
+          duplicates: results.flatMap((r) => r.duplicates),
+          notes: results.flatMap((r) => r.notes),
+          warnings: results.flatMap((r) => r.warnings),
+        })}\n`,
+      );
+      return 0;
+    }
+    for (const r of results) {
+      for (const p of r.added) {
+        const same = r.duplicates.find((d) => d.id === p.id);
+        process.stdout.write(`puzzle ${p.id}: ${displayText(p.name)} (${p.family} ${p.rows}x${p.cols})${placementText(p.document)}${same ? `, the same puzzle as ${same.sameAs.id} (${displayText(same.sameAs.name)})` : ''}\n`);
+      }
+      for (const p of r.updated) process.stdout.write(`puzzle ${p.id}: ${displayText(p.name)}: placement replaced${placementText(p.document)}\n`);
+      printNotes(r.notes, r.warnings);
+    }
+    return 0;
+  } finally {
+    await wb.close();
+  }
+}
+
+/** ", placement 470/480" for a document with a placement. */
+function placementText(document: unknown): string {
+  try {
+    const { doc, puzzle, solution } = parseDocument(document);
+    if (solution === undefined) return '';
+    const e = getFamily(doc.family).evaluate(puzzle, solution);
+    return `, placement ${e.score}${e.maxScore === null ? '' : `/${e.maxScore}`}`;
+  } catch {
+    return '';
+  }
+}
+
+type Scored = BoardScore & { notes: string[] };
+
+function scoreLine(s: Scored, many: boolean): string {
+  const head = `${many && s.name ? `${s.name}: ` : ''}${s.score}/${s.maxScore} joins, ${s.placed} of ${s.cells} cells placed, ${s.valid ? 'valid' : `${s.problems.length} problem${s.problems.length > 1 ? 's' : ''}`}`;
+  const shown = s.problems.slice(0, 10).map((p) => `  ${p}`);
+  if (s.problems.length > 10) shown.push(`  ... ${s.problems.length - 10} more`);
+  return [head, ...shown].join('\n');
+}
+
+export async function score(argv: string[]): Promise<number> {
+  const { values: v, positionals } = parse(argv, { json: { type: 'boolean' }, ...readerOptions }, 2);
+  const [first, second] = positionals;
+  if (!first) throw new UsageError('missing PIECES (and BOARD): score PIECES BOARD, or score URLFILE');
+  const options = optionsOf(v);
+  const scored: Scored[] = [];
+  if (second !== undefined) {
+    const { pieces, boards } = readPiecesWithBoards(readText(first), first, readText(second), second, options);
+    for (const b of boards) scored.push({ ...boardScore(b.puzzle, b.board, b.name), notes: [...pieces.notes.filter((n) => !n.startsWith('read as ')), ...b.notes] });
+  } else {
+    const text = readText(first);
+    if (isBoardUrlText(text)) {
+      for (const bt of readBoardUrls(text, first)) {
+        const { puzzle, board } = boardOnItsOwn(bt, first);
+        scored.push({ ...boardScore(puzzle, board, bt.name), notes: [] });
+      }
+    } else if (detectFormat(first, text) === 'json') {
+      const { doc, puzzle, solution } = parseDocument(JSON.parse(text), first);
+      if (doc.family !== 'edge') throw new UsageError(`${first}: score reads edge-matching boards; this is a ${doc.family} puzzle`);
+      if (solution === undefined) throw new UsageError(`${first}: the document has no placement to score`);
+      scored.push({ ...boardScore(puzzle as EdgePuzzle, solution as EdgeBoard, doc.name), notes: [] });
+    } else throw new UsageError(`${first}: no board to score: give the board file too (score PIECES BOARD), or a URL with board_edges`);
+  }
+  if (v.json) {
+    const plain = scored.map(({ name, notes, ...rest }) => (scored.length > 1 ? { name, ...rest, notes } : { ...rest, notes }));
+    process.stdout.write(`${JSON.stringify(plain.length === 1 ? plain[0] : plain)}\n`);
+    return 0;
+  }
+  for (const s of scored) process.stdout.write(`${scoreLine(s, scored.length > 1)}\n`);
+  printNotes(
+    scored.flatMap((s) => s.notes.map((n) => (scored.length > 1 && s.name ? `${s.name}: ${n}` : n))),
+    [],
+  );
+  return 0;
+}

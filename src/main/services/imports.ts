@@ -1,0 +1,270 @@
+import { makeDocument, parseDocument } from '../../core/document/document';
+import { FormatError } from '../../core/document/errors';
+import { detectFormat, readPuzzleFiles, type ReadPuzzle } from '../../core/document/read-file';
+import { getFamily } from '../../core/families';
+import type { FamilyId } from '../../core/families/family';
+import { boardScore, readBoardsOnPuzzle, readPiecesWithBoards, type BoardScore } from '../../core/families/edge/files/read';
+import { isBoardUrlText } from '../../core/families/edge/files/boards';
+import type { EdgePuzzle } from '../../core/families/edge/model';
+import type { PuzzleQuery, PuzzleRecord, PuzzleSummary } from '../store/types';
+import type { Workbench } from './workbench';
+
+/**
+ * Importing files into the library the way people have them: several puzzles in one file, a
+ * board from another tool read against its piece set or against a library puzzle, what was
+ * detected (format, size, edge order) shown before saving, and the same puzzle found when it is
+ * already there.
+ */
+
+export interface ImportRequest {
+  fileName: string;
+  text: string;
+  format?: string;
+  /** Reader options: `size` (RxC), `order` (edge order), `rotation` (a board's rotation sense). */
+  options?: Record<string, string>;
+  /** The piece set a board file is read against. */
+  pieces?: { fileName: string; text: string };
+  /** A library puzzle a board file is placed on (it becomes that puzzle's placement). */
+  into?: number;
+  source?: string;
+}
+
+export interface ImportResult {
+  /** New library entries. */
+  added: PuzzleRecord[];
+  /** Library puzzles whose placement was replaced. */
+  updated: PuzzleRecord[];
+  /** How the file was read, one line each (e.g. "read as top bottom left right"). */
+  notes: string[];
+  /** Validation warnings of what was imported, one line each. */
+  warnings: string[];
+  /** Puzzles that were already in the library with the same content (by the new entry's id). */
+  duplicates: { id: number; sameAs: { id: number; name: string } }[];
+}
+
+interface Item {
+  family: FamilyId;
+  name: string;
+  puzzle: unknown;
+  solution: unknown;
+  notes: string[];
+}
+
+const base = (fileName: string): string => (fileName.split(/[\\/]/).pop() ?? fileName).replace(/\.[^.]+$/, '');
+
+/** One line per problem, named after the puzzle when a file held several. */
+function checked(items: Item[], fileName: string): { warnings: string[] } {
+  const warnings: string[] = [];
+  for (const it of items) {
+    const { errors, warnings: w } = getFamily(it.family).validate(it.puzzle);
+    const who = items.length > 1 ? `${fileName} (${it.name})` : fileName;
+    if (errors.length > 0) throw new Error(`${who}: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more problems)` : ''}`);
+    for (const x of w) warnings.push(`${who}: ${x}`);
+  }
+  return { warnings };
+}
+
+/** What a file holds, read as `importFile` would read it (no library changes). */
+export function readForImport(req: Omit<ImportRequest, 'into'>): Item[] {
+  if (req.pieces) {
+    const { pieces, boards } = readPiecesWithBoards(req.pieces.text, req.pieces.fileName, req.text, req.fileName, req.options ?? {});
+    const name = base(req.pieces.fileName);
+    return boards.map((b) => ({
+      family: 'edge' as const,
+      name: boards.length > 1 || b.name ? `${name} ${b.name || base(req.fileName)}`.trim() : `${name} ${base(req.fileName)}`,
+      puzzle: b.puzzle,
+      solution: b.board,
+      notes: [...pieces.notes.filter((n) => !n.startsWith('read as ')), ...b.notes],
+    }));
+  }
+  return readPuzzleFiles(req.fileName, req.text, { format: req.format, options: req.options }).map((r: ReadPuzzle) => ({
+    family: r.family,
+    name: r.name,
+    puzzle: r.puzzle,
+    solution: r.solution,
+    notes: r.notes,
+  }));
+}
+
+/** The content key of a library entry (see Family.contentKey). */
+function keyOf(family: FamilyId, puzzle: unknown): string {
+  const f = getFamily(family);
+  return f.contentKey ? f.contentKey(puzzle) : `${family} ${JSON.stringify(f.puzzleToJson(puzzle))}`;
+}
+
+/** Library puzzles with the same content as `puzzle` (at most a few). */
+export function findSame(wb: Workbench, family: FamilyId, puzzle: unknown, exceptId?: number): { id: number; name: string }[] {
+  const key = keyOf(family, puzzle);
+  const { rows, cols } = getFamily(family).size(puzzle);
+  const out: { id: number; name: string }[] = [];
+  for (const s of wb.store.listPuzzles({ family })) {
+    if (s.id === exceptId || s.rows !== rows || s.cols !== cols) continue;
+    const rec = wb.store.getPuzzle(s.id);
+    if (!rec) continue;
+    try {
+      const { puzzle: other } = parseDocument(rec.document, `puzzle ${rec.id}`);
+      if (keyOf(family, other) === key) out.push({ id: rec.id, name: rec.name });
+    } catch {
+      // A damaged entry is not the same as anything.
+    }
+  }
+  return out;
+}
+
+/** Read a file (with its piece set, or onto a library puzzle) and add what it holds to the library. */
+export function importFile(wb: Workbench, req: ImportRequest): ImportResult {
+  const result: ImportResult = { added: [], updated: [], notes: [], warnings: [], duplicates: [] };
+  if (req.into !== undefined) return importOnto(wb, req, result);
+  const items = readForImport(req);
+  result.warnings.push(...checked(items, req.fileName).warnings);
+  for (const it of items) {
+    result.notes.push(...it.notes.map((n) => (items.length > 1 ? `${it.name}: ${n}` : n)));
+    const same = findSame(wb, it.family, it.puzzle);
+    // A file holding one puzzle goes the library's ordinary way in (with its checks).
+    const rec =
+      items.length === 1 && !req.pieces
+        ? wb.importPuzzle(req.fileName, req.text, { format: req.format, options: req.options, source: req.source ?? req.fileName })
+        : wb.createPuzzle(makeDocument(it.family, it.name, it.puzzle, it.solution), req.source ?? req.fileName);
+    result.added.push(rec);
+    if (same.length > 0) result.duplicates.push({ id: rec.id, sameAs: same[0] });
+  }
+  return result;
+}
+
+/** A board file placed on a library puzzle: one board replaces its placement; several become copies. */
+function importOnto(wb: Workbench, req: ImportRequest, result: ImportResult): ImportResult {
+  const id = req.into!;
+  const rec = wb.store.getPuzzle(id);
+  if (!rec) throw new Error(`no puzzle ${id} in the library`);
+  if (rec.family !== 'edge') throw new Error(`puzzle ${id} is ${rec.family}: only edge-matching boards can be placed on a library puzzle`);
+  const { doc, puzzle } = parseDocument(rec.document, `puzzle ${id}`);
+  const boards = readBoardsOnPuzzle(req.text, req.fileName, puzzle as EdgePuzzle, { rotation: req.options?.rotation });
+  const family = getFamily('edge');
+  for (const b of boards) result.notes.push(...b.notes.map((n) => (boards.length > 1 ? `${b.name}: ${n}` : n)));
+  if (boards.length === 1) {
+    const next = { ...doc, solution: family.solutionToJson(puzzle, boards[0].board) };
+    result.updated.push(wb.updatePuzzle(id, { document: next }));
+    return result;
+  }
+  for (const b of boards) {
+    const name = `${rec.name} ${b.name}`;
+    result.added.push(wb.createPuzzle(makeDocument('edge', name, puzzle, b.board), req.source ?? req.fileName));
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Preview (the import dialog)
+
+export interface ImportPreview {
+  format: string;
+  family: FamilyId;
+  /** How many puzzles the file holds (several board URLs, several mazes). */
+  count: number;
+  name: string;
+  rows: number;
+  cols: number;
+  /** Edge order the pieces were read in ("top right bottom left"), when it applies. */
+  order: string | null;
+  /** Pieces (edge) or cells. */
+  pieces: number;
+  notes: string[];
+  warnings: string[];
+  errors: string[];
+  /** The first few pieces as [top, right, bottom, left] (edge), else the first rows of cells. */
+  first: number[][];
+  /** A board that came with the file, scored. */
+  board: BoardScore | null;
+  /** Library puzzles with the same content. */
+  sameAs: { id: number; name: string }[];
+}
+
+const PREVIEW_PIECES = 8;
+
+/** Read a file as `importFile` would, without changing the library; a file that cannot be read throws its one-line error. */
+export function previewImport(wb: Workbench, req: Omit<ImportRequest, 'into'>): ImportPreview {
+  const items = readForImport(req);
+  const it = items[0];
+  const family = getFamily(it.family);
+  const { rows, cols } = family.size(it.puzzle);
+  const { errors, warnings } = family.validate(it.puzzle);
+  const json = family.puzzleToJson(it.puzzle) as Record<string, unknown>;
+  let first: number[][] = [];
+  let pieces = rows * cols;
+  let board: BoardScore | null = null;
+  let order: string | null = null;
+  if (it.family === 'edge') {
+    const list = (json.pieces as number[][]) ?? [];
+    pieces = list.length;
+    first = list.slice(0, PREVIEW_PIECES);
+    const read = it.notes.find((n) => n.startsWith('read as '));
+    order = read ? read.slice('read as '.length).replace(/ \(.*$/, '').replace(/, rotations.*$/, '') : 'top right bottom left';
+    if (it.solution) board = boardScore(it.puzzle as EdgePuzzle, it.solution as never, it.name);
+  } else if (it.solution) {
+    const cells = family.cells(it.puzzle, it.solution) as number[][];
+    first = cells.slice(0, PREVIEW_PIECES);
+  }
+  const format = req.pieces ? 'board' : (req.format ?? detectFormat(req.fileName, req.text));
+  return {
+    format,
+    family: it.family,
+    count: items.length,
+    name: it.name,
+    rows,
+    cols,
+    order,
+    pieces,
+    notes: it.notes,
+    warnings,
+    errors,
+    first,
+    board,
+    sameAs: findSame(wb, it.family, it.puzzle),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The library listing with each puzzle's placement scored
+
+export interface Placement {
+  score: number;
+  maxScore: number | null;
+}
+
+export type LibraryPuzzle = PuzzleSummary & { placement: Placement | null };
+
+/** Scores by puzzle id and update time, so the listing parses each document once per change. */
+const placementCache = new Map<string, Placement | null>();
+
+function placementOf(wb: Workbench, s: PuzzleSummary): Placement | null {
+  const key = `${wb.store.path}#${s.id}@${s.updatedAt}`;
+  if (placementCache.has(key)) return placementCache.get(key)!;
+  const rec = wb.store.getPuzzle(s.id);
+  if (!rec) return null;
+  let out: Placement | null = null;
+  try {
+    const { doc, puzzle, solution } = parseDocument(rec.document, `puzzle ${rec.id}`);
+    if (solution !== undefined) {
+      const e = getFamily(doc.family).evaluate(puzzle, solution);
+      out = { score: e.score, maxScore: e.maxScore };
+    }
+  } catch {
+    out = null;
+  }
+  if (placementCache.size > 10_000) placementCache.clear();
+  placementCache.set(key, out);
+  return out;
+}
+
+/** The library listing, each entry with the score of its saved placement (null when it has none). */
+export function listLibrary(wb: Workbench, q: PuzzleQuery = {}): LibraryPuzzle[] {
+  return wb.store.listPuzzles(q).map((s) => ({ ...s, placement: placementOf(wb, s) }));
+}
+
+/** Is this text a board (to be read with a piece set) rather than a puzzle of its own? */
+export function looksLikeBoard(fileName: string, text: string): boolean {
+  const f = detectFormat(fileName, text);
+  return f === 'board' || (f === 'bucas' && isBoardUrlText(text) && !/board_edges=/.test(text));
+}
+
+export { FormatError };
