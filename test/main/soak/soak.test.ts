@@ -1,0 +1,277 @@
+/**
+ * Soak (issue 12): three processes on one database (two CLI slots running `solve` or `resume`,
+ * and `serve`), with runs started, stopped, resumed and killed at random for a bounded number of
+ * steps. Afterwards: every run finished or resumable, no run ever had two writers (its progress
+ * samples never go back in time), `integrity_check` ok, and no committed event missing.
+ * Bounded: at most STEPS steps and DEADLINE_MS; `SOAK_SEED` replays a sequence.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { WebSocket } from 'ws';
+import { describe, expect, it } from 'vitest';
+import { cli, cliAsync, repoRoot, tempDb } from '../../helpers/cli';
+import { sleep, until } from '../runs/in-process';
+
+const STEPS = 300;
+const DEADLINE_MS = 70_000;
+const SEED = Number(process.env.SOAK_SEED ?? 20261126);
+const bin = join(repoRoot, 'bin', 'workbench.mjs');
+const fixtures = fileURLToPath(new URL('../serve/fixtures', import.meta.url));
+
+/** mulberry32: a small seeded generator, so a failing sequence can be replayed. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function children(pid: number): number[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `workbench serve` with a minimal WebSocket client for its API. */
+class Serve {
+  proc!: ChildProcess;
+  private ws!: WebSocket;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+
+  constructor(private readonly db: string) {}
+
+  async start(): Promise<void> {
+    this.proc = spawn(process.execPath, [bin, 'serve', '--port', '0', '--static', fixtures, '--db', this.db], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    this.proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    const url = await until(() => /serving http:\/\/([^/]+)\//.exec(out)?.[1], 30_000, 'serve to start');
+    this.ws = new WebSocket(`ws://${url}/api`);
+    this.ws.on('message', (data) => {
+      const m = JSON.parse(data.toString()) as { id?: number; ok?: boolean; value?: unknown; error?: string };
+      const p = typeof m.id === 'number' ? this.pending.get(m.id) : undefined;
+      if (!p) return;
+      this.pending.delete(m.id!);
+      if (m.ok) p.resolve(m.value);
+      else p.reject(new Error(m.error));
+    });
+    this.ws.on('close', () => {
+      for (const p of this.pending.values()) p.reject(new Error('serve went away'));
+      this.pending.clear();
+    });
+    await new Promise((resolve, reject) => {
+      this.ws.once('open', resolve);
+      this.ws.once('error', reject);
+    });
+  }
+
+  call(method: string, args: unknown): Promise<unknown> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.ws.send(JSON.stringify({ id, method, args }));
+    });
+  }
+
+  async stop(signal: NodeJS.Signals): Promise<void> {
+    const exited = new Promise((r) => this.proc.once('exit', r));
+    this.ws.terminate();
+    this.proc.kill(signal);
+    await exited;
+  }
+}
+
+interface RunRow {
+  id: number;
+  status: string;
+}
+
+describe('soak: two CLI solves and a serve on one database', () => {
+  it(`every run ends finished or resumable, with one writer at a time and nothing lost (seed ${SEED})`, { timeout: 180_000 }, async () => {
+    const random = rng(SEED);
+    const pick = <T>(xs: readonly T[]): T | undefined => (xs.length ? xs[Math.floor(random() * xs.length)] : undefined);
+    const db = tempDb();
+    const setup = cli(['import', '--format', 'maze', writeMaze(db), '--db', db]);
+    expect(setup.code, setup.stderr).toBe(0);
+    const reader = () => new Database(db, { readonly: true, fileMustExist: true });
+
+    const serve = new Serve(db);
+    await serve.start();
+    const slots: (ChildProcess | null)[] = [null, null];
+    const allClis: ChildProcess[] = [];
+    const pendingCalls: Promise<unknown>[] = [];
+    const counts: Record<string, number> = {};
+    const refusals: string[] = [];
+    const messages: string[] = [];
+    const count = (k: string): void => void (counts[k] = (counts[k] ?? 0) + 1);
+    /** Events seen committed: they must all be there at the end. */
+    const seen = new Set<number>();
+
+    const runsNow = (): RunRow[] => {
+      const r = reader();
+      try {
+        return r.prepare(`SELECT id, status FROM runs ORDER BY id`).all() as RunRow[];
+      } finally {
+        r.close();
+      }
+    };
+    const snapshot = (): void => {
+      const r = reader();
+      try {
+        // Improvements are never removed; progress samples up to the last checkpoint neither (a
+        // restart from a checkpoint replaces only the samples after it).
+        const ids = r
+          .prepare(
+            `SELECT e.id FROM run_events e WHERE e.kind = 'improvement' OR e.elapsed_ms <= COALESCE(
+               (SELECT MAX(c.elapsed_ms) FROM checkpoints c WHERE c.run_id = e.run_id), -1)`,
+          )
+          .pluck()
+          .all() as number[];
+        for (const id of ids) seen.add(id);
+      } finally {
+        r.close();
+      }
+    };
+
+    const startCli = (i: number, args: string[]): void => {
+      const child = cliAsync([...args, '--checkpoint-every', '0.2', '--db', db]);
+      let err = '';
+      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      child.on('exit', () => {
+        if (slots[i] === child) slots[i] = null;
+        const line = err.trim();
+        if (line) messages.push(line);
+        if (/is (running|queued) in process/.test(line)) refusals.push(line);
+        // Whatever happens, a CLI says it in at most one line and never with a stack trace.
+        expect(line.split('\n').length, line).toBeLessThanOrEqual(1);
+        expect(line).not.toMatch(/\n\s+at |ERR_IPC|Error:/);
+      });
+      slots[i] = child;
+      allClis.push(child);
+    };
+
+    const t0 = Date.now();
+    let serveKills = 0;
+    let step = 0;
+    for (; step < STEPS && Date.now() - t0 < DEADLINE_MS; step++) {
+      const runs = runsNow();
+      const resumable = runs.filter((r) => r.status === 'interrupted' || r.status === 'stopped').map((r) => r.id);
+      const live = runs.filter((r) => r.status === 'running' || r.status === 'queued').map((r) => r.id);
+      const i = Math.floor(random() * 2);
+      const slot = slots[i];
+      const x = random();
+      if (x < 0.3) {
+        if (!slot) {
+          const resume = random() < 0.4 ? pick([...resumable, ...live]) : undefined;
+          if (resume !== undefined) startCli(i, ['resume', String(resume)]);
+          else startCli(i, ['solve', '--family', 'jump', '--size', '7', '--solver', 'hill-climb', '--seconds', String(1 + Math.floor(random() * 4)), '--seed', String(step)]);
+          count(resume !== undefined ? 'cli resume' : 'cli solve');
+        } else {
+          const how = random();
+          if (how < 0.4) {
+            slot.kill('SIGKILL');
+            count('cli kill -9');
+          } else if (how < 0.7) {
+            for (const pid of children(slot.pid!)) process.kill(pid, 'SIGKILL');
+            count('worker kill -9');
+          } else {
+            slot.kill('SIGINT');
+            count('cli ctrl+c');
+          }
+        }
+      } else if (x < 0.5) {
+        pendingCalls.push(serve.call('startRun', { puzzleId: 1, solver: 'hill-climb', seed: step, seconds: 1 + Math.floor(random() * 4) }).catch(() => undefined));
+        count('serve start');
+      } else if (x < 0.7) {
+        const id = pick(live);
+        if (id !== undefined) {
+          pendingCalls.push(serve.call('stopRun', { id }).catch(() => undefined));
+          count('serve stop');
+        }
+      } else if (x < 0.9) {
+        const id = pick([...resumable, ...live]);
+        if (id !== undefined) {
+          pendingCalls.push(
+            serve.call('resumeRun', { id }).catch((e: Error) => {
+              messages.push(e.message);
+              if (/in process/.test(e.message)) refusals.push(e.message);
+            }),
+          );
+          count('serve resume');
+        }
+      } else if (x < 0.92 && serveKills < 3) {
+        serveKills++;
+        await serve.stop('SIGKILL');
+        await serve.start();
+        count('serve kill -9 and restart');
+      }
+      if (step % 10 === 0) snapshot();
+      await sleep(120);
+    }
+    snapshot();
+
+    // Wind down: Ctrl+C for the CLIs, SIGTERM for serve; then every process (and worker) is gone.
+    for (const c of slots) c?.kill('SIGINT');
+    await serve.stop('SIGTERM');
+    await Promise.allSettled(pendingCalls);
+    await until(() => allClis.every((c) => c.exitCode !== null || c.signalCode !== null), 30_000, 'the CLIs to exit');
+    // Runs left by the killed processes are recovered by the next command that opens the database.
+    const listed = cli(['runs', '--json', '--db', db]);
+    expect(listed.code, listed.stderr).toBe(0);
+    const final = JSON.parse(listed.stdout) as { id: number; status: string; error: string | null }[];
+
+    const r = reader();
+    try {
+      expect(r.pragma('integrity_check', { simple: true })).toBe('ok');
+      const statuses: Record<string, number> = {};
+      for (const run of final) statuses[run.status] = (statuses[run.status] ?? 0) + 1;
+      console.log(`soak seed ${SEED}: ${step} steps in ${((Date.now() - t0) / 1000).toFixed(1)} s, ${final.length} runs ${JSON.stringify(statuses)}; actions ${JSON.stringify(counts)}; ${refusals.length} refusals (e.g. "${refusals[0] ?? ''}")`);
+      expect(final.length).toBeGreaterThan(5);
+      console.log([...new Set(messages.map((m) => m.replace(/\d+/g, 'N')))].join('\n'));
+      // Finished or resumable (queued runs, released by serve on quit, start at the next start); nothing running, nothing failed.
+      for (const run of final) expect(['done', 'stopped', 'interrupted', 'queued'], `run ${run.id}: ${run.status} ${run.error}`).toContain(run.status);
+      expect(r.prepare(`SELECT COUNT(*) FROM run_leases`).pluck().get()).toBe(0);
+      // One writer at a time: each run's samples, in the order they were written, never go back.
+      const samples = r.prepare(`SELECT run_id, elapsed_ms, evaluations FROM run_events WHERE kind = 'progress' ORDER BY run_id, id`).all() as { run_id: number; elapsed_ms: number; evaluations: number }[];
+      for (let k = 1; k < samples.length; k++) {
+        const [a, b] = [samples[k - 1]!, samples[k]!];
+        if (a.run_id !== b.run_id) continue;
+        expect(b.elapsed_ms, `run ${b.run_id}: a sample at ${b.elapsed_ms} ms after one at ${a.elapsed_ms} ms`).toBeGreaterThanOrEqual(a.elapsed_ms);
+        expect(b.evaluations).toBeGreaterThanOrEqual(a.evaluations);
+      }
+      expect(samples.length).toBeGreaterThan(10);
+      // Nothing committed went missing.
+      const present = new Set(r.prepare(`SELECT id FROM run_events`).pluck().all() as number[]);
+      const missing = [...seen].filter((id) => !present.has(id));
+      expect(missing).toEqual([]);
+    } finally {
+      r.close();
+    }
+    // No orphaned worker is left behind.
+    for (const c of allClis) for (const pid of children(c.pid!)) expect(alive(pid)).toBe(false);
+  });
+});
+
+function writeMaze(db: string): string {
+  const file = join(db, '..', 'soak.maze');
+  const rows = Array.from({ length: 7 }, (_, r) => Array.from({ length: 7 }, (_, c) => (r === 6 && c === 6 ? 0 : 1)).join(' '));
+  execFileSync('sh', ['-c', `printf '%s\\n' '7' ${rows.map((l) => `'${l}'`).join(' ')} > '${file}'`]);
+  return file;
+}
