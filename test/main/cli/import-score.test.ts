@@ -109,3 +109,28 @@ describe('workbench import', () => {
     expect(lines.filter((l) => l.startsWith('warning: '))).toHaveLength(2);
   });
 });
+
+describe('exports read back', () => {
+  it('export --format text | bucas | json of a run imports again (text with its pieces), same score', () => {
+    const db = tempDb();
+    const g = generateEdgePuzzle({ rows: 4, cols: 4, frameColours: 2, innerColours: 3, seed: 5 });
+    const pieces = join(dir, 'run_4x4.txt');
+    const lines = ['4 4'];
+    for (let i = 0; i < g.puzzle.edges.length; i += 4) lines.push(Array.from(g.puzzle.edges.slice(i, i + 4)).join(' '));
+    writeFileSync(pieces, lines.join('\n') + '\n');
+    const run = cli(['solve', pieces, '--solver', 'backtrack', '--seconds', '20', '--json', '--db', db]);
+    expect(run.code, run.stderr).toBe(0);
+    const { runId, score } = JSON.parse(run.stdout) as { runId: number; score: number };
+    for (const format of ['text', 'bucas', 'json']) {
+      const out = join(dir, `export.${format}`);
+      const e = cli(['export', String(runId), '--format', format, '--out', out, '--db', db]);
+      expect(e.code, e.stderr).toBe(0);
+      const args = format === 'text' ? ['import', out, '--pieces', pieces, '--json', '--db', db] : ['import', out, '--json', '--db', db];
+      const r = cli(args);
+      expect(r.code, `${format}: ${r.stderr}`).toBe(0);
+      const [added] = JSON.parse(r.stdout).added as { id: number }[];
+      const list = JSON.parse(cli(['puzzles', '--json', '--db', db]).stdout) as { id: number; placement: { score: number } | null }[];
+      expect(list.find((p) => p.id === added.id)!.placement!.score, format).toBe(score);
+    }
+  });
+});
