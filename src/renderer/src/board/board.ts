@@ -14,7 +14,8 @@
 import 'pixi.js/unsafe-eval';
 import { Application, Container, Graphics, Rectangle, Sprite, type Renderer, type Texture } from 'pixi.js';
 import { clampView, fitView, panBy as panView, revealCell, zoomAt, type Grid, type View } from './layout';
-import type { FaceDrawer, Painter } from './painter';
+import { slotColor, type FaceDrawer, type Painter } from './painter';
+import { drawJoinMark } from './join-mark';
 
 export interface BoardCell {
   face: string;
@@ -122,9 +123,6 @@ function pixiPainter(g: Graphics): Painter {
   };
 }
 
-function defaultSlotColor(row: number, col: number, rows: number, cols: number): number {
-  return row === 0 || col === 0 || row === rows - 1 || col === cols - 1 ? 0x2a2c32 : 0x222429;
-}
 
 export function createBoard(host: HTMLElement, opts: BoardOptions): BoardHandle {
   const texSize = opts.textureSize ?? 128;
@@ -180,7 +178,7 @@ export function createBoard(host: HTMLElement, opts: BoardOptions): BoardHandle 
   const drawSlots = (): void => {
     slots.clear();
     const { rows, cols } = grid;
-    const color = opts.slotColor ?? defaultSlotColor;
+    const color = opts.slotColor ?? slotColor;
     const pad = FRAME_MARGIN;
     slots.roundRect(-pad, -pad, cols * CELL + 2 * pad, rows * CELL + 2 * pad, CELL * 0.12).fill({ color: 0x17181c });
     slots.roundRect(-pad, -pad, cols * CELL + 2 * pad, rows * CELL + 2 * pad, CELL * 0.12).stroke({ width: 1.5, color: 0x34363d });
@@ -259,33 +257,9 @@ export function createBoard(host: HTMLElement, opts: BoardOptions): BoardHandle 
       g.rect(x + 5 * px, y + 5 * px, CELL - 10 * px, CELL - 10 * px).stroke({ width: 1 * px, color: ACCENT, alpha: 0.5 });
     }
 
-    // Mismatched joins: a white bar with a dark outline along the join, and an X at its middle.
-    for (const m of marks.badJoins ?? []) {
-      const x0 = m.col * CELL;
-      const y0 = m.row * CELL;
-      const len = CELL * 0.62;
-      let ax: number, ay: number, bx: number, by: number, mx: number, my: number;
-      if (m.dir === 'right') {
-        mx = x0 + CELL;
-        my = y0 + CELL / 2;
-        ax = bx = mx;
-        ay = my - len / 2;
-        by = my + len / 2;
-      } else {
-        mx = x0 + CELL / 2;
-        my = y0 + CELL;
-        ay = by = my;
-        ax = mx - len / 2;
-        bx = mx + len / 2;
-      }
-      const w = Math.max(CELL * 0.06, 4 * px);
-      g.moveTo(ax, ay).lineTo(bx, by).stroke({ width: w + 3 * px, color: DARK, cap: 'round' });
-      g.moveTo(ax, ay).lineTo(bx, by).stroke({ width: w, color: WHITE, cap: 'round' });
-      const r = Math.max(CELL * 0.11, 6 * px);
-      g.circle(mx, my, r).fill({ color: DARK }).stroke({ width: 1.5 * px, color: WHITE });
-      const k = r * 0.5;
-      g.moveTo(mx - k, my - k).lineTo(mx + k, my + k).moveTo(mx + k, my - k).lineTo(mx - k, my + k).stroke({ width: Math.max(1.5 * px, r * 0.28), color: WHITE, cap: 'round' });
-    }
+    // Mismatched joins: the same mark as the PNG export (join-mark.ts).
+    const markPainter = pixiPainter(g);
+    for (const m of marks.badJoins ?? []) drawJoinMark(markPainter, m.col * CELL, m.row * CELL, m.dir, CELL, px);
 
     if (marks.side && marks.side.row >= 0 && marks.side.col >= 0 && marks.side.row < grid.rows && marks.side.col < cols) {
       const { row, col, side } = marks.side;

@@ -23,12 +23,23 @@ export function cssColor(color: number, alpha = 1): string {
   return alpha >= 1 ? `rgb(${r} ${g} ${b})` : `rgb(${r} ${g} ${b} / ${alpha})`;
 }
 
-/** A painter over a 2D canvas context. */
-export function canvasPainter(ctx: CanvasRenderingContext2D): Painter {
+/** An empty board slot: the frame ring a shade lighter than the inside (screen and PNG alike). */
+export function slotColor(row: number, col: number, rows: number, cols: number): number {
+  return row === 0 || col === 0 || row === rows - 1 || col === cols - 1 ? 0x2a2c32 : 0x222429;
+}
+
+/** The part of a 2D canvas context a painter draws with (tests pass a recorder). */
+export type PainterContext = Pick<
+  CanvasRenderingContext2D,
+  'beginPath' | 'moveTo' | 'lineTo' | 'closePath' | 'fill' | 'stroke' | 'arc' | 'fillStyle' | 'strokeStyle' | 'lineWidth' | 'lineCap' | 'lineJoin'
+>;
+
+/** A painter over a 2D canvas context, drawing at (dx, dy). */
+export function canvasPainter(ctx: PainterContext, dx = 0, dy = 0): Painter {
   const path = (points: number[]): void => {
     ctx.beginPath();
-    ctx.moveTo(points[0], points[1]);
-    for (let i = 2; i < points.length; i += 2) ctx.lineTo(points[i], points[i + 1]);
+    ctx.moveTo(points[0] + dx, points[1] + dy);
+    for (let i = 2; i < points.length; i += 2) ctx.lineTo(points[i] + dx, points[i + 1] + dy);
   };
   return {
     poly(points, color, alpha = 1) {
@@ -39,7 +50,7 @@ export function canvasPainter(ctx: CanvasRenderingContext2D): Painter {
     },
     circle(x, y, r, color, alpha = 1) {
       ctx.beginPath();
-      ctx.arc(x, y, r, 0, 2 * Math.PI);
+      ctx.arc(x + dx, y + dy, r, 0, 2 * Math.PI);
       ctx.fillStyle = cssColor(color, alpha);
       ctx.fill();
     },
@@ -53,7 +64,7 @@ export function canvasPainter(ctx: CanvasRenderingContext2D): Painter {
     },
     ring(x, y, r, width, color, alpha = 1) {
       ctx.beginPath();
-      ctx.arc(x, y, r, 0, 2 * Math.PI);
+      ctx.arc(x + dx, y + dy, r, 0, 2 * Math.PI);
       ctx.lineWidth = width;
       ctx.strokeStyle = cssColor(color, alpha);
       ctx.stroke();

@@ -5,12 +5,15 @@
  */
 import { parseDocument, type PuzzleDocument } from '../../../core/document/document';
 import { edgeAt, maxScore as edgeMaxScore, pieceCount, type EdgeBoard, type EdgePuzzle } from '../../../core/families/edge/model';
-import { scoreBoard } from '../../../core/families/edge/score';
+import { mismatches, scoreBoard } from '../../../core/families/edge/score';
+import { drawEdgeFaceColours } from '../edge/faces';
+import { canvasPainter, cssColor, slotColor } from '../board/painter';
+import { drawJoinMark } from '../board/join-mark';
 import type { JumpMaze, JumpPuzzle } from '../../../core/families/jump';
 import type { ParityGrid, ParityPuzzle } from '../../../core/families/parity';
 import { analyse, depthColour } from '../jump/maze-editor';
 import { lineCounts, parityStatus } from '../parity/grid-editor';
-import { edgeStyle, STATUS_COLOURS, textOn } from './palette';
+import { STATUS_COLOURS, textOn } from './palette';
 import { familyLabel } from './format';
 
 export interface ImageLayout {
@@ -92,68 +95,8 @@ export function drawDocument(ctx: Ctx, document: unknown, layout?: ImageLayout):
   return { layout: L, subtitle };
 }
 
-function triangle(ctx: Ctx, x: number, y: number, s: number, side: number): void {
-  const cx = x + s / 2;
-  const cy = y + s / 2;
-  const corners = [
-    [x, y],
-    [x + s, y],
-    [x + s, y + s],
-    [x, y + s],
-  ] as const;
-  const a = corners[side]!;
-  const b = corners[(side + 1) % 4]!;
-  ctx.beginPath();
-  ctx.moveTo(cx, cy);
-  ctx.lineTo(a[0], a[1]);
-  ctx.lineTo(b[0], b[1]);
-  ctx.closePath();
-}
-
-function drawTile(ctx: Ctx, colours: readonly number[], x: number, y: number, s: number): void {
-  for (let side = 0; side < 4; side++) {
-    const st = edgeStyle(colours[side]!);
-    triangle(ctx, x, y, s, side);
-    ctx.fillStyle = st.fill;
-    ctx.fill();
-    if (st.motif !== 'solid') {
-      ctx.save();
-      triangle(ctx, x, y, s, side);
-      ctx.clip();
-      ctx.strokeStyle = ctx.fillStyle = textOn(st.fill) === '#000000' ? 'rgba(0,0,0,0.55)' : 'rgba(255,255,255,0.7)';
-      if (st.motif === 'stripes') {
-        ctx.lineWidth = Math.max(1, s / 16);
-        ctx.beginPath();
-        for (let k = -s; k < 2 * s; k += Math.max(4, s / 5)) {
-          ctx.moveTo(x + k, y);
-          ctx.lineTo(x + k - s, y + s);
-        }
-        ctx.stroke();
-      } else {
-        const step = Math.max(5, s / 5);
-        for (let dy = step / 2; dy < s; dy += step)
-          for (let dx = step / 2; dx < s; dx += step) {
-            ctx.beginPath();
-            ctx.arc(x + dx, y + dy, Math.max(1, s / 22), 0, Math.PI * 2);
-            ctx.fill();
-          }
-      }
-      ctx.restore();
-    }
-  }
-  ctx.strokeStyle = 'rgba(0,0,0,0.55)';
-  ctx.lineWidth = 1;
-  ctx.beginPath();
-  ctx.moveTo(x, y);
-  ctx.lineTo(x + s, y + s);
-  ctx.moveTo(x + s, y);
-  ctx.lineTo(x, y + s);
-  ctx.stroke();
-  ctx.strokeRect(x + 0.5, y + 0.5, s - 1, s - 1);
-}
-
-function emptyCell(ctx: Ctx, x: number, y: number, s: number): void {
-  ctx.fillStyle = '#202227';
+function emptyCell(ctx: Ctx, x: number, y: number, s: number, colour = 0x202227): void {
+  ctx.fillStyle = cssColor(colour);
   ctx.fillRect(x, y, s, s);
   ctx.strokeStyle = '#34373e';
   ctx.lineWidth = 1;
@@ -169,12 +112,16 @@ function drawEdge(ctx: Ctx, p: EdgePuzzle, board: EdgeBoard | undefined, ox: num
     // With a placement: the board. Without: the piece set in its file order, unturned.
     const piece = board ? board.piece[i]! : i < n ? i : -1;
     const rot = board ? board.rotation[i]! : 0;
-    if (piece < 0) emptyCell(ctx, x, y, s);
-    else drawTile(ctx, [0, 1, 2, 3].map((side) => edgeAt(p, piece, rot, side)), x, y, s);
+    // The board's own tile painter (edge/faces.ts): same palette, motifs and seams as on screen.
+    if (piece < 0) emptyCell(ctx, x, y, s, slotColor(Math.floor(i / p.cols), i % p.cols, p.rows, p.cols));
+    else drawEdgeFaceColours(canvasPainter(ctx, x, y), [0, 1, 2, 3].map((side) => edgeAt(p, piece, rot, side)), s);
   }
   if (n === 0) return ' · no pieces yet';
   if (!board) return ` · ${n} pieces (unplaced)`;
-  return ` · score ${scoreBoard(p, board)} / ${edgeMaxScore(p.rows, p.cols)}`;
+  const bad = mismatches(p, board);
+  const marks = canvasPainter(ctx, ox, oy);
+  for (const m of bad) drawJoinMark(marks, m.col * s, m.row * s, m.dir, s, Math.max(0.5, s / 64));
+  return ` · score ${scoreBoard(p, board)} / ${edgeMaxScore(p.rows, p.cols)}${bad.length ? ` · ${bad.length} mismatched` : ''}`;
 }
 
 function drawJump(ctx: Ctx, p: JumpPuzzle, maze: JumpMaze | undefined, ox: number, oy: number, s: number): string {

@@ -62,21 +62,4 @@ export function textOn(background: string): '#000000' | '#ffffff' {
   return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? '#000000' : '#ffffff';
 }
 
-/**
- * Edge colours for images (colour 0 = the grey frame): 12 distinct hues (Okabe–Ito plus Tol's
- * muted set), then the same hues again with stripes, then with dots — so 36 colours stay apart.
- */
-export const EDGE_HUES = [
-  '#E69F00', '#56B4E9', '#009E73', '#F0E442', '#0072B2', '#D55E00',
-  '#CC79A7', '#88CCEE', '#44AA99', '#DDCC77', '#882255', '#AA4499',
-] as const;
-export const EDGE_GREY = '#5b5f66';
-
-export type EdgeMotif = 'solid' | 'stripes' | 'dots';
-
-export function edgeStyle(colour: number): { fill: string; motif: EdgeMotif } {
-  if (colour <= 0) return { fill: EDGE_GREY, motif: 'solid' };
-  const k = colour - 1;
-  const motif: EdgeMotif = (['solid', 'stripes', 'dots'] as const)[Math.floor(k / EDGE_HUES.length) % 3]!;
-  return { fill: EDGE_HUES[k % EDGE_HUES.length]!, motif };
-}
+// Edge colours and motifs live in one place, edge/motifs.ts, for the board, the trays and the PNG export alike.

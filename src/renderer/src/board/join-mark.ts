@@ -1,0 +1,29 @@
+/**
+ * The mark of a mismatched join: a white bar with a dark outline along the join and an X in a
+ * dark disc at its middle. Drawn through a Painter, so the Pixi board and the PNG export draw the
+ * very same mark.
+ */
+import type { Painter } from './painter';
+
+const WHITE = 0xffffff;
+const DARK = 0x0d0e10;
+
+/**
+ * The join on the right of (`dir` 'right') or below ('down') the cell whose top-left corner is
+ * (x0, y0), for cells `cell` pixels wide; `px` is one screen pixel in these units.
+ */
+export function drawJoinMark(p: Painter, x0: number, y0: number, dir: 'right' | 'down', cell: number, px = 1): void {
+  const len = cell * 0.62;
+  const [mx, my] = dir === 'right' ? [x0 + cell, y0 + cell / 2] : [x0 + cell / 2, y0 + cell];
+  const bar = dir === 'right' ? [mx, my - len / 2, mx, my + len / 2] : [mx - len / 2, my, mx + len / 2, my];
+  const w = Math.max(cell * 0.06, 4 * px);
+  p.line(bar, w + 3 * px, DARK);
+  p.line(bar, w, WHITE);
+  const r = Math.max(cell * 0.11, 6 * px);
+  p.circle(mx, my, r, DARK);
+  p.ring(mx, my, r, 1.5 * px, WHITE);
+  const k = r * 0.5;
+  const xw = Math.max(1.5 * px, r * 0.28);
+  p.line([mx - k, my - k, mx + k, my + k], xw, WHITE);
+  p.line([mx + k, my - k, mx - k, my + k], xw, WHITE);
+}
