@@ -32,6 +32,8 @@ const METHOD_SET: Record<ApiMethod, true> = {
   listPuzzles: true,
   getPuzzle: true,
   importPuzzle: true,
+  previewImport: true,
+  importFile: true,
   deletePuzzle: true,
   createPuzzle: true,
   updatePuzzle: true,
