@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createBackend } from '../services/backend';
 import { defaultDbPath } from '../store/store';
-import { createMainWindow, hardenWebContents, lockDownSessions } from './window';
+import { createMainWindow, hardenWebContents, lockDownSessions, rendererDir } from './window';
+import { registerAppScheme, serveApp } from './protocol';
 import { registerApi } from './ipc';
 import { watchRuns } from './power';
 import { utilityWorkerSpawner } from './worker-host';
@@ -20,6 +21,8 @@ let stopApi: (() => void) | null = null;
 let stopWatch: (() => void) | null = null;
 
 app.enableSandbox();
+// Must happen before the app is ready.
+registerAppScheme();
 app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
 
 if (!app.requestSingleInstanceLock()) {
@@ -39,6 +42,7 @@ if (!app.requestSingleInstanceLock()) {
 
 async function start(): Promise<void> {
   lockDownSessions();
+  serveApp(rendererDir);
   const dbPath = process.env.WORKBENCH_DB ?? defaultDbPath(app.getPath('userData'));
   backend = await createBackend({ dbPath, workerHost: utilityWorkerSpawner(), nativeBinding: electronSqliteBinding() });
   stopApi = registerApi(backend, () => mainWindow);

@@ -5,6 +5,8 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import type { Backend, PushEvent } from '../api/contract';
 import { dispatch, type ApiReply } from '../serve/dispatch';
+import { isAppUrl } from './app-origin';
+import { devUrl } from './window';
 
 export const API_CHANNEL = 'api';
 export const PUSH_CHANNEL = 'api-push';
@@ -14,7 +16,8 @@ export function registerApi(backend: Backend, getWindow: () => BrowserWindow | n
   const fromOurWindow = (e: IpcMainInvokeEvent): boolean => {
     const win = getWindow();
     if (!win || win.isDestroyed()) return false;
-    return e.sender === win.webContents && e.senderFrame !== null && e.senderFrame === win.webContents.mainFrame;
+    // The main frame of our window, showing our own page (not something it was tricked into loading).
+    return e.sender === win.webContents && e.senderFrame !== null && e.senderFrame === win.webContents.mainFrame && isAppUrl(e.senderFrame.url, devUrl());
   };
 
   ipcMain.handle(API_CHANNEL, async (e, method: unknown, args: unknown): Promise<ApiReply> => {
