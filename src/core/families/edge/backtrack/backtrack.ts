@@ -3,6 +3,8 @@ import { Rng, type RngState } from '../../../rng/rng';
 import { solutionToJson, type EdgeSolutionJson } from '../json';
 import type { EdgePuzzle } from '../model';
 import { CandidateTables } from './candidates';
+import { completeBoard } from '../complete';
+import { solutionFromJson } from '../json';
 import { exactLoop, mismatchLoop, type Cursor, type SearchLoop } from './loops';
 import { pieceTypes, typesToBoard, type PieceTypes } from './piece-types';
 import { mismatchSchedule, scanPlan, type ScanOrder, type ScanPlan } from './scan-plan';
@@ -17,6 +19,8 @@ export interface BacktrackOptions {
   restartAfter: number;
   /** Shuffle the candidate order with the seed before the first descent. */
   shuffle: boolean;
+  /** Show the deepest partial board completed greedily (a full legal board) until a full one is found. */
+  complete: boolean;
 }
 
 interface BacktrackState {
@@ -101,6 +105,7 @@ export class BacktrackRun implements SolverRun {
       : mismatchLoop(this.tables, this.plan, this.cnt, this.shown, this.placed, this.phases, this.breaks, mismatchSchedule(n, opts.maxMismatches, opts.mismatchFromDepth), this.cur);
     this.best = this.boardJson(0);
     this.bestScore = this.exact ? this.plan.scoreAt[0] : 0;
+    if (opts.complete) this.offerDeepest(0);
     if (fresh) {
       if (opts.shuffle) this.reshuffle();
       this.enter(0);
@@ -190,23 +195,40 @@ export class BacktrackRun implements SolverRun {
       this.evaluations += did;
       this.sinceRestart += did;
       left -= did;
-      if (this.exact && cur.d > cur.bestDepth) {
-        // Deeper than ever: the new partial board is the best one.
+      if (!this.exact && cur.bestBreaks < breaksBefore) {
+        // The loop stopped on a full board with fewer breaks: the stack holds all of it.
         cur.bestDepth = cur.d;
-        this.best = this.boardJson(cur.d);
-        const score = this.plan.scoreAt[cur.d];
-        if (score > this.bestScore) {
+        const score = this.plan.scoreAt[cur.d] - cur.bestBreaks;
+        if (score > this.bestScore || !this.opts.complete) {
+          this.best = this.boardJson(cur.d);
           this.bestScore = score;
           return;
         }
-      } else if (!this.exact && cur.bestBreaks < breaksBefore) {
-        // The loop stopped on a full board with fewer breaks: the stack holds all of it.
+      } else if (cur.d > cur.bestDepth) {
+        // Deeper than ever: the new partial board (completed, when asked) may be the best one.
         cur.bestDepth = cur.d;
-        this.best = this.boardJson(cur.d);
-        this.bestScore = this.plan.scoreAt[cur.d] - cur.bestBreaks;
-        return;
+        if (this.opts.complete) {
+          if (this.offerDeepest(cur.d)) return;
+        } else if (this.exact) {
+          this.best = this.boardJson(cur.d);
+          const score = this.plan.scoreAt[cur.d];
+          if (score > this.bestScore) {
+            this.bestScore = score;
+            return;
+          }
+        }
       }
     }
+  }
+
+  /** Complete the board of the first `depth` placements; true when it beats the best. */
+  private offerDeepest(depth: number): boolean {
+    const partial = solutionFromJson(this.puzzle, this.boardJson(depth), 'partial');
+    const { board, score } = completeBoard(this.puzzle, partial);
+    if (score <= this.bestScore && depth > 0) return false;
+    this.best = solutionToJson(board);
+    this.bestScore = score;
+    return true;
   }
 
   private restart(): void {

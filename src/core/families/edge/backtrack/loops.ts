@@ -16,7 +16,7 @@ export interface Cursor {
   ci: number;
   /** Phase of depth d's list (mismatch search). */
   ph: number;
-  /** Exact search: the deepest depth reached so far; the loop stops when it goes deeper. */
+  /** The deepest depth reached so far (mismatch search: until the first full board); the loop stops when it goes deeper. */
   bestDepth: number;
   /** Mismatch search: broken joins of the best full board (one more than allowed before the first). */
   bestBreaks: number;
@@ -116,6 +116,7 @@ export function mismatchLoop(
     let ph = cur.ph;
     let evals = 0;
     let bestBreaks = cur.bestBreaks;
+    const deepest = cur.bestDepth;
     // Constants of the current depth, reloaded whenever d changes.
     let brk = breaks[d];
     let lim = Math.min(allow[d], bestBreaks - 1);
@@ -203,7 +204,8 @@ export function mismatchLoop(
       sA = side[d];
       sB = (sA + 1) & 3;
       ci = start[keyBase[d] + (colA << shift) + colB];
-      if (full || evals >= budget) break;
+      // Deeper than ever (before the first full board): the run completes and shows that board.
+      if (full || evals >= budget || (d > deepest && bestBreaks > allow[depth])) break;
     }
     cur.d = d;
     cur.ci = ci;

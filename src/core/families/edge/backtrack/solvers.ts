@@ -37,6 +37,11 @@ export const backtrackParams = {
     default: true,
     help: 'Shuffle the candidate order with the seed before the search starts (off = piece-number order; restarts always reshuffle).',
   },
+  complete: {
+    type: 'boolean',
+    default: true,
+    help: 'Show a full board from the start: the deepest partial board so far, completed with the best-fitting pieces left, until the search itself finds a better full board (off = exact search shows the partial board).',
+  },
 } as const satisfies ParamSchema;
 
 export const backtrack2x2Params = {
@@ -70,7 +75,7 @@ export const backtrackSolver: SolverDef = {
 
 function backtrackOptions(params: Record<string, unknown>): BacktrackOptions {
   const p = resolveParams(backtrackParams, params);
-  return { order: p.order as ScanOrder, maxMismatches: p.maxMismatches, mismatchFromDepth: p.mismatchFromDepth, restartAfter: p.restartAfter, shuffle: p.shuffle };
+  return { order: p.order as ScanOrder, maxMismatches: p.maxMismatches, mismatchFromDepth: p.mismatchFromDepth, restartAfter: p.restartAfter, shuffle: p.shuffle, complete: p.complete };
 }
 
 export const backtrack2x2Solver: SolverDef = {

@@ -86,9 +86,26 @@ describe('backtrack solver', () => {
     expect(isSolved(fixedPuzzle, board(fixedPuzzle, run))).toBe(true);
   });
 
-  it('reports the deepest partial board, scored as the family scores it, and returns on each new best', () => {
+  it('shows a full legal board from the start (the deepest partial board, completed) and keeps improving it, exact or with breaks', () => {
+    const e2 = { ...piecesFormat.read(readInstance('eternity2_256.txt'), 'eternity2_256.txt').puzzle, fixed: [{ piece: 138, row: 8, col: 7, rotation: 2 }] };
+    for (const params of [{}, { maxMismatches: 40, mismatchFromDepth: 100 }]) {
+      const run = backtrackSolver.create(e2, params, 1);
+      const first = run.bestScore;
+      expect(first).toBeGreaterThan(200);
+      for (let i = 0; i < 30; i++) {
+        run.step(200_000);
+        const b = board(e2, run);
+        expect([...b.piece].sort((x, y) => x - y)).toEqual(Array.from({ length: 256 }, (_, k) => k));
+        expect(scoreBoard(e2, b)).toBe(run.bestScore);
+        expect([b.piece[8 * 16 + 7], b.rotation[8 * 16 + 7]]).toEqual([138, 2]);
+      }
+      expect(run.bestScore).toBeGreaterThan(first);
+    }
+  });
+
+  it('without completion, reports the deepest partial board, scored as the family scores it, and returns on each new best', () => {
     const p = meta10();
-    const run = backtrackSolver.create(p, {}, 4);
+    const run = backtrackSolver.create(p, { complete: false }, 4);
     expect(run.bestScore).toBe(0);
     let last = 0;
     for (let i = 0; i < 200 && run.evaluations < 2_000_000; i++) {
