@@ -131,4 +131,20 @@ describe('a store write that fails mid-run', () => {
     expect(b.wb.runs.recover()).toEqual([run.id]);
     expect(b.wb.store.getRunSummary(run.id)!.status).toBe('interrupted');
   });
+
+  it('in the same process, once the database is writable again, Stop and Resume work on such a run', async () => {
+    const file = path.join(tempDir(), 'w.db');
+    const { wb, log } = open(file, liveOwner());
+    const run = wb.createRun({ target: jump(8), solver: 'hill-climb', seed: 1, stop: {} });
+    await until(() => wb.store.getRunSummary(run.id)!.evaluations > 0, 10_000, 'progress');
+    wb.store.connection.pragma('query_only = ON');
+    expect((await wb.runs.waitFor(run.id)).status).toBe('failed');
+    wb.store.connection.pragma('query_only = OFF');
+    // The database still says running, under this process's (no longer renewed) lease.
+    expect(wb.store.getRunSummary(run.id)!.status).toBe('running');
+    expect((await wb.runs.stop(run.id)).status).toBe('stopped');
+    wb.runs.resume(run.id);
+    await until(() => wb.runs.isActive(run.id), 5_000, 'resume');
+    expect(log.spawned).toBe(2);
+  });
 });
