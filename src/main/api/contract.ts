@@ -4,7 +4,7 @@
  * against the schemas below before a handler sees it. The renderer imports only types from here.
  */
 import { s, type Infer, type Schema } from '../../core/schema/schema';
-import type { PuzzleRecord, PuzzleSummary, RunEvent, RunRecord, RunSummary } from '../store/types';
+import type { PuzzleRecord, RunEvent, RunRecord, RunSummary } from '../store/types';
 import type { ImportPreview, ImportResult, LibraryPuzzle } from '../services/imports';
 import type { ParamSchema } from '../../core/params/schema';
 import type { FamilyId } from '../../core/families/family';

@@ -122,7 +122,7 @@ export class RunManager {
     try {
       claimed = this.store.claimRun(runId, this.grant, ['interrupted', 'stopped', 'queued'], 'queued', { endedAt: null, stopReason: null, error: null });
     } catch (e) {
-      if (e instanceof StoreError && e.code === 'LEASE_HELD') throw new Error(e.message);
+      if (e instanceof StoreError && e.code === 'LEASE_HELD') throw new Error(e.message, { cause: e });
       throw e;
     }
     if (!claimed) {

@@ -5,9 +5,9 @@
  *   page's `?token=` if it has one; requests have ids, the socket reconnects with backoff, and a
  *   failed call rejects with the server's one-line message.
  */
-import type { ApiArgs, ApiMethod, PushEvent, WorkbenchApi } from '../../../main/api/contract';
-import type { ApiReply } from '../../../main/serve/dispatch';
-import type { WorkbenchBridge } from '../../../preload/index';
+import type { ApiArgs, ApiMethod, PushEvent, WorkbenchApi } from '../../../main/api/types';
+import type { ApiReply } from '../../../main/api/types';
+import type { WorkbenchBridge } from '../../../main/api/types';
 
 declare global {
   interface Window {

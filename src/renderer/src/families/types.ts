@@ -3,7 +3,7 @@
  * library and the run views use these and never switch on the family themselves.
  */
 import type { Component } from 'svelte';
-import type { WorkbenchApi } from '../../../main/api/contract';
+import type { WorkbenchApi } from '../../../main/api/types';
 import type { FamilyId } from '../../../core/families/family';
 
 export interface EditorProps {

@@ -4,7 +4,7 @@
  * history (lib/session.svelte.ts), so undo works after reopening. Leaving waits for the last write
  * and asks only when it failed. The editors add their board and panel (see EditorShell.svelte).
  */
-import type { WorkbenchApi } from '../../../main/api/contract';
+import type { WorkbenchApi } from '../../../main/api/types';
 import { makeDocument, parseDocument } from '../../../core/document/document';
 import { AutosaveSession } from './session.svelte';
 import { isTextInput, matchesShortcut } from './keys';

@@ -2,7 +2,7 @@
 import { getFamily } from '../../../core/families';
 import type { FamilyId } from '../../../core/families/family';
 import { maxScore as edgeMaxScore } from '../../../core/families/edge/model';
-import type { PuzzleSummary } from '../../../main/store/types';
+import type { PuzzleSummary } from '../../../main/api/types';
 
 export interface ExportChoice {
   /** A format id for api.exportPuzzle, `json`, or `png` (an image made here). */

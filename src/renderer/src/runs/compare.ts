@@ -3,8 +3,8 @@
  * their settings (same puzzle, solver, parameters and stop criteria; only the seed differs),
  * mean and spread.
  */
-import type { ImprovementPoint } from '../../../main/store/run-history';
-import type { RunSummary } from '../../../main/store/types';
+import type { ImprovementPoint } from '../../../main/api/types';
+import type { RunSummary } from '../../../main/api/types';
 
 export interface RunFigures {
   runId: number;

@@ -4,8 +4,8 @@
  */
 import type { StopCriteria, StopReason } from '../../../core/engine/run-types';
 import type { ParamSchema, Params } from '../../../core/params/schema';
-import type { RunStatus, RunSummary } from '../../../main/store/types';
-import type { SolverInfo } from '../../../main/api/contract';
+import type { RunStatus, RunSummary } from '../../../main/api/types';
+import type { SolverInfo } from '../../../main/api/types';
 
 const int = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 const one = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
@@ -103,6 +103,9 @@ const REASON_LABEL: Record<StopReason, string> = {
   exhausted: 'search exhausted',
   stopped: 'stopped',
 };
+
+/** Every status, in the order lists and filters show them. */
+export const STATUS_ORDER = Object.keys(STATUS_LABEL) as RunStatus[];
 
 export function statusLabel(status: RunStatus): string {
   return STATUS_LABEL[status] ?? status;

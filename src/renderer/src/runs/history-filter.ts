@@ -3,9 +3,9 @@
  * calendar days (what the user sees), turned into epoch milliseconds here.
  */
 import type { FamilyId } from '../../../core/families/family';
-import type { ApiArgs } from '../../../main/api/contract';
-import type { RunSortKey, SortDir } from '../../../main/store/run-history';
-import type { RunStatus } from '../../../main/store/types';
+import type { ApiArgs } from '../../../main/api/types';
+import type { RunSortKey, SortDir } from '../../../main/api/types';
+import type { RunStatus } from '../../../main/api/types';
 
 export type DateRange = 'any' | 'today' | '7d' | '30d' | 'custom';
 

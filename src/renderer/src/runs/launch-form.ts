@@ -6,7 +6,7 @@
 import type { StopCriteria } from '../../../core/engine/run-types';
 import type { ParamSpec, Params } from '../../../core/params/schema';
 import type { SolverPreset } from '../../../core/presets/presets';
-import type { ApiArgs, SolverInfo } from '../../../main/api/contract';
+import type { ApiArgs, SolverInfo } from '../../../main/api/types';
 
 export type FieldValue = string | boolean;
 

@@ -3,8 +3,8 @@
  * a second per run). Pure: the caller passes the clock.
  */
 import type { StopCriteria } from '../../../core/engine/run-types';
-import type { PushEvent } from '../../../main/api/contract';
-import type { RunStatus, RunSummary } from '../../../main/store/types';
+import type { PushEvent } from '../../../main/api/types';
+import type { RunStatus, RunSummary } from '../../../main/api/types';
 
 export interface Progress {
   /** 0..1 towards the nearest limit, or null when the run has no time or evaluation limit. */

@@ -4,7 +4,7 @@
  * frame is kept explicitly: stepping moves one improvement at a time, and the "by improvement"
  * layout gives every improvement an equal slice of the slider (early bursts stay scrubbable).
  */
-import type { ImprovementPoint } from '../../../main/store/run-history';
+import type { ImprovementPoint } from '../../../main/api/types';
 
 export interface Cursor {
   /** Running time, ms. */

@@ -4,8 +4,8 @@
  * limit, fetch it thinned again. At most one request in flight; late answers for another run are
  * dropped.
  */
-import type { WorkbenchApi } from '../../../main/api/contract';
-import type { RunSeries } from '../../../main/store/run-history';
+import type { WorkbenchApi } from '../../../main/api/types';
+import type { RunSeries } from '../../../main/api/types';
 
 /** `base` followed by what `delta` adds after it (samples later than base's last, unseen improvements). */
 export function mergeSeries(base: RunSeries, delta: RunSeries): RunSeries {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ParityAnnealing, paritySolvers } from '../../../../src/core/families/parity';
+import { type ParityAnnealing, paritySolvers } from '../../../../src/core/families/parity';
 import { expectResumesIdentically, runSeeds, runTo, snapshot } from '../../../helpers/solver';
 import { rescore } from './rescore';
 

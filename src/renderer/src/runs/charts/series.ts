@@ -3,7 +3,7 @@
  * current and population-mean scores from the progress samples, against running time,
  * evaluations or iterations / generations. Pure.
  */
-import type { ImprovementPoint, SeriesPoint } from '../../../../main/store/run-history';
+import type { ImprovementPoint, SeriesPoint } from '../../../../main/api/types';
 import type { ChartLine } from './chart';
 import { RUN_LINE_STYLES } from './palette';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { edgeSolvers, isSolved, maxScore, piecesFormat, scoreBoard, solutionFromJson, type EdgePuzzle } from '../../../../../src/core/families/edge';
 import { findSolver } from '../../../../../src/core/catalogue/catalogue';
-import { EdgeGa } from '../../../../../src/core/families/edge/ga/ga';
+import { type EdgeGa } from '../../../../../src/core/families/edge/ga/ga';
 import { gaParams } from '../../../../../src/core/families/edge/ga/params';
 import { memeticParams } from '../../../../../src/core/families/edge/ga/memetic';
 import type { Params } from '../../../../../src/core/params/schema';
