@@ -22,8 +22,8 @@ export const edgeFamily: Family<EdgePuzzle, EdgeBoard> = {
   validate: (p) => validateEdgePuzzle(p),
   formats: edgeFormats,
   contentKey: (p) => edgeContentKey(p),
-  // Exact search proves small boards quickly; beyond about 7x7 only the large-neighbourhood search gets close.
-  recommend: (p) => (p.rows * p.cols <= 49 ? { solver: 'backtrack' } : { solver: 'tabu' }),
+  // Exact search proves small boards quickly; beyond about 7x7 beam search gets furthest (bench/results/edge-e2.md).
+  recommend: (p) => (p.rows * p.cols <= 49 ? { solver: 'backtrack' } : { solver: 'beam' }),
 };
 
 /** Size, pieces up to rotation and order, fixed pieces by their colours: equal for the same puzzle. */
