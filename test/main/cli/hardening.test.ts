@@ -159,3 +159,26 @@ describe('workbench CLI under hostile use', () => {
     await sleep(0);
   });
 });
+
+describe('two CLI processes on one run', () => {
+  it('resume of a run another live CLI runs is refused in one line; stop asks that CLI through the database', async () => {
+    const db = tempDb();
+    const child = cliAsync(['solve', '--family', 'jump', '--size', '9', '--solver', 'hill-climb', '--seconds', '60', '--seed', '3', '--db', db]);
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    const exited = new Promise<number | null>((r) => child.on('exit', r));
+    await until(() => {
+      const show = cli(['show', '1', '--json', '--db', db]);
+      return show.code === 0 && (JSON.parse(show.stdout) as { status: string }).status === 'running';
+    }, 30_000, 'the run to start');
+    const refused = cli(['resume', '1', '--db', db]);
+    expect(oneLineError(refused)).toBe(`workbench resume: run 1 is running in process ${child.pid} on this machine\n`);
+    const stopped = cli(['stop', '1', '--db', db]);
+    expect(stopped.stderr).toBe('');
+    expect(stopped.stdout).toBe('run 1 stopped\n');
+    expect(stopped.code).toBe(0);
+    // The owner stopped it: it says so and, as the run did not reach its stop criteria, exits 1.
+    expect(await exited).toBe(1);
+    expect(stdout).toMatch(/^run 1 stopped \(stopped\): hill-climb seed 3/);
+  });
+});
