@@ -31,3 +31,24 @@ describe('solver presets', () => {
     expect(presetsFor('edge', 'nothing')).toEqual([]);
   });
 });
+
+describe('recommended solvers', () => {
+  it('name a solver of the family, and a preset of it when they name one', async () => {
+    const { families } = await import('../../../src/core/families');
+    const { generateEdgePuzzle } = await import('../../../src/core/families/edge/generator');
+    const puzzles = {
+      edge: [generateEdgePuzzle({ rows: 5, cols: 5, frameColours: 2, innerColours: 3, seed: 1 }).puzzle, generateEdgePuzzle({ rows: 16, cols: 16, frameColours: 5, innerColours: 17, seed: 1 }).puzzle],
+      jump: [families.jump.puzzleFromJson({ rows: 9, cols: 9 })],
+      parity: [families.parity.puzzleFromJson({ n: 6, m: 4 })],
+    };
+    for (const [id, list] of Object.entries(puzzles)) {
+      for (const p of list) {
+        const choice = families[id as keyof typeof families].recommend(p);
+        const def = findSolver(id as 'edge', choice.solver);
+        if (choice.preset) expect(presetsFor(def.family, def.id).map((x) => x.id)).toContain(choice.preset);
+      }
+    }
+    // Exact search on small edge boards, beam search at Eternity II size.
+    expect(puzzles.edge.map((p) => families.edge.recommend(p).solver)).toEqual(['backtrack', 'beam']);
+  });
+});
