@@ -36,16 +36,8 @@ export type { Page, Browser } from 'playwright-core';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 export const SCREENSHOT_DIR = path.join(root, 'test-results', 'screenshots');
 
-/** Flags for Debian's Chromium in a container; SwiftShader lets WebGL (Pixi) work without a GPU. */
-export const CHROMIUM_ARGS: readonly string[] = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-];
+export { CHROMIUM_ARGS } from './harness-args';
+import { CHROMIUM_ARGS } from './harness-args';
 
 export const context: E2eContext = inject('e2e');
 
