@@ -70,6 +70,7 @@ export class RunManager {
   readonly grant: LeaseGrant;
   private readonly heartbeatMs: number;
   private heartbeat?: NodeJS.Timeout;
+  private orphanWatch?: NodeJS.Timeout;
   private closed = false;
 
   constructor(opts: RunManagerOptions) {
@@ -102,6 +103,22 @@ export class RunManager {
     for (const id of interrupted) this.emit({ type: 'status', runId: id, status: 'interrupted' });
     for (const id of adopted) this.enqueue(id);
     return interrupted;
+  }
+
+  /**
+   * Keep recovering orphans while this process runs (the app and `serve`): a CLI killed mid-run
+   * shows as interrupted within moments, and queued runs nobody holds are started here.
+   */
+  watchOrphans(everyMs = 5_000): void {
+    if (this.orphanWatch || this.closed) return;
+    this.orphanWatch = setInterval(() => {
+      try {
+        this.recover({ adoptQueued: true });
+      } catch {
+        /* busy or unwritable: the next round tries again */
+      }
+    }, everyMs);
+    this.orphanWatch.unref();
   }
 
   /** Put a queued run this manager holds the lease of (see Store.createRun) in line. */
@@ -188,6 +205,7 @@ export class RunManager {
   /** On quit: end every worker; their runs become interrupted so they can be resumed later. */
   async shutdown(): Promise<void> {
     this.closed = true;
+    if (this.orphanWatch) clearInterval(this.orphanWatch);
     const queued = this.queue.splice(0);
     try {
       // Queued runs stay queued; another process may take them at once.

@@ -79,6 +79,7 @@ export async function createBackend(opts: BackendOptions): Promise<Backend & { w
   const spawn = opts.workerHost === 'node' ? nodeWorkerSpawner() : opts.workerHost;
   const workbench = Workbench.open({ dbPath: opts.dbPath, spawn, nativeBinding: opts.nativeBinding, concurrency: opts.concurrency });
   workbench.runs.recover();
+  workbench.runs.watchOrphans();
   const seeded = seedLibrary(workbench, opts.resourcesDir === undefined ? findResourcesDir() : opts.resourcesDir);
   for (const line of seeded.failed) console.warn(`bundled sample skipped: ${line}`);
   // Runs other processes (the CLI) start on this database reach the views within seconds.

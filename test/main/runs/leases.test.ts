@@ -76,6 +76,23 @@ describe('two processes on one database', () => {
     for (let i = 1; i < samples.length; i++) expect(samples[i]!.elapsedMs).toBeGreaterThanOrEqual(samples[i - 1]!.elapsedMs);
   });
 
+  it('the app and serve keep watching: a run whose process dies shows as interrupted within moments', async () => {
+    const file = path.join(tempDir(), 'w.db');
+    const a = open(file, liveOwner());
+    const pushed: string[] = [];
+    a.wb.subscribe((e) => void (e.type === 'run-updated' && pushed.push(`${e.run.id} ${e.run.status}`)));
+    a.wb.runs.watchOrphans(50);
+    // A run of a CLI that was killed: running, under a lease whose owner is gone.
+    const run = a.wb.store.createRun(
+      { puzzleId: null, puzzleName: 'x', family: 'jump', solver: 'hill-climb', params: {}, seed: 1, stop: { seconds: null, evaluations: 1000, target: null }, puzzle: { rows: 5, cols: 5 }, maxScore: null },
+      { owner: deadOwner, ttlMs: 60_000 },
+    );
+    a.wb.store.startRun(run.id, deadOwner, null);
+    await until(() => a.wb.store.getRunSummary(run.id)!.status === 'interrupted', 5_000, 'the watch to recover the run');
+    expect(pushed).toContain(`${run.id} interrupted`);
+    expect(a.log.spawned).toBe(0);
+  });
+
   it('queued runs are adopted at start-up only when their owner is gone', async () => {
     const file = path.join(tempDir(), 'w.db');
     const a = open(file, liveOwner());
