@@ -9,6 +9,8 @@ import { findSolver } from '../../core/catalogue/catalogue';
 import { parseParamText, type Params } from '../../core/params/schema';
 import { randomSeed } from '../../core/rng/rng';
 import { generateEdgePuzzle, generatedFiles } from '../../core/families/edge/generator';
+import { generateTetravex, tetravexFormat } from '../../core/families/edge/tetravex';
+import { boardFormat } from '../../core/families/edge/formats';
 import { nodeWorkerSpawner } from '../runs/node-host';
 import { solverInfos, Workbench, type RunTarget } from '../services/workbench';
 import { resolveDbPath } from '../paths/user-data';
@@ -351,6 +353,8 @@ export async function generate(argv: string[]): Promise<number> {
       out: { type: 'string' },
       solution: { type: 'string' },
       import: { type: 'boolean' },
+      tetravex: { type: 'boolean' },
+      colours: { type: 'string' },
     },
     0,
   );
@@ -358,6 +362,25 @@ export async function generate(argv: string[]): Promise<number> {
   const size = sizeOption(v.size);
   if (!size) throw new UsageError('generate needs --size RxC');
   const seed = intOption('seed', v.seed, 0) ?? randomSeed();
+  if (v.tetravex) {
+    // GNOME Tetravex style: tiles never turn, every number a colour (10 by default, as GNOME's).
+    const colours = intOption('colours', v.colours, 1) ?? 10;
+    const t = generateTetravex({ rows: size.rows, cols: size.cols, colours, seed });
+    const text = `# generated Tetravex ${size.rows}x${size.cols}, ${colours} colours, seed ${seed}\n${tetravexFormat.write(t.puzzle, undefined)!}`;
+    if (v.out) writeFileSync(v.out, text);
+    else process.stdout.write(text);
+    if (v.solution) writeFileSync(v.solution, boardFormat.write(t.puzzle, t.solution)!);
+    if (v.import) {
+      const wb = open(v.db);
+      try {
+        const rec = wb.createPuzzle(makeDocument('edge', `Tetravex ${size.rows}x${size.cols} seed ${seed}`, t.puzzle), 'generate');
+        process.stderr.write(`added to the library as puzzle ${rec.id}\n`);
+      } finally {
+        await wb.close();
+      }
+    }
+    return 0;
+  }
   const g = generateEdgePuzzle({
     rows: size.rows,
     cols: size.cols,

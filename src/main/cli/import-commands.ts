@@ -2,11 +2,11 @@ import { parseDocument } from '../../core/document/document';
 import { detectFormat } from '../../core/document/read-file';
 import { getFamily } from '../../core/families';
 import { isBoardUrlText, readBoardUrls } from '../../core/families/edge/files/boards';
-import { boardOnItsOwn, boardScore, readPiecesWithBoards, type BoardScore } from '../../core/families/edge/files/read';
+import { boardOnItsOwn, boardScore, type BoardScore } from '../../core/families/edge/files/read';
 import type { EdgeBoard, EdgePuzzle } from '../../core/families/edge/model';
 import { nodeWorkerSpawner } from '../runs/node-host';
 import { resolveDbPath } from '../paths/user-data';
-import { importFile, type ImportResult } from '../services/imports';
+import { importFile, readPiecesAndBoards, type ImportResult } from '../services/imports';
 import { Workbench } from '../services/workbench';
 import { intOption, parse, sizeOption, UsageError } from './args';
 import { readText } from './commands';
@@ -108,8 +108,8 @@ export async function score(argv: string[]): Promise<number> {
   const options = optionsOf(v);
   const scored: Scored[] = [];
   if (second !== undefined) {
-    const { pieces, boards } = readPiecesWithBoards(readText(first), first, readText(second), second, options);
-    for (const b of boards) scored.push({ ...boardScore(b.puzzle, b.board, b.name), notes: [...pieces.notes.filter((n) => !n.startsWith('read as ')), ...b.notes] });
+    const boards = readPiecesAndBoards({ fileName: first, text: readText(first) }, { fileName: second, text: readText(second) }, options);
+    for (const b of boards) scored.push({ ...boardScore(b.puzzle, b.board, b.name), notes: b.notes });
   } else {
     const text = readText(first);
     if (isBoardUrlText(text)) {

@@ -24,6 +24,7 @@ const USAGE = `usage: workbench <command> [options]   (every command takes --db 
   puzzles [--search TEXT] [--json]
   generate --family edge --size RxC [--frame-colours F] [--inner-colours I] [--seed S]
         [--out FILE] [--solution FILE] [--import]
+  generate --tetravex --size N [--colours K] [--seed S] [--out FILE] [--solution FILE] [--import]
   serve [--port P] [--host H] [--token T]
 `;
 

@@ -5,7 +5,7 @@ import { getFamily } from '../../core/families';
 import type { FamilyId } from '../../core/families/family';
 import { boardScore, readBoardsOnPuzzle, readPiecesWithBoards, type BoardScore } from '../../core/families/edge/files/read';
 import { isBoardUrlText } from '../../core/families/edge/files/boards';
-import type { EdgePuzzle } from '../../core/families/edge/model';
+import type { EdgeBoard, EdgePuzzle } from '../../core/families/edge/model';
 import type { PuzzleQuery, PuzzleRecord, PuzzleSummary } from '../store/types';
 import type { Workbench } from './workbench';
 
@@ -64,17 +64,38 @@ function checked(items: Item[], fileName: string): { warnings: string[] } {
   return { warnings };
 }
 
+/**
+ * The boards of a board file placed on a piece set. A piece list whose edge order is open is read
+ * with the boards (they decide the order); any other edge file (Tetravex, a document) is read as
+ * it is and the boards placed on that puzzle.
+ */
+export function readPiecesAndBoards(
+  pieces: { fileName: string; text: string },
+  board: { fileName: string; text: string },
+  options: Record<string, string> = {},
+): { name: string; puzzle: EdgePuzzle; board: EdgeBoard; notes: string[] }[] {
+  const format = detectFormat(pieces.fileName, pieces.text);
+  if (format === 'pieces') {
+    const r = readPiecesWithBoards(pieces.text, pieces.fileName, board.text, board.fileName, options);
+    return r.boards.map((b) => ({ name: b.name, puzzle: b.puzzle, board: b.board, notes: [...r.pieces.notes.filter((n) => !n.startsWith('read as ')), ...b.notes] }));
+  }
+  const read = readPuzzleFiles(pieces.fileName, pieces.text, { options });
+  if (read.length !== 1 || read[0].family !== 'edge') throw new FormatError(`expected an edge-matching piece set, got ${read.length > 1 ? `${read.length} puzzles` : `a ${read[0].family} puzzle`}`, pieces.fileName);
+  const puzzle = read[0].puzzle as EdgePuzzle;
+  return readBoardsOnPuzzle(board.text, board.fileName, puzzle, { rotation: options.rotation }).map((b) => ({ name: b.name, puzzle, board: b.board, notes: b.notes }));
+}
+
 /** What a file holds, read as `importFile` would read it (no library changes). */
 export function readForImport(req: Omit<ImportRequest, 'into'>): Item[] {
   if (req.pieces) {
-    const { pieces, boards } = readPiecesWithBoards(req.pieces.text, req.pieces.fileName, req.text, req.fileName, req.options ?? {});
+    const boards = readPiecesAndBoards(req.pieces, req, req.options ?? {});
     const name = base(req.pieces.fileName);
     return boards.map((b) => ({
       family: 'edge' as const,
       name: boards.length > 1 || b.name ? `${name} ${b.name || base(req.fileName)}`.trim() : `${name} ${base(req.fileName)}`,
       puzzle: b.puzzle,
       solution: b.board,
-      notes: [...pieces.notes.filter((n) => !n.startsWith('read as ')), ...b.notes],
+      notes: b.notes,
     }));
   }
   return readPuzzleFiles(req.fileName, req.text, { format: req.format, options: req.options }).map((r: ReadPuzzle) => ({

@@ -42,7 +42,7 @@ function fakeBackend(): FakeBackend {
   const handlers: ApiHandlers = {
     listPuzzles: (args) => {
       calls.push({ method: 'listPuzzles', args });
-      return puzzles.filter((p) => (!args.family || p.family === args.family) && (!args.search || p.name.includes(args.search)));
+      return puzzles.filter((p) => (!args.family || p.family === args.family) && (!args.search || p.name.includes(args.search))).map((p) => ({ ...p, placement: null }));
     },
     getPuzzle: async ({ id }) => {
       const p = puzzles.find((x) => x.id === id);
@@ -57,6 +57,8 @@ function fakeBackend(): FakeBackend {
       return p;
     },
     deletePuzzle: () => null,
+    previewImport: nope('previewImport'),
+    importFile: nope('importFile'),
     createPuzzle: nope('createPuzzle'),
     updatePuzzle: nope('updatePuzzle'),
     duplicatePuzzle: nope('duplicatePuzzle'),

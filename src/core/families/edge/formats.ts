@@ -4,7 +4,9 @@ import { matchCellsToPieces } from './files/match-cells';
 import { orderText } from './files/orders';
 import { orderOption, piecesPuzzle, readBoardsOnPuzzle, readPieces, sizeFromFileName } from './files/read';
 import { readBoardUrls, type BoardText } from './files/boards';
+import { UPRIGHT_TAG } from './files/piece-list';
 import { edgeAt, emptyBoard, pieceCount, type EdgeBoard, type EdgePuzzle } from './model';
+import { tetravexFormat } from './tetravex';
 
 /**
  * Text formats of the edge family. Every reader checks what it reads line by line and names the
@@ -45,6 +47,7 @@ export const piecesFormat: Format = {
   },
   write(p) {
     const out = ['# Edge-matching pieces: top right bottom left, one piece per line; 0 = grey border', `${p.rows} ${p.cols}`];
+    if (p.rotatable === false) out.push(UPRIGHT_TAG);
     for (const f of p.fixed) out.push(`${FIXED_TAG} ${f.piece + 1} ${f.row + 1} ${f.col + 1} ${f.rotation}`);
     for (let i = 0; i < p.edges.length; i += 4) out.push(`${p.edges[i]} ${p.edges[i + 1]} ${p.edges[i + 2]} ${p.edges[i + 3]}`);
     return out.join('\n') + '\n';
@@ -153,4 +156,4 @@ export const bucasFormat: Format = {
   },
 };
 
-export const edgeFormats: readonly Format[] = [piecesFormat, boardFormat, bucasFormat];
+export const edgeFormats: readonly Format[] = [piecesFormat, boardFormat, bucasFormat, tetravexFormat];

@@ -11,6 +11,8 @@ export interface EdgePuzzleJson {
   /** [top, right, bottom, left] per piece; 0 = grey border. */
   pieces: [number, number, number, number][];
   fixed?: { piece: number; row: number; col: number; rotation: number }[];
+  /** False when pieces may not be turned (Tetravex); absent = true. */
+  rotatable?: boolean;
 }
 
 export interface EdgeSolutionJson {
@@ -61,7 +63,14 @@ export function puzzleFromJson(x: unknown, where?: string): EdgePuzzle {
       });
     });
   }
-  return { rows, cols, edges, fixed };
+  if (x.rotatable !== undefined && typeof x.rotatable !== 'boolean') fail(where, `rotatable: expected true or false, got ${JSON.stringify(x.rotatable)}`);
+  const out: EdgePuzzle = { rows, cols, edges, fixed };
+  if (x.rotatable === false) {
+    const turned = fixed.find((f) => f.rotation !== 0);
+    if (turned) fail(where, `fixed piece ${turned.piece + 1} is turned (rotation ${turned.rotation}) but the puzzle's pieces may not be turned`);
+    out.rotatable = false;
+  }
+  return out;
 }
 
 export function puzzleToJson(p: EdgePuzzle): EdgePuzzleJson {
@@ -69,6 +78,7 @@ export function puzzleToJson(p: EdgePuzzle): EdgePuzzleJson {
   for (let i = 0; i < p.edges.length; i += 4) pieces.push([p.edges[i], p.edges[i + 1], p.edges[i + 2], p.edges[i + 3]]);
   const out: EdgePuzzleJson = { rows: p.rows, cols: p.cols, pieces };
   if (p.fixed.length > 0) out.fixed = p.fixed.map((f) => ({ piece: f.piece + 1, row: f.row, col: f.col, rotation: f.rotation }));
+  if (p.rotatable === false) out.rotatable = false;
   return out;
 }
 
@@ -83,7 +93,7 @@ export function solutionFromJson(p: EdgePuzzle, x: unknown, where?: string): Edg
   x.cells.forEach((c: unknown, i: number) => {
     if (!Array.isArray(c) || c.length !== 2) fail(where, `cells[${i}]: expected [piece, rotation], got ${JSON.stringify(c)}`);
     const piece = intIn(c[0], 0, n, `cells[${i}][0]`, 'a piece number (0 = empty)', where);
-    const rot = intIn(c[1], 0, 3, `cells[${i}][1]`, 'a rotation', where);
+    const rot = intIn(c[1], 0, p.rotatable === false ? 0 : 3, `cells[${i}][1]`, p.rotatable === false ? 'a rotation (the pieces may not be turned)' : 'a rotation', where);
     if (piece === 0) return;
     if (usedAt[piece - 1] >= 0) fail(where, `cells[${i}]: piece ${piece} is already placed at cells[${usedAt[piece - 1]}]`);
     usedAt[piece - 1] = i;

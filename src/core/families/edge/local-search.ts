@@ -111,7 +111,8 @@ export class EdgeLocalSearch implements LocalSearchProblem {
       if (cellLists[SIDE].length >= 2) w[1] = share(SIDE);
       const inner = cellLists[INNER].length;
       if (inner >= 2) w[2] = share(INNER) * mix[0];
-      if (inner >= 1) w[3] = share(INNER) * mix[1];
+      // Upright pieces (Tetravex) have no rotate moves; their swaps keep rotation 0.
+      if (inner >= 1 && B.turns > 1) w[3] = share(INNER) * mix[1];
       if (inner >= 2) w[4] = share(INNER) * mix[2];
       if (inner >= 2) w[5] = share(INNER) * mix[3];
     }
@@ -183,9 +184,12 @@ export class EdgeLocalSearch implements LocalSearchProblem {
     }
     const pa = B.piece[a];
     const pb = B.piece[b];
-    if (kind === MOVE_SWAP_ROTATE) {
+    if (kind === MOVE_SWAP_ROTATE && B.turns > 1) {
       this.mRotA = rng.int(4);
       this.mRotB = rng.int(4);
+    } else if (B.turns === 1) {
+      this.mRotA = 0;
+      this.mRotB = 0;
     } else if (this.standardFrame && cls !== INNER) {
       // Border pieces are turned to face out at their new cells.
       this.mRotA = B.faceOut[16 * pb + B.cellOut[a]];

@@ -33,6 +33,25 @@ export interface EdgePuzzle {
   edges: Uint16Array;
   /** Pieces the puzzle places itself (e.g. the E2 starter piece); solvers never move them. */
   fixed: FixedPiece[];
+  /**
+   * Whether pieces may be turned (default true; absent = true). Tetravex tiles may not: every
+   * solver, the editor and manual play then keep every piece at rotation 0.
+   */
+  rotatable?: boolean;
+}
+
+/** Pieces may be turned (the default); false for Tetravex-style puzzles. */
+export function isRotatable(p: EdgePuzzle): boolean {
+  return p.rotatable !== false;
+}
+
+/**
+ * A puzzle without a single grey edge has a free border (Tetravex): any colour may face out and
+ * there are no corner or side pieces. Grey is only special when the set has some.
+ */
+export function hasGreyBorder(p: EdgePuzzle): boolean {
+  for (let i = 0; i < p.edges.length; i++) if (p.edges[i] === GREY) return true;
+  return false;
 }
 
 export interface EdgeBoard {

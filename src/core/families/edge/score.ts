@@ -1,4 +1,4 @@
-import { GREY, maxScore, pieceCount, type EdgeBoard, type EdgePuzzle } from './model';
+import { GREY, hasGreyBorder, maxScore, pieceCount, type EdgeBoard, type EdgePuzzle } from './model';
 
 /**
  * Matched inner joins: both cells filled, the facing colours equal and not grey. Grey never
@@ -110,5 +110,7 @@ export function isSolved(p: EdgePuzzle, b: EdgeBoard): boolean {
     if (b.piece[i] !== f.piece || b.rotation[i] !== f.rotation) return false;
   }
   if (scoreBoard(p, b) !== maxScore(p.rows, p.cols)) return false;
-  return borderFaults(p, b).length === 0;
+  if (p.rotatable === false && b.rotation.some((r) => r !== 0)) return false;
+  // A set without grey edges has a free border (Tetravex): any colour may face out.
+  return !hasGreyBorder(p) || borderFaults(p, b).length === 0;
 }

@@ -3,6 +3,8 @@ import {
   MAX_PIECES,
   SHAPES,
   greyMask,
+  hasGreyBorder,
+  isRotatable,
   maskShape,
   outMask,
   pieceCount,
@@ -57,39 +59,59 @@ export function validateEdgePuzzle(p: EdgePuzzle): ValidationResult {
   if (n !== cells) errors.push(`a ${rows}x${cols} board needs ${cells} pieces, the puzzle has ${n}`);
 
   const thin = Math.min(rows, cols);
-  if (cells === 1) warnings.push('a 1x1 board: the single piece needs four grey edges and there are no joins to match');
+  if (!hasGreyBorder(p)) {
+    // A free border is what Tetravex is; with turning pieces it is unusual enough to mention.
+    if (isRotatable(p)) warnings.push('no grey edges: the border is free (any colour may face out) and the colours on the outside need no partner');
+  } else if (cells === 1) warnings.push('a 1x1 board: the single piece needs four grey edges and there are no joins to match');
   else if (thin === 1) warnings.push(`a board one cell wide (${rows}x${cols}): the pieces form a strip, the two ends have three grey edges and the others two on opposite sides`);
   else if (thin === 2) warnings.push(`a board two cells wide (${rows}x${cols}) has no inner pieces: every join is between border pieces`);
 
-  // Kinds of piece against kinds of cell: a solution puts each piece where its grey sides face out.
-  const want = new Map<Shape, number>(SHAPES.map((s) => [s, 0]));
-  const have = new Map<Shape, number[]>(SHAPES.map((s) => [s, []]));
-  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
-    const s = maskShape(outMask(rows, cols, r, c));
-    want.set(s, want.get(s)! + 1);
+  // A set without grey edges has a free border (Tetravex): no frame to check, and the colours
+  // facing out need no partner.
+  const free = !hasGreyBorder(p);
+  const upright = !isRotatable(p);
+  if (!free && upright) {
+    // Pieces that may not turn fit only cells whose outside is exactly where their grey edges are.
+    const want = new Int32Array(16);
+    const have = new Int32Array(16);
+    for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) want[outMask(rows, cols, r, c)]++;
+    for (let i = 0; i < n; i++) have[greyMask(p, i)]++;
+    const SIDE_WORD = ['top', 'right', 'bottom', 'left'];
+    const greyText = (m: number): string => (m === 0 ? 'no grey edge' : `grey ${[0, 1, 2, 3].filter((s) => (m >> s) & 1).map((s) => SIDE_WORD[s]).join(' and ')}`);
+    for (let m = 0; m < 16; m++)
+      if (want[m] !== have[m]) errors.push(`the pieces may not be turned: a ${rows}x${cols} board needs ${want[m]} pieces with ${greyText(m)}, the puzzle has ${have[m]}`);
   }
-  for (let i = 0; i < n; i++) have.get(maskShape(greyMask(p, i)))!.push(i);
-  let shapesFit = true;
-  for (const s of SHAPES) {
-    const w = want.get(s)!;
-    const h = have.get(s)!;
-    if (w === h.length) continue;
-    shapesFit = false;
-    if (w === 0) errors.push(`${h.length} ${SHAPE_TEXT[s]} fit nowhere on a ${rows}x${cols} board: pieces ${listPieces(h)}`);
-    else errors.push(`a ${rows}x${cols} board needs ${w} ${SHAPE_TEXT[s]}, the puzzle has ${h.length}`);
+  // Kinds of piece against kinds of cell: a solution puts each piece where its grey sides face out.
+  let shapesFit = !free;
+  if (!free && !upright) {
+    const want = new Map<Shape, number>(SHAPES.map((s) => [s, 0]));
+    const have = new Map<Shape, number[]>(SHAPES.map((s) => [s, []]));
+    for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
+      const s = maskShape(outMask(rows, cols, r, c));
+      want.set(s, want.get(s)! + 1);
+    }
+    for (let i = 0; i < n; i++) have.get(maskShape(greyMask(p, i)))!.push(i);
+    for (const s of SHAPES) {
+      const w = want.get(s)!;
+      const h = have.get(s)!;
+      if (w === h.length) continue;
+      shapesFit = false;
+      if (w === 0) errors.push(`${h.length} ${SHAPE_TEXT[s]} fit nowhere on a ${rows}x${cols} board: pieces ${listPieces(h)}`);
+      else errors.push(`a ${rows}x${cols} board needs ${w} ${SHAPE_TEXT[s]}, the puzzle has ${h.length}`);
+    }
   }
 
   // Each inner join uses two edges of one colour, so every colour but grey must come in pairs.
   const counts = new Map<number, number>();
   for (const e of p.edges) if (e !== GREY) counts.set(e, (counts.get(e) ?? 0) + 1);
-  const odd = [...counts.entries()].filter(([, k]) => k % 2 === 1).sort((a, b) => a[0] - b[0]);
+  const odd = free ? [] : [...counts.entries()].filter(([, k]) => k % 2 === 1).sort((a, b) => a[0] - b[0]);
   if (odd.length > 0) {
     const list = odd.map(([c, k]) => `${c} (${k} times)`).join(', ');
     errors.push(`colour${odd.length > 1 ? 's' : ''} ${list} appear${odd.length > 1 ? '' : 's'} an odd number of times: one edge cannot pair`);
   }
 
   // Frame colours sit between two border pieces (next to a grey edge); inner colours elsewhere.
-  if (shapesFit && thin >= 3) {
+  if (!free && !upright && shapesFit && thin >= 3) {
     const frame = new Set<number>();
     const inner = new Set<number>();
     for (let i = 0; i < n; i++) {
@@ -148,7 +170,8 @@ export function validateEdgePuzzle(p: EdgePuzzle): ValidationResult {
     else cellOf.set(cell, f.piece);
     if (pieceOf.has(f.piece)) errors.push(`${what}: piece ${f.piece + 1} is fixed twice`);
     else pieceOf.set(f.piece, cell);
-    if (rotateMask(greyMask(p, f.piece), f.rotation) !== outMask(rows, cols, f.row, f.col))
+    if (upright && f.rotation !== 0) errors.push(`${what} (piece ${f.piece + 1} at ${at}): rotation ${f.rotation}, but the pieces may not be turned`);
+    else if (!free && rotateMask(greyMask(p, f.piece), f.rotation) !== outMask(rows, cols, f.row, f.col))
       errors.push(`${what} (piece ${f.piece + 1} at ${at}, rotation ${f.rotation}): its grey edges do not face exactly the outside of the board`);
   });
 

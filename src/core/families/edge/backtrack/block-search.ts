@@ -1,3 +1,4 @@
+import { hasGreyBorder, isRotatable } from '../model';
 import type { SolverRun } from '../../../engine/solver';
 import { Rng, type RngState } from '../../../rng/rng';
 import { solutionToJson, type EdgeSolutionJson } from '../json';
@@ -63,6 +64,8 @@ export class BlockRun implements SolverRun {
     private readonly rng: Rng,
     shuffled: RngState | null | undefined = undefined,
   ) {
+    // Blocks are built from turned pieces inside a grey frame: upright or frameless sets go to backtrack.
+    if (!isRotatable(puzzle) || !hasGreyBorder(puzzle)) throw new Error('backtrack-2x2 needs pieces that turn and a grey border; use backtrack for this puzzle');
     this.pt = pieceTypes(puzzle);
     // A fresh run shuffles from its seed; a restored one from the state it recorded.
     this.shuffled = shuffled === undefined ? (opts.shuffle ? rng.getState() : null) : shuffled;

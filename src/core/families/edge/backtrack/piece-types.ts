@@ -1,4 +1,4 @@
-import { GREY, pieceCount, type EdgePuzzle } from '../model';
+import { GREY, isRotatable, pieceCount, type EdgePuzzle } from '../model';
 
 /**
  * The pieces as exact searches see them: colours renumbered densely (grey stays 0, so tables are
@@ -25,6 +25,8 @@ export interface PieceTypes {
   readonly fixedType: Uint8Array;
   /** Type of each fixed piece, in `puzzle.fixed` order. */
   readonly typeOfFixed: Int32Array;
+  /** Rotations a piece may take: 4, or 1 when the puzzle's pieces may not be turned. */
+  readonly turns: number;
 }
 
 function sameTurned(e: ArrayLike<number>, a: number, b: number, k: number): boolean {
@@ -39,6 +41,7 @@ export function pieceTypes(p: EdgePuzzle): PieceTypes {
   for (const c of sorted) dense.set(c, dense.size);
   const e = Int32Array.from(p.edges, (c) => dense.get(c)!);
 
+  const turns = isRotatable(p) ? 4 : 1;
   const isFixed = new Uint8Array(n);
   for (const f of p.fixed) isFixed[f.piece] = 1;
   const typeOfPiece = new Int32Array(n).fill(-1);
@@ -49,7 +52,8 @@ export function pieceTypes(p: EdgePuzzle): PieceTypes {
   const byKey = new Map<string, number>();
   for (let i = 0; i < n; i++) {
     if (isFixed[i]) continue;
-    const key = rotationFree(e, i);
+    // Upright pieces are the same type only when they show the same colours as they lie.
+    const key = turns === 4 ? rotationFree(e, i) : `${e[4 * i]},${e[4 * i + 1]},${e[4 * i + 2]},${e[4 * i + 3]}`;
     const t = byKey.get(key);
     if (t === undefined) {
       byKey.set(key, members.length);
@@ -86,6 +90,7 @@ export function pieceTypes(p: EdgePuzzle): PieceTypes {
     turn,
     fixedType: Uint8Array.from(fixedType),
     typeOfFixed,
+    turns,
   };
 }
 
@@ -113,7 +118,7 @@ export function typeGreyMask(pt: PieceTypes, t: number, rot: number): number {
 /** Rotations of type `t` that show different colours (a piece like a b a b has only two). */
 export function distinctRotations(pt: PieceTypes, t: number): number[] {
   const out: number[] = [];
-  for (let r = 0; r < 4; r++) {
+  for (let r = 0; r < pt.turns; r++) {
     let dup = false;
     for (const q of out) {
       let same = true;

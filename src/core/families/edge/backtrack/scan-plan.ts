@@ -1,4 +1,4 @@
-import { applyFixed, emptyBoard, outMask, type EdgePuzzle } from '../model';
+import { applyFixed, emptyBoard, hasGreyBorder, outMask, type EdgePuzzle } from '../model';
 import { scoreBoard } from '../score';
 import type { CandidateTables } from './candidates';
 
@@ -93,9 +93,11 @@ export function scanPlan(p: EdgePuzzle, order: ScanOrder, tables: CandidateTable
     return c > 0 ? cell - 1 : -1;
   };
   plan.scoreAt[0] = scoreBoard(p, applyFixed(p, emptyBoard(rows, cols)));
+  // A set without grey edges (Tetravex) has a free border: any colour may face out.
+  const free = !hasGreyBorder(p);
   for (let d = 0; d < depth; d++) {
     const cell = cells[d];
-    const out = outMask(rows, cols, Math.floor(cell / cols), cell % cols);
+    const out = free ? 0 : outMask(rows, cols, Math.floor(cell / cols), cell % cols);
     const knownSide = [0, 1, 2, 3].map((s) => {
       const q = nbr(cell, s);
       return q >= 0 && known[q] === 1;

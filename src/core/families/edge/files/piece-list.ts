@@ -22,10 +22,14 @@ export interface PieceList {
   fixed: { no: number; v: number[] }[];
   /** How the file was read, for the report (e.g. "piece numbers in column 1"). */
   notes: string[];
+  /** A `#@upright` line: the pieces may not be turned. */
+  upright: boolean;
 }
 
 const MAX_COLOUR = 0xffff;
 const FIXED_TAG = '#@fixed';
+/** This program's mark for pieces that may not be turned (other programs read it as a comment). */
+export const UPRIGHT_TAG = '#@upright';
 const ID_NAMES = new Set(['id', 'n', 'no', 'nr', 'num', 'number', 'piece', 'index', 'idx', 'tile', '#']);
 const SIZE_WORDS = new Set(['w', 'h', 'width', 'height', 'rows', 'cols', 'columns', 'r', 'c', 'border', 'inner', 'size', '']);
 
@@ -81,7 +85,9 @@ const isWord = (t: string): boolean => /^[A-Za-z][\w-]*$/.test(t);
 
 export function readPieceList(text: string, file: string): PieceList {
   const fixed: { no: number; v: number[] }[] = [];
+  let upright = false;
   const { lines, comments } = splitLines(text, (t, no) => {
+    if (t.toLowerCase() === UPRIGHT_TAG) return (upright = true);
     if (!t.toLowerCase().startsWith(FIXED_TAG)) return false;
     const rest = t.slice(FIXED_TAG.length).trim();
     const v = rest.split(/\s+/).map((x) => nat(x, MAX_PIECES));
@@ -198,7 +204,7 @@ export function readPieceList(text: string, file: string): PieceList {
     });
     notes.push(`piece numbers in the ${idCol === 0 ? 'first' : 'last'} column${base === 0 ? ' (from 0)' : ''}`);
   }
-  return { fields, lines: lineOf, header, declared, fixed, notes };
+  return { fields, lines: lineOf, header, declared, fixed, notes, upright };
 }
 
 function numbersPieces(ids: number[]): boolean {

@@ -1,6 +1,6 @@
 import { FormatError } from '../../../document/errors';
 import { matchCellsToPieces } from './match-cells';
-import { GREY, edgeAt, emptyBoard, outMask, type EdgeBoard, type EdgePuzzle, type FixedPiece } from '../model';
+import { GREY, edgeAt, emptyBoard, hasGreyBorder, outMask, type EdgeBoard, type EdgePuzzle, type FixedPiece } from '../model';
 import { borderFaults, mismatches, scoreBoard } from '../score';
 import type { BoardText } from './boards';
 import { ALL_ORDERS, applyOrder, classOf, mirrorOrder, orderText, rotateOrder, sameOrder, structureOf, type Order } from './orders';
@@ -63,6 +63,8 @@ function puzzleIn(src: PieceSource, order: Order): EdgePuzzle {
 
 /** Grey edges facing out of the board where they should not, and grey edges inside. */
 export function boardFaults(p: EdgePuzzle, b: EdgeBoard): number {
+  // A set without grey edges (Tetravex) has a free border: only grey inside could be a fault, and there is none.
+  if (!hasGreyBorder(p)) return 0;
   let faults = borderFaults(p, b).length;
   for (const m of mismatches(p, b)) if (m.a === GREY || m.b === GREY) faults++;
   // A grey edge facing out of a cell on the rim is fine; grey facing an empty inner neighbour is not a fault yet.

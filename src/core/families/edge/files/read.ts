@@ -1,5 +1,5 @@
 import { FormatError } from '../../../document/errors';
-import { MAX_PIECES, maxScore, type EdgeBoard, type EdgePuzzle, type FixedPiece } from '../model';
+import { MAX_PIECES, hasGreyBorder, isRotatable, maxScore, type EdgeBoard, type EdgePuzzle, type FixedPiece } from '../model';
 import { borderFaults, mismatches, scoreBoard } from '../score';
 import { isBoardUrlText, readBoardTextCells, readBoardUrls, type BoardText } from './boards';
 import { detectOrder } from './detect-order';
@@ -121,7 +121,9 @@ export function readPieces(text: string, file: string, options: EdgeReadOptions 
 export function piecesPuzzle(r: PiecesRead): { puzzle: EdgePuzzle; order: Order } {
   if (r.detectError) throw r.detectError;
   const order = r.given ?? r.detected ?? TRBL;
-  return { puzzle: { rows: r.rows, cols: r.cols, edges: applyOrder(r.list.fields, order), fixed: r.fixed }, order };
+  const puzzle: EdgePuzzle = { rows: r.rows, cols: r.cols, edges: applyOrder(r.list.fields, order), fixed: r.fixed };
+  if (r.list.upright) puzzle.rotatable = false;
+  return { puzzle, order };
 }
 
 /** Every board in a board file (URLs, grids, pairs, colour cells), for a puzzle of this size. */
@@ -178,7 +180,8 @@ export function readBoardsOnPuzzle(text: string, file: string, puzzle: EdgePuzzl
     given: null,
     preferred: TRBL,
     sense: parseSense(options.rotation),
-    within: [0, 1, 2, 3].map((k) => rotateOrder(TRBL, k)),
+    // Upright pieces are read as they lie.
+    within: isRotatable(puzzle) ? [0, 1, 2, 3].map((k) => rotateOrder(TRBL, k)) : [TRBL],
   };
   return boards.map((bt) => {
     // A board that says how it turns (this program's own files) is read exactly as written.
@@ -205,11 +208,16 @@ const SIDE = ['top', 'right', 'bottom', 'left'];
 /** Score and check a board: every grey edge out of place is a problem; empty cells are not. */
 export function boardScore(p: EdgePuzzle, b: EdgeBoard, name = ''): BoardScore {
   const problems: string[] = [];
-  for (const f of borderFaults(p, b)) problems.push(`row ${f.row + 1} col ${f.col + 1}: the ${SIDE[f.side]} edge faces out but is not grey`);
+  // A set without grey edges (Tetravex) has a free border: any colour may face out.
+  if (hasGreyBorder(p)) for (const f of borderFaults(p, b)) problems.push(`row ${f.row + 1} col ${f.col + 1}: the ${SIDE[f.side]} edge faces out but is not grey`);
   for (const m of mismatches(p, b))
     if (m.a === 0 || m.b === 0) problems.push(`row ${m.row + 1} col ${m.col + 1}: a grey edge inside the board (join ${m.dir === 'right' ? 'to the right' : 'below'})`);
   let placed = 0;
-  for (let i = 0; i < b.piece.length; i++) if (b.piece[i] >= 0) placed++;
+  for (let i = 0; i < b.piece.length; i++) {
+    if (b.piece[i] < 0) continue;
+    placed++;
+    if (!isRotatable(p) && b.rotation[i] !== 0) problems.push(`row ${Math.floor(i / p.cols) + 1} col ${(i % p.cols) + 1}: piece ${b.piece[i] + 1} is turned, but the pieces may not be turned`);
+  }
   for (const f of p.fixed) {
     const i = f.row * p.cols + f.col;
     if (b.piece[i] >= 0 && (b.piece[i] !== f.piece || b.rotation[i] !== f.rotation))

@@ -135,11 +135,13 @@ export class EdgeGa implements SolverRun {
       tournamentSize: p.tournamentSize,
       replacement: p.tournamentReplacement,
     });
+    // Upright pieces (Tetravex): no mutation turns a tile.
+    const turns = this.L.turns > 1;
     this.mutChoice = new WeightedChoice([
-      p.mutRotate,
+      turns ? p.mutRotate : 0,
       p.mutSwap,
       p.mutSwapRotate,
-      p.mutRotateRegion,
+      turns ? p.mutRotateRegion : 0,
       p.mutSwapRegion,
       p.mutRegionInversion,
       p.mutRowInversion,

@@ -1,4 +1,4 @@
-import { greyMask, maskShape, maxScore, outMask, pieceCount, rotateMask, type EdgePuzzle } from '../model';
+import { greyMask, maskShape, maxScore, outMask, pieceCount, rotateMask, type EdgePuzzle, isRotatable } from '../model';
 
 /** Cell and piece classes. Fixed cell j is its own class FIXED + j, so only its piece fits there. */
 export const CORNER = 0;
@@ -25,6 +25,8 @@ export interface GaLayout {
   readonly cells: number;
   readonly edges: Uint16Array;
   readonly standardFrame: boolean;
+  /** Rotations a piece may take: 4, or 1 (rotation 0 only) when the pieces may not be turned. */
+  readonly turns: number;
   /** Matched joins of a solved board, and the number of 2x2 areas. */
   readonly maxScore: number;
   readonly quadTotal: number;
@@ -86,7 +88,9 @@ export function makeLayout(puzzle: EdgePuzzle): GaLayout {
   });
 
   const counts = [0, 0, 0];
-  let standardFrame = rows >= 2 && cols >= 2;
+  const turns = isRotatable(puzzle) ? 4 : 1;
+  // Upright pieces cannot be turned to face out: without turns every piece goes anywhere.
+  let standardFrame = rows >= 2 && cols >= 2 && turns === 4;
   for (let i = 0; i < cells && standardFrame; i++) {
     if (cellClass[i] >= 0) continue;
     const k = classOfMask(cellOut[i]);
@@ -123,6 +127,7 @@ export function makeLayout(puzzle: EdgePuzzle): GaLayout {
     cells,
     edges: puzzle.edges,
     standardFrame,
+    turns,
     maxScore: maxScore(rows, cols),
     quadTotal: Math.max(0, rows - 1) * Math.max(0, cols - 1),
     nbr,
@@ -145,7 +150,7 @@ export function makeLayout(puzzle: EdgePuzzle): GaLayout {
  */
 export function legalRotation(L: GaLayout, p: number, c: number, free: number): number {
   const k = L.cellClass[c];
-  if (k === INNER) return free;
+  if (k === INNER) return L.turns === 4 ? free : 0;
   if (k >= FIXED) return L.fixedRots[k - FIXED];
   return L.faceOut[16 * p + L.cellOut[c]];
 }

@@ -169,7 +169,7 @@ export class Repairer {
       const same = L.classCells[cls];
       const pa = P[off + a];
       const ra = R[off + a];
-      const turn = cls === INNER && (same.length < 2 || rng.int(4) === 0);
+      const turn = cls === INNER && L.turns > 1 && (same.length < 2 || rng.int(4) === 0);
       if (!turn && same.length < 2) continue;
       let b = -1;
       let pb = 0;
@@ -244,7 +244,7 @@ export class Repairer {
     const e = L.edges;
     let best = 0;
     let bestVal = -1;
-    for (let rot = 0; rot < 4; rot++) {
+    for (let rot = 0; rot < L.turns; rot++) {
       let v = 0;
       for (let s = 0; s < 4; s++) {
         const q = L.nbr[4 * c + s];
@@ -370,7 +370,7 @@ export class Repairer {
       for (let j = 0; j < 4; j++) {
         const p = qP[j];
         const allowed = L.pieceClass[p] === L.cellClass[cell];
-        const only = allowed && L.cellClass[cell] !== INNER ? legalRotation(L, p, cell, 0) : -1;
+        const only = allowed && (L.cellClass[cell] !== INNER || L.turns === 1) ? legalRotation(L, p, cell, 0) : -1;
         for (let rot = 0; rot < 4; rot++) {
           const at = 16 * i + 4 * j + rot;
           if (!allowed || (only >= 0 && rot !== only)) {

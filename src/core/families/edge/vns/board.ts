@@ -1,5 +1,5 @@
 import type { Rng } from '../../../rng/rng';
-import { greyMask, maskShape, maxScore, outMask, pieceCount, rotateMask, type EdgeBoard, type EdgePuzzle } from '../model';
+import { greyMask, isRotatable, maskShape, maxScore, outMask, pieceCount, rotateMask, type EdgeBoard, type EdgePuzzle } from '../model';
 import { scoreBoard } from '../score';
 
 /** Cell and piece classes. Without a standard frame every free cell and piece is INNER. */
@@ -31,6 +31,8 @@ export class VnsBoard {
   readonly maxScore: number;
   /** False when the piece set has no standard frame: every free piece may go anywhere, turned freely. */
   readonly standardFrame: boolean;
+  /** Rotations a piece may take: 4, or 1 (rotation 0 only) when the puzzle's pieces may not be turned. */
+  readonly turns: number;
 
   readonly piece: Int16Array;
   readonly rot: Uint8Array;
@@ -64,6 +66,7 @@ export class VnsBoard {
     this.cols = cols;
     this.cells = cells;
     this.maxScore = maxScore(rows, cols);
+    this.turns = isRotatable(puzzle) ? 4 : 1;
     this.piece = new Int16Array(cells).fill(-1);
     this.rot = new Uint8Array(cells);
     this.need = new Int32Array(4 * cells).fill(-1);
@@ -122,7 +125,8 @@ export class VnsBoard {
       if (k < 0) odd = true;
       else pieceLists[k].push(p);
     }
-    this.standardFrame = !odd && [CORNER, SIDE, INNER].every((k) => cellLists[k].length === pieceLists[k].length);
+    // Upright pieces cannot be turned to face out: they go anywhere, as they are.
+    this.standardFrame = this.turns === 4 && !odd && [CORNER, SIDE, INNER].every((k) => cellLists[k].length === pieceLists[k].length);
     if (!this.standardFrame) {
       const freeCells: number[] = [];
       const freePieces: number[] = [];
@@ -248,7 +252,7 @@ export class VnsBoard {
         const c = cells[j];
         const p = pieces[j];
         this.piece[c] = p;
-        this.rot[c] = border ? this.faceOut[16 * p + this.cellOut[c]] : rng.int(4);
+        this.rot[c] = border ? this.faceOut[16 * p + this.cellOut[c]] : this.turns === 4 ? rng.int(4) : 0;
       }
     }
     this.refresh();

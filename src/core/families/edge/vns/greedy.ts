@@ -80,7 +80,7 @@ export class GreedyBuilder {
           continue;
         }
         const r0 = border ? B.faceOut[16 * p + B.cellOut[cell]] : 0;
-        const r1 = border ? r0 : 3;
+        const r1 = border ? r0 : B.turns - 1;
         for (let r = r0; r <= r1; r++) {
           tries++;
           const f = B.fit(cell, p, r);

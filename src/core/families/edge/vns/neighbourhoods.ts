@@ -35,7 +35,8 @@ export class Moves {
   available(k: number): boolean {
     const n = this.board.classCells[CLASS_OF[k]].length;
     if (k === SC || k === SS) return this.board.standardFrame && n >= 2;
-    return k === R ? n >= 1 : n >= 2;
+    // Pieces that may not be turned have no rotate moves.
+    return k === R ? this.board.turns > 1 && n >= 1 : n >= 2;
   }
 
   /** SC and SS: swap two border pieces of one class, each turned to face out at its new cell. */
@@ -78,7 +79,7 @@ export class Moves {
     if (s < 0) {
       let bestA = -1;
       let ra = 0;
-      for (let r = 0; r < 4; r++) {
+      for (let r = 0; r < B.turns; r++) {
         const f = B.fit(a, pb, r);
         if (f > bestA) {
           bestA = f;
@@ -87,7 +88,7 @@ export class Moves {
       }
       let bestB = -1;
       let rb = 0;
-      for (let r = 0; r < 4; r++) {
+      for (let r = 0; r < B.turns; r++) {
         const f = B.fit(b, pa, r);
         if (f > bestB) {
           bestB = f;
@@ -99,8 +100,8 @@ export class Moves {
     let best = -Infinity;
     let ra = 0;
     let rb = 0;
-    for (let x = 0; x < 4; x++) {
-      for (let y = 0; y < 4; y++) {
+    for (let x = 0; x < B.turns; x++) {
+      for (let y = 0; y < B.turns; y++) {
         const d = B.deltaPair(a, pb, x, b, pa, y);
         if (d > best) {
           best = d;

@@ -1,0 +1,91 @@
+import { FormatError } from '../../document/errors';
+import { Rng } from '../../rng/rng';
+import type { ParsedFile, TextFormat } from '../family';
+import { nat, splitLines } from './files/text-lines';
+import { MAX_PIECES, hasGreyBorder, isRotatable, type EdgeBoard, type EdgePuzzle } from './model';
+
+/**
+ * Tetravex (GNOME Tetravex and its kin): square tiles that may not be turned, every number a
+ * colour (0 included), no grey frame. A file is the size (`n`, or `rows cols`), then one tile a
+ * line, `top right bottom left`. Inside the program every colour is stored one higher, so that
+ * no colour is grey (0 is this program's grey); the file keeps the numbers as written.
+ */
+
+const MAX_COLOUR = 0xfffe;
+
+export const tetravexFormat: TextFormat<EdgePuzzle, EdgeBoard> = {
+  id: 'tetravex',
+  label: 'Tetravex tiles (no turning, 0 is a colour)',
+  extensions: ['txt'],
+  read(text, file): ParsedFile<EdgePuzzle, EdgeBoard> {
+    const { lines } = splitLines(text);
+    if (lines.length === 0) throw new FormatError('expected the size `n` or `rows cols`, then one tile a line: top right bottom left', file);
+    const head = lines[0];
+    const size = head.tokens.map((t) => nat(t, MAX_PIECES));
+    if (!(size.length === 1 || size.length === 2) || size.some((x) => !(x >= 1)))
+      throw new FormatError(`expected the size \`n\` or \`rows cols\`, got "${head.text}"`, file, head.no);
+    const rows = size[0];
+    const cols = size.length === 2 ? size[1] : size[0];
+    if (rows * cols > MAX_PIECES) throw new FormatError(`a ${rows}x${cols} board has more than ${MAX_PIECES} cells`, file, head.no);
+    const tiles = lines.slice(1);
+    if (tiles.length !== rows * cols)
+      throw new FormatError(`a ${rows}x${cols} Tetravex board needs ${rows * cols} tiles, the file has ${tiles.length}`, file, tiles[rows * cols]?.no ?? head.no);
+    const edges = new Uint16Array(4 * tiles.length);
+    tiles.forEach((l, i) => {
+      const v = l.tokens.map((t) => nat(t, MAX_COLOUR));
+      if (v.length !== 4 || v.some(Number.isNaN)) throw new FormatError(`expected 4 colours (top right bottom left, 0 is a colour), got "${l.text}"`, file, l.no);
+      for (let s = 0; s < 4; s++) edges[4 * i + s] = v[s] + 1;
+    });
+    return { puzzle: { rows, cols, edges, fixed: [], rotatable: false }, info: { order: 'top right bottom left' } };
+  },
+  /** Only puzzles this format can hold: tiles that do not turn and no grey edge. */
+  write(p) {
+    if (isRotatable(p) || hasGreyBorder(p) || p.fixed.length > 0) return null;
+    const out = ['# Tetravex: size, then one tile a line: top right bottom left (every number a colour; tiles never turn)', p.rows === p.cols ? `${p.rows}` : `${p.rows} ${p.cols}`];
+    for (let i = 0; i < p.edges.length; i += 4) out.push(`${p.edges[i] - 1} ${p.edges[i + 1] - 1} ${p.edges[i + 2] - 1} ${p.edges[i + 3] - 1}`);
+    return out.join('\n') + '\n';
+  },
+};
+
+export interface TetravexOptions {
+  rows: number;
+  cols: number;
+  /** Colours 0..colours-1 in the file (GNOME Tetravex uses 10). */
+  colours: number;
+  seed: number;
+}
+
+/**
+ * A random Tetravex board as GNOME Tetravex makes one: a random colour on every join and on
+ * every outer edge, then the tiles shuffled (never turned). The solution puts them back.
+ */
+export function generateTetravex(o: TetravexOptions): { puzzle: EdgePuzzle; solution: EdgeBoard } {
+  const { rows, cols, colours, seed } = o;
+  const whole = (x: number): boolean => Number.isInteger(x);
+  if (!whole(rows) || !whole(cols) || rows < 1 || cols < 1 || rows * cols > MAX_PIECES) throw new Error(`tetravex: the board must be 1x1 to ${MAX_PIECES} cells, got ${rows}x${cols}`);
+  if (!whole(colours) || colours < 1 || colours > MAX_COLOUR) throw new Error(`tetravex: colours must be a whole number from 1 to ${MAX_COLOUR}, got ${colours}`);
+  const rng = new Rng(seed);
+  const cells = rows * cols;
+  const shows = new Uint16Array(4 * cells);
+  const colour = (): number => 1 + rng.int(colours);
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < cols; c++) {
+      const i = r * cols + c;
+      if (r === 0) shows[4 * i] = colour();
+      if (c === 0) shows[4 * i + 3] = colour();
+      const right = colour();
+      shows[4 * i + 1] = right;
+      if (c + 1 < cols) shows[4 * (i + 1) + 3] = right;
+      const down = colour();
+      shows[4 * i + 2] = down;
+      if (r + 1 < rows) shows[4 * (i + cols)] = down;
+    }
+  const order = rng.shuffle(Int32Array.from({ length: cells }, (_, i) => i));
+  const edges = new Uint16Array(4 * cells);
+  const piece = new Int16Array(cells);
+  for (let n = 0; n < cells; n++) {
+    edges.set(shows.subarray(4 * order[n], 4 * order[n] + 4), 4 * n);
+    piece[order[n]] = n;
+  }
+  return { puzzle: { rows, cols, edges, fixed: [], rotatable: false }, solution: { piece, rotation: new Uint8Array(cells) } };
+}
