@@ -42,7 +42,8 @@ export class BeamRun implements SolverRun {
   evaluations = 0;
   /** Children generated, the pass under way included (the step budget). */
   private work = 0;
-  bestScore = -1;
+  /** 0, for the empty board shown until the first pass ends. */
+  bestScore = 0;
   pass = 0;
   readonly finished = false;
   private lastScore = 0;
@@ -178,7 +179,7 @@ export class BeamRun implements SolverRun {
     this.layer = 0;
     this.pass++;
     this.width = Math.min(this.o.maxWidth, Math.max(this.width + 1, Math.round(this.width * this.o.growth)));
-    if (s <= this.bestScore) return false;
+    if (this.hasBest && s <= this.bestScore) return false;
     // Walk the history back from the best final state.
     const W = this.o.maxWidth;
     let idx = bi;
