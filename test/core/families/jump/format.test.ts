@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { FormatError } from '../../../../src/core/document/errors';
 import { jumpFamily, jumpMazeFormat, maxJumps, mazeErrors, type JumpPuzzle } from '../../../../src/core/families/jump';
 import { expectJsonRoundTrip, expectReadErrors, expectTextRoundTrip } from '../../../helpers/format';
+import { detectFormat, readPuzzleFiles } from '../../../../src/core/document/read-file';
 
 const mazeArb = fc
   .record({ rows: fc.integer({ min: 2, max: 12 }), cols: fc.integer({ min: 2, max: 12 }) })
@@ -41,7 +42,7 @@ describe('jump maze text format', () => {
       ['2 2\n1 1\n1 x\n', /^m\.txt:3: expected a jump length \(whole number\) in column 2, got "x"$/],
       ['2 2\n1 1\n1 1\n', /^m\.txt:3: the goal \(row 2, column 2\) must hold 0, got 1$/],
       ['2 2\n1 2\n1 0\n', /^m\.txt:2: cell \(row 1, column 2\) holds 2, expected a jump length 1\.\.1$/],
-      ['3\n0 1 1\n1 1 1\n1 1 0\n', /^m\.txt:2: cell \(row 1, column 1\) holds 0, expected a jump length 1\.\.2$/],
+      ['3\n0 1 1\n1 1 1\n1 1 0\n', /^m\.txt:2: row 1, column 1 holds 0, but only the goal \(row 3, column 3\) may: every other cell needs a jump length$/],
       ['2 2\n1 1\n', /^m\.txt:3: expected 2 rows of jump lengths, got 1 \(file ends early\)$/],
       ['2 2\n1 1\n1 0\n1 1\n', /^m\.txt:4: expected end of file after 2 rows, got "1 1"$/],
     ];
@@ -91,5 +92,33 @@ describe('jump family JSON and evaluation', () => {
       'the goal (row 3, column 3) must hold 0, got 4',
     ]);
     expect(mazeErrors(p, [1, 1])).toEqual(['expected 9 cells (3 x 3), got 2']);
+  });
+});
+
+describe('jump maze dialects', () => {
+  const maze3 = ['1 2 1', '1 1 1', '2 1 0'];
+  it('several mazes in one file: one puzzle each, named by position; read() says how many', () => {
+    const text = ['# two mazes', '3', ...maze3, '', '2 3', '1 1 2', '2 1 0'].join('\n');
+    const all = jumpMazeFormat.readAll!(text, 'many.txt');
+    expect(all.map((m) => [m.name, m.puzzle.rows, m.puzzle.cols])).toEqual([
+      ['#1', 3, 3],
+      ['#2', 2, 3],
+    ]);
+    expect(() => jumpMazeFormat.read(text, 'many.txt')).toThrow(/^many\.txt: the file holds 2 mazes/);
+    expect(readPuzzleFiles('many.txt', text).map((r) => r.name)).toEqual(['many #1', 'many #2']);
+  });
+
+  it('a header with start and goal: top-left to bottom-right as is, other opposite corners mirrored, anything else refused', () => {
+    const plain = jumpMazeFormat.read(['3 3 1 1 3 3', ...maze3].join('\n'), 'm.txt');
+    expect(Array.from(plain.solution!.cells)).toEqual([1, 2, 1, 1, 1, 1, 2, 1, 0]);
+    // Start bottom-right, goal top-left (from 0): the same maze turned half round.
+    const turned = jumpMazeFormat.read(['3 3 2 2 0 0', '0 1 2', '1 1 1', '1 2 1'].join('\n'), 'm.txt');
+    expect(Array.from(turned.solution!.cells)).toEqual([1, 2, 1, 1, 1, 1, 2, 1, 0]);
+    expect(turned.notes![0]).toMatch(/the start is row 3 col 3: the maze is read turned half round/);
+    const flipped = jumpMazeFormat.read(['3 3 3 1 1 3', '2 1 0', '1 1 1', '1 2 1'].join('\n'), 'm.txt');
+    expect(Array.from(flipped.solution!.cells)).toEqual([1, 2, 1, 1, 1, 1, 2, 1, 0]);
+    expect(() => jumpMazeFormat.read(['3 3 1 1 2 2', ...maze3].join('\n'), 'm.txt')).toThrow(/^m\.txt:1: start row 1 col 1, goal row 2 col 2 \(counted from 1\): this program's mazes start on a corner and end on the opposite one$/);
+    expect(() => jumpMazeFormat.read(['3 3 1 1 3 3', '1 2 1', '1 0 1', '2 1 0'].join('\n'), 'm.txt')).toThrow(/^m\.txt:3: row 2, column 2 holds 0, but only the goal/);
+    expect(detectFormat('m.txt', ['3 3 1 1 3 3', ...maze3].join('\n'))).toBe('maze');
   });
 });

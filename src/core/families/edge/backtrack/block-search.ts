@@ -1,8 +1,7 @@
-import { hasGreyBorder, isRotatable } from '../model';
 import type { SolverRun } from '../../../engine/solver';
 import { Rng, type RngState } from '../../../rng/rng';
 import { solutionToJson, type EdgeSolutionJson } from '../json';
-import type { EdgePuzzle } from '../model';
+import { hasGreyBorder, isRotatable, type EdgePuzzle } from '../model';
 import type { BlockHeuristic } from './block-heuristics';
 import { blockLoop, maskLoop, type BlockCursor } from './block-loops';
 import { BlockTables } from './block-tables';
