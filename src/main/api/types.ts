@@ -7,4 +7,5 @@ export type * from './contract';
 export type { PuzzleRecord, PuzzleSort, PuzzleSummary, RunRecord, RunStatus, RunSummary } from '../store/types';
 export type { ImprovementPoint, RunFacets, RunSeries, RunSortKey, SeriesPoint, SortDir } from '../store/run-history';
 export type { ApiReply } from '../serve/dispatch';
+export type { ImportPreview, ImportResult, LibraryPuzzle, PlacementScore } from '../services/imports';
 export type { WorkbenchBridge } from '../../preload/index';

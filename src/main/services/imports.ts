@@ -247,22 +247,22 @@ export function previewImport(wb: Workbench, req: Omit<ImportRequest, 'into'>): 
 // ---------------------------------------------------------------------------------------------
 // The library listing with each puzzle's placement scored
 
-export interface Placement {
+export interface PlacementScore {
   score: number;
   maxScore: number | null;
 }
 
-export type LibraryPuzzle = PuzzleSummary & { placement: Placement | null };
+export type LibraryPuzzle = PuzzleSummary & { placement: PlacementScore | null };
 
 /** Scores by puzzle id and update time, so the listing parses each document once per change. */
-const placementCache = new Map<string, Placement | null>();
+const placementCache = new Map<string, PlacementScore | null>();
 
-function placementOf(wb: Workbench, s: PuzzleSummary): Placement | null {
+function placementOf(wb: Workbench, s: PuzzleSummary): PlacementScore | null {
   const key = `${wb.store.path}#${s.id}@${s.updatedAt}`;
   if (placementCache.has(key)) return placementCache.get(key)!;
   const rec = wb.store.getPuzzle(s.id);
   if (!rec) return null;
-  let out: Placement | null = null;
+  let out: PlacementScore | null = null;
   try {
     const { doc, puzzle, solution } = parseDocument(rec.document, `puzzle ${rec.id}`);
     if (solution !== undefined) {

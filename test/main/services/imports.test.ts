@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Workbench } from '../../../src/main/services/workbench';
+import { apiHandlers } from '../../../src/main/services/backend';
+import { importFile, listLibrary, previewImport } from '../../../src/main/services/imports';
+import type { WorkerSpawner } from '../../../src/main/runs/worker-host';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
+import { instances } from '../../helpers/cli';
+
+const noWorkers: WorkerSpawner = () => {
+  throw new Error('no workers in this test');
+};
+const open = (): Workbench => Workbench.open({ dbPath: ':memory:', spawn: noWorkers });
+
+const { puzzle, solution } = generateEdgePuzzle({ rows: 4, cols: 6, frameColours: 3, innerColours: 4, seed: 12 });
+/** Written top bottom left right, no header and no size in the name. */
+const nswe = Array.from({ length: 24 }, (_, i) => [0, 2, 3, 1].map((s) => puzzle.edges[4 * i + s]).join(' ')).join('\n');
+
+describe('import preview and import', () => {
+  it('previews format, size, order, pieces and warnings without saving; size and order can be overridden', () => {
+    const wb = open();
+    // 24 pieces, no size anywhere: the preview fails with the reader's one line, naming the size option.
+    expect(() => previewImport(wb, { fileName: 'p.txt', text: nswe })).toThrow(/cannot tell the board size.*RxC/);
+    const p = previewImport(wb, { fileName: 'p.txt', text: nswe, options: { size: '4x6' } });
+    expect(p).toMatchObject({ format: 'pieces', family: 'edge', count: 1, rows: 4, cols: 6, order: 'top bottom left right', pieces: 24, errors: [], board: null, sameAs: [] });
+    expect(p.first[0]).toEqual(Array.from(puzzle.edges.slice(0, 4)));
+    expect(p.notes).toContain('read as top bottom left right');
+    // Forcing another order reads another (invalid) puzzle: the preview says what is wrong.
+    const forced = previewImport(wb, { fileName: 'p.txt', text: nswe, options: { size: '4x6', order: 'trbl' } });
+    expect(forced.order).toBe('top right bottom left');
+    expect(forced.errors.length).toBeGreaterThan(0);
+    expect(wb.store.listPuzzles({})).toHaveLength(0);
+  });
+
+  it('finds the same puzzle already in the library (by content: pieces in any order and turn)', () => {
+    const wb = open();
+    const first = importFile(wb, { fileName: 'p.txt', text: nswe, options: { size: '4x6' } });
+    expect(first.added).toHaveLength(1);
+    expect(first.notes).toContain('read as top bottom left right');
+    // The same pieces written top right bottom left and in reverse order.
+    const trbl = Array.from({ length: 24 }, (_, i) => Array.from(puzzle.edges.slice(4 * (23 - i), 4 * (24 - i))).join(' ')).join('\n');
+    const pre = previewImport(wb, { fileName: 'q_4x6.txt', text: trbl });
+    expect(pre.sameAs).toEqual([{ id: first.added[0].id, name: 'p' }]);
+    const again = importFile(wb, { fileName: 'q_4x6.txt', text: trbl });
+    expect(again.duplicates).toEqual([{ id: again.added[0].id, sameAs: { id: first.added[0].id, name: 'p' } }]);
+  });
+
+  it('a board with its pieces becomes a placement; the listing and the API carry its score', async () => {
+    const wb = open();
+    const grid = Array.from({ length: 4 }, (_, r) =>
+      Array.from({ length: 6 }, (_, c) => `${solution.piece[r * 6 + c] + 1}:${solution.rotation[r * 6 + c]}`).join(' '),
+    ).join('\n');
+    const pre = previewImport(wb, { fileName: 'b.txt', text: grid, pieces: { fileName: 'p.txt', text: nswe }, options: { size: '4x6' } });
+    expect(pre.format).toBe('board');
+    expect(pre.board).toMatchObject({ score: 38, maxScore: 38, placed: 24, valid: true });
+    const r = importFile(wb, { fileName: 'b.txt', text: grid, pieces: { fileName: 'p.txt', text: nswe }, options: { size: '4x6' } });
+    expect(r.added[0].name).toBe('p b');
+    expect(listLibrary(wb)[0].placement).toEqual({ score: 38, maxScore: 38 });
+    const viaApi = await apiHandlers(wb).listPuzzles({});
+    expect(viaApi[0].placement).toEqual({ score: 38, maxScore: 38 });
+    const res = await apiHandlers(wb).importFile({ fileName: 'b2.txt', text: grid, into: r.added[0].id });
+    expect(res.updated).toHaveLength(1);
+  });
+
+  it('the shared E2 set with Blackwood\'s 470 board: imported with its pieces, the library shows 470/480', () => {
+    const wb = open();
+    const pieces = { fileName: 'eternity2_256.txt', text: readFileSync(join(instances, 'eternity2_256.txt'), 'utf8') };
+    const board = readFileSync(join(instances, 'eternity2_best470_board_blackwood.txt'), 'utf8');
+    importFile(wb, { fileName: 'best470.txt', text: board, pieces });
+    expect(listLibrary(wb)[0].placement).toEqual({ score: 470, maxScore: 480 });
+  });
+});
