@@ -11,6 +11,8 @@ export type StoreErrorCode =
   | 'NEWER_VERSION'
   | 'NOT_FOUND'
   | 'CLOSED'
+  /** The database file was deleted or replaced while open: what is written now goes nowhere. */
+  | 'GONE'
   /** The run is queued or running in another live process. */
   | 'LEASE_HELD'
   /** This process no longer owns the run (its lease expired and another process took it). */

@@ -133,6 +133,16 @@ function checkStatus(status: RunStatus): void {
   if (!RUN_STATUSES.includes(status)) throw new RangeError(`unknown run status ${JSON.stringify(status)}`);
 }
 
+function fileIdentity(file: string): { dev: number; ino: number } | null {
+  if (file === ':memory:' || file === '') return null;
+  try {
+    const st = fs.statSync(file);
+    return { dev: st.dev, ino: st.ino };
+  } catch {
+    return null;
+  }
+}
+
 function leaseHeld(id: number, status: string, lease: Lease): StoreError {
   return new StoreError('LEASE_HELD', `run ${id} is ${status} in ${describeOwner(lease.owner)}`);
 }
@@ -244,6 +254,8 @@ export class Store {
   private readonly statements: StatementCache;
   private readonly maxProgressSamples: number;
   private readonly now: () => number;
+  /** The file's identity when opened, to notice it being deleted or replaced (null in memory). */
+  private readonly fileId: { dev: number; ino: number } | null;
 
   private constructor(
     private readonly db: Database.Database,
@@ -255,6 +267,7 @@ export class Store {
     this.now = opts.now ?? Date.now;
     this.stmts = prepareAll(db);
     this.statements = new StatementCache(db);
+    this.fileId = fileIdentity(path);
   }
 
   /**
@@ -702,6 +715,7 @@ export class Store {
    * (`lost`) and those another process asked it to stop (`stopRequested`).
    */
   renewLeases(grant: LeaseGrant, runIds: readonly number[]): { lost: number[]; stopRequested: number[] } {
+    this.checkFile();
     return this.guard(() =>
       this.tx(() => {
         const now = this.now();
@@ -803,6 +817,18 @@ export class Store {
       return fn();
     } catch (err) {
       throw describeDbError(err, this.path);
+    }
+  }
+
+  /**
+   * Throws StoreError GONE when the database file was deleted or replaced since it was opened:
+   * SQLite would go on writing into the deleted file, and everything would be lost on close.
+   */
+  checkFile(): void {
+    if (this.fileId === null) return;
+    const now = fileIdentity(this.path);
+    if (now === null || now.dev !== this.fileId.dev || now.ino !== this.fileId.ino) {
+      throw new StoreError('GONE', `the database file ${this.path} was deleted or replaced while in use, so nothing more can be saved to it`);
     }
   }
 

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -147,6 +148,19 @@ describe('a store write that fails mid-run', () => {
     const b = open(file, deadOwner);
     expect(b.wb.runs.recover()).toEqual([run.id]);
     expect(b.wb.store.getRunSummary(run.id)!.status).toBe('interrupted');
+  });
+
+  it('the database file deleted mid-run: noticed at the next heartbeat, the worker stopped, the reason given', async () => {
+    const file = path.join(tempDir(), 'w.db');
+    const { wb, log } = open(file, liveOwner());
+    const run = wb.createRun({ target: jump(8), solver: 'hill-climb', seed: 1, stop: {} });
+    await until(() => wb.store.getRunSummary(run.id)!.evaluations > 0, 10_000, 'progress');
+    // SQLite would go on writing into the deleted file (WAL mode) and lose everything at close.
+    rmSync(file);
+    const end = await wb.runs.waitFor(run.id);
+    expect(['failed', 'interrupted']).toContain(end.status);
+    expect(end.error).toMatch(/^could not save the run: the database file .*w\.db was deleted or replaced while in use/);
+    expect(log.handles[0]!.alive).toBe(false);
   });
 
   it('in the same process, once the database is writable again, Stop and Resume work on such a run', async () => {
