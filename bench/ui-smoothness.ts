@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- ui-smoothness [--drags N] [--runs N] [--opens N] [--quick]`: how the app feels
+ * `npm run bench -- ui-smoothness [--drags N] [--solvers N] [--runs N] [--opens N] [--quick]`: how the app feels
  * under load, measured in Debian's Chromium against the real backend (as the browser tests run it).
  *
  * 1. Dragging on 16x16 (META 2010 16x16, 256 pieces in the tray) while two solver processes run:
@@ -42,6 +42,7 @@ export async function run(argv: string[]): Promise<void> {
   const drags = numOpt(o, 'drags', quick ? 4 : 12);
   const historyRuns = numOpt(o, 'runs', quick ? 2000 : 10_000);
   const opens = numOpt(o, 'opens', quick ? 3 : 7);
+  const solverCount = numOpt(o, 'solvers', 2);
   const staticDir = path.join(root, 'out', 'renderer');
   if (!existsSync(path.join(staticDir, 'index.html'))) {
     const r = spawnSync(path.join(root, 'node_modules', '.bin', 'electron-vite'), ['build'], { cwd: root, stdio: 'inherit' });
@@ -65,9 +66,9 @@ export async function run(argv: string[]): Promise<void> {
     if (!meta16) throw new Error('the bundled META 2010 16x16 puzzle is not in the library');
 
     // ---- 1. dragging on 16x16 with two solvers running ------------------------------------------
-    const solvers = await backend.handlers.startRuns({ puzzleId: meta16.id, solver: 'sa', count: 2, seed: 1, seconds: 3600 });
+    const solvers = solverCount > 0 ? await backend.handlers.startRuns({ puzzleId: meta16.id, solver: 'sa', count: solverCount, seed: 1, seconds: 3600 }) : [];
     const deadline = Date.now() + 20_000;
-    while ((await backend.handlers.queryRuns({ statuses: ['running'] })).total < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    while ((await backend.handlers.queryRuns({ statuses: ['running'] })).total < solverCount && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     const running = (await backend.handlers.queryRuns({ statuses: ['running'] })).total;
 
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 })).newPage();
@@ -86,6 +87,15 @@ export async function run(argv: string[]): Promise<void> {
       };
       requestAnimationFrame(tick);
     })()`);
+    // Main-thread time split (Chrome's own counters): our script against everything else (style,
+    // layout, and here SwiftShader's software rendering of the WebGL board).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const metrics = async (): Promise<Record<string, number>> =>
+      Object.fromEntries(((await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }).metrics.map((m) => [m.name, m.value]));
+    const scriptMs: number[] = [];
+    const taskMs: number[] = [];
+    const dragMs: number[] = [];
     const perDrag: number[][] = [];
     for (let k = 0; k < drags; k++) {
       // Tray piece k+1 to an empty cell, moved like a hand would: ~40 pointer moves, one per frame or so.
@@ -96,6 +106,8 @@ export async function run(argv: string[]): Promise<void> {
       const sy = from.y + from.height / 2;
       await page.mouse.move(sx, sy);
       await page.evaluate('window.__frames = []; window.__rec = true;');
+      const m0 = await metrics();
+      const t0 = Date.now();
       await page.mouse.down();
       const steps = 40;
       for (let i = 1; i <= steps; i++) {
@@ -104,6 +116,10 @@ export async function run(argv: string[]): Promise<void> {
       }
       await page.mouse.up();
       await page.waitForTimeout(100);
+      const m1 = await metrics();
+      dragMs.push(Date.now() - t0);
+      scriptMs.push((m1.ScriptDuration! - m0.ScriptDuration!) * 1000);
+      taskMs.push((m1.TaskDuration! - m0.TaskDuration!) * 1000);
       perDrag.push((await page.evaluate('window.__rec = false; window.__frames.slice()')) as number[]);
     }
     const placed = (await d.score()).placed;
@@ -117,6 +133,9 @@ export async function run(argv: string[]): Promise<void> {
     say(`## Dragging on 16x16 with ${running} solver processes running\n`);
     say(`${perDrag.length} drags from the tray to the board (${placed} placed), 40 pointer moves each; frame intervals from requestAnimationFrame.\n`);
     say(mdTable(['', 'frames', 'median', 'p99', 'worst', 'median rate'], rows));
+    say(
+      `\nPer drag (median of ${perDrag.length}, each ${ms(median(dragMs))} long): main thread busy ${ms(median(taskMs))}, of which our script ${ms(median(scriptMs))} (first drag: ${ms(taskMs[0] ?? NaN)} / ${ms(scriptMs[0] ?? NaN)}). The rest is style, layout and rendering; with SwiftShader the WebGL board is drawn on the CPU.`,
+    );
 
     // ---- 2. History with many runs --------------------------------------------------------------
     const store = backend.workbench.store;
