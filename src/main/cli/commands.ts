@@ -6,6 +6,8 @@ import { readPuzzleFile } from '../../core/document/read-file';
 import { getFamily } from '../../core/families';
 import { FAMILY_IDS, type FamilyId } from '../../core/families/family';
 import { findSolver } from '../../core/catalogue/catalogue';
+import type { SolverDef } from '../../core/engine/solver';
+import { PRESETS, presetsFor, type SolverPreset } from '../../core/presets/presets';
 import { parseParamText, type Params } from '../../core/params/schema';
 import { randomSeed } from '../../core/rng/rng';
 import { generateEdgePuzzle, generatedFiles } from '../../core/families/edge/generator';
@@ -112,6 +114,7 @@ export async function solve(argv: string[]): Promise<number> {
       ...dbOption,
       ...jsonOption,
       solver: { type: 'string' },
+      preset: { type: 'string' },
       family: { type: 'string' },
       format: { type: 'string' },
       order: { type: 'string' },
@@ -160,10 +163,10 @@ export async function solve(argv: string[]): Promise<number> {
       target = { family, name: `parity ${size.rows} m=${m}`, puzzle: getFamily('parity').puzzleFromJson({ n: size.rows, m }, '--size/--remove') };
     }
   }
-  if (!v.solver) throw new UsageError(`--solver is required (for ${family}: ${listIds(family)})`);
-  const def = findSolver(family, v.solver);
+  const { def, preset } = chooseSolver(family, target.puzzle, v.solver, v.preset);
   // No prototype: `--set __proto__=1` must be an unknown parameter, not a change of prototype.
   const params: Params = Object.create(null) as Params;
+  Object.assign(params, preset?.params ?? {});
   for (const kv of v.set ?? []) {
     const eq = kv.indexOf('=');
     if (eq <= 0) throw new UsageError(`--set expects key=value, got "${kv}"`);
@@ -174,10 +177,15 @@ export async function solve(argv: string[]): Promise<number> {
   try {
     const run = wb.createRun({
       target,
-      solver: v.solver,
+      solver: def.id,
       params,
       seed: intOption('seed', v.seed, 0) ?? null,
-      stop: { seconds: numberOption('seconds', v.seconds) ?? null, evaluations: intOption('evaluations', v.evaluations, 1) ?? null, target: numberOption('target', v.target) ?? null },
+      // A preset's stop criteria hold where the command line gives none.
+      stop: {
+        seconds: numberOption('seconds', v.seconds) ?? preset?.stop?.seconds ?? null,
+        evaluations: intOption('evaluations', v.evaluations, 1) ?? preset?.stop?.evaluations ?? null,
+        target: numberOption('target', v.target) ?? preset?.stop?.target ?? null,
+      },
     });
     const code = await follow(wb, run, !!v.json);
     printNotes(afterResult.notes, afterResult.warnings);
@@ -187,13 +195,25 @@ export async function solve(argv: string[]): Promise<number> {
   }
 }
 
-function listIds(family: FamilyId): string {
-  return (
-    solverInfos()
-      .filter((d) => d.family === family)
-      .map((d) => d.id)
-      .join(', ') || 'none'
-  );
+/**
+ * The solver and preset of a `solve`: as named; a preset named alone picks its solver; neither
+ * gives the family's recommendation for this puzzle (the launch form's default too).
+ */
+function chooseSolver(family: FamilyId, puzzle: unknown, solver: string | undefined, presetId: string | undefined): { def: SolverDef; preset: SolverPreset | undefined } {
+  let id = solver;
+  let pid = presetId;
+  if (!id && pid) {
+    const owners = PRESETS.filter((p) => p.family === family && p.id === pid);
+    if (owners.length === 0) throw new UsageError(`no ${family} preset "${pid}" (presets: ${[...new Set(PRESETS.filter((p) => p.family === family).map((p) => p.id))].join(', ')})`);
+    if (owners.length > 1) throw new UsageError(`preset "${pid}" belongs to several solvers (${owners.map((p) => p.solver).join(', ')}): give --solver`);
+    id = owners[0].solver;
+  }
+  if (!id) ({ solver: id, preset: pid } = getFamily(family).recommend(puzzle));
+  const def = findSolver(family, id!);
+  if (!pid) return { def, preset: undefined };
+  const preset = presetsFor(family, def.id).find((p) => p.id === pid);
+  if (!preset) throw new UsageError(`no preset "${pid}" for ${def.id} (presets: ${presetsFor(family, def.id).map((p) => p.id).join(', ') || 'none'})`);
+  return { def, preset };
 }
 
 export async function resume(argv: string[]): Promise<number> {

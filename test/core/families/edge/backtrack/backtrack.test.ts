@@ -88,7 +88,7 @@ describe('backtrack solver', () => {
 
   it('shows a full legal board from the start (the deepest partial board, completed) and keeps improving it, exact or with breaks', () => {
     const e2 = { ...piecesFormat.read(readInstance('eternity2_256.txt'), 'eternity2_256.txt').puzzle, fixed: [{ piece: 138, row: 8, col: 7, rotation: 2 }] };
-    for (const params of [{}, { maxMismatches: 40, mismatchFromDepth: 100 }]) {
+    for (const params of [{}, { maxMismatches: 40, mismatchFromDepth: 100 }] as Params[]) {
       const run = backtrackSolver.create(e2, params, 1);
       const first = run.bestScore;
       expect(first).toBeGreaterThan(200);

@@ -14,7 +14,7 @@ const lns = edgeSolvers.find((s) => s.id === 'lns')!;
 const clue1 = (): EdgePuzzle => piecesFormat.read(readInstance('e2_clue1_6x6.txt'), 'e2_clue1_6x6.txt').puzzle;
 
 /** Every piece once, fixed pieces where they belong, border pieces with their grey edges out. */
-function expectLegal(p: EdgePuzzle, b: { piece: ArrayLike<number>; rotation: ArrayLike<number> }): void {
+function expectLegal(p: EdgePuzzle, b: { piece: Int16Array | number[]; rotation: Uint8Array | number[] }): void {
   const cells = p.rows * p.cols;
   expect([...b.piece].sort((x, y) => x - y)).toEqual(Array.from({ length: cells }, (_, i) => i));
   for (const f of p.fixed) {
