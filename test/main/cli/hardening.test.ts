@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { dispatch } from '../../../src/main/serve/dispatch';
+import { dispatch, errorMessage } from '../../../src/main/serve/dispatch';
+import { Store } from '../../../src/main/store';
 import { apiHandlers } from '../../../src/main/services/backend';
 import { Workbench } from '../../../src/main/services/workbench';
 import { inProcessSpawner, sleep, until } from '../runs/in-process';
@@ -119,6 +120,20 @@ describe('workbench CLI under hostile use', () => {
     expect(list.code, list.stderr).toBe(0);
     expect(list.stdout).toContain('bell\\x07 \\x1b[2Jclear\\u202eevil');
     expect(list.stdout).not.toMatch(/[\x07\x1b\u202e]/);
+  });
+
+  it('a 20 MB name already in a database (from before the limit) still lists, cut; API errors are one safe line too', () => {
+    const db = tempDb();
+    const store = Store.open(db);
+    store.addPuzzle({ name: `\x1b[31m${'n'.repeat(20_000_000)}`, family: 'jump', source: 'old', document: { format: 'puzzle-workbench', version: 1, family: 'jump', name: 'x', puzzle: { rows: 3, cols: 3 } }, rows: 3, cols: 3 });
+    store.close();
+    const list = cli(['puzzles', '--db', db]);
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout.length).toBeLessThan(1000);
+    expect(list.stdout).toMatch(/\\x1b\[31mn+…/);
+    const message = errorMessage(new Error(`line 2: expected a number, got "\x07\x1b]0;t\x07${'7 '.repeat(2_500_000)}"\nsecond line`));
+    expect(message.length).toBeLessThanOrEqual(500);
+    expect(message).not.toMatch(/[\x00-\x1f]/);
   });
 
   it('import refuses a damaged database that the other commands call damaged', () => {
