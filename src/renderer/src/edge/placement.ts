@@ -4,7 +4,7 @@
  * two invariants: each piece is on the board at most once, and the puzzle's fixed pieces stay
  * where the puzzle puts them.
  */
-import { applyFixed, cloneBoard, emptyBoard, pieceCount, type EdgeBoard, type EdgePuzzle } from '../../../core/families/edge/model';
+import { applyFixed, cloneBoard, emptyBoard, isRotatable, pieceCount, type EdgeBoard, type EdgePuzzle } from '../../../core/families/edge/model';
 
 /** Cells that hold a fixed piece (cell index -> piece). */
 export function lockedCells(p: EdgePuzzle): Map<number, number> {
@@ -80,7 +80,8 @@ export function placedCount(b: EdgeBoard): number {
 export function place(p: EdgePuzzle, b: EdgeBoard, piece: number, cell: number, rotation: number): EdgeBoard | null {
   if (cell < 0 || cell >= b.piece.length || piece < 0 || piece >= pieceCount(p)) return null;
   if (isLocked(p, cell) || isFixedPiece(p, piece)) return null;
-  const rot = ((rotation % 4) + 4) % 4;
+  // Upright pieces (Tetravex) are always placed as they are.
+  const rot = isRotatable(p) ? ((rotation % 4) + 4) % 4 : 0;
   if (b.piece[cell] === piece && b.rotation[cell] === rot) return null;
   const out = cloneBoard(b);
   const from = cellOf(b, piece);
@@ -118,6 +119,7 @@ export function remove(p: EdgePuzzle, b: EdgeBoard, cell: number): EdgeBoard | n
 
 /** Turn a cell's piece `delta` quarter turns clockwise (negative: anticlockwise). */
 export function rotate(p: EdgePuzzle, b: EdgeBoard, cell: number, delta = 1): EdgeBoard | null {
+  if (!isRotatable(p)) return null;
   if (cell < 0 || cell >= b.piece.length || b.piece[cell] < 0 || isLocked(p, cell)) return null;
   const d = ((delta % 4) + 4) % 4;
   if (d === 0) return null;
