@@ -20,7 +20,12 @@ describe('manual play with upright tiles (Tetravex)', () => {
 
   it('"what fits here" offers rotation 0 only, and any colour may face out of the free border', () => {
     const corner = 0;
-    const fits = fitsHere(puzzle, board, corner, Array.from({ length: 9 }, (_, i) => i));
+    const fits = fitsHere(
+      puzzle,
+      board,
+      corner,
+      Array.from({ length: 9 }, (_, i) => i),
+    );
     expect(fits.length).toBe(9);
     expect(fits.every((f) => f.rotations.length === 1 && f.rotations[0] === 0)).toBe(true);
     // With the solution's neighbours in place, the solution's piece is among the fits.
