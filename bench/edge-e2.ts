@@ -16,6 +16,7 @@
  *                     its score against time written as edge-e2-hour.csv and .png (0 = skip; default 0)
  *   --long ID         solver[:preset] of the long run
  *   --report          only rewrite edge-e2.md from the recorded runs
+ *   --chart           also draw edge-e2-hour.png from edge-e2-hour.csv (a long run cut short)
  */
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -175,16 +176,31 @@ function report(): string {
   return out.join('\n');
 }
 
+const HOUR_CSV = `${RESULTS}edge-e2-hour.csv`;
+
 async function hour(spec: string, seconds: number, log: (l: string) => void): Promise<void> {
   const puzzle = INSTANCES[0].make();
   const pts: [number, number][] = [];
+  const date = new Date().toISOString().slice(0, 10);
+  // Written at every improvement, so a long run cut short still leaves its curve.
+  const save = (head: string): void => writeFileSync(HOUR_CSV, `${[`# ${spec} on Eternity II (starter piece), seed 1, ${head}, ${date}`, 'cpu_seconds,best', ...pts.map(([s, b]) => `${s.toFixed(2)},${b}`)].join('\n')}\n`);
   const r = await timed(spec, puzzle, 1, seconds, (ms, score) => {
     pts.push([ms / 1000, score]);
+    save(`budget ${seconds} CPU s, best so far ${score} (run under way or cut short)`);
     log(`edge-e2 long ${spec}: ${score} at ${(ms / 1000).toFixed(1)} s`);
   });
-  const csv = [`# ${spec} on Eternity II (starter piece), seed 1, ${seconds} CPU s, best ${r.best}, ${new Date().toISOString().slice(0, 10)}`, 'cpu_seconds,best', ...pts.map(([s, b]) => `${s.toFixed(2)},${b}`)];
-  writeFileSync(`${RESULTS}edge-e2-hour.csv`, `${csv.join('\n')}\n`);
-  await chartPng(pts, spec, seconds, `${RESULTS}edge-e2-hour.png`).catch((e: unknown) => log(`edge-e2: no PNG chart (${e instanceof Error ? e.message : String(e)})`));
+  save(`${seconds} CPU s, best ${r.best}`);
+  await drawHour(log);
+}
+
+/** The PNG chart of the long run's CSV (also `--chart` alone, for a run cut short). */
+async function drawHour(log: (l: string) => void): Promise<void> {
+  if (!existsSync(HOUR_CSV)) return;
+  const lines = readFileSync(HOUR_CSV, 'utf8').trim().split('\n');
+  const pts = lines.slice(2).map((l) => l.split(',').map(Number) as [number, number]);
+  const spec = lines[0].replace(/^# (\S+).*/, '$1');
+  const budget = Number(lines[0].match(/(\d+) CPU s/)?.[1] ?? pts.at(-1)?.[0] ?? 1);
+  await chartPng(pts, spec, budget, `${RESULTS}edge-e2-hour.png`).catch((e: unknown) => log(`edge-e2: no PNG chart (${e instanceof Error ? e.message : String(e)})`));
 }
 
 /** Draws the curve with chart.js in headless Chromium and saves a screenshot. */
@@ -211,13 +227,13 @@ async function chartPng(pts: [number, number][], spec: string, seconds: number, 
 export async function run(argv: string[]): Promise<void> {
   const o = options(argv);
   const log = (l: string): void => void process.stderr.write(`${l}\n`);
-  if (!o.report) {
+  if (!o.report && !o.chart) {
     const seconds = numOpt(o, 'seconds', 60);
     const seedsOpt = typeof o.seeds === 'string' && o.seeds.includes(',') ? o.seeds.split(',').map(Number) : Array.from({ length: numOpt(o, 'seeds', 5) }, (_, i) => i + 1);
     const insts = typeof o.instances === 'string' ? o.instances.split(',') : INSTANCES.map((i) => i.id);
     const specs = typeof o.solvers === 'string' ? o.solvers.split(',') : DEFAULT_SOLVERS;
     specs.forEach(resolve);
-    for (const id of insts) {
+    for (const id of typeof o.instances === 'string' || !o.hour ? insts : []) {
       const inst = INSTANCES.find((i) => i.id === id);
       if (!inst) throw new Error(`unknown instance ${id} (have: ${INSTANCES.map((i) => i.id).join(', ')})`);
       const puzzle = inst.make();
@@ -232,6 +248,7 @@ export async function run(argv: string[]): Promise<void> {
     const long = numOpt(o, 'hour', 0);
     if (long > 0) await hour(typeof o.long === 'string' ? o.long : 'beam', long, log);
   }
+  if (o.chart) await drawHour(log);
   const md = report();
   writeFileSync(`${RESULTS}edge-e2.md`, md);
   process.stdout.write(md);

@@ -101,7 +101,8 @@ export const PRESETS: readonly SolverPreset[] = [
     solver: 'backtrack',
     label: 'Broken-join allowance (Blackwood style)',
     source: 'workbench',
-    description: 'Allow up to 10 broken joins, growing from the 160th placement to the last cell, as Blackwood’s 470/480 board has; frame first.',
+    description:
+      'Allow up to 10 broken joins, growing from the 160th placement to the last cell, as Blackwood’s 470/480 board has; frame first. Until it finds a full board it shows its deepest partial board, completed by a narrow beam pass.',
     params: { maxMismatches: 10, mismatchFromDepth: 160, order: 'frame-first' },
   },
   {
@@ -110,7 +111,8 @@ export const PRESETS: readonly SolverPreset[] = [
     solver: 'backtrack',
     label: 'Restarts (Verhaard style)',
     source: 'workbench',
-    description: 'Row-scan search that starts again with a new candidate order every 50 million placements.',
+    description:
+      'Row-scan search that starts again with a new candidate order every 50 million placements; its deepest partial board, completed by a narrow beam pass, is the board it shows.',
     params: { restartAfter: 50_000_000, shuffle: true },
   },
   // ---- edge: beam search and large neighbourhoods (Eternity II scale) ----------------------------

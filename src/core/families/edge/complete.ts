@@ -1,5 +1,28 @@
-import type { EdgeBoard, EdgePuzzle } from './model';
+import { BeamRun } from './beam/beam';
+import type { EdgeBoard, EdgePuzzle, FixedPiece } from './model';
+import { scoreBoard } from './score';
+import { Rng } from '../../rng/rng';
 import { VnsBoard } from './vns/board';
+
+/**
+ * A full board from a partial one by one pass of a narrow beam search in scan order, the
+ * placed pieces held where they are: far better than greedy when the empty cells are the last
+ * rows of a scan-order search. Falls back to `completeBoard` (greedy) where the beam cannot
+ * hold the placed pieces (pieces off their class, e.g. on odd sets).
+ */
+export function completeByBeam(puzzle: EdgePuzzle, partial: EdgeBoard, width: number): { board: EdgeBoard; score: number } {
+  const fixed: FixedPiece[] = [];
+  for (let c = 0; c < partial.piece.length; c++)
+    if (partial.piece[c] >= 0) fixed.push({ piece: partial.piece[c], row: Math.floor(c / puzzle.cols), col: c % puzzle.cols, rotation: partial.rotation[c] });
+  try {
+    const run = new BeamRun({ ...puzzle, fixed }, { width, maxWidth: width, growth: 1, balance: false }, new Rng(1));
+    while (run.pass === 0) run.step(1 << 20);
+    const board = run.bestBoard()!;
+    return { board: { piece: board.piece.slice(), rotation: board.rotation.slice() }, score: scoreBoard(puzzle, board) };
+  } catch {
+    return completeBoard(puzzle, partial);
+  }
+}
 
 /**
  * A full legal board from a partial one: every empty cell, in scan order, gets the unused piece

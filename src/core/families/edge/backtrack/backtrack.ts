@@ -3,7 +3,7 @@ import { Rng, type RngState } from '../../../rng/rng';
 import { solutionToJson, type EdgeSolutionJson } from '../json';
 import type { EdgePuzzle } from '../model';
 import { CandidateTables } from './candidates';
-import { completeBoard } from '../complete';
+import { completeBoard, completeByBeam } from '../complete';
 import { solutionFromJson } from '../json';
 import { exactLoop, mismatchLoop, type Cursor, type SearchLoop } from './loops';
 import { pieceTypes, typesToBoard, type PieceTypes } from './piece-types';
@@ -19,8 +19,10 @@ export interface BacktrackOptions {
   restartAfter: number;
   /** Shuffle the candidate order with the seed before the first descent. */
   shuffle: boolean;
-  /** Show the deepest partial board completed greedily (a full legal board) until a full one is found. */
+  /** Show the deepest partial board completed (a full legal board) until a full one is found. */
   complete: boolean;
+  /** Width of the beam pass that completes deep partial boards (0 = greedy). */
+  completeWidth: number;
 }
 
 interface BacktrackState {
@@ -224,7 +226,9 @@ export class BacktrackRun implements SolverRun {
   /** Complete the board of the first `depth` placements; true when it beats the best. */
   private offerDeepest(depth: number): boolean {
     const partial = solutionFromJson(this.puzzle, this.boardJson(depth), 'partial');
-    const { board, score } = completeBoard(this.puzzle, partial);
+    // Shallow boards change often and complete poorly anyway: greedy there, a narrow beam deep.
+    const w = this.opts.completeWidth;
+    const { board, score } = 2 * depth < this.plan.depth || w === 0 ? completeBoard(this.puzzle, partial) : completeByBeam(this.puzzle, partial, w);
     if (score <= this.bestScore && depth > 0) return false;
     this.best = solutionToJson(board);
     this.bestScore = score;

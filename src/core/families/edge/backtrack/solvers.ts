@@ -40,7 +40,14 @@ export const backtrackParams = {
   complete: {
     type: 'boolean',
     default: true,
-    help: 'Show a full board from the start: the deepest partial board so far, completed with the best-fitting pieces left, until the search itself finds a better full board (off = exact search shows the partial board).',
+    help: 'Show a full board from the start: the deepest partial board so far, completed with the pieces left, until the search itself finds a better full board (off = exact search shows the partial board).',
+  },
+  completeWidth: {
+    type: 'int',
+    default: 64,
+    min: 0,
+    max: 65_536,
+    help: 'How a deep partial board (past half the cells) is completed: one pass of a beam search this wide over the empty cells (0 = greedily, cell by cell, as shallow boards always are).',
   },
 } as const satisfies ParamSchema;
 
@@ -75,7 +82,7 @@ export const backtrackSolver: SolverDef = {
 
 function backtrackOptions(params: Record<string, unknown>): BacktrackOptions {
   const p = resolveParams(backtrackParams, params);
-  return { order: p.order as ScanOrder, maxMismatches: p.maxMismatches, mismatchFromDepth: p.mismatchFromDepth, restartAfter: p.restartAfter, shuffle: p.shuffle, complete: p.complete };
+  return { order: p.order as ScanOrder, maxMismatches: p.maxMismatches, mismatchFromDepth: p.mismatchFromDepth, restartAfter: p.restartAfter, shuffle: p.shuffle, complete: p.complete, completeWidth: p.completeWidth };
 }
 
 export const backtrack2x2Solver: SolverDef = {
