@@ -25,6 +25,15 @@ describe('puzzle files', () => {
     expect(detectFormat('x', 'https://e2.bucas.name/#board_w=2&board_h=2&board_edges=aaaa')).toBe('bucas');
     expect(detectFormat('x.json', '{}')).toBe('json');
     expect(detectFormat('x.maze', '2 2\n1 1\n1 0\n')).toBe('maze');
+    // Boards and piece-list dialects (issue 14).
+    expect(detectFormat('b.txt', '1/0 2/1\n---/- 3/3\n')).toBe('board');
+    expect(detectFormat('b.txt', '1:0 2:1\n0:0 3:3\n')).toBe('board');
+    expect(detectFormat('b.txt', '2 2\n1 0\n2 1\n0 0\n3 3\n')).toBe('board');
+    expect(detectFormat('p.csv', 'n,type,top,right,bottom,left\n1,corner,0,0,1,2\n')).toBe('pieces');
+    expect(detectFormat('p.puz', 'c a comment\nc\n0 0 1 2\n0 0 2 1\n')).toBe('pieces');
+    expect(detectFormat('p.txt', '// made by hand\n1 0 0 1 2\n2 0 0 2 1\n')).toBe('pieces');
+    expect(detectFormat('t.txt', '2\n0 1 2 3\n4 5 1 6\n2 7 8 9\n1 3 0 7\n')).toBe('tetravex');
+    expect(detectFormat('u.js', 'var a = ["https://e2.bucas.name/#board_w=1&board_h=1&board_pieces=001"];')).toBe('bucas');
   });
 
   it('round-trips the JSON document for every family', () => {

@@ -92,3 +92,21 @@ describe('edge order detection', () => {
     expect(piecesFormat.read(two, 'two.txt', { order: 'trbl' }).puzzle.rows).toBe(2);
   });
 });
+
+describe('edge order detection on the shared Eternity II set', () => {
+  it('the E2 set written n s w e, b l t r, and mirrored reads back as the E2 puzzle; the 470 board then scores 470 with it', async () => {
+    const { readInstance } = await import('../helpers');
+    const { readPiecesWithBoards, boardScore } = await import('../../../../../src/core/families/edge/files/read');
+    const e2 = piecesFormat.read(readInstance('eternity2_256.txt'), 'eternity2_256.txt').puzzle;
+    const board = readInstance('eternity2_best470_board_blackwood.txt');
+    for (const letters of ['nswe', 'bltr', 'tlbr', 'lbrt']) {
+      const text = writeInOrder(e2, parseOrder(letters)!, false);
+      const read = piecesFormat.read(text, 'e2.txt');
+      expect(relation(e2, read.puzzle), letters).not.toBeNull();
+      const { boards } = readPiecesWithBoards(text, 'e2.txt', board, 'best.txt');
+      expect(boardScore(boards[0].puzzle, boards[0].board), letters).toMatchObject({ score: 470, placed: 256, valid: true });
+      // With the board, always the original (never the mirror).
+      expect(relation(e2, boards[0].puzzle)?.mirror, letters).toBe(false);
+    }
+  });
+});
