@@ -47,7 +47,7 @@ describeBrowser('runs in sight', () => {
       await h.screenshot(page, 'runs-cli-run-live');
       // ...and among the ended runs once the CLI is done.
       expect(await exited).toBe(0);
-      await page.locator('[data-testid="recent-run"][data-status="done"]').first().waitFor({ timeout: 10_000 });
+      await page.locator('[data-testid="recent-run"][data-status="done"]').first().waitFor({ timeout: 25_000 });
       expect((await h.api.queryRuns({})).total).toBe(before + 1);
     } finally {
       cli.kill();
