@@ -308,12 +308,14 @@ export class BeamRun implements SolverRun {
       const key = gmax === 2 ? l * C + t : hasL ? l : t;
       const base = i * words;
       if (list) {
+        // Grey against grey is no join (odd sets have grey inside the board).
+        const gain = (hasL && l !== 0 ? 1 : 0) + (hasT && t !== 0 ? 1 : 0);
         for (let j = list.start[key]; j < list.start[key + 1]; j++) {
           const k = list.items[j];
           const q = piece[k];
           if ((used[base + (q >>> 5)] >>> (q & 31)) & 1) continue;
           evals++;
-          this.push(i, k, score[i] + gmax, this.balanceOf(i, g, k, d));
+          this.push(i, k, score[i] + gain, this.balanceOf(i, g, k, d));
         }
       } else {
         for (let k = 0; k < piece.length; k++) {
@@ -339,7 +341,7 @@ export class BeamRun implements SolverRun {
             const q = piece[k];
             if ((used[base + (q >>> 5)] >>> (q & 31)) & 1) continue;
             evals++;
-            this.push(i, k, score[i] + 1, this.balanceOf(i, g, k, d));
+            this.push(i, k, score[i] + (l !== 0 ? 1 : 0), this.balanceOf(i, g, k, d));
           }
           const bt = T.byT[g];
           for (let j = bt.start[t]; j < bt.start[t + 1]; j++) {
@@ -348,7 +350,7 @@ export class BeamRun implements SolverRun {
             const q = piece[k];
             if ((used[base + (q >>> 5)] >>> (q & 31)) & 1) continue;
             evals++;
-            this.push(i, k, score[i] + 1, this.balanceOf(i, g, k, d));
+            this.push(i, k, score[i] + (t !== 0 ? 1 : 0), this.balanceOf(i, g, k, d));
           }
         }
         if (this.count > this.width) this.prune();

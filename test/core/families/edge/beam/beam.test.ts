@@ -5,7 +5,7 @@ import { BeamRun } from '../../../../../src/core/families/edge/beam/beam';
 import { beamOptions } from '../../../../../src/core/families/edge/beam/solver';
 import { Rng } from '../../../../../src/core/rng/rng';
 import { expectResumesIdentically, runSeeds, runTo, snapshot } from '../../../../helpers/solver';
-import { generatePuzzle, naiveScore, readInstance, uprightPuzzle } from '../helpers';
+import { generatePuzzle, junkPuzzle, naiveScore, readInstance, uprightPuzzle } from '../helpers';
 
 const beam = edgeSolvers.find((s) => s.id === 'beam')!;
 const clue1 = (): EdgePuzzle => piecesFormat.read(readInstance('e2_clue1_6x6.txt'), 'e2_clue1_6x6.txt').puzzle;
@@ -68,5 +68,23 @@ describe('beam search', () => {
 
   it('refuses a damaged checkpoint', () => {
     expect(() => beam.restore(clue1(), {}, { pass: 'x' })).toThrow(/beam checkpoint is damaged/);
+  });
+});
+
+describe('beam and lns on any rows x cols', () => {
+  it.each([
+    ['a 4x9 board', () => generatePuzzle(4, 9, 3, 2, 4, 1).puzzle],
+    ['a 1x7 strip', () => generatePuzzle(1, 7, 5, 2, 3).puzzle],
+    ['a set with no standard frame', () => junkPuzzle(5, 6, 2)],
+  ] as const)('%s: legal boards, true scores', (_name, make) => {
+    const p = make();
+    for (const id of ['beam', 'lns']) {
+      const run = edgeSolvers.find((s) => s.id === id)!.create(p, {}, 4);
+      runTo(run, 200_000, { slice: 20_000 });
+      const b = solutionFromJson(p, run.bestSolution(), 'best');
+      expect([...b.piece].sort((x, y) => x - y), id).toEqual(Array.from({ length: p.rows * p.cols }, (_, i) => i));
+      expect(run.bestScore, id).toBe(naiveScore(p, b));
+      for (const f of p.fixed) expect([b.piece[f.row * p.cols + f.col], b.rotation[f.row * p.cols + f.col]]).toEqual([f.piece, f.rotation]);
+    }
   });
 });
