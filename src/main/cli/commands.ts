@@ -27,7 +27,17 @@ import { fmtInt, fmtSeconds, runResult, runRow, RUN_HEADERS, scoreText, table } 
 const dbOption = { db: { type: 'string' } } as const;
 const jsonOption = { json: { type: 'boolean' } } as const;
 
-function open(db: string | undefined, extra: { checkpointIntervalMs?: number } = {}): Workbench {
+/** `--checkpoint-every S` and `--progress-every S` of solve and resume (progress at most 20 times a second). */
+function intervals(v: { 'checkpoint-every'?: string; 'progress-every'?: string }): { checkpointIntervalMs?: number; progressIntervalMs?: number } {
+  const checkpoint = numberOption('checkpoint-every', v['checkpoint-every']);
+  const progress = numberOption('progress-every', v['progress-every']);
+  return {
+    ...(checkpoint !== undefined ? { checkpointIntervalMs: Math.max(10, checkpoint * 1000) } : {}),
+    ...(progress !== undefined ? { progressIntervalMs: Math.max(50, progress * 1000) } : {}),
+  };
+}
+
+function open(db: string | undefined, extra: { checkpointIntervalMs?: number; progressIntervalMs?: number } = {}): Workbench {
   const wb = Workbench.open({ dbPath: resolveDbPath(db), spawn: nodeWorkerSpawner(), concurrency: 1, ...extra });
   try {
     // Runs whose process is gone show as interrupted at once; runs other live processes hold are left alone.
@@ -127,6 +137,7 @@ export async function solve(argv: string[]): Promise<number> {
       seed: { type: 'string' },
       set: { type: 'string', multiple: true },
       'checkpoint-every': { type: 'string' },
+      'progress-every': { type: 'string' },
     },
     1,
   );
@@ -172,8 +183,7 @@ export async function solve(argv: string[]): Promise<number> {
     if (eq <= 0) throw new UsageError(`--set expects key=value, got "${kv}"`);
     params[kv.slice(0, eq)] = parseParamText(def.params, kv.slice(0, eq), kv.slice(eq + 1));
   }
-  const every = numberOption('checkpoint-every', v['checkpoint-every']);
-  const wb = open(v.db, every !== undefined ? { checkpointIntervalMs: Math.max(10, every * 1000) } : {});
+  const wb = open(v.db, intervals(v));
   try {
     const run = wb.createRun({
       target,
@@ -217,10 +227,9 @@ function chooseSolver(family: FamilyId, puzzle: unknown, solver: string | undefi
 }
 
 export async function resume(argv: string[]): Promise<number> {
-  const { values: v, positionals } = parse(argv, { ...dbOption, ...jsonOption, 'checkpoint-every': { type: 'string' } }, 1);
+  const { values: v, positionals } = parse(argv, { ...dbOption, ...jsonOption, 'checkpoint-every': { type: 'string' }, 'progress-every': { type: 'string' } }, 1);
   const id = parseRunId(positionals[0]);
-  const every = numberOption('checkpoint-every', v['checkpoint-every']);
-  const wb = open(v.db, every !== undefined ? { checkpointIntervalMs: Math.max(10, every * 1000) } : {});
+  const wb = open(v.db, intervals(v));
   try {
     mustRun(wb, id);
     // A run left running by a process that is gone counts as interrupted; one another live process holds is refused.

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createBackend } from '../services/backend';
 import { startServer } from '../serve/server';
 import { resolveDbPath } from '../paths/user-data';
-import { parse, intOption, UsageError } from './args';
+import { parse, intOption, numberOption, UsageError } from './args';
 import { oneLine } from '../../core/text/display';
 import { exportRun, generate, puzzles, resume, runs, show, solve, solvers, stop } from './commands';
 import { importFiles, score } from './import-commands';
@@ -25,15 +25,16 @@ const USAGE = `usage: workbench <command> [options]   (every command takes --db 
   generate --family edge --size RxC [--frame-colours F] [--inner-colours I] [--seed S]
         [--out FILE] [--solution FILE] [--import]
   generate --tetravex --size N [--colours K] [--seed S] [--out FILE] [--solution FILE] [--import]
-  serve [--port P] [--host H] [--token T]
+  serve [--port P] [--host H] [--token T] [--progress-every S]
 `;
 
 async function serve(argv: string[]): Promise<number> {
-  const { values: v } = parse(argv, { db: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, token: { type: 'string' }, static: { type: 'string' } }, 0);
+  const { values: v } = parse(argv, { db: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, token: { type: 'string' }, static: { type: 'string' }, 'progress-every': { type: 'string' } }, 0);
+  const progress = numberOption('progress-every', v['progress-every']);
   const staticDir = v.static ?? fileURLToPath(new URL('../../../out/renderer', import.meta.url));
   if (!existsSync(staticDir)) throw new UsageError(`no built renderer at ${staticDir}: run \`npm run build\` first`);
   const host = v.host ?? '127.0.0.1';
-  const backend = await createBackend({ dbPath: resolveDbPath(v.db), workerHost: 'node' });
+  const backend = await createBackend({ dbPath: resolveDbPath(v.db), workerHost: 'node', ...(progress !== undefined ? { progressIntervalMs: Math.max(50, progress * 1000) } : {}) });
   const server = await startServer({ backend, port: intOption('port', v.port, 0) ?? 5178, host, token: v.token, staticDir });
   // server.url already carries the token when one is required.
   process.stdout.write(`serving ${server.url} on database ${backend.workbench.store.path}\n`);

@@ -68,6 +68,8 @@ export interface BackendOptions {
   workerHost: 'node' | WorkerSpawner;
   nativeBinding?: string;
   concurrency?: number;
+  /** How often running runs report progress (default 1 s). */
+  progressIntervalMs?: number;
   /**
    * The folder holding `instances/` with the bundled samples, added to the library once per
    * database. Default: found next to the app (see `findResourcesDir`); null = do not seed.
@@ -77,7 +79,7 @@ export interface BackendOptions {
 
 export async function createBackend(opts: BackendOptions): Promise<Backend & { workbench: Workbench; close(): Promise<void> }> {
   const spawn = opts.workerHost === 'node' ? nodeWorkerSpawner() : opts.workerHost;
-  const workbench = Workbench.open({ dbPath: opts.dbPath, spawn, nativeBinding: opts.nativeBinding, concurrency: opts.concurrency });
+  const workbench = Workbench.open({ dbPath: opts.dbPath, spawn, nativeBinding: opts.nativeBinding, concurrency: opts.concurrency, progressIntervalMs: opts.progressIntervalMs });
   workbench.runs.recover();
   workbench.runs.watchOrphans();
   const seeded = seedLibrary(workbench, opts.resourcesDir === undefined ? findResourcesDir() : opts.resourcesDir);

@@ -59,7 +59,7 @@ class Serve {
   constructor(private readonly db: string) {}
 
   async start(): Promise<void> {
-    this.proc = spawn(process.execPath, [bin, 'serve', '--port', '0', '--static', fixtures, '--db', this.db], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+    this.proc = spawn(process.execPath, [bin, 'serve', '--port', '0', '--static', fixtures, '--progress-every', '0.1', '--db', this.db], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     this.proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     const url = await until(() => /serving http:\/\/([^/]+)\//.exec(out)?.[1], 30_000, 'serve to start');
@@ -101,6 +101,8 @@ class Serve {
 interface RunRow {
   id: number;
   status: string;
+  /** The process holding its lease, if any. */
+  pid: number | null;
 }
 
 describe('soak: two CLI solves and a serve on one database', () => {
@@ -123,11 +125,12 @@ describe('soak: two CLI solves and a serve on one database', () => {
     const count = (k: string): void => void (counts[k] = (counts[k] ?? 0) + 1);
     /** Events seen committed: they must all be there at the end. */
     const seen = new Set<number>();
+    const backwards: string[] = [];
 
     const runsNow = (): RunRow[] => {
       const r = reader();
       try {
-        return r.prepare(`SELECT id, status FROM runs ORDER BY id`).all() as RunRow[];
+        return r.prepare(`SELECT r.id, r.status, l.pid FROM runs r LEFT JOIN run_leases l ON l.run_id = r.id ORDER BY r.id`).all() as RunRow[];
       } finally {
         r.close();
       }
@@ -145,13 +148,21 @@ describe('soak: two CLI solves and a serve on one database', () => {
           .pluck()
           .all() as number[];
         for (const id of ids) seen.add(id);
+        // One writer at a time, checked as it happens (a later restart from a checkpoint would
+        // replace the evidence): a run's samples, in the order they were written, never go back.
+        const samples = r.prepare(`SELECT run_id, elapsed_ms FROM run_events WHERE kind = 'progress' ORDER BY run_id, id`).all() as { run_id: number; elapsed_ms: number }[];
+        for (let k = 1; k < samples.length; k++) {
+          const [a, b] = [samples[k - 1]!, samples[k]!];
+          if (a.run_id === b.run_id && b.elapsed_ms < a.elapsed_ms) backwards.push(`run ${b.run_id}: a sample at ${b.elapsed_ms} ms after one at ${a.elapsed_ms} ms`);
+        }
       } finally {
         r.close();
       }
     };
 
     const startCli = (i: number, args: string[]): void => {
-      const child = cliAsync([...args, '--checkpoint-every', '0.2', '--db', db]);
+      // Samples every 0.1 s: a second writer on a run would show within moments.
+      const child = cliAsync([...args, '--checkpoint-every', '0.3', '--progress-every', '0.1', '--db', db]);
       let err = '';
       child.stderr.on('data', (d: Buffer) => (err += d.toString()));
       child.on('exit', () => {
@@ -174,14 +185,21 @@ describe('soak: two CLI solves and a serve on one database', () => {
       const runs = runsNow();
       const resumable = runs.filter((r) => r.status === 'interrupted' || r.status === 'stopped').map((r) => r.id);
       const live = runs.filter((r) => r.status === 'running' || r.status === 'queued').map((r) => r.id);
+      // Half the resumes aim at a run another process is running: they must be refused.
+      const runningElsewhere = (pid: number | undefined): number[] => runs.filter((r) => r.status === 'running' && r.pid !== null && r.pid !== pid).map((r) => r.id);
+      const resumeTarget = (self?: number): number | undefined => {
+        const attack = random() < 0.5 ? pick(runningElsewhere(self)) : undefined;
+        if (attack !== undefined) count('resume aimed at a run running elsewhere');
+        return attack ?? pick(resumable) ?? pick(live);
+      };
       const i = Math.floor(random() * 2);
       const slot = slots[i];
       const x = random();
       if (x < 0.3) {
         if (!slot) {
-          const resume = random() < 0.4 ? pick([...resumable, ...live]) : undefined;
+          const resume = random() < 0.5 ? resumeTarget() : undefined;
           if (resume !== undefined) startCli(i, ['resume', String(resume)]);
-          else startCli(i, ['solve', '--family', 'jump', '--size', '7', '--solver', 'hill-climb', '--seconds', String(1 + Math.floor(random() * 4)), '--seed', String(step)]);
+          else startCli(i, ['solve', '--family', 'jump', '--size', '7', '--solver', 'hill-climb', '--seconds', String(2 + Math.floor(random() * 6)), '--seed', String(step)]);
           count(resume !== undefined ? 'cli resume' : 'cli solve');
         } else {
           const how = random();
@@ -196,17 +214,17 @@ describe('soak: two CLI solves and a serve on one database', () => {
             count('cli ctrl+c');
           }
         }
-      } else if (x < 0.5) {
-        pendingCalls.push(serve.call('startRun', { puzzleId: 1, solver: 'hill-climb', seed: step, seconds: 1 + Math.floor(random() * 4) }).catch(() => undefined));
+      } else if (x < 0.42) {
+        pendingCalls.push(serve.call('startRun', { puzzleId: 1, solver: 'hill-climb', seed: step, seconds: 2 + Math.floor(random() * 6) }).catch(() => undefined));
         count('serve start');
-      } else if (x < 0.7) {
+      } else if (x < 0.62) {
         const id = pick(live);
         if (id !== undefined) {
           pendingCalls.push(serve.call('stopRun', { id }).catch(() => undefined));
           count('serve stop');
         }
       } else if (x < 0.9) {
-        const id = pick([...resumable, ...live]);
+        const id = resumeTarget(serve.proc.pid);
         if (id !== undefined) {
           pendingCalls.push(
             serve.call('resumeRun', { id }).catch((e: Error) => {
@@ -222,7 +240,7 @@ describe('soak: two CLI solves and a serve on one database', () => {
         await serve.start();
         count('serve kill -9 and restart');
       }
-      if (step % 10 === 0) snapshot();
+      if (step % 5 === 0) snapshot();
       await sleep(120);
     }
     snapshot();
@@ -257,6 +275,7 @@ describe('soak: two CLI solves and a serve on one database', () => {
         expect(b.evaluations).toBeGreaterThanOrEqual(a.evaluations);
       }
       expect(samples.length).toBeGreaterThan(10);
+      expect(backwards).toEqual([]);
       // Nothing committed went missing.
       const present = new Set(r.prepare(`SELECT id FROM run_events`).pluck().all() as number[]);
       const missing = [...seen].filter((id) => !present.has(id));
