@@ -4,7 +4,6 @@ import { detectFormat, readPuzzleFiles, type ReadPuzzle } from '../../core/docum
 import { getFamily } from '../../core/families';
 import type { FamilyId } from '../../core/families/family';
 import { boardScore, readBoardsOnPuzzle, readPiecesWithBoards, type BoardScore } from '../../core/families/edge/files/read';
-import { isBoardUrlText } from '../../core/families/edge/files/boards';
 import type { EdgeBoard, EdgePuzzle } from '../../core/families/edge/model';
 import type { PuzzleQuery, PuzzleRecord, PuzzleSummary } from '../store/types';
 import type { Workbench } from './workbench';
@@ -281,11 +280,3 @@ function placementOf(wb: Workbench, s: PuzzleSummary): PlacementScore | null {
 export function listLibrary(wb: Workbench, q: PuzzleQuery = {}): LibraryPuzzle[] {
   return wb.store.listPuzzles(q).map((s) => ({ ...s, placement: placementOf(wb, s) }));
 }
-
-/** Is this text a board (to be read with a piece set) rather than a puzzle of its own? */
-export function looksLikeBoard(fileName: string, text: string): boolean {
-  const f = detectFormat(fileName, text);
-  return f === 'board' || (f === 'bucas' && isBoardUrlText(text) && !/board_edges=/.test(text));
-}
-
-export { FormatError };

@@ -203,10 +203,3 @@ export function readBoardTextCells(text: string, file: string, cells: number, ro
   }
   return out;
 }
-
-/** Lines of this text whose every cell is `piece:rot` or `piece/rot`: a board grid, not a piece list. */
-export function looksLikeBoardGrid(text: string): boolean {
-  const { lines } = splitLines(text);
-  const cellsOf = lines.filter((l) => !(l.tokens.length === 2 && l.tokens.every((t) => /^\d+$/.test(t))));
-  return cellsOf.length > 0 && cellsOf.every((l) => l.tokens.every((t) => GRID_CELL.test(t)));
-}

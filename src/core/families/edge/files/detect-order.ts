@@ -1,6 +1,6 @@
 import { FormatError } from '../../../document/errors';
 import { GREY, SHAPES, greyMask, maskShape, outMask, rotationKey, type EdgePuzzle, type Shape } from '../model';
-import { applyOrder, mirrorOrder, orderText, structureOf, type Order } from './orders';
+import { applyOrder, mirrorOrder, orderText, type Order } from './orders';
 
 /**
  * Which edge order a piece list is in, judged from the pieces alone: under the right order every
@@ -111,9 +111,4 @@ export function detectOrder(fields: ArrayLike<number>, rows: number, cols: numbe
     `no edge order makes these pieces a valid ${rows}x${cols} puzzle (closest: ${orderText(best.order)}, with ${best.reason}): check the size, or give the file's order with --order (e.g. --order trbl)`,
     file,
   );
-}
-
-/** Two orders give the same puzzle up to turning every piece alike. */
-export function sameStructure(a: Order, b: Order): boolean {
-  return structureOf(a) === structureOf(b);
 }
