@@ -12,6 +12,8 @@ export interface BeamOptions {
   growth: number;
   /** Rank equal partial boards by how well the colours left can still close the open edges. */
   balance: boolean;
+  /** Keep one of partial boards with the same pieces left and the same open edges. */
+  dedupe?: boolean;
 }
 
 interface BeamState {
@@ -84,6 +86,17 @@ export class BeamRun implements SolverRun {
   private cut = -Infinity;
   /** Non-grey half-edges of each colour on each piece (for the balance estimate). */
   private readonly colourCount: Uint8Array;
+  // Duplicate detection: Zobrist hashes of each state's used pieces and open edges.
+  private hashU: Int32Array[] = [];
+  private hashF: Int32Array[] = [];
+  private readonly zPiece: Int32Array;
+  private readonly zFront: Int32Array;
+  private readonly zRight: Int32Array;
+  private readonly order: Float64Array;
+  private readonly seenU: Int32Array;
+  private readonly seenF: Int32Array;
+  private readonly seenStamp: Int32Array;
+  private seenMark = 0;
 
   constructor(
     private readonly puzzle: EdgePuzzle,
@@ -125,6 +138,23 @@ export class BeamRun implements SolverRun {
     this.bestPiece = new Int16Array(n);
     this.bestRot = new Uint8Array(n);
     this.passRng = rng.getState();
+    const dd = !!o.dedupe;
+    // A fixed stream: the hashes are bookkeeping, not part of the run's randomness.
+    const z = new Rng(0x5eed);
+    const rand = (len: number): Int32Array => Int32Array.from({ length: dd ? len : 0 }, () => z.u32() | 0);
+    this.zPiece = rand(n);
+    this.zFront = rand(this.cols * C);
+    this.zRight = rand(C);
+    if (dd) {
+      this.hashU = mk(() => new Int32Array(W));
+      this.hashF = mk(() => new Int32Array(W));
+    }
+    let t = 1;
+    while (t < 4 * W) t <<= 1;
+    this.order = new Float64Array(dd ? this.cap : 0);
+    this.seenU = new Int32Array(dd ? t : 0);
+    this.seenF = new Int32Array(dd ? t : 0);
+    this.seenStamp = new Int32Array(dd ? t : 0);
   }
 
   get currentScore(): number {
@@ -159,6 +189,14 @@ export class BeamRun implements SolverRun {
     for (const f of this.puzzle.fixed) this.used[c][f.piece >>> 5] |= 1 << (f.piece & 31);
     this.front[c].fill(0, 0, this.cols);
     this.right[c][0] = 0;
+    if (this.o.dedupe) {
+      let hu = 0;
+      for (const f of this.puzzle.fixed) hu ^= this.zPiece[f.piece];
+      let hf = this.zRight[0];
+      for (let x = 0; x < this.cols; x++) hf ^= this.zFront[x * this.T.colours];
+      this.hashU[c][0] = hu;
+      this.hashF[c][0] = hf;
+    }
     if (this.o.balance) {
       const C = this.T.colours;
       const L = this.left[c];
@@ -406,6 +444,10 @@ export class BeamRun implements SolverRun {
 
   /** Make the selected children the next layer (and record how each was made). */
   private commit(d: number): void {
+    if (this.o.dedupe) {
+      this.commitUnique(d);
+      return;
+    }
     if (this.count > this.width) this.select(this.width);
     const m = Math.min(this.count, this.width);
     const T = this.T;
@@ -446,6 +488,74 @@ export class BeamRun implements SolverRun {
       }
       this.hParent[d * W + j] = i;
       this.hCand[d * W + j] = k;
+    }
+    this.size = m;
+    this.cur = to;
+  }
+
+  /**
+   * `commit` keeping one of each set of equal partial boards (same pieces used, same open
+   * edges): the best children, best first, until `width` distinct ones are kept.
+   */
+  private commitUnique(d: number): void {
+    const pool = Math.min(this.count, Math.ceil(this.width * 1.5));
+    if (this.count > pool) this.select(pool);
+    // Key and index in one float: keys < 2^30, indices < 2^23.
+    const order = this.order;
+    for (let j = 0; j < pool; j++) order[j] = this.cKey[j] * 8388608 + j;
+    order.subarray(0, pool).sort();
+    const T = this.T;
+    const from = this.cur;
+    const to = 1 - from;
+    const cols = this.cols;
+    const words = this.words;
+    const col = d % cols;
+    const W = this.o.maxWidth;
+    const g = T.groupOf[d];
+    const e = this.puzzle.edges;
+    const C = T.colours;
+    const mask = this.seenStamp.length - 1;
+    const mark = ++this.seenMark;
+    let m = 0;
+    for (let o = pool - 1; o >= 0 && m < this.width; o--) {
+      const j = order[o] % 8388608;
+      const i = this.cParent[j];
+      const k = this.cCand[j];
+      const q = k < 0 ? this.fixedPiece[d] : T.piece[g][k];
+      const r = k < 0 ? this.fixedRot[d] : T.rot[g][k];
+      const bottom = k < 0 ? e[4 * q + ((2 - r + 4) & 3)] : T.bottom[g][k];
+      const right = k < 0 ? e[4 * q + ((1 - r + 4) & 3)] : T.right[g][k];
+      const hu = this.hashU[from][i] ^ (k < 0 ? 0 : this.zPiece[q]);
+      const hf = this.hashF[from][i] ^ this.zFront[col * C + this.front[from][i * cols + col]] ^ this.zFront[col * C + bottom] ^ this.zRight[this.right[from][i]] ^ this.zRight[right];
+      let h = (Math.imul(hu, 0x9e3779b1) ^ hf) & mask;
+      let dup = false;
+      while (this.seenStamp[h] === mark) {
+        if (this.seenU[h] === hu && this.seenF[h] === hf) {
+          dup = true;
+          break;
+        }
+        h = (h + 1) & mask;
+      }
+      if (dup) continue;
+      this.seenStamp[h] = mark;
+      this.seenU[h] = hu;
+      this.seenF[h] = hf;
+      this.score[to][m] = this.cScore[j];
+      this.used[to].set(this.used[from].subarray(i * words, i * words + words), m * words);
+      this.front[to].set(this.front[from].subarray(i * cols, i * cols + cols), m * cols);
+      if (k >= 0) this.used[to][m * words + (q >>> 5)] |= 1 << (q & 31);
+      this.front[to][m * cols + col] = bottom;
+      this.right[to][m] = right;
+      this.hashU[to][m] = hu;
+      this.hashF[to][m] = hf;
+      if (this.o.balance) {
+        const dst = this.left[to];
+        dst.set(this.left[from].subarray(i * C, i * C + C), m * C);
+        if (k >= 0) for (let x = 1; x < C; x++) dst[m * C + x] -= this.colourCount[q * C + x];
+      }
+      this.hParent[d * W + m] = i;
+      this.hCand[d * W + m] = k;
+      m++;
     }
     this.size = m;
     this.cur = to;

@@ -13,11 +13,16 @@ export const beamParams = {
     default: false,
     help: 'Rank partial boards with equal joins by how many open edges the colours left can no longer close.',
   },
+  dedupe: {
+    type: 'boolean',
+    default: false,
+    help: 'Keep only one of partial boards that use the same pieces and leave the same open edges (they can only end the same way), so the width holds more different boards.',
+  },
 } as const satisfies ParamSchema;
 
 export function beamOptions(params: Record<string, unknown>): BeamOptions {
   const p = resolveParams(beamParams, params);
-  return { width: p.width, maxWidth: Math.max(p.width, p.maxWidth), growth: p.growth, balance: p.balance };
+  return { width: p.width, maxWidth: Math.max(p.width, p.maxWidth), growth: p.growth, balance: p.balance, dedupe: p.dedupe };
 }
 
 export const beamSolver: SolverDef = {

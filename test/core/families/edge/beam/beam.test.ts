@@ -19,9 +19,9 @@ describe('beam search', () => {
     }
   });
 
-  it('every pass ends with a legal full board whose score is a full rescore, with the fixed pieces in place', () => {
+  it.each([false, true])('every pass ends with a legal full board whose score is a full rescore, with the fixed pieces in place (dedupe %s)', (dedupe) => {
     const g = generatePuzzle(7, 9, 4, 3, 5, 3);
-    const run = new BeamRun(g.puzzle, beamOptions({ width: 4, maxWidth: 64 }), new Rng(5));
+    const run = new BeamRun(g.puzzle, beamOptions({ width: 4, maxWidth: 64, dedupe }), new Rng(5));
     for (let pass = 0; pass < 6; pass++) {
       const before = run.pass;
       while (run.pass === before) run.step(1000);
@@ -37,7 +37,7 @@ describe('beam search', () => {
   it('ranks by the colour balance too, and keeps tiles upright without rotations', () => {
     const p = uprightPuzzle(5, 5, 4, 9);
     for (const balance of [false, true]) {
-      const run = beam.create(p, { balance }, 2);
+      const run = beam.create(p, { balance, dedupe: balance }, 2);
       runTo(run, 5_000_000, { target: 40 });
       const b = solutionFromJson(p, run.bestSolution(), 'best');
       expect([...b.rotation].every((r) => r === 0)).toBe(true);
@@ -62,7 +62,7 @@ describe('beam search', () => {
 
   it('a checkpoint (taken mid-pass) resumes the very same run', () => {
     const p = generatePuzzle(8, 8, 6, 3, 6, 1).puzzle;
-    const params = { maxWidth: 128, balance: true };
+    const params = { maxWidth: 128, balance: true, dedupe: true };
     expectResumesIdentically(beam.create(p, params, 3), (cp) => beam.restore(p, params, cp), [5_000, 60_000, 200_000], { slice: 3_000 });
   });
 
