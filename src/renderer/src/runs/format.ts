@@ -53,6 +53,13 @@ export function clockText(ms: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}` : `${m}:${String(s).padStart(2, '0')}`;
 }
 
+/** A moment of a run: "58 ms", "12.3 s", then the clock "3:05", "1:02:03". */
+export function momentText(ms: number): string {
+  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
+  if (ms < 60_000) return `${one.format(Math.floor(ms / 100) / 10)} s`;
+  return clockText(ms);
+}
+
 /** Axis tick for a time in ms: "0 s", "20 ms", "0.5 s", "45 s", "2 min", "1 min 30", "3 h", "1 h 15". */
 export function axisTime(ms: number): string {
   if (ms > 0 && ms < 100) return `${Number(ms.toPrecision(2))} ms`;

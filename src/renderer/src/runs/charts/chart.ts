@@ -36,6 +36,8 @@ export interface RunChartOptions {
 
 export interface RunChartHandle {
   update(lines: readonly ChartLine[], opts: RunChartOptions): void;
+  /** The tick labels drawn on each axis now (tests and screen readers read them). */
+  ticks(): { x: string[]; y: string[] };
   setCursor(x: number | null): void;
   destroy(): void;
 }
@@ -91,8 +93,10 @@ const overlay: Plugin<'line'> = {
       ctx.fillStyle = CHART_THEME.text;
       ctx.font = `11px ${CHART_THEME.font}`;
       ctx.textAlign = 'right';
-      ctx.textBaseline = 'bottom';
-      ctx.fillText(`max ${ex.yMax}`, a.right - 4, py - 2);
+      // Above the line, or below it when the line is the top of the plot (the label would be cut).
+      const below = py - 14 < a.top;
+      ctx.textBaseline = below ? 'top' : 'bottom';
+      ctx.fillText(`max ${ex.yMax}`, a.right - 4, below ? py + 3 : py - 2);
     }
     if (ex.cursor !== null && Number.isFinite(ex.cursor)) {
       const px = Math.min(a.right, Math.max(a.left, x.getPixelForValue(ex.cursor)));
@@ -114,10 +118,11 @@ const overlay: Plugin<'line'> = {
   },
 };
 
-function datasets(lines: readonly ChartLine[]): ChartConfiguration<'line', XY[]>['data']['datasets'] {
+function datasets(lines: readonly ChartLine[], xLog = false): ChartConfiguration<'line', XY[]>['data']['datasets'] {
   return lines.map((l) => ({
     label: l.label,
-    data: l.points,
+    // A log axis has no zero: the start of a run (x = 0) is left out there.
+    data: xLog ? l.points.filter((p) => p.x > 0) : l.points,
     borderColor: l.colour,
     backgroundColor: l.colour,
     borderWidth: l.width ?? 1.5,
@@ -136,6 +141,17 @@ export function isRoundLogTick(v: number): boolean {
   if (!(v > 0)) return false;
   const m = Math.round((v / 10 ** Math.floor(Math.log10(v))) * 1000) / 1000;
   return m === 1 || m === 2 || m === 5;
+}
+
+/** A value tick: whole numbers compact ("12 k"), fractions with two decimals at most, never "-0". */
+export function yTick(v: number): string {
+  const x = Object.is(v, -0) || Math.abs(v) < 1e-9 ? 0 : v;
+  if (Number.isInteger(x)) return compactCount(x);
+  return String(Math.round(x * 100) / 100);
+}
+
+function hasPoints(lines: readonly ChartLine[]): boolean {
+  return lines.some((l) => l.points.length > 0);
 }
 
 function xSpan(lines: readonly ChartLine[]): number {
@@ -169,9 +185,12 @@ function scaleOptions(opts: RunChartOptions, lines: readonly ChartLine[]): NonNu
       type: 'linear',
       grid: { color: CHART_THEME.grid },
       border: { color: CHART_THEME.axis },
-      ticks: { ...tick, callback: (v) => compactCount(Number(v)) },
+      // Scores are whole numbers: no repeated "1, 1, 1, 0, 0" ticks between them.
+      ticks: { ...tick, precision: 0, callback: (v) => yTick(Number(v)) },
       title: { display: !!opts.yLabel, text: opts.yLabel ?? '', color: CHART_THEME.text, font: { family: CHART_THEME.font, size: 11 } },
       grace: '4%',
+      // An empty chart still gets a sensible axis: 0 up to the best possible score.
+      ...(hasPoints(lines) ? {} : { min: 0, max: opts.yMax && opts.yMax > 0 ? opts.yMax : 1 }),
     },
   };
 }
@@ -180,7 +199,7 @@ export function createRunChart(canvas: HTMLCanvasElement, lines: readonly ChartL
   let current = opts;
   const chart = new Chart<'line', XY[]>(canvas, {
     type: 'line',
-    data: { datasets: datasets(lines) },
+    data: { datasets: datasets(lines, opts.xLog) },
     options: {
       animation: false,
       parsing: false,
@@ -221,10 +240,14 @@ export function createRunChart(canvas: HTMLCanvasElement, lines: readonly ChartL
   return {
     update(next, o) {
       current = o;
-      chart.data.datasets = datasets(next);
+      chart.data.datasets = datasets(next, o.xLog);
       if (chart.options) chart.options.scales = scaleOptions(o, next);
       extras.set(chart, { cursor: o.cursor ?? null, yMax: o.yMax ?? null });
       chart.update('none');
+    },
+    ticks() {
+      const labels = (axis: 'x' | 'y'): string[] => (chart.scales[axis]?.ticks ?? []).map((t) => String(t.label ?? '')).filter((t) => t !== '');
+      return { x: labels('x'), y: labels('y') };
     },
     setCursor(x) {
       const ex = extras.get(chart);

@@ -6,14 +6,16 @@
 import { OKABE_ITO } from '../../lib/palette';
 
 /** In the order they are handed out; bright enough on the dark background. */
+// Neighbours in this order differ in lightness as well as hue (sky blue / vermillion / yellow /
+// bluish green / orange / reddish purple / white), so lines stay apart for every kind of colour
+// vision and in greyscale; a light blue that sat beside the sky blue was too close and is gone.
 export const SERIES_COLOURS: readonly string[] = [
   OKABE_ITO.skyBlue,
-  OKABE_ITO.orange,
-  OKABE_ITO.green,
-  OKABE_ITO.purple,
-  OKABE_ITO.yellow,
   OKABE_ITO.vermillion,
-  '#9ab8ff', // a light blue (Okabe-Ito blue is too dark on this background)
+  OKABE_ITO.yellow,
+  OKABE_ITO.green,
+  OKABE_ITO.orange,
+  OKABE_ITO.purple,
   '#e6e7ea',
 ];
 
