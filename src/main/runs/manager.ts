@@ -99,7 +99,9 @@ export class RunManager {
    * taken over and started. Runs other live processes hold are left alone. Returns the interrupted ids.
    */
   recover(opts: { adoptQueued?: boolean } = { adoptQueued: true }): number[] {
-    const { interrupted, adopted } = this.store.recoverRuns(this.owner, opts.adoptQueued ? this.grant : undefined);
+    const holds = (id: number): boolean => this.queue.includes(id) || this.active.has(id);
+    const { interrupted, adopted } = this.store.recoverRuns(this.owner, opts.adoptQueued ? this.grant : undefined, holds);
+    for (const id of interrupted) this.unsaved.delete(id);
     for (const id of interrupted) this.emit({ type: 'status', runId: id, status: 'interrupted' });
     for (const id of adopted) this.enqueue(id);
     return interrupted;

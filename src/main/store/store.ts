@@ -765,9 +765,10 @@ export class Store {
    * Runs no live process owns: a queued or running run whose lease expired, whose owner is
    * provably gone, or that has no lease (left by a version without leases). Running ones become
    * 'interrupted' with the reason; queued ones are taken by `adopt` when given (to start them
-   * again), else left queued. Runs held by live processes, or by `self`, are not touched.
+   * again), else left queued. Runs held by live processes are not touched, nor those `self`
+   * holds unless `selfHolds` says it no longer works on them (e.g. their end could not be saved).
    */
-  recoverRuns(self: LeaseOwner, adopt?: LeaseGrant): { interrupted: number[]; adopted: number[] } {
+  recoverRuns(self: LeaseOwner, adopt?: LeaseGrant, selfHolds: (runId: number) => boolean = () => true): { interrupted: number[]; adopted: number[] } {
     return this.guard(() =>
       this.tx(() => {
         const now = this.now();
@@ -775,12 +776,15 @@ export class Store {
         const adopted: number[] = [];
         for (const row of this.stmts.liveRuns.all()) {
           const lease = this.lease(row.id);
-          if (lease && ownerKey(lease.owner) === ownerKey(self)) continue;
+          const own = lease !== null && ownerKey(lease.owner) === ownerKey(self);
+          if (own && selfHolds(row.id)) continue;
           if (heldByOther(lease, self, now)) continue;
           if (row.status === 'running') {
             const why = !lease
               ? 'its process ended without finishing it'
-              : ownerGone(lease.owner)
+              : own
+                ? 'this process could not save the run and stopped it'
+                : ownerGone(lease.owner)
                 ? `${describeOwner(lease.owner)} ended without finishing it`
                 : `${describeOwner(lease.owner)} stopped renewing its lease`;
             this.stmts.deleteLease.run(row.id);

@@ -144,6 +144,8 @@ describe('a store write that fails mid-run', () => {
     expect(log.handles[0]!.alive).toBe(false);
     expect(pushed.some((p) => p.startsWith('failed: could not save the run'))).toBe(true);
     expect(wb.store.getRunSummary(run.id)!.status).toBe('running');
+    // While the database stays unwritable, this process's own recovery cannot help either.
+    expect(() => wb.runs.recover()).toThrow(/read-only|readonly/);
     await sleep(400);
     const b = open(file, deadOwner);
     expect(b.wb.runs.recover()).toEqual([run.id]);
@@ -174,8 +176,16 @@ describe('a store write that fails mid-run', () => {
     // The database still says running, under this process's (no longer renewed) lease.
     expect(wb.store.getRunSummary(run.id)!.status).toBe('running');
     expect((await wb.runs.stop(run.id)).status).toBe('stopped');
+    // The app's own watch also recovers such a run once it can write again.
+    const again = wb.createRun({ target: jump(8), solver: 'hill-climb', seed: 2, stop: {} });
+    await until(() => wb.store.getRunSummary(again.id)!.evaluations > 0, 10_000, 'progress');
+    wb.store.connection.pragma('query_only = ON');
+    expect((await wb.runs.waitFor(again.id)).status).toBe('failed');
+    wb.store.connection.pragma('query_only = OFF');
+    expect(wb.runs.recover()).toEqual([again.id]);
+    expect(wb.store.getRunSummary(again.id)).toMatchObject({ status: 'interrupted', error: 'this process could not save the run and stopped it' });
     wb.runs.resume(run.id);
     await until(() => wb.runs.isActive(run.id), 5_000, 'resume');
-    expect(log.spawned).toBe(2);
+    expect(log.spawned).toBe(3);
   });
 });
