@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestScoreText, exportChoices, importErrorLine, rowKeyAction, sourceParts } from '../../../src/renderer/src/lib/library';
+import { bestScoreText, exportChoices, formatGuess, importErrorLine, rowKeyAction, sourceParts } from '../../../src/renderer/src/lib/library';
 
 const key = (k: string, m: Partial<{ ctrl: boolean; meta: boolean; shift: boolean; alt: boolean }> = {}) => ({
   key: k,
@@ -43,5 +43,18 @@ describe('library logic', () => {
     expect(rowKeyAction(key('ArrowDown'))).toBe('down');
     expect(rowKeyAction(key('ArrowDown', { shift: true }))).toBeNull();
     expect(rowKeyAction(key('x'))).toBeNull();
+  });
+});
+
+describe('import error lines', () => {
+  it('say what the file was read as and why, with control characters shown as escapes', () => {
+    const line = importErrorLine('ctrl.txt', 'ctrl.txt:1: expected a size, got "\u001b[31mhi\u0007"', '\u001b[31mhi\u0007\n1 2\n');
+    expect(line).toMatch(/^ctrl\.txt:1: expected a size, got "\\x1b\[31mhi\\x07" \(read as .+, because its first line holds one value\)$/);
+    expect(line).not.toMatch(/[\u0000-\u001f]/);
+    const broken = formatGuess('broken.txt', '1 2 3 4\n5 6 7\n');
+    expect(broken.format).toBe('pieces');
+    expect(broken.because).toBe('its first line holds 4 values');
+    expect(formatGuess('m.maze', '3\n').because).toBe('its .maze ending');
+    expect(formatGuess('x.txt', '{"a":1}').format).toBe('json');
   });
 });

@@ -3,6 +3,8 @@ import { getFamily } from '../../../core/families';
 import type { FamilyId } from '../../../core/families/family';
 import { maxScore as edgeMaxScore } from '../../../core/families/edge/model';
 import type { PuzzleSummary } from '../../../main/api/types';
+import { detectFormat, listFormats } from '../../../core/document/read-file';
+import { oneLine } from '../../../core/text/display';
 
 export interface ExportChoice {
   /** A format id for api.exportPuzzle, `json`, or `png` (an image made here). */
@@ -36,9 +38,38 @@ export function bestScoreText(p: Pick<PuzzleSummary, 'family' | 'bestScore' | 'r
 /** The API refuses longer texts; say so before reading a huge file. */
 export const MAX_IMPORT_BYTES = 20_000_000;
 
-/** One line per failed file: "name: what is wrong" (the backend's message already names the file). */
-export function importErrorLine(fileName: string, message: string): string {
-  return message.includes(fileName) ? message : `${fileName}: ${message}`;
+/** How the file was taken, in words: the format it was read as and what made it look like one. */
+export function formatGuess(fileName: string, text: string): { format: string; label: string; because: string } {
+  const format = detectFormat(fileName, text);
+  const label = format === 'json' ? 'a puzzle document (JSON)' : (listFormats().find((f) => f.id === format)?.label ?? format);
+  const ending = /\.([^.\\/]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
+  let because: string;
+  if (format === 'json') because = ending === 'json' ? 'its .json ending' : 'it starts with “{”';
+  else if (format === 'bucas') because = 'it holds a board_edges= address';
+  else if (ending && ending !== 'txt' && listFormats().some((f) => f.id === format && f.extensions.includes(ending))) because = `its .${ending} ending`;
+  else if (/(#|\/\/).*(edge-matching board|tetravex|jump maze|casse-tete)/i.test(text)) because = 'a comment in it says so';
+  else {
+    const first = text
+      .split(/\r\n|\r|\n/)
+      .map((l) => l.replace(/(#|\/\/).*/, '').trim())
+      .find((l) => l.length > 0);
+    const n = first ? first.split(/[\s,;]+/).length : 0;
+    because = n === 0 ? 'it is empty' : `its first line holds ${n === 1 ? 'one value' : `${n} values`}`;
+  }
+  return { format, label, because };
+}
+
+/**
+ * One safe line per failed file: "name: what is wrong" (the backend's message already names the
+ * file), control characters shown as escapes, and, given the file's text, the format it was read
+ * as and why, so a broken piece list is not silently read as something else.
+ */
+export function importErrorLine(fileName: string, message: string, text?: string): string {
+  const line = oneLine(message.includes(fileName) ? message : `${fileName}: ${message}`);
+  if (text === undefined || text === '') return line;
+  const g = formatGuess(fileName, text);
+  const label = /^[A-Z][a-z]/.test(g.label) ? g.label[0]!.toLowerCase() + g.label.slice(1) : g.label;
+  return `${line} (read as ${label}, because ${g.because})`;
 }
 
 export type LibraryKeyAction = 'open' | 'rename' | 'duplicate' | 'delete' | 'export' | 'up' | 'down' | 'first' | 'last';
