@@ -1,5 +1,5 @@
 import { BeamRun } from './beam/beam';
-import type { EdgeBoard, EdgePuzzle, FixedPiece } from './model';
+import { isRotatable, type EdgeBoard, type EdgePuzzle, type FixedPiece } from './model';
 import { scoreBoard } from './score';
 import { Rng } from '../../rng/rng';
 import { VnsBoard } from './vns/board';
@@ -30,7 +30,7 @@ export function completeByBeam(puzzle: EdgePuzzle, partial: EdgeBoard, width: nu
  * pieces already there. How a search that has not reached a full board yet still shows one.
  * Returns the board and its score.
  */
-export function completeBoard(puzzle: EdgePuzzle, partial: EdgeBoard, rotatable = (puzzle as { rotatable?: boolean }).rotatable !== false): { board: EdgeBoard; score: number } {
+export function completeBoard(puzzle: EdgePuzzle, partial: EdgeBoard, rotatable = isRotatable(puzzle)): { board: EdgeBoard; score: number } {
   const B = new VnsBoard(puzzle);
   const used = new Uint8Array(B.cells);
   for (let c = 0; c < B.cells; c++) {

@@ -1,7 +1,7 @@
 import type { SolverRun } from '../../../engine/solver';
 import { Rng, type RngState } from '../../../rng/rng';
 import { solutionToJson, type EdgeSolutionJson } from '../json';
-import { pieceCount, type EdgePuzzle } from '../model';
+import { isRotatable, pieceCount, type EdgePuzzle } from '../model';
 import { scoreBoard } from '../score';
 import { VnsBoard, type BoardJson, boardToJson } from '../vns/board';
 import { ScanTables } from './tables';
@@ -116,7 +116,7 @@ export class BeamRun implements SolverRun {
       this.fixedPiece[f.row * puzzle.cols + f.col] = f.piece;
       this.fixedRot[f.row * puzzle.cols + f.col] = f.rotation & 3;
     }
-    this.T = new ScanTables(puzzle, free, (puzzle as { rotatable?: boolean }).rotatable !== false, this.board.standardFrame);
+    this.T = new ScanTables(puzzle, free, isRotatable(puzzle), this.board.standardFrame);
     this.width = Math.max(1, Math.min(o.width, o.maxWidth));
     const W = Math.max(1, o.maxWidth);
     const mk = <A>(f: () => A): A[] => [f(), f()];

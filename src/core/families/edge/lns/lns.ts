@@ -1,7 +1,7 @@
 import type { SolverRun } from '../../../engine/solver';
 import { Rng, type RngState } from '../../../rng/rng';
 import { solutionToJson, type EdgeSolutionJson } from '../json';
-import type { EdgePuzzle } from '../model';
+import { isRotatable, type EdgePuzzle } from '../model';
 import { boardToJson, VnsBoard, type BoardJson } from '../vns/board';
 import { GreedyBuilder } from '../vns/greedy';
 import { BeamRun, type BeamOptions } from '../beam/beam';
@@ -107,7 +107,7 @@ export class LnsRun implements SolverRun {
     const B = (this.B = new VnsBoard(puzzle));
     const maxSet = Math.max(1, Math.min(o.setSize, B.cells));
     const maxRegion = Math.max(o.windowMax * o.windowMax, o.regionCells, o.shakeCells, 1);
-    this.refill = new Refill(B, maxSet, maxRegion, (puzzle as { rotatable?: boolean }).rotatable !== false);
+    this.refill = new Refill(B, maxSet, maxRegion, isRotatable(puzzle));
     this.bestPiece = new Int16Array(B.cells).fill(-1);
     this.bestRot = new Uint8Array(B.cells);
     this.set = new Int32Array(Math.max(B.cells, maxRegion));
