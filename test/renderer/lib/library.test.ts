@@ -11,7 +11,7 @@ const key = (k: string, m: Partial<{ ctrl: boolean; meta: boolean; shift: boolea
 
 describe('library logic', () => {
   it('offers every format of the family, JSON and a picture', () => {
-    expect(exportChoices('edge').map((c) => c.id)).toEqual(['pieces', 'board', 'bucas', 'json', 'png']);
+    expect(exportChoices('edge').map((c) => c.id)).toEqual(['pieces', 'board', 'bucas', 'tetravex', 'json', 'png']);
     expect(exportChoices('jump').map((c) => `${c.id}${c.hint}`)).toEqual(['maze.maze', 'json.json', 'png.png']);
     expect(exportChoices('parity').map((c) => c.id)).toEqual(['grid', 'json', 'png']);
   });
