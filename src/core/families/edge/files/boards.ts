@@ -60,7 +60,14 @@ function parseUrl(raw: string, file: string, line: number, index: number): Board
   const params = new Map<string, string>();
   for (const kv of url.split('&')) {
     const eq = kv.indexOf('=');
-    if (eq > 0) params.set(kv.slice(0, eq), decodeURIComponent(kv.slice(eq + 1)));
+    if (eq <= 0) continue;
+    let value = kv.slice(eq + 1);
+    try {
+      value = decodeURIComponent(value);
+    } catch {
+      throw new FormatError(`${kv.slice(0, eq)}: a broken %-escape in the URL ("${value.slice(0, 20)}")`, file, line);
+    }
+    params.set(kv.slice(0, eq), value);
   }
   const dim = (name: string, what: string): number => {
     const v = nat(params.get(name) ?? '', MAX_PIECES);
