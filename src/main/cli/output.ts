@@ -1,6 +1,7 @@
 import type { RunRecord, RunSummary } from '../store/types';
 import { getFamily } from '../../core/families';
 import { displayText } from '../../core/text/display';
+import { countText, durationText, scoreText as coreScoreText } from '../../core/text/run-text';
 
 /** The `solve --json` object: see README "CLI". */
 export function runResult(run: RunRecord): Record<string, unknown> {
@@ -29,18 +30,13 @@ export function runResult(run: RunRecord): Record<string, unknown> {
   };
 }
 
-export const fmtInt = (n: number | null | undefined): string => (n === null || n === undefined ? '-' : Math.round(n).toLocaleString('en-US'));
+// Numbers, durations and scores are written by the one text module the app's views and
+// notifications use too (core/text/run-text.ts), in the terminal's compact style.
+export const fmtInt = (n: number | null | undefined): string => (n === null || n === undefined ? '-' : countText(Math.round(n)));
 
-export function fmtSeconds(ms: number): string {
-  const s = ms / 1000;
-  if (s < 60) return `${s.toFixed(1)} s`;
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = Math.floor(s % 60);
-  return h > 0 ? `${h}h${String(m).padStart(2, '0')}m` : `${m}m${String(sec).padStart(2, '0')}s`;
-}
+export const fmtSeconds = (ms: number): string => durationText(ms);
 
-export const scoreText = (score: number | null, max: number | null): string => (score === null ? '-' : max === null ? `${score}` : `${score}/${max}`);
+export const scoreText = (score: number | null, max: number | null): string => coreScoreText(score, max, { sep: '/', none: '-' });
 
 /** A plain aligned table for terminals. */
 export function table(headers: string[], rows: string[][]): string {

@@ -5,6 +5,8 @@
  */
 import type { PushEvent } from '../api/contract';
 import type { RunStatus, RunSummary } from '../store/types';
+import { catalogue } from '../../core/catalogue/catalogue';
+import { durationText, percentText, scoreText, solverLabel } from '../../core/text/run-text';
 
 export type PowerAction = 'start' | 'stop' | null;
 
@@ -23,19 +25,13 @@ export function powerAction(activeRuns: number, blocking: boolean): PowerAction 
   return null;
 }
 
-/** "1 h 02 min", "3 min 05 s", "12.4 s". */
-export function shortDuration(ms: number): string {
-  const s = Math.max(0, ms) / 1000;
-  if (s < 60) return `${s < 10 ? s.toFixed(1) : Math.round(s)} s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min ${String(Math.floor(s % 60)).padStart(2, '0')} s`;
-  return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
-}
+/** "1 h 02 min", "3 min 05 s", "12.4 s": the views' durations (core/text/run-text.ts). */
+export const shortDuration = durationText;
 
-function scoreText(run: RunSummary): string {
+function bestText(run: RunSummary): string {
   if (run.bestScore === null) return 'no score';
-  const pct = run.maxScore !== null && run.maxScore > 0 ? ` (${Math.round((run.bestScore / run.maxScore) * 1000) / 10}%)` : '';
-  return `best ${run.bestScore}${run.maxScore !== null ? `/${run.maxScore}` : ''}${pct}`;
+  const pct = percentText(run.bestScore, run.maxScore);
+  return `best ${scoreText(run.bestScore, run.maxScore)}${pct ? ` (${pct})` : ''}`;
 }
 
 /**
@@ -45,11 +41,11 @@ function scoreText(run: RunSummary): string {
 export function endNotice(previous: RunStatus | undefined, run: RunSummary, windowFocused: boolean): Notice | null {
   if (windowFocused) return null;
   if (previous !== 'running') return null;
-  const what = `${run.puzzleName} · ${run.solver}`;
+  const what = `${run.puzzleName} · ${solverLabel(catalogue, run)}`;
   switch (run.status) {
     case 'done': {
       const solved = run.stopReason === 'solved' || run.stopReason === 'target';
-      return { runId: run.id, title: `Run ${run.id} ${solved ? (run.stopReason === 'solved' ? 'solved the puzzle' : 'reached its target') : 'finished'}`, body: `${what} · ${scoreText(run)} in ${shortDuration(run.elapsedMs)}` };
+      return { runId: run.id, title: `Run ${run.id} ${solved ? (run.stopReason === 'solved' ? 'solved the puzzle' : 'reached its target') : 'finished'}`, body: `${what} · ${bestText(run)} in ${durationText(run.elapsedMs)}` };
     }
     case 'failed':
       return { runId: run.id, title: `Run ${run.id} failed`, body: `${what} · ${run.error ?? 'unknown error'}` };

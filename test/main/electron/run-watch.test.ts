@@ -60,7 +60,7 @@ describe('telling the user a run ended', () => {
     expect(endNotice('running', run(3, 'done', { stopReason: 'seconds' }), false)).toEqual({
       runId: 3,
       title: 'Run 3 finished',
-      body: 'Clue 1 · hill-climb · best 52/60 (86.7%) in 1 min 02 s',
+      body: 'Clue 1 · Hill climbing · best 52 / 60 (86.7 %) in 1 min 02 s',
     });
     expect(endNotice('running', run(3, 'done', { stopReason: 'solved', bestScore: 60 }), false)?.title).toBe('Run 3 solved the puzzle');
     expect(endNotice('running', run(3, 'done', { stopReason: 'target' }), false)?.title).toBe('Run 3 reached its target');

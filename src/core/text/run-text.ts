@@ -1,0 +1,195 @@
+/**
+ * The one place that turns run figures into text: numbers, times, durations, scores, statuses,
+ * solvers and settings. The views, the desktop notifications and the CLI all write through it.
+ * Pure; every function is deterministic (locale 'en', explicit clocks) so tests and screenshots
+ * are stable.
+ */
+import type { StopCriteria, StopReason } from '../engine/run-types';
+import type { ParamSchema, Params } from '../params/schema';
+import type { FamilyId } from '../families/family';
+
+/** A run's status (the store's RunStatus is this same union). */
+export type RunStatus = 'queued' | 'running' | 'done' | 'stopped' | 'interrupted' | 'failed';
+
+/** What the text helpers need of a solver (the catalogue's entries and the API's SolverInfo both fit). */
+export interface SolverLike {
+  family: FamilyId;
+  id: string;
+  label: string;
+  params: ParamSchema;
+}
+
+type RunSummary = { family: FamilyId; solver: string };
+type SolverInfo = SolverLike;
+
+const int = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+const one = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+
+/** 1234567 → "1,234,567". */
+export function countText(n: number): string {
+  return int.format(n);
+}
+
+/** 1234567 → "1.2 M", 12345 → "12.3 k", 999 → "999". */
+export function compactCount(n: number): string {
+  const a = Math.abs(n);
+  if (a >= 1e9) return `${one.format(n / 1e9)} G`;
+  if (a >= 1e6) return `${one.format(n / 1e6)} M`;
+  if (a >= 1e4) return `${one.format(n / 1e3)} k`;
+  return int.format(n);
+}
+
+/** Evaluations per second: "12.3 k/s", "850/s", "—" when unknown. */
+export function rateText(perSecond: number | null): string {
+  if (perSecond === null || !Number.isFinite(perSecond)) return '—';
+  return `${compactCount(perSecond)}/s`;
+}
+
+/** "8 ms", "0.8 s", "42 s", "3 min 05 s", "1 h 02 min", "2 d 03 h". */
+export function durationText(ms: number | null): string {
+  if (ms === null || !Number.isFinite(ms)) return '—';
+  if (ms > 0 && ms < 100) return `${Math.round(ms)} ms`;
+  const s = Math.max(0, ms) / 1000;
+  if (s < 10) return `${s.toFixed(1)} s`;
+  if (s < 60) return `${Math.floor(s)} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min ${String(Math.floor(s % 60)).padStart(2, '0')} s`;
+  const h = Math.floor(m / 60);
+  if (h < 48) return `${h} h ${String(m % 60).padStart(2, '0')} min`;
+  return `${Math.floor(h / 24)} d ${String(h % 24).padStart(2, '0')} h`;
+}
+
+/** A clock for timelines and axes: "0:42", "12:05", "1:02:03". */
+export function clockText(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}` : `${m}:${String(s).padStart(2, '0')}`;
+}
+
+/** A moment of a run: "58 ms", "12.3 s", then the clock "3:05", "1:02:03". */
+export function momentText(ms: number): string {
+  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
+  if (ms < 60_000) return `${one.format(Math.floor(ms / 100) / 10)} s`;
+  return clockText(ms);
+}
+
+/** Axis tick for a time in ms: "0 s", "20 ms", "0.5 s", "45 s", "2 min", "1 min 30", "3 h", "1 h 15". */
+export function axisTime(ms: number): string {
+  if (ms > 0 && ms < 100) return `${Number(ms.toPrecision(2))} ms`;
+  const s = Math.round(ms / 100) / 10;
+  if (s < 60) return `${one.format(s)} s`;
+  if (s < 3600) {
+    const m = Math.floor(s / 60);
+    const r = Math.round(s - m * 60);
+    return r === 0 ? `${m} min` : `${m} min ${String(r).padStart(2, '0')}`;
+  }
+  const h = Math.floor(s / 3600);
+  const m = Math.round((s - h * 3600) / 60);
+  return m === 0 ? `${h} h` : `${h} h ${String(m).padStart(2, '0')}`;
+}
+
+/** "52", with its share of the maximum when known: "52 / 60". */
+export function scoreText(best: number | null, max: number | null, style: { sep?: string; none?: string } = {}): string {
+  if (best === null) return style.none ?? '—';
+  // A maximum of 0 (casse-tête: the score is minus the odd lines) says nothing more.
+  return max === null || max <= 0 ? int.format(best) : `${int.format(best)}${style.sep ?? ' / '}${int.format(max)}`;
+}
+
+/** Share of the maximum in percent (one decimal), or null when there is no maximum. */
+export function percentOf(best: number | null, max: number | null): number | null {
+  if (best === null || max === null || !(max > 0)) return null;
+  return Math.round((best / max) * 1000) / 10;
+}
+
+export function percentText(best: number | null, max: number | null): string {
+  const p = percentOf(best, max);
+  return p === null ? '' : `${p.toFixed(1)} %`;
+}
+
+const STATUS_LABEL: Record<RunStatus, string> = {
+  queued: 'Queued',
+  running: 'Running',
+  done: 'Done',
+  stopped: 'Stopped',
+  interrupted: 'Interrupted',
+  failed: 'Failed',
+};
+
+const REASON_LABEL: Record<StopReason, string> = {
+  seconds: 'time limit',
+  evaluations: 'evaluation limit',
+  target: 'target reached',
+  solved: 'solved',
+  exhausted: 'search exhausted',
+  stopped: 'stopped',
+};
+
+/** Every status, in the order lists and filters show them. */
+export const STATUS_ORDER = Object.keys(STATUS_LABEL) as RunStatus[];
+
+export function statusLabel(status: RunStatus): string {
+  return STATUS_LABEL[status] ?? status;
+}
+
+/** "Done · solved", "Done · time limit", "Stopped", "Failed". */
+export function statusDetail(status: RunStatus, reason: StopReason | null): string {
+  if (status === 'done' && reason) return reason === 'solved' ? 'Solved' : `Done · ${REASON_LABEL[reason] ?? reason}`;
+  return statusLabel(status);
+}
+
+/** The stop criteria in words: "10 min or 1 M evaluations", "until stopped". */
+export function stopText(stop: StopCriteria): string {
+  const parts: string[] = [];
+  if (stop.seconds !== null) parts.push(durationText(stop.seconds * 1000).replace(/ 00 s$| 00 min$| 00 h$/, ''));
+  if (stop.evaluations !== null) parts.push(`${compactCount(stop.evaluations)} evaluations`);
+  if (stop.target !== null) parts.push(`score ${int.format(stop.target)}`);
+  return parts.length ? parts.join(' or ') : 'until stopped';
+}
+
+/** The parameters that differ from the solver's defaults (all of them when the schema is unknown). */
+export function changedParams(params: Params, schema?: ParamSchema): [string, string][] {
+  const out: [string, string][] = [];
+  for (const k of Object.keys(params).sort()) {
+    const v = params[k]!;
+    if (schema && schema[k] && schema[k].default === v) continue;
+    out.push([k, typeof v === 'number' ? String(Math.round(v * 1e6) / 1e6) : String(v)]);
+  }
+  return out;
+}
+
+/** "population=500, elitism=0" or "defaults". */
+export function keyParamsText(params: Params, schema?: ParamSchema, max = 4): string {
+  const list = changedParams(params, schema);
+  if (list.length === 0) return 'defaults';
+  const shown = list.slice(0, max).map(([k, v]) => `${k}=${v}`);
+  return list.length > max ? `${shown.join(', ')}, +${list.length - max}` : shown.join(', ');
+}
+
+/** The catalogue entry of a run's solver (label, schema), if this build has it. */
+export function solverOf(solvers: readonly SolverInfo[], run: Pick<RunSummary, 'family' | 'solver'>): SolverInfo | undefined {
+  return solvers.find((s) => s.family === run.family && s.id === run.solver);
+}
+
+/** "Hill climbing" for a solver in `solvers` (the API's list, or core's catalogue), else its id. */
+export function solverLabel(solvers: readonly SolverInfo[], run: Pick<RunSummary, 'family' | 'solver'>): string {
+  return solverOf(solvers, run)?.label ?? run.solver;
+}
+
+const dateFmt = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+const dateYearFmt = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+
+/** "Nov 25, 22:49" (this year) or "Nov 25, 2025, 22:49". */
+export function whenText(ms: number | null, now: number = Date.now()): string {
+  if (ms === null) return '—';
+  return new Date(ms).getFullYear() === new Date(now).getFullYear() ? dateFmt.format(ms) : dateYearFmt.format(ms);
+}
+
+/** A queued run's place: "Next in line", "3rd in line" (runs start in the order they were queued). */
+export function queueText(position: number): string {
+  if (position <= 1) return 'Next in line';
+  const tens = position % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[position % 10] ?? 'th';
+  return `${position}${suffix} in line`;
+}
