@@ -34,6 +34,11 @@ describeBrowser('library', () => {
   it('imports the META 10x10 file from the file dialog and by dropping it on the window', async () => {
     const page = await h.newPage();
     await page.getByTestId('library-file').setInputFiles(meta10);
+    // The bundled META 10x10 is the same puzzle: the import dialog says so and offers to open it; import a copy.
+    await page.getByTestId('import-same').waitFor();
+    expect(await page.getByTestId('import-same').textContent()).toContain('Already in the library as “META 2010 10×10”');
+    await h.screenshot(page, 'library-import-same');
+    await page.getByTestId('import-confirm').click();
     await expect.poll(() => page.getByTestId('library-notice').textContent()).toContain('Imported “meta2010_10x10”');
     const imported = row(page, 'meta2010_10x10');
     await imported.waitFor();
@@ -48,6 +53,9 @@ describeBrowser('library', () => {
       window.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }));
       window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
     }, text);
+    // Now two puzzles hold it (the sample and the first import): both are named.
+    await expect.poll(() => page.getByTestId('import-same').count()).toBe(2);
+    await page.getByTestId('import-confirm').click();
     await row(page, 'dropped_10x10').waitFor();
     const list = await h.api.listPuzzles({ search: '10x10' });
     expect(list.filter((p) => !p.source.startsWith('bundled:')).map((p) => p.name).sort()).toEqual(['dropped_10x10', 'meta2010_10x10']);
