@@ -20,11 +20,10 @@
  */
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { drive } from '../src/core/engine/driver';
-import { maxScore, scoreBoard, solutionFromJson, type EdgePuzzle } from '../src/core/families/edge';
+import type { EdgePuzzle } from '../src/core/families/edge';
 import { presetsFor } from '../src/core/presets/presets';
 import type { Params } from '../src/core/params/schema';
-import { cpuMs, edgeSolver, readPieces } from './edge-papers/msgvns';
+import { edgeSolver, readPieces, timedRun, type TimedOutcome } from './edge-papers/msgvns';
 import { machine, mdTable, mean, median, numOpt, options, stdev } from './util';
 
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
@@ -90,30 +89,10 @@ function resolve(spec: string): { id: string; params: Params } {
   return { id: def.id, params: p.params };
 }
 
-/** A run on the real run driver with CPU-time stop, keeping every improvement. */
-async function timed(spec: string, puzzle: EdgePuzzle, seed: number, seconds: number, onBest?: (ms: number, score: number) => void): Promise<{ best: number; bestMs: number; evaluations: number }> {
+/** A run of `solver[:preset]` on the real run driver with a CPU-time stop. */
+async function timed(spec: string, puzzle: EdgePuzzle, seed: number, seconds: number, onBest?: (ms: number, score: number) => void): Promise<TimedOutcome> {
   const { id, params } = resolve(spec);
-  const run = edgeSolver(id).create(puzzle, params, seed);
-  let bestMs = 0;
-  await drive(
-    run,
-    { seconds, evaluations: null, target: null },
-    {
-      now: cpuMs,
-      pause: async () => {},
-      stopRequested: () => false,
-      onProgress: () => {},
-      onImprovement: (i) => {
-        bestMs = i.elapsedMs;
-        onBest?.(i.elapsedMs, i.score);
-      },
-      onCheckpoint: () => {},
-    },
-    { elapsedMs: 0, maxScore: maxScore(puzzle.rows, puzzle.cols), progressIntervalMs: 1e12, checkpointIntervalMs: 1e12 },
-  );
-  const check = scoreBoard(puzzle, solutionFromJson(puzzle, run.bestSolution(), 'best'));
-  if (check !== run.bestScore) throw new Error(`${spec} reports ${run.bestScore} but its board scores ${check}`);
-  return { best: run.bestScore, bestMs, evaluations: run.evaluations };
+  return timedRun(edgeSolver(id), puzzle, params, seed, seconds, onBest);
 }
 
 function readLog(): Record_[] {
@@ -241,7 +220,7 @@ export async function run(argv: string[]): Promise<void> {
         for (const seed of seedsOpt) {
           const r = await timed(spec, puzzle, seed, seconds);
           log(`edge-e2 ${id} ${spec} seed ${seed}: ${r.best} at ${(r.bestMs / 1000).toFixed(1)} s`);
-          const rec: Record_ = { instance: id, solver: spec, seed, seconds, ...r, date: new Date().toISOString().slice(0, 10) };
+          const rec: Record_ = { instance: id, solver: spec, seed, seconds, best: r.best, bestMs: r.bestMs, evaluations: r.evaluations, date: new Date().toISOString().slice(0, 10) };
           appendFileSync(LOG, `${JSON.stringify(rec)}\n`);
         }
     }

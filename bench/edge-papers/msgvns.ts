@@ -50,7 +50,14 @@ export function cpuMs(): number {
   return (u.user + u.system) / 1000;
 }
 
-export async function timedRun(def: SolverDef, puzzle: EdgePuzzle, params: Params, seed: number, seconds: number): Promise<TimedOutcome> {
+export async function timedRun(
+  def: SolverDef,
+  puzzle: EdgePuzzle,
+  params: Params,
+  seed: number,
+  seconds: number,
+  onBest?: (ms: number, score: number) => void,
+): Promise<TimedOutcome> {
   const run = def.create(puzzle, params, seed);
   let bestMs = 0;
   const t0 = cpuMs();
@@ -64,6 +71,7 @@ export async function timedRun(def: SolverDef, puzzle: EdgePuzzle, params: Param
       onProgress: () => {},
       onImprovement: (i) => {
         bestMs = i.elapsedMs;
+        onBest?.(i.elapsedMs, i.score);
       },
       onCheckpoint: () => {},
     },

@@ -442,68 +442,21 @@ export class BeamRun implements SolverRun {
     return Math.max(0, 1023 - short * 64);
   }
 
-  /** Make the selected children the next layer (and record how each was made). */
-  private commit(d: number): void {
-    if (this.o.dedupe) {
-      this.commitUnique(d);
-      return;
-    }
-    if (this.count > this.width) this.select(this.width);
-    const m = Math.min(this.count, this.width);
-    const T = this.T;
-    const from = this.cur;
-    const to = 1 - from;
-    const cols = this.cols;
-    const words = this.words;
-    const col = d % cols;
-    const W = this.o.maxWidth;
-    const g = T.groupOf[d];
-    const e = this.puzzle.edges;
-    const C = T.colours;
-    const balance = this.o.balance;
-    for (let j = 0; j < m; j++) {
-      const i = this.cParent[j];
-      const k = this.cCand[j];
-      this.score[to][j] = this.cScore[j];
-      this.used[to].set(this.used[from].subarray(i * words, i * words + words), j * words);
-      this.front[to].set(this.front[from].subarray(i * cols, i * cols + cols), j * cols);
-      let q: number;
-      let r: number;
-      if (k < 0) {
-        q = this.fixedPiece[d];
-        r = this.fixedRot[d];
-        this.front[to][j * cols + col] = e[4 * q + ((2 - r + 4) & 3)];
-        this.right[to][j] = e[4 * q + ((1 - r + 4) & 3)];
-      } else {
-        q = T.piece[g][k];
-        r = T.rot[g][k];
-        this.used[to][j * words + (q >>> 5)] |= 1 << (q & 31);
-        this.front[to][j * cols + col] = T.bottom[g][k];
-        this.right[to][j] = T.right[g][k];
-      }
-      if (balance) {
-        const dst = this.left[to];
-        dst.set(this.left[from].subarray(i * C, i * C + C), j * C);
-        if (k >= 0) for (let x = 1; x < C; x++) dst[j * C + x] -= this.colourCount[q * C + x];
-      }
-      this.hParent[d * W + j] = i;
-      this.hCand[d * W + j] = k;
-    }
-    this.size = m;
-    this.cur = to;
-  }
-
   /**
-   * `commit` keeping one of each set of equal partial boards (same pieces used, same open
-   * edges): the best children, best first, until `width` distinct ones are kept.
+   * Make the best children the next layer (and record how each was made). With `dedupe`, the
+   * best of a pool half again as wide are taken best first, one of each set of equal partial
+   * boards (same pieces used, same open edges), until `width` are kept.
    */
-  private commitUnique(d: number): void {
-    const pool = Math.min(this.count, Math.ceil(this.width * 1.5));
+  private commit(d: number): void {
+    const dedupe = !!this.o.dedupe;
+    const pool = Math.min(this.count, dedupe ? Math.ceil(this.width * 1.5) : this.width);
     if (this.count > pool) this.select(pool);
-    // Key and index in one float: keys < 2^30, indices < 2^23.
     const order = this.order;
-    for (let j = 0; j < pool; j++) order[j] = this.cKey[j] * 8388608 + j;
-    order.subarray(0, pool).sort();
+    if (dedupe) {
+      // Key and index in one float: keys < 2^30, indices < 2^23.
+      for (let j = 0; j < pool; j++) order[j] = this.cKey[j] * 8388608 + j;
+      order.subarray(0, pool).sort();
+    }
     const T = this.T;
     const from = this.cur;
     const to = 1 - from;
@@ -517,37 +470,39 @@ export class BeamRun implements SolverRun {
     const mask = this.seenStamp.length - 1;
     const mark = ++this.seenMark;
     let m = 0;
-    for (let o = pool - 1; o >= 0 && m < this.width; o--) {
-      const j = order[o] % 8388608;
+    for (let o = 0; o < pool && m < this.width; o++) {
+      const j = dedupe ? order[pool - 1 - o] % 8388608 : o;
       const i = this.cParent[j];
       const k = this.cCand[j];
       const q = k < 0 ? this.fixedPiece[d] : T.piece[g][k];
       const r = k < 0 ? this.fixedRot[d] : T.rot[g][k];
       const bottom = k < 0 ? e[4 * q + ((2 - r + 4) & 3)] : T.bottom[g][k];
       const right = k < 0 ? e[4 * q + ((1 - r + 4) & 3)] : T.right[g][k];
-      const hu = this.hashU[from][i] ^ (k < 0 ? 0 : this.zPiece[q]);
-      const hf = this.hashF[from][i] ^ this.zFront[col * C + this.front[from][i * cols + col]] ^ this.zFront[col * C + bottom] ^ this.zRight[this.right[from][i]] ^ this.zRight[right];
-      let h = (Math.imul(hu, 0x9e3779b1) ^ hf) & mask;
-      let dup = false;
-      while (this.seenStamp[h] === mark) {
-        if (this.seenU[h] === hu && this.seenF[h] === hf) {
-          dup = true;
-          break;
+      if (dedupe) {
+        const hu = this.hashU[from][i] ^ (k < 0 ? 0 : this.zPiece[q]);
+        const hf = this.hashF[from][i] ^ this.zFront[col * C + this.front[from][i * cols + col]] ^ this.zFront[col * C + bottom] ^ this.zRight[this.right[from][i]] ^ this.zRight[right];
+        let h = (Math.imul(hu, 0x9e3779b1) ^ hf) & mask;
+        let dup = false;
+        while (this.seenStamp[h] === mark) {
+          if (this.seenU[h] === hu && this.seenF[h] === hf) {
+            dup = true;
+            break;
+          }
+          h = (h + 1) & mask;
         }
-        h = (h + 1) & mask;
+        if (dup) continue;
+        this.seenStamp[h] = mark;
+        this.seenU[h] = hu;
+        this.seenF[h] = hf;
+        this.hashU[to][m] = hu;
+        this.hashF[to][m] = hf;
       }
-      if (dup) continue;
-      this.seenStamp[h] = mark;
-      this.seenU[h] = hu;
-      this.seenF[h] = hf;
       this.score[to][m] = this.cScore[j];
       this.used[to].set(this.used[from].subarray(i * words, i * words + words), m * words);
       this.front[to].set(this.front[from].subarray(i * cols, i * cols + cols), m * cols);
       if (k >= 0) this.used[to][m * words + (q >>> 5)] |= 1 << (q & 31);
       this.front[to][m * cols + col] = bottom;
       this.right[to][m] = right;
-      this.hashU[to][m] = hu;
-      this.hashF[to][m] = hf;
       if (this.o.balance) {
         const dst = this.left[to];
         dst.set(this.left[from].subarray(i * C, i * C + C), m * C);
