@@ -18,7 +18,7 @@ describeBrowser('the renderer under the desktop app’s strict CSP', () => {
     const page = await h.newPage();
     await page.route('**/*', async (route) => {
       const response = await route.fetch();
-      const headers = { ...response.headers(), 'content-security-policy': STRICT };
+      const headers: Record<string, string> = { ...response.headers(), 'content-security-policy': STRICT };
       if (!(headers['content-type'] ?? '').startsWith('text/html')) return route.fulfill({ response, headers });
       const body = (await response.text()).replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>/s, '');
       return route.fulfill({ response, headers, body });
