@@ -148,7 +148,10 @@ function report(): string {
     out.push(`${lines[0].replace(/^# /, '')}. Score against CPU time: \`edge-e2-hour.csv\`, chart \`edge-e2-hour.png\`.\n`);
     const pts = lines.slice(2).map((l) => l.split(',').map(Number));
     const at = (s: number): number => pts.filter((p) => p[0] <= s).reduce((a, p) => Math.max(a, p[1]), 0);
-    const marks = [10, 60, 300, 600, 1200, 1800, 3600].filter((s) => s <= (pts.at(-1)?.[0] ?? 0) || s <= Number(lines[0].match(/(\d+) CPU s/)?.[1] ?? 0));
+    // A run cut short shows the curve only as far as its last new best.
+    const finished = !lines[0].includes('cut short');
+    const upTo = finished ? Number(lines[0].match(/(\d+) CPU s/)?.[1] ?? 0) : (pts.at(-1)?.[0] ?? 0);
+    const marks = [10, 60, 300, 600, 1200, 1800, 3600].filter((s) => s <= upTo);
     out.push(mdTable(['CPU s', ...marks.map(String)], [['best', ...marks.map(at)]]));
     out.push('');
   }
