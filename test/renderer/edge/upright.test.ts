@@ -4,6 +4,8 @@ import { emptyBoard } from '../../../src/core/families/edge/model';
 import { bestRotation, fitsHere } from '../../../src/renderer/src/edge/fits';
 import { place, rotate } from '../../../src/renderer/src/edge/placement';
 import { applyDrop } from '../../../src/renderer/src/edge/drop';
+import { cutDrawing, emptyDrawing, fillRandom } from '../../../src/renderer/src/edge/drawing';
+import { isSolved } from '../../../src/core/families/edge/score';
 
 describe('manual play with upright tiles (Tetravex)', () => {
   const { puzzle, solution } = generateTetravex({ rows: 3, cols: 3, colours: 10, seed: 5 });
@@ -33,5 +35,14 @@ describe('manual play with upright tiles (Tetravex)', () => {
     b.piece[1] = solution.piece[1];
     b.piece[3] = solution.piece[3];
     expect(fitsHere(puzzle, b, 0, [solution.piece[0]])).toEqual([{ piece: solution.piece[0], rotations: [0] }]);
+  });
+
+  it('the design view cuts a drawing of an upright puzzle into upright pieces', () => {
+    const d = fillRandom(emptyDrawing(4, 5), 3, 2, 3)!;
+    const cut = cutDrawing(d, 9, false);
+    expect(cut.puzzle.rotatable).toBe(false);
+    expect(Array.from(cut.solution.rotation).every((r) => r === 0)).toBe(true);
+    expect(isSolved(cut.puzzle, cut.solution)).toBe(true);
+    expect(cutDrawing(d, 9).puzzle.rotatable).toBeUndefined();
   });
 });

@@ -210,9 +210,10 @@ export interface CutResult {
  * Cut a drawing into pieces: tile i becomes piece perm[i], turned a random number of quarter
  * turns anticlockwise (so the solution turns it back clockwise). Deterministic per seed. Hinted
  * cells become fixed pieces at their place and solution rotation. Joins not painted yet are cut
- * as grey edges (the puzzle's validation then reports them).
+ * as grey edges (the puzzle's validation then reports them). With `rotatable` false (Tetravex
+ * style) no piece is turned and the puzzle says its pieces may not be.
  */
-export function cutDrawing(d: Drawing, seed: number): CutResult {
+export function cutDrawing(d: Drawing, seed: number, rotatable = true): CutResult {
   const n = d.rows * d.cols;
   const rng = new Rng(seed);
   const perm = Array.from({ length: n }, (_, i) => i);
@@ -225,7 +226,7 @@ export function cutDrawing(d: Drawing, seed: number): CutResult {
   const rotation = new Uint8Array(n);
   for (let cell = 0; cell < n; cell++) {
     const tile = tileAt(d, Math.floor(cell / d.cols), cell % d.cols).map((c) => Math.max(0, c));
-    const k = rng.int(4);
+    const k = rotatable ? rng.int(4) : 0;
     const pc = perm[cell];
     // edgeAt(piece, k, side) = edges[(side - k) & 3] must equal tile[side]: edges[j] = tile[(j + k) & 3].
     for (let j = 0; j < 4; j++) edges[4 * pc + j] = tile[(j + k) & 3];
@@ -235,5 +236,7 @@ export function cutDrawing(d: Drawing, seed: number): CutResult {
   const fixed: FixedPiece[] = d.hints
     .filter((c) => c >= 0 && c < n)
     .map((c) => ({ piece: piece[c], row: Math.floor(c / d.cols), col: c % d.cols, rotation: rotation[c] }));
-  return { puzzle: { rows: d.rows, cols: d.cols, edges, fixed }, solution: { piece, rotation } };
+  const puzzle: EdgePuzzle = { rows: d.rows, cols: d.cols, edges, fixed };
+  if (!rotatable) puzzle.rotatable = false;
+  return { puzzle, solution: { piece, rotation } };
 }
