@@ -4,7 +4,7 @@ import { matchCellsToPieces } from './files/match-cells';
 import { orderText } from './files/orders';
 import { orderOption, piecesPuzzle, readBoardsOnPuzzle, readPieces, sizeFromFileName } from './files/read';
 import { readBoardUrls, type BoardText } from './files/boards';
-import { UPRIGHT_TAG } from './files/piece-list';
+import { FIXED_TAG, UPRIGHT_TAG } from './files/piece-list';
 import { edgeAt, emptyBoard, pieceCount, type EdgeBoard, type EdgePuzzle } from './model';
 import { tetravexFormat } from './tetravex';
 
@@ -26,12 +26,6 @@ export const EDGE_ORDERS = {
   ltrb: 'left top right bottom',
 } as const;
 export type EdgeOrder = keyof typeof EDGE_ORDERS;
-
-/**
- * Fixed pieces travel in a comment so other programs still read the file as a plain piece list:
- * `#@fixed piece row col rotation`, piece, row and col 1-based, rotation 0..3 clockwise.
- */
-const FIXED_TAG = '#@fixed';
 
 // ---------------------------------------------------------------------------------------------
 // pieces: one piece per line

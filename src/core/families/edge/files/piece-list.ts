@@ -27,7 +27,11 @@ export interface PieceList {
 }
 
 const MAX_COLOUR = 0xffff;
-const FIXED_TAG = '#@fixed';
+/**
+ * Fixed pieces travel in a comment so other programs still read the file as a plain piece list:
+ * `#@fixed piece row col rotation`, piece, row and col 1-based, rotation 0..3 clockwise.
+ */
+export const FIXED_TAG = '#@fixed';
 /** This program's mark for pieces that may not be turned (other programs read it as a comment). */
 export const UPRIGHT_TAG = '#@upright';
 const ID_NAMES = new Set(['id', 'n', 'no', 'nr', 'num', 'number', 'piece', 'index', 'idx', 'tile', '#']);
