@@ -5,6 +5,7 @@
 import type { Component } from 'svelte';
 import type { WorkbenchApi } from '../../../main/api/types';
 import type { FamilyId } from '../../../core/families/family';
+import type { Ctx } from '../lib/canvas-kit';
 
 export interface EditorProps {
   api: WorkbenchApi;
@@ -16,8 +17,29 @@ export interface EditorProps {
   offline?: boolean;
 }
 
-export interface FamilyUi {
+/** What a run's score looks like (core's Family.evaluate). */
+export interface ScoreLike {
+  score: number;
+  maxScore: number | null;
+  solved: boolean;
+}
+
+/** A family's view parts that need no Svelte (exporters and unit tests use these). */
+export interface FamilyView {
   id: FamilyId;
+  label: string;
+  /**
+   * Draw the board at (ox, oy) with cells `cell` pixels wide, for the PNG export and the canvas
+   * run boards; `solution` undefined = the bare puzzle. Returns the subtitle's tail (" · score …").
+   */
+  drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy: number, cell: number): string;
+  /** How a run's board is shown: the Pixi board (edge tiles) or the canvas drawer above. */
+  runBoard: 'pixi' | 'canvas';
+  /** The line under a run's board; `mismatched` counts marked joins where the family has them. */
+  runCaption(score: ScoreLike, mismatched: number): string;
+}
+
+export interface FamilyUi extends FamilyView {
   /** The editor a puzzle of this family opens in. */
   Editor: Component<EditorProps>;
 }

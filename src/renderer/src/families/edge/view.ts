@@ -1,0 +1,41 @@
+/** Edge matching as the shell shows it without an editor: the PNG board and the run-board caption. */
+import { edgeAt, maxScore as edgeMaxScore, pieceCount, type EdgeBoard, type EdgePuzzle } from '../../../../core/families/edge/model';
+import { mismatches, scoreBoard } from '../../../../core/families/edge/score';
+import { canvasPainter, slotColor } from '../../board/painter';
+import { drawJoinMark } from '../../board/join-mark';
+import { drawEdgeFaceColours } from '../../edge/faces';
+import { emptyCell, type Ctx } from '../../lib/canvas-kit';
+import { countText } from '../../runs/format';
+import type { FamilyView } from '../types';
+
+function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy: number, s: number): string {
+  const p = puzzle as EdgePuzzle;
+  const board = solution as EdgeBoard | undefined;
+  const n = pieceCount(p);
+  const cells = p.rows * p.cols;
+  for (let i = 0; i < cells; i++) {
+    const x = ox + (i % p.cols) * s;
+    const y = oy + Math.floor(i / p.cols) * s;
+    // With a placement: the board. Without: the piece set in its file order, unturned.
+    const piece = board ? board.piece[i]! : i < n ? i : -1;
+    const rot = board ? board.rotation[i]! : 0;
+    // The board's own tile painter (edge/faces.ts): same palette, motifs and seams as on screen.
+    if (piece < 0) emptyCell(ctx, x, y, s, slotColor(Math.floor(i / p.cols), i % p.cols, p.rows, p.cols));
+    else drawEdgeFaceColours(canvasPainter(ctx, x, y), [0, 1, 2, 3].map((side) => edgeAt(p, piece, rot, side)), s);
+  }
+  if (n === 0) return ' · no pieces yet';
+  if (!board) return ` · ${n} pieces (unplaced)`;
+  const bad = mismatches(p, board);
+  const marks = canvasPainter(ctx, ox, oy);
+  for (const m of bad) drawJoinMark(marks, m.col * s, m.row * s, m.dir, s, Math.max(0.5, s / 64));
+  return ` · score ${scoreBoard(p, board)} / ${edgeMaxScore(p.rows, p.cols)}${bad.length ? ` · ${bad.length} mismatched` : ''}`;
+}
+
+export const edgeView: FamilyView = {
+  id: 'edge',
+  label: 'Edge matching',
+  drawBoard,
+  runBoard: 'pixi',
+  runCaption: (score, mismatched) =>
+    `${countText(score.score)} / ${countText(score.maxScore ?? 0)} joins${score.solved ? ' · solved' : mismatched > 0 ? ` · ${mismatched} mismatched` : ''}`,
+};

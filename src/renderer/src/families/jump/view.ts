@@ -1,0 +1,84 @@
+/** Jump mazes as the shell shows them without an editor: the PNG board and the run-board caption. */
+import type { JumpMaze, JumpPuzzle } from '../../../../core/families/jump';
+import { analyse, depthColour } from '../../jump/maze-editor';
+import { BG, FONT, TEXT, emptyCell, type Ctx } from '../../lib/canvas-kit';
+import { textOn } from '../../lib/palette';
+import type { FamilyView } from '../types';
+
+function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy: number, s: number): string {
+  const p = puzzle as JumpPuzzle;
+  const maze = solution as JumpMaze | undefined;
+  if (!maze) {
+    for (let i = 0; i < p.rows * p.cols; i++) emptyCell(ctx, ox + (i % p.cols) * s, oy + Math.floor(i / p.cols) * s, s);
+    return ' · no maze yet';
+  }
+  const a = analyse(p, maze.cells);
+  const centre = (i: number): [number, number] => [ox + (i % p.cols) * s + s / 2, oy + Math.floor(i / p.cols) * s + s / 2];
+  const bgOf = (i: number): string => (a.depth[i]! < 0 ? '#2a2c31' : depthColour(a.depth[i]!, a.maxDepth));
+  for (let i = 0; i < maze.cells.length; i++) {
+    const x = ox + (i % p.cols) * s;
+    const y = oy + Math.floor(i / p.cols) * s;
+    ctx.fillStyle = bgOf(i);
+    ctx.fillRect(x, y, s, s);
+    if (a.depth[i]! < 0) {
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(x, y, s, s);
+      ctx.clip();
+      ctx.strokeStyle = 'rgba(230,159,0,0.45)';
+      ctx.lineWidth = 1;
+      ctx.beginPath();
+      for (let k = -s; k < 2 * s; k += 6) {
+        ctx.moveTo(x + k, y);
+        ctx.lineTo(x + k + s, y + s);
+      }
+      ctx.stroke();
+      ctx.restore();
+    }
+    ctx.strokeStyle = BG;
+    ctx.lineWidth = 1;
+    ctx.strokeRect(x + 0.5, y + 0.5, s - 1, s - 1);
+  }
+  // The path under the numbers: a thin white line with a dark casing.
+  if (a.path && a.path.length > 1) {
+    ctx.lineJoin = 'round';
+    ctx.lineCap = 'round';
+    for (const [w, colour] of [
+      [Math.max(2.5, s / 12), 'rgba(0,0,0,0.5)'],
+      [Math.max(1, s / 28), 'rgba(255,255,255,0.9)'],
+    ] as const) {
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = w;
+      ctx.beginPath();
+      a.path.forEach((cell, k) => {
+        const [cx, cy] = centre(cell);
+        if (k === 0) ctx.moveTo(cx, cy);
+        else ctx.lineTo(cx, cy);
+      });
+      ctx.stroke();
+    }
+  }
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.font = `650 ${Math.round(s * 0.42)}px ${FONT}`;
+  ctx.lineJoin = 'round';
+  for (let i = 0; i < maze.cells.length; i++) {
+    const [cx, cy] = centre(i);
+    const bg = bgOf(i);
+    const label = i === maze.cells.length - 1 ? 'G' : String(maze.cells[i]);
+    ctx.strokeStyle = bg;
+    ctx.lineWidth = Math.max(2, s / 12);
+    ctx.strokeText(label, cx, cy + 1);
+    ctx.fillStyle = a.depth[i]! < 0 ? TEXT : textOn(bg);
+    ctx.fillText(label, cx, cy + 1);
+  }
+  return a.fitness > 0 ? ` · fitness ${a.fitness} (goal in ${a.fitness} moves)` : ` · fitness ${a.fitness} (${a.unreachable} cells unreachable)`;
+}
+
+export const jumpView: FamilyView = {
+  id: 'jump',
+  label: 'Jump maze',
+  drawBoard,
+  runBoard: 'canvas',
+  runCaption: (score) => (score.score > 0 ? `Fitness ${score.score} · goal in ${score.score} moves` : `Fitness ${score.score} · goal unreachable`),
+};

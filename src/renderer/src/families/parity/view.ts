@@ -1,0 +1,45 @@
+/** Casse-tête as the shell shows it without an editor: the PNG board and the run-board caption. */
+import type { ParityGrid, ParityPuzzle } from '../../../../core/families/parity';
+import { lineCounts, parityStatus } from '../../parity/grid-editor';
+import { STATUS_COLOURS } from '../../lib/palette';
+import type { Ctx } from '../../lib/canvas-kit';
+import type { FamilyView } from '../types';
+
+function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy: number, s: number): string {
+  const p = puzzle as ParityPuzzle;
+  const grid = solution as ParityGrid | undefined;
+  const cells = grid?.cells ?? new Uint8Array(p.n * p.n).fill(1);
+  const lines = lineCounts(p.n, cells);
+  for (let r = 0; r < p.n; r++)
+    for (let c = 0; c < p.n; c++) {
+      const x = ox + c * s;
+      const y = oy + r * s;
+      const odd = lines.rows[r]! % 2 === 1 || lines.cols[c]! % 2 === 1;
+      ctx.fillStyle = odd ? 'rgba(230,159,0,0.22)' : '#202227';
+      ctx.fillRect(x, y, s, s);
+      ctx.strokeStyle = '#34373e';
+      ctx.lineWidth = 1;
+      ctx.strokeRect(x + 0.5, y + 0.5, s - 1, s - 1);
+      ctx.beginPath();
+      ctx.arc(x + s / 2, y + s / 2, s * 0.32, 0, Math.PI * 2);
+      if (cells[r * p.n + c]) {
+        ctx.fillStyle = STATUS_COLOURS.good;
+        ctx.fill();
+      } else {
+        ctx.setLineDash([3, 3]);
+        ctx.strokeStyle = '#6c6f78';
+        ctx.stroke();
+        ctx.setLineDash([]);
+      }
+    }
+  const st = parityStatus(p, cells);
+  return ` · remove ${p.m} · ${st.solved ? 'solved' : `${st.removed} removed, ${st.oddRows + st.oddCols} odd lines`}`;
+}
+
+export const parityView: FamilyView = {
+  id: 'parity',
+  label: 'Casse-tête',
+  drawBoard,
+  runBoard: 'canvas',
+  runCaption: (score) => (score.solved ? 'Solved · every line even' : `Score ${score.score} / ${score.maxScore ?? 0}`),
+};
