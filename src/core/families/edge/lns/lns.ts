@@ -17,10 +17,13 @@ const REGION = 4;
 const SHAKE = 5;
 const OPS = LNS_OPS.length;
 
-/** ALNS rewards: a new best, a better current board, an accepted move that changed nothing worse. */
+/**
+ * ALNS rewards: a new best, a better current board, an equal one. Equal boards earn a little:
+ * exact refills that only drift across a plateau are what most iterations do.
+ */
 const REWARD_BEST = 10;
 const REWARD_BETTER = 4;
-const REWARD_ACCEPTED = 1;
+const REWARD_EQUAL = 0.1;
 
 export interface LnsOptions {
   setSize: number;
@@ -215,12 +218,10 @@ export class LnsRun implements SolverRun {
         return;
       }
       if (B.score > before) this.segScore[op] += REWARD_BETTER;
-      else if (B.score === before) this.segScore[op] += REWARD_ACCEPTED * 0.1;
+      else if (B.score === before) this.segScore[op] += REWARD_EQUAL;
       if (++this.sinceBest >= this.o.restartAfter && this.o.restartAfter > 0) {
         // A long stall: from the best board, scramble a region too large for the exact refills
-        // to undo, and search from there.
-        // Every fourth stall in a row starts afresh: small boards have frames whose last broken
-        // joins only a new start undoes.
+        // to undo, and search from there; every fourth stall in a row starts afresh.
         this.sinceBest = 0;
         if (++this.stalls % 4 === 0) this.start();
         else {
