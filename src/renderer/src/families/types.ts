@@ -6,6 +6,7 @@ import type { Component } from 'svelte';
 import type { WorkbenchApi } from '../../../main/api/types';
 import type { FamilyId } from '../../../core/families/family';
 import type { Ctx } from '../lib/canvas-kit';
+import type { NewPuzzleRules, NewPuzzleSpec } from '../lib/new-puzzle';
 
 export interface EditorProps {
   api: WorkbenchApi;
@@ -37,9 +38,20 @@ export interface FamilyView {
   runBoard: 'pixi' | 'canvas';
   /** The line under a run's board; `mismatched` counts marked joins where the family has them. */
   runCaption(score: ScoreLike, mismatched: number): string;
+  /** New puzzles of this family: limits, defaults, name, problems and the document. */
+  newPuzzle: NewPuzzleRules;
+}
+
+/** The family's fields in the "New puzzle" dialog, bound to the spec. */
+export interface NewFormProps {
+  spec: NewPuzzleSpec;
+  /** A field's problem to show, or null. */
+  problemOf: (field: string) => string | null;
 }
 
 export interface FamilyUi extends FamilyView {
   /** The editor a puzzle of this family opens in. */
   Editor: Component<EditorProps>;
+  /** Its fields in the "New puzzle" dialog. */
+  NewForm: Component<NewFormProps, object, 'spec'>;
 }

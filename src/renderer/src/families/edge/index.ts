@@ -1,6 +1,7 @@
-/** The edge family's UI: its editor and its view parts (./view.ts). */
+/** The edge family's UI: its editor, its fields in "New puzzle" and its view parts (./view.ts). */
 import type { FamilyUi } from '../types';
 import EdgeWorkbench from '../../edge/EdgeWorkbench.svelte';
 import { edgeView } from './view';
+import NewForm from './NewForm.svelte';
 
-export const edgeUi: FamilyUi = { ...edgeView, Editor: EdgeWorkbench };
+export const edgeUi: FamilyUi = { ...edgeView, Editor: EdgeWorkbench, NewForm };

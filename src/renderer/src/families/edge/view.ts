@@ -7,6 +7,7 @@ import { drawEdgeFaceColours } from '../../edge/faces';
 import { emptyCell, type Ctx } from '../../lib/canvas-kit';
 import { countText } from '../../runs/format';
 import type { FamilyView } from '../types';
+import { sizeProblems } from '../../lib/new-puzzle';
 
 function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy: number, s: number): string {
   const p = puzzle as EdgePuzzle;
@@ -36,6 +37,14 @@ export const edgeView: FamilyView = {
   label: 'Edge matching',
   drawBoard,
   runBoard: 'pixi',
+  newPuzzle: {
+    limits: { min: 2, max: 32 },
+    defaults: { rows: 6, cols: 6 },
+    name: (spec) => `Edge ${spec.rows}×${spec.cols}`,
+    problems: (spec) => sizeProblems(spec, { min: 2, max: 32 }),
+    // No pieces yet: the edge editor draws the board and cuts it into pieces.
+    document: (spec, name) => ({ format: 'puzzle-workbench', version: 1, family: 'edge', name, puzzle: { rows: spec.rows, cols: spec.cols, pieces: [] } }),
+  },
   runCaption: (score, mismatched) =>
     `${countText(score.score)} / ${countText(score.maxScore ?? 0)} joins${score.solved ? ' · solved' : mismatched > 0 ? ` · ${mismatched} mismatched` : ''}`,
 };

@@ -1,6 +1,7 @@
-/** The jump family's UI: its editor and its view parts (./view.ts). */
+/** The jump family's UI: its editor, its fields in "New puzzle" and its view parts (./view.ts). */
 import type { FamilyUi } from '../types';
 import JumpEditor from '../../jump/JumpEditor.svelte';
 import { jumpView } from './view';
+import NewForm from './NewForm.svelte';
 
-export const jumpUi: FamilyUi = { ...jumpView, Editor: JumpEditor };
+export const jumpUi: FamilyUi = { ...jumpView, Editor: JumpEditor, NewForm };

@@ -4,6 +4,9 @@ import { analyse, depthColour } from '../../jump/maze-editor';
 import { BG, FONT, TEXT, emptyCell, type Ctx } from '../../lib/canvas-kit';
 import { textOn } from '../../lib/palette';
 import type { FamilyView } from '../types';
+import { makeDocument } from '../../../../core/document/document';
+import { sizeProblems } from '../../lib/new-puzzle';
+import { onesMaze, randomWorkingMaze } from '../../jump/maze-start';
 
 function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy: number, s: number): string {
   const p = puzzle as JumpPuzzle;
@@ -80,5 +83,15 @@ export const jumpView: FamilyView = {
   label: 'Jump maze',
   drawBoard,
   runBoard: 'canvas',
+  newPuzzle: {
+    limits: { min: 2, max: 40 },
+    defaults: { rows: 7, cols: 7 },
+    name: (spec) => `Jump maze ${spec.rows}×${spec.cols}`,
+    problems: (spec) => sizeProblems(spec, { min: 2, max: 40 }),
+    document: (spec, name) => {
+      const p: JumpPuzzle = { rows: spec.rows, cols: spec.cols };
+      return makeDocument('jump', name, p, spec.jumpStart === 'ones' ? onesMaze(p) : randomWorkingMaze(p, spec.seed));
+    },
+  },
   runCaption: (score) => (score.score > 0 ? `Fitness ${score.score} · goal in ${score.score} moves` : `Fitness ${score.score} · goal unreachable`),
 };

@@ -4,6 +4,8 @@ import { lineCounts, parityStatus } from '../../parity/grid-editor';
 import { STATUS_COLOURS } from '../../lib/palette';
 import type { Ctx } from '../../lib/canvas-kit';
 import type { FamilyView } from '../types';
+import { makeDocument } from '../../../../core/document/document';
+import { whole, type SpecProblem } from '../../lib/new-puzzle';
 
 function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy: number, s: number): string {
   const p = puzzle as ParityPuzzle;
@@ -41,5 +43,15 @@ export const parityView: FamilyView = {
   label: 'Casse-tête',
   drawBoard,
   runBoard: 'canvas',
+  newPuzzle: {
+    limits: { min: 1, max: 40 },
+    defaults: { n: 6, m: 6 },
+    name: (spec) => `Casse-tête ${spec.n}×${spec.n}, remove ${spec.m}`,
+    problems: (spec) => {
+      const n = whole(spec.n, 1, 40, 'n', 'n');
+      return (n ? [n] : [whole(spec.m, 0, spec.n * spec.n, 'm', 'm')]).filter((p): p is SpecProblem => p !== null);
+    },
+    document: (spec, name) => makeDocument('parity', name, { n: spec.n, m: spec.m }, { cells: new Uint8Array(spec.n * spec.n).fill(1) }),
+  },
   runCaption: (score) => (score.solved ? 'Solved · every line even' : `Score ${score.score} / ${score.maxScore ?? 0}`),
 };
