@@ -469,6 +469,10 @@ export class BeamRun implements SolverRun {
     const C = T.colours;
     const mask = this.seenStamp.length - 1;
     const mark = ++this.seenMark;
+    const usedFrom = this.used[from];
+    const usedTo = this.used[to];
+    const frontFrom = this.front[from];
+    const frontTo = this.front[to];
     let m = 0;
     for (let o = 0; o < pool && m < this.width; o++) {
       const j = dedupe ? order[pool - 1 - o] % 8388608 : o;
@@ -480,7 +484,7 @@ export class BeamRun implements SolverRun {
       const right = k < 0 ? e[4 * q + ((1 - r + 4) & 3)] : T.right[g][k];
       if (dedupe) {
         const hu = this.hashU[from][i] ^ (k < 0 ? 0 : this.zPiece[q]);
-        const hf = this.hashF[from][i] ^ this.zFront[col * C + this.front[from][i * cols + col]] ^ this.zFront[col * C + bottom] ^ this.zRight[this.right[from][i]] ^ this.zRight[right];
+        const hf = this.hashF[from][i] ^ this.zFront[col * C + frontFrom[i * cols + col]] ^ this.zFront[col * C + bottom] ^ this.zRight[this.right[from][i]] ^ this.zRight[right];
         let h = (Math.imul(hu, 0x9e3779b1) ^ hf) & mask;
         let dup = false;
         while (this.seenStamp[h] === mark) {
@@ -498,15 +502,16 @@ export class BeamRun implements SolverRun {
         this.hashF[to][m] = hf;
       }
       this.score[to][m] = this.cScore[j];
-      this.used[to].set(this.used[from].subarray(i * words, i * words + words), m * words);
-      this.front[to].set(this.front[from].subarray(i * cols, i * cols + cols), m * cols);
-      if (k >= 0) this.used[to][m * words + (q >>> 5)] |= 1 << (q & 31);
-      this.front[to][m * cols + col] = bottom;
+      // Plain loops: a subarray per copy would allocate for every state kept.
+      for (let w = 0; w < words; w++) usedTo[m * words + w] = usedFrom[i * words + w];
+      for (let x = 0; x < cols; x++) frontTo[m * cols + x] = frontFrom[i * cols + x];
+      if (k >= 0) usedTo[m * words + (q >>> 5)] |= 1 << (q & 31);
+      frontTo[m * cols + col] = bottom;
       this.right[to][m] = right;
       if (this.o.balance) {
+        const src = this.left[from];
         const dst = this.left[to];
-        dst.set(this.left[from].subarray(i * C, i * C + C), m * C);
-        if (k >= 0) for (let x = 1; x < C; x++) dst[m * C + x] -= this.colourCount[q * C + x];
+        for (let x = 0; x < C; x++) dst[m * C + x] = src[i * C + x] - (k >= 0 ? this.colourCount[q * C + x] : 0);
       }
       this.hParent[d * W + m] = i;
       this.hCand[d * W + m] = k;

@@ -88,3 +88,24 @@ describe('beam and lns on any rows x cols', () => {
     }
   });
 });
+
+describe('beam and lns on an upright set with a grey frame', () => {
+  it('keep every tile at rotation 0, score true and solve it', () => {
+    const g = generatePuzzle(5, 6, 12, 2, 4);
+    // The solution's rotations baked into the pieces: upright tiles, grey already facing out.
+    const edges = new Uint16Array(g.puzzle.edges.length);
+    for (let cell = 0; cell < 30; cell++) {
+      const q = g.solution.piece[cell];
+      for (let s = 0; s < 4; s++) edges[4 * q + s] = g.puzzle.edges[4 * q + ((s - g.solution.rotation[cell] + 4) & 3)];
+    }
+    const p: EdgePuzzle = { ...g.puzzle, edges, rotatable: false };
+    for (const id of ['beam', 'lns']) {
+      const run = edgeSolvers.find((s) => s.id === id)!.create(p, {}, 3);
+      runTo(run, 3_000_000, { target: 49 });
+      const b = solutionFromJson(p, run.bestSolution(), 'best');
+      expect([...b.rotation].every((r) => r === 0), id).toBe(true);
+      expect(run.bestScore, id).toBe(naiveScore(p, b));
+      expect(run.bestScore, id).toBe(49);
+    }
+  });
+});
