@@ -142,6 +142,30 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 5,
+    description: 'studies (a grid of puzzles x solver settings x seeds) and the runs made for them',
+    up(sql) {
+      // A study's runs are ordinary runs; the link table says which cell and seed each one is,
+      // so history, replay and compare need nothing new. Deleting a run frees its cell.
+      sql.exec(`
+        CREATE TABLE studies (
+          id         INTEGER PRIMARY KEY AUTOINCREMENT,
+          name       TEXT    NOT NULL,
+          spec       TEXT    NOT NULL,  -- JSON StudySpec: the grid with every puzzle and setting resolved
+          created_at INTEGER NOT NULL
+        );
+        CREATE TABLE study_runs (
+          run_id       INTEGER PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE,
+          study_id     INTEGER NOT NULL REFERENCES studies (id) ON DELETE CASCADE,
+          puzzle_index INTEGER NOT NULL,
+          config_index INTEGER NOT NULL,
+          seed         INTEGER NOT NULL,
+          UNIQUE (study_id, puzzle_index, config_index, seed)
+        );
+      `);
+    },
+  },
 ];
 
 /** The schema version this build writes. */

@@ -1,0 +1,138 @@
+/**
+ * Studies in the database: a study row holds its resolved grid as JSON (the store does not read
+ * it), and `study_runs` links each of its runs to a cell (puzzle, setting) and a seed. The runs
+ * themselves are ordinary runs, written by the run manager like any other.
+ */
+import type Database from 'better-sqlite3';
+import { StoreError, describeDbError } from './errors';
+import type { LeaseGrant } from './leases';
+import { RUN_SUMMARY_COLS, toRunSummary, type RunRow } from './run-rows';
+import type { Store } from './store';
+import type { NewRun, RunRecord, RunSummary } from './types';
+
+export interface StudyRecord {
+  id: number;
+  name: string;
+  /** The study's grid as the studies module wrote it. */
+  spec: unknown;
+  createdAt: number;
+}
+
+/** Where a run sits in its study's grid. */
+export interface StudyCell {
+  puzzleIndex: number;
+  configIndex: number;
+  seed: number;
+}
+
+export interface StudyRun extends StudyCell {
+  run: RunSummary;
+}
+
+interface StudyRow {
+  id: number;
+  name: string;
+  spec: string;
+  created_at: number;
+}
+
+type LinkedRow = RunRow & { puzzle_index: number; config_index: number; link_seed: number };
+
+const toStudy = (r: StudyRow): StudyRecord => ({ id: r.id, name: r.name, spec: JSON.parse(r.spec) as unknown, createdAt: r.created_at });
+
+export class StudyStore {
+  private readonly db: Database.Database;
+  private readonly stmts;
+
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.db = store.connection;
+    const p = <R = unknown>(sql: string) => this.db.prepare<unknown[], R>(sql);
+    this.stmts = {
+      insert: p(`INSERT INTO studies (name, spec, created_at) VALUES (?, ?, ?)`),
+      get: p<StudyRow>(`SELECT * FROM studies WHERE id = ?`),
+      list: p<StudyRow>(`SELECT * FROM studies ORDER BY id DESC`),
+      remove: p(`DELETE FROM studies WHERE id = ?`),
+      link: p(`INSERT INTO study_runs (run_id, study_id, puzzle_index, config_index, seed) VALUES (?, ?, ?, ?, ?)`),
+      runs: p<LinkedRow>(
+        `SELECT ${RUN_SUMMARY_COLS.split(', ').map((c) => `r.${c}`).join(', ')},
+                l.puzzle_index, l.config_index, l.seed AS link_seed
+         FROM study_runs l JOIN runs r ON r.id = l.run_id
+         WHERE l.study_id = ? ORDER BY r.id`,
+      ),
+      studyOfRun: p<number>(`SELECT study_id FROM study_runs WHERE run_id = ?`).pluck(),
+      firstReached: p<number | null>(`SELECT MIN(elapsed_ms) FROM run_events WHERE run_id = ? AND kind = 'improvement' AND best_score >= ?`).pluck(),
+    };
+  }
+
+  create(name: string, spec: unknown): StudyRecord {
+    return this.guard(() => {
+      const info = this.stmts.insert.run(name, JSON.stringify(spec), this.now());
+      return toStudy(this.stmts.get.get(Number(info.lastInsertRowid))!);
+    });
+  }
+
+  get(id: number): StudyRecord | null {
+    return this.guard(() => {
+      const row = this.stmts.get.get(id);
+      return row ? toStudy(row) : null;
+    });
+  }
+
+  /** Newest first. */
+  list(): StudyRecord[] {
+    return this.guard(() => this.stmts.list.all().map(toStudy));
+  }
+
+  /** The study row and its links; the runs stay in the history. False if there was none. */
+  delete(id: number): boolean {
+    return this.guard(() => this.stmts.remove.run(id).changes > 0);
+  }
+
+  /** Every run of the study with its cell, oldest first. */
+  runs(studyId: number): StudyRun[] {
+    return this.guard(() =>
+      this.stmts.runs.all(studyId).map((r) => ({ puzzleIndex: r.puzzle_index, configIndex: r.config_index, seed: r.link_seed, run: toRunSummary(r) })),
+    );
+  }
+
+  /** The study a run was made for, or null. */
+  studyOfRun(runId: number): number | null {
+    return this.guard(() => this.stmts.studyOfRun.get(runId) ?? null);
+  }
+
+  /** When (elapsed ms) a run first reached `score`, by its improvements; null if it never did. */
+  timeToScore(runId: number, score: number): number | null {
+    return this.guard(() => this.stmts.firstReached.get(runId, score) ?? null);
+  }
+
+  /**
+   * Store queued runs for cells of a study, each linked to its cell, all in one transaction (a
+   * crash leaves either all of them or none); with `lease`, this process holds them from the start.
+   */
+  addRuns(studyId: number, cells: readonly { cell: StudyCell; run: NewRun }[], lease?: LeaseGrant): RunRecord[] {
+    return this.guard(() =>
+      this.db
+        .transaction(() => {
+          if (!this.stmts.get.get(studyId)) throw new StoreError('NOT_FOUND', `there is no study with id ${studyId}`);
+          return cells.map(({ cell, run }) => {
+            const rec = this.store.createRun(run, lease);
+            this.stmts.link.run(rec.id, studyId, cell.puzzleIndex, cell.configIndex, cell.seed);
+            return rec;
+          });
+        })
+        .immediate(),
+    );
+  }
+
+  private guard<T>(fn: () => T): T {
+    if (!this.db.open) throw new StoreError('CLOSED', `the database file ${this.store.path} is closed`);
+    try {
+      return fn();
+    } catch (err) {
+      throw describeDbError(err, this.store.path);
+    }
+  }
+}

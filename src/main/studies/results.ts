@@ -1,0 +1,80 @@
+/**
+ * A study's results: one cell per puzzle x solver setting over its finished runs (mean, median,
+ * best, spread, success rate, time to target), and the progress of the whole study.
+ */
+import type { RunStatus } from '../store/types';
+import type { StudyRun } from '../store/studies';
+import type { StudySpec } from './spec';
+import { median, summarize, type Summary } from './stats';
+
+export interface StudyProgress {
+  /** Runs the grid makes. */
+  planned: number;
+  /** Runs by status; `notStarted` are cells with no run yet (never run, or their run was deleted). */
+  done: number;
+  running: number;
+  queued: number;
+  stopped: number;
+  interrupted: number;
+  failed: number;
+  notStarted: number;
+}
+
+export interface StudyCellResult extends Summary {
+  puzzleIndex: number;
+  configIndex: number;
+  puzzle: string;
+  solver: string;
+  /** Runs the cell makes (one per seed) and how many of them are done (their scores are the summary). */
+  planned: number;
+  done: number;
+  maxScore: number | null;
+  /** The score a run must reach to count as a success: the stop target, else the puzzle's maximum; null when neither is known. */
+  target: number | null;
+  /** Share of the done runs that reached the target (0..1), null without a target or done runs. */
+  successRate: number | null;
+  /** Median time (ms) of the successful runs to first reach the target. */
+  timeToTargetMs: number | null;
+}
+
+export interface StudyResults {
+  progress: StudyProgress;
+  cells: StudyCellResult[];
+}
+
+export type TimeToScore = (runId: number, score: number) => number | null;
+
+export function studyProgress(spec: StudySpec, runs: readonly StudyRun[]): StudyProgress {
+  const planned = spec.puzzles.length * spec.configs.length * spec.seeds.length;
+  const by: Record<RunStatus, number> = { done: 0, running: 0, queued: 0, stopped: 0, interrupted: 0, failed: 0 };
+  for (const r of runs) by[r.run.status]++;
+  return { planned, ...by, notStarted: Math.max(0, planned - runs.length) };
+}
+
+/** `timeToScore` gives when a run first reached a score (from its improvements). */
+export function studyResults(spec: StudySpec, runs: readonly StudyRun[], timeToScore: TimeToScore): StudyResults {
+  const cells: StudyCellResult[] = [];
+  spec.puzzles.forEach((p, pi) => {
+    spec.configs.forEach((c, ci) => {
+      const done = runs.filter((r) => r.puzzleIndex === pi && r.configIndex === ci && r.run.status === 'done' && r.run.bestScore !== null);
+      const scores = done.map((r) => r.run.bestScore!);
+      const target = c.stop.target ?? p.maxScore;
+      const hits = target === null ? [] : done.filter((r) => r.run.bestScore! >= target);
+      const times = target === null ? [] : hits.map((r) => timeToScore(r.run.id, target)).filter((t): t is number => t !== null);
+      cells.push({
+        puzzleIndex: pi,
+        configIndex: ci,
+        puzzle: p.label,
+        solver: c.label,
+        planned: spec.seeds.length,
+        done: done.length,
+        maxScore: p.maxScore,
+        ...summarize(scores),
+        target,
+        successRate: target === null || done.length === 0 ? null : hits.length / done.length,
+        timeToTargetMs: median(times),
+      });
+    });
+  });
+  return { progress: studyProgress(spec, runs), cells };
+}

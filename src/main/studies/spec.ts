@@ -1,0 +1,250 @@
+/**
+ * The study file and the grid it resolves to. A study file names puzzles (files, library ids or
+ * inline puzzles), solver settings (a solver with a preset and/or parameters) and seeds; creating
+ * a study reads every puzzle and checks every setting once, so a study that was created can run,
+ * and it keeps working whatever later happens to the files or the library.
+ */
+import path from 'node:path';
+import { findSolver } from '../../core/catalogue/catalogue';
+import { parseDocument } from '../../core/document/document';
+import { readPuzzleFile } from '../../core/document/read-file';
+import type { StopCriteria } from '../../core/engine/run-types';
+import { getFamily } from '../../core/families';
+import { FAMILY_IDS, type FamilyId } from '../../core/families/family';
+import { resolveParams, type Params } from '../../core/params/schema';
+import { presetsFor } from '../../core/presets/presets';
+import { s, SchemaError } from '../../core/schema/schema';
+import { checkName, oneLine } from '../../core/text/display';
+import type { PuzzleRecord } from '../store/types';
+import { checkStop } from '../services/workbench';
+
+/** One puzzle of the grid, with its own copy of the puzzle. */
+export interface StudyPuzzle {
+  label: string;
+  /** Where it came from: the file as written in the study file, `library N`, or `inline`. */
+  source: string;
+  /** The library puzzle, so its runs count for it there; null for files and inline puzzles. */
+  puzzleId: number | null;
+  /** Puzzle model JSON, as a run stores it. */
+  puzzle: unknown;
+  maxScore: number | null;
+}
+
+/** One solver setting of the grid: the solver with every parameter resolved, and its runs' stop criteria. */
+export interface StudyConfig {
+  label: string;
+  solver: string;
+  preset: string | null;
+  params: Params;
+  stop: StopCriteria;
+}
+
+export interface StudySpec {
+  name: string;
+  description: string | null;
+  family: FamilyId;
+  puzzles: StudyPuzzle[];
+  configs: StudyConfig[];
+  seeds: number[];
+  /** Runs at once when `study run` is given no --concurrency; null = the run manager's default. */
+  concurrency: number | null;
+}
+
+/** Bad study file: the message is one line and names the file and the field. */
+export class StudyError extends Error {
+  constructor(message: string) {
+    super(oneLine(message));
+    this.name = 'StudyError';
+  }
+}
+
+/** What reading a study needs from outside: files (relative to the study file) and the library. */
+export interface StudyContext {
+  readFile(file: string): string;
+  libraryPuzzle(id: number): PuzzleRecord | null;
+}
+
+export const STUDY_LIMITS = { puzzles: 200, configs: 100, seeds: 1000, runs: 10_000 } as const;
+
+const MAX_SEED = 2 ** 32 - 1;
+
+const fileSchema = s.object({
+  name: s.string(200),
+  description: s.optional(s.string(2000)),
+  puzzles: s.array(s.unknown(), STUDY_LIMITS.puzzles),
+  solvers: s.array(
+    s.object({
+      solver: s.string(100),
+      preset: s.optional(s.string(100)),
+      params: s.optional(s.record(s.unknown())),
+      label: s.optional(s.string(200)),
+    }),
+    STUDY_LIMITS.configs,
+  ),
+  seeds: s.unknown(),
+  stop: s.object({ seconds: s.optional(s.number()), evaluations: s.optional(s.int(1)), target: s.optional(s.number()) }),
+  concurrency: s.optional(s.int(1, 256)),
+});
+
+const inlinePuzzle = s.object({ family: s.literal(...FAMILY_IDS), name: s.optional(s.string(200)), puzzle: s.unknown() });
+
+/** Read a study file's text into its resolved grid; throws StudyError (one line) for anything wrong. */
+export function parseStudy(text: string, fileName: string, ctx: StudyContext): StudySpec {
+  const where = oneLine(fileName, 200);
+  const fail = (msg: string): never => {
+    throw new StudyError(`${where}: ${msg}`);
+  };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return fail(`not a JSON study file (${(e as Error).message})`);
+  }
+  let file;
+  try {
+    file = fileSchema.parse(json);
+  } catch (e) {
+    if (e instanceof SchemaError) return fail(e.message);
+    throw e;
+  }
+  try {
+    return resolve(file, fileName, ctx);
+  } catch (e) {
+    if (e instanceof StudyError) throw e;
+    return fail((e as Error).message);
+  }
+}
+
+type StudyFile = ReturnType<typeof fileSchema.parse>;
+
+function resolve(file: StudyFile, fileName: string, ctx: StudyContext): StudySpec {
+  const name = checkName(file.name.trim(), 'a study');
+  if (file.puzzles.length === 0) throw new Error('puzzles: name at least one puzzle');
+  if (file.solvers.length === 0) throw new Error('solvers: name at least one solver');
+  const baseDir = path.dirname(fileName);
+  const read = file.puzzles.map((p, i) => readPuzzle(p, `puzzles[${i}]`, baseDir, ctx));
+  const family = read[0]!.family;
+  read.forEach((p, i) => {
+    if (p.family !== family) throw new Error(`puzzles[${i}]: a ${p.family} puzzle, but puzzles[0] is ${family}: a study's puzzles are all of one family`);
+  });
+  const seeds = readSeeds(file.seeds);
+  const configs = file.solvers.map((entry, i) => readConfig(entry, `solvers[${i}]`, family, file.stop));
+  uniqueLabels(configs);
+  uniqueLabels(read.map((r) => r.puzzle));
+  const runs = read.length * configs.length * seeds.length;
+  if (runs > STUDY_LIMITS.runs) throw new Error(`${read.length} puzzles x ${configs.length} solvers x ${seeds.length} seeds make ${runs} runs; a study has at most ${STUDY_LIMITS.runs}`);
+  return { name, description: file.description ?? null, family, puzzles: read.map((r) => r.puzzle), configs, seeds, concurrency: file.concurrency ?? null };
+}
+
+function readPuzzle(entry: unknown, at: string, baseDir: string, ctx: StudyContext): { family: FamilyId; puzzle: StudyPuzzle } {
+  const check = (family: FamilyId, model: unknown, label: string): { maxScore: number | null; json: unknown } => {
+    const fam = getFamily(family);
+    const { errors } = fam.validate(model);
+    if (errors.length > 0) throw new Error(`${at} (${label}): ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more problems)` : ''}`);
+    return { maxScore: fam.maxScore(model), json: fam.puzzleToJson(model) };
+  };
+  if (typeof entry === 'string') {
+    if (entry.trim() === '') throw new Error(`${at}: an empty file name`);
+    const full = path.resolve(baseDir, entry);
+    let text: string;
+    try {
+      text = ctx.readFile(full);
+    } catch (e) {
+      throw new Error(`${at}: ${(e as Error).message}`, { cause: e });
+    }
+    const r = readPuzzleFile(full, text);
+    const label = checkName(r.name || path.basename(entry));
+    const { maxScore, json } = check(r.family, r.puzzle, entry);
+    return { family: r.family, puzzle: { label, source: entry, puzzleId: null, puzzle: json, maxScore } };
+  }
+  if (typeof entry === 'number') {
+    if (!Number.isInteger(entry) || entry < 1) throw new Error(`${at}: a library id is a whole number from 1, got ${entry}`);
+    const rec = ctx.libraryPuzzle(entry);
+    if (!rec) throw new Error(`${at}: there is no puzzle ${entry} in the library`);
+    const { doc, puzzle } = parseDocument(rec.document, `puzzle ${entry}`);
+    const { maxScore, json } = check(doc.family, puzzle, `library ${entry}`);
+    return { family: doc.family, puzzle: { label: rec.name, source: `library ${entry}`, puzzleId: rec.id, puzzle: json, maxScore } };
+  }
+  if (typeof entry === 'object' && entry !== null && !Array.isArray(entry)) {
+    const p = inlinePuzzle.parse(entry, at);
+    const model = getFamily(p.family).puzzleFromJson(p.puzzle, `${at}.puzzle`);
+    const { rows, cols } = getFamily(p.family).size(model);
+    const label = checkName(p.name ?? `${p.family} ${rows}x${cols}`);
+    const { maxScore, json } = check(p.family, model, label);
+    return { family: p.family, puzzle: { label, source: 'inline', puzzleId: null, puzzle: json, maxScore } };
+  }
+  throw new Error(`${at}: expected a file name, a library id or {"family", "puzzle"}, got ${entry === null ? 'null' : Array.isArray(entry) ? 'an array' : typeof entry}`);
+}
+
+function readSeeds(x: unknown): number[] {
+  if (typeof x === 'number') {
+    if (!Number.isInteger(x) || x < 1 || x > STUDY_LIMITS.seeds) throw new Error(`seeds: a count is a whole number from 1 to ${STUDY_LIMITS.seeds}, got ${x}`);
+    return Array.from({ length: x }, (_, i) => i + 1);
+  }
+  if (!Array.isArray(x)) throw new Error(`seeds: expected a list of seeds or a count, got ${x === null ? 'null' : x === undefined ? 'nothing' : typeof x}`);
+  if (x.length === 0) throw new Error('seeds: name at least one seed');
+  if (x.length > STUDY_LIMITS.seeds) throw new Error(`seeds: at most ${STUDY_LIMITS.seeds} seeds, got ${x.length}`);
+  const seen = new Set<number>();
+  x.forEach((v, i) => {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_SEED) throw new Error(`seeds[${i}]: a seed is a whole number from 0 to ${MAX_SEED}, got ${JSON.stringify(v)}`);
+    if (seen.has(v)) throw new Error(`seeds[${i}]: seed ${v} is listed twice`);
+    seen.add(v);
+  });
+  return x as number[];
+}
+
+function readConfig(entry: StudyFile['solvers'][number], at: string, family: FamilyId, stop: StudyFile['stop']): StudyConfig {
+  let def;
+  try {
+    def = findSolver(family, entry.solver);
+  } catch (e) {
+    throw new Error(`${at}.solver: ${(e as Error).message}`, { cause: e });
+  }
+  const preset = entry.preset === undefined ? undefined : presetsFor(family, def.id).find((p) => p.id === entry.preset);
+  if (entry.preset !== undefined && !preset) {
+    const known = presetsFor(family, def.id).map((p) => p.id);
+    throw new Error(`${at}.preset: no preset "${entry.preset}" for ${def.id} (presets: ${known.join(', ') || 'none'})`);
+  }
+  // The preset over the defaults, then the file's own parameters over the preset.
+  const raw = Object.assign(Object.create(null) as Record<string, unknown>, preset?.params ?? {}, entry.params ?? {});
+  let params: Params;
+  try {
+    params = resolveParams(def.params, raw) as Params;
+  } catch (e) {
+    throw new Error(`${at}.params: ${(e as Error).message}`, { cause: e });
+  }
+  let runStop: StopCriteria;
+  try {
+    // The file's stop criteria hold; the preset's (the paper's) fill in what the file leaves out.
+    runStop = checkStop({
+      seconds: stop.seconds ?? preset?.stop?.seconds ?? null,
+      evaluations: stop.evaluations ?? preset?.stop?.evaluations ?? null,
+      target: stop.target ?? preset?.stop?.target ?? null,
+    });
+  } catch (e) {
+    throw new Error(`stop: ${(e as Error).message}`, { cause: e });
+  }
+  if (runStop.seconds === null && runStop.evaluations === null)
+    throw new Error(`stop: ${at} would run until stopped; give stop.seconds or stop.evaluations (a study's runs end by themselves)`);
+  const explicit = Object.entries(entry.params ?? {}).map(([k, v]) => `${k}=${String(v)}`);
+  const label = entry.label?.trim() || [def.id, entry.preset, explicit.length ? explicit.join(' ') : undefined].filter(Boolean).join(' ');
+  return { label: checkName(label, 'a solver label'), solver: def.id, preset: entry.preset ?? null, params, stop: runStop };
+}
+
+/** Two cells must not read the same in a table: repeated labels get #2, #3, … */
+function uniqueLabels(items: { label: string }[]): void {
+  const count = new Map<string, number>();
+  for (const it of items) count.set(it.label, (count.get(it.label) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  for (const it of items) {
+    if (count.get(it.label)! < 2) continue;
+    const n = (seen.get(it.label) ?? 0) + 1;
+    seen.set(it.label, n);
+    it.label = `${it.label} #${n}`;
+  }
+}
+
+/** The number of runs a study makes. */
+export function studySize(spec: StudySpec): number {
+  return spec.puzzles.length * spec.configs.length * spec.seeds.length;
+}

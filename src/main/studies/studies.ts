@@ -1,0 +1,136 @@
+/**
+ * Studies over a workbench: create one from a study file, run it through the run manager's queue
+ * (its runs are ordinary runs), stop it, and read its results. Running a study again continues it:
+ * runs that were stopped or interrupted resume from their checkpoints, queued ones are taken
+ * back, missing cells get their runs, and finished runs are kept.
+ */
+import { StoreError } from '../store/errors';
+import { StudyStore, type StudyRecord, type StudyRun } from '../store/studies';
+import type { NewRun, RunRecord, RunStatus } from '../store/types';
+import type { Workbench } from '../services/workbench';
+import { parseStudy, type StudyContext, type StudySpec } from './spec';
+import { studyProgress, studyResults, type StudyProgress, type StudyResults } from './results';
+
+export interface Study {
+  id: number;
+  name: string;
+  createdAt: number;
+  spec: StudySpec;
+}
+
+/** What `start` did: runs queued here (resumed or new) and runs another live process is working on. */
+export interface StudyStart {
+  queued: number[];
+  resumed: number[];
+  created: number[];
+  elsewhere: number[];
+}
+
+const LIVE: readonly RunStatus[] = ['queued', 'running'];
+const FINISHED: readonly RunStatus[] = ['done', 'failed'];
+
+const toStudy = (r: StudyRecord): Study => ({ id: r.id, name: r.name, createdAt: r.createdAt, spec: r.spec as StudySpec });
+
+export class Studies {
+  readonly store: StudyStore;
+
+  constructor(private readonly wb: Workbench) {
+    this.store = new StudyStore(wb.store);
+  }
+
+  /** Read and check a study file, then store the study (no runs yet). */
+  create(text: string, fileName: string, ctx: Pick<StudyContext, 'readFile'>): Study {
+    const spec = parseStudy(text, fileName, { readFile: ctx.readFile, libraryPuzzle: (id) => this.wb.store.getPuzzle(id) });
+    this.wb.store.checkIntegrity();
+    return toStudy(this.store.create(spec.name, spec));
+  }
+
+  get(id: number): Study {
+    const rec = this.store.get(id);
+    if (!rec) throw new Error(`there is no study ${id} in ${this.wb.store.path}`);
+    return toStudy(rec);
+  }
+
+  list(): Study[] {
+    return this.store.list().map(toStudy);
+  }
+
+  runs(id: number): StudyRun[] {
+    return this.store.runs(id);
+  }
+
+  progress(id: number): StudyProgress {
+    return studyProgress(this.get(id).spec, this.store.runs(id));
+  }
+
+  results(id: number): StudyResults {
+    return studyResults(this.get(id).spec, this.store.runs(id), (runId, score) => this.store.timeToScore(runId, score));
+  }
+
+  /**
+   * Queue every run of the study that is not finished in this workbench's run manager: its
+   * stopped, interrupted and orphaned queued runs resume (from their checkpoints), and cells
+   * without a run get one, seed by seed (so a study cut short has runs in every cell). Runs
+   * another live process holds are left to it.
+   */
+  start(id: number): StudyStart {
+    const { spec } = this.get(id);
+    const out: StudyStart = { queued: [], resumed: [], created: [], elsewhere: [] };
+    const linked = this.store.runs(id);
+    for (const l of linked) {
+      if (FINISHED.includes(l.run.status)) continue;
+      if (this.wb.runs.isActive(l.run.id)) {
+        out.queued.push(l.run.id);
+        continue;
+      }
+      try {
+        this.wb.runs.resume(l.run.id);
+        out.resumed.push(l.run.id);
+      } catch (e) {
+        if (e instanceof Error && e.cause instanceof StoreError && e.cause.code === 'LEASE_HELD') out.elsewhere.push(l.run.id);
+        // Already in this manager's queue (the study was started twice in this process).
+        else if (e instanceof Error && / is already (queued|running) here$/.test(e.message)) out.queued.push(l.run.id);
+        else throw e;
+      }
+    }
+    const have = new Set(linked.map((l) => cellKey(l.puzzleIndex, l.configIndex, l.seed)));
+    const missing: { cell: { puzzleIndex: number; configIndex: number; seed: number }; run: NewRun }[] = [];
+    for (const seed of spec.seeds) {
+      spec.puzzles.forEach((p, pi) => {
+        spec.configs.forEach((c, ci) => {
+          if (have.has(cellKey(pi, ci, seed))) return;
+          // A library puzzle deleted since the study was made: the run keeps its own copy anyway.
+          const puzzleId = p.puzzleId !== null && this.wb.store.getPuzzle(p.puzzleId) ? p.puzzleId : null;
+          missing.push({
+            cell: { puzzleIndex: pi, configIndex: ci, seed },
+            run: { puzzleId, puzzleName: p.label, family: spec.family, solver: c.solver, params: c.params, seed, stop: c.stop, puzzle: p.puzzle, maxScore: p.maxScore },
+          });
+        });
+      });
+    }
+    if (missing.length > 0) {
+      this.wb.store.checkIntegrity();
+      // Held by this process from the start, so no other process takes them for orphans.
+      for (const run of this.store.addRuns(id, missing, this.wb.runs.grant)) {
+        this.wb.runs.enqueue(run.id);
+        out.created.push(run.id);
+      }
+    }
+    out.queued.push(...out.resumed, ...out.created);
+    return out;
+  }
+
+  /** Resolves when every given run has ended (here, or in the process that holds it). */
+  async waitFor(runIds: readonly number[]): Promise<RunRecord[]> {
+    return Promise.all(runIds.map((r) => this.wb.runs.waitFor(r)));
+  }
+
+  /** Stop every queued or running run of the study, wherever it runs; resolves when they have stopped. */
+  async stop(id: number): Promise<RunRecord[]> {
+    this.get(id);
+    const live = this.store.runs(id).filter((l) => LIVE.includes(l.run.status) || this.wb.runs.isActive(l.run.id));
+    return Promise.all(live.map((l) => this.wb.runs.stop(l.run.id)));
+  }
+}
+
+const cellKey = (pi: number, ci: number, seed: number): string => `${pi}/${ci}/${seed}`;

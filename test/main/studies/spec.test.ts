@@ -1,0 +1,90 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseStudy, StudyError, type StudyContext } from '../../../src/main/studies/spec';
+import { instances } from '../../helpers/cli';
+
+const noLibrary: StudyContext = { readFile: (f) => readFileSync(f, 'utf8'), libraryPuzzle: () => null };
+const jump = (n: number) => ({ family: 'jump', puzzle: { rows: n, cols: n } });
+const base = { name: 'hc vs sa', puzzles: [jump(5), jump(6)], solvers: [{ solver: 'hill-climb' }], seeds: 3, stop: { evaluations: 2000 } };
+const parse = (x: unknown, ctx = noLibrary) => parseStudy(JSON.stringify(x), '/studies/s.json', ctx);
+
+describe('study files', () => {
+  it('resolve to a grid: puzzles, solver settings with presets and parameters, seeds, stop criteria', () => {
+    const spec = parse({
+      ...base,
+      solvers: [{ solver: 'hill-climb', preset: 'cs440-hc' }, { solver: 'hill-climb', params: { restartAfter: 500 } }, { solver: 'sa', label: 'annealing' }],
+      seeds: [7, 8],
+      stop: { seconds: 5 },
+      concurrency: 2,
+    });
+    expect(spec).toMatchObject({ name: 'hc vs sa', family: 'jump', seeds: [7, 8], concurrency: 2, description: null });
+    expect(spec.puzzles.map((p) => [p.label, p.source, p.puzzleId])).toEqual([
+      ['jump 5x5', 'inline', null],
+      ['jump 6x6', 'inline', null],
+    ]);
+    expect(spec.configs.map((c) => c.label)).toEqual(['hill-climb cs440-hc', 'hill-climb restartAfter=500', 'annealing']);
+    // The preset's parameters, and its stop criteria where the file gives none.
+    expect(spec.configs[0]).toMatchObject({ solver: 'hill-climb', preset: 'cs440-hc', params: { restartAfter: 0, randomWalk: 0 }, stop: { seconds: 5, evaluations: 1000, target: null } });
+    expect(spec.configs[1]!.params.restartAfter).toBe(500);
+    expect(spec.configs[2]!.stop).toEqual({ seconds: 5, evaluations: null, target: null });
+    // Every parameter resolved, so the study does not change when defaults do.
+    expect(Object.keys(spec.configs[2]!.params).length).toBeGreaterThan(1);
+    expect(parse(base).seeds).toEqual([1, 2, 3]);
+  });
+
+  it('reads puzzle files relative to the study file, and library puzzles by id', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'study-'));
+    writeFileSync(join(dir, 'clue1.txt'), readFileSync(join(instances, 'e2_clue1_6x6.txt')));
+    const library: StudyContext = {
+      ...noLibrary,
+      libraryPuzzle: (id) =>
+        id === 4 ? { id: 4, name: 'Lib maze', family: 'jump', source: 'x', rows: 3, cols: 3, createdAt: 0, updatedAt: 0, lastOpenedAt: null, bestScore: null, document: { format: 'puzzle-workbench', version: 1, family: 'jump', name: 'Lib maze', puzzle: { rows: 3, cols: 3 } } } : null,
+    };
+    const edge = parseStudy(JSON.stringify({ ...base, puzzles: ['clue1.txt'] }), join(dir, 's.json'), library);
+    expect(edge.family).toBe('edge');
+    expect(edge.puzzles[0]).toMatchObject({ label: 'clue1', source: 'clue1.txt', puzzleId: null, maxScore: 60 });
+    const lib = parse({ ...base, puzzles: [4] }, library);
+    expect(lib.puzzles[0]).toMatchObject({ label: 'Lib maze', source: 'library 4', puzzleId: 4 });
+  });
+
+  const bad: [string, unknown, RegExp][] = [
+    ['not JSON', '{"name": ', /s\.json: not a JSON study file/],
+    ['an unknown field', { ...base, seed: 3 }, /s\.json: seed: unknown field/],
+    ['no name', { ...base, name: undefined }, /s\.json: name: expected a string, got undefined/],
+    ['an empty name', { ...base, name: '  ' }, /a study needs a name/],
+    ['no puzzles', { ...base, puzzles: [] }, /puzzles: name at least one puzzle/],
+    ['no solvers', { ...base, solvers: [] }, /solvers: name at least one solver/],
+    ['a missing file', { ...base, puzzles: ['nope.txt'] }, /puzzles\[0\]: .*ENOENT|puzzles\[0\]: .*no such file/],
+    ['a missing library puzzle', { ...base, puzzles: [9] }, /puzzles\[0\]: there is no puzzle 9 in the library/],
+    ['a puzzle of the wrong kind', { ...base, puzzles: [true] }, /puzzles\[0\]: expected a file name, a library id or/],
+    ['a broken inline puzzle', { ...base, puzzles: [{ family: 'jump', puzzle: { rows: 'x' } }] }, /puzzles\[0\]/],
+    ['mixed families', { ...base, puzzles: [jump(5), { family: 'parity', puzzle: { n: 6, m: 4 } }] }, /puzzles\[1\]: a parity puzzle, but puzzles\[0\] is jump/],
+    ['an unknown solver', { ...base, solvers: [{ solver: 'magic' }] }, /solvers\[0\]\.solver: no solver "magic" for jump puzzles/],
+    ['an unknown preset', { ...base, solvers: [{ solver: 'hill-climb', preset: 'nope' }] }, /solvers\[0\]\.preset: no preset "nope" for hill-climb \(presets: cs440-hc/],
+    ['a bad parameter', { ...base, solvers: [{ solver: 'hill-climb', params: { restartAfter: -5 } }] }, /solvers\[0\]\.params: parameter restartAfter/],
+    ['an unknown parameter', { ...base, solvers: [{ solver: 'hill-climb', params: { speed: 1 } }] }, /solvers\[0\]\.params: unknown parameter speed/],
+    ['seeds of the wrong kind', { ...base, seeds: 'three' }, /seeds: expected a list of seeds or a count, got string/],
+    ['a zero count', { ...base, seeds: 0 }, /seeds: a count is a whole number from 1/],
+    ['a repeated seed', { ...base, seeds: [1, 2, 1] }, /seeds\[2\]: seed 1 is listed twice/],
+    ['a negative seed', { ...base, seeds: [-1] }, /seeds\[0\]: a seed is a whole number from 0/],
+    ['no end to the runs', { ...base, stop: {} }, /stop: solvers\[0\] would run until stopped/],
+    ['a bad stop', { ...base, stop: { seconds: -1 } }, /stop: seconds must be a positive number/],
+    ['too many runs', { ...base, puzzles: Array.from({ length: 11 }, () => jump(4)), seeds: 1000 }, /11 puzzles x 1 solvers x 1000 seeds make 11000 runs; a study has at most 10000/],
+    ['a bad concurrency', { ...base, concurrency: 0 }, /concurrency: 0 is outside 1\.\.256/],
+  ];
+  it.each(bad)('refuse %s in one line naming the file and the field', (_, x, message) => {
+    let err: unknown;
+    try {
+      parseStudy(typeof x === 'string' ? x : JSON.stringify(x), '/studies/s.json', noLibrary);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(StudyError);
+    const msg = (err as Error).message;
+    expect(msg).toMatch(/^\/studies\/s\.json: /);
+    expect(msg).toMatch(message);
+    expect(msg).not.toContain('\n');
+  });
+});

@@ -1,0 +1,131 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Workbench } from '../../../src/main/services/workbench';
+import { Studies } from '../../../src/main/studies/studies';
+import { inProcessSpawner, until } from '../runs/in-process';
+
+const file = (over: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    name: 'hc on mazes',
+    puzzles: [{ family: 'jump', puzzle: { rows: 5, cols: 5 } }, { family: 'jump', puzzle: { rows: 6, cols: 6 } }],
+    solvers: [{ solver: 'hill-climb' }, { solver: 'hill-climb', preset: 'cs440-hc' }],
+    seeds: 3,
+    stop: { evaluations: 3000 },
+    ...over,
+  });
+const noFiles = { readFile: (): string => { throw new Error('no files here'); } };
+
+function open(dbPath: string, concurrency = 1) {
+  const log = { spawned: 0, handles: [] as ReturnType<ReturnType<typeof inProcessSpawner>>[] };
+  const wb = Workbench.open({ dbPath, spawn: inProcessSpawner(log as never), concurrency, checkpointIntervalMs: 20, progressIntervalMs: 20, lease: { heartbeatMs: 50 } });
+  return { wb, studies: new Studies(wb), log };
+}
+
+describe('studies', () => {
+  it('run their grid as ordinary runs and summarise each solver x puzzle cell', async () => {
+    const { wb, studies } = open(':memory:');
+    const study = studies.create(file(), 's.json', noFiles);
+    expect(studies.progress(study.id)).toMatchObject({ planned: 12, notStarted: 12, done: 0 });
+    const started = studies.start(study.id);
+    expect(started.created).toHaveLength(12);
+    const ended = await studies.waitFor(started.queued);
+    expect(ended.every((r) => r.status === 'done')).toBe(true);
+    // Ordinary runs: in the history with their settings; seed by seed, so every cell fills evenly.
+    const runs = wb.store.listRuns({ limit: 100 }).reverse();
+    expect(runs.map((r) => r.seed)).toEqual([1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]);
+    expect(runs.map((r) => r.puzzleName).slice(0, 4)).toEqual(['jump 5x5', 'jump 5x5', 'jump 6x6', 'jump 6x6']);
+    expect(runs[1]!.stop).toEqual({ seconds: null, evaluations: 3000, target: null });
+    expect(runs[1]!.params).toMatchObject({ restartAfter: 0, randomWalk: 0 });
+    expect(runs.every((r) => r.evaluations === 3000)).toBe(true);
+
+    const { progress, cells } = studies.results(study.id);
+    expect(progress).toEqual({ planned: 12, done: 12, running: 0, queued: 0, stopped: 0, interrupted: 0, failed: 0, notStarted: 0 });
+    expect(cells.map((c) => [c.puzzle, c.solver, c.done, c.planned])).toEqual([
+      ['jump 5x5', 'hill-climb', 3, 3],
+      ['jump 5x5', 'hill-climb cs440-hc', 3, 3],
+      ['jump 6x6', 'hill-climb', 3, 3],
+      ['jump 6x6', 'hill-climb cs440-hc', 3, 3],
+    ]);
+    const scores = studies.runs(study.id).filter((l) => l.puzzleIndex === 1 && l.configIndex === 0).map((l) => l.run.bestScore!);
+    const mean = scores.reduce((a, b) => a + b, 0) / 3;
+    expect(cells[2]).toMatchObject({ n: 3, best: Math.max(...scores), worst: Math.min(...scores), median: [...scores].sort((a, b) => a - b)[1] });
+    expect(cells[2]!.mean).toBeCloseTo(mean);
+    expect(cells[2]!.sd).toBeCloseTo(Math.sqrt(scores.reduce((a, s) => a + (s - mean) ** 2, 0) / 2));
+    // Jump mazes have no known maximum, so no success rate without a target.
+    expect(cells[2]).toMatchObject({ target: null, successRate: null, timeToTargetMs: null });
+
+    // Deterministic for a seed: the same run outside the study scores the same.
+    const lone = wb.createRun({ target: { family: 'jump', name: 'x', puzzle: { rows: 6, cols: 6 } }, solver: 'hill-climb', seed: 2, stop: { evaluations: 3000 } });
+    const end = await wb.runs.waitFor(lone.id);
+    expect(end.bestScore).toBe(studies.runs(study.id).find((l) => l.puzzleIndex === 1 && l.configIndex === 0 && l.seed === 2)!.run.bestScore);
+    // Running a finished study again starts nothing.
+    expect(studies.start(study.id).queued).toEqual([]);
+    await wb.close();
+  });
+
+  it('count successes and time to target against a stop target', async () => {
+    const { wb, studies } = open(':memory:');
+    const study = studies.create(file({ puzzles: [{ family: 'jump', puzzle: { rows: 5, cols: 5 } }], solvers: [{ solver: 'hill-climb' }], stop: { evaluations: 3000, target: 5 } }), 's.json', noFiles);
+    await studies.waitFor(studies.start(study.id).queued);
+    const [cell] = studies.results(study.id).cells;
+    const runs = studies.runs(study.id).map((l) => l.run);
+    const hits = runs.filter((r) => r.bestScore! >= 5);
+    expect(cell).toMatchObject({ target: 5, successRate: hits.length / runs.length });
+    if (hits.length > 0) {
+      const times = hits.map((r) => wb.store.events(r.id, { kinds: ['improvement'] }).find((e) => e.bestScore >= 5)!.elapsedMs).sort((a, b) => a - b);
+      expect(cell!.timeToTargetMs).toBe(times.length % 2 ? times[times.length >> 1] : (times[times.length / 2 - 1]! + times[times.length / 2]!) / 2);
+    }
+    await wb.close();
+  });
+
+  it('survive a restart: queued runs continue, interrupted ones resume from their checkpoints, done ones are kept', async () => {
+    const dbPath = join(mkdtempSync(join(tmpdir(), 'study-restart-')), 'w.db');
+    const spec = file({ puzzles: [{ family: 'jump', puzzle: { rows: 7, cols: 7 } }], solvers: [{ solver: 'hill-climb' }], seeds: 4, stop: { evaluations: 80_000 } });
+    const first = open(dbPath, 1);
+    const study = first.studies.create(spec, 's.json', noFiles);
+    first.studies.start(study.id);
+    // The first run has a checkpoint: close mid-run (as on quit).
+    await until(() => first.wb.store.latestCheckpoint(first.studies.runs(study.id)[0]!.run.id), 20_000, 'a checkpoint');
+    await first.wb.close();
+    // One worker at a time: in-process workers share this thread, and a long slice of one can
+    // delay another's last message past its exit (real worker processes have no such race).
+    const second = open(dbPath, 1);
+    const before = second.studies.progress(study.id);
+    expect(before.interrupted).toBe(1);
+    expect(before.queued).toBeGreaterThanOrEqual(2);
+
+    const again = second.studies.start(study.id);
+    expect(again.created).toEqual([]);
+    expect(again.resumed.length).toBe(4 - before.done);
+    await second.studies.waitFor(again.queued);
+    expect(second.studies.progress(study.id)).toMatchObject({ planned: 4, done: 4 });
+    const runs = second.studies.runs(study.id).map((l) => l.run);
+    expect(runs).toHaveLength(4);
+    expect(runs.every((r) => r.evaluations === 80_000)).toBe(true);
+
+    // The resumed run ends as if it had never been interrupted (same random stream from its checkpoint).
+    const fresh = open(':memory:');
+    const control = fresh.studies.create(spec, 's.json', noFiles);
+    await fresh.studies.waitFor(fresh.studies.start(control.id).queued);
+    expect(runs.map((r) => r.bestScore)).toEqual(fresh.studies.runs(control.id).map((l) => l.run.bestScore));
+    await second.wb.close();
+    await fresh.wb.close();
+  });
+
+  it('stop every run wherever it is, and continue when run again', async () => {
+    const { wb, studies } = open(':memory:', 1);
+    const study = studies.create(file({ stop: { seconds: 60 } }), 's.json', noFiles);
+    const started = studies.start(study.id);
+    await until(() => wb.runs.activeCount() === 1, 5_000, 'a running run');
+    const stopped = await studies.stop(study.id);
+    expect(stopped).toHaveLength(12);
+    expect(stopped.every((r) => r.status === 'stopped')).toBe(true);
+    expect(studies.progress(study.id)).toMatchObject({ stopped: 12, queued: 0, running: 0 });
+    const again = studies.start(study.id);
+    expect(again.resumed.sort((a, b) => a - b)).toEqual(started.created);
+    await studies.stop(study.id);
+    await wb.close();
+  });
+});
