@@ -7,7 +7,23 @@ import globals from 'globals';
 import svelte from 'eslint-plugin-svelte';
 import tseslint from 'typescript-eslint';
 
-const NODE_BUILTINS = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'worker_threads', 'crypto', 'url', 'util', 'events', 'stream', 'net', 'http', 'https'];
+const NODE_BUILTINS = [
+  'node:*',
+  'fs',
+  'fs/*',
+  'path',
+  'os',
+  'child_process',
+  'worker_threads',
+  'crypto',
+  'url',
+  'util',
+  'events',
+  'stream',
+  'net',
+  'http',
+  'https',
+];
 const NATIVE = ['electron', 'electron/*', 'better-sqlite3', 'ws'];
 
 export default tseslint.config(
@@ -21,7 +37,10 @@ export default tseslint.config(
       // TypeScript checks these better (and knows Svelte's runes and generics).
       'no-undef': 'off',
       'no-redeclare': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
@@ -83,7 +102,10 @@ export default tseslint.config(
     files: ['src/**'],
     ignores: ['src/main/electron/**', 'src/preload/**'],
     rules: {
-      'no-restricted-syntax': ['error', { selector: "ImportDeclaration[source.value=/^electron(\\/|$)/]", message: 'only src/main/electron (and the preload script) import Electron' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportDeclaration[source.value=/^electron(\\/|$)/]', message: 'only src/main/electron (and the preload script) import Electron' },
+      ],
     },
   },
 );

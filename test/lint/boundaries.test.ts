@@ -15,20 +15,28 @@ async function problems(file: string, code: string): Promise<string[]> {
 
 describe('import boundaries', () => {
   it('keeps core pure', async () => {
-    expect(await problems('src/core/x.ts', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n")).toEqual([expect.stringContaining('core is pure TypeScript')]);
-    expect(await problems('src/core/x.ts', "import { Store } from '../main/store/store';\nexport const a = Store;\n")).toEqual([expect.stringContaining('core imports nothing outside core')]);
+    expect(await problems('src/core/x.ts', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n")).toEqual([
+      expect.stringContaining('core is pure TypeScript'),
+    ]);
+    expect(await problems('src/core/x.ts', "import { Store } from '../main/store/store';\nexport const a = Store;\n")).toEqual([
+      expect.stringContaining('core imports nothing outside core'),
+    ]);
     expect(await problems('src/core/x.ts', "import { s } from './schema/schema';\nexport const a = s;\n")).toEqual([]);
   });
 
   it('lets the renderer take only API types from the backend', async () => {
-    expect(await problems('src/renderer/src/x.ts', "import type { RunSummary } from '../../main/api/types';\nexport const a: RunSummary | null = null;\n")).toEqual([]);
+    expect(
+      await problems('src/renderer/src/x.ts', "import type { RunSummary } from '../../main/api/types';\nexport const a: RunSummary | null = null;\n"),
+    ).toEqual([]);
     expect(await problems('src/renderer/src/x.ts', "import { Store } from '../../main/store/store';\nexport const a = Store;\n")).not.toEqual([]);
     expect(await problems('src/renderer/src/x.ts', "import { apiSchemas } from '../../main/api/contract';\nexport const a = apiSchemas;\n")).not.toEqual([]);
     expect(await problems('src/renderer/src/x.ts', "import { getFamily } from '../../core/families';\nexport const a = getFamily;\n")).toEqual([]);
   });
 
   it('keeps Electron in src/main/electron', async () => {
-    expect(await problems('src/main/services/x.ts', "import { app } from 'electron';\nexport const a = app;\n")).toEqual([expect.stringContaining('only src/main/electron')]);
+    expect(await problems('src/main/services/x.ts', "import { app } from 'electron';\nexport const a = app;\n")).toEqual([
+      expect.stringContaining('only src/main/electron'),
+    ]);
     expect(await problems('src/main/electron/x.ts', "import { app } from 'electron';\nexport const a = app;\n")).toEqual([]);
   });
 });

@@ -96,13 +96,19 @@ describe('zoom and pan', () => {
 
   it('keeps the point under the pointer still when zooming', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0.1, max: 4, noNaN: true }), fc.double({ min: 0.5, max: 2, noNaN: true }), fc.integer({ min: 0, max: 800 }), fc.integer({ min: 0, max: 600 }), (zoom, f, sx, sy) => {
-        const v = { zoom, x: 30, y: -20 };
-        const before = screenToWorld(v, sx, sy);
-        const after = screenToWorld(zoomAt(v, f, sx, sy), sx, sy);
-        expect(after.x).toBeCloseTo(before.x, 6);
-        expect(after.y).toBeCloseTo(before.y, 6);
-      }),
+      fc.property(
+        fc.double({ min: 0.1, max: 4, noNaN: true }),
+        fc.double({ min: 0.5, max: 2, noNaN: true }),
+        fc.integer({ min: 0, max: 800 }),
+        fc.integer({ min: 0, max: 600 }),
+        (zoom, f, sx, sy) => {
+          const v = { zoom, x: 30, y: -20 };
+          const before = screenToWorld(v, sx, sy);
+          const after = screenToWorld(zoomAt(v, f, sx, sy), sx, sy);
+          expect(after.x).toBeCloseTo(before.x, 6);
+          expect(after.y).toBeCloseTo(before.y, 6);
+        },
+      ),
     );
   });
 

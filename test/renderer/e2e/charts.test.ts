@@ -5,7 +5,8 @@
 import { expect, it } from 'vitest';
 import { describeBrowser, findPuzzleId, useHarness, type Page } from './harness';
 
-const yTicks = async (page: Page, testid: string): Promise<string[]> => ((await page.getByTestId(testid).getAttribute('data-y-ticks')) ?? '').split('|').filter(Boolean);
+const yTicks = async (page: Page, testid: string): Promise<string[]> =>
+  ((await page.getByTestId(testid).getAttribute('data-y-ticks')) ?? '').split('|').filter(Boolean);
 const sane = (ticks: string[]): boolean => ticks.length >= 2 && new Set(ticks).size === ticks.length && !ticks.includes('-0');
 
 describeBrowser('charts', () => {

@@ -20,7 +20,9 @@ describeBrowser('discoverability', () => {
     await row.click({ button: 'right' });
     const menu = page.getByTestId('menu');
     await menu.waitFor();
-    expect(await menu.locator('[role="menuitem"]').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('Open'), expect.stringContaining('Duplicate'), expect.stringContaining('Delete')]));
+    expect(await menu.locator('[role="menuitem"]').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('Open'), expect.stringContaining('Duplicate'), expect.stringContaining('Delete')]),
+    );
     await h.screenshot(page, 'discover-library-menu');
     await menu.locator('[data-id="duplicate"]').click();
     await expect.poll(() => page.getByTestId('library-row').count()).toBe(before + 1);

@@ -102,7 +102,9 @@ describeBrowser('one painter', () => {
     for (const p of inPng.slice(48)) expect(p.every((v) => v > 200)).toBe(true);
 
     // The file, shown in the page, for the screenshot record.
-    await page.setContent(`<body style="margin:0;background:#000"><img src="data:image/png;base64,${png.toString('base64')}" style="max-width:100%;max-height:100vh"></body>`);
+    await page.setContent(
+      `<body style="margin:0;background:#000"><img src="data:image/png;base64,${png.toString('base64')}" style="max-width:100%;max-height:100vh"></body>`,
+    );
     await h.screenshot(page, 'export-board-png');
   });
 });

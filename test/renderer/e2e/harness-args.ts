@@ -8,4 +8,3 @@ export const CHROMIUM_ARGS: readonly string[] = [
   '--use-angle=swiftshader',
   '--enable-unsafe-swiftshader',
 ];
-

@@ -104,7 +104,12 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    backend = await createBackend({ dbPath, workerHost: 'node', concurrency: 1, ...(opts.resourcesDir !== undefined ? { resourcesDir: opts.resourcesDir } : {}) });
+    backend = await createBackend({
+      dbPath,
+      workerHost: 'node',
+      concurrency: 1,
+      ...(opts.resourcesDir !== undefined ? { resourcesDir: opts.resourcesDir } : {}),
+    });
     server = await startServer({ backend, port: 0, host: '127.0.0.1', staticDir: context.staticDir });
     browser = await playwright.launch({
       executablePath: context.chromium,
@@ -203,7 +208,9 @@ export function useHarness(opts: HarnessOptions = {}): Harness {
 /** A puzzle's id by its exact name or its source file name (bundled samples: `bundled: <file>`). */
 export async function findPuzzleId(h: Harness, nameOrFile: string): Promise<number> {
   const list = await h.api.listPuzzles({ search: nameOrFile, limit: 50 });
-  const hit = list.find((p) => p.name === nameOrFile || p.source === nameOrFile || p.source === `bundled: ${nameOrFile}` || p.source.endsWith(`: ${nameOrFile}.txt`));
+  const hit = list.find(
+    (p) => p.name === nameOrFile || p.source === nameOrFile || p.source === `bundled: ${nameOrFile}` || p.source.endsWith(`: ${nameOrFile}.txt`),
+  );
   if (!hit) throw new Error(`no puzzle named or from "${nameOrFile}" in the library (found: ${list.map((p) => p.name).join(', ') || 'nothing'})`);
   return hit.id;
 }

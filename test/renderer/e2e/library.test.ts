@@ -19,7 +19,14 @@ describeBrowser('library', () => {
     const total = bundledSamples(resources).length;
     await expect.poll(() => rows(page).count()).toBe(total);
     await expect.poll(() => page.getByTestId('library-count').textContent()).toBe(`${total} puzzles`);
-    for (const name of ['META 2010 10×10', 'Eternity II', 'Eternity II with the 4 clue hints', 'Eternity II clue puzzle 1', 'CS 440 5×5 hill climbing (fitness 21)', 'Casse-tête 4×4, remove 4']) {
+    for (const name of [
+      'META 2010 10×10',
+      'Eternity II',
+      'Eternity II with the 4 clue hints',
+      'Eternity II clue puzzle 1',
+      'CS 440 5×5 hill climbing (fitness 21)',
+      'Casse-tête 4×4, remove 4',
+    ]) {
       expect(await row(page, name).count(), name).toBe(1);
     }
     await page.getByTestId('library-search').fill('clue');
@@ -58,7 +65,12 @@ describeBrowser('library', () => {
     await page.getByTestId('import-confirm').click();
     await row(page, 'dropped_10x10').waitFor();
     const list = await h.api.listPuzzles({ search: '10x10' });
-    expect(list.filter((p) => !p.source.startsWith('bundled:')).map((p) => p.name).sort()).toEqual(['dropped_10x10', 'meta2010_10x10']);
+    expect(
+      list
+        .filter((p) => !p.source.startsWith('bundled:'))
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(['dropped_10x10', 'meta2010_10x10']);
   });
 
   it('shows a malformed file as one line naming the file and the line', async () => {

@@ -52,7 +52,7 @@ describeBrowser('runs: history, replay and compare', () => {
     // Sorting by best score, highest first.
     await page.getByTestId('sort-best').click();
     const all = await h.api.queryRuns({ sort: 'best', dir: 'desc' });
-    await expect.poll(async () => (await rows(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id')))))).toEqual(all.runs.map((r) => r.id));
+    await expect.poll(async () => await rows(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))))).toEqual(all.runs.map((r) => r.id));
     expect(h.pageErrors(page)).toEqual([]);
   });
 
@@ -119,7 +119,9 @@ describeBrowser('runs: history, replay and compare', () => {
     await expect.poll(() => page.getByTestId('compare-group').count()).toBe(1); // the two hill-climbing seeds
     const bests = (await h.api.queryRuns({ ids: hc.map((r) => r.id) })).runs.map((r) => r.bestScore!);
     const mean = (bests[0]! + bests[1]!) / 2;
-    expect(await page.getByTestId('compare-group').locator('td').nth(3).textContent()).toMatch(new RegExp(`^${Number.isInteger(mean) ? mean : mean.toFixed(1)}( ± |$)`));
+    expect(await page.getByTestId('compare-group').locator('td').nth(3).textContent()).toMatch(
+      new RegExp(`^${Number.isInteger(mean) ? mean : mean.toFixed(1)}( ± |$)`),
+    );
     await h.screenshot(page, 'runs-compare');
     // Removing one keeps the other two.
     await page.locator(`[data-testid="compare-row"][data-id="${sa.id}"] button[aria-label^="Remove"]`).click();
@@ -135,7 +137,9 @@ describeBrowser('runs: history, replay and compare', () => {
     await page.getByTestId('bulk-csv').click();
     let file = await download;
     expect(file.suggestedFilename()).toMatch(/^runs-2-.*\.csv$/);
-    const csv = readFileSync((await file.path())!, 'utf8').trim().split('\r\n');
+    const csv = readFileSync((await file.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
     expect(csv).toHaveLength(3);
     expect(csv[0]).toMatch(/^id,puzzle,puzzle_id,family,solver,params,seed,status/);
     download = page.waitForEvent('download');

@@ -5,8 +5,20 @@
 import { expect, it } from 'vitest';
 import { describeBrowser, findPuzzleId, useHarness, type Page } from './harness';
 
-const fraction = async (page: Page): Promise<number> => Number((await page.getByTestId('detail-progress').getAttribute('data-fraction').catch(() => null)) ?? 'NaN');
-const chartPoints = async (page: Page): Promise<number> => Number((await page.getByTestId('live-chart').getAttribute('data-points').catch(() => null)) ?? '0');
+const fraction = async (page: Page): Promise<number> =>
+  Number(
+    (await page
+      .getByTestId('detail-progress')
+      .getAttribute('data-fraction')
+      .catch(() => null)) ?? 'NaN',
+  );
+const chartPoints = async (page: Page): Promise<number> =>
+  Number(
+    (await page
+      .getByTestId('live-chart')
+      .getAttribute('data-points')
+      .catch(() => null)) ?? '0',
+  );
 
 describeBrowser('runs: launch and watch', () => {
   const h = useHarness();

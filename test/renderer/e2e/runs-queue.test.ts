@@ -32,10 +32,29 @@ describeBrowser('runs in sight', () => {
     const page = await h.newPage({ hash: '#/runs' });
     await page.getByTestId('dashboard').waitFor();
     const before = (await h.api.queryRuns({})).total;
-    const cli = spawn(process.execPath, [path.join(root, 'bin', 'workbench.mjs'), 'solve', '--family', 'jump', '--size', '7', '--solver', 'sa', '--seconds', '6', '--seed', '3', '--db', h.dbPath], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const cli = spawn(
+      process.execPath,
+      [
+        path.join(root, 'bin', 'workbench.mjs'),
+        'solve',
+        '--family',
+        'jump',
+        '--size',
+        '7',
+        '--solver',
+        'sa',
+        '--seconds',
+        '6',
+        '--seed',
+        '3',
+        '--db',
+        h.dbPath,
+      ],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let err = '';
     cli.stderr.on('data', (d: Buffer) => (err += d.toString()));
     const exited = new Promise<number>((resolve) => cli.on('exit', (code) => resolve(code ?? 1)));

@@ -36,14 +36,25 @@ export class EdgeDriver {
   /** Wait until the Pixi renderer is up (the play board reports its renderer's name). */
   async ready(): Promise<void> {
     await this.board().waitFor();
-    if (this.boardTestId === 'edge-board') await this.page.waitForFunction(() => !!document.querySelector('[data-testid="edge-board"]')?.getAttribute('data-renderer'), undefined, { timeout: 30_000 });
+    if (this.boardTestId === 'edge-board')
+      await this.page.waitForFunction(() => !!document.querySelector('[data-testid="edge-board"]')?.getAttribute('data-renderer'), undefined, {
+        timeout: 30_000,
+      });
   }
 
   async layout(): Promise<Layout> {
     return this.board().evaluate((el) => {
       const r = el.getBoundingClientRect();
       const d = (el as HTMLElement).dataset;
-      return { left: r.left, top: r.top, cellPx: Number(d.cellPx), originX: Number(d.originX), originY: Number(d.originY), rows: Number(d.rows), cols: Number(d.cols) };
+      return {
+        left: r.left,
+        top: r.top,
+        cellPx: Number(d.cellPx),
+        originX: Number(d.originX),
+        originY: Number(d.originY),
+        rows: Number(d.rows),
+        cols: Number(d.cols),
+      };
     });
   }
 
@@ -102,6 +113,8 @@ export class EdgeDriver {
   }
 
   async saved(): Promise<void> {
-    await this.page.waitForFunction(() => document.querySelector('[data-testid="edge-workbench"]')?.getAttribute('data-save-state') === 'saved', undefined, { timeout: 15_000 });
+    await this.page.waitForFunction(() => document.querySelector('[data-testid="edge-workbench"]')?.getAttribute('data-save-state') === 'saved', undefined, {
+      timeout: 15_000,
+    });
   }
 }

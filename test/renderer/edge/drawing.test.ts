@@ -85,10 +85,12 @@ describe('resizing, filling, reading boards', () => {
   it('keeps the shared part when resizing', () => {
     const d = randomDrawing(4, 4, 3);
     const big = resizeDrawing(d, 5, 6);
-    for (let r = 0; r < 4; r++) for (let c = 0; c < 4; c++) for (let s = 0; s < 4; s++) {
-      const inner = (s === 1 && c === 3) || (s === 2 && r === 3);
-      if (!inner) expect(sideColour(big, r, c, s)).toBe(sideColour(d, r, c, s));
-    }
+    for (let r = 0; r < 4; r++)
+      for (let c = 0; c < 4; c++)
+        for (let s = 0; s < 4; s++) {
+          const inner = (s === 1 && c === 3) || (s === 2 && r === 3);
+          if (!inner) expect(sideColour(big, r, c, s)).toBe(sideColour(d, r, c, s));
+        }
     const small = resizeDrawing(d, 2, 3);
     expect(sideColour(small, 0, 0, 1)).toBe(sideColour(d, 0, 0, 1));
     expect(resizeDrawing({ ...d, hints: [0, 15] }, 2, 2).hints).toEqual([0]);

@@ -19,7 +19,12 @@ describe('drops', () => {
   });
 
   it('cell to cell swaps, keeping turns made while dragging', () => {
-    const b = boardOf([[0, 0], [1, 0], [-1, 0], [-1, 0]]);
+    const b = boardOf([
+      [0, 0],
+      [1, 0],
+      [-1, 0],
+      [-1, 0],
+    ]);
     const s = applyDrop(p, b, { kind: 'cell', cell: 0, turns: 0 }, { kind: 'cell', cell: 1 }, on)!;
     expect(Array.from(s.piece)).toEqual([1, 0, -1, -1]);
     const t = applyDrop(p, b, { kind: 'cell', cell: 0, turns: 1 }, { kind: 'cell', cell: 3 }, on)!;
@@ -32,7 +37,12 @@ describe('drops', () => {
   });
 
   it('cell to tray removes; cell to nowhere cancels', () => {
-    const b = boardOf([[0, 0], [-1, 0], [-1, 0], [-1, 0]]);
+    const b = boardOf([
+      [0, 0],
+      [-1, 0],
+      [-1, 0],
+      [-1, 0],
+    ]);
     expect(applyDrop(p, b, { kind: 'cell', cell: 0, turns: 0 }, { kind: 'tray' }, on)!.piece[0]).toBe(-1);
     expect(applyDrop(p, b, { kind: 'cell', cell: 0, turns: 0 }, { kind: 'none' }, on)).toBeNull();
   });

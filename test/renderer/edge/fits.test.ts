@@ -23,7 +23,12 @@ describe('what fits here', () => {
   });
 
   it('follows placed neighbours', () => {
-    const b = boardOf([[0, 0], [-1, 0], [-1, 0], [-1, 0]]);
+    const b = boardOf([
+      [0, 0],
+      [-1, 0],
+      [-1, 0],
+      [-1, 0],
+    ]);
     // Cell 1 must show colour 1 on its left, grey on top and right.
     expect(cellNeeds(p, b, 1)).toEqual([-2, -2, -1, 1]);
     expect(fitsHere(p, b, 1, [1, 2, 3])).toEqual([{ piece: 1, rotations: [0] }]);
@@ -34,7 +39,12 @@ describe('what fits here', () => {
 
   it('a grey edge facing a cell can never be matched', () => {
     // Piece 0 turned twice shows grey on its right and bottom.
-    const b = boardOf([[0, 2], [-1, 0], [-1, 0], [-1, 0]]);
+    const b = boardOf([
+      [0, 2],
+      [-1, 0],
+      [-1, 0],
+      [-1, 0],
+    ]);
     expect(cellNeeds(p, b, 1)[3]).toBe(0);
     expect(fitsHere(p, b, 1, [1, 2, 3])).toEqual([]);
   });

@@ -29,5 +29,7 @@ export function boardOf(cells: [number, number][]): EdgeBoard {
 
 /** Pieces on the board, sorted (to check each is there at most once). */
 export function piecesOn(b: EdgeBoard): number[] {
-  return Array.from(b.piece).filter((p) => p >= 0).sort((x, y) => x - y);
+  return Array.from(b.piece)
+    .filter((p) => p >= 0)
+    .sort((x, y) => x - y);
 }

@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { emptyBoard, type EdgeBoard } from '../../../src/core/families/edge/model';
-import { cellOf, clearBoard, isLocked, lockedCells, move, normalize, place, placedCount, remove, rotate, sameBoard, startBoard, unplaced } from '../../../src/renderer/src/edge/placement';
+import {
+  cellOf,
+  clearBoard,
+  isLocked,
+  lockedCells,
+  move,
+  normalize,
+  place,
+  placedCount,
+  remove,
+  rotate,
+  sameBoard,
+  startBoard,
+  unplaced,
+} from '../../../src/renderer/src/edge/placement';
 import { boardOf, cutPuzzle, piecesOn, twoByTwo } from './helpers';
 
 describe('placement transitions', () => {
@@ -30,7 +44,12 @@ describe('placement transitions', () => {
   });
 
   it('swaps two cells, or moves onto an empty one', () => {
-    const b = boardOf([[0, 1], [1, 2], [-1, 0], [-1, 0]]);
+    const b = boardOf([
+      [0, 1],
+      [1, 2],
+      [-1, 0],
+      [-1, 0],
+    ]);
     const s = move(p, b, 0, 1)!;
     expect(Array.from(s.piece)).toEqual([1, 0, -1, -1]);
     expect(Array.from(s.rotation)).toEqual([2, 1, 0, 0]);
@@ -43,7 +62,12 @@ describe('placement transitions', () => {
   });
 
   it('removes and rotates', () => {
-    const b = boardOf([[0, 3], [-1, 0], [-1, 0], [-1, 0]]);
+    const b = boardOf([
+      [0, 3],
+      [-1, 0],
+      [-1, 0],
+      [-1, 0],
+    ]);
     expect(rotate(p, b, 0, 1)!.rotation[0]).toBe(0);
     expect(rotate(p, b, 0, -1)!.rotation[0]).toBe(2);
     expect(rotate(p, b, 0, 4)).toBeNull();
@@ -73,11 +97,25 @@ describe('placement transitions', () => {
 
   it('normalises foreign boards: size, range, duplicates, fixed pieces', () => {
     const q = { ...p, fixed: [{ piece: 0, row: 0, col: 0, rotation: 0 }] };
-    const b: EdgeBoard = boardOf([[2, 5], [2, 1], [0, 0], [9, 0], [1, 0]]);
+    const b: EdgeBoard = boardOf([
+      [2, 5],
+      [2, 1],
+      [0, 0],
+      [9, 0],
+      [1, 0],
+    ]);
     const n = normalize(q, b);
     expect(Array.from(n.piece)).toEqual([0, -1, -1, -1]);
     expect(normalize(q, null).piece[0]).toBe(0);
-    const m = normalize(p, boardOf([[1, 7], [1, 1], [3, 2], [-1, 0]]));
+    const m = normalize(
+      p,
+      boardOf([
+        [1, 7],
+        [1, 1],
+        [3, 2],
+        [-1, 0],
+      ]),
+    );
     expect(Array.from(m.piece)).toEqual([1, -1, 3, -1]);
     expect(m.rotation[0]).toBe(3);
     expect(cellOf(m, 3)).toBe(2);
@@ -100,11 +138,15 @@ describe('placement transitions', () => {
         let b = startBoard(puzzle);
         for (const [kind, a, c, d] of actions) {
           const next =
-            kind === 'place' ? place(puzzle, b, a, c, d)
-            : kind === 'move' ? move(puzzle, b, a, c)
-            : kind === 'remove' ? remove(puzzle, b, a)
-            : kind === 'rotate' ? rotate(puzzle, b, a, c)
-            : clearBoard(puzzle, b);
+            kind === 'place'
+              ? place(puzzle, b, a, c, d)
+              : kind === 'move'
+                ? move(puzzle, b, a, c)
+                : kind === 'remove'
+                  ? remove(puzzle, b, a)
+                  : kind === 'rotate'
+                    ? rotate(puzzle, b, a, c)
+                    : clearBoard(puzzle, b);
           if (next) {
             expect(sameBoard(next, b)).toBe(false);
             b = next;

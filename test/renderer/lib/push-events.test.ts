@@ -24,7 +24,12 @@ describe('refresh on pushed events', () => {
   it('refreshes once per burst of events that matter, after the delay', () => {
     const api = fakeApi();
     let n = 0;
-    refreshOnEvents(api, (e) => e.type !== 'run-progress', 250, () => n++);
+    refreshOnEvents(
+      api,
+      (e) => e.type !== 'run-progress',
+      250,
+      () => n++,
+    );
     api.push(progress);
     vi.advanceTimersByTime(1000);
     expect(n).toBe(0);
@@ -43,7 +48,12 @@ describe('refresh on pushed events', () => {
   it('unsubscribes and drops a pending refresh', () => {
     const api = fakeApi();
     let n = 0;
-    const off = refreshOnEvents(api, () => true, 250, () => n++);
+    const off = refreshOnEvents(
+      api,
+      () => true,
+      250,
+      () => n++,
+    );
     api.push(deleted);
     off();
     vi.advanceTimersByTime(1000);

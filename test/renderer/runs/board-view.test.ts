@@ -16,7 +16,14 @@ const puzzle = {
 
 describe('run boards', () => {
   it('scores a board with core and marks its mismatched joins', () => {
-    const solved = { cells: [[1, 0], [2, 0], [3, 0], [4, 0]] };
+    const solved = {
+      cells: [
+        [1, 0],
+        [2, 0],
+        [3, 0],
+        [4, 0],
+      ],
+    };
     expect(evaluateRunBoard('edge', puzzle, solved)).toEqual({ score: 4, maxScore: 4, solved: true });
     const p = edgePuzzle(puzzle);
     const v = edgeView(p, solved);
@@ -24,7 +31,14 @@ describe('run boards', () => {
     expect(v.cells.map((c) => c?.face)).toEqual(['0,1,2,0', '0,0,3,1', '2,4,0,0', '3,0,0,4']);
     expect(v.locked).toEqual([0]);
     // Pieces 2 and 3 swapped: both their joins with the others break, and the one between them.
-    const swapped = { cells: [[1, 0], [2, 0], [4, 0], [3, 0]] };
+    const swapped = {
+      cells: [
+        [1, 0],
+        [2, 0],
+        [4, 0],
+        [3, 0],
+      ],
+    };
     const w = edgeView(p, swapped);
     expect(w.bad.length).toBeGreaterThan(0);
     expect(evaluateRunBoard('edge', puzzle, swapped)!.score).toBe(4 - w.bad.length);
@@ -39,7 +53,13 @@ describe('run boards', () => {
   });
 
   it('scores jump mazes and casse-tête grids, and makes documents to open', () => {
-    const maze = { cells: [[1, 2, 1], [1, 1, 1], [2, 1, 0]] };
+    const maze = {
+      cells: [
+        [1, 2, 1],
+        [1, 1, 1],
+        [2, 1, 0],
+      ],
+    };
     const j = evaluateRunBoard('jump', { rows: 3, cols: 3 }, maze);
     expect(j?.maxScore).toBeNull();
     expect(typeof j?.score).toBe('number');

@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { axisTime, changedParams, clockText, compactCount, countText, durationText, keyParamsText, percentOf, percentText, rateText, scoreText, statusDetail, stopText, whenText } from '../../../src/renderer/src/runs/format';
+import {
+  axisTime,
+  changedParams,
+  clockText,
+  compactCount,
+  countText,
+  durationText,
+  keyParamsText,
+  percentOf,
+  percentText,
+  rateText,
+  scoreText,
+  statusDetail,
+  stopText,
+  whenText,
+} from '../../../src/renderer/src/runs/format';
 
 describe('run formatting', () => {
   it('writes counts and rates', () => {
@@ -53,7 +68,11 @@ describe('run formatting', () => {
   });
 
   it('lists the parameters that differ from the defaults', () => {
-    const schema = { population: { type: 'int', default: 200, help: '' }, elitism: { type: 'int', default: 1, help: '' }, fitness: { type: 'enum', default: 'thesis', options: ['thesis', 'score'], help: '' } } as const;
+    const schema = {
+      population: { type: 'int', default: 200, help: '' },
+      elitism: { type: 'int', default: 1, help: '' },
+      fitness: { type: 'enum', default: 'thesis', options: ['thesis', 'score'], help: '' },
+    } as const;
     expect(changedParams({ population: 500, elitism: 1, fitness: 'score' }, schema)).toEqual([
       ['fitness', 'score'],
       ['population', '500'],
@@ -73,6 +92,15 @@ describe('run formatting', () => {
 describe('queueText', () => {
   it('says the place in the queue', async () => {
     const { queueText } = await import('../../../src/renderer/src/runs/format');
-    expect([1, 2, 3, 4, 11, 12, 21, 22].map(queueText)).toEqual(['Next in line', '2nd in line', '3rd in line', '4th in line', '11th in line', '12th in line', '21st in line', '22nd in line']);
+    expect([1, 2, 3, 4, 11, 12, 21, 22].map(queueText)).toEqual([
+      'Next in line',
+      '2nd in line',
+      '3rd in line',
+      '4th in line',
+      '11th in line',
+      '12th in line',
+      '21st in line',
+      '22nd in line',
+    ]);
   });
 });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FILTER, dayOf, dayStart, filterArgs, filterErrors, isFiltered, nextSort, pageLabel, toggleStatus } from '../../../src/renderer/src/runs/history-filter';
+import {
+  EMPTY_FILTER,
+  dayOf,
+  dayStart,
+  filterArgs,
+  filterErrors,
+  isFiltered,
+  nextSort,
+  pageLabel,
+  toggleStatus,
+} from '../../../src/renderer/src/runs/history-filter';
 
 const now = new Date(2026, 10, 25, 15, 30).getTime(); // Nov 25, 2026, 15:30 local
 
@@ -11,8 +21,24 @@ describe('the history filter', () => {
   });
 
   it('becomes query arguments', () => {
-    const f = { ...EMPTY_FILTER, search: '  clue ', puzzle: 'id:17', solver: 'edge/hill-climb', statuses: ['done' as const, 'stopped' as const], scoreMin: '40', scoreMax: '60' };
-    expect(filterArgs(f, now)).toEqual({ search: 'clue', puzzleId: 17, family: 'edge', solvers: ['hill-climb'], statuses: ['done', 'stopped'], scoreMin: 40, scoreMax: 60 });
+    const f = {
+      ...EMPTY_FILTER,
+      search: '  clue ',
+      puzzle: 'id:17',
+      solver: 'edge/hill-climb',
+      statuses: ['done' as const, 'stopped' as const],
+      scoreMin: '40',
+      scoreMax: '60',
+    };
+    expect(filterArgs(f, now)).toEqual({
+      search: 'clue',
+      puzzleId: 17,
+      family: 'edge',
+      solvers: ['hill-climb'],
+      statuses: ['done', 'stopped'],
+      scoreMin: 40,
+      scoreMax: 60,
+    });
     expect(filterArgs({ ...EMPTY_FILTER, puzzle: 'name:Old puzzle' }, now)).toEqual({ puzzleName: 'Old puzzle' });
     expect(isFiltered(f)).toBe(true);
   });
@@ -22,7 +48,10 @@ describe('the history filter', () => {
     expect(filterArgs({ ...EMPTY_FILTER, range: 'today' }, now)).toEqual({ from: today });
     expect(filterArgs({ ...EMPTY_FILTER, range: '7d' }, now)).toEqual({ from: new Date(2026, 10, 19).getTime() });
     expect(filterArgs({ ...EMPTY_FILTER, range: '30d' }, now)).toEqual({ from: new Date(2026, 9, 27).getTime() });
-    expect(filterArgs({ ...EMPTY_FILTER, range: 'custom', from: '2026-11-01', to: '2026-11-03' }, now)).toEqual({ from: new Date(2026, 10, 1).getTime(), to: new Date(2026, 10, 4).getTime() });
+    expect(filterArgs({ ...EMPTY_FILTER, range: 'custom', from: '2026-11-01', to: '2026-11-03' }, now)).toEqual({
+      from: new Date(2026, 10, 1).getTime(),
+      to: new Date(2026, 10, 4).getTime(),
+    });
     expect(filterArgs({ ...EMPTY_FILTER, range: 'custom', to: '2026-11-03' }, now)).toEqual({ to: new Date(2026, 10, 4).getTime() });
     expect(dayStart('2026-02-30')).toBeNull();
     expect(dayStart('yesterday')).toBeNull();

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { SolverInfo } from '../../../src/main/api/contract';
 import type { SolverPreset } from '../../../src/core/presets/presets';
-import { applyPreset, changedFields, checkForm, defaultForm, durationInput, formFromRun, paramError, parseCount, parseDuration, presetMatching, rangeHint } from '../../../src/renderer/src/runs/launch-form';
+import {
+  applyPreset,
+  changedFields,
+  checkForm,
+  defaultForm,
+  durationInput,
+  formFromRun,
+  paramError,
+  parseCount,
+  parseDuration,
+  presetMatching,
+  rangeHint,
+} from '../../../src/renderer/src/runs/launch-form';
 
 const ga: SolverInfo = {
   family: 'edge',
@@ -18,7 +30,16 @@ const ga: SolverInfo = {
 
 const presets: SolverPreset[] = [
   { id: 'p500', family: 'edge', solver: 'ga', label: 'Population 500', source: 'paper', description: '', params: { population: 500 } },
-  { id: 'fast', family: 'edge', solver: 'ga', label: 'Fast', source: 'paper', description: '', params: { population: 50, repair: false }, stop: { seconds: 3600, evaluations: 1_000_000 } },
+  {
+    id: 'fast',
+    family: 'edge',
+    solver: 'ga',
+    label: 'Fast',
+    source: 'paper',
+    description: '',
+    params: { population: 50, repair: false },
+    stop: { seconds: 3600, evaluations: 1_000_000 },
+  },
 ];
 
 describe('parsing what is typed', () => {
@@ -75,9 +96,27 @@ describe('the launch form', () => {
     const c = checkForm(f, ga, 17);
     expect(c.errors).toEqual({});
     expect(c.args).toEqual({ puzzleId: 17, solver: 'ga', params: {}, seed: null, count: 1, seconds: 600, evaluations: null, target: null });
-    const g = { ...f, values: { ...f.values, population: '500', repair: false }, evalsOn: true, evals: '2M', targetOn: true, target: '60', seed: '41', count: '3' };
+    const g = {
+      ...f,
+      values: { ...f.values, population: '500', repair: false },
+      evalsOn: true,
+      evals: '2M',
+      targetOn: true,
+      target: '60',
+      seed: '41',
+      count: '3',
+    };
     const d = checkForm(g, ga, 17);
-    expect(d.args).toEqual({ puzzleId: 17, solver: 'ga', params: { population: 500, repair: false }, seed: 41, count: 3, seconds: 600, evaluations: 2_000_000, target: 60 });
+    expect(d.args).toEqual({
+      puzzleId: 17,
+      solver: 'ga',
+      params: { population: 500, repair: false },
+      seed: 41,
+      count: 3,
+      seconds: 600,
+      evaluations: 2_000_000,
+      target: 60,
+    });
     expect(d.seeds).toEqual([41, 42, 43]);
   });
 
@@ -104,10 +143,17 @@ describe('the launch form', () => {
   });
 
   it('copies an earlier run’s settings (a new random seed unless asked)', () => {
-    const f = formFromRun(ga, { params: { population: 500, fitness: 'score', unknown: 3 }, stop: { seconds: null, evaluations: 5000, target: null }, seed: 99 }, presets);
+    const f = formFromRun(
+      ga,
+      { params: { population: 500, fitness: 'score', unknown: 3 }, stop: { seconds: null, evaluations: 5000, target: null }, seed: 99 },
+      presets,
+    );
     expect(f.values).toMatchObject({ population: '500', fitness: 'score' });
     expect(f).toMatchObject({ timeOn: false, evalsOn: true, evals: '5000', seed: '' });
-    expect(formFromRun(ga, { params: { population: 500 }, stop: { seconds: 60, evaluations: null, target: null }, seed: 99 }, presets, true)).toMatchObject({ seed: '99', preset: 'p500' });
+    expect(formFromRun(ga, { params: { population: 500 }, stop: { seconds: 60, evaluations: null, target: null }, seed: 99 }, presets, true)).toMatchObject({
+      seed: '99',
+      preset: 'p500',
+    });
   });
 });
 

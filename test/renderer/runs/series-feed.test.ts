@@ -5,12 +5,27 @@ import { SeriesFeed, lastTime, mergeSeries } from '../../../src/renderer/src/run
 
 const p = (t: number) => ({ t, evaluations: t, iteration: t, best: t, current: t, mean: null });
 const imp = (eventId: number, t: number) => ({ eventId, t, evaluations: t, score: t });
-const series = (runId: number, ts: number[], imps: [number, number][] = []): RunSeries => ({ runId, progress: ts.map(p), progressTotal: ts.length, improvements: imps.map(([e, t]) => imp(e, t)) });
+const series = (runId: number, ts: number[], imps: [number, number][] = []): RunSeries => ({
+  runId,
+  progress: ts.map(p),
+  progressTotal: ts.length,
+  improvements: imps.map(([e, t]) => imp(e, t)),
+});
 
 describe('live chart series', () => {
   it('merges what came after the last sample', () => {
     const a = series(1, [0, 1000, 2000], [[10, 500]]);
-    const m = mergeSeries(a, series(1, [2000, 3000, 4000], [[10, 500], [11, 3500]]));
+    const m = mergeSeries(
+      a,
+      series(
+        1,
+        [2000, 3000, 4000],
+        [
+          [10, 500],
+          [11, 3500],
+        ],
+      ),
+    );
     expect(m.progress.map((x) => x.t)).toEqual([0, 1000, 2000, 3000, 4000]);
     expect(m.improvements.map((x) => x.eventId)).toEqual([10, 11]);
     expect(m.progressTotal).toBe(5);

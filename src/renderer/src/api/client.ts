@@ -245,4 +245,3 @@ export function webSocketTransport(opts: WebSocketTransportOptions): Transport {
     },
   };
 }
-

@@ -123,7 +123,6 @@ function pixiPainter(g: Graphics): Painter {
   };
 }
 
-
 export function createBoard(host: HTMLElement, opts: BoardOptions): BoardHandle {
   const texSize = opts.textureSize ?? 128;
   const grid: Grid = { rows: opts.rows, cols: opts.cols, cell: CELL };
@@ -267,11 +266,16 @@ export function createBoard(host: HTMLElement, opts: BoardOptions): BoardHandle 
       const y = row * CELL;
       const c = CELL / 2;
       const tri: number[] =
-        side === 0 ? [x, y, x + CELL, y, x + c, y + c]
-        : side === 1 ? [x + CELL, y, x + CELL, y + CELL, x + c, y + c]
-        : side === 2 ? [x + CELL, y + CELL, x, y + CELL, x + c, y + c]
-        : [x, y + CELL, x, y, x + c, y + c];
-      g.poly(tri, true).fill({ color: WHITE, alpha: 0.16 }).stroke({ width: 2 * px, color: WHITE, alpha: 0.9, join: 'round' });
+        side === 0
+          ? [x, y, x + CELL, y, x + c, y + c]
+          : side === 1
+            ? [x + CELL, y, x + CELL, y + CELL, x + c, y + c]
+            : side === 2
+              ? [x + CELL, y + CELL, x, y + CELL, x + c, y + c]
+              : [x, y + CELL, x, y, x + c, y + c];
+      g.poly(tri, true)
+        .fill({ color: WHITE, alpha: 0.16 })
+        .stroke({ width: 2 * px, color: WHITE, alpha: 0.9, join: 'round' });
     }
 
     for (const i of marks.locked ?? []) {
@@ -425,7 +429,8 @@ export function createBoard(host: HTMLElement, opts: BoardOptions): BoardHandle 
     },
     setMarks(next) {
       const hiddenChanged = next.hidden !== marks.hidden;
-      const previewChanged = next.preview?.cell !== marks.preview?.cell || next.preview?.face !== marks.preview?.face || next.preview?.rotation !== marks.preview?.rotation;
+      const previewChanged =
+        next.preview?.cell !== marks.preview?.cell || next.preview?.face !== marks.preview?.face || next.preview?.rotation !== marks.preview?.rotation;
       marks = next;
       if (!app) return;
       if (hiddenChanged) syncSprites();

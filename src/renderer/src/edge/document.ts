@@ -71,7 +71,13 @@ export function loadEdgeDocument(doc: unknown, fallbackName = 'Untitled'): Loade
  * The document to save: the puzzle, the placement (when anything is placed), the known solution
  * and the earlier placements (oldest first; an empty board is written as null).
  */
-export function edgeDocument(name: string, puzzle: EdgePuzzle, board: EdgeBoard | null, known: EdgeBoard | null = null, history: readonly EdgeBoard[] = []): PuzzleDocument {
+export function edgeDocument(
+  name: string,
+  puzzle: EdgePuzzle,
+  board: EdgeBoard | null,
+  known: EdgeBoard | null = null,
+  history: readonly EdgeBoard[] = [],
+): PuzzleDocument {
   const doc: PuzzleDocument = {
     format: DOCUMENT_FORMAT,
     version: DOCUMENT_VERSION,
@@ -92,7 +98,9 @@ export function boardFromRun(puzzle: EdgePuzzle, runPuzzle: unknown, best: unkno
   try {
     const rp = puzzleFromJson(runPuzzle, 'run puzzle');
     if (rp.rows !== puzzle.rows || rp.cols !== puzzle.cols || rp.edges.length !== puzzle.edges.length)
-      return { error: `the run was made on a ${rp.rows}x${rp.cols} puzzle with ${pieceCount(rp)} pieces; this one is ${puzzle.rows}x${puzzle.cols} with ${pieceCount(puzzle)}` };
+      return {
+        error: `the run was made on a ${rp.rows}x${rp.cols} puzzle with ${pieceCount(rp)} pieces; this one is ${puzzle.rows}x${puzzle.cols} with ${pieceCount(puzzle)}`,
+      };
     for (let i = 0; i < rp.edges.length; i++) {
       if (rp.edges[i] !== puzzle.edges[i]) {
         warning = 'the puzzle was edited after this run: its board may not fit the pieces any more';

@@ -155,7 +155,8 @@ export function fillRandom(d: Drawing, seed: number, frame: number, inner: numbe
   if (unpaintedJoins(d) === 0) return null;
   const rng = new Rng(seed);
   const out = copy(d);
-  const pick = (isFrame: boolean): number => (isFrame && frame > 0 ? 1 + rng.int(frame) : inner > 0 ? frame + 1 + rng.int(inner) : 1 + rng.int(Math.max(1, frame)));
+  const pick = (isFrame: boolean): number =>
+    isFrame && frame > 0 ? 1 + rng.int(frame) : inner > 0 ? frame + 1 + rng.int(inner) : 1 + rng.int(Math.max(1, frame));
   for (let i = 0; i < out.h.length; i++) if (out.h[i] === 0) out.h[i] = pick(isFrameJoin(d, 'h', i));
   for (let i = 0; i < out.v.length; i++) if (out.v[i] === 0) out.v[i] = pick(isFrameJoin(d, 'v', i));
   return out;

@@ -95,7 +95,11 @@ export function drawEdgeFaceColours(p: Painter, colours: readonly number[], size
   p.line([0, 0, size, size], seam, SEAM, 0.85);
   p.line([size, 0, 0, size], seam, SEAM, 0.85);
   // Tile outline: a frame of seam colour so neighbouring tiles read as separate pieces.
-  p.line([inset / 2, inset / 2, size - inset / 2, inset / 2, size - inset / 2, size - inset / 2, inset / 2, size - inset / 2, inset / 2, inset / 2], inset, SEAM);
+  p.line(
+    [inset / 2, inset / 2, size - inset / 2, inset / 2, size - inset / 2, size - inset / 2, inset / 2, size - inset / 2, inset / 2, inset / 2],
+    inset,
+    SEAM,
+  );
 }
 
 /** A FaceDrawer for "t,r,b,l" face keys. */
@@ -113,9 +117,20 @@ export function drawMotifSwatch(p: Painter, face: string, size: number): void {
   const dx = size / 2 - 0.5 * big;
   const dy = size / 2 - 0.185 * big;
   const shifted: Painter = {
-    poly: (pt, c, a) => p.poly(pt.map((v, i) => (i % 2 ? v + dy : v + dx)), c, a),
+    poly: (pt, c, a) =>
+      p.poly(
+        pt.map((v, i) => (i % 2 ? v + dy : v + dx)),
+        c,
+        a,
+      ),
     circle: (x, y, r, c, a) => p.circle(x + dx, y + dy, r, c, a),
-    line: (pt, w, c, a) => p.line(pt.map((v, i) => (i % 2 ? v + dy : v + dx)), w, c, a),
+    line: (pt, w, c, a) =>
+      p.line(
+        pt.map((v, i) => (i % 2 ? v + dy : v + dx)),
+        w,
+        c,
+        a,
+      ),
     ring: (x, y, r, w, c, a) => p.ring(x + dx, y + dy, r, w, c, a),
   };
   drawPattern(shifted, m, 0, big);

@@ -3,14 +3,7 @@
  * transitions, cursor moves, typed numbers, and the analysis the board shows (all scoring from
  * core: evaluateMaze for depths and fitness, shortestPath for the path).
  */
-import {
-  evaluateMaze,
-  goalIndex,
-  jumpCellError,
-  maxJumpAt,
-  shortestPath,
-  type JumpPuzzle,
-} from '../../../core/families/jump';
+import { evaluateMaze, goalIndex, jumpCellError, maxJumpAt, shortestPath, type JumpPuzzle } from '../../../core/families/jump';
 import { viridis } from '../lib/palette';
 
 /** Cells are never mutated: every edit returns a new array (so undo can keep snapshots). */

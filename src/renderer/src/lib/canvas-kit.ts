@@ -7,9 +7,31 @@ import { cssColor } from '../board/painter';
 /** The part of CanvasRenderingContext2D this module uses (so tests can pass a recorder). */
 export type Ctx = Pick<
   CanvasRenderingContext2D,
-  | 'fillStyle' | 'strokeStyle' | 'lineWidth' | 'font' | 'textAlign' | 'textBaseline' | 'lineJoin' | 'lineCap'
-  | 'fillRect' | 'strokeRect' | 'beginPath' | 'moveTo' | 'lineTo' | 'closePath' | 'fill' | 'stroke' | 'arc'
-  | 'fillText' | 'save' | 'restore' | 'clip' | 'setLineDash' | 'rect' | 'strokeText' | 'measureText'
+  | 'fillStyle'
+  | 'strokeStyle'
+  | 'lineWidth'
+  | 'font'
+  | 'textAlign'
+  | 'textBaseline'
+  | 'lineJoin'
+  | 'lineCap'
+  | 'fillRect'
+  | 'strokeRect'
+  | 'beginPath'
+  | 'moveTo'
+  | 'lineTo'
+  | 'closePath'
+  | 'fill'
+  | 'stroke'
+  | 'arc'
+  | 'fillText'
+  | 'save'
+  | 'restore'
+  | 'clip'
+  | 'setLineDash'
+  | 'rect'
+  | 'strokeText'
+  | 'measureText'
 >;
 
 export const BG = '#141518';
@@ -25,4 +47,3 @@ export function emptyCell(ctx: Ctx, x: number, y: number, s: number, colour = 0x
   ctx.lineWidth = 1;
   ctx.strokeRect(x + 0.5, y + 0.5, s - 1, s - 1);
 }
-

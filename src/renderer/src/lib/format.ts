@@ -34,5 +34,10 @@ export const dateTime = (ms: number): string => absolute.format(ms);
 
 /** A name made safe for a file name: `Eternity II (copy)` → `Eternity_II_copy`. */
 export function safeFileName(name: string, fallback = 'puzzle'): string {
-  return name.replace(/[^\w.-]+/g, '_').replace(/^[_.]+|_+$/g, '').slice(0, 120) || fallback;
+  return (
+    name
+      .replace(/[^\w.-]+/g, '_')
+      .replace(/^[_.]+|_+$/g, '')
+      .slice(0, 120) || fallback
+  );
 }

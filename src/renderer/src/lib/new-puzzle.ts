@@ -65,7 +65,9 @@ export function whole(v: number, lo: number, hi: number, what: string, field: Sp
 
 /** Rows and columns within the family's limits (edge, jump). */
 export function sizeProblems(spec: NewPuzzleSpec, limits: { min: number; max: number }): SpecProblem[] {
-  return [whole(spec.rows, limits.min, limits.max, 'Rows', 'rows'), whole(spec.cols, limits.min, limits.max, 'Columns', 'cols')].filter((p): p is SpecProblem => p !== null);
+  return [whole(spec.rows, limits.min, limits.max, 'Rows', 'rows'), whole(spec.cols, limits.min, limits.max, 'Columns', 'cols')].filter(
+    (p): p is SpecProblem => p !== null,
+  );
 }
 
 /** Every problem with the spec (empty = it can be created). Infeasible parity (n, m) is allowed (see `parityNote`). */

@@ -50,8 +50,10 @@ export function parityStatus(p: ParityPuzzle, cells: Tokens): ParityStatus {
   const feasibility = parityFeasible(p.n, p.m);
   let summary: string;
   if (ev.solved) summary = `Solved: ${p.m} removed, every row and column even`;
-  else if (k.cost === 0 && k.zeros !== p.m) summary = `Every line is even, but ${k.zeros} ${k.zeros === 1 ? 'token is' : 'tokens are'} removed instead of ${p.m}`;
-  else summary = `${k.oddRows} odd ${k.oddRows === 1 ? 'row' : 'rows'} and ${k.oddCols} odd ${k.oddCols === 1 ? 'column' : 'columns'}; ${k.zeros} of ${p.m} removed`;
+  else if (k.cost === 0 && k.zeros !== p.m)
+    summary = `Every line is even, but ${k.zeros} ${k.zeros === 1 ? 'token is' : 'tokens are'} removed instead of ${p.m}`;
+  else
+    summary = `${k.oddRows} odd ${k.oddRows === 1 ? 'row' : 'rows'} and ${k.oddCols} odd ${k.oddCols === 1 ? 'column' : 'columns'}; ${k.zeros} of ${p.m} removed`;
   return { removed: k.zeros, m: p.m, oddRows: k.oddRows, oddCols: k.oddCols, score: ev.score, solved: ev.solved, feasibility, summary };
 }
 

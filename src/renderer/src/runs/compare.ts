@@ -80,7 +80,13 @@ export function groups(runs: readonly RunSummary[], figs: ReadonlyMap<number, Ru
   for (const [key, ids] of by) {
     if (ids.length < 2) continue;
     const f = ids.map((id) => figs.get(id)).filter((x): x is RunFigures => x !== undefined);
-    out.push({ key, runIds: ids, best: stats(f.map((x) => x.best)), timeToBest: stats(f.map((x) => x.timeToBest)), evaluations: stats(f.map((x) => x.evaluations)) });
+    out.push({
+      key,
+      runIds: ids,
+      best: stats(f.map((x) => x.best)),
+      timeToBest: stats(f.map((x) => x.timeToBest)),
+      evaluations: stats(f.map((x) => x.evaluations)),
+    });
   }
   return out;
 }

@@ -50,12 +50,43 @@ export function defaultValues(solver: SolverInfo): Record<string, FieldValue> {
 
 /** A fresh form: defaults, a 10-minute limit, random seed, one run. */
 export function defaultForm(solver: SolverInfo): LaunchForm {
-  return { solver: solver.id, preset: '', values: defaultValues(solver), timeOn: true, time: '10 min', evalsOn: false, evals: '', targetOn: false, target: '', seed: '', count: '1' };
+  return {
+    solver: solver.id,
+    preset: '',
+    values: defaultValues(solver),
+    timeOn: true,
+    time: '10 min',
+    evalsOn: false,
+    evals: '',
+    targetOn: false,
+    target: '',
+    seed: '',
+    count: '1',
+  };
 }
 
 // ---- parsing ----------------------------------------------------------------------------------
 
-const UNIT_SECONDS: Record<string, number> = { s: 1, sec: 1, secs: 1, second: 1, seconds: 1, m: 60, min: 60, mins: 60, minute: 60, minutes: 60, h: 3600, hr: 3600, hrs: 3600, hour: 3600, hours: 3600, d: 86_400, day: 86_400, days: 86_400 };
+const UNIT_SECONDS: Record<string, number> = {
+  s: 1,
+  sec: 1,
+  secs: 1,
+  second: 1,
+  seconds: 1,
+  m: 60,
+  min: 60,
+  mins: 60,
+  minute: 60,
+  minutes: 60,
+  h: 3600,
+  hr: 3600,
+  hrs: 3600,
+  hour: 3600,
+  hours: 3600,
+  d: 86_400,
+  day: 86_400,
+  days: 86_400,
+};
 
 /** Seconds in a duration text, or null when it is not one. A bare number is seconds. */
 export function parseDuration(text: string): number | null {
@@ -85,7 +116,10 @@ const COUNT_SUFFIX: Record<string, number> = { k: 1e3, m: 1e6, g: 1e9, b: 1e9 };
 
 /** A whole count in "1000000", "1,000,000", "1 000 000", "1e6", "5 M", "2.5k"; null otherwise. */
 export function parseCount(text: string): number | null {
-  const t = text.trim().toLowerCase().replace(/[,_\s](?=\d)/g, '');
+  const t = text
+    .trim()
+    .toLowerCase()
+    .replace(/[,_\s](?=\d)/g, '');
   const m = /^(\d+(?:\.\d+)?(?:e\d+)?)\s*([kmgb])?$/.exec(t);
   if (!m) return null;
   const v = Number(m[1]) * (m[2] ? COUNT_SUFFIX[m[2]]! : 1);
@@ -222,7 +256,12 @@ export function durationInput(seconds: number): string {
 }
 
 /** The settings of an earlier run (solver, parameters, stop criteria, seed) as a new form. */
-export function formFromRun(solver: SolverInfo, run: { params: Params; stop: StopCriteria; seed: number }, presets: readonly SolverPreset[] = [], keepSeed = false): LaunchForm {
+export function formFromRun(
+  solver: SolverInfo,
+  run: { params: Params; stop: StopCriteria; seed: number },
+  presets: readonly SolverPreset[] = [],
+  keepSeed = false,
+): LaunchForm {
   const values = defaultValues(solver);
   for (const [k, v] of Object.entries(run.params)) if (solver.params[k]) values[k] = valueText(solver.params[k]!, v);
   const form: LaunchForm = { ...defaultForm(solver), values, ...stopFields(run.stop), seed: keepSeed ? String(run.seed) : '' };
@@ -231,7 +270,8 @@ export function formFromRun(solver: SolverInfo, run: { params: Params; stop: Sto
 
 /** The preset whose values the form holds exactly ('' when none). */
 export function presetMatching(form: LaunchForm, solver: SolverInfo, presets: readonly SolverPreset[]): string {
-  const same = (a: Record<string, FieldValue>, b: Record<string, FieldValue>): boolean => Object.keys(solver.params).every((k) => String(a[k]) === String(b[k]));
+  const same = (a: Record<string, FieldValue>, b: Record<string, FieldValue>): boolean =>
+    Object.keys(solver.params).every((k) => String(a[k]) === String(b[k]));
   for (const p of presets) if (same(form.values, applyPreset(form, solver, p).values)) return p.id;
   return '';
 }
@@ -271,7 +311,13 @@ export interface CheckedLaunch {
  * Check a launch of several solvers sharing the stop criteria, seed and count of `shared`: each
  * solver runs with every seed, so two solvers x two seeds make four runs that compare pairwise.
  */
-export function checkLaunch(shared: LaunchForm, chosen: readonly string[], settings: Readonly<Record<string, SolverSettings>>, solvers: readonly SolverInfo[], puzzleId: number | null): CheckedLaunch {
+export function checkLaunch(
+  shared: LaunchForm,
+  chosen: readonly string[],
+  settings: Readonly<Record<string, SolverSettings>>,
+  solvers: readonly SolverInfo[],
+  puzzleId: number | null,
+): CheckedLaunch {
   const errors: Record<string, Record<string, string>> = {};
   const args: StartRunsArgs[] = [];
   let runs = 0;

@@ -24,7 +24,8 @@ export function progressOf(stop: StopCriteria, elapsedMs: number, evaluations: n
   const byEvals = stop.evaluations !== null ? Math.min(1, evaluations / stop.evaluations) : null;
   if (byTime === null && byEvals === null) return { fraction: null, basis: null, remainingMs: null };
   const timeLeft = stop.seconds !== null ? Math.max(0, stop.seconds * 1000 - elapsedMs) : null;
-  const evalsLeft = stop.evaluations !== null && ratePerSecond !== null && ratePerSecond > 0 ? (Math.max(0, stop.evaluations - evaluations) / ratePerSecond) * 1000 : null;
+  const evalsLeft =
+    stop.evaluations !== null && ratePerSecond !== null && ratePerSecond > 0 ? (Math.max(0, stop.evaluations - evaluations) / ratePerSecond) * 1000 : null;
   const remainingMs = timeLeft === null ? evalsLeft : evalsLeft === null ? timeLeft : Math.min(timeLeft, evalsLeft);
   if (byEvals === null || (byTime !== null && byTime >= byEvals)) return { fraction: byTime, basis: 'time', remainingMs };
   return { fraction: byEvals, basis: 'evaluations', remainingMs };
@@ -80,10 +81,11 @@ export class LiveRuns {
   /** Replace the known runs by a fresh list (keeping the live figures of runs still there). */
   reset(list: readonly RunSummary[], now: number): void {
     const keep = new Set(list.map((r) => r.id));
-    for (const id of [...this.runs.keys()]) if (!keep.has(id)) {
-      this.runs.delete(id);
-      this.meters.delete(id);
-    }
+    for (const id of [...this.runs.keys()])
+      if (!keep.has(id)) {
+        this.runs.delete(id);
+        this.meters.delete(id);
+      }
     for (const r of list) this.upsert(r, now);
   }
 

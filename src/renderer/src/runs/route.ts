@@ -3,10 +3,7 @@
  * the same view: `#/runs` (dashboard), `#/runs/history`, `#/runs/compare/3,5,8`, `#/runs/run/12`.
  */
 export type RunsRoute =
-  | { section: 'dashboard'; runId?: number }
-  | { section: 'history' }
-  | { section: 'compare'; ids: number[] }
-  | { section: 'run'; runId: number };
+  { section: 'dashboard'; runId?: number } | { section: 'history' } | { section: 'compare'; ids: number[] } | { section: 'run'; runId: number };
 
 const id = (s: string): number | null => {
   if (!/^\d{1,15}$/.test(s)) return null;
@@ -16,7 +13,10 @@ const id = (s: string): number | null => {
 
 /** The runs route of a hash, or null when the hash is not a runs view. */
 export function parseRunsHash(hash: string): RunsRoute | null {
-  const path = hash.trim().replace(/^#?\/?/, '').replace(/\/$/, '');
+  const path = hash
+    .trim()
+    .replace(/^#?\/?/, '')
+    .replace(/\/$/, '');
   const parts = path.split('/');
   if (parts[0] !== 'runs') return null;
   if (parts.length === 1) return { section: 'dashboard' };

@@ -66,22 +66,24 @@ export class SeriesFeed {
     const base = this.series;
     const full = base === null || base.progress.length > this.maxPoints * 2;
     const req = full ? this.api.runSeries({ id: runId, maxPoints: this.maxPoints }) : this.api.runSeries({ id: runId, after: lastTime(base!) });
-    req.then(
-      (s) => {
-        if (runId !== this.runId) return;
-        this.series = full || !this.series ? s : mergeSeries(this.series, s);
-        this.opts.onChange(this.series, null);
-      },
-      (err: unknown) => {
-        if (runId === this.runId) this.opts.onChange(this.series, err instanceof Error ? err.message : String(err));
-      },
-    ).finally(() => {
-      this.busy = false;
-      if (this.again) {
-        this.again = false;
-        this.refresh();
-      }
-    });
+    req
+      .then(
+        (s) => {
+          if (runId !== this.runId) return;
+          this.series = full || !this.series ? s : mergeSeries(this.series, s);
+          this.opts.onChange(this.series, null);
+        },
+        (err: unknown) => {
+          if (runId === this.runId) this.opts.onChange(this.series, err instanceof Error ? err.message : String(err));
+        },
+      )
+      .finally(() => {
+        this.busy = false;
+        if (this.again) {
+          this.again = false;
+          this.refresh();
+        }
+      });
   }
 
   get current(): RunSeries | null {

@@ -28,7 +28,13 @@ describe('chart series of a run', () => {
       { x: 3000, y: 9 },
     ]);
     expect(l.mean?.map((p) => p.y)).toEqual([3, 5, 7]);
-    expect(runLines(imps, prog.map((p) => ({ ...p, mean: null })), 'time').mean).toBeNull();
+    expect(
+      runLines(
+        imps,
+        prog.map((p) => ({ ...p, mean: null })),
+        'time',
+      ).mean,
+    ).toBeNull();
     // Without improvements, the samples' best.
     expect(runLines([], prog, 'time').best).toEqual([
       { x: 1000, y: 5 },
@@ -42,7 +48,11 @@ describe('chart series of a run', () => {
     expect(lines.map((l) => l.id)).toEqual(['current', 'mean', 'best']);
     expect(lines[2]).toMatchObject({ label: 'Best', stepped: true, points: runLines(imps, prog, 'time', { end: { t: 4000, evaluations: 800 } }).best });
     expect(lines[1]!.dash?.length).toBeGreaterThan(0);
-    const noMean = runChartLines(imps, prog.map((p) => ({ ...p, mean: null })), 'time');
+    const noMean = runChartLines(
+      imps,
+      prog.map((p) => ({ ...p, mean: null })),
+      'time',
+    );
     expect(noMean.map((l) => l.id)).toEqual(['current', 'best']);
   });
 
@@ -78,7 +88,20 @@ describe('chart series of a run', () => {
   });
 
   it('labels only 1, 2 and 5 on a log axis', () => {
-    expect([1, 2, 3, 5, 7, 10, 20, 50, 300, 0.002, 0.5, 0].map(isRoundLogTick)).toEqual([true, true, false, true, false, true, true, true, false, true, true, false]);
+    expect([1, 2, 3, 5, 7, 10, 20, 50, 300, 0.002, 0.5, 0].map(isRoundLogTick)).toEqual([
+      true,
+      true,
+      false,
+      true,
+      false,
+      true,
+      true,
+      true,
+      false,
+      true,
+      true,
+      false,
+    ]);
   });
 
   it('picks round time ticks', () => {

@@ -22,7 +22,12 @@ function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy:
     const rot = board ? board.rotation[i]! : 0;
     // The board's own tile painter (edge/faces.ts): same palette, motifs and seams as on screen.
     if (piece < 0) emptyCell(ctx, x, y, s, slotColor(Math.floor(i / p.cols), i % p.cols, p.rows, p.cols));
-    else drawEdgeFaceColours(canvasPainter(ctx, x, y), [0, 1, 2, 3].map((side) => edgeAt(p, piece, rot, side)), s);
+    else
+      drawEdgeFaceColours(
+        canvasPainter(ctx, x, y),
+        [0, 1, 2, 3].map((side) => edgeAt(p, piece, rot, side)),
+        s,
+      );
   }
   if (n === 0) return ' · no pieces yet';
   if (!board) return ` · ${n} pieces (unplaced)`;

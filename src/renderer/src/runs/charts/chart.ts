@@ -3,7 +3,18 @@
  * canvas, `update` with new lines, move the cursor (a vertical line kept in step with a replay),
  * destroy. No animation (live data arrives every second), no parsing (points are {x, y}).
  */
-import { Chart, Filler, LinearScale, LineController, LineElement, LogarithmicScale, PointElement, Tooltip, type ChartConfiguration, type Plugin } from 'chart.js';
+import {
+  Chart,
+  Filler,
+  LinearScale,
+  LineController,
+  LineElement,
+  LogarithmicScale,
+  PointElement,
+  Tooltip,
+  type ChartConfiguration,
+  type Plugin,
+} from 'chart.js';
 import { axisTime, compactCount } from '../format';
 import { CHART_THEME } from './palette';
 import type { XMode, XY } from './series';
@@ -50,9 +61,27 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const TIME_STEPS = [
-  0.1 * SECOND, 0.2 * SECOND, 0.5 * SECOND, SECOND, 2 * SECOND, 5 * SECOND, 10 * SECOND, 15 * SECOND, 30 * SECOND,
-  MINUTE, 2 * MINUTE, 5 * MINUTE, 10 * MINUTE, 15 * MINUTE, 30 * MINUTE,
-  HOUR, 2 * HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, 24 * HOUR,
+  0.1 * SECOND,
+  0.2 * SECOND,
+  0.5 * SECOND,
+  SECOND,
+  2 * SECOND,
+  5 * SECOND,
+  10 * SECOND,
+  15 * SECOND,
+  30 * SECOND,
+  MINUTE,
+  2 * MINUTE,
+  5 * MINUTE,
+  10 * MINUTE,
+  15 * MINUTE,
+  30 * MINUTE,
+  HOUR,
+  2 * HOUR,
+  3 * HOUR,
+  6 * HOUR,
+  12 * HOUR,
+  24 * HOUR,
 ];
 
 /** A round tick step (ms) giving at most about `ticks` ticks over `span` ms of running time. */

@@ -104,7 +104,10 @@ export function runLines(improvements: readonly ImprovementPoint[], progress: re
     }
   }
   // Reach the latest known moment with the last best.
-  const tail = [...progress.map((p) => ({ x: xOf(p, mode, progress, p.iteration), t: p.t })), ...(opts.end ? [{ x: xOf(opts.end, mode, progress), t: opts.end.t }] : [])];
+  const tail = [
+    ...progress.map((p) => ({ x: xOf(p, mode, progress, p.iteration), t: p.t })),
+    ...(opts.end ? [{ x: xOf(opts.end, mode, progress), t: opts.end.t }] : []),
+  ];
   const lastX = tail.reduce((m, p) => Math.max(m, p.x), -Infinity);
   if (best.length > 0 && lastX > best[best.length - 1]!.x) best.push({ x: lastX, y: best[best.length - 1]!.y });
   best = thinSteps(best, max);
