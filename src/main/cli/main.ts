@@ -7,6 +7,7 @@ import { parse, intOption, numberOption, UsageError } from './args';
 import { oneLine } from '../../core/text/display';
 import { exportRun, generate, puzzles, resume, runs, show, solve, solvers, stop } from './commands';
 import { importFiles, score } from './import-commands';
+import { study } from './study-commands';
 
 const USAGE = `usage: workbench <command> [options]   (every command takes --db PATH)
 
@@ -26,6 +27,11 @@ const USAGE = `usage: workbench <command> [options]   (every command takes --db 
         [--out FILE] [--solution FILE] [--import]
   generate --tetravex --size N [--colours K] [--seed S] [--out FILE] [--solution FILE] [--import]
   serve [--port P] [--host H] [--token T] [--progress-every S]
+  study create FILE.json
+  study run ID [--concurrency N] [--json]
+  study show ID [--json|--markdown]
+  study stop ID
+  study list [--json]
 `;
 
 async function serve(argv: string[]): Promise<number> {
@@ -61,6 +67,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   puzzles,
   generate,
   serve,
+  study,
 };
 
 /** Every failure is one line on stderr and a non-zero exit; never a stack trace. */

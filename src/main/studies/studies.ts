@@ -125,6 +125,33 @@ export class Studies {
     return Promise.all(runIds.map((r) => this.wb.runs.waitFor(r)));
   }
 
+  /**
+   * Start the study (see `start`) and resolve when every run of it has ended. A run that ends
+   * interrupted meanwhile (its solver process died) is resumed from its checkpoint once; a
+   * second interruption leaves it interrupted, for a later `study run` to try again.
+   */
+  async run(id: number, onResume: (run: RunRecord) => void = () => {}): Promise<StudyStart> {
+    const started = this.start(id);
+    let pending = [...started.queued, ...started.elsewhere];
+    const resumed = new Set<number>();
+    while (pending.length > 0) {
+      const ended = await this.waitFor(pending);
+      pending = [];
+      for (const r of ended) {
+        if (r.status !== 'interrupted' || resumed.has(r.id)) continue;
+        resumed.add(r.id);
+        try {
+          this.wb.runs.resume(r.id);
+        } catch {
+          continue; // another process took it: it is theirs now
+        }
+        onResume(r);
+        pending.push(r.id);
+      }
+    }
+    return started;
+  }
+
   /** Stop every queued or running run of the study, wherever it runs; resolves when they have stopped. */
   async stop(id: number): Promise<RunRecord[]> {
     this.get(id);

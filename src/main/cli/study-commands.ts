@@ -1,0 +1,275 @@
+/**
+ * `workbench study create|run|show|stop|list`: a study is a grid of runs (puzzles x solver
+ * settings x seeds) made through the same run manager queue as every other run.
+ */
+import { nodeWorkerSpawner } from '../runs/node-host';
+import { resolveDbPath } from '../paths/user-data';
+import { Workbench } from '../services/workbench';
+import { Studies, type Study } from '../studies/studies';
+import type { StudyCellResult, StudyProgress } from '../studies/results';
+import { studySize } from '../studies/spec';
+import { displayText, oneLine } from '../../core/text/display';
+import { intOption, numberOption, parse, UsageError } from './args';
+import { readText } from './commands';
+import { fmtSeconds, scoreText, table } from './output';
+
+const SUBCOMMANDS = ['create', 'run', 'show', 'stop', 'list'] as const;
+
+export async function study(argv: string[]): Promise<number> {
+  const [sub, ...rest] = argv;
+  switch (sub) {
+    case 'create':
+      return create(rest);
+    case 'run':
+      return run(rest);
+    case 'show':
+      return show(rest);
+    case 'stop':
+      return stop(rest);
+    case 'list':
+      return list(rest);
+    default:
+      throw new UsageError(sub === undefined || sub.startsWith('-') ? `study needs a subcommand: ${SUBCOMMANDS.join(', ')}` : `unknown study subcommand "${sub}" (try: ${SUBCOMMANDS.join(', ')})`);
+  }
+}
+
+function open(db: string | undefined, opts: { concurrency?: number; checkpointIntervalMs?: number; progressIntervalMs?: number } = {}): { wb: Workbench; studies: Studies } {
+  const wb = Workbench.open({ dbPath: resolveDbPath(db), spawn: nodeWorkerSpawner(), ...opts });
+  try {
+    // Runs whose process is gone show as interrupted at once; runs other live processes hold are left alone.
+    wb.runs.recover({ adoptQueued: false });
+  } catch {
+    /* a read-only database can still be read */
+  }
+  return { wb, studies: new Studies(wb) };
+}
+
+function studyId(v: string | undefined): number {
+  if (v === undefined) throw new UsageError('missing ID (a study id; see `workbench study list`)');
+  return intOption('study', v, 1)!;
+}
+
+function mustStudy(studies: Studies, id: number): Study {
+  try {
+    return studies.get(id);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
+async function create(argv: string[]): Promise<number> {
+  const { values: v, positionals } = parse(argv, { db: { type: 'string' } }, 1);
+  const file = positionals[0];
+  if (file === undefined) throw new UsageError('missing FILE (a study file, JSON; see README "Studies")');
+  const text = readText(file);
+  const { wb, studies } = open(v.db);
+  try {
+    const s = studies.create(text, file, { readFile: readText });
+    process.stdout.write(`${s.id}\n`);
+    process.stderr.write(`${oneLine(`study ${s.id} "${displayText(s.name, 80)}": ${gridText(s)}`)}\n`);
+    return 0;
+  } finally {
+    await wb.close();
+  }
+}
+
+async function run(argv: string[]): Promise<number> {
+  const { values: v, positionals } = parse(
+    argv,
+    { db: { type: 'string' }, concurrency: { type: 'string' }, json: { type: 'boolean' }, 'checkpoint-every': { type: 'string' }, 'progress-every': { type: 'string' } },
+    1,
+  );
+  const id = studyId(positionals[0]);
+  const concurrency = intOption('concurrency', v.concurrency, 1);
+  const checkpoint = numberOption('checkpoint-every', v['checkpoint-every']);
+  const progress = numberOption('progress-every', v['progress-every']);
+  // The study's own concurrency needs the study first: peek with a workbench that runs nothing.
+  let spec;
+  {
+    const peek = open(v.db, { concurrency: 1 });
+    try {
+      spec = mustStudy(peek.studies, id).spec;
+    } finally {
+      await peek.wb.close();
+    }
+  }
+  const { wb, studies } = open(v.db, {
+    // --concurrency, else the study file's, else the run manager's default (cores - 1).
+    ...((concurrency ?? spec.concurrency) !== null ? { concurrency: concurrency ?? spec.concurrency! } : {}),
+    ...(checkpoint !== undefined ? { checkpointIntervalMs: Math.max(10, checkpoint * 1000) } : {}),
+    ...(progress !== undefined ? { progressIntervalMs: Math.max(50, progress * 1000) } : {}),
+  });
+  const tty = process.stderr.isTTY && !v.json;
+  let stopping = 0;
+  const onSigint = (): void => {
+    stopping++;
+    if (stopping > 1) process.exit(130);
+    if (tty) process.stderr.write('\nstopping the study (Ctrl+C again to abandon; `workbench study run` continues it)...\n');
+    void studies.stop(id);
+  };
+  try {
+    let timer: NodeJS.Timeout | undefined;
+    if (tty) {
+      const line = (): void => void process.stderr.write(`\r\x1b[Kstudy ${id}: ${progressText(studies.progress(id))}`);
+      timer = setInterval(line, 500);
+    }
+    process.on('SIGINT', onSigint);
+    await studies.run(id, (r) => {
+      if (tty) process.stderr.write('\r\x1b[K');
+      process.stderr.write(`${oneLine(`run ${r.id} was interrupted (${r.error ?? 'its solver process ended'}); resuming it from its last checkpoint`)}\n`);
+    });
+    process.off('SIGINT', onSigint);
+    if (timer) clearInterval(timer);
+    if (tty) process.stderr.write('\r\x1b[K');
+    const results = studies.results(id);
+    const s = mustStudy(studies, id);
+    if (v.json) process.stdout.write(`${JSON.stringify(studyJson(s, results.progress, results.cells))}\n`);
+    else process.stdout.write(`${studyText(s, results.progress, results.cells)}\n`);
+    const p = results.progress;
+    if (p.done === p.planned) return 0;
+    process.stderr.write(`${oneLine(`study ${id} is not complete: ${progressText(p)} (continue it with \`workbench study run ${id}\`)`)}\n`);
+    return stopping > 0 ? 130 : 1;
+  } finally {
+    process.off('SIGINT', onSigint);
+    await wb.close();
+  }
+}
+
+async function show(argv: string[]): Promise<number> {
+  const { values: v, positionals } = parse(argv, { db: { type: 'string' }, json: { type: 'boolean' }, markdown: { type: 'boolean' } }, 1);
+  if (v.json && v.markdown) throw new UsageError('give --json or --markdown, not both');
+  const id = studyId(positionals[0]);
+  const { wb, studies } = open(v.db);
+  try {
+    const s = mustStudy(studies, id);
+    const { progress, cells } = studies.results(id);
+    if (v.json) process.stdout.write(`${JSON.stringify(studyJson(s, progress, cells))}\n`);
+    else if (v.markdown) process.stdout.write(`${studyMarkdown(s, progress, cells)}\n`);
+    else process.stdout.write(`${studyText(s, progress, cells)}\n`);
+    return 0;
+  } finally {
+    await wb.close();
+  }
+}
+
+async function stop(argv: string[]): Promise<number> {
+  const { values: v, positionals } = parse(argv, { db: { type: 'string' } }, 1);
+  const id = studyId(positionals[0]);
+  const { wb, studies } = open(v.db);
+  try {
+    mustStudy(studies, id);
+    const ended = await studies.stop(id);
+    const still = ended.filter((r) => r.status === 'running' || r.status === 'queued');
+    if (still.length > 0) {
+      process.stderr.write(`study ${id}: asked ${ended.length} runs to stop, but ${still.length} are still ${still[0]!.status} (run ${still.map((r) => r.id).join(', ')})\n`);
+      return 1;
+    }
+    process.stdout.write(`study ${id}: ${ended.length === 0 ? 'nothing was running' : `${ended.length} runs stopped`} (${progressText(studies.progress(id))})\n`);
+    return 0;
+  } finally {
+    await wb.close();
+  }
+}
+
+async function list(argv: string[]): Promise<number> {
+  const { values: v } = parse(argv, { db: { type: 'string' }, json: { type: 'boolean' } }, 0);
+  const { wb, studies } = open(v.db);
+  try {
+    const all = studies.list().map((s) => ({ s, progress: studies.progress(s.id) }));
+    if (v.json) {
+      process.stdout.write(`${JSON.stringify(all.map(({ s, progress }) => ({ id: s.id, name: s.name, family: s.spec.family, createdAt: s.createdAt, runs: studySize(s.spec), status: statusOf(progress), progress })))}\n`);
+    } else if (all.length === 0) process.stdout.write(`no studies yet in ${wb.store.path}\n`);
+    else
+      process.stdout.write(
+        `${table(
+          ['id', 'name', 'family', 'grid', 'status', 'progress', 'created'],
+          all.map(({ s, progress }) => [String(s.id), displayText(s.name, 60), s.spec.family, gridText(s), statusOf(progress), progressText(progress), new Date(s.createdAt).toISOString().replace('T', ' ').slice(0, 16)]),
+        )}\n`,
+      );
+    return 0;
+  } finally {
+    await wb.close();
+  }
+}
+
+// ---- text ---------------------------------------------------------------------------------
+
+/** One word for a study: not started, running, done, stopped, or incomplete (some runs failed, were interrupted or deleted). */
+export function statusOf(p: StudyProgress): string {
+  if (p.running + p.queued > 0) return 'running';
+  if (p.done === p.planned) return 'done';
+  if (p.notStarted === p.planned) return 'new';
+  if (p.stopped > 0) return 'stopped';
+  return 'incomplete';
+}
+
+function gridText(s: Study): string {
+  const { puzzles, configs, seeds } = s.spec;
+  return `${puzzles.length} puzzles x ${configs.length} solvers x ${seeds.length} seeds = ${studySize(s.spec)} runs`;
+}
+
+export function progressText(p: StudyProgress): string {
+  const parts = [`${p.done}/${p.planned} done`];
+  for (const k of ['running', 'queued', 'stopped', 'interrupted', 'failed'] as const) if (p[k] > 0) parts.push(`${p[k]} ${k}`);
+  if (p.notStarted > 0 && p.notStarted < p.planned) parts.push(`${p.notStarted} not started`);
+  return parts.join(', ');
+}
+
+/** Scores are whole numbers; means and spreads get two decimals. */
+const num = (x: number | null): string => (x === null ? '-' : Number.isInteger(x) ? String(x) : x.toFixed(2));
+const pct = (x: number | null): string => (x === null ? '-' : `${Math.round(x * 100)}%`);
+
+const HEADERS = ['puzzle', 'solver', 'runs', 'mean', 'median', 'best', 'sd', 'success', 'time to target'];
+
+function cellRow(c: StudyCellResult): string[] {
+  return [
+    displayText(c.puzzle, 40),
+    displayText(c.solver, 40),
+    `${c.done}/${c.planned}`,
+    num(c.mean),
+    num(c.median),
+    scoreText(c.best, c.maxScore),
+    num(c.sd),
+    pct(c.successRate),
+    c.timeToTargetMs === null ? '-' : fmtSeconds(c.timeToTargetMs),
+  ];
+}
+
+function header(s: Study, p: StudyProgress): string[] {
+  return [`study ${s.id}: ${displayText(s.name)} (${s.spec.family}; ${gridText(s)})`, `${statusOf(p)}: ${progressText(p)}`];
+}
+
+export function studyText(s: Study, p: StudyProgress, cells: readonly StudyCellResult[]): string {
+  return [...header(s, p), '', table(HEADERS, cells.map(cellRow))].join('\n');
+}
+
+export function studyMarkdown(s: Study, p: StudyProgress, cells: readonly StudyCellResult[]): string {
+  const esc = (t: string): string => t.replace(/\|/g, '\\|');
+  const row = (cols: string[]): string => `| ${cols.map(esc).join(' | ')} |`;
+  return [
+    `## ${esc(displayText(s.name))}`,
+    '',
+    `${s.spec.family}; ${gridText(s)}. ${progressText(p)}.`,
+    '',
+    row(HEADERS),
+    `|${HEADERS.map((_, i) => (i < 2 ? ' --- ' : ' ---: ')).join('|')}|`,
+    ...cells.map((c) => row(cellRow(c))),
+  ].join('\n');
+}
+
+export function studyJson(s: Study, progress: StudyProgress, cells: readonly StudyCellResult[]): Record<string, unknown> {
+  const { spec } = s;
+  return {
+    id: s.id,
+    name: s.name,
+    description: spec.description,
+    family: spec.family,
+    createdAt: s.createdAt,
+    status: statusOf(progress),
+    puzzles: spec.puzzles.map((p) => ({ label: p.label, source: p.source, puzzleId: p.puzzleId, maxScore: p.maxScore })),
+    solvers: spec.configs.map((c) => ({ label: c.label, solver: c.solver, preset: c.preset, params: c.params, stop: c.stop })),
+    seeds: spec.seeds,
+    progress,
+    cells,
+  };
+}

@@ -1,0 +1,97 @@
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, cliAsync, instances, tempDb } from '../../helpers/cli';
+import { until } from '../runs/in-process';
+
+function studyFile(db: string, over: Record<string, unknown> = {}, name = 'study.json'): string {
+  const file = join(dirname(db), name);
+  writeFileSync(
+    file,
+    JSON.stringify({
+      name: 'clue 1: hill climbing vs annealing',
+      puzzles: [join(instances, 'e2_clue1_6x6.txt')],
+      solvers: [{ solver: 'hill-climb' }, { solver: 'sa', label: 'annealing' }],
+      seeds: [1, 2],
+      stop: { evaluations: 5000 },
+      ...over,
+    }),
+  );
+  return file;
+}
+
+describe('workbench study', () => {
+  it('creates, runs, shows and lists a study; its runs are ordinary runs', () => {
+    const db = tempDb();
+    const created = cli(['study', 'create', studyFile(db), '--db', db]);
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toBe('1\n');
+    expect(created.stderr).toMatch(/study 1 "clue 1: hill climbing vs annealing": 1 puzzles x 2 solvers x 2 seeds = 4 runs/);
+    expect(cli(['study', 'list', '--db', db]).stdout).toMatch(/1\s+clue 1: hill climbing vs annealing\s+edge\s+.*\s+new\s+0\/4 done/);
+
+    const ran = cli(['study', 'run', '1', '--concurrency', '2', '--db', db]);
+    expect(ran.code, ran.stderr + cli(['runs', '--json', '--db', db]).stdout).toBe(0);
+    expect(ran.stdout).toMatch(/^study 1: .*\ndone: 4\/4 done\n\npuzzle\s+solver\s+runs\s+mean\s+median\s+best\s+sd\s+success\s+time to target\n/);
+    expect(ran.stdout).toMatch(/e2_clue1_6x6\s+annealing\s+2\/2 /);
+
+    const json = JSON.parse(cli(['study', 'show', '1', '--json', '--db', db]).stdout) as { status: string; progress: { done: number }; cells: { solver: string; n: number; best: number; maxScore: number }[] };
+    expect(json).toMatchObject({ status: 'done', progress: { done: 4 } });
+    expect(json.cells.map((c) => [c.solver, c.n, c.maxScore])).toEqual([
+      ['hill-climb', 2, 60],
+      ['annealing', 2, 60],
+    ]);
+    const runs = JSON.parse(cli(['runs', '--json', '--db', db]).stdout) as { solver: string; seed: number; evaluations: number; bestScore: number }[];
+    expect(runs).toHaveLength(4);
+    expect(Math.max(...runs.filter((r) => r.solver === 'sa').map((r) => r.bestScore))).toBe(json.cells[1]!.best);
+    const md = cli(['study', 'show', '1', '--markdown', '--db', db]).stdout;
+    expect(md).toMatch(/^## clue 1: hill climbing vs annealing\n/);
+    expect(md).toMatch(/\n\| puzzle \| solver \| runs \| mean \| median \| best \| sd \| success \| time to target \|\n\| --- \| --- \| ---: \|/);
+    expect(md.trim().split('\n')).toHaveLength(8);
+    expect(cli(['study', 'stop', '1', '--db', db]).stdout).toBe('study 1: nothing was running (4/4 done)\n');
+    // Running a finished study again runs nothing.
+    expect(cli(['study', 'run', '1', '--db', db]).code).toBe(0);
+    expect(JSON.parse(cli(['runs', '--json', '--db', db]).stdout)).toHaveLength(4);
+  });
+
+  it('refuses bad input in one line with exit 2, and stores nothing', () => {
+    const db = tempDb();
+    const cases: [string[], RegExp][] = [
+      [['study'], /^workbench study: study needs a subcommand: create, run, show, stop, list\n$/],
+      [['study', 'frob'], /^workbench study: unknown study subcommand "frob" \(try: create, run, show, stop, list\)\n$/],
+      [['study', 'create'], /missing FILE/],
+      [['study', 'create', join(dirname(db), 'nope.json')], /nope\.json: no such file\n$/],
+      [['study', 'create', studyFile(db, { seeds: [1, 1] }, 'seeds.json')], /seeds\.json: seeds\[1\]: seed 1 is listed twice\n$/],
+      [['study', 'create', studyFile(db, { puzzles: ['missing.txt'] }, 'missing.json')], /missing\.json: puzzles\[0\]: .*missing\.txt: no such file\n$/],
+      [['study', 'show', '7'], /^workbench study: there is no study 7 in /],
+      [['study', 'run', 'x'], /--study expects a whole number/],
+      [['study', 'show', '1', '--json', '--markdown'], /give --json or --markdown, not both/],
+      [['study', 'run', '1', '--concurrency', '0'], /--concurrency must be at least 1/],
+    ];
+    for (const [args, message] of cases) {
+      const r = cli([...args, '--db', db]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    expect(cli(['study', 'list', '--db', db]).stdout).toMatch(/^no studies yet/);
+  });
+
+  it('continues after the study process is killed: interrupted runs resume from their checkpoints, queued ones start', async () => {
+    const db = tempDb();
+    const file = studyFile(db, { puzzles: [{ family: 'jump', puzzle: { rows: 9, cols: 9 } }], solvers: [{ solver: 'hill-climb' }], seeds: 3, stop: { evaluations: 1_000_000 } });
+    expect(cli(['study', 'create', file, '--db', db]).code).toBe(0);
+    const child = cliAsync(['study', 'run', '1', '--concurrency', '1', '--checkpoint-every', '0.05', '--db', db]);
+    const exited = new Promise((r) => child.on('exit', r));
+    const runs = () => JSON.parse(cli(['runs', '--json', '--db', db]).stdout) as { id: number; status: string; evaluations: number }[];
+    // Killed once the first run is under way (it has saved a checkpoint, so evaluations > 0).
+    await until(() => runs().some((r) => r.status === 'running' && r.evaluations > 0), 60_000, 'a running run with a checkpoint');
+    child.kill('SIGKILL');
+    await exited;
+    const again = cli(['study', 'run', '1', '--concurrency', '2', '--db', db]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/done: 3\/3 done/);
+    const after = runs();
+    expect(after).toHaveLength(3);
+    expect(after.every((r) => r.status === 'done' && r.evaluations === 1_000_000)).toBe(true);
+  }, 120_000);
+});
