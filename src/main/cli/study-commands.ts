@@ -221,8 +221,16 @@ const pct = (x: number | null): string => (x === null ? '-' : `${Math.round(x * 
 
 const HEADERS = ['puzzle', 'solver', 'runs', 'mean', 'median', 'best', 'sd', 'success', 'time to target'];
 
-function cellRow(c: StudyCellResult): string[] {
-  return [
+/** The paper's figures beside the study's: mean / median / best, `-` for what it does not report. */
+const PUBLISHED = 'published mean / median / best';
+const publishedText = (c: StudyCellResult): string => (c.published ? [c.published.mean, c.published.median, c.published.best].map((x) => num(x ?? null)).join(' / ') : '-');
+
+function headers(s: Study): string[] {
+  return s.spec.published ? [...HEADERS, PUBLISHED] : HEADERS;
+}
+
+function cellRow(s: Study, c: StudyCellResult): string[] {
+  const row = [
     displayText(c.puzzle, 40),
     displayText(c.solver, 40),
     `${c.done}/${c.planned}`,
@@ -233,14 +241,17 @@ function cellRow(c: StudyCellResult): string[] {
     pct(c.successRate),
     c.timeToTargetMs === null ? '-' : fmtSeconds(c.timeToTargetMs),
   ];
+  return s.spec.published ? [...row, publishedText(c)] : row;
 }
 
 function header(s: Study, p: StudyProgress): string[] {
-  return [`study ${s.id}: ${displayText(s.name)} (${s.spec.family}; ${gridText(s)})`, `${statusOf(p)}: ${progressText(p)}`];
+  const lines = [`study ${s.id}: ${displayText(s.name)} (${s.spec.family}; ${gridText(s)})`, `${statusOf(p)}: ${progressText(p)}`];
+  if (s.spec.published) lines.push(`published: ${displayText(s.spec.published.source, 200)}`);
+  return lines;
 }
 
 export function studyText(s: Study, p: StudyProgress, cells: readonly StudyCellResult[]): string {
-  return [...header(s, p), '', table(HEADERS, cells.map(cellRow))].join('\n');
+  return [...header(s, p), '', table(headers(s), cells.map((c) => cellRow(s, c)))].join('\n');
 }
 
 export function studyMarkdown(s: Study, p: StudyProgress, cells: readonly StudyCellResult[]): string {
@@ -249,11 +260,11 @@ export function studyMarkdown(s: Study, p: StudyProgress, cells: readonly StudyC
   return [
     `## ${esc(displayText(s.name))}`,
     '',
-    `${s.spec.family}; ${gridText(s)}. ${progressText(p)}.`,
+    `${s.spec.family}; ${gridText(s)}. ${progressText(p)}.${s.spec.published ? ` Published figures: ${esc(displayText(s.spec.published.source, 200))}.` : ''}`,
     '',
-    row(HEADERS),
-    `|${HEADERS.map((_, i) => (i < 2 ? ' --- ' : ' ---: ')).join('|')}|`,
-    ...cells.map((c) => row(cellRow(c))),
+    row(headers(s)),
+    `|${headers(s).map((_, i) => (i < 2 ? ' --- ' : ' ---: ')).join('|')}|`,
+    ...cells.map((c) => row(cellRow(s, c))),
   ].join('\n');
 }
 
@@ -266,8 +277,9 @@ export function studyJson(s: Study, progress: StudyProgress, cells: readonly Stu
     family: spec.family,
     createdAt: s.createdAt,
     status: statusOf(progress),
-    puzzles: spec.puzzles.map((p) => ({ label: p.label, source: p.source, puzzleId: p.puzzleId, maxScore: p.maxScore })),
+    puzzles: spec.puzzles.map((p) => ({ label: p.label, source: p.source, puzzleId: p.puzzleId, maxScore: p.maxScore, stop: p.stop ?? null })),
     solvers: spec.configs.map((c) => ({ label: c.label, solver: c.solver, preset: c.preset, params: c.params, stop: c.stop })),
+    published: spec.published ? { source: spec.published.source } : null,
     seeds: spec.seeds,
     progress,
     cells,

@@ -4,7 +4,7 @@
  */
 import type { RunStatus } from '../store/types';
 import type { StudyRun } from '../store/studies';
-import type { StudySpec } from './spec';
+import { cellStop, type PublishedCell, type StudySpec } from './spec';
 import { median, summarize, type Summary } from './stats';
 
 export interface StudyProgress {
@@ -35,6 +35,8 @@ export interface StudyCellResult extends Summary {
   successRate: number | null;
   /** Median time (ms) of the successful runs to first reach the target. */
   timeToTargetMs: number | null;
+  /** The paper's figures for this cell, when the study has them. */
+  published: Omit<PublishedCell, 'puzzle' | 'solver'> | null;
 }
 
 export interface StudyResults {
@@ -58,7 +60,8 @@ export function studyResults(spec: StudySpec, runs: readonly StudyRun[], timeToS
     spec.configs.forEach((c, ci) => {
       const done = runs.filter((r) => r.puzzleIndex === pi && r.configIndex === ci && r.run.status === 'done' && r.run.bestScore !== null);
       const scores = done.map((r) => r.run.bestScore!);
-      const target = c.stop.target ?? p.maxScore;
+      const target = cellStop(spec, pi, ci).target ?? p.maxScore;
+      const paper = spec.published?.cells.find((x) => x.puzzle === pi && x.solver === ci);
       const hits = target === null ? [] : done.filter((r) => r.run.bestScore! >= target);
       const times = target === null ? [] : hits.map((r) => timeToScore(r.run.id, target)).filter((t): t is number => t !== null);
       cells.push({
@@ -73,6 +76,7 @@ export function studyResults(spec: StudySpec, runs: readonly StudyRun[], timeToS
         target,
         successRate: target === null || done.length === 0 ? null : hits.length / done.length,
         timeToTargetMs: median(times),
+        published: paper ? (({ puzzle: _p, solver: _s, ...figures }) => figures)(paper) : null,
       });
     });
   });

@@ -28,6 +28,8 @@ export interface StudyPuzzle {
   /** Puzzle model JSON, as a run stores it. */
   puzzle: unknown;
   maxScore: number | null;
+  /** Stop criteria for this puzzle's runs, over the study's (e.g. a paper's time limit per size). */
+  stop?: Partial<StopCriteria> | null;
 }
 
 /** One solver setting of the grid: the solver with every parameter resolved, and its runs' stop criteria. */
@@ -48,6 +50,24 @@ export interface StudySpec {
   seeds: number[];
   /** Runs at once when `study run` is given no --concurrency; null = the run manager's default. */
   concurrency: number | null;
+  /** A paper's figures for cells of the grid, shown beside the study's own. */
+  published?: Published | null;
+}
+
+/** Figures a paper reports for one cell (puzzle and solver by their index in the study). */
+export interface PublishedCell {
+  puzzle: number;
+  solver: number;
+  mean?: number;
+  median?: number;
+  best?: number;
+  sd?: number;
+  successRate?: number;
+}
+
+export interface Published {
+  source: string;
+  cells: PublishedCell[];
 }
 
 /** Bad study file: the message is one line and names the file and the field. */
@@ -68,6 +88,8 @@ export const STUDY_LIMITS = { puzzles: 200, configs: 100, seeds: 1000, runs: 10_
 
 const MAX_SEED = 2 ** 32 - 1;
 
+const stopSchema = s.object({ seconds: s.optional(s.number()), evaluations: s.optional(s.int(1)), target: s.optional(s.number()) });
+
 const fileSchema = s.object({
   name: s.string(200),
   description: s.optional(s.string(2000)),
@@ -82,11 +104,30 @@ const fileSchema = s.object({
     STUDY_LIMITS.configs,
   ),
   seeds: s.unknown(),
-  stop: s.object({ seconds: s.optional(s.number()), evaluations: s.optional(s.int(1)), target: s.optional(s.number()) }),
+  stop: stopSchema,
   concurrency: s.optional(s.int(1, 256)),
+  published: s.optional(
+    s.object({
+      source: s.string(500),
+      cells: s.array(
+        s.object({
+          puzzle: s.int(0),
+          solver: s.int(0),
+          mean: s.optional(s.number()),
+          median: s.optional(s.number()),
+          best: s.optional(s.number()),
+          sd: s.optional(s.number()),
+          successRate: s.optional(s.number()),
+        }),
+        10_000,
+      ),
+    }),
+  ),
 });
 
-const inlinePuzzle = s.object({ family: s.literal(...FAMILY_IDS), name: s.optional(s.string(200)), puzzle: s.unknown() });
+const inlinePuzzle = s.object({ family: s.literal(...FAMILY_IDS), name: s.optional(s.string(200)), puzzle: s.unknown(), stop: s.optional(stopSchema) });
+const filePuzzle = s.object({ file: s.string(4096), name: s.optional(s.string(200)), stop: s.optional(stopSchema) });
+const libraryPuzzle = s.object({ library: s.int(1), stop: s.optional(stopSchema) });
 
 /** Read a study file's text into its resolved grid; throws StudyError (one line) for anything wrong. */
 export function parseStudy(text: string, fileName: string, ctx: StudyContext): StudySpec {
@@ -130,10 +171,36 @@ function resolve(file: StudyFile, fileName: string, ctx: StudyContext): StudySpe
   const seeds = readSeeds(file.seeds);
   const configs = file.solvers.map((entry, i) => readConfig(entry, `solvers[${i}]`, family, file.stop));
   uniqueLabels(configs);
-  uniqueLabels(read.map((r) => r.puzzle));
+  const puzzles = read.map((r) => r.puzzle);
+  uniqueLabels(puzzles);
   const runs = read.length * configs.length * seeds.length;
   if (runs > STUDY_LIMITS.runs) throw new Error(`${read.length} puzzles x ${configs.length} solvers x ${seeds.length} seeds make ${runs} runs; a study has at most ${STUDY_LIMITS.runs}`);
-  return { name, description: file.description ?? null, family, puzzles: read.map((r) => r.puzzle), configs, seeds, concurrency: file.concurrency ?? null };
+  const spec: StudySpec = { name, description: file.description ?? null, family, puzzles, configs, seeds, concurrency: file.concurrency ?? null, published: file.published ?? null };
+  // Every cell's runs must end by themselves, with stop criteria that make sense.
+  puzzles.forEach((p, pi) =>
+    configs.forEach((_, ci) => {
+      let stop: StopCriteria;
+      try {
+        stop = checkStop(cellStop(spec, pi, ci));
+      } catch (e) {
+        throw new Error(`${p.stop ? `puzzles[${pi}].stop` : 'stop'}: ${(e as Error).message}`, { cause: e });
+      }
+      if (stop.seconds === null && stop.evaluations === null)
+        throw new Error(`stop: solvers[${ci}] on puzzles[${pi}] would run until stopped; give stop.seconds or stop.evaluations (a study's runs end by themselves)`);
+    }),
+  );
+  file.published?.cells.forEach((c, i) => {
+    if (c.puzzle >= puzzles.length) throw new Error(`published.cells[${i}].puzzle: ${c.puzzle} is not a puzzle index (0..${puzzles.length - 1})`);
+    if (c.solver >= configs.length) throw new Error(`published.cells[${i}].solver: ${c.solver} is not a solver index (0..${configs.length - 1})`);
+  });
+  return spec;
+}
+
+/** The stop criteria of a cell's runs: the puzzle's own over the solver setting's (the file's, then its preset's). */
+export function cellStop(spec: StudySpec, puzzleIndex: number, configIndex: number): StopCriteria {
+  const p = spec.puzzles[puzzleIndex]!.stop ?? {};
+  const c = spec.configs[configIndex]!.stop;
+  return { seconds: p.seconds ?? c.seconds, evaluations: p.evaluations ?? c.evaluations, target: p.target ?? c.target };
 }
 
 function readPuzzle(entry: unknown, at: string, baseDir: string, ctx: StudyContext): { family: FamilyId; puzzle: StudyPuzzle } {
@@ -143,6 +210,22 @@ function readPuzzle(entry: unknown, at: string, baseDir: string, ctx: StudyConte
     if (errors.length > 0) throw new Error(`${at} (${label}): ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more problems)` : ''}`);
     return { maxScore: fam.maxScore(model), json: fam.puzzleToJson(model) };
   };
+  if (typeof entry === 'object' && entry !== null && !Array.isArray(entry) && ('file' in entry || 'library' in entry)) {
+    // A file or a library puzzle with its own stop criteria (and, for a file, its own name).
+    const { read, stop, name } =
+      'file' in entry
+        ? (() => {
+            const f = filePuzzle.parse(entry, at);
+            return { read: readPuzzle(f.file, at, baseDir, ctx), stop: f.stop, name: f.name };
+          })()
+        : (() => {
+            const l = libraryPuzzle.parse(entry, at);
+            return { read: readPuzzle(l.library, at, baseDir, ctx), stop: l.stop, name: undefined };
+          })();
+    if (name !== undefined) read.puzzle.label = checkName(name);
+    if (stop) read.puzzle.stop = stop;
+    return read;
+  }
   if (typeof entry === 'string') {
     if (entry.trim() === '') throw new Error(`${at}: an empty file name`);
     const full = path.resolve(baseDir, entry);
@@ -171,9 +254,9 @@ function readPuzzle(entry: unknown, at: string, baseDir: string, ctx: StudyConte
     const { rows, cols } = getFamily(p.family).size(model);
     const label = checkName(p.name ?? `${p.family} ${rows}x${cols}`);
     const { maxScore, json } = check(p.family, model, label);
-    return { family: p.family, puzzle: { label, source: 'inline', puzzleId: null, puzzle: json, maxScore } };
+    return { family: p.family, puzzle: { label, source: 'inline', puzzleId: null, puzzle: json, maxScore, ...(p.stop ? { stop: p.stop } : {}) } };
   }
-  throw new Error(`${at}: expected a file name, a library id or {"family", "puzzle"}, got ${entry === null ? 'null' : Array.isArray(entry) ? 'an array' : typeof entry}`);
+  throw new Error(`${at}: expected a file name, a library id, {"file"}, {"library"} or {"family", "puzzle"}, got ${entry === null ? 'null' : Array.isArray(entry) ? 'an array' : typeof entry}`);
 }
 
 function readSeeds(x: unknown): number[] {
@@ -224,8 +307,6 @@ function readConfig(entry: StudyFile['solvers'][number], at: string, family: Fam
   } catch (e) {
     throw new Error(`stop: ${(e as Error).message}`, { cause: e });
   }
-  if (runStop.seconds === null && runStop.evaluations === null)
-    throw new Error(`stop: ${at} would run until stopped; give stop.seconds or stop.evaluations (a study's runs end by themselves)`);
   const explicit = Object.entries(entry.params ?? {}).map(([k, v]) => `${k}=${String(v)}`);
   const label = entry.label?.trim() || [def.id, entry.preset, explicit.length ? explicit.join(' ') : undefined].filter(Boolean).join(' ');
   return { label: checkName(label, 'a solver label'), solver: def.id, preset: entry.preset ?? null, params, stop: runStop };

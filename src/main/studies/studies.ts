@@ -8,7 +8,7 @@ import { StoreError } from '../store/errors';
 import { StudyStore, type StudyRecord, type StudyRun } from '../store/studies';
 import type { NewRun, RunRecord, RunStatus } from '../store/types';
 import type { Workbench } from '../services/workbench';
-import { parseStudy, type StudyContext, type StudySpec } from './spec';
+import { cellStop, parseStudy, type StudyContext, type StudySpec } from './spec';
 import { studyProgress, studyResults, type StudyProgress, type StudyResults } from './results';
 
 export interface Study {
@@ -103,7 +103,7 @@ export class Studies {
           const puzzleId = p.puzzleId !== null && this.wb.store.getPuzzle(p.puzzleId) ? p.puzzleId : null;
           missing.push({
             cell: { puzzleIndex: pi, configIndex: ci, seed },
-            run: { puzzleId, puzzleName: p.label, family: spec.family, solver: c.solver, params: c.params, seed, stop: c.stop, puzzle: p.puzzle, maxScore: p.maxScore },
+            run: { puzzleId, puzzleName: p.label, family: spec.family, solver: c.solver, params: c.params, seed, stop: cellStop(spec, pi, ci), puzzle: p.puzzle, maxScore: p.maxScore },
           });
         });
       });

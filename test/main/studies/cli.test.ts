@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, cliAsync, instances, tempDb } from '../../helpers/cli';
+import { cli, cliAsync, instances, repoRoot, tempDb } from '../../helpers/cli';
 import { until } from '../runs/in-process';
 
 function studyFile(db: string, over: Record<string, unknown> = {}, name = 'study.json'): string {
@@ -51,6 +51,15 @@ describe('workbench study', () => {
     // Running a finished study again runs nothing.
     expect(cli(['study', 'run', '1', '--db', db]).code).toBe(0);
     expect(JSON.parse(cli(['runs', '--json', '--db', db]).stdout)).toHaveLength(4);
+  });
+
+  it('shows a template study with the published figures beside its cells before any run', () => {
+    const db = tempDb();
+    expect(cli(['study', 'create', join(repoRoot, 'resources', 'studies', 'msgvns-table1.json'), '--db', db]).stdout).toBe('1\n');
+    const text = cli(['study', 'show', '1', '--db', db]).stdout;
+    expect(text).toMatch(/^study 1: MS-GVNS table 1: META 2010 instances, 30 runs \(edge; 4 puzzles x 1 solvers x 30 seeds = 120 runs\)\nnew: 0\/120 done\npublished: MS-GVNS, META 2010, table 1/);
+    expect(text).toMatch(/\nMETA 10x10\s+MS-GVNS \(paper settings\)\s+0\/30\s+-\s+-\s+-\s+-\s+-\s+-\s+165\.67 \/ 166 \/ 167\n/);
+    expect(cli(['study', 'show', '1', '--markdown', '--db', db]).stdout).toMatch(/\| META 16x16 \| MS-GVNS \(paper settings\) \| 0\/30 \| - \| - \| - \| - \| - \| - \| 419\.57 \/ 419\.50 \/ 425 \|/);
   });
 
   it('refuses bad input in one line with exit 2, and stores nothing', () => {

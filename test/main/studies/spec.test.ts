@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseStudy, StudyError, type StudyContext } from '../../../src/main/studies/spec';
+import { readdirSync } from 'node:fs';
+import { cellStop, parseStudy, studySize, StudyError, type StudyContext } from '../../../src/main/studies/spec';
+import { repoRoot } from '../../helpers/cli';
 import { instances } from '../../helpers/cli';
 
 const noLibrary: StudyContext = { readFile: (f) => readFileSync(f, 'utf8'), libraryPuzzle: () => null };
@@ -49,6 +51,40 @@ describe('study files', () => {
     expect(lib.puzzles[0]).toMatchObject({ label: 'Lib maze', source: 'library 4', puzzleId: 4 });
   });
 
+  it("give a puzzle its own stop criteria over the study's and the preset's, and carry a paper's figures", () => {
+    const spec = parse({
+      ...base,
+      puzzles: [{ ...jump(5), stop: { seconds: 2 } }, jump(6)],
+      solvers: [{ solver: 'hill-climb', preset: 'cs440-hc' }, { solver: 'sa' }],
+      stop: { seconds: 9 },
+      published: { source: 'a paper', cells: [{ puzzle: 1, solver: 0, mean: 30.5, best: 35 }] },
+    });
+    expect(cellStop(spec, 0, 0)).toEqual({ seconds: 2, evaluations: 1000, target: null });
+    expect(cellStop(spec, 1, 0)).toEqual({ seconds: 9, evaluations: 1000, target: null });
+    expect(cellStop(spec, 1, 1)).toEqual({ seconds: 9, evaluations: null, target: null });
+    expect(spec.published).toEqual({ source: 'a paper', cells: [{ puzzle: 1, solver: 0, mean: 30.5, best: 35 }] });
+    // A per-puzzle stop may be all that ends the runs of that puzzle.
+    expect(() => parse({ ...base, puzzles: [{ ...jump(5), stop: { evaluations: 10 } }, jump(6)], stop: {} })).toThrow(/stop: solvers\[0\] on puzzles\[1\] would run until stopped/);
+  });
+
+  it('ship as templates that read as they are (MS-GVNS table 1, CS 440 hill climbing)', () => {
+    const dir = join(repoRoot, 'resources', 'studies');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+    expect(files).toEqual(expect.arrayContaining(['msgvns-table1.json', 'cs440-hill-climbing.json']));
+    for (const f of files) {
+      const spec = parseStudy(readFileSync(join(dir, f), 'utf8'), join(dir, f), noLibrary);
+      expect(spec.published?.cells.length, f).toBeGreaterThan(0);
+    }
+    const msgvns = parseStudy(readFileSync(join(dir, 'msgvns-table1.json'), 'utf8'), join(dir, 'msgvns-table1.json'), noLibrary);
+    expect(studySize(msgvns)).toBe(120);
+    expect(msgvns.puzzles.map((p, i) => [p.label, p.maxScore, cellStop(msgvns, i, 0).seconds])).toEqual([
+      ['META 10x10', 180, 1200],
+      ['META 12x12', 264, 1800],
+      ['META 14x14', 364, 2400],
+      ['META 16x16', 480, 3600],
+    ]);
+  });
+
   const bad: [string, unknown, RegExp][] = [
     ['not JSON', '{"name": ', /s\.json: not a JSON study file/],
     ['an unknown field', { ...base, seed: 3 }, /s\.json: seed: unknown field/],
@@ -58,7 +94,7 @@ describe('study files', () => {
     ['no solvers', { ...base, solvers: [] }, /solvers: name at least one solver/],
     ['a missing file', { ...base, puzzles: ['nope.txt'] }, /puzzles\[0\]: .*ENOENT|puzzles\[0\]: .*no such file/],
     ['a missing library puzzle', { ...base, puzzles: [9] }, /puzzles\[0\]: there is no puzzle 9 in the library/],
-    ['a puzzle of the wrong kind', { ...base, puzzles: [true] }, /puzzles\[0\]: expected a file name, a library id or/],
+    ['a puzzle of the wrong kind', { ...base, puzzles: [true] }, /puzzles\[0\]: expected a file name, a library id, {"file"}, {"library"} or {"family", "puzzle"}, got boolean/],
     ['a broken inline puzzle', { ...base, puzzles: [{ family: 'jump', puzzle: { rows: 'x' } }] }, /puzzles\[0\]/],
     ['mixed families', { ...base, puzzles: [jump(5), { family: 'parity', puzzle: { n: 6, m: 4 } }] }, /puzzles\[1\]: a parity puzzle, but puzzles\[0\] is jump/],
     ['an unknown solver', { ...base, solvers: [{ solver: 'magic' }] }, /solvers\[0\]\.solver: no solver "magic" for jump puzzles/],
@@ -69,10 +105,13 @@ describe('study files', () => {
     ['a zero count', { ...base, seeds: 0 }, /seeds: a count is a whole number from 1/],
     ['a repeated seed', { ...base, seeds: [1, 2, 1] }, /seeds\[2\]: seed 1 is listed twice/],
     ['a negative seed', { ...base, seeds: [-1] }, /seeds\[0\]: a seed is a whole number from 0/],
-    ['no end to the runs', { ...base, stop: {} }, /stop: solvers\[0\] would run until stopped/],
+    ['no end to the runs', { ...base, stop: {} }, /stop: solvers\[0\] on puzzles\[0\] would run until stopped/],
     ['a bad stop', { ...base, stop: { seconds: -1 } }, /stop: seconds must be a positive number/],
     ['too many runs', { ...base, puzzles: Array.from({ length: 11 }, () => jump(4)), seeds: 1000 }, /11 puzzles x 1 solvers x 1000 seeds make 11000 runs; a study has at most 10000/],
     ['a bad concurrency', { ...base, concurrency: 0 }, /concurrency: 0 is outside 1\.\.256/],
+    ['a puzzle file entry with an unknown field', { ...base, puzzles: [{ file: 'a.txt', seconds: 3 }] }, /puzzles\[0\]\.seconds: unknown field/],
+    ['a bad per-puzzle stop', { ...base, puzzles: [{ ...jump(5), stop: { seconds: 0 } }] }, /puzzles\[0\]\.stop: seconds must be a positive number/],
+    ['published figures for a cell that is not there', { ...base, published: { source: 'x', cells: [{ puzzle: 2, solver: 0 }] } }, /published\.cells\[0\]\.puzzle: 2 is not a puzzle index \(0\.\.1\)/],
   ];
   it.each(bad)('refuse %s in one line naming the file and the field', (_, x, message) => {
     let err: unknown;

@@ -80,6 +80,24 @@ describe('studies', () => {
     await wb.close();
   });
 
+  it("give each puzzle's runs its own stop criteria, and put a paper's figures beside the cells", async () => {
+    const { wb, studies } = open(':memory:');
+    const study = studies.create(
+      file({
+        puzzles: [{ family: 'jump', puzzle: { rows: 5, cols: 5 }, stop: { evaluations: 700 } }, { family: 'jump', puzzle: { rows: 6, cols: 6 } }],
+        solvers: [{ solver: 'hill-climb' }],
+        seeds: 1,
+        published: { source: 'a paper', cells: [{ puzzle: 1, solver: 0, mean: 12.5 }] },
+      }),
+      's.json',
+      noFiles,
+    );
+    await studies.waitFor(studies.start(study.id).queued);
+    expect(studies.runs(study.id).map((l) => l.run.evaluations)).toEqual([700, 3000]);
+    expect(studies.results(study.id).cells.map((c) => c.published)).toEqual([null, { mean: 12.5 }]);
+    await wb.close();
+  });
+
   it('survive a restart: queued runs continue, interrupted ones resume from their checkpoints, done ones are kept', async () => {
     const dbPath = join(mkdtempSync(join(tmpdir(), 'study-restart-')), 'w.db');
     const spec = file({ puzzles: [{ family: 'jump', puzzle: { rows: 7, cols: 7 } }], solvers: [{ solver: 'hill-climb' }], seeds: 4, stop: { evaluations: 80_000 } });
