@@ -2,17 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { parseRoute, routeHash } from '../../../src/renderer/src/lib/route';
 
 describe('routes', () => {
-  it('reads the library and puzzle routes, anything else is the library', () => {
+  it('reads the library, puzzle and runs routes, anything else is the library', () => {
     expect(parseRoute('')).toEqual({ view: 'library' });
     expect(parseRoute('#/')).toEqual({ view: 'library' });
     expect(parseRoute('#/puzzle/12')).toEqual({ view: 'puzzle', id: 12 });
     expect(parseRoute('#puzzle/3/')).toEqual({ view: 'puzzle', id: 3 });
     expect(parseRoute('#/puzzle/0')).toEqual({ view: 'library' });
     expect(parseRoute('#/puzzle/abc')).toEqual({ view: 'library' });
-    expect(parseRoute('#/runs')).toEqual({ view: 'library' });
+    expect(parseRoute('#/runs')).toEqual({ view: 'runs', runs: { section: 'dashboard' } });
+    expect(parseRoute('#/runs/run/7')).toEqual({ view: 'runs', runs: { section: 'run', runId: 7 } });
+    expect(parseRoute('#/elsewhere')).toEqual({ view: 'library' });
   });
 
   it('round-trips', () => {
-    for (const r of [{ view: 'library' } as const, { view: 'puzzle', id: 42 } as const]) expect(parseRoute(routeHash(r))).toEqual(r);
+    for (const r of [{ view: 'library' } as const, { view: 'puzzle', id: 42 } as const, { view: 'runs', runs: { section: 'compare', ids: [3, 5] } } as const])
+      expect(parseRoute(routeHash(r))).toEqual(r);
   });
 });
