@@ -56,6 +56,7 @@ export class StudyStore {
       list: p<StudyRow>(`SELECT * FROM studies ORDER BY id DESC`),
       remove: p(`DELETE FROM studies WHERE id = ?`),
       link: p(`INSERT INTO study_runs (run_id, study_id, puzzle_index, config_index, seed) VALUES (?, ?, ?, ?, ?)`),
+      cellTaken: p(`SELECT 1 FROM study_runs WHERE study_id = ? AND puzzle_index = ? AND config_index = ? AND seed = ?`).pluck(),
       runs: p<LinkedRow>(
         `SELECT ${RUN_SUMMARY_COLS.split(', ').map((c) => `r.${c}`).join(', ')},
                 l.puzzle_index, l.config_index, l.seed AS link_seed
@@ -111,17 +112,22 @@ export class StudyStore {
   /**
    * Store queued runs for cells of a study, each linked to its cell, all in one transaction (a
    * crash leaves either all of them or none); with `lease`, this process holds them from the start.
+   * Cells that have a run by now (another process started the study at the same moment) are
+   * skipped: only the runs made here are returned.
    */
   addRuns(studyId: number, cells: readonly { cell: StudyCell; run: NewRun }[], lease?: LeaseGrant): RunRecord[] {
     return this.guard(() =>
       this.db
         .transaction(() => {
           if (!this.stmts.get.get(studyId)) throw new StoreError('NOT_FOUND', `there is no study with id ${studyId}`);
-          return cells.map(({ cell, run }) => {
+          const made: RunRecord[] = [];
+          for (const { cell, run } of cells) {
+            if (this.stmts.cellTaken.get(studyId, cell.puzzleIndex, cell.configIndex, cell.seed) !== undefined) continue;
             const rec = this.store.createRun(run, lease);
             this.stmts.link.run(rec.id, studyId, cell.puzzleIndex, cell.configIndex, cell.seed);
-            return rec;
-          });
+            made.push(rec);
+          }
+          return made;
         })
         .immediate(),
     );

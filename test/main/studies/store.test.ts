@@ -18,17 +18,17 @@ describe('study tables', () => {
       [runs[1]!.id, 1, 1],
     ]);
     expect(studies.studyOfRun(runs[1]!.id)).toBe(s.id);
-    // The same cell twice is refused, and nothing of that batch is kept.
-    expect(() =>
-      studies.addRuns(s.id, [
-        { cell: { puzzleIndex: 1, configIndex: 0, seed: 1 }, run: newRun() },
-        { cell: { puzzleIndex: 0, configIndex: 0, seed: 1 }, run: newRun() },
-      ]),
-    ).toThrow(/UNIQUE/);
-    expect(store.countRuns()).toBe(2);
+    // A cell that has a run (another process started the study at the same moment) gets no second one.
+    const more = studies.addRuns(s.id, [
+      { cell: { puzzleIndex: 1, configIndex: 0, seed: 1 }, run: newRun() },
+      { cell: { puzzleIndex: 0, configIndex: 0, seed: 1 }, run: newRun() },
+    ]);
+    expect(more.map((r) => studies.runs(s.id).find((l) => l.run.id === r.id)?.puzzleIndex)).toEqual([1]);
+    expect(store.countRuns()).toBe(3);
+    expect(() => store.connection.prepare('INSERT INTO study_runs (run_id, study_id, puzzle_index, config_index, seed) VALUES (?, ?, 0, 0, 1)').run(more[0]!.id, s.id)).toThrow(/UNIQUE/);
     expect(() => studies.addRuns(999, [{ cell: { puzzleIndex: 0, configIndex: 0, seed: 1 }, run: newRun() }])).toThrow(/no study with id 999/);
     store.deleteRun(runs[0]!.id);
-    expect(studies.runs(s.id)).toHaveLength(1);
+    expect(studies.runs(s.id)).toHaveLength(2);
     expect(studies.delete(s.id)).toBe(true);
     expect(studies.get(s.id)).toBeNull();
     expect(store.getRun(runs[1]!.id)).not.toBeNull();

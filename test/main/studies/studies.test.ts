@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Workbench } from '../../../src/main/services/workbench';
 import { Studies } from '../../../src/main/studies/studies';
+import type { LeaseOwner } from '../../../src/main/store/leases';
 import { inProcessSpawner, until } from '../runs/in-process';
 
 const file = (over: Record<string, unknown> = {}) =>
@@ -17,9 +18,9 @@ const file = (over: Record<string, unknown> = {}) =>
   });
 const noFiles = { readFile: (): string => { throw new Error('no files here'); } };
 
-function open(dbPath: string, concurrency = 1) {
+function open(dbPath: string, concurrency = 1, owner?: LeaseOwner) {
   const log = { spawned: 0, handles: [] as ReturnType<ReturnType<typeof inProcessSpawner>>[] };
-  const wb = Workbench.open({ dbPath, spawn: inProcessSpawner(log as never), concurrency, checkpointIntervalMs: 20, progressIntervalMs: 20, lease: { heartbeatMs: 50 } });
+  const wb = Workbench.open({ dbPath, spawn: inProcessSpawner(log as never), concurrency, checkpointIntervalMs: 20, progressIntervalMs: 20, lease: { heartbeatMs: 50, ...(owner ? { owner } : {}) } });
   return { wb, studies: new Studies(wb), log };
 }
 
@@ -130,6 +131,24 @@ describe('studies', () => {
     expect(runs.map((r) => r.bestScore)).toEqual(fresh.studies.runs(control.id).map((l) => l.run.bestScore));
     await second.wb.close();
     await fresh.wb.close();
+  });
+
+  it('run once when two processes start the same study: the second waits for the runs the first holds', async () => {
+    const dbPath = join(mkdtempSync(join(tmpdir(), 'study-two-')), 'w.db');
+    const a = open(dbPath, 1);
+    // Another process on another machine, alive for as long as it renews its leases.
+    const b = open(dbPath, 1, { host: 'worker-7.example', pid: 77, startedAt: 1 });
+    const study = a.studies.create(file({ seeds: 2 }), 's.json', noFiles);
+    const first = a.studies.start(study.id);
+    const second = b.studies.start(study.id);
+    expect(first.created).toHaveLength(8);
+    expect(second).toMatchObject({ created: [], resumed: [], queued: [] });
+    expect(second.elsewhere.sort((x, y) => x - y)).toEqual(first.created);
+    const ended = await b.studies.waitFor(second.elsewhere);
+    expect(ended.every((r) => r.status === 'done')).toBe(true);
+    expect(a.wb.store.countRuns()).toBe(8);
+    await a.wb.close();
+    await b.wb.close();
   });
 
   it('stop every run wherever it is, and continue when run again', async () => {
