@@ -85,6 +85,35 @@ describe('workbench study', () => {
     expect(cli(['study', 'list', '--db', db]).stdout).toMatch(/^no studies yet/);
   });
 
+  it('stops from another process or with Ctrl+C (exit 1, 130), leaving its runs stopped and resumable', async () => {
+    const db = tempDb();
+    const file = studyFile(db, { puzzles: [{ family: 'jump', puzzle: { rows: 7, cols: 7 } }], solvers: [{ solver: 'hill-climb' }], seeds: 3, stop: { seconds: 120 } });
+    expect(cli(['study', 'create', file, '--db', db]).code).toBe(0);
+    const runs = () => JSON.parse(cli(['runs', '--json', '--db', db]).stdout) as { id: number; status: string }[];
+    const follow = (child: ReturnType<typeof cliAsync>) => {
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      return new Promise<{ code: number | null; stderr: string }>((r) => child.on('exit', (code) => r({ code, stderr })));
+    };
+    // `study stop` from elsewhere: the runner's runs stop and it says the study is not complete.
+    const first = cliAsync(['study', 'run', '1', '--concurrency', '1', '--db', db]);
+    const firstEnd = follow(first);
+    await until(() => runs().some((r) => r.status === 'running'), 60_000, 'a running run');
+    const stopped = cli(['study', 'stop', '1', '--db', db]);
+    expect(stopped.stdout).toMatch(/^study 1: 3 runs stopped \(0\/3 done, 3 stopped\)\n$/);
+    const end1 = await firstEnd;
+    expect(end1.code).toBe(1);
+    expect(end1.stderr).toMatch(/study 1 is not complete: 0\/3 done, 3 stopped \(continue it with `workbench study run 1`\)/);
+    // Ctrl+C stops the study the same way (exit 130); the runs are resumable.
+    const second = cliAsync(['study', 'run', '1', '--concurrency', '1', '--db', db]);
+    const secondEnd = follow(second);
+    await until(() => runs().some((r) => r.status === 'running'), 60_000, 'a running run again');
+    second.kill('SIGINT');
+    expect((await secondEnd).code).toBe(130);
+    expect(runs().map((r) => r.status)).toEqual(['stopped', 'stopped', 'stopped']);
+    expect(JSON.parse(cli(['study', 'list', '--json', '--db', db]).stdout)).toMatchObject([{ id: 1, status: 'stopped', runs: 3 }]);
+  }, 120_000);
+
   it('continues after the study process is killed: interrupted runs resume from their checkpoints, queued ones start', async () => {
     const db = tempDb();
     const file = studyFile(db, { puzzles: [{ family: 'jump', puzzle: { rows: 9, cols: 9 } }], solvers: [{ solver: 'hill-climb' }], seeds: 3, stop: { evaluations: 1_000_000 } });
