@@ -212,6 +212,7 @@ export function progressText(p: StudyProgress): string {
   const parts = [`${p.done}/${p.planned} done`];
   for (const k of ['running', 'queued', 'stopped', 'interrupted', 'failed'] as const) if (p[k] > 0) parts.push(`${p[k]} ${k}`);
   if (p.notStarted > 0 && p.notStarted < p.planned) parts.push(`${p.notStarted} not started`);
+  if (p.estimatedMsLeft !== null) parts.push(`about ${fmtSeconds(p.estimatedMsLeft)} left`);
   return parts.join(', ');
 }
 

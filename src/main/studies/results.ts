@@ -18,6 +18,12 @@ export interface StudyProgress {
   interrupted: number;
   failed: number;
   notStarted: number;
+  /**
+   * Rough wall time left while runs are running: the runs still to make, each taking as long as
+   * the mean done run, shared among as many at once as are running now. Null when nothing runs
+   * or no run is done yet.
+   */
+  estimatedMsLeft: number | null;
 }
 
 export interface StudyCellResult extends Summary {
@@ -50,7 +56,16 @@ export function studyProgress(spec: StudySpec, runs: readonly StudyRun[]): Study
   const planned = spec.puzzles.length * spec.configs.length * spec.seeds.length;
   const by: Record<RunStatus, number> = { done: 0, running: 0, queued: 0, stopped: 0, interrupted: 0, failed: 0 };
   for (const r of runs) by[r.run.status]++;
-  return { planned, ...by, notStarted: Math.max(0, planned - runs.length) };
+  const notStarted = Math.max(0, planned - runs.length);
+  const doneMs = runs.filter((r) => r.run.status === 'done').map((r) => r.run.elapsedMs);
+  let estimatedMsLeft: number | null = null;
+  if (by.running > 0 && doneMs.length > 0) {
+    const perRun = doneMs.reduce((a, b) => a + b, 0) / doneMs.length;
+    let work = (by.queued + notStarted) * perRun;
+    for (const r of runs) if (r.run.status === 'running') work += Math.max(0, perRun - r.run.elapsedMs);
+    estimatedMsLeft = work / by.running;
+  }
+  return { planned, ...by, notStarted, estimatedMsLeft };
 }
 
 /** `timeToScore` gives when a run first reached a score (from its improvements). */

@@ -5,6 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { Workbench } from '../../../src/main/services/workbench';
 import { Studies } from '../../../src/main/studies/studies';
 import type { LeaseOwner } from '../../../src/main/store/leases';
+import type { StudyRun } from '../../../src/main/store/studies';
+import type { RunStatus, RunSummary } from '../../../src/main/store/types';
+import { studyProgress } from '../../../src/main/studies/results';
+import type { StudySpec } from '../../../src/main/studies/spec';
 import { inProcessSpawner, until } from '../runs/in-process';
 
 const file = (over: Record<string, unknown> = {}) =>
@@ -42,7 +46,7 @@ describe('studies', () => {
     expect(runs.every((r) => r.evaluations === 3000)).toBe(true);
 
     const { progress, cells } = studies.results(study.id);
-    expect(progress).toEqual({ planned: 12, done: 12, running: 0, queued: 0, stopped: 0, interrupted: 0, failed: 0, notStarted: 0 });
+    expect(progress).toEqual({ planned: 12, done: 12, running: 0, queued: 0, stopped: 0, interrupted: 0, failed: 0, notStarted: 0, estimatedMsLeft: null });
     expect(cells.map((c) => [c.puzzle, c.solver, c.done, c.planned])).toEqual([
       ['jump 5x5', 'hill-climb', 3, 3],
       ['jump 5x5', 'hill-climb cs440-hc', 3, 3],
@@ -164,5 +168,17 @@ describe('studies', () => {
     expect(again.resumed.sort((a, b) => a - b)).toEqual(started.created);
     await studies.stop(study.id);
     await wb.close();
+  });
+});
+
+describe('study progress', () => {
+  it('estimates the time left from the done runs, shared among the running ones', () => {
+    const spec = { puzzles: [{}, {}], configs: [{}], seeds: [1, 2, 3] } as unknown as StudySpec;
+    const run = (id: number, status: RunStatus, elapsedMs: number): StudyRun => ({ puzzleIndex: 0, configIndex: 0, seed: id, run: { id, status, elapsedMs } as RunSummary });
+    // 6 planned: 2 done (10 s and 20 s: 15 s a run), 2 running (5 s and 20 s in), 1 queued, 1 not started.
+    const runs = [run(1, 'done', 10_000), run(2, 'done', 20_000), run(3, 'running', 5_000), run(4, 'running', 20_000), run(5, 'queued', 0)];
+    expect(studyProgress(spec, runs)).toEqual({ planned: 6, done: 2, running: 2, queued: 1, stopped: 0, interrupted: 0, failed: 0, notStarted: 1, estimatedMsLeft: (2 * 15_000 + 10_000 + 0) / 2 });
+    expect(studyProgress(spec, runs.slice(2)).estimatedMsLeft).toBeNull();
+    expect(studyProgress(spec, runs.slice(0, 2)).estimatedMsLeft).toBeNull();
   });
 });
