@@ -222,9 +222,16 @@ const pct = (x: number | null): string => (x === null ? '-' : `${Math.round(x * 
 
 const HEADERS = ['puzzle', 'solver', 'runs', 'mean', 'median', 'best', 'sd', 'success', 'time to target'];
 
-/** The paper's figures beside the study's: mean / median / best, `-` for what it does not report. */
-const PUBLISHED = 'published mean / median / best';
-const publishedText = (c: StudyCellResult): string => (c.published ? [c.published.mean, c.published.median, c.published.best].map((x) => num(x ?? null)).join(' / ') : '-');
+/** The paper's figures beside the study's, those it reports: `mean 165.67, median 166, best 167`. */
+const PUBLISHED = 'published';
+function publishedText(c: StudyCellResult): string {
+  const p = c.published;
+  if (!p) return '-';
+  const parts: string[] = [];
+  for (const k of ['mean', 'median', 'best', 'sd'] as const) if (p[k] !== undefined) parts.push(`${k} ${num(p[k])}`);
+  if (p.successRate !== undefined) parts.push(`success ${pct(p.successRate)}`);
+  return parts.join(', ') || '-';
+}
 
 function headers(s: Study): string[] {
   return s.spec.published ? [...HEADERS, PUBLISHED] : HEADERS;

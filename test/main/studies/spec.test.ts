@@ -67,10 +67,10 @@ describe('study files', () => {
     expect(() => parse({ ...base, puzzles: [{ ...jump(5), stop: { evaluations: 10 } }, jump(6)], stop: {} })).toThrow(/stop: solvers\[0\] on puzzles\[1\] would run until stopped/);
   });
 
-  it('ship as templates that read as they are (MS-GVNS table 1, CS 440 hill climbing)', () => {
+  it('ship as templates that read as they are (MS-GVNS table 1, CS 440 hill climbing, the casse-tete studies)', () => {
     const dir = join(repoRoot, 'resources', 'studies');
     const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
-    expect(files).toEqual(expect.arrayContaining(['msgvns-table1.json', 'cs440-hill-climbing.json']));
+    expect(files).toEqual(expect.arrayContaining(['msgvns-table1.json', 'cs440-hill-climbing.json', 'casse-tete-almuhaideb.json']));
     for (const f of files) {
       const spec = parseStudy(readFileSync(join(dir, f), 'utf8'), join(dir, f), noLibrary);
       expect(spec.published?.cells.length, f).toBeGreaterThan(0);
