@@ -3,13 +3,11 @@
  * library and the run views use these and never switch on the family themselves.
  */
 import type { Component } from 'svelte';
-import type { WorkbenchApi } from '../../../main/api/types';
 import type { FamilyId } from '../../../core/families/family';
 import type { Ctx } from '../lib/canvas-kit';
 import type { NewPuzzleRules, NewPuzzleSpec } from '../lib/new-puzzle';
 
 export interface EditorProps {
-  api: WorkbenchApi;
   puzzleId: number;
   onclose: () => void;
   /** Open the launch dialog for this puzzle (the editor's Solve button and shortcut). */
