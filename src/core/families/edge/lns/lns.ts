@@ -221,9 +221,10 @@ export class LnsRun implements SolverRun {
       else if (B.score === before) this.segScore[op] += REWARD_EQUAL;
       if (++this.sinceBest >= this.o.restartAfter && this.o.restartAfter > 0) {
         // A long stall: from the best board, scramble a region too large for the exact refills
-        // to undo, and search from there; every fourth stall in a row starts afresh.
+        // to undo, and search from there; every fourth stall in a row starts afresh, unless the
+        // start was a beam's board, far better than any fresh greedy or random one.
         this.sinceBest = 0;
-        if (++this.stalls % 4 === 0) this.start();
+        if (++this.stalls % 4 === 0 && this.o.initial !== 'beam') this.start();
         else {
           B.piece.set(this.bestPiece);
           B.rot.set(this.bestRot);
