@@ -127,7 +127,9 @@ async function run(argv: string[]): Promise<number> {
     else process.stdout.write(`${studyText(s, results.progress, results.cells)}\n`);
     const p = results.progress;
     if (p.done === p.planned) return 0;
-    process.stderr.write(`${oneLine(`study ${id} is not complete: ${progressText(p)} (continue it with \`workbench study run ${id}\`)`)}\n`);
+    // Failed runs are not run again (their settings fail the same way); the rest can continue.
+    const next = p.done + p.failed === p.planned ? `${p.failed} failed: see \`workbench runs --status failed\`` : `continue it with \`workbench study run ${id}\``;
+    process.stderr.write(`${oneLine(`study ${id} is not complete: ${progressText(p)} (${next})`)}\n`);
     return stopping > 0 ? 130 : 1;
   } finally {
     process.off('SIGINT', onSigint);
