@@ -62,7 +62,7 @@ describeBrowser('runs: launch and watch', () => {
 
     // It ends by its time limit: listed as ended, with its final figures.
     await page.locator('[data-testid="recent-run"][data-status="done"]').waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.getByTestId('runs-toast').first().textContent()).toMatch(/Run \d+ (finished|solved)/);
+    await expect.poll(() => page.getByTestId('notice').last().textContent()).toMatch(/Run \d+ (finished|solved)/);
     const done = (await h.api.queryRuns({ puzzleId: clue })).runs[0]!;
     expect(done.status).toBe('done');
     expect(done.stopReason === 'seconds' || done.stopReason === 'solved').toBe(true);

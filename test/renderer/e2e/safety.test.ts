@@ -29,8 +29,8 @@ describeBrowser('nothing lost to one click', () => {
     await page.getByTestId('clear-board').click();
     await expect.poll(async () => (await d.score()).placed).toBe(0);
     // One click, so the app says what happened and offers the undo right there.
-    await expect(page.getByTestId('edge-message').textContent()).resolves.toContain(`Cleared ${n} pieces`);
-    await page.getByTestId('toast-action').waitFor();
+    await expect(page.getByTestId('notice').last().textContent()).resolves.toContain(`Cleared ${n} pieces`);
+    await page.getByTestId('notice-action').last().waitFor();
     await h.screenshot(page, 'safety-edge-cleared');
     await d.saved();
     const stored = parseDocument((await h.api.getPuzzle({ id })).document);
@@ -56,7 +56,7 @@ describeBrowser('nothing lost to one click', () => {
     // The toast's Undo button does the same.
     await page.getByTestId('clear-board').click();
     await expect.poll(async () => (await again.score()).placed).toBe(0);
-    await page.getByTestId('toast-action').click();
+    await page.getByTestId('notice-action').last().click();
     await expect.poll(async () => (await again.score()).placed).toBe(n);
     expect(h.pageErrors(page)).toEqual([]);
   });

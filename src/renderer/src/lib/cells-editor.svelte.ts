@@ -11,11 +11,7 @@ import { isTextInput, matchesShortcut } from './keys';
 import { messageOf } from './format';
 import { documentPng } from './board-image';
 import { downloadBlob } from './download';
-
-export interface Notice {
-  kind: 'ok' | 'error';
-  text: string;
-}
+import { notices } from './notices.svelte';
 
 export interface CellsEditorSpec<P, T> {
   family: 'jump' | 'parity';
@@ -36,7 +32,6 @@ export class CellsEditor<P, T> {
   session = $state.raw<AutosaveSession<T> | null>(null);
   loadError = $state<string | null>(null);
   saving = $state(false);
-  notice = $state<Notice | null>(null);
   confirmLeave = $state(false);
   private api: WorkbenchApi | null = null;
   private puzzleId = 0;
@@ -70,7 +65,7 @@ export class CellsEditor<P, T> {
             equals: this.spec.equals,
             past,
             write: (value, earlier) => this.write(p, value, earlier),
-            onerror: (message) => (this.notice = { kind: 'error', text: `Could not save — ${message}` }),
+            onerror: (message) => notices.notify(`Could not save — ${message}`, 'error'),
           });
           this.spec.onopen?.(p, cells, saved !== undefined);
         } catch (err) {
@@ -89,7 +84,6 @@ export class CellsEditor<P, T> {
   edit(next: T): void {
     if (!this.session) return;
     this.session.edit(next);
-    this.notice = null;
   }
 
   private async write(puzzle: P, value: T, past: readonly T[]): Promise<void> {
@@ -106,9 +100,9 @@ export class CellsEditor<P, T> {
     try {
       const blob = await documentPng(makeDocument(this.spec.family, this.name, puzzle, { cells: session.value }));
       downloadBlob(blob, `${this.name.replace(/[^\w.-]+/g, '_') || 'puzzle'}.png`);
-      this.notice = { kind: 'ok', text: 'Exported the board as PNG.' };
+      notices.notify('Exported the board as PNG.');
     } catch (err) {
-      this.notice = { kind: 'error', text: `Could not export — ${messageOf(err)}` };
+      notices.notify(`Could not export — ${messageOf(err)}`, 'error');
     }
   }
 
@@ -119,7 +113,7 @@ export class CellsEditor<P, T> {
     this.saving = true;
     try {
       await session.saveNow();
-      if (session.saveState === 'saved') this.notice = { kind: 'ok', text: 'Saved to the library.' };
+      if (session.saveState === 'saved') notices.notify('Saved to the library.');
     } finally {
       this.saving = false;
     }
