@@ -273,14 +273,7 @@ export class EdgeLocalSearch implements LocalSearchProblem {
   load(state: unknown): void {
     const s = state as EdgeSearchState | null;
     if (!s || typeof s !== 'object') throw new Error('edge search checkpoint is damaged: expected { current, best }');
-    const B = this.board;
-    B.checkBoard(s.current, 'current', true);
-    B.checkBoard(s.best, 'best', true);
-    B.piece.set(s.current.piece);
-    B.rot.set(s.current.rotation);
-    B.refresh();
-    this.bestPiece.set(s.best.piece);
-    this.bestRotation.set(s.best.rotation);
+    this.board.restoreBoards(s.current, s.best, this.bestPiece, this.bestRotation);
     this.mKind = MOVE_NONE;
     this.kKind = MOVE_NONE;
   }

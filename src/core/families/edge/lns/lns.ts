@@ -508,15 +508,7 @@ export class LnsRun implements SolverRun {
       return run;
     }
     run.hasBoard = true;
-    B.checkBoard(s.current, 'current', true);
-    B.checkBoard(s.best, 'best', true);
-    B.piece.set(s.current.piece);
-    B.rot.set(s.current.rotation);
-    B.refresh();
-    run.bestPiece.set(s.best.piece);
-    run.bestRot.set(s.best.rotation);
-    run.evaluations = s.evaluations;
-    run.iteration = s.iteration | 0;
+    B.restoreBoards(s.current, s.best, run.bestPiece, run.bestRot);
     run.sinceBest = s.sinceBest | 0;
     run.stalls = s.stalls | 0;
     run.bestScore = s.bestScore;

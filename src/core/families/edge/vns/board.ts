@@ -268,6 +268,20 @@ export class VnsBoard {
   }
 
   /**
+   * A checkpoint's full boards, checked: `current` becomes this board (score recomputed), `best`
+   * is copied into the caller's best arrays.
+   */
+  restoreBoards(current: BoardJson | undefined, best: BoardJson | undefined, bestPiece: Int16Array, bestRot: Uint8Array): void {
+    this.checkBoard(current, 'current', true);
+    this.checkBoard(best, 'best', true);
+    this.piece.set(current!.piece);
+    this.rot.set(current!.rotation);
+    this.refresh();
+    bestPiece.set(best!.piece);
+    bestRot.set(best!.rotation);
+  }
+
+  /**
    * A checkpoint board must be this puzzle's cells with each piece at most once, fixed pieces in
    * place (and every cell filled when `full`).
    */

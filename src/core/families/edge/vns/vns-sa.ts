@@ -205,14 +205,7 @@ export class VnsSa implements SolverRun {
     if (!s || typeof s !== 'object' || !Rng.isState(s.rng) || !Number.isInteger(s.evaluations) || !Number.isInteger(s.bestScore))
       throw new Error('vns-sa checkpoint is damaged');
     const run = new VnsSa(puzzle, p, new Rng(s.rng), false);
-    const B = run.board;
-    B.checkBoard(s.current, 'current', true);
-    B.checkBoard(s.best, 'best', true);
-    B.piece.set(s.current.piece);
-    B.rot.set(s.current.rotation);
-    B.refresh();
-    run.bestPiece.set(s.best.piece);
-    run.bestRot.set(s.best.rotation);
+    run.board.restoreBoards(s.current, s.best, run.bestPiece, run.bestRot);
     run.evaluations = s.evaluations;
     run.sinceBest = s.sinceBest | 0;
     run.heatMoves = s.heatMoves | 0;
