@@ -33,17 +33,30 @@ function expectLegal(p: EdgePuzzle, b: { piece: Int16Array | number[]; rotation:
 
 const boardOf = (B: VnsBoard) => ({ piece: B.piece.slice(), rotation: B.rot.slice() });
 
+/** A random legal board of a generated puzzle, with a refill working on it. */
+function randomStart(rows: number, cols: number, seed: number, fixed: number) {
+  const p = generatePuzzle(rows, cols, seed, 2, 4, fixed).puzzle;
+  const B = new VnsBoard(p);
+  const rng = new Rng(seed);
+  B.randomize(rng, new Int16Array(B.cells));
+  return { p, B, rng, refill: new Refill(B, 64, 9, true) };
+}
+
+/** A refill's gain is never negative, is the score change, and leaves a legal, truly scored board. */
+function expectRefill(p: EdgePuzzle, B: VnsBoard, before: number, gain: number): void {
+  expect(gain).toBeGreaterThanOrEqual(0);
+  expect(B.score).toBe(before + gain);
+  expect(B.score).toBe(naiveScore(p, boardOf(B)));
+  expectLegal(p, boardOf(B));
+}
+
 describe('lns refills', () => {
   const cases = fc.record({ rows: fc.integer({ min: 3, max: 8 }), cols: fc.integer({ min: 3, max: 8 }), seed: fc.integer({ min: 1, max: 1e6 }), fixed: fc.integer({ min: 0, max: 3 }) });
 
   it('the assignment refill keeps the pieces, the frame and the fixed pieces, never loses joins, and its score is a full rescore', () => {
     fc.assert(
       fc.property(cases, ({ rows, cols, seed, fixed }) => {
-        const p = generatePuzzle(rows, cols, seed, 2, 4, fixed).puzzle;
-        const B = new VnsBoard(p);
-        const rng = new Rng(seed);
-        B.randomize(rng, new Int16Array(B.cells));
-        const refill = new Refill(B, 64, 9, true);
+        const { p, B, rng, refill } = randomStart(rows, cols, seed, fixed);
         for (let t = 0; t < 20; t++) {
           // A random set of non-touching cells of one class.
           const k = rng.int(3);
@@ -52,11 +65,7 @@ describe('lns refills', () => {
           for (const c of pool) if (set.every((d) => B.sideTo(c, d) < 0)) set.push(c);
           if (set.length < 2) continue;
           const before = B.score;
-          const gain = refill.assign(Int32Array.from(set), set.length);
-          expect(gain).toBeGreaterThanOrEqual(0);
-          expect(B.score).toBe(before + gain);
-          expect(B.score).toBe(naiveScore(p, boardOf(B)));
-          expectLegal(p, boardOf(B));
+          expectRefill(p, B, before, refill.assign(Int32Array.from(set), set.length));
         }
       }),
       { numRuns: 60 },
@@ -66,11 +75,7 @@ describe('lns refills', () => {
   it('the exact region refill keeps the pieces, the frame and the fixed pieces, never loses joins, and its score is a full rescore', () => {
     fc.assert(
       fc.property(cases, ({ rows, cols, seed, fixed }) => {
-        const p = generatePuzzle(rows, cols, seed, 2, 4, fixed).puzzle;
-        const B = new VnsBoard(p);
-        const rng = new Rng(seed);
-        B.randomize(rng, new Int16Array(B.cells));
-        const refill = new Refill(B, 64, 9, true);
+        const { p, B, rng, refill } = randomStart(rows, cols, seed, fixed);
         for (let t = 0; t < 10; t++) {
           // A random window of free cells (mixed classes on the frame).
           const r0 = rng.int(rows - 1);
@@ -78,11 +83,7 @@ describe('lns refills', () => {
           const cells: number[] = [];
           for (let r = r0; r < Math.min(rows, r0 + 3); r++) for (let c = c0; c < Math.min(cols, c0 + 3); c++) if (B.cellClass[r * cols + c] >= 0) cells.push(r * cols + c);
           const before = B.score;
-          const gain = refill.region(Int32Array.from(cells), cells.length, rng, 50_000);
-          expect(gain).toBeGreaterThanOrEqual(0);
-          expect(B.score).toBe(before + gain);
-          expect(B.score).toBe(naiveScore(p, boardOf(B)));
-          expectLegal(p, boardOf(B));
+          expectRefill(p, B, before, refill.region(Int32Array.from(cells), cells.length, rng, 50_000));
         }
       }),
       { numRuns: 60 },
