@@ -1,3 +1,4 @@
+import { Studies } from '../studies/studies';
 import type { ApiHandlers, Backend, PushEvent } from '../api/contract';
 import { nodeWorkerSpawner } from '../runs/node-host';
 import type { WorkerSpawner } from '../runs/worker-host';
@@ -81,6 +82,8 @@ export async function createBackend(opts: BackendOptions): Promise<Backend & { w
   const spawn = opts.workerHost === 'node' ? nodeWorkerSpawner() : opts.workerHost;
   const workbench = Workbench.open({ dbPath: opts.dbPath, spawn, nativeBinding: opts.nativeBinding, concurrency: opts.concurrency, progressIntervalMs: opts.progressIntervalMs });
   workbench.runs.recover();
+  // A study survives a restart: its runs the last session left interrupted go on.
+  new Studies(workbench).resumeInterrupted();
   workbench.runs.watchOrphans();
   const seeded = seedLibrary(workbench, opts.resourcesDir === undefined ? findResourcesDir() : opts.resourcesDir);
   for (const line of seeded.failed) console.warn(`bundled sample skipped: ${line}`);

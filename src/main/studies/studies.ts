@@ -120,6 +120,26 @@ export class Studies {
     return out;
   }
 
+  /**
+   * At the start of the app or `serve`: every study run left interrupted (its process died, or
+   * the app was closed mid-run) resumes from its checkpoint, so a study survives a restart.
+   * Runs another live process holds are left to it. Returns the runs resumed here.
+   */
+  resumeInterrupted(): number[] {
+    const out: number[] = [];
+    for (const study of this.store.list())
+      for (const l of this.store.runs(study.id)) {
+        if (l.run.status !== 'interrupted') continue;
+        try {
+          this.wb.runs.resume(l.run.id);
+          out.push(l.run.id);
+        } catch (e) {
+          if (!(e instanceof Error && e.cause instanceof StoreError && e.cause.code === 'LEASE_HELD')) throw e;
+        }
+      }
+    return out;
+  }
+
   /** Resolves when every given run has ended (here, or in the process that holds it). */
   async waitFor(runIds: readonly number[]): Promise<RunRecord[]> {
     return Promise.all(runIds.map((r) => this.wb.runs.waitFor(r)));

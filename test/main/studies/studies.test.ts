@@ -137,6 +137,24 @@ describe('studies', () => {
     await fresh.wb.close();
   });
 
+  it('resume their interrupted runs at the start of the app or serve (resumeInterrupted), and only those', async () => {
+    const dbPath = join(mkdtempSync(join(tmpdir(), 'study-startup-')), 'w.db');
+    const spec = file({ puzzles: [{ family: 'jump', puzzle: { rows: 7, cols: 7 } }], solvers: [{ solver: 'hill-climb' }], seeds: 2, stop: { evaluations: 80_000 } });
+    const first = open(dbPath, 1);
+    const study = first.studies.create(spec, 's.json', noFiles);
+    first.studies.start(study.id);
+    await until(() => first.wb.store.latestCheckpoint(first.studies.runs(study.id)[0]!.run.id), 20_000, 'a checkpoint');
+    await first.wb.close();
+    const second = open(dbPath, 1);
+    const interrupted = second.studies.runs(study.id).filter((l) => l.run.status === 'interrupted').map((l) => l.run.id);
+    expect(interrupted).toHaveLength(1);
+    expect(second.studies.resumeInterrupted()).toEqual(interrupted);
+    const [done] = await second.studies.waitFor(interrupted);
+    expect(done).toMatchObject({ status: 'done', evaluations: 80_000 });
+    expect(second.studies.resumeInterrupted()).toEqual([]);
+    await second.wb.close();
+  });
+
   it('run once when two processes start the same study: the second waits for the runs the first holds', async () => {
     const dbPath = join(mkdtempSync(join(tmpdir(), 'study-two-')), 'w.db');
     const a = open(dbPath, 1);
