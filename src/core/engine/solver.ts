@@ -36,6 +36,11 @@ export interface SolverDef {
   label: string;
   description: string;
   params: ParamSchema;
+  /**
+   * Why this solver cannot take the puzzle (e.g. upright tiles for a method that turns them), or
+   * null; checked before a run is stored, so no doomed run is ever queued.
+   */
+  refuses?(puzzle: unknown): string | null;
   /** `puzzle` is the family's puzzle model (already validated). */
   create(puzzle: unknown, params: Params, seed: number): SolverRun;
   restore(puzzle: unknown, params: Params, checkpoint: unknown): SolverRun;

@@ -230,6 +230,8 @@ export class Workbench {
     const { errors } = fam.validate(puzzle);
     if (errors.length > 0) throw new Error(`${name}: ${errors[0]}`);
     const def = findSolver(family, req.solver);
+    const refused = def.refuses?.(puzzle);
+    if (refused) throw new Error(`${name}: ${refused}`);
     const params = resolveParams(def.params, req.params ?? {}) as Params;
     const stop = checkStop(req.stop ?? {});
     const seed = req.seed ?? randomSeed();

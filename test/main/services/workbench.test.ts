@@ -50,3 +50,15 @@ describe('library services', () => {
     expect(wb.store.countPuzzles()).toBe(0);
   });
 });
+
+describe('runs a solver cannot take', () => {
+  it('are refused before they are stored (backtrack-2x2 on upright tiles)', async () => {
+    const { generateTetravex } = await import('../../../src/core/families/edge/tetravex');
+    const wb = Workbench.open({ dbPath: ':memory:', spawn: noWorkers });
+    const g = generateTetravex({ rows: 3, cols: 3, colours: 4, seed: 1 });
+    const target = { family: 'edge' as const, name: 'tetravex', puzzle: g.puzzle };
+    expect(() => wb.createRun({ target, solver: 'backtrack-2x2', stop: { evaluations: 10 } })).toThrow(/^tetravex: backtrack-2x2 needs pieces that turn/);
+    expect(wb.store.listRuns({})).toHaveLength(0);
+    await wb.close();
+  });
+});

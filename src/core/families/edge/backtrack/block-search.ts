@@ -63,8 +63,8 @@ export class BlockRun implements SolverRun {
     private readonly rng: Rng,
     shuffled: RngState | null | undefined = undefined,
   ) {
-    // Blocks are built from turned pieces inside a grey frame: upright or frameless sets go to backtrack.
-    if (!isRotatable(puzzle) || !hasGreyBorder(puzzle)) throw new Error('backtrack-2x2 needs pieces that turn and a grey border; use backtrack for this puzzle');
+    const refused = blockSearchRefuses(puzzle);
+    if (refused) throw new Error(refused);
     this.pt = pieceTypes(puzzle);
     // A fresh run shuffles from its seed; a restored one from the state it recorded.
     this.shuffled = shuffled === undefined ? (opts.shuffle ? rng.getState() : null) : shuffled;
@@ -206,4 +206,9 @@ export class BlockRun implements SolverRun {
     run.best = s.best;
     return run;
   }
+}
+
+/** Blocks are built from turned pieces inside a grey frame: upright or frameless sets go to backtrack. */
+export function blockSearchRefuses(puzzle: EdgePuzzle): string | null {
+  return !isRotatable(puzzle) || !hasGreyBorder(puzzle) ? 'backtrack-2x2 needs pieces that turn and a grey border; use backtrack for this puzzle' : null;
 }

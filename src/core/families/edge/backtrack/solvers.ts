@@ -3,7 +3,7 @@ import { resolveParams, type ParamSchema } from '../../../params/schema';
 import { Rng } from '../../../rng/rng';
 import type { EdgePuzzle } from '../model';
 import { BacktrackRun, type BacktrackOptions } from './backtrack';
-import { BlockRun, BLOCK_HEURISTICS, type BlockOptions } from './block-search';
+import { BlockRun, BLOCK_HEURISTICS, blockSearchRefuses, type BlockOptions } from './block-search';
 import { SCAN_ORDERS, type ScanOrder } from './scan-plan';
 
 export const backtrackParams = {
@@ -92,6 +92,7 @@ export const backtrack2x2Solver: SolverDef = {
   description:
     'The 2x2 domain transform of Aspinall et al. (2020): every valid 2x2 block of four pieces, the half-size board of blocks searched in scan order with no piece used twice; border blocks ordered by H1 or H2. An odd side is padded with a row or column of grey void cells that use no piece. Evaluations count block placements.',
   params: backtrack2x2Params,
+  refuses: (puzzle) => blockSearchRefuses(puzzle as EdgePuzzle),
   create(puzzle, params, seed) {
     return new BlockRun(puzzle as EdgePuzzle, blockOptions(params), new Rng(seed));
   },
