@@ -28,6 +28,18 @@ function open(dbPath: string, concurrency = 1, owner?: LeaseOwner) {
   return { wb, studies: new Studies(wb), log };
 }
 
+/** A study of `seeds` hill climbs started and closed mid-run (as on quit), once its first run has a checkpoint. */
+async function closedMidRun(seeds: number) {
+  const dbPath = join(mkdtempSync(join(tmpdir(), 'study-restart-')), 'w.db');
+  const spec = file({ puzzles: [{ family: 'jump', puzzle: { rows: 7, cols: 7 } }], solvers: [{ solver: 'hill-climb' }], seeds, stop: { evaluations: 80_000 } });
+  const first = open(dbPath, 1);
+  const study = first.studies.create(spec, 's.json', noFiles);
+  first.studies.start(study.id);
+  await until(() => first.wb.store.latestCheckpoint(first.studies.runs(study.id)[0]!.run.id), 20_000, 'a checkpoint');
+  await first.wb.close();
+  return { dbPath, spec, study };
+}
+
 describe('studies', () => {
   it('run their grid as ordinary runs and summarise each solver x puzzle cell', async () => {
     const { wb, studies } = open(':memory:');
@@ -104,14 +116,7 @@ describe('studies', () => {
   });
 
   it('survive a restart: queued runs continue, interrupted ones resume from their checkpoints, done ones are kept', async () => {
-    const dbPath = join(mkdtempSync(join(tmpdir(), 'study-restart-')), 'w.db');
-    const spec = file({ puzzles: [{ family: 'jump', puzzle: { rows: 7, cols: 7 } }], solvers: [{ solver: 'hill-climb' }], seeds: 4, stop: { evaluations: 80_000 } });
-    const first = open(dbPath, 1);
-    const study = first.studies.create(spec, 's.json', noFiles);
-    first.studies.start(study.id);
-    // The first run has a checkpoint: close mid-run (as on quit).
-    await until(() => first.wb.store.latestCheckpoint(first.studies.runs(study.id)[0]!.run.id), 20_000, 'a checkpoint');
-    await first.wb.close();
+    const { dbPath, spec, study } = await closedMidRun(4);
     // One worker at a time: in-process workers share this thread, and a long slice of one can
     // delay another's last message past its exit (real worker processes have no such race).
     const second = open(dbPath, 1);
@@ -138,13 +143,7 @@ describe('studies', () => {
   });
 
   it('resume their interrupted runs at the start of the app or serve (resumeInterrupted), and only those', async () => {
-    const dbPath = join(mkdtempSync(join(tmpdir(), 'study-startup-')), 'w.db');
-    const spec = file({ puzzles: [{ family: 'jump', puzzle: { rows: 7, cols: 7 } }], solvers: [{ solver: 'hill-climb' }], seeds: 2, stop: { evaluations: 80_000 } });
-    const first = open(dbPath, 1);
-    const study = first.studies.create(spec, 's.json', noFiles);
-    first.studies.start(study.id);
-    await until(() => first.wb.store.latestCheckpoint(first.studies.runs(study.id)[0]!.run.id), 20_000, 'a checkpoint');
-    await first.wb.close();
+    const { dbPath, study } = await closedMidRun(2);
     const second = open(dbPath, 1);
     const interrupted = second.studies.runs(study.id).filter((l) => l.run.status === 'interrupted').map((l) => l.run.id);
     expect(interrupted).toHaveLength(1);
