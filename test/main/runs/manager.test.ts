@@ -1,47 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { FromWorker, ToWorker } from '../../../src/core/engine/protocol';
-import { serveWorker } from '../../../src/main/worker/runner';
-import type { WorkerHandle, WorkerSpawner } from '../../../src/main/runs/worker-host';
+import { inProcessSpawner, type InProcessHandle } from './in-process';
 import { Workbench } from '../../../src/main/services/workbench';
 import { getFamily } from '../../../src/core/families';
-
-/** Workers that run in this process: the real worker body over an in-memory channel. */
-function inProcessSpawner(log: { spawned: number; handles: (WorkerHandle & { alive: boolean })[] }): WorkerSpawner {
-  return () => {
-    const toWorker: ((m: ToWorker) => void)[] = [];
-    const fromWorker: ((m: FromWorker) => void)[] = [];
-    const exits: ((d: string) => void)[] = [];
-    let alive = true;
-    const die = (d: string): void => {
-      if (!alive) return;
-      alive = false;
-      handle.alive = false;
-      for (const l of exits) l(d);
-    };
-    serveWorker(
-      {
-        post: (m) => setImmediate(() => alive && fromWorker.forEach((l) => l(m))),
-        onMessage: (l) => void toWorker.push(l),
-      },
-      () => setTimeout(() => die('exited with code 0'), 5),
-    );
-    const handle = {
-      alive: true,
-      post: (m: ToWorker) => setImmediate(() => alive && toWorker.forEach((l) => l(m))),
-      onMessage: (l: (m: FromWorker) => void) => void fromWorker.push(l),
-      onExit: (l: (d: string) => void) => void exits.push(l),
-      kill: () => die('killed by SIGKILL'),
-    };
-    log.spawned++;
-    log.handles.push(handle);
-    return handle;
-  };
-}
 
 const jump = (n: number) => ({ family: 'jump' as const, name: `j${n}`, puzzle: getFamily('jump').puzzleFromJson({ rows: n, cols: n }) });
 
 function open(concurrency = 1) {
-  const log = { spawned: 0, handles: [] as (WorkerHandle & { alive: boolean })[] };
+  const log = { spawned: 0, handles: [] as InProcessHandle[] };
   const wb = Workbench.open({ dbPath: ':memory:', spawn: inProcessSpawner(log), concurrency, checkpointIntervalMs: 50, progressIntervalMs: 20 });
   return { wb, log };
 }
