@@ -30,7 +30,7 @@ export function completeByBeam(puzzle: EdgePuzzle, partial: EdgeBoard, width: nu
  * pieces already there. How a search that has not reached a full board yet still shows one.
  * Returns the board and its score.
  */
-export function completeBoard(puzzle: EdgePuzzle, partial: EdgeBoard, rotatable = isRotatable(puzzle)): { board: EdgeBoard; score: number } {
+export function completeBoard(puzzle: EdgePuzzle, partial: EdgeBoard): { board: EdgeBoard; score: number } {
   const B = new VnsBoard(puzzle);
   const used = new Uint8Array(B.cells);
   for (let c = 0; c < B.cells; c++) {
@@ -49,7 +49,7 @@ export function completeBoard(puzzle: EdgePuzzle, partial: EdgeBoard, rotatable 
       used[B.fixedPieces[j]] = 1;
     }
   }
-  const turns = rotatable ? 4 : 1;
+  const turns = isRotatable(puzzle) ? 4 : 1;
   for (let c = 0; c < B.cells; c++) {
     if (B.piece[c] >= 0) continue;
     const k = B.cellClass[c];
