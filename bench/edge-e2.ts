@@ -21,7 +21,7 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { EdgePuzzle } from '../src/core/families/edge';
-import { presetsFor } from '../src/core/presets/presets';
+import { findPreset } from '../src/core/presets/presets';
 import type { Params } from '../src/core/params/schema';
 import { edgeSolver, readPieces, timedRun, type TimedOutcome } from './edge-papers/msgvns';
 import { machine, mdTable, mean, median, numOpt, options, stdev } from './util';
@@ -84,9 +84,7 @@ function resolve(spec: string): { id: string; params: Params } {
   const [id, preset] = spec.split(':');
   const def = edgeSolver(id);
   if (!preset) return { id: def.id, params: {} };
-  const p = presetsFor('edge', def.id).find((x) => x.id === preset);
-  if (!p) throw new Error(`no preset ${preset} for ${id} (have: ${presetsFor('edge', id).map((x) => x.id).join(', ') || 'none'})`);
-  return { id: def.id, params: p.params };
+  return { id: def.id, params: findPreset('edge', def.id, preset).params };
 }
 
 /** A run of `solver[:preset]` on the real run driver with a CPU-time stop. */

@@ -260,3 +260,11 @@ export const PRESETS: readonly SolverPreset[] = [
 export function presetsFor(family: FamilyId, solver: string): SolverPreset[] {
   return PRESETS.filter((p) => p.family === family && p.solver === solver);
 }
+
+/** The preset `id` of a solver; throws, naming the presets there are, when it has none of that name. */
+export function findPreset(family: FamilyId, solver: string, id: string): SolverPreset {
+  const list = presetsFor(family, solver);
+  const preset = list.find((p) => p.id === id);
+  if (!preset) throw new Error(`no preset "${id}" for ${solver} (presets: ${list.map((p) => p.id).join(', ') || 'none'})`);
+  return preset;
+}

@@ -7,7 +7,7 @@ import { getFamily } from '../../core/families';
 import { FAMILY_IDS, type FamilyId } from '../../core/families/family';
 import { findSolver } from '../../core/catalogue/catalogue';
 import type { SolverDef } from '../../core/engine/solver';
-import { PRESETS, presetsFor, type SolverPreset } from '../../core/presets/presets';
+import { findPreset, PRESETS, type SolverPreset } from '../../core/presets/presets';
 import { parseParamText, type Params } from '../../core/params/schema';
 import { randomSeed } from '../../core/rng/rng';
 import { generateEdgePuzzle, generatedFiles } from '../../core/families/edge/generator';
@@ -221,9 +221,11 @@ function chooseSolver(family: FamilyId, puzzle: unknown, solver: string | undefi
   if (!id) ({ solver: id, preset: pid } = getFamily(family).recommend(puzzle));
   const def = findSolver(family, id!);
   if (!pid) return { def, preset: undefined };
-  const preset = presetsFor(family, def.id).find((p) => p.id === pid);
-  if (!preset) throw new UsageError(`no preset "${pid}" for ${def.id} (presets: ${presetsFor(family, def.id).map((p) => p.id).join(', ') || 'none'})`);
-  return { def, preset };
+  try {
+    return { def, preset: findPreset(family, def.id, pid) };
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
 }
 
 export async function resume(argv: string[]): Promise<number> {

@@ -12,7 +12,7 @@ import type { StopCriteria } from '../../core/engine/run-types';
 import { getFamily } from '../../core/families';
 import { FAMILY_IDS, type FamilyId } from '../../core/families/family';
 import { resolveParams, type Params } from '../../core/params/schema';
-import { presetsFor } from '../../core/presets/presets';
+import { findPreset, type SolverPreset } from '../../core/presets/presets';
 import { s, SchemaError } from '../../core/schema/schema';
 import { checkName, oneLine } from '../../core/text/display';
 import type { PuzzleRecord } from '../store/types';
@@ -283,10 +283,11 @@ function readConfig(entry: StudyFile['solvers'][number], at: string, family: Fam
   } catch (e) {
     throw new Error(`${at}.solver: ${(e as Error).message}`, { cause: e });
   }
-  const preset = entry.preset === undefined ? undefined : presetsFor(family, def.id).find((p) => p.id === entry.preset);
-  if (entry.preset !== undefined && !preset) {
-    const known = presetsFor(family, def.id).map((p) => p.id);
-    throw new Error(`${at}.preset: no preset "${entry.preset}" for ${def.id} (presets: ${known.join(', ') || 'none'})`);
+  let preset: SolverPreset | undefined;
+  try {
+    preset = entry.preset === undefined ? undefined : findPreset(family, def.id, entry.preset);
+  } catch (e) {
+    throw new Error(`${at}.preset: ${(e as Error).message}`, { cause: e });
   }
   // The preset over the defaults, then the file's own parameters over the preset.
   const raw = Object.assign(Object.create(null) as Record<string, unknown>, preset?.params ?? {}, entry.params ?? {});

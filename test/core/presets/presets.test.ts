@@ -52,3 +52,12 @@ describe('recommended solvers', () => {
     expect(puzzles.edge.map((p) => families.edge.recommend(p).solver)).toEqual(['backtrack', 'beam']);
   });
 });
+
+describe('findPreset', () => {
+  it('finds a solver preset by id, or names the presets there are in its error', async () => {
+    const { findPreset } = await import('../../../src/core/presets/presets');
+    expect(findPreset('edge', 'beam', 'e2-minute').params).toMatchObject({ maxWidth: 8192 });
+    expect(() => findPreset('edge', 'beam', 'nope')).toThrow('no preset "nope" for beam (presets: e2-minute, overnight)');
+    expect(() => findPreset('edge', 'sa', 'nope')).toThrow('no preset "nope" for sa (presets: none)');
+  });
+});
