@@ -22,7 +22,7 @@ import { chromium } from 'playwright-core';
 import { createBackend } from '../src/main/services/backend';
 import { startServer } from '../src/main/serve/server';
 import { CHROMIUM_ARGS } from '../test/renderer/e2e/harness-args';
-import { EdgeDriver } from '../test/renderer/edge/board-driver';
+import { EdgeDriver } from '../test/renderer/families/edge/board-driver';
 import { machine, mdTable, median, numOpt, options, writeResult } from './util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { EdgeDriver } from '../edge/board-driver';
+import { EdgeDriver } from '../families/edge/board-driver';
 import { describeBrowser, useHarness } from './harness';
 
 describeBrowser('edge design', () => {

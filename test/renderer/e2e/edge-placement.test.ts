@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { puzzleFromJson, solutionFromJson } from '../../../src/core/families/edge/json';
 import { faceOutRotation, outMask, pieceClass, edgeAt, type EdgePuzzle } from '../../../src/core/families/edge/model';
-import { EdgeDriver } from '../edge/board-driver';
+import { EdgeDriver } from '../families/edge/board-driver';
 import { describeBrowser, findPuzzleId, useHarness } from './harness';
 
 /** A corner piece and a side piece that match when both face out at (0, 0) and (0, 1). */

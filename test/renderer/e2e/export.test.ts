@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import { mismatches } from '../../../src/core/families/edge/score';
 import { puzzleFromJson, solutionFromJson } from '../../../src/core/families/edge/json';
 import { imageLayout } from '../../../src/renderer/src/lib/board-image';
-import { EdgeDriver } from '../edge/board-driver';
+import { EdgeDriver } from '../families/edge/board-driver';
 import { describeBrowser, findPuzzleId, useHarness, type Page } from './harness';
 
 type Rgb = [number, number, number];

@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest';
 import { parseDocument } from '../../../src/core/document/document';
 import type { JumpMaze } from '../../../src/core/families/jump';
-import { EdgeDriver } from '../edge/board-driver';
+import { EdgeDriver } from '../families/edge/board-driver';
 import { describeBrowser, findPuzzleId, useHarness } from './harness';
 
 describeBrowser('nothing lost to one click', () => {

@@ -3,7 +3,7 @@
  * behind "?", nothing covers the board's cells, and wide tables scroll.
  */
 import { expect, it } from 'vitest';
-import { EdgeDriver } from '../edge/board-driver';
+import { EdgeDriver } from '../families/edge/board-driver';
 import { describeBrowser, findPuzzleId, useHarness } from './harness';
 
 describeBrowser('1024x700', () => {

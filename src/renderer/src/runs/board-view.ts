@@ -9,7 +9,7 @@ import type { EdgeBoard, EdgePuzzle } from '../../../core/families/edge/model';
 import { mismatches } from '../../../core/families/edge/score';
 import type { FamilyId } from '../../../core/families/family';
 import type { BoardCell, JoinMark } from '../board/board';
-import { pieceFaceKey } from '../edge/faces';
+import { pieceFaceKey } from '../families/edge/faces';
 
 export interface BoardScore {
   score: number;

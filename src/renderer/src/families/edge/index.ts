@@ -1,6 +1,6 @@
 /** The edge family's UI: its editor, its fields in "New puzzle" and its view parts (./view.ts). */
 import type { FamilyUi } from '../types';
-import EdgeWorkbench from '../../edge/EdgeWorkbench.svelte';
+import EdgeWorkbench from './EdgeWorkbench.svelte';
 import { edgeView } from './view';
 import NewForm from './NewForm.svelte';
 

@@ -3,7 +3,7 @@ import { edgeAt, maxScore as edgeMaxScore, pieceCount, type EdgeBoard, type Edge
 import { mismatches, scoreBoard } from '../../../../core/families/edge/score';
 import { canvasPainter, slotColor } from '../../board/painter';
 import { drawJoinMark } from '../../board/join-mark';
-import { drawEdgeFaceColours } from '../../edge/faces';
+import { drawEdgeFaceColours } from './faces';
 import { emptyCell, type Ctx } from '../../lib/canvas-kit';
 import { countText } from '../../runs/format';
 import type { FamilyView } from '../types';

@@ -1,6 +1,6 @@
 /** The jump family's UI: its editor, its fields in "New puzzle" and its view parts (./view.ts). */
 import type { FamilyUi } from '../types';
-import JumpEditor from '../../jump/JumpEditor.svelte';
+import JumpEditor from './JumpEditor.svelte';
 import { jumpView } from './view';
 import NewForm from './NewForm.svelte';
 

@@ -1,12 +1,12 @@
 /** Jump mazes as the shell shows them without an editor: the PNG board and the run-board caption. */
 import type { JumpMaze, JumpPuzzle } from '../../../../core/families/jump';
-import { analyse, depthColour } from '../../jump/maze-editor';
+import { analyse, depthColour } from './maze-editor';
 import { BG, FONT, TEXT, emptyCell, type Ctx } from '../../lib/canvas-kit';
 import { textOn } from '../../lib/palette';
 import type { FamilyView } from '../types';
 import { makeDocument } from '../../../../core/document/document';
 import { sizeProblems } from '../../lib/new-puzzle';
-import { onesMaze, randomWorkingMaze } from '../../jump/maze-start';
+import { onesMaze, randomWorkingMaze } from './maze-start';
 
 function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy: number, s: number): string {
   const p = puzzle as JumpPuzzle;

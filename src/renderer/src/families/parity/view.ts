@@ -1,6 +1,6 @@
 /** Casse-tête as the shell shows it without an editor: the PNG board and the run-board caption. */
 import type { ParityGrid, ParityPuzzle } from '../../../../core/families/parity';
-import { lineCounts, parityStatus } from '../../parity/grid-editor';
+import { lineCounts, parityStatus } from './grid-editor';
 import { STATUS_COLOURS } from '../../lib/palette';
 import type { Ctx } from '../../lib/canvas-kit';
 import type { FamilyView } from '../types';

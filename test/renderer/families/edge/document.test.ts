@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { parseDocument } from '../../../../src/core/document/document';
+import { puzzleToJson, solutionToJson } from '../../../../src/core/families/edge/json';
+import { boardFromRun, edgeDocument, isBlankPuzzle, loadEdgeDocument } from '../../../../src/renderer/src/families/edge/document';
+import { place, startBoard } from '../../../../src/renderer/src/families/edge/placement';
+import { cutPuzzle } from './helpers';
+
+describe('edge documents', () => {
+  const { puzzle, solution } = cutPuzzle(4, 4, 17, [5]);
+
+  it('saves the placement as the solution and reads it back', () => {
+    const b = place(puzzle, startBoard(puzzle), solution.piece[0], 0, 1)!;
+    const doc = edgeDocument('Mine', puzzle, b);
+    const parsed = parseDocument(JSON.parse(JSON.stringify(doc)));
+    expect(parsed.doc.name).toBe('Mine');
+    const loaded = loadEdgeDocument(parsed.doc);
+    expect(loaded.error).toBeNull();
+    expect(loaded.puzzle.edges).toEqual(puzzle.edges);
+    expect(loaded.puzzle.fixed).toEqual(puzzle.fixed);
+    expect(Array.from(loaded.board.piece)).toEqual(Array.from(b.piece));
+    expect(Array.from(loaded.board.rotation)).toEqual(Array.from(b.rotation));
+  });
+
+  it('keeps the known solution apart from the placement', () => {
+    const doc = edgeDocument('Cut', puzzle, startBoard(puzzle), solution);
+    const parsed = parseDocument(JSON.parse(JSON.stringify(doc)));
+    const loaded = loadEdgeDocument(parsed.doc);
+    expect(Array.from(loaded.known!.piece)).toEqual(Array.from(solution.piece));
+    expect(Array.from(loaded.known!.rotation)).toEqual(Array.from(solution.rotation));
+  });
+
+  it('omits an empty placement', () => {
+    expect(edgeDocument('x', { ...puzzle, fixed: [] }, startBoard({ ...puzzle, fixed: [] })).solution).toBeUndefined();
+  });
+
+  it('drops a placement that does not fit the pieces, and reports unreadable puzzles', () => {
+    const doc = { family: 'edge', name: 'n', puzzle: puzzleToJson(puzzle), solution: { cells: [[1, 0]] } };
+    const loaded = loadEdgeDocument(doc);
+    expect(loaded.error).toBeNull();
+    expect(loaded.board.piece[5]).toBe(puzzle.fixed[0].piece);
+    expect(loadEdgeDocument({ family: 'jump', puzzle: {} }).error).toMatch(/jump/);
+    expect(loadEdgeDocument({ family: 'edge', puzzle: { rows: 2 } }).error).toBeTruthy();
+  });
+
+  it('knows a blank puzzle', () => {
+    expect(isBlankPuzzle({ rows: 3, cols: 3, edges: new Uint16Array(0), fixed: [] })).toBe(true);
+    expect(isBlankPuzzle({ rows: 1, cols: 1, edges: new Uint16Array(4), fixed: [] })).toBe(true);
+    expect(isBlankPuzzle(puzzle)).toBe(false);
+  });
+
+  it("loads a run's best board, refusing other puzzles", () => {
+    const res = boardFromRun(puzzle, puzzleToJson(puzzle), solutionToJson(solution));
+    expect('board' in res && res.warning).toBeNull();
+    if ('board' in res) expect(Array.from(res.board.piece)).toEqual(Array.from(solution.piece));
+    const other = cutPuzzle(3, 3, 1).puzzle;
+    expect(boardFromRun(puzzle, puzzleToJson(other), solutionToJson(solution))).toHaveProperty('error');
+    expect(boardFromRun(puzzle, puzzleToJson(puzzle), null)).toHaveProperty('error');
+    const edited = { ...puzzleToJson(puzzle) };
+    edited.pieces = edited.pieces.map((p, i) => (i === 0 ? [p[1], p[2], p[3], p[0]] : p));
+    const warned = boardFromRun(puzzle, edited, solutionToJson(solution));
+    expect('board' in warned && warned.warning).toMatch(/edited/);
+  });
+});
