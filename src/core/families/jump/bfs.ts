@@ -1,10 +1,10 @@
-import type { JumpPuzzle } from './model';
+import { goalIndex, startIndex, type JumpPuzzle } from './model';
 
 /**
  * Breadth-first evaluation of a jump maze. Moves: from cell (r, c) holding v > 0 to (r ± v, c) or
- * (r, c ± v) when that stays on the board. The goal (last cell) holds 0 and so is never left.
+ * (r, c ± v) when that stays on the board. The goal holds 0 and so is never left.
  *
- * Fitness (maximised): the number of moves on a shortest path from the top-left to the goal; when
+ * Fitness (maximised): the number of moves on a shortest path from the start to the goal; when
  * the goal is unreachable, minus the number of unreachable cells (the goal included).
  */
 
@@ -12,7 +12,7 @@ import type { JumpPuzzle } from './model';
 export interface BfsWorkspace {
   /** Cells in visiting order; the first `reached` entries are valid after a run. */
   readonly queue: Int32Array;
-  /** BFS moves from the top-left per cell, -1 when unreachable. */
+  /** BFS moves from the start per cell, -1 when unreachable. */
   readonly depth: Int32Array;
   /** Cells reached by the last run (start included). */
   reached: number;
@@ -21,7 +21,7 @@ export interface BfsWorkspace {
 }
 
 export interface MazeEvaluation {
-  /** Moves from the top-left for every cell, -1 where unreachable. */
+  /** Moves from the start for every cell, -1 where unreachable. */
   depth: Int32Array;
   unreachable: number;
   fitness: number;
@@ -42,9 +42,10 @@ export function bfsFitness(p: JumpPuzzle, cells: ArrayLike<number>, work: BfsWor
   const n = rows * cols;
   const { queue, depth } = work;
   if (depth.length !== n || queue.length !== n) throw new Error(`BFS workspace is sized for ${depth.length} cells, the maze has ${n}`);
+  const start = startIndex(p);
   depth.fill(-1);
-  depth[0] = 0;
-  queue[0] = 0;
+  depth[start] = 0;
+  queue[0] = start;
   let head = 0;
   let tail = 1;
   while (head < tail) {
@@ -85,7 +86,7 @@ export function bfsFitness(p: JumpPuzzle, cells: ArrayLike<number>, work: BfsWor
   }
   work.reached = tail;
   work.unreachable = n - tail;
-  const g = depth[n - 1];
+  const g = depth[goalIndex(p)];
   return g >= 0 ? g : -(n - tail);
 }
 
@@ -102,7 +103,7 @@ export function evaluateMaze(p: JumpPuzzle, cells: ArrayLike<number>, work?: Bfs
 }
 
 /**
- * One shortest path from the top-left to the goal as row-major cell indices (start first, goal
+ * One shortest path from the start to the goal as row-major cell indices (start first, goal
  * last), or null when the goal is unreachable. Ties go to the neighbour BFS found first
  * (up, down, left, right).
  */
@@ -111,7 +112,8 @@ export function shortestPath(p: JumpPuzzle, cells: ArrayLike<number>): number[] 
   if (cells.length !== n) throw new Error(`a ${p.rows} x ${p.cols} maze has ${n} cells, got ${cells.length}`);
   const w = createBfsWorkspace(p);
   bfsFitness(p, cells, w);
-  const goal = n - 1;
+  const goal = goalIndex(p);
+  const start = startIndex(p);
   if (w.depth[goal] < 0) return null;
   // Parent of each reached cell: the first cell in BFS order that reaches it with depth - 1.
   const parent = new Int32Array(n).fill(-1);
@@ -123,11 +125,11 @@ export function shortestPath(p: JumpPuzzle, cells: ArrayLike<number>): number[] 
     const c = i - r * p.cols;
     const targets = [r - v >= 0 ? i - v * p.cols : -1, r + v < p.rows ? i + v * p.cols : -1, c - v >= 0 ? i - v : -1, c + v < p.cols ? i + v : -1];
     for (const j of targets) {
-      if (j > 0 && parent[j] < 0 && w.depth[j] === w.depth[i] + 1) parent[j] = i;
+      if (j >= 0 && j !== start && parent[j] < 0 && w.depth[j] === w.depth[i] + 1) parent[j] = i;
     }
   }
   const path: number[] = [];
-  for (let i = goal; i !== 0; i = parent[i]) path.push(i);
-  path.push(0);
+  for (let i = goal; i !== start; i = parent[i]) path.push(i);
+  path.push(start);
   return path.reverse();
 }

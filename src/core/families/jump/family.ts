@@ -1,13 +1,13 @@
 import type { Evaluation, Family } from '../family';
 import { bfsFitness, createBfsWorkspace } from './bfs';
 import { jumpMazeFormat } from './format';
-import { jumpMazeFromJson, jumpMazeToJson, jumpPuzzleFromJson, mazeRows, jumpPuzzleErrors, type JumpMaze, type JumpPuzzle } from './model';
+import { jumpMazeFromJson, jumpMazeToJson, jumpPuzzleFromJson, jumpPuzzleToJson, mazeRows, jumpPuzzleErrors, type JumpMaze, type JumpPuzzle } from './model';
 
 export const jumpFamily: Family<JumpPuzzle, JumpMaze> = {
   id: 'jump',
   label: 'Jump maze',
   puzzleFromJson: (x, where) => jumpPuzzleFromJson(x, where),
-  puzzleToJson: (p) => ({ rows: p.rows, cols: p.cols }),
+  puzzleToJson: (p) => jumpPuzzleToJson(p),
   solutionFromJson: (p, x, where) => jumpMazeFromJson(p, x, where),
   solutionToJson: (p, s) => jumpMazeToJson(p, s),
   evaluate(p, s): Evaluation {

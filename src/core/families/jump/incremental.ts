@@ -1,5 +1,5 @@
 import { bfsFitness, type BfsWorkspace } from './bfs';
-import type { JumpPuzzle } from './model';
+import { goalIndex, type JumpPuzzle } from './model';
 
 /**
  * Exact fitness of one-cell changes without redoing the whole BFS.
@@ -71,7 +71,7 @@ export class IncrementalBfs {
     this.cols = puzzle.cols;
     this.n = puzzle.rows * puzzle.cols;
     if (cells.length !== this.n) throw new Error(`a ${this.rows} x ${this.cols} maze has ${this.n} cells, got ${cells.length}`);
-    this.goal = this.n - 1;
+    this.goal = goalIndex(puzzle);
     this.depthArr = new Int32Array(this.n);
     this.queue = new Int32Array(this.n);
     this.levelStart = new Int32Array(this.n + 2);
@@ -87,7 +87,7 @@ export class IncrementalBfs {
     return this.fit;
   }
 
-  /** BFS moves from the top-left per cell, -1 when unreachable (read only). */
+  /** BFS moves from the start per cell, -1 when unreachable (read only). */
   get depth(): Int32Array {
     if (this.marked) this.settle();
     return this.depthArr;

@@ -2,7 +2,7 @@ import type { LocalSearchProblem } from '../../engine/local-search';
 import type { Rng } from '../../rng/rng';
 import { bfsFitness, createBfsWorkspace, type BfsWorkspace } from './bfs';
 import { IncrementalBfs } from './incremental';
-import { jumpMazeFromJson, jumpMazeToJson, maxJumps, type JumpPuzzle } from './model';
+import { goalIndex, jumpMazeFromJson, jumpMazeToJson, maxJumps, changeableCells, randomCells, type JumpPuzzle } from './model';
 
 interface JumpSearchState {
   current: { cells: number[][] };
@@ -31,11 +31,9 @@ export class JumpLocalSearch implements LocalSearchProblem {
   constructor(private readonly puzzle: JumpPuzzle) {
     this.n = puzzle.rows * puzzle.cols;
     this.maxJ = maxJumps(puzzle);
-    const mutable: number[] = [];
-    for (let i = 0; i < this.n - 1; i++) if (this.maxJ[i] >= 2) mutable.push(i);
-    this.mutable = Int32Array.from(mutable);
+    this.mutable = changeableCells(this.maxJ);
     this.cells = new Int32Array(this.n).fill(1);
-    this.cells[this.n - 1] = 0;
+    this.cells[goalIndex(puzzle)] = 0;
     this.best = this.cells.slice();
     this.work = createBfsWorkspace(puzzle);
     this.eval = new IncrementalBfs(puzzle, this.cells);
@@ -44,8 +42,7 @@ export class JumpLocalSearch implements LocalSearchProblem {
 
   randomize(rng: Rng): void {
     const { cells, maxJ } = this;
-    for (let i = 0; i < this.n - 1; i++) cells[i] = 1 + rng.int(maxJ[i]);
-    cells[this.n - 1] = 0;
+    randomCells(cells, maxJ, rng);
     this.eval.reset();
     this.pending = false;
   }

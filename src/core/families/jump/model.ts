@@ -1,16 +1,25 @@
 import { FormatError } from '../../document/errors';
+import type { Rng } from '../../rng/rng';
 
 /**
  * Jump maze (CS 440 local-search assignment): a rows x cols board; every cell holds a jump length.
- * From the top-left you jump exactly the current cell's value up, down, left or right, staying on
- * the board; the goal is the bottom-right cell, which holds 0.
+ * From the start you jump exactly the current cell's value up, down, left or right, staying on
+ * the board; the goal holds 0. The assignment's start is the top-left and its goal the
+ * bottom-right; other files name other cells.
  */
 export interface JumpPuzzle {
   rows: number;
   cols: number;
+  /**
+   * Row-major index of the start; absent = the top-left (0). Left out rather than stored when it
+   * is the default, so puzzles saved before there was a choice read and compare the same.
+   */
+  start?: number;
+  /** Row-major index of the goal; absent = the bottom-right (rows * cols - 1). */
+  goal?: number;
 }
 
-/** Row-major jump lengths: the goal (last cell) holds 0, every other cell 1..maxJump(cell). */
+/** Row-major jump lengths: the goal holds 0, every other cell 1..maxJump(cell). */
 export interface JumpMaze {
   cells: Int32Array;
 }
@@ -18,9 +27,30 @@ export interface JumpMaze {
 /** Largest board side accepted (a guard against absurd sizes in files and JSON). */
 export const MAX_JUMP_SIDE = 1000;
 
-/** Row-major index of the goal (bottom-right). The start is index 0. */
+/** Row-major index of the start (the top-left unless the puzzle says otherwise). */
+export function startIndex(p: JumpPuzzle): number {
+  return p.start ?? 0;
+}
+
+/** Row-major index of the goal (the bottom-right unless the puzzle says otherwise). */
 export function goalIndex(p: JumpPuzzle): number {
-  return p.rows * p.cols - 1;
+  return p.goal ?? p.rows * p.cols - 1;
+}
+
+/** Whether start and goal are the assignment's own corners (top-left to bottom-right). */
+export function hasDefaultEnds(p: JumpPuzzle): boolean {
+  return startIndex(p) === 0 && goalIndex(p) === p.rows * p.cols - 1;
+}
+
+/**
+ * The puzzle of that size with that start and goal (row-major indices), in its one stored form:
+ * defaults are left out, so equal puzzles are equal objects.
+ */
+export function jumpPuzzle(rows: number, cols: number, start = 0, goal = rows * cols - 1): JumpPuzzle {
+  const p: JumpPuzzle = { rows, cols };
+  if (start !== 0) p.start = start;
+  if (goal !== rows * cols - 1) p.goal = goal;
+  return p;
 }
 
 /** Largest legal jump from (r, c): its largest distance to a wall. The goal itself holds 0. */
@@ -28,12 +58,24 @@ export function maxJumpAt(p: JumpPuzzle, r: number, c: number): number {
   return Math.max(r, p.rows - 1 - r, c, p.cols - 1 - c);
 }
 
-/** Largest legal value of every cell, row-major (0 at the goal). */
+/** Largest legal value of every cell, row-major (0 at the goal, whose jumps are never used). */
 export function maxJumps(p: JumpPuzzle): Int32Array {
   const out = new Int32Array(p.rows * p.cols);
   for (let r = 0; r < p.rows; r++) for (let c = 0; c < p.cols; c++) out[r * p.cols + c] = maxJumpAt(p, r, c);
   out[goalIndex(p)] = 0;
   return out;
+}
+
+/** Cells a move can change: every cell but the goal with at least two legal values (`maxJ` from maxJumps). */
+export function changeableCells(maxJ: Int32Array): Int32Array {
+  const out: number[] = [];
+  for (let i = 0; i < maxJ.length; i++) if (maxJ[i] >= 2) out.push(i);
+  return Int32Array.from(out);
+}
+
+/** A random legal maze into `cells`: each cell uniform in 1..its largest jump, the goal (maxJ 0) 0. */
+export function randomCells(cells: Int32Array, maxJ: Int32Array, rng: Rng): void {
+  for (let i = 0; i < maxJ.length; i++) cells[i] = maxJ[i] > 0 ? 1 + rng.int(maxJ[i]) : 0;
 }
 
 /** "row 2, column 4" (1-based, as a person reading the board counts). */
@@ -45,6 +87,7 @@ export function jumpCellName(p: JumpPuzzle, i: number): string {
 export function jumpCellError(p: JumpPuzzle, i: number, v: number): string | null {
   if (i === goalIndex(p)) return v === 0 ? null : `the goal (${jumpCellName(p, i)}) must hold 0, got ${v}`;
   const max = maxJumpAt(p, Math.floor(i / p.cols), i % p.cols);
+  if (v === 0) return `cell (${jumpCellName(p, i)}) holds 0, but only the goal (${jumpCellName(p, goalIndex(p))}) may: every other cell needs a jump length 1..${max}`;
   if (!Number.isInteger(v) || v < 1 || v > max) return `cell (${jumpCellName(p, i)}) holds ${v}, expected a jump length 1..${max}`;
   return null;
 }
@@ -61,7 +104,7 @@ export function mazeErrors(p: JumpPuzzle, cells: ArrayLike<number>): string[] {
   return errors;
 }
 
-/** Problems with the board size; empty when fine. */
+/** Problems with the board size, the start or the goal; empty when fine. */
 export function jumpPuzzleErrors(p: JumpPuzzle): string[] {
   const errors: string[] = [];
   for (const k of ['rows', 'cols'] as const) {
@@ -70,6 +113,13 @@ export function jumpPuzzleErrors(p: JumpPuzzle): string[] {
     else if (v < 2) errors.push(`${k} must be at least 2, got ${v}`);
     else if (v > MAX_JUMP_SIDE) errors.push(`${k} must be at most ${MAX_JUMP_SIDE}, got ${v}`);
   }
+  if (errors.length) return errors;
+  const n = p.rows * p.cols;
+  for (const k of ['start', 'goal'] as const) {
+    const v = p[k];
+    if (v !== undefined && (!Number.isInteger(v) || v < 0 || v >= n)) errors.push(`the ${k} must be a cell of the ${p.rows} x ${p.cols} board, got index ${v}`);
+  }
+  if (errors.length === 0 && startIndex(p) === goalIndex(p)) errors.push(`the start and the goal are the same cell (${jumpCellName(p, goalIndex(p))})`);
   return errors;
 }
 
@@ -88,17 +138,53 @@ function isRecord(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
-/** `{ rows, cols }` -> puzzle; throws FormatError (naming `where`) on anything else. */
+/** A `[row, col]` pair (from 0) of the JSON form as a row-major index; throws on anything else. */
+function cellFromJson(p: { rows: number; cols: number }, x: unknown, k: string, where?: string): number {
+  if (!Array.isArray(x) || x.length !== 2 || !x.every((v) => Number.isInteger(v)))
+    throw new FormatError(`expected ${k} to be [row, col] (whole numbers from 0), got ${JSON.stringify(x)}`, where);
+  const [r, c] = x as [number, number];
+  if (r < 0 || r >= p.rows || c < 0 || c >= p.cols) throw new FormatError(`${k} [${r}, ${c}] is off the ${p.rows} x ${p.cols} board (rows and columns count from 0)`, where);
+  return r * p.cols + c;
+}
+
+/**
+ * `{ rows, cols, start?, goal? }` -> puzzle, start and goal as `[row, col]` from 0 (absent = the
+ * top-left and the bottom-right); throws FormatError (naming `where`) on anything else.
+ */
 export function jumpPuzzleFromJson(x: unknown, where?: string): JumpPuzzle {
   if (!isRecord(x)) throw new FormatError('expected a jump puzzle { rows, cols }', where);
   const p = { rows: x.rows, cols: x.cols };
   for (const k of ['rows', 'cols'] as const) {
     if (typeof p[k] !== 'number') throw new FormatError(`expected ${k} to be a number, got ${JSON.stringify(p[k])}`, where);
   }
-  const puzzle = p as JumpPuzzle;
+  const size = p as JumpPuzzle;
+  const sizeErrors = jumpPuzzleErrors(size);
+  if (sizeErrors.length) throw new FormatError(sizeErrors[0], where);
+  const start = x.start === undefined ? undefined : cellFromJson(size, x.start, 'start', where);
+  const goal = x.goal === undefined ? undefined : cellFromJson(size, x.goal, 'goal', where);
+  const puzzle = jumpPuzzle(size.rows, size.cols, start, goal);
   const errors = jumpPuzzleErrors(puzzle);
   if (errors.length) throw new FormatError(errors[0], where);
-  return { rows: puzzle.rows, cols: puzzle.cols };
+  return puzzle;
+}
+
+/** The JSON form: `{ rows, cols }`, with `start` and `goal` as `[row, col]` only where not the default. */
+export function jumpPuzzleToJson(p: JumpPuzzle): { rows: number; cols: number; start?: [number, number]; goal?: [number, number] } {
+  const out: { rows: number; cols: number; start?: [number, number]; goal?: [number, number] } = { rows: p.rows, cols: p.cols };
+  const at = (i: number): [number, number] => [Math.floor(i / p.cols), i % p.cols];
+  if (startIndex(p) !== 0) out.start = at(startIndex(p));
+  if (goalIndex(p) !== p.rows * p.cols - 1) out.goal = at(goalIndex(p));
+  return out;
+}
+
+/** The maze turned to another goal: the new goal holds 0, the old one a jump of 1 (always legal). */
+export function moveGoal(p: JumpPuzzle, cells: ArrayLike<number>, goal: number): Int32Array {
+  const out = Int32Array.from(cells);
+  const old = goalIndex(p);
+  if (old === goal) return out;
+  out[old] = 1;
+  out[goal] = 0;
+  return out;
 }
 
 /** `{ cells: number[][] }` (rows of jump lengths) -> maze; every cell must be legal. */

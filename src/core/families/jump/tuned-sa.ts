@@ -3,7 +3,7 @@ import type { ParamSchema, Params } from '../../params/schema';
 import { resolveParams } from '../../params/schema';
 import { Rng, type RngState } from '../../rng/rng';
 import { IncrementalBfs } from './incremental';
-import { jumpMazeFromJson, jumpMazeToJson, maxJumps, type JumpPuzzle } from './model';
+import { jumpMazeFromJson, jumpMazeToJson, maxJumps, changeableCells, randomCells, type JumpPuzzle } from './model';
 
 export const tunedSaParams = {
   t0: {
@@ -88,9 +88,7 @@ export class JumpTunedSa implements SolverRun {
   ) {
     this.n = puzzle.rows * puzzle.cols;
     this.maxJ = maxJumps(puzzle);
-    const mutable: number[] = [];
-    for (let i = 0; i < this.n - 1; i++) if (this.maxJ[i] >= 2) mutable.push(i);
-    this.mutable = Int32Array.from(mutable);
+    this.mutable = changeableCells(this.maxJ);
     this.cells = new Int32Array(this.n);
     this.ev = new IncrementalBfs(puzzle, this.cells);
     this.cycleLength = p.cycle > 0 ? p.cycle : Math.min(20_000_000, 165_000 * this.n);
@@ -185,8 +183,7 @@ export class JumpTunedSa implements SolverRun {
 
   private randomize(): void {
     const { cells, maxJ, rng } = this;
-    for (let i = 0; i < this.n - 1; i++) cells[i] = 1 + rng.int(maxJ[i]);
-    cells[this.n - 1] = 0;
+    randomCells(cells, maxJ, rng);
     this.ev.reset();
   }
 

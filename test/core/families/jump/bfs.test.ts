@@ -4,6 +4,7 @@ import {
   bfsFitness,
   createBfsWorkspace,
   evaluateMaze,
+  jumpPuzzle,
   maxJumps,
   shortestPath,
   type JumpPuzzle,
@@ -22,7 +23,7 @@ const depthText = (p: JumpPuzzle, depth: Int32Array): string =>
 function naive(p: JumpPuzzle, cells: ArrayLike<number>): { depth: number[]; fitness: number; unreachable: number } {
   const n = p.rows * p.cols;
   const depth: number[] = new Array<number>(n).fill(Infinity);
-  depth[0] = 0;
+  depth[p.start ?? 0] = 0;
   for (let changed = true; changed; ) {
     changed = false;
     for (let r = 0; r < p.rows; r++)
@@ -46,12 +47,18 @@ function naive(p: JumpPuzzle, cells: ArrayLike<number>): { depth: number[]; fitn
       }
   }
   const unreachable = depth.filter((d) => d === Infinity).length;
-  const goal = depth[n - 1];
+  const goal = depth[p.goal ?? n - 1];
   return { depth: depth.map((d) => (d === Infinity ? -1 : d)), unreachable, fitness: goal === Infinity ? -unreachable : goal };
 }
 
+/** Random sizes, most with a start and goal anywhere (two different cells). */
 const mazeArb = fc
-  .record({ rows: fc.integer({ min: 2, max: 9 }), cols: fc.integer({ min: 2, max: 9 }) })
+  .record({ rows: fc.integer({ min: 2, max: 9 }), cols: fc.integer({ min: 2, max: 9 }), ends: fc.integer({ min: 0, max: 3 }), a: fc.nat(), b: fc.nat() })
+  .map(({ rows, cols, ends, a, b }): JumpPuzzle => {
+    const n = rows * cols;
+    const start = a % n;
+    return ends === 0 ? { rows, cols } : jumpPuzzle(rows, cols, start, (start + 1 + (b % (n - 1))) % n);
+  })
   .chain((p) => {
     const max = Array.from(maxJumps(p));
     return fc.tuple(fc.constant(p), fc.tuple(...max.map((m) => (m === 0 ? fc.constant(0) : fc.integer({ min: 1, max: m })))));
@@ -66,6 +73,24 @@ describe('jump maze BFS', () => {
     expect(e.unreachable).toBe(3);
     expect(depthText(p, e.depth)).toBe(['0 4 X 1 5', '2 X 3 5 4', '4 4 3 3 5', '1 3 2 3 4', '4 3 3 2 X'].join('\n'));
     expect(shortestPath(p, grid('3 3 2 4 3  2 2 2 1 1  4 3 1 3 4  2 3 1 1 3  1 1 3 2 0'))).toBeNull();
+  });
+
+  it('starts from the puzzle\'s start and scores the depth of its goal, wherever they are', () => {
+    // A 3x4 board worked by hand: start row 2, column 3; goal row 3, column 1.
+    const p = jumpPuzzle(3, 4, 6, 8);
+    const cells = grid('1 1 1 2  1 2 1 1  G 2 1 3');
+    const e = evaluateMaze(p, cells);
+    expect(depthText(p, e.depth)).toBe(['3 2 1 2', '4 1 0 1', '3 2 1 2'].join('\n'));
+    expect(e.fitness).toBe(3);
+    expect(e.unreachable).toBe(0);
+    expect(shortestPath(p, cells)).toEqual([6, 10, 11, 8]);
+    // The same cells from the top-left: (0,0) -> (0,1) -> (0,2) -> (1,2), another start, other depths.
+    expect(evaluateMaze({ rows: 3, cols: 4 }, cells).depth[6]).toBe(3);
+    // A goal no move reaches: minus the unreachable cells, the goal among them.
+    const blocked = jumpPuzzle(3, 3, 4, 0);
+    expect(evaluateMaze(blocked, grid('G 1 1  1 1 1  1 1 1')).fitness).toBe(2);
+    expect(evaluateMaze(blocked, grid('G 2 2  2 1 2  2 2 2')).fitness).toBe(-4);
+    expect(shortestPath(blocked, grid('G 2 2  2 1 2  2 2 2'))).toBeNull();
   });
 
   it("reproduces the CS 440 report's depth tables (5x5: 21, 7x7: 33, 9x9: 56)", () => {
@@ -150,8 +175,8 @@ describe('jump maze BFS', () => {
         }
         expect(path).not.toBeNull();
         expect(path!.length - 1).toBe(fitness);
-        expect(path![0]).toBe(0);
-        expect(path![path!.length - 1]).toBe(p.rows * p.cols - 1);
+        expect(path![0]).toBe(p.start ?? 0);
+        expect(path![path!.length - 1]).toBe(p.goal ?? p.rows * p.cols - 1);
         for (let k = 1; k < path!.length; k++) {
           const i = path![k - 1];
           const j = path![k];

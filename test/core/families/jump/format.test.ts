@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { FormatError } from '../../../../src/core/document/errors';
-import { jumpFamily, jumpMazeFormat, maxJumps, mazeErrors, type JumpPuzzle } from '../../../../src/core/families/jump';
+import { evaluateMaze, goalIndex, jumpFamily, jumpMazeFormat, jumpPuzzle, maxJumps, mazeErrors, startIndex, type JumpPuzzle } from '../../../../src/core/families/jump';
 import { expectJsonRoundTrip, expectReadErrors, expectTextRoundTrip } from '../../../helpers/format';
 import { detectFormat, readPuzzleFiles } from '../../../../src/core/document/read-file';
 
+/** Random sizes; half of them with a start and goal anywhere (two different cells). */
 const mazeArb = fc
-  .record({ rows: fc.integer({ min: 2, max: 12 }), cols: fc.integer({ min: 2, max: 12 }) })
+  .record({ rows: fc.integer({ min: 2, max: 12 }), cols: fc.integer({ min: 2, max: 12 }), ends: fc.boolean(), a: fc.nat(), b: fc.nat() })
+  .map(({ rows, cols, ends, a, b }): JumpPuzzle => {
+    const n = rows * cols;
+    const start = a % n;
+    const goal = (start + 1 + (b % (n - 1))) % n;
+    return ends ? jumpPuzzle(rows, cols, start, goal) : { rows, cols };
+  })
   .chain((p: JumpPuzzle) => {
     const max = Array.from(maxJumps(p));
     return fc.tuple(fc.constant(p), fc.tuple(...max.map((m) => (m === 0 ? fc.constant(0) : fc.integer({ min: 1, max: m })))));
@@ -70,6 +77,27 @@ describe('jump family JSON and evaluation', () => {
     expect(() => jumpFamily.solutionFromJson(p, { cells: [[1, '1', 1], [1, 1, 0]] })).toThrow(FormatError);
   });
 
+  it('stores start and goal as [row, col] from 0, only where they are not the corners; bad ones give one line each', () => {
+    expect(jumpFamily.puzzleToJson({ rows: 3, cols: 4 })).toEqual({ rows: 3, cols: 4 });
+    expect(jumpFamily.puzzleToJson(jumpPuzzle(3, 4, 6, 8))).toEqual({ rows: 3, cols: 4, start: [1, 2], goal: [2, 0] });
+    expect(jumpFamily.puzzleFromJson({ rows: 3, cols: 4, start: [1, 2], goal: [2, 0] })).toEqual({ rows: 3, cols: 4, start: 6, goal: 8 });
+    // Puzzles stored before start and goal existed, and the corners written out, read as the same puzzle.
+    expect(jumpFamily.puzzleFromJson({ rows: 3, cols: 4 })).toEqual({ rows: 3, cols: 4 });
+    expect(jumpFamily.puzzleFromJson({ rows: 3, cols: 4, start: [0, 0], goal: [2, 3] })).toEqual({ rows: 3, cols: 4 });
+    expect(() => jumpFamily.puzzleFromJson({ rows: 3, cols: 4, start: [3, 0] }, 'doc.json')).toThrow(/^doc\.json: start \[3, 0\] is off the 3 x 4 board \(rows and columns count from 0\)$/);
+    expect(() => jumpFamily.puzzleFromJson({ rows: 3, cols: 4, goal: [0, -1] }, 'doc.json')).toThrow(/^doc\.json: goal \[0, -1\] is off the 3 x 4 board/);
+    expect(() => jumpFamily.puzzleFromJson({ rows: 3, cols: 4, goal: 5 }, 'doc.json')).toThrow(/^doc\.json: expected goal to be \[row, col\] \(whole numbers from 0\), got 5$/);
+    expect(() => jumpFamily.puzzleFromJson({ rows: 3, cols: 4, start: [2, 3] }, 'doc.json')).toThrow(/^doc\.json: the start and the goal are the same cell \(row 3, column 4\)$/);
+    expect(jumpFamily.validate({ rows: 3, cols: 3, start: 9 }).errors).toEqual(['the start must be a cell of the 3 x 3 board, got index 9']);
+    // The maze follows the puzzle's goal: 0 there, a jump length everywhere else.
+    const p = jumpPuzzle(2, 3, 4, 0);
+    expect(jumpFamily.solutionFromJson(p, { cells: [[0, 1, 2], [1, 1, 1]] }).cells).toEqual(Int32Array.from([0, 1, 2, 1, 1, 1]));
+    expect(() => jumpFamily.solutionFromJson(p, { cells: [[1, 1, 2], [1, 1, 0]] }, 'doc.json')).toThrow(
+      /^doc\.json: cells\[0\]\[0\]: the goal \(row 1, column 1\) must hold 0, got 1$/,
+    );
+    expect(mazeErrors(p, [0, 1, 2, 1, 1, 0])).toEqual(['cell (row 2, column 3) holds 0, but only the goal (row 1, column 1) may: every other cell needs a jump length 1..2']);
+  });
+
   it('evaluates: score = BFS fitness, maxScore unknown, solved = goal reachable', () => {
     const p = { rows: 5, cols: 5 };
     const bad = { cells: Int32Array.from([3, 3, 2, 4, 3, 2, 2, 2, 1, 1, 4, 3, 1, 3, 4, 2, 3, 1, 1, 3, 1, 1, 3, 2, 0]) };
@@ -108,17 +136,54 @@ describe('jump maze dialects', () => {
     expect(readPuzzleFiles('many.txt', text).map((r) => r.name)).toEqual(['many #1', 'many #2']);
   });
 
-  it('a header with start and goal: top-left to bottom-right as is, other opposite corners mirrored, anything else refused', () => {
+  it('a header with start and goal anywhere: taken from it, counted from 1 (or from 0 when a 0 appears)', () => {
     const plain = jumpMazeFormat.read(['3 3 1 1 3 3', ...maze3].join('\n'), 'm.txt');
+    expect(plain.puzzle).toEqual({ rows: 3, cols: 3 });
     expect(Array.from(plain.solution!.cells)).toEqual([1, 2, 1, 1, 1, 1, 2, 1, 0]);
-    // Start bottom-right, goal top-left (from 0): the same maze turned half round.
+    // Start bottom-right, goal top-left (from 0): read as written, nothing turned round.
     const turned = jumpMazeFormat.read(['3 3 2 2 0 0', '0 1 2', '1 1 1', '1 2 1'].join('\n'), 'm.txt');
-    expect(Array.from(turned.solution!.cells)).toEqual([1, 2, 1, 1, 1, 1, 2, 1, 0]);
-    expect(turned.notes![0]).toMatch(/the start is row 3 col 3: the maze is read turned half round/);
-    const flipped = jumpMazeFormat.read(['3 3 3 1 1 3', '2 1 0', '1 1 1', '1 2 1'].join('\n'), 'm.txt');
-    expect(Array.from(flipped.solution!.cells)).toEqual([1, 2, 1, 1, 1, 1, 2, 1, 0]);
-    expect(() => jumpMazeFormat.read(['3 3 1 1 2 2', ...maze3].join('\n'), 'm.txt')).toThrow(/^m\.txt:1: start row 1 col 1, goal row 2 col 2 \(counted from 1\): this program's mazes start on a corner and end on the opposite one$/);
-    expect(() => jumpMazeFormat.read(['3 3 1 1 3 3', '1 2 1', '1 0 1', '2 1 0'].join('\n'), 'm.txt')).toThrow(/^m\.txt:3: row 2, column 2 holds 0, but only the goal/);
+    expect(turned.puzzle).toEqual({ rows: 3, cols: 3, start: 8, goal: 0 });
+    expect(Array.from(turned.solution!.cells)).toEqual([0, 1, 2, 1, 1, 1, 1, 2, 1]);
+    expect(turned.notes).toBeUndefined();
+    // Start in the middle of a 3x4 board, goal on the left edge (from 1).
+    const mid = jumpMazeFormat.read(['3 4 2 3 3 1', '1 1 1 2', '1 2 1 1', '0 2 1 3'].join('\n'), 'm.txt');
+    expect(mid.puzzle).toEqual({ rows: 3, cols: 4, start: 6, goal: 8 });
+    expect([startIndex(mid.puzzle), goalIndex(mid.puzzle)]).toEqual([6, 8]);
+    // (2,3) jumps 1 left to (2,2), which jumps 2 left... (2,0) is 2 columns away: (2,2) -> (2,0) -> (3,0).
+    expect(evaluateMaze(mid.puzzle, mid.solution!.cells).fitness).toBe(3);
+    expect(detectFormat('m.txt', ['3 4 2 3 3 1', '1 1 1 2', '1 2 1 1', '0 2 1 3'].join('\n'))).toBe('maze');
     expect(detectFormat('m.txt', ['3 3 1 1 3 3', ...maze3].join('\n'))).toBe('maze');
+  });
+
+  it('a header with start and goal: a 0 outside the goal, a goal not 0, ends off the board or on one cell give one line each', () => {
+    expectReadErrors(jumpMazeFormat, 'm.txt', [
+      [['3 3 1 1 3 3', '1 2 1', '1 0 1', '2 1 0'].join('\n'), /^m\.txt:3: row 2, column 2 holds 0, but only the goal \(row 3, column 3\) may: every other cell needs a jump length$/],
+      [['3 4 2 3 3 1', '1 1 1 2', '1 2 1 1', '0 2 1 0'].join('\n'), /^m\.txt:4: row 3, column 4 holds 0, but only the goal \(row 3, column 1\) may: every other cell needs a jump length$/],
+      [['3 4 2 3 3 1', '1 1 1 2', '1 2 1 1', '2 2 1 3'].join('\n'), /^m\.txt:4: the goal \(row 3, column 1\) must hold 0, got 2$/],
+      [['3 3 4 1 1 3', ...maze3].join('\n'), /^m\.txt:1: the start \(row 4, column 1, counted from 1\) is off the 3 x 3 board$/],
+      [['3 3 0 0 3 2', ...maze3].join('\n'), /^m\.txt:1: the goal \(row 3, column 2, counted from 0\) is off the 3 x 3 board$/],
+      [['3 3 2 2 2 2', ...maze3].join('\n'), /^m\.txt:1: the start and the goal are the same cell \(row 2, column 2, counted from 1\)$/],
+    ]);
+  });
+
+  it('writes start and goal back (counted from 1), so files round-trip; the corners keep the short header', () => {
+    const p = jumpPuzzle(3, 4, 6, 8);
+    const cells = Int32Array.from([1, 1, 1, 2, 1, 2, 1, 1, 0, 2, 1, 3]);
+    const text = jumpMazeFormat.write(p, { cells })!;
+    expect(text.split('\n').slice(0, 2)).toEqual(['# jump maze: start row 2, column 3, goal row 3, column 1 (0)', '3 4 2 3 3 1']);
+    const back = jumpMazeFormat.read(text, 'm.txt');
+    expect(back.puzzle).toEqual(p);
+    expect(Array.from(back.solution!.cells)).toEqual(Array.from(cells));
+    expect(readPuzzleFiles('m.txt', text)[0]!.puzzle).toEqual(p);
+    expect(jumpMazeFormat.write(jumpPuzzle(4, 4, 5, 10), undefined)).toMatch(/^4 4 2 2 3 3$/m);
+    expect(jumpMazeFormat.read(jumpMazeFormat.write(jumpPuzzle(4, 4, 5, 10), undefined)!, 'm.txt').puzzle).toEqual(jumpPuzzle(4, 4, 5, 10));
+    expect(jumpMazeFormat.write(jumpPuzzle(3, 3, 0, 8), undefined)).toMatch(/^3$/m);
+  });
+
+  it('several mazes in one file, each with its own start and goal', () => {
+    const text = ['3 3 2 2 1 1', '0 1 1', '1 1 1', '1 1 1', '2 3', '1 1 2', '2 1 0', '2 2 2 1 1 2', '1 0', '1 1'].join('\n');
+    const all = jumpMazeFormat.readAll!(text, 'many.txt');
+    expect(all.map((m) => m.puzzle)).toEqual([jumpPuzzle(3, 3, 4, 0), { rows: 2, cols: 3 }, jumpPuzzle(2, 2, 2, 1)]);
+    expect(all.map((m) => evaluateMaze(m.puzzle, m.solution!.cells).fitness)).toEqual([2, 2, 2]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { IncrementalBfs } from '../../../../src/core/families/jump/incremental';
-import { maxJumps, type JumpPuzzle } from '../../../../src/core/families/jump/model';
+import { goalIndex, jumpPuzzle, maxJumps, randomCells, type JumpPuzzle } from '../../../../src/core/families/jump/model';
 import { Rng } from '../../../../src/core/rng/rng';
 import { naiveDepths, naiveFitness } from './naive';
 
@@ -10,12 +10,14 @@ function exercise(p: JumpPuzzle, seed: number, moves: number, climb: boolean): v
   const rng = new Rng(seed);
   const n = p.rows * p.cols;
   const maxJ = maxJumps(p);
+  const goal = goalIndex(p);
   const cells = new Int32Array(n);
-  for (let i = 0; i < n - 1; i++) cells[i] = 1 + rng.int(maxJ[i]);
+  randomCells(cells, maxJ, rng);
   const ev = new IncrementalBfs(p, cells);
   expect(ev.fitness).toBe(naiveFitness(p, cells));
   for (let k = 0; k < moves; k++) {
-    const i = rng.int(n - 1);
+    let i = rng.int(n - 1);
+    if (i >= goal) i++;
     const v = 1 + rng.int(maxJ[i]);
     const before = cells.slice();
     const f = ev.tryChange(i, v);
@@ -40,12 +42,14 @@ function exerciseFloor(p: JumpPuzzle, seed: number, moves: number): number {
   const rng = new Rng(seed);
   const n = p.rows * p.cols;
   const maxJ = maxJumps(p);
+  const goal = goalIndex(p);
   const cells = new Int32Array(n);
-  for (let i = 0; i < n - 1; i++) cells[i] = 1 + rng.int(maxJ[i]);
+  randomCells(cells, maxJ, rng);
   const ev = new IncrementalBfs(p, cells);
   let cut = 0;
   for (let k = 0; k < moves; k++) {
-    const i = rng.int(n - 1);
+    let i = rng.int(n - 1);
+    if (i >= goal) i++;
     const v = 1 + rng.int(maxJ[i]);
     const floor = ev.fitness - (rng.chance(0.05) ? 1 + rng.int(3) : 0);
     const f = ev.tryChange(i, v, floor);
@@ -68,8 +72,10 @@ function exerciseFloor(p: JumpPuzzle, seed: number, moves: number): number {
 describe('IncrementalBfs', () => {
   it('gives the fitness of a full BFS after every tried and committed change (random mazes, climbing and wandering)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 11 }), fc.integer({ min: 2, max: 11 }), fc.integer(), fc.boolean(), (rows, cols, seed, climb) => {
-        exercise({ rows, cols }, seed, 250, climb);
+      fc.property(fc.integer({ min: 2, max: 11 }), fc.integer({ min: 2, max: 11 }), fc.integer(), fc.boolean(), fc.boolean(), fc.nat(), fc.nat(), (rows, cols, seed, climb, ends, a, b) => {
+        const n = rows * cols;
+        const p = ends ? jumpPuzzle(rows, cols, a % n, ((a % n) + 1 + (b % (n - 1))) % n) : { rows, cols };
+        exercise(p, seed, 250, climb);
       }),
       { numRuns: 60 },
     );
@@ -82,6 +88,8 @@ describe('IncrementalBfs', () => {
       [9, 2],
       [11, 3],
     ]) cut += exerciseFloor({ rows: n, cols: n }, seed, 3000);
+    // Start and goal elsewhere: the middle to an edge.
+    cut += exerciseFloor(jumpPuzzle(9, 9, 40, 4), 4, 3000);
     expect(cut).toBeGreaterThan(30); // the early stop is really used
   });
 
@@ -93,5 +101,6 @@ describe('IncrementalBfs', () => {
     ]) {
       exercise({ rows: n, cols: n }, seed, 3000, true);
     }
+    exercise(jumpPuzzle(9, 9, 40, 72), 5, 3000, true);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { jumpSolvers, type JumpPuzzle } from '../../../../src/core/families/jump';
+import { jumpPuzzle, jumpSolvers, type JumpPuzzle } from '../../../../src/core/families/jump';
 import { crossover, crossoverPoint, mutate, mutateCells } from '../../../../src/core/families/jump/ga/operators';
 import { decodeIndividual, encodeIndividual } from '../../../../src/core/families/jump/ga/codec';
 import { maxJumps } from '../../../../src/core/families/jump/model';
@@ -98,6 +98,52 @@ describe('jump solvers', () => {
       }
       expect(improvements, id).toBeGreaterThanOrEqual(2);
     }
+  });
+
+  it('keeps the puzzle\'s start and goal wherever they are: every best maze legal for them, scored from the start (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...CASES),
+        fc.integer({ min: 2, max: 7 }),
+        fc.integer({ min: 2, max: 7 }),
+        fc.nat(),
+        fc.nat(),
+        fc.integer({ min: 1, max: 1000 }),
+        ({ id, params }, rows, cols, a, b, seed) => {
+          const n = rows * cols;
+          const start = a % n;
+          const goal = (start + 1 + (b % (n - 1))) % n;
+          const p = jumpPuzzle(rows, cols, start, goal);
+          const run = solver(id).create(p, params, seed);
+          const check = (): void => {
+            const cells = flat(run.bestSolution());
+            expect(naiveLegal(p, cells), `${id} ${JSON.stringify(p)}`).toBe(true);
+            expect(cells[goal]).toBe(0);
+            expect(naiveFitness(p, cells)).toBe(run.bestScore);
+          };
+          check();
+          runTo(run, 400, { slice: 37 });
+          check();
+          // A checkpoint taken here resumes on the same start and goal.
+          const back = solver(id).restore(p, params, JSON.parse(JSON.stringify(run.checkpoint())));
+          runTo(back, 800, { slice: 37 });
+          const cells = flat(back.bestSolution());
+          expect(naiveLegal(p, cells)).toBe(true);
+          expect(naiveFitness(p, cells)).toBe(back.bestScore);
+        },
+      ),
+      { numRuns: 60, seed: 14 },
+    );
+  });
+
+  it('makes long mazes from a start in the middle to a goal on an edge', () => {
+    const p = jumpPuzzle(7, 7, 24, 3);
+    const run = solver('sa-tuned').create(p, { cycle: 20000 }, 1);
+    runTo(run, 40000);
+    const cells = flat(run.bestSolution());
+    expect(naiveLegal(p, cells)).toBe(true);
+    expect(naiveFitness(p, cells)).toBe(run.bestScore);
+    expect(run.bestScore).toBeGreaterThan(15);
   });
 
   it('refuses damaged checkpoints', () => {

@@ -3,7 +3,7 @@ import type { ParamSchema, Params } from '../../../params/schema';
 import { resolveParams } from '../../../params/schema';
 import { Rng, type RngState } from '../../../rng/rng';
 import { bfsFitness, createBfsWorkspace, type BfsWorkspace } from '../bfs';
-import { jumpMazeFromJson, jumpMazeToJson, maxJumps, type JumpPuzzle } from '../model';
+import { jumpMazeFromJson, jumpMazeToJson, maxJumps, changeableCells, randomCells, type JumpPuzzle } from '../model';
 import { decodeIndividual, encodeIndividual } from './codec';
 import { crossover, crossoverPoint, mutate, mutateCells } from './operators';
 
@@ -105,14 +105,12 @@ export class JumpGa implements SolverRun {
     this.cumulative = new Float64Array(this.size);
     this.best = new Int32Array(n);
     this.maxJ = maxJumps(puzzle);
-    const mutable: number[] = [];
-    for (let i = 0; i < n - 1; i++) if (this.maxJ[i] >= 2) mutable.push(i);
-    this.mutable = Int32Array.from(mutable);
+    this.mutable = changeableCells(this.maxJ);
     this.work = createBfsWorkspace(puzzle);
     if (fresh) {
       for (let k = 0; k < this.size; k++) {
         const off = k * n;
-        for (let i = 0; i < n - 1; i++) this.pop[off + i] = 1 + rng.int(this.maxJ[i]);
+        randomCells(this.popViews[k], this.maxJ, rng);
         this.fit[k] = this.score(this.popViews[k]);
         this.noteBest(this.pop, off, this.fit[k]);
       }
