@@ -6,6 +6,10 @@
  *   family's FaceDrawer, rendered with generateTexture, mipmapped) shared by every sprite showing
  *   it. A rotation is a sprite rotation, so a piece has one texture whatever its rotation.
  * - Rendering is on demand (no ticker): a change schedules one frame.
+ * - The marks that follow the pointer and the keys (cursor, selection, drop target, focus, the side
+ *   under the pointer) are drawn on a 2D canvas above the WebGL one. Moving them repaints that
+ *   layer alone: the tiles are not rendered again. Without a GPU (SwiftShader) a WebGL frame of a
+ *   16x16 board costs 50-170 ms, which made every drop-target change while dragging a dropped frame.
  * - Pointer handling is NOT done here: views hit-test with the pure functions of layout.ts
  *   against `handle.view()`, so the same code serves mouse, keyboard and tests.
  *
@@ -63,7 +67,7 @@ export interface BoardOptions {
   /** Colour of an empty cell; by default border cells are a shade lighter. */
   slotColor?: (row: number, col: number, rows: number, cols: number) => number;
   background?: number;
-  /** Force a renderer ('webgl', 'webgpu', 'canvas'); default: Pixi's choice. */
+  /** Force a renderer ('webgl', 'webgpu', 'canvas'); default: defaultRenderer(). */
   preference?: 'webgl' | 'webgpu' | 'canvas';
   /** Called after every zoom or pan (from any source). */
   onViewChange?: (view: View) => void;
@@ -104,6 +108,16 @@ const WHITE = 0xffffff;
 const DARK = 0x0d0e10;
 const REFUSED = 0xff7b72;
 
+const css = (rgb: number, alpha = 1): string => `rgba(${(rgb >> 16) & 255},${(rgb >> 8) & 255},${rgb & 255},${alpha})`;
+
+const sameList = <T>(a: readonly T[] | undefined, b: readonly T[] | undefined, same: (x: T, y: T) => boolean = (x, y) => x === y): boolean => {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return (a?.length ?? 0) === 0 && (b?.length ?? 0) === 0;
+  for (let i = 0; i < a.length; i++) if (!same(a[i]!, b[i]!)) return false;
+  return true;
+};
+const sameJoin = (x: JoinMark, y: JoinMark): boolean => x.row === y.row && x.col === y.col && x.dir === y.dir;
+
 function pixiPainter(g: Graphics): Painter {
   return {
     poly(points, color, alpha = 1) {
@@ -123,6 +137,32 @@ function pixiPainter(g: Graphics): Painter {
   };
 }
 
+let softwareGl: boolean | null = null;
+
+/**
+ * WebGL, unless WebGL is drawn in software (no GPU or a blocked driver: SwiftShader, llvmpipe),
+ * where Pixi's canvas renderer is the faster one: a software WebGL frame has to be read back for
+ * compositing and took 50-170 ms for a 16x16 board with two solvers on the cores (bench
+ * ui-smoothness), a canvas frame a few ms. `localStorage['workbench.renderer']` ('webgl' or
+ * 'canvas') overrides the choice.
+ */
+export function defaultRenderer(): 'webgl' | 'canvas' {
+  try {
+    const forced = localStorage.getItem('workbench.renderer');
+    if (forced === 'webgl' || forced === 'canvas') return forced;
+  } catch {
+    // Storage off: decide from the hardware.
+  }
+  if (softwareGl === null) {
+    const gl = document.createElement('canvas').getContext('webgl');
+    const info = gl?.getExtension('WEBGL_debug_renderer_info');
+    const name = gl ? String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER)) : '';
+    softwareGl = !gl || /swiftshader|llvmpipe|softpipe|software|basic render/i.test(name);
+    gl?.getExtension('WEBGL_lose_context')?.loseContext();
+  }
+  return softwareGl ? 'canvas' : 'webgl';
+}
+
 export function createBoard(host: HTMLElement, opts: BoardOptions): BoardHandle {
   const texSize = opts.textureSize ?? 128;
   const grid: Grid = { rows: opts.rows, cols: opts.cols, cell: CELL };
@@ -136,6 +176,8 @@ export function createBoard(host: HTMLElement, opts: BoardOptions): BoardHandle 
   let sprites: (Sprite | null)[] = [];
   let shown: (BoardCell | null)[] = [];
   let frame = 0;
+  let tilesDirty = false;
+  let marksDirty = false;
 
   const world = new Container();
   const slots = new Graphics();
@@ -147,12 +189,33 @@ export function createBoard(host: HTMLElement, opts: BoardOptions): BoardHandle 
 
   const size = (): { width: number; height: number } => ({ width: Math.max(1, host.clientWidth), height: Math.max(1, host.clientHeight) });
 
-  const schedule = (): void => {
+  // The pointer's layer: a 2D canvas over the WebGL one, same size, never hit.
+  const marksCanvas = document.createElement('canvas');
+  marksCanvas.setAttribute('aria-hidden', 'true');
+  marksCanvas.style.cssText = 'position:absolute;left:0;top:0;width:100%;height:100%;pointer-events:none;';
+  host.appendChild(marksCanvas);
+  const marksCtx = marksCanvas.getContext('2d');
+  const dpr = (): number => Math.min(2, window.devicePixelRatio || 1);
+  const sizeMarks = (): void => {
+    const { width, height } = size();
+    const r = dpr();
+    marksCanvas.width = Math.round(width * r);
+    marksCanvas.height = Math.round(height * r);
+    marksDirty = true;
+  };
+
+  /** `tiles`: the WebGL scene changed; `marks`: the pointer's layer did. One frame draws both. */
+  const schedule = (what: 'tiles' | 'marks' | 'both' = 'both'): void => {
+    if (what !== 'marks') tilesDirty = true;
+    if (what !== 'tiles') marksDirty = true;
     if (frame || destroyed) return;
     frame = requestAnimationFrame(() => {
       frame = 0;
       if (!app || destroyed) return;
-      app.renderer.render(app.stage);
+      if (tilesDirty) app.renderer.render(app.stage);
+      if (marksDirty) drawMarks();
+      tilesDirty = false;
+      marksDirty = false;
     });
   };
 
@@ -240,25 +303,60 @@ export function createBoard(host: HTMLElement, opts: BoardOptions): BoardHandle 
     previewLayer.addChild(s);
   };
 
+  /** Marks that change with the board (mismatched joins, lock badges): part of the WebGL scene. */
   const drawOverlay = (): void => {
     const g = overlay;
     g.clear();
     const px = 1 / view.zoom; // one screen pixel in world units
     const cols = grid.cols;
     const n = grid.rows * cols;
-    const cellXY = (i: number): [number, number] => [(i % cols) * CELL, Math.floor(i / cols) * CELL];
-    const valid = (i: number | null | undefined): i is number => typeof i === 'number' && i >= 0 && i < n;
-
-    for (const i of marks.focus ?? []) {
-      if (!valid(i)) continue;
-      const [x, y] = cellXY(i);
-      g.rect(x + 2 * px, y + 2 * px, CELL - 4 * px, CELL - 4 * px).stroke({ width: 2 * px, color: ACCENT, alpha: 0.9 });
-      g.rect(x + 5 * px, y + 5 * px, CELL - 10 * px, CELL - 10 * px).stroke({ width: 1 * px, color: ACCENT, alpha: 0.5 });
-    }
 
     // Mismatched joins: the same mark as the PNG export (join-mark.ts).
     const markPainter = pixiPainter(g);
     for (const m of marks.badJoins ?? []) drawJoinMark(markPainter, m.col * CELL, m.row * CELL, m.dir, CELL, px);
+
+    for (const i of marks.locked ?? []) {
+      if (i < 0 || i >= n) continue;
+      const x = (i % cols) * CELL;
+      const y = Math.floor(i / cols) * CELL;
+      // A small padlock in the top-left corner.
+      const s = Math.max(CELL * 0.2, 11 * px);
+      const bx = x + CELL * 0.06;
+      const by = y + CELL * 0.06;
+      g.roundRect(bx, by, s * 1.25, s * 1.35, s * 0.3).fill({ color: DARK, alpha: 0.82 });
+      const lx = bx + s * 0.625;
+      g.roundRect(lx - s * 0.38, by + s * 0.58, s * 0.76, s * 0.56, s * 0.1).fill({ color: WHITE });
+      g.moveTo(lx - s * 0.24, by + s * 0.58)
+        .arc(lx, by + s * 0.58, s * 0.24, Math.PI, 2 * Math.PI)
+        .stroke({ width: Math.max(1 * px, s * 0.13), color: WHITE });
+    }
+  };
+
+  /** The pointer's and the keys' marks, on the 2D layer in world units (the view's transform). */
+  const drawMarks = (): void => {
+    const g = marksCtx;
+    if (!g) return;
+    const r = dpr();
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    g.clearRect(0, 0, marksCanvas.width, marksCanvas.height);
+    g.setTransform(r * view.zoom, 0, 0, r * view.zoom, r * view.x, r * view.y);
+    const px = 1 / view.zoom;
+    const cols = grid.cols;
+    const n = grid.rows * cols;
+    const cellXY = (i: number): [number, number] => [(i % cols) * CELL, Math.floor(i / cols) * CELL];
+    const valid = (i: number | null | undefined): i is number => typeof i === 'number' && i >= 0 && i < n;
+    const outline = (x: number, y: number, w: number, h: number, width: number, colour: string): void => {
+      g.lineWidth = width;
+      g.strokeStyle = colour;
+      g.strokeRect(x, y, w, h);
+    };
+
+    for (const i of marks.focus ?? []) {
+      if (!valid(i)) continue;
+      const [x, y] = cellXY(i);
+      outline(x + 2 * px, y + 2 * px, CELL - 4 * px, CELL - 4 * px, 2 * px, css(ACCENT, 0.9));
+      outline(x + 5 * px, y + 5 * px, CELL - 10 * px, CELL - 10 * px, 1 * px, css(ACCENT, 0.5));
+    }
 
     if (marks.side && marks.side.row >= 0 && marks.side.col >= 0 && marks.side.row < grid.rows && marks.side.col < cols) {
       const { row, col, side } = marks.side;
@@ -273,43 +371,37 @@ export function createBoard(host: HTMLElement, opts: BoardOptions): BoardHandle 
             : side === 2
               ? [x + CELL, y + CELL, x, y + CELL, x + c, y + c]
               : [x, y + CELL, x, y, x + c, y + c];
-      g.poly(tri, true)
-        .fill({ color: WHITE, alpha: 0.16 })
-        .stroke({ width: 2 * px, color: WHITE, alpha: 0.9, join: 'round' });
-    }
-
-    for (const i of marks.locked ?? []) {
-      if (!valid(i)) continue;
-      const [x, y] = cellXY(i);
-      // A small padlock in the top-left corner.
-      const s = Math.max(CELL * 0.2, 11 * px);
-      const bx = x + CELL * 0.06;
-      const by = y + CELL * 0.06;
-      g.roundRect(bx, by, s * 1.25, s * 1.35, s * 0.3).fill({ color: DARK, alpha: 0.82 });
-      const lx = bx + s * 0.625;
-      g.roundRect(lx - s * 0.38, by + s * 0.58, s * 0.76, s * 0.56, s * 0.1).fill({ color: WHITE });
-      g.moveTo(lx - s * 0.24, by + s * 0.58)
-        .arc(lx, by + s * 0.58, s * 0.24, Math.PI, 2 * Math.PI)
-        .stroke({ width: Math.max(1 * px, s * 0.13), color: WHITE });
+      g.beginPath();
+      g.moveTo(tri[0]!, tri[1]!);
+      g.lineTo(tri[2]!, tri[3]!);
+      g.lineTo(tri[4]!, tri[5]!);
+      g.closePath();
+      g.fillStyle = css(WHITE, 0.16);
+      g.fill();
+      g.lineJoin = 'round';
+      g.lineWidth = 2 * px;
+      g.strokeStyle = css(WHITE, 0.9);
+      g.stroke();
     }
 
     if (valid(marks.target)) {
       const [x, y] = cellXY(marks.target);
-      const ok = marks.targetOk !== false;
-      g.rect(x, y, CELL, CELL).fill({ color: ok ? ACCENT : REFUSED, alpha: 0.22 });
-      g.rect(x + 1.5 * px, y + 1.5 * px, CELL - 3 * px, CELL - 3 * px).stroke({ width: 3 * px, color: ok ? ACCENT : REFUSED });
+      const colour = marks.targetOk !== false ? ACCENT : REFUSED;
+      g.fillStyle = css(colour, 0.22);
+      g.fillRect(x, y, CELL, CELL);
+      outline(x + 1.5 * px, y + 1.5 * px, CELL - 3 * px, CELL - 3 * px, 3 * px, css(colour));
     }
 
     if (valid(marks.selected)) {
       const [x, y] = cellXY(marks.selected);
-      g.rect(x + 2 * px, y + 2 * px, CELL - 4 * px, CELL - 4 * px).stroke({ width: 4 * px, color: ACCENT });
+      outline(x + 2 * px, y + 2 * px, CELL - 4 * px, CELL - 4 * px, 4 * px, css(ACCENT));
     }
 
     if (valid(marks.cursor)) {
       const [x, y] = cellXY(marks.cursor);
       // Two-tone outline: readable on any tile colour.
-      g.rect(x + 1 * px, y + 1 * px, CELL - 2 * px, CELL - 2 * px).stroke({ width: 3.5 * px, color: DARK });
-      g.rect(x + 1 * px, y + 1 * px, CELL - 2 * px, CELL - 2 * px).stroke({ width: 2 * px, color: WHITE });
+      outline(x + 1 * px, y + 1 * px, CELL - 2 * px, CELL - 2 * px, 3.5 * px, css(DARK));
+      outline(x + 1 * px, y + 1 * px, CELL - 2 * px, CELL - 2 * px, 2 * px, css(WHITE));
     }
   };
 
@@ -339,6 +431,7 @@ export function createBoard(host: HTMLElement, opts: BoardOptions): BoardHandle 
     if (!app || destroyed) return;
     const { width, height } = size();
     app.renderer.resize(width, height);
+    sizeMarks();
     if (autoFit) fit();
     else setViewInternal(view, false);
   });
@@ -355,7 +448,7 @@ export function createBoard(host: HTMLElement, opts: BoardOptions): BoardHandle 
         autoStart: false,
         autoDensity: true,
         resolution: Math.min(2, window.devicePixelRatio || 1),
-        preference: opts.preference,
+        preference: opts.preference ?? defaultRenderer(),
         eventFeatures: { move: false, globalMove: false, click: false, wheel: false },
       });
     } catch (e) {
@@ -376,8 +469,9 @@ export function createBoard(host: HTMLElement, opts: BoardOptions): BoardHandle 
     a.stage.addChild(world);
     a.canvas.style.display = 'block';
     a.canvas.setAttribute('aria-hidden', 'true');
-    host.appendChild(a.canvas);
+    host.insertBefore(a.canvas, marksCanvas);
     app = a;
+    sizeMarks();
     drawSlots();
     syncSprites();
     drawPreview();
@@ -425,18 +519,20 @@ export function createBoard(host: HTMLElement, opts: BoardOptions): BoardHandle 
       cells = next;
       if (!app) return;
       syncSprites();
-      schedule();
+      schedule('tiles');
     },
     setMarks(next) {
       const hiddenChanged = next.hidden !== marks.hidden;
       const previewChanged =
         next.preview?.cell !== marks.preview?.cell || next.preview?.face !== marks.preview?.face || next.preview?.rotation !== marks.preview?.rotation;
+      const sceneChanged = !sameList(next.badJoins, marks.badJoins, sameJoin) || !sameList(next.locked, marks.locked);
       marks = next;
       if (!app) return;
       if (hiddenChanged) syncSprites();
       if (previewChanged) drawPreview();
-      drawOverlay();
-      schedule();
+      if (sceneChanged) drawOverlay();
+      // The WebGL scene is rendered again only when something in it changed.
+      schedule(hiddenChanged || previewChanged || sceneChanged ? 'both' : 'marks');
     },
     clearTextures() {
       for (const t of textures.values()) t.destroy(true);
@@ -444,12 +540,13 @@ export function createBoard(host: HTMLElement, opts: BoardOptions): BoardHandle 
       shown = shown.map(() => null);
       syncSprites();
       drawPreview();
-      schedule();
+      schedule('tiles');
     },
     destroy() {
       if (destroyed) return;
       destroyed = true;
       ro.disconnect();
+      marksCanvas.remove();
       if (frame) cancelAnimationFrame(frame);
       frame = 0;
       if (app) {
