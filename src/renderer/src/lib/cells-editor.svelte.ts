@@ -64,7 +64,7 @@ export class CellsEditor<P, T> {
           this.session = new AutosaveSession<T>(cells, {
             equals: this.spec.equals,
             past,
-            write: (value, earlier) => this.write(p, value, earlier),
+            write: (value, earlier) => this.write(this.puzzle ?? p, value, earlier),
             onerror: (message) => notices.notify(`Could not save — ${message}`, 'error'),
           });
           this.spec.onopen?.(p, cells, saved !== undefined);
@@ -84,6 +84,21 @@ export class CellsEditor<P, T> {
   edit(next: T): void {
     if (!this.session) return;
     this.session.edit(next);
+  }
+
+  /**
+   * Change the puzzle itself (a jump maze's start or goal) and carry the cells over: the present
+   * value and every undo step go through `carry`, so each stays legal for the new puzzle. Earlier
+   * writes finish first, so none of them pairs old cells with the new puzzle. Redo is dropped.
+   */
+  async changePuzzle(next: P, carry: (value: T) => T): Promise<void> {
+    const session = this.session;
+    if (!session) return;
+    await session.flush();
+    if (this.session !== session) return;
+    this.puzzle = next;
+    session.reset(carry(session.value), [...session.past.map(carry)]);
+    session.schedule(0);
   }
 
   private async write(puzzle: P, value: T, past: readonly T[]): Promise<void> {

@@ -3,13 +3,44 @@
  * transitions, cursor moves, typed numbers, and the analysis the board shows (all scoring from
  * core: evaluateMaze for depths and fitness, shortestPath for the path).
  */
-import { evaluateMaze, goalIndex, jumpCellError, maxJumpAt, shortestPath, type JumpPuzzle } from '../../../../core/families/jump';
+import {
+  evaluateMaze,
+  goalIndex,
+  jumpCellError,
+  jumpPuzzle,
+  maxJumpAt,
+  moveGoal,
+  shortestPath,
+  startIndex,
+  type JumpPuzzle,
+} from '../../../../core/families/jump';
 import { viridis } from '../../lib/palette';
 
 /** Cells are never mutated: every edit returns a new array (so undo can keep snapshots). */
 export type Cells = Int32Array;
 
 export const isGoal = (p: JumpPuzzle, i: number): boolean => i === goalIndex(p);
+export const isStart = (p: JumpPuzzle, i: number): boolean => i === startIndex(p);
+
+/** A change of the puzzle's start or goal: the new puzzle, and how any maze of the old one becomes legal for it. */
+export interface EndsMove {
+  puzzle: JumpPuzzle;
+  cells(old: Cells): Cells;
+}
+
+/**
+ * Put the start or the goal on cell `i`. Onto the other one, the two swap places. The new goal
+ * holds 0 and the old one a jump of 1; other cells keep their lengths. Null when already there.
+ */
+export function placeEnd(p: JumpPuzzle, which: 'start' | 'goal', i: number): EndsMove | null {
+  let start = startIndex(p);
+  let goal = goalIndex(p);
+  if (i < 0 || i >= p.rows * p.cols || (which === 'start' ? start : goal) === i) return null;
+  if (which === 'start') [start, goal] = [i, i === goal ? start : goal];
+  else [start, goal] = [i === start ? goal : start, i];
+  const puzzle = jumpPuzzle(p.rows, p.cols, start, goal);
+  return { puzzle, cells: (old) => moveGoal(p, old, goal) };
+}
 
 /** Values cell `i` may hold: 1..its largest jump, or [0] for the goal. */
 export function legalValues(p: JumpPuzzle, i: number): number[] {

@@ -1,5 +1,5 @@
 /** Mazes a jump puzzle can start as: random legal lengths (the goal reachable when a few hundred draws manage it) or every cell 1. */
-import { bfsFitness, createBfsWorkspace, maxJumps, type JumpMaze, type JumpPuzzle } from '../../../../core/families/jump';
+import { bfsFitness, createBfsWorkspace, goalIndex, maxJumps, type JumpMaze, type JumpPuzzle } from '../../../../core/families/jump';
 import { Rng } from '../../../../core/rng/rng';
 
 /** A maze of random legal lengths: each cell uniform in 1..its largest jump, the goal 0. */
@@ -30,6 +30,6 @@ export function randomWorkingMaze(p: JumpPuzzle, seed: number, tries = 300): Jum
 
 export function onesMaze(p: JumpPuzzle): JumpMaze {
   const cells = new Int32Array(p.rows * p.cols).fill(1);
-  cells[cells.length - 1] = 0;
+  cells[goalIndex(p)] = 0;
   return { cells };
 }

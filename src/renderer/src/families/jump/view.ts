@@ -1,5 +1,5 @@
 /** Jump mazes as the shell shows them without an editor: the PNG board and the run-board caption. */
-import type { JumpMaze, JumpPuzzle } from '../../../../core/families/jump';
+import { goalIndex, startIndex, type JumpMaze, type JumpPuzzle } from '../../../../core/families/jump';
 import { analyse, depthColour } from './maze-editor';
 import { BG, FONT, TEXT, emptyCell, type Ctx } from '../../lib/canvas-kit';
 import { textOn } from '../../lib/palette';
@@ -16,6 +16,7 @@ function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy:
     return ' · no maze yet';
   }
   const a = analyse(p, maze.cells);
+  const goal = goalIndex(p);
   const centre = (i: number): [number, number] => [ox + (i % p.cols) * s + s / 2, oy + Math.floor(i / p.cols) * s + s / 2];
   const bgOf = (i: number): string => (a.depth[i]! < 0 ? '#2a2c31' : depthColour(a.depth[i]!, a.maxDepth));
   for (let i = 0; i < maze.cells.length; i++) {
@@ -68,12 +69,21 @@ function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy:
   for (let i = 0; i < maze.cells.length; i++) {
     const [cx, cy] = centre(i);
     const bg = bgOf(i);
-    const label = i === maze.cells.length - 1 ? 'G' : String(maze.cells[i]);
+    const label = i === goal ? 'G' : String(maze.cells[i]);
     ctx.strokeStyle = bg;
     ctx.lineWidth = Math.max(2, s / 12);
     ctx.strokeText(label, cx, cy + 1);
     ctx.fillStyle = a.depth[i]! < 0 ? TEXT : textOn(bg);
     ctx.fillText(label, cx, cy + 1);
+  }
+  // The start is marked as the editor marks it: an S in its top-right corner.
+  if (s >= 16) {
+    const st = startIndex(p);
+    ctx.font = `700 ${Math.max(8, Math.round(s * 0.22))}px ${FONT}`;
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'top';
+    ctx.fillStyle = textOn(bgOf(st));
+    ctx.fillText('S', ox + (st % p.cols) * s + s - 3, oy + Math.floor(st / p.cols) * s + 3);
   }
   return a.fitness > 0 ? ` · fitness ${a.fitness} (goal in ${a.fitness} moves)` : ` · fitness ${a.fitness} (${a.unreachable} cells unreachable)`;
 }
