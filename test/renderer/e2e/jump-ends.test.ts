@@ -42,7 +42,7 @@ describeBrowser('jump-maze start and goal', () => {
     const saved = parseDocument((await h.api.getPuzzle({ id })).document);
     const p = saved.puzzle as JumpPuzzle;
     expect([startIndex(p), goalIndex(p)]).toEqual([11, 0]);
-    expect((saved.doc.puzzle as { start?: unknown; goal?: unknown })).toMatchObject({ start: [2, 3], goal: [0, 0] });
+    expect(saved.doc.puzzle as { start?: unknown; goal?: unknown }).toMatchObject({ start: [2, 3], goal: [0, 0] });
     expect(Array.from((saved.solution as JumpMaze).cells)).toEqual([0, 1, 1, 2, 1, 2, 1, 1, 1, 2, 1, 3]);
     const moved = await fitness(page);
     await h.screenshot(page, 'jump-ends-moved');
