@@ -79,8 +79,9 @@ export function detectFormat(fileName: string, text: string): string {
     const binary = rest.every((l) => l.every((t) => t === '0' || t === '1') || /^[01]+$/.test(l.join('')));
     return binary ? 'grid' : 'maze';
   }
-  // A maze header with its start and goal: `rows cols start-row start-col goal-row goal-col`.
-  if (first.length === 6 && first.every((t) => /^\d+$/.test(t)) && rest.length > 0 && rest.every((l) => l.length === num(first[1]))) return 'maze';
+  // A maze header with its start and goal: `rows cols start-row start-col goal-row goal-col`, alone
+  // (a puzzle without a maze) or followed by its rows.
+  if (first.length === 6 && first.every((t) => /^\d+$/.test(t)) && rest.every((l) => l.length === num(first[1]))) return 'maze';
   return 'pieces';
 }
 

@@ -18,6 +18,9 @@ describe('puzzle files', () => {
   it('tells formats apart by shape', () => {
     expect(detectFormat('a.txt', '5\n1 1 1 1 1\n')).toBe('maze');
     expect(detectFormat('a.txt', '3 4\n1 2 1 3\n1 1 1 1\n2 1 1 0\n')).toBe('maze');
+    // A maze header with start and goal, alone (a puzzle to generate a maze for) or with its rows.
+    expect(detectFormat('a.txt', '9 9 5 5 1 9\n')).toBe('maze');
+    expect(detectFormat('a.txt', '2 3 1 2 2 1\n1 1 2\n0 1 1\n')).toBe('maze');
     expect(detectFormat('a.txt', '4 6\n1 0 1 0\n0 1 1 0\n1 1 1 1\n0 0 1 1\n')).toBe('grid');
     expect(detectFormat('a.txt', '6 10\n')).toBe('grid');
     expect(detectFormat('a.txt', '0 0 1 1\n0 1 1 0\n')).toBe('pieces');
