@@ -193,3 +193,72 @@ export function queueText(position: number): string {
   const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[position % 10] ?? 'th';
   return `${position}${suffix} in line`;
 }
+
+// ---- studies: the figures of a results table (the CLI, the exports and the results view) ----
+
+/** A figure of a study cell: whole numbers as they are, others with two decimals; `none` when missing. */
+export function figureText(x: number | null | undefined, none = '-'): string {
+  if (x === null || x === undefined || !Number.isFinite(x)) return none;
+  return Number.isInteger(x) ? String(x) : x.toFixed(2);
+}
+
+/** A share 0..1 in whole percent: "80%". */
+export function shareText(x: number | null | undefined, none = '-'): string {
+  return x === null || x === undefined ? none : `${Math.round(x * 100)}%`;
+}
+
+/** The figures a paper gives for a study cell (see the study file's `published`). */
+export interface PublishedFigures {
+  mean?: number;
+  median?: number;
+  best?: number;
+  sd?: number;
+  successRate?: number;
+  /** Seconds. */
+  timeToTarget?: number;
+  evaluationsToTarget?: number;
+}
+
+/** "mean 165.67, median 166, best 167", "success 100%, time 27 s, evals 92,700". */
+export function publishedText(p: PublishedFigures | null | undefined, none = '-'): string {
+  if (!p) return none;
+  const parts: string[] = [];
+  for (const k of ['mean', 'median', 'best', 'sd'] as const) if (p[k] !== undefined) parts.push(`${k} ${figureText(p[k])}`);
+  if (p.successRate !== undefined) parts.push(`success ${shareText(p.successRate)}`);
+  if (p.timeToTarget !== undefined) parts.push(`time ${durationText(p.timeToTarget * 1000)}`);
+  if (p.evaluationsToTarget !== undefined) parts.push(`evals ${countText(p.evaluationsToTarget)}`);
+  return parts.join(', ') || none;
+}
+
+/** A study's run counts (the studies module's StudyProgress). */
+export interface StudyCounts {
+  planned: number;
+  done: number;
+  running: number;
+  queued: number;
+  stopped: number;
+  interrupted: number;
+  failed: number;
+  notStarted: number;
+  estimatedMsLeft: number | null;
+}
+
+export type StudyStatus = 'new' | 'running' | 'done' | 'stopped' | 'incomplete';
+
+/** One word for a study: new, running, done, stopped, or incomplete (some runs failed, were interrupted or deleted). */
+export function studyStatus(p: StudyCounts): StudyStatus {
+  if (p.running + p.queued > 0) return 'running';
+  if (p.done === p.planned) return 'done';
+  if (p.notStarted === p.planned) return 'new';
+  if (p.stopped > 0) return 'stopped';
+  return 'incomplete';
+}
+
+/** "12/40 done, 1 running, 27 queued, about 4 min 10 s left". */
+export function studyProgressText(p: StudyCounts): string {
+  const parts = [`${p.done}/${p.planned} done`];
+  for (const k of ['running', 'queued', 'stopped', 'interrupted', 'failed'] as const) if (p[k] > 0) parts.push(`${p[k]} ${k}`);
+  if (p.notStarted > 0 && p.notStarted < p.planned) parts.push(`${p.notStarted} not started`);
+  if (p.estimatedMsLeft !== null) parts.push(`about ${durationText(p.estimatedMsLeft)} left`);
+  return parts.join(', ');
+}

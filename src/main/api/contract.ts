@@ -6,6 +6,7 @@
 import { s, type Infer, type Schema } from '../../core/schema/schema';
 import type { PuzzleRecord, RunEvent, RunRecord, RunSummary } from '../store/types';
 import type { ImportPreview, ImportResult, LibraryPuzzle } from '../services/imports';
+import type { StudyCurve, StudyDetail, StudySummary, StudyTemplate } from '../services/study-api';
 import type { ParamSchema } from '../../core/params/schema';
 import type { FamilyId } from '../../core/families/family';
 import { RUN_SORT_KEYS, type BoardAt, type RunFacets, type RunPage, type RunSeries } from '../store/run-history';
@@ -103,6 +104,25 @@ export const apiSchemas = {
   runSeries: s.object({ id, maxPoints: s.optional(s.int(2, 50_000)), after: s.optional(s.number()) }),
   /** The board of one recorded improvement, or (no eventId) the run's best board. */
   runBoard: s.object({ id, eventId: s.optional(s.nullable(id)) }),
+  // ---- studies: the results view (issue 15) ----
+  listStudies: s.object({}),
+  /** The study, its progress, its results table (row x solver cells) and every run of each cell. */
+  getStudy: s.object({ id }),
+  /** Mean best score against running time per cell, with the middle half of the runs as a band; one log time grid per row. */
+  studyCurves: s.object({ id, points: s.optional(s.int(2, 400)) }),
+  /** The papers' tables shipped as study templates. */
+  studyTemplates: s.object({}),
+  /** A study from a template (optionally `seeds` per cell and `seconds` per run instead of the paper's) or from a study file's text. */
+  createStudy: s.object({
+    template: s.optional(s.string(100)),
+    text: s.optional(s.string(20_000_000)),
+    seeds: s.optional(s.int(1, 1000)),
+    seconds: s.optional(s.number()),
+  }),
+  /** Queue every run of the study that is not finished (see Studies.start). */
+  startStudy: s.object({ id }),
+  stopStudy: s.object({ id }),
+  exportStudy: s.object({ id, format: s.literal('csv', 'markdown') }),
 } as const;
 
 /** A file to import, with the options of its reader and the piece set of a board file. */
@@ -173,6 +193,14 @@ export interface ApiResults {
   exportRuns: { fileName: string; text: string };
   runSeries: RunSeries;
   runBoard: BoardAt;
+  listStudies: StudySummary[];
+  getStudy: StudyDetail;
+  studyCurves: StudyCurve[];
+  studyTemplates: StudyTemplate[];
+  createStudy: StudySummary;
+  startStudy: { queued: number; created: number; resumed: number; elsewhere: number };
+  stopStudy: { stopped: number };
+  exportStudy: { fileName: string; text: string };
 }
 
 /** What a view holds: every call returns a promise; errors arrive as rejected promises with a one-line message. */

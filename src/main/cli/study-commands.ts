@@ -6,12 +6,13 @@ import { nodeWorkerSpawner } from '../runs/node-host';
 import { resolveDbPath } from '../paths/user-data';
 import { Workbench } from '../services/workbench';
 import { Studies, type Study } from '../studies/studies';
-import type { StudyCellResult, StudyProgress } from '../studies/results';
 import { studySize } from '../studies/spec';
+import { gridText, studyJson, studyMarkdown, studyText } from '../studies/report';
 import { displayText, oneLine } from '../../core/text/display';
+import { studyProgressText, studyStatus } from '../../core/text/run-text';
 import { intOption, numberOption, parse, UsageError } from './args';
 import { readText } from './commands';
-import { fmtSeconds, scoreText, table } from './output';
+import { table } from './output';
 
 const SUBCOMMANDS = ['create', 'run', 'show', 'stop', 'list'] as const;
 
@@ -110,7 +111,7 @@ async function run(argv: string[]): Promise<number> {
   try {
     let timer: NodeJS.Timeout | undefined;
     if (tty) {
-      const line = (): void => void process.stderr.write(`\r\x1b[Kstudy ${id}: ${progressText(studies.progress(id))}`);
+      const line = (): void => void process.stderr.write(`\r\x1b[Kstudy ${id}: ${studyProgressText(studies.progress(id))}`);
       timer = setInterval(line, 500);
     }
     process.on('SIGINT', onSigint);
@@ -129,7 +130,7 @@ async function run(argv: string[]): Promise<number> {
     if (p.done === p.planned) return 0;
     // Failed runs are not run again (their settings fail the same way); the rest can continue.
     const next = p.done + p.failed === p.planned ? `${p.failed} failed: see \`workbench runs --status failed\`` : `continue it with \`workbench study run ${id}\``;
-    process.stderr.write(`${oneLine(`study ${id} is not complete: ${progressText(p)} (${next})`)}\n`);
+    process.stderr.write(`${oneLine(`study ${id} is not complete: ${studyProgressText(p)} (${next})`)}\n`);
     return stopping > 0 ? 130 : 1;
   } finally {
     process.off('SIGINT', onSigint);
@@ -166,7 +167,7 @@ async function stop(argv: string[]): Promise<number> {
       process.stderr.write(`study ${id}: asked ${ended.length} runs to stop, but ${still.length} are still ${still[0]!.status} (run ${still.map((r) => r.id).join(', ')})\n`);
       return 1;
     }
-    process.stdout.write(`study ${id}: ${ended.length === 0 ? 'nothing was running' : `${ended.length} runs stopped`} (${progressText(studies.progress(id))})\n`);
+    process.stdout.write(`study ${id}: ${ended.length === 0 ? 'nothing was running' : `${ended.length} runs stopped`} (${studyProgressText(studies.progress(id))})\n`);
     return 0;
   } finally {
     await wb.close();
@@ -179,119 +180,17 @@ async function list(argv: string[]): Promise<number> {
   try {
     const all = studies.list().map((s) => ({ s, progress: studies.progress(s.id) }));
     if (v.json) {
-      process.stdout.write(`${JSON.stringify(all.map(({ s, progress }) => ({ id: s.id, name: s.name, family: s.spec.family, createdAt: s.createdAt, runs: studySize(s.spec), status: statusOf(progress), progress })))}\n`);
+      process.stdout.write(`${JSON.stringify(all.map(({ s, progress }) => ({ id: s.id, name: s.name, family: s.spec.family, createdAt: s.createdAt, runs: studySize(s.spec), status: studyStatus(progress), progress })))}\n`);
     } else if (all.length === 0) process.stdout.write(`no studies yet in ${wb.store.path}\n`);
     else
       process.stdout.write(
         `${table(
           ['id', 'name', 'family', 'grid', 'status', 'progress', 'created'],
-          all.map(({ s, progress }) => [String(s.id), displayText(s.name, 60), s.spec.family, gridText(s), statusOf(progress), progressText(progress), new Date(s.createdAt).toISOString().replace('T', ' ').slice(0, 16)]),
+          all.map(({ s, progress }) => [String(s.id), displayText(s.name, 60), s.spec.family, gridText(s), studyStatus(progress), studyProgressText(progress), new Date(s.createdAt).toISOString().replace('T', ' ').slice(0, 16)]),
         )}\n`,
       );
     return 0;
   } finally {
     await wb.close();
   }
-}
-
-// ---- text ---------------------------------------------------------------------------------
-
-/** One word for a study: not started, running, done, stopped, or incomplete (some runs failed, were interrupted or deleted). */
-export function statusOf(p: StudyProgress): string {
-  if (p.running + p.queued > 0) return 'running';
-  if (p.done === p.planned) return 'done';
-  if (p.notStarted === p.planned) return 'new';
-  if (p.stopped > 0) return 'stopped';
-  return 'incomplete';
-}
-
-function gridText(s: Study): string {
-  const { puzzles, configs, seeds } = s.spec;
-  return `${puzzles.length} puzzles x ${configs.length} solvers x ${seeds.length} seeds = ${studySize(s.spec)} runs`;
-}
-
-export function progressText(p: StudyProgress): string {
-  const parts = [`${p.done}/${p.planned} done`];
-  for (const k of ['running', 'queued', 'stopped', 'interrupted', 'failed'] as const) if (p[k] > 0) parts.push(`${p[k]} ${k}`);
-  if (p.notStarted > 0 && p.notStarted < p.planned) parts.push(`${p.notStarted} not started`);
-  if (p.estimatedMsLeft !== null) parts.push(`about ${fmtSeconds(p.estimatedMsLeft)} left`);
-  return parts.join(', ');
-}
-
-/** Scores are whole numbers; means and spreads get two decimals. */
-const num = (x: number | null): string => (x === null ? '-' : Number.isInteger(x) ? String(x) : x.toFixed(2));
-const pct = (x: number | null): string => (x === null ? '-' : `${Math.round(x * 100)}%`);
-
-const HEADERS = ['puzzle', 'solver', 'runs', 'mean', 'median', 'best', 'sd', 'success', 'time to target'];
-
-/** The paper's figures beside the study's, those it reports: `mean 165.67, median 166, best 167`. */
-const PUBLISHED = 'published';
-function publishedText(c: StudyCellResult): string {
-  const p = c.published;
-  if (!p) return '-';
-  const parts: string[] = [];
-  for (const k of ['mean', 'median', 'best', 'sd'] as const) if (p[k] !== undefined) parts.push(`${k} ${num(p[k])}`);
-  if (p.successRate !== undefined) parts.push(`success ${pct(p.successRate)}`);
-  return parts.join(', ') || '-';
-}
-
-function headers(s: Study): string[] {
-  return s.spec.published ? [...HEADERS, PUBLISHED] : HEADERS;
-}
-
-function cellRow(s: Study, c: StudyCellResult): string[] {
-  const row = [
-    displayText(c.puzzle, 40),
-    displayText(c.solver, 40),
-    `${c.done}/${c.planned}`,
-    num(c.mean),
-    num(c.median),
-    scoreText(c.best, c.maxScore),
-    num(c.sd),
-    pct(c.successRate),
-    c.timeToTargetMs === null ? '-' : fmtSeconds(c.timeToTargetMs),
-  ];
-  return s.spec.published ? [...row, publishedText(c)] : row;
-}
-
-function header(s: Study, p: StudyProgress): string[] {
-  const lines = [`study ${s.id}: ${displayText(s.name)} (${s.spec.family}; ${gridText(s)})`, `${statusOf(p)}: ${progressText(p)}`];
-  if (s.spec.published) lines.push(`published: ${displayText(s.spec.published.source, 200)}`);
-  return lines;
-}
-
-export function studyText(s: Study, p: StudyProgress, cells: readonly StudyCellResult[]): string {
-  return [...header(s, p), '', table(headers(s), cells.map((c) => cellRow(s, c)))].join('\n');
-}
-
-export function studyMarkdown(s: Study, p: StudyProgress, cells: readonly StudyCellResult[]): string {
-  const esc = (t: string): string => t.replace(/\|/g, '\\|');
-  const row = (cols: string[]): string => `| ${cols.map(esc).join(' | ')} |`;
-  return [
-    `## ${esc(displayText(s.name))}`,
-    '',
-    `${s.spec.family}; ${gridText(s)}. ${progressText(p)}.${s.spec.published ? ` Published figures: ${esc(displayText(s.spec.published.source, 200))}.` : ''}`,
-    '',
-    row(headers(s)),
-    `|${headers(s).map((_, i) => (i < 2 ? ' --- ' : ' ---: ')).join('|')}|`,
-    ...cells.map((c) => row(cellRow(s, c))),
-  ].join('\n');
-}
-
-export function studyJson(s: Study, progress: StudyProgress, cells: readonly StudyCellResult[]): Record<string, unknown> {
-  const { spec } = s;
-  return {
-    id: s.id,
-    name: s.name,
-    description: spec.description,
-    family: spec.family,
-    createdAt: s.createdAt,
-    status: statusOf(progress),
-    puzzles: spec.puzzles.map((p) => ({ label: p.label, source: p.source, puzzleId: p.puzzleId, maxScore: p.maxScore, stop: p.stop ?? null })),
-    solvers: spec.configs.map((c) => ({ label: c.label, solver: c.solver, preset: c.preset, params: c.params, stop: c.stop })),
-    published: spec.published ? { source: spec.published.source } : null,
-    seeds: spec.seeds,
-    progress,
-    cells,
-  };
 }

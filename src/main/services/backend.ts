@@ -6,10 +6,13 @@ import { watchRuns } from './run-watch';
 import { findResourcesDir, seedLibrary } from './samples';
 import { Workbench } from './workbench';
 import { importFile, listLibrary, previewImport } from './imports';
+import { studyHandlers } from './study-api';
+import path from 'node:path';
 
 /** The API handlers over a Workbench: arguments arrive validated by the transport. */
-export function apiHandlers(wb: Workbench): ApiHandlers {
+export function apiHandlers(wb: Workbench, opts: { resourcesDir?: string | null } = {}): ApiHandlers {
   const { store } = wb;
+  const resources = opts.resourcesDir ?? findResourcesDir();
   const need = <T>(x: T | null, what: string): T => {
     if (x === null) throw new Error(`${what} does not exist`);
     return x;
@@ -60,6 +63,7 @@ export function apiHandlers(wb: Workbench): ApiHandlers {
     exportRuns: ({ ids, format }) => wb.history.exportRuns(ids, format),
     runSeries: ({ id, maxPoints, after }) => need(wb.history.series(id, { maxPoints, after }), `run ${id}`),
     runBoard: ({ id, eventId }) => need(wb.history.board(id, eventId ?? null), eventId ? `improvement ${eventId} of run ${id}` : `run ${id}`),
+    ...studyHandlers(wb, new Studies(wb), resources ? path.join(resources, 'studies') : null),
   };
 }
 
@@ -96,7 +100,7 @@ export async function createBackend(opts: BackendOptions): Promise<Backend & { w
   const watch = watchRuns(workbench.store, { isLocal: (id) => local.has(id) });
   return {
     workbench,
-    handlers: apiHandlers(workbench),
+    handlers: apiHandlers(workbench, { resourcesDir: opts.resourcesDir }),
     subscribe: (l: (e: PushEvent) => void) => {
       const a = workbench.subscribe(l);
       const b = watch.subscribe(l);

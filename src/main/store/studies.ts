@@ -65,6 +65,13 @@ export class StudyStore {
       ),
       studyOfRun: p<number>(`SELECT study_id FROM study_runs WHERE run_id = ?`).pluck(),
       firstReached: p<number | null>(`SELECT MIN(elapsed_ms) FROM run_events WHERE run_id = ? AND kind = 'improvement' AND best_score >= ?`).pluck(),
+      firstReach: p<{ elapsed_ms: number; evaluations: number }>(
+        `SELECT elapsed_ms, evaluations FROM run_events WHERE run_id = ? AND kind = 'improvement' AND best_score >= ? ORDER BY elapsed_ms, id LIMIT 1`,
+      ),
+      improvements: p<{ run_id: number; elapsed_ms: number; best_score: number }>(
+        `SELECT e.run_id, e.elapsed_ms, e.best_score FROM study_runs l JOIN run_events e ON e.run_id = l.run_id AND e.kind = 'improvement'
+         WHERE l.study_id = ? ORDER BY e.run_id, e.elapsed_ms, e.id`,
+      ),
     };
   }
 
@@ -107,6 +114,27 @@ export class StudyStore {
   /** When (elapsed ms) a run first reached `score`, by its improvements; null if it never did. */
   timeToScore(runId: number, score: number): number | null {
     return this.guard(() => this.stmts.firstReached.get(runId, score) ?? null);
+  }
+
+  /** When a run first reached `score`: elapsed ms and evaluations then; null if it never did. */
+  firstReach(runId: number, score: number): { elapsedMs: number; evaluations: number } | null {
+    return this.guard(() => {
+      const r = this.stmts.firstReach.get(runId, score);
+      return r ? { elapsedMs: r.elapsed_ms, evaluations: r.evaluations } : null;
+    });
+  }
+
+  /** Every improvement (elapsed ms, new best) of every run of the study, by run, in time order. */
+  improvements(studyId: number): Map<number, { t: number; score: number }[]> {
+    return this.guard(() => {
+      const out = new Map<number, { t: number; score: number }[]>();
+      for (const r of this.stmts.improvements.all(studyId)) {
+        let list = out.get(r.run_id);
+        if (!list) out.set(r.run_id, (list = []));
+        list.push({ t: r.elapsed_ms, score: r.best_score });
+      }
+      return out;
+    });
   }
 
   /**

@@ -27,11 +27,14 @@ export interface StudyProgress {
 }
 
 export interface StudyCellResult extends Summary {
+  /** The row of the table (see studyRows) and its first puzzle. */
+  rowIndex: number;
   puzzleIndex: number;
   configIndex: number;
+  /** The row's label: the puzzle's, or its group's. */
   puzzle: string;
   solver: string;
-  /** Runs the cell makes (one per seed) and how many of them are done (their scores are the summary). */
+  /** Runs the cell makes (one per seed and puzzle of the row) and how many of them are done (their scores are the summary). */
   planned: number;
   done: number;
   maxScore: number | null;
@@ -41,8 +44,10 @@ export interface StudyCellResult extends Summary {
   successRate: number | null;
   /** Median time (ms) of the successful runs to first reach the target. */
   timeToTargetMs: number | null;
+  /** Median evaluations of the successful runs when they first reached the target. */
+  evaluationsToTarget: number | null;
   /** The paper's figures for this cell, when the study has them. */
-  published: Omit<PublishedCell, 'puzzle' | 'solver'> | null;
+  published: Omit<PublishedCell, 'puzzle' | 'solver' | 'group'> | null;
 }
 
 export interface StudyResults {
@@ -50,7 +55,33 @@ export interface StudyResults {
   cells: StudyCellResult[];
 }
 
-export type TimeToScore = (runId: number, score: number) => number | null;
+/** When a run first reached a score: elapsed ms and evaluations then (from its improvements); null if it never did. */
+export type Reach = (runId: number, score: number) => { elapsedMs: number; evaluations: number } | null;
+
+/** A row of the results table: one puzzle, or every puzzle of a group (in the order of the file). */
+export interface StudyRow {
+  label: string;
+  puzzles: number[];
+}
+
+export function studyRows(spec: StudySpec): StudyRow[] {
+  const rows: StudyRow[] = [];
+  const byGroup = new Map<string, StudyRow>();
+  spec.puzzles.forEach((p, i) => {
+    if (!p.group) return void rows.push({ label: p.label, puzzles: [i] });
+    const row = byGroup.get(p.group);
+    if (row) return void row.puzzles.push(i);
+    const fresh = { label: p.group, puzzles: [i] };
+    byGroup.set(p.group, fresh);
+    rows.push(fresh);
+  });
+  return rows;
+}
+
+/** The score a run of a puzzle must reach to count as a success, or null when none is known. */
+export function runTarget(spec: StudySpec, puzzleIndex: number, configIndex: number): number | null {
+  return cellStop(spec, puzzleIndex, configIndex).target ?? spec.puzzles[puzzleIndex]!.maxScore;
+}
 
 export function studyProgress(spec: StudySpec, runs: readonly StudyRun[]): StudyProgress {
   const planned = spec.puzzles.length * spec.configs.length * spec.seeds.length;
@@ -68,32 +99,62 @@ export function studyProgress(spec: StudySpec, runs: readonly StudyRun[]): Study
   return { planned, ...by, notStarted, estimatedMsLeft };
 }
 
-/** `timeToScore` gives when a run first reached a score (from its improvements). */
-export function studyResults(spec: StudySpec, runs: readonly StudyRun[], timeToScore: TimeToScore): StudyResults {
+/** `reach` gives when a run first reached a score (from its improvements). */
+export function studyResults(spec: StudySpec, runs: readonly StudyRun[], reach: Reach): StudyResults {
   const cells: StudyCellResult[] = [];
-  spec.puzzles.forEach((p, pi) => {
+  studyRows(spec).forEach((row, ri) => {
+    const first = row.puzzles[0]!;
+    const inRow = new Set(row.puzzles);
     spec.configs.forEach((c, ci) => {
-      const done = runs.filter((r) => r.puzzleIndex === pi && r.configIndex === ci && r.run.status === 'done' && r.run.bestScore !== null);
+      const done = runs.filter((r) => inRow.has(r.puzzleIndex) && r.configIndex === ci && r.run.status === 'done' && r.run.bestScore !== null);
       const scores = done.map((r) => r.run.bestScore!);
-      const target = cellStop(spec, pi, ci).target ?? p.maxScore;
-      const paper = spec.published?.cells.find((x) => x.puzzle === pi && x.solver === ci);
-      const hits = target === null ? [] : done.filter((r) => r.run.bestScore! >= target);
-      const times = target === null ? [] : hits.map((r) => timeToScore(r.run.id, target)).filter((t): t is number => t !== null);
+      const target = runTarget(spec, first, ci);
+      const groupName = spec.puzzles[first]!.group;
+      const paper = spec.published?.cells.find((x) => x.solver === ci && (x.group !== undefined ? x.group === groupName : x.puzzle === first));
+      const withTarget = done.map((r) => ({ r, t: runTarget(spec, r.puzzleIndex, ci) })).filter((x): x is { r: StudyRun; t: number } => x.t !== null);
+      const hits = withTarget.filter(({ r, t }) => r.run.bestScore! >= t);
+      const reached = hits.map(({ r, t }) => reach(r.run.id, t)).filter((x) => x !== null);
       cells.push({
-        puzzleIndex: pi,
+        rowIndex: ri,
+        puzzleIndex: first,
         configIndex: ci,
-        puzzle: p.label,
+        puzzle: row.label,
         solver: c.label,
-        planned: spec.seeds.length,
+        planned: spec.seeds.length * row.puzzles.length,
         done: done.length,
-        maxScore: p.maxScore,
+        maxScore: spec.puzzles[first]!.maxScore,
         ...summarize(scores),
         target,
-        successRate: target === null || done.length === 0 ? null : hits.length / done.length,
-        timeToTargetMs: median(times),
-        published: paper ? (({ puzzle: _p, solver: _s, ...figures }) => figures)(paper) : null,
+        successRate: withTarget.length === 0 ? null : hits.length / withTarget.length,
+        timeToTargetMs: median(reached.map((x) => x.elapsedMs)),
+        evaluationsToTarget: median(reached.map((x) => x.evaluations)),
+        published: paper ? (({ puzzle: _p, solver: _s, group: _g, ...figures }) => figures)(paper) : null,
       });
     });
   });
   return { progress: studyProgress(spec, runs), cells };
+}
+
+/** One run of a cell, for a strip plot: its score (null until it has one) and where it stands. */
+export interface CellRun {
+  runId: number;
+  puzzleIndex: number;
+  seed: number;
+  status: RunStatus;
+  bestScore: number | null;
+  elapsedMs: number;
+}
+
+/** Every run of each cell (the order of `studyResults`' cells), for strip plots. */
+export function cellRuns(spec: StudySpec, runs: readonly StudyRun[]): CellRun[][] {
+  const rows = studyRows(spec);
+  const rowOf = new Map<number, number>();
+  rows.forEach((row, ri) => row.puzzles.forEach((p) => rowOf.set(p, ri)));
+  const out: CellRun[][] = Array.from({ length: rows.length * spec.configs.length }, () => []);
+  for (const r of runs) {
+    const ri = rowOf.get(r.puzzleIndex);
+    if (ri === undefined || r.configIndex >= spec.configs.length) continue;
+    out[ri * spec.configs.length + r.configIndex]!.push({ runId: r.run.id, puzzleIndex: r.puzzleIndex, seed: r.seed, status: r.run.status, bestScore: r.run.bestScore, elapsedMs: r.run.elapsedMs });
+  }
+  return out;
 }

@@ -30,6 +30,11 @@ export interface StudyPuzzle {
   maxScore: number | null;
   /** Stop criteria for this puzzle's runs, over the study's (e.g. a paper's time limit per size). */
   stop?: Partial<StopCriteria> | null;
+  /**
+   * Puzzles of one group make one row of the results (a paper's figure over a set of generated
+   * instances, e.g. Aspinall's 20 random boards per size); null = a row of its own.
+   */
+  group?: string | null;
 }
 
 /** One solver setting of the grid: the solver with every parameter resolved, and its runs' stop criteria. */
@@ -54,16 +59,24 @@ export interface StudySpec {
   published?: Published | null;
 }
 
-/** Figures a paper reports for one cell (puzzle and solver by their index in the study). */
+/** Figures a paper reports for one cell: the puzzle by its index or its group, the solver by its index. */
 export interface PublishedCell {
-  puzzle: number;
+  puzzle?: number;
+  group?: string;
   solver: number;
   mean?: number;
   median?: number;
   best?: number;
   sd?: number;
   successRate?: number;
+  /** Seconds to reach the target (the paper's mean or median, on the paper's machine). */
+  timeToTarget?: number;
+  /** Evaluations (or nodes) to reach the target, as the paper counts them. */
+  evaluationsToTarget?: number;
 }
+
+/** The figures of a published cell, without where it sits. */
+export const PUBLISHED_FIGURES = ['mean', 'median', 'best', 'sd', 'successRate', 'timeToTarget', 'evaluationsToTarget'] as const;
 
 export interface Published {
   source: string;
@@ -111,13 +124,16 @@ const fileSchema = s.object({
       source: s.string(500),
       cells: s.array(
         s.object({
-          puzzle: s.int(0),
+          puzzle: s.optional(s.int(0)),
+          group: s.optional(s.string(200)),
           solver: s.int(0),
           mean: s.optional(s.number()),
           median: s.optional(s.number()),
           best: s.optional(s.number()),
           sd: s.optional(s.number()),
           successRate: s.optional(s.number()),
+          timeToTarget: s.optional(s.number()),
+          evaluationsToTarget: s.optional(s.number()),
         }),
         10_000,
       ),
@@ -125,9 +141,10 @@ const fileSchema = s.object({
   ),
 });
 
-const inlinePuzzle = s.object({ family: s.literal(...FAMILY_IDS), name: s.optional(s.string(200)), puzzle: s.unknown(), stop: s.optional(stopSchema) });
-const filePuzzle = s.object({ file: s.string(4096), name: s.optional(s.string(200)), stop: s.optional(stopSchema) });
-const libraryPuzzle = s.object({ library: s.int(1), stop: s.optional(stopSchema) });
+const group = s.optional(s.string(200));
+const inlinePuzzle = s.object({ family: s.literal(...FAMILY_IDS), name: s.optional(s.string(200)), puzzle: s.unknown(), stop: s.optional(stopSchema), group });
+const filePuzzle = s.object({ file: s.string(4096), name: s.optional(s.string(200)), stop: s.optional(stopSchema), group });
+const libraryPuzzle = s.object({ library: s.int(1), stop: s.optional(stopSchema), group });
 
 /** Read a study file's text into its resolved grid; throws StudyError (one line) for anything wrong. */
 export function parseStudy(text: string, fileName: string, ctx: StudyContext): StudySpec {
@@ -189,8 +206,11 @@ function resolve(file: StudyFile, fileName: string, ctx: StudyContext): StudySpe
         throw new Error(`stop: solvers[${ci}] on puzzles[${pi}] would run until stopped; give stop.seconds or stop.evaluations (a study's runs end by themselves)`);
     }),
   );
+  const groups = new Set(puzzles.map((p) => p.group).filter((g): g is string => !!g));
   file.published?.cells.forEach((c, i) => {
-    if (c.puzzle >= puzzles.length) throw new Error(`published.cells[${i}].puzzle: ${c.puzzle} is not a puzzle index (0..${puzzles.length - 1})`);
+    if ((c.puzzle === undefined) === (c.group === undefined)) throw new Error(`published.cells[${i}]: give the puzzle (its index) or the group, one of them`);
+    if (c.group !== undefined && !groups.has(c.group)) throw new Error(`published.cells[${i}].group: no puzzle has the group ${JSON.stringify(c.group)}`);
+    if (c.puzzle !== undefined && c.puzzle >= puzzles.length) throw new Error(`published.cells[${i}].puzzle: ${c.puzzle} is not a puzzle index (0..${puzzles.length - 1})`);
     if (c.solver >= configs.length) throw new Error(`published.cells[${i}].solver: ${c.solver} is not a solver index (0..${configs.length - 1})`);
   });
   return spec;
@@ -212,18 +232,19 @@ function readPuzzle(entry: unknown, at: string, baseDir: string, ctx: StudyConte
   };
   if (typeof entry === 'object' && entry !== null && !Array.isArray(entry) && ('file' in entry || 'library' in entry)) {
     // A file or a library puzzle with its own stop criteria (and, for a file, its own name).
-    const { read, stop, name } =
+    const { read, stop, name, group: g } =
       'file' in entry
         ? (() => {
             const f = filePuzzle.parse(entry, at);
-            return { read: readPuzzle(f.file, at, baseDir, ctx), stop: f.stop, name: f.name };
+            return { read: readPuzzle(f.file, at, baseDir, ctx), stop: f.stop, name: f.name, group: f.group };
           })()
         : (() => {
             const l = libraryPuzzle.parse(entry, at);
-            return { read: readPuzzle(l.library, at, baseDir, ctx), stop: l.stop, name: undefined };
+            return { read: readPuzzle(l.library, at, baseDir, ctx), stop: l.stop, name: undefined, group: l.group };
           })();
     if (name !== undefined) read.puzzle.label = checkName(name);
     if (stop) read.puzzle.stop = stop;
+    if (g !== undefined) read.puzzle.group = checkName(g.trim(), 'a group');
     return read;
   }
   if (typeof entry === 'string') {
@@ -254,7 +275,10 @@ function readPuzzle(entry: unknown, at: string, baseDir: string, ctx: StudyConte
     const { rows, cols } = getFamily(p.family).size(model);
     const label = checkName(p.name ?? `${p.family} ${rows}x${cols}`);
     const { maxScore, json } = check(p.family, model, label);
-    return { family: p.family, puzzle: { label, source: 'inline', puzzleId: null, puzzle: json, maxScore, ...(p.stop ? { stop: p.stop } : {}) } };
+    return {
+      family: p.family,
+      puzzle: { label, source: 'inline', puzzleId: null, puzzle: json, maxScore, ...(p.stop ? { stop: p.stop } : {}), ...(p.group !== undefined ? { group: checkName(p.group.trim(), 'a group') } : {}) },
+    };
   }
   throw new Error(`${at}: expected a file name, a library id, {"file"}, {"library"} or {"family", "puzzle"}, got ${entry === null ? 'null' : Array.isArray(entry) ? 'an array' : typeof entry}`);
 }

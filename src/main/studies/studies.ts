@@ -8,6 +8,7 @@ import { StoreError } from '../store/errors';
 import { StudyStore, type StudyRecord, type StudyRun } from '../store/studies';
 import type { NewRun, RunRecord, RunStatus } from '../store/types';
 import type { Workbench } from '../services/workbench';
+import type { RunDispatcher } from './dispatcher';
 import { cellStop, parseStudy, type StudyContext, type StudySpec } from './spec';
 import { studyProgress, studyResults, type StudyProgress, type StudyResults } from './results';
 
@@ -34,8 +35,15 @@ const toStudy = (r: StudyRecord): Study => ({ id: r.id, name: r.name, createdAt:
 export class Studies {
   readonly store: StudyStore;
 
-  constructor(private readonly wb: Workbench) {
+  /** Where the study's runs go: this workbench's run manager, or a Redis queue of workers (redis/coordinator.ts). */
+  private readonly runs: RunDispatcher;
+
+  constructor(
+    private readonly wb: Workbench,
+    runs?: RunDispatcher,
+  ) {
     this.store = new StudyStore(wb.store);
+    this.runs = runs ?? wb.runs;
   }
 
   /** Read and check a study file, then store the study (no runs yet). */
@@ -64,7 +72,7 @@ export class Studies {
   }
 
   results(id: number): StudyResults {
-    return studyResults(this.get(id).spec, this.store.runs(id), (runId, score) => this.store.timeToScore(runId, score));
+    return studyResults(this.get(id).spec, this.store.runs(id), (runId, score) => this.store.firstReach(runId, score));
   }
 
   /**
@@ -79,12 +87,12 @@ export class Studies {
     const linked = this.store.runs(id);
     for (const l of linked) {
       if (FINISHED.includes(l.run.status)) continue;
-      if (this.wb.runs.isActive(l.run.id)) {
+      if (this.runs.isActive(l.run.id)) {
         out.queued.push(l.run.id);
         continue;
       }
       try {
-        this.wb.runs.resume(l.run.id);
+        this.runs.resume(l.run.id);
         out.resumed.push(l.run.id);
       } catch (e) {
         if (e instanceof Error && e.cause instanceof StoreError && e.cause.code === 'LEASE_HELD') out.elsewhere.push(l.run.id);
@@ -111,8 +119,8 @@ export class Studies {
     if (missing.length > 0) {
       this.wb.store.checkIntegrity();
       // Held by this process from the start, so no other process takes them for orphans.
-      for (const run of this.store.addRuns(id, missing, this.wb.runs.grant)) {
-        this.wb.runs.enqueue(run.id);
+      for (const run of this.store.addRuns(id, missing, this.runs.grant)) {
+        this.runs.enqueue(run.id);
         out.created.push(run.id);
       }
     }
@@ -131,7 +139,7 @@ export class Studies {
       for (const l of this.store.runs(study.id)) {
         if (l.run.status !== 'interrupted') continue;
         try {
-          this.wb.runs.resume(l.run.id);
+          this.runs.resume(l.run.id);
           out.push(l.run.id);
         } catch (e) {
           if (!(e instanceof Error && e.cause instanceof StoreError && e.cause.code === 'LEASE_HELD')) throw e;
@@ -142,7 +150,7 @@ export class Studies {
 
   /** Resolves when every given run has ended (here, or in the process that holds it). */
   async waitFor(runIds: readonly number[]): Promise<RunRecord[]> {
-    return Promise.all(runIds.map((r) => this.wb.runs.waitFor(r)));
+    return Promise.all(runIds.map((r) => this.runs.waitFor(r)));
   }
 
   /**
@@ -161,7 +169,7 @@ export class Studies {
         if (r.status !== 'interrupted' || resumed.has(r.id)) continue;
         resumed.add(r.id);
         try {
-          this.wb.runs.resume(r.id);
+          this.runs.resume(r.id);
         } catch {
           continue; // another process took it: it is theirs now
         }
@@ -175,8 +183,8 @@ export class Studies {
   /** Stop every queued or running run of the study, wherever it runs; resolves when they have stopped. */
   async stop(id: number): Promise<RunRecord[]> {
     this.get(id);
-    const live = this.store.runs(id).filter((l) => LIVE.includes(l.run.status) || this.wb.runs.isActive(l.run.id));
-    return Promise.all(live.map((l) => this.wb.runs.stop(l.run.id)));
+    const live = this.store.runs(id).filter((l) => LIVE.includes(l.run.status) || this.runs.isActive(l.run.id));
+    return Promise.all(live.map((l) => this.runs.stop(l.run.id)));
   }
 }
 

@@ -78,6 +78,14 @@ function fakeBackend(): FakeBackend {
     exportRuns: nope('exportRuns'),
     runSeries: nope('runSeries'),
     runBoard: nope('runBoard'),
+    listStudies: nope('listStudies'),
+    getStudy: nope('getStudy'),
+    studyCurves: nope('studyCurves'),
+    studyTemplates: nope('studyTemplates'),
+    createStudy: nope('createStudy'),
+    startStudy: nope('startStudy'),
+    stopStudy: nope('stopStudy'),
+    exportStudy: nope('exportStudy'),
   };
   return {
     handlers,

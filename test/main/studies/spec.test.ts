@@ -67,10 +67,49 @@ describe('study files', () => {
     expect(() => parse({ ...base, puzzles: [{ ...jump(5), stop: { evaluations: 10 } }, jump(6)], stop: {} })).toThrow(/stop: solvers\[0\] on puzzles\[1\] would run until stopped/);
   });
 
-  it('ship as templates that read as they are (MS-GVNS table 1, CS 440 hill climbing, the casse-tete studies)', () => {
+  it('group puzzles into one row, and place published figures by puzzle or by group', () => {
+    const spec = parse({
+      ...base,
+      puzzles: [{ ...jump(5), group: 'small' }, { ...jump(5), group: 'small', name: 'another 5x5' }, jump(6)],
+      published: { source: 'p', cells: [{ group: 'small', solver: 0, evaluationsToTarget: 88 }, { puzzle: 2, solver: 0, timeToTarget: 3 }] },
+    });
+    expect(spec.puzzles.map((p) => [p.label, p.group ?? null])).toEqual([
+      ['jump 5x5', 'small'],
+      ['another 5x5', 'small'],
+      ['jump 6x6', null],
+    ]);
+    expect(() => parse({ ...base, published: { source: 'p', cells: [{ group: 'big', solver: 0 }] } })).toThrow(/published\.cells\[0\]\.group: no puzzle has the group "big"/);
+    expect(() => parse({ ...base, published: { source: 'p', cells: [{ solver: 0, mean: 1 }] } })).toThrow(/published\.cells\[0\]: give the puzzle \(its index\) or the group, one of them/);
+    expect(() => parse({ ...base, puzzles: [{ ...jump(5), group: ' ' }] })).toThrow(/a group needs a name/);
+  });
+
+  it('ship as templates that read as they are (MS-GVNS table 1, Niang table 9, Aspinall table 2, CS 440, the casse-tete studies, the Eternity II comparison)', () => {
     const dir = join(repoRoot, 'resources', 'studies');
     const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
-    expect(files).toEqual(expect.arrayContaining(['msgvns-table1.json', 'cs440-hill-climbing.json', 'casse-tete-almuhaideb.json']));
+    expect(files).toEqual(
+      expect.arrayContaining(['msgvns-table1.json', 'cs440-hill-climbing.json', 'casse-tete-almuhaideb.json', 'niang-table9.json', 'aspinall-table2.json', 'eternity2-comparison.json']),
+    );
+    const read = (f: string) => parseStudy(readFileSync(join(dir, f), 'utf8'), join(dir, f), noLibrary);
+    const niang = read('niang-table9.json');
+    expect(niang.puzzles.map((p) => [p.label, p.maxScore])).toEqual([
+      ['4x4, 5 patterns', 24],
+      ['5x5, 5 patterns', 40],
+      ['6x6, 7 patterns', 60],
+      ['7x7, 7 patterns', 84],
+    ]);
+    expect(niang.published?.cells.filter((c) => c.solver === 0).map((c) => c.successRate)).toEqual([1, 1, 1, 0]);
+    const aspinall = read('aspinall-table2.json');
+    expect(new Set(aspinall.puzzles.map((p) => p.group)).size).toBe(6);
+    expect(aspinall.puzzles.filter((p) => p.group === '6x6 (3:5)')).toHaveLength(20);
+    expect(aspinall.published?.cells.find((c) => c.group === '6x6 (3:5)' && c.solver === 3)?.evaluationsToTarget).toBe(83_689);
+    const e2 = read('eternity2-comparison.json');
+    expect(studySize(e2)).toBe(200);
+    expect(e2.puzzles.map((p) => [p.label, p.maxScore, (p.puzzle as { fixed?: unknown[] }).fixed?.length ?? 0])).toEqual([
+      ['Eternity II, starter piece', 480, 1],
+      ['Eternity II, five clues', 480, 5],
+      ['META 2010 16x16', 480, 0],
+      ['META 2010 10x10', 180, 0],
+    ]);
     for (const f of files) {
       const spec = parseStudy(readFileSync(join(dir, f), 'utf8'), join(dir, f), noLibrary);
       expect(spec.published?.cells.length, f).toBeGreaterThan(0);

@@ -44,5 +44,26 @@ describe('study tables', () => {
     expect(studies.timeToScore(run.id, 3)).toBe(10);
     expect(studies.timeToScore(run.id, 5)).toBe(40);
     expect(studies.timeToScore(run.id, 9)).toBeNull();
+    expect(studies.firstReach(run.id, 5)).toEqual({ elapsedMs: 40, evaluations: 9 });
+    expect(studies.firstReach(run.id, 9)).toBeNull();
+  });
+
+  it('gives every improvement of the runs of a study, by run and in time order', () => {
+    const store = Store.open(':memory:');
+    const studies = new StudyStore(store);
+    const s = studies.create('s', {});
+    const [a, b] = studies.addRuns(s.id, [
+      { cell: { puzzleIndex: 0, configIndex: 0, seed: 1 }, run: newRun() },
+      { cell: { puzzleIndex: 0, configIndex: 0, seed: 2 }, run: newRun() },
+    ]);
+    const other = store.createRun(newRun());
+    store.recordImprovement(b!.id, { elapsedMs: 30, evaluations: 5, score: 4, solution: null });
+    store.recordImprovement(a!.id, { elapsedMs: 20, evaluations: 5, score: 2, solution: null });
+    store.recordImprovement(b!.id, { elapsedMs: 10, evaluations: 1, score: 1, solution: null });
+    store.recordImprovement(other.id, { elapsedMs: 10, evaluations: 1, score: 9, solution: null });
+    expect([...studies.improvements(s.id)]).toEqual([
+      [a!.id, [{ t: 20, score: 2 }]],
+      [b!.id, [{ t: 10, score: 1 }, { t: 30, score: 4 }]],
+    ]);
   });
 });

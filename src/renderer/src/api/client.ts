@@ -54,6 +54,14 @@ const METHOD_SET: Record<ApiMethod, true> = {
   exportRuns: true,
   runSeries: true,
   runBoard: true,
+  listStudies: true,
+  getStudy: true,
+  studyCurves: true,
+  studyTemplates: true,
+  createStudy: true,
+  startStudy: true,
+  stopStudy: true,
+  exportStudy: true,
 };
 const METHODS = Object.keys(METHOD_SET) as ApiMethod[];
 

@@ -1,0 +1,227 @@
+/**
+ * The studies part of the typed API: the list, a study's results (table, the runs of each cell,
+ * curves), the templates of the papers' tables, creating a study from a template (optionally
+ * shortened: fewer seeds, fewer seconds), starting, stopping and exporting one.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FamilyId } from '../../core/families/family';
+import type { StopCriteria } from '../../core/engine/run-types';
+import { studyStatus, type StudyStatus } from '../../core/text/run-text';
+import type { ApiArgs } from '../api/contract';
+import { curveGrid, meanCurve, type CurvePoint, type RunTrace } from '../studies/curves';
+import { studyCsv, studyMarkdown } from '../studies/report';
+import { cellRuns, studyRows, type CellRun, type StudyCellResult, type StudyProgress } from '../studies/results';
+import { parseStudy, studySize, StudyError, type StudySpec } from '../studies/spec';
+import type { Studies, Study } from '../studies/studies';
+import type { Workbench } from './workbench';
+
+export interface StudySummary {
+  id: number;
+  name: string;
+  description: string | null;
+  family: FamilyId;
+  createdAt: number;
+  /** Puzzles, solver settings and seeds of the grid, and the runs it makes. */
+  grid: { puzzles: number; solvers: number; seeds: number; runs: number };
+  status: StudyStatus;
+  progress: StudyProgress;
+  /** Where the published figures come from, when the study has them. */
+  published: string | null;
+}
+
+export interface StudyDetail extends StudySummary {
+  puzzles: { label: string; source: string; maxScore: number | null; group: string | null }[];
+  solvers: { label: string; solver: string; preset: string | null; stop: StopCriteria }[];
+  seeds: number[];
+  /** The table's rows: a puzzle, or a group of puzzles. */
+  rows: string[];
+  /** Row by row, solver by solver. */
+  cells: StudyCellResult[];
+  /** The runs of each cell (same order as `cells`), for strip plots. */
+  runs: CellRun[][];
+}
+
+export interface StudyCurve {
+  rowIndex: number;
+  configIndex: number;
+  points: CurvePoint[];
+}
+
+export interface StudyTemplate {
+  /** The file name without `.json`, as createStudy takes it. */
+  id: string;
+  name: string;
+  description: string | null;
+  family: FamilyId;
+  grid: { puzzles: number; solvers: number; seeds: number; runs: number };
+  /** Longest time limit of a run, seconds (null when runs end by evaluations only). */
+  seconds: number | null;
+  published: string | null;
+}
+
+const LIVE = new Set(['queued', 'running']);
+
+function summary(studies: Studies, s: Study): StudySummary {
+  const progress = studies.progress(s.id);
+  return {
+    id: s.id,
+    name: s.name,
+    description: s.spec.description,
+    family: s.spec.family,
+    createdAt: s.createdAt,
+    grid: gridOf(s.spec),
+    status: studyStatus(progress),
+    progress,
+    published: s.spec.published?.source ?? null,
+  };
+}
+
+const gridOf = (spec: StudySpec): StudySummary['grid'] => ({ puzzles: spec.puzzles.length, solvers: spec.configs.length, seeds: spec.seeds.length, runs: studySize(spec) });
+
+/** The longest time limit of any run of the grid. */
+function longest(spec: StudySpec): number | null {
+  let max: number | null = null;
+  spec.puzzles.forEach((p) =>
+    spec.configs.forEach((c) => {
+      const sec = p.stop?.seconds ?? c.stop.seconds;
+      if (sec !== null && sec !== undefined) max = Math.max(max ?? 0, sec);
+    }),
+  );
+  return max;
+}
+
+/**
+ * A template made shorter for a first look: `seeds` runs per cell instead of the paper's count,
+ * `seconds` per run instead of its time limits (the puzzles' own limits too). The name says so.
+ */
+export function shortenStudy(json: Record<string, unknown>, over: { seeds?: number; seconds?: number }): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...json };
+  const notes: string[] = [];
+  if (over.seeds !== undefined) {
+    out.seeds = over.seeds;
+    notes.push(`${over.seeds} seed${over.seeds === 1 ? '' : 's'}`);
+  }
+  if (over.seconds !== undefined) {
+    out.stop = { ...(json.stop as object), seconds: over.seconds };
+    if (Array.isArray(json.puzzles))
+      out.puzzles = json.puzzles.map((p: unknown) => {
+        if (typeof p !== 'object' || p === null || !('stop' in p)) return p;
+        const q = p as { stop?: Record<string, unknown> };
+        return q.stop && q.stop.seconds !== undefined ? { ...q, stop: { ...q.stop, seconds: over.seconds } } : p;
+      });
+    notes.push(`${over.seconds} s per run`);
+  }
+  if (notes.length > 0 && typeof json.name === 'string') out.name = `${json.name} (${notes.join(', ')})`;
+  return out;
+}
+
+/** The handlers; `templatesDir` holds the papers' study templates (resources/studies). */
+export function studyHandlers(wb: Workbench, studies: Studies, templatesDir: string | null) {
+  const ctx = { readFile: (file: string): string => readFileSync(file, 'utf8') };
+  const templateFiles = (): string[] => {
+    if (!templatesDir) return [];
+    try {
+      return readdirSync(templatesDir)
+        .filter((f) => f.endsWith('.json'))
+        .sort();
+    } catch {
+      return [];
+    }
+  };
+  const templateFile = (id: string): string => {
+    const file = templateFiles().find((f) => f === `${id}.json`);
+    if (!file || !templatesDir) throw new Error(`there is no study template "${id}" (templates: ${templateFiles().map((f) => f.replace(/\.json$/, '')).join(', ') || 'none'})`);
+    return path.join(templatesDir, file);
+  };
+  const readSpec = (file: string, text: string): StudySpec => parseStudy(text, file, { ...ctx, libraryPuzzle: (pid) => wb.store.getPuzzle(pid) });
+
+  return {
+    listStudies: (): StudySummary[] => studies.list().map((s) => summary(studies, s)),
+
+    getStudy: ({ id }: ApiArgs<'getStudy'>): StudyDetail => {
+      const s = studies.get(id);
+      const { spec } = s;
+      const linked = studies.runs(id);
+      const { progress, cells } = studies.results(id);
+      return {
+        ...summary(studies, s),
+        progress,
+        status: studyStatus(progress),
+        puzzles: spec.puzzles.map((p) => ({ label: p.label, source: p.source, maxScore: p.maxScore, group: p.group ?? null })),
+        solvers: spec.configs.map((c) => ({ label: c.label, solver: c.solver, preset: c.preset, stop: c.stop })),
+        seeds: spec.seeds,
+        rows: studyRows(spec).map((r) => r.label),
+        cells,
+        runs: cellRuns(spec, linked),
+      };
+    },
+
+    studyCurves: ({ id, points }: ApiArgs<'studyCurves'>): StudyCurve[] => {
+      const { spec } = studies.get(id);
+      const perCell = cellRuns(spec, studies.runs(id));
+      const improvements = studies.store.improvements(id);
+      const trace = (r: CellRun): RunTrace => ({ endMs: r.elapsedMs, finished: !LIVE.has(r.status), points: improvements.get(r.runId) ?? [] });
+      const rows = studyRows(spec);
+      const n = spec.configs.length;
+      const out: StudyCurve[] = [];
+      rows.forEach((_, ri) => {
+        const traces = perCell.slice(ri * n, ri * n + n).map((cell) => cell.map(trace));
+        // One time grid per row: its solvers' curves share the x values of its chart.
+        const grid = curveGrid(traces.flat(), points ?? 48);
+        traces.forEach((t, ci) => out.push({ rowIndex: ri, configIndex: ci, points: meanCurve(t, grid) }));
+      });
+      return out;
+    },
+
+    studyTemplates: (): StudyTemplate[] =>
+      templateFiles().flatMap((f) => {
+        const file = path.join(templatesDir!, f);
+        try {
+          const spec = readSpec(file, readFileSync(file, 'utf8'));
+          return [{ id: f.replace(/\.json$/, ''), name: spec.name, description: spec.description, family: spec.family, grid: gridOf(spec), seconds: longest(spec), published: spec.published?.source ?? null }];
+        } catch (e) {
+          console.warn(`study template ${f} skipped: ${(e as Error).message}`);
+          return [];
+        }
+      }),
+
+    createStudy: ({ template, text, seeds, seconds }: ApiArgs<'createStudy'>): StudySummary => {
+      if ((template === undefined) === (text === undefined)) throw new Error('give a template or the text of a study file, one of them');
+      let file = 'study.json';
+      let source = text ?? '';
+      let readFile = (name: string): string => {
+        throw new Error(`a study sent to the app names its puzzles by library id or inline, not by file (${path.basename(name)})`);
+      };
+      if (template !== undefined) {
+        file = templateFile(template);
+        source = readFileSync(file, 'utf8');
+        readFile = ctx.readFile;
+      }
+      if (seeds !== undefined || seconds !== undefined) {
+        let json: unknown;
+        try {
+          json = JSON.parse(source);
+        } catch (e) {
+          throw new StudyError(`${path.basename(file)}: not a JSON study file (${(e as Error).message})`);
+        }
+        if (typeof json === 'object' && json !== null && !Array.isArray(json)) source = JSON.stringify(shortenStudy(json as Record<string, unknown>, { seeds, seconds }));
+      }
+      return summary(studies, studies.create(source, file, { readFile }));
+    },
+
+    startStudy: ({ id }: ApiArgs<'startStudy'>): { queued: number; created: number; resumed: number; elsewhere: number } => {
+      const r = studies.start(id);
+      return { queued: r.queued.length, created: r.created.length, resumed: r.resumed.length, elsewhere: r.elsewhere.length };
+    },
+
+    stopStudy: async ({ id }: ApiArgs<'stopStudy'>): Promise<{ stopped: number }> => ({ stopped: (await studies.stop(id)).length }),
+
+    exportStudy: ({ id, format }: ApiArgs<'exportStudy'>): { fileName: string; text: string } => {
+      const s = studies.get(id);
+      const { progress, cells } = studies.results(id);
+      const base = `study-${id}-${s.name.replace(/[^\w.-]+/g, '_').replace(/^[_.]+|_+$/g, '').slice(0, 80) || 'results'}`;
+      return format === 'csv' ? { fileName: `${base}.csv`, text: studyCsv(s, cells) } : { fileName: `${base}.md`, text: `${studyMarkdown(s, progress, cells)}\n` };
+    },
+  };
+}

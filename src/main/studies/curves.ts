@@ -1,0 +1,84 @@
+/**
+ * Mean best-score-against-time curves of a study's cells, with a spread band: every run's best
+ * so far is a step function of its running time; at each time of a log-spaced grid the cell's
+ * curve is the mean of the runs that have a score by then, its band the middle half of them
+ * (first to third quartile). Pure, so the results view and tests share it.
+ */
+import { mean } from './stats';
+
+/** A run's improvements: elapsed ms and the new best, in time order; `endMs` = its running time so far. */
+export interface RunTrace {
+  endMs: number;
+  /** A finished run keeps its final best after its end; a live one says nothing past it yet. */
+  finished: boolean;
+  points: readonly { t: number; score: number }[];
+}
+
+export interface CurvePoint {
+  t: number;
+  mean: number;
+  low: number;
+  high: number;
+  /** Runs that had a score by then. */
+  n: number;
+}
+
+/** `count` times from `from` to `to` ms, evenly spaced on a log scale. */
+export function logGrid(from: number, to: number, count: number): number[] {
+  const a = Math.max(1, from);
+  const b = Math.max(a, to);
+  if (count < 2 || b === a) return [a];
+  const la = Math.log(a);
+  const step = (Math.log(b) - la) / (count - 1);
+  return Array.from({ length: count }, (_, i) => (i === count - 1 ? b : Math.exp(la + i * step)));
+}
+
+/** The q-quantile (0..1) of sorted values, by linear interpolation. */
+export function quantile(sorted: readonly number[], q: number): number {
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
+}
+
+/** The best so far of a run at time t (null before its first improvement). */
+function bestAt(trace: RunTrace, t: number): number | null {
+  let best: number | null = null;
+  for (const p of trace.points) {
+    if (p.t > t) break;
+    best = p.score;
+  }
+  return best;
+}
+
+/**
+ * One curve over the given runs on a shared time grid. A run counts up to its own end: a run
+ * still running does not claim what it has not reached yet. Points with no run are left out.
+ */
+export function meanCurve(traces: readonly RunTrace[], grid: readonly number[]): CurvePoint[] {
+  const out: CurvePoint[] = [];
+  for (const t of grid) {
+    const values: number[] = [];
+    for (const tr of traces) {
+      if (!tr.finished && t > Math.max(tr.endMs, tr.points.at(-1)?.t ?? 0)) continue;
+      const b = bestAt(tr, t);
+      if (b !== null) values.push(b);
+    }
+    if (values.length === 0) continue;
+    values.sort((x, y) => x - y);
+    out.push({ t, mean: mean(values)!, low: quantile(values, 0.25), high: quantile(values, 0.75), n: values.length });
+  }
+  return out;
+}
+
+/** The grid for a set of runs: from the first improvement of any of them to the longest run. */
+export function curveGrid(traces: readonly RunTrace[], count = 48): number[] {
+  let first = Infinity;
+  let last = 0;
+  for (const tr of traces) {
+    if (tr.points.length > 0) first = Math.min(first, tr.points[0]!.t);
+    last = Math.max(last, tr.endMs, tr.points.at(-1)?.t ?? 0);
+  }
+  if (!Number.isFinite(first)) return [];
+  return logGrid(first, last, count);
+}
