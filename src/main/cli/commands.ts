@@ -19,6 +19,7 @@ import { resolveDbPath } from '../paths/user-data';
 import type { RunRecord } from '../store/types';
 import { describeOwner } from '../store/leases';
 import { displayText, oneLine } from '../../core/text/display';
+import { solverLabel, statusDetail } from '../../core/text/run-text';
 import { intOption, numberOption, parse, sizeOption, UsageError } from './args';
 import { printNotes } from './output';
 import { listLibrary } from '../services/imports';
@@ -269,7 +270,7 @@ export async function runs(argv: string[]): Promise<number> {
   try {
     const list = wb.store.listRuns({ limit: intOption('limit', v.limit, 1) ?? 10_000, ...(v.status ? { status: v.status as RunRecord['status'] } : {}) });
     if (v.json) process.stdout.write(`${JSON.stringify(list)}\n`);
-    else process.stdout.write(list.length ? `${table(RUN_HEADERS, list.map(runRow))}\n` : `no runs yet in ${wb.store.path}\n`);
+    else process.stdout.write(list.length ? `${table(RUN_HEADERS, list.map((r) => runRow(r, solverInfos())))}\n` : `no runs yet in ${wb.store.path}\n`);
     return 0;
   } finally {
     await wb.close();
@@ -288,8 +289,8 @@ export async function show(argv: string[]): Promise<number> {
       return 0;
     }
     const out = [
-      `run ${run.id}: ${run.solver} on ${displayText(run.puzzleName)} (${run.family}), seed ${run.seed}`,
-      `status ${run.status}${run.stopReason ? ` (${run.stopReason})` : ''}${run.error ? `: ${oneLine(run.error)}` : ''}`,
+      `run ${run.id}: ${solverLabel(solverInfos(), run)} (${run.solver}) on ${displayText(run.puzzleName)} (${getFamily(run.family).label}), seed ${run.seed}`,
+      `status ${statusDetail(run.status, run.stopReason)}${run.error ? `: ${oneLine(run.error)}` : ''}`,
       `best ${scoreText(run.bestScore, run.maxScore)}, ${fmtInt(run.evaluations)} evaluations in ${fmtSeconds(run.elapsedMs)}`,
       `params ${JSON.stringify(run.params)}`,
       `stop ${JSON.stringify(run.stop)}`,

@@ -1,7 +1,8 @@
 import type { RunRecord, RunSummary } from '../store/types';
+import type { SolverInfo } from '../api/contract';
 import { getFamily } from '../../core/families';
 import { displayText } from '../../core/text/display';
-import { countText, durationText, scoreText as coreScoreText } from '../../core/text/run-text';
+import { countText, durationText, scoreText as coreScoreText, solverLabel, statusDetail } from '../../core/text/run-text';
 
 /** The `solve --json` object: see README "CLI". */
 export function runResult(run: RunRecord): Record<string, unknown> {
@@ -45,14 +46,15 @@ export function table(headers: string[], rows: string[][]): string {
   return [line(headers), ...rows.map(line)].join('\n');
 }
 
-export function runRow(r: RunSummary): string[] {
+/** A row of `runs`: solvers, families and statuses in the words the app shows (`--json` keeps the ids). */
+export function runRow(r: RunSummary, solvers: readonly SolverInfo[]): string[] {
   return [
     String(r.id),
     displayText(r.puzzleName, 60),
-    r.family,
-    r.solver,
+    getFamily(r.family).label,
+    solverLabel(solvers, r),
     String(r.seed),
-    r.status,
+    statusDetail(r.status, r.stopReason),
     scoreText(r.bestScore, r.maxScore),
     fmtInt(r.evaluations),
     fmtSeconds(r.elapsedMs),

@@ -25,6 +25,10 @@ describe('workbench CLI', () => {
     const runs = JSON.parse(cli(['runs', '--json', '--db', db]).stdout) as { id: number; status: string; bestScore: number }[];
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ id: 1, status: 'done', bestScore: out.score });
+    // The table says it in the app's words (core/text/run-text.ts); --json keeps the ids.
+    const text = cli(['runs', '--db', db]).stdout;
+    expect(text).toMatch(/Edge matching\s+Hill climbing\s+5\s+Done · evaluation limit/);
+    expect(text).not.toMatch(/hill-climb/);
   });
 
   it('is deterministic for a seed', () => {
