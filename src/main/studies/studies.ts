@@ -36,14 +36,14 @@ export class Studies {
   readonly store: StudyStore;
 
   /** Where the study's runs go: this workbench's run manager, or a Redis queue of workers (redis/coordinator.ts). */
-  private readonly runs: RunDispatcher;
+  private readonly dispatcher: RunDispatcher;
 
   constructor(
     private readonly wb: Workbench,
-    runs?: RunDispatcher,
+    dispatcher?: RunDispatcher,
   ) {
     this.store = new StudyStore(wb.store);
-    this.runs = runs ?? wb.runs;
+    this.dispatcher = dispatcher ?? wb.runs;
   }
 
   /** Read and check a study file, then store the study (no runs yet). */
@@ -87,12 +87,12 @@ export class Studies {
     const linked = this.store.runs(id);
     for (const l of linked) {
       if (FINISHED.includes(l.run.status)) continue;
-      if (this.runs.isActive(l.run.id)) {
+      if (this.dispatcher.isActive(l.run.id)) {
         out.queued.push(l.run.id);
         continue;
       }
       try {
-        this.runs.resume(l.run.id);
+        this.dispatcher.resume(l.run.id);
         out.resumed.push(l.run.id);
       } catch (e) {
         if (e instanceof Error && e.cause instanceof StoreError && e.cause.code === 'LEASE_HELD') out.elsewhere.push(l.run.id);
@@ -119,8 +119,8 @@ export class Studies {
     if (missing.length > 0) {
       this.wb.store.checkIntegrity();
       // Held by this process from the start, so no other process takes them for orphans.
-      for (const run of this.store.addRuns(id, missing, this.runs.grant)) {
-        this.runs.enqueue(run.id);
+      for (const run of this.store.addRuns(id, missing, this.dispatcher.grant)) {
+        this.dispatcher.enqueue(run.id);
         out.created.push(run.id);
       }
     }
@@ -139,7 +139,7 @@ export class Studies {
       for (const l of this.store.runs(study.id)) {
         if (l.run.status !== 'interrupted') continue;
         try {
-          this.runs.resume(l.run.id);
+          this.dispatcher.resume(l.run.id);
           out.push(l.run.id);
         } catch (e) {
           if (!(e instanceof Error && e.cause instanceof StoreError && e.cause.code === 'LEASE_HELD')) throw e;
@@ -150,7 +150,7 @@ export class Studies {
 
   /** Resolves when every given run has ended (here, or in the process that holds it). */
   async waitFor(runIds: readonly number[]): Promise<RunRecord[]> {
-    return Promise.all(runIds.map((r) => this.runs.waitFor(r)));
+    return Promise.all(runIds.map((r) => this.dispatcher.waitFor(r)));
   }
 
   /**
@@ -169,7 +169,7 @@ export class Studies {
         if (r.status !== 'interrupted' || resumed.has(r.id)) continue;
         resumed.add(r.id);
         try {
-          this.runs.resume(r.id);
+          this.dispatcher.resume(r.id);
         } catch {
           continue; // another process took it: it is theirs now
         }
@@ -183,8 +183,8 @@ export class Studies {
   /** Stop every queued or running run of the study, wherever it runs; resolves when they have stopped. */
   async stop(id: number): Promise<RunRecord[]> {
     this.get(id);
-    const live = this.store.runs(id).filter((l) => LIVE.includes(l.run.status) || this.runs.isActive(l.run.id));
-    return Promise.all(live.map((l) => this.runs.stop(l.run.id)));
+    const live = this.store.runs(id).filter((l) => LIVE.includes(l.run.status) || this.dispatcher.isActive(l.run.id));
+    return Promise.all(live.map((l) => this.dispatcher.stop(l.run.id)));
   }
 }
 
