@@ -14,6 +14,12 @@ export interface BeamOptions {
   balance: boolean;
   /** Keep one of partial boards with the same pieces left and the same open edges. */
   dedupe?: boolean;
+  /**
+   * Bottom rows filled column by column (0 = every row left to right). The last rows are where
+   * the colours run out; filled as a band, each column's frame piece is chosen with the cells
+   * above it instead of after a whole row that may have left no bottom piece to fit.
+   */
+  band?: number;
 }
 
 interface BeamState {
@@ -58,6 +64,11 @@ export class BeamRun implements SolverRun {
   private readonly cols: number;
   private readonly words: number;
   private readonly T: ScanTables;
+  /** Cell filled at each layer, and the slot of `right` that holds its left neighbour's right edge. */
+  private readonly cellOf: Int32Array;
+  private readonly slotOf: Int32Array;
+  /** Right edges kept per state: one per band row (1 without a band). */
+  private readonly slots: number;
   private readonly fixedPiece: Int16Array;
   private readonly fixedRot: Uint8Array;
   private readonly bestPiece: Int16Array;
@@ -117,13 +128,24 @@ export class BeamRun implements SolverRun {
       this.fixedRot[f.row * puzzle.cols + f.col] = f.rotation & 3;
     }
     this.T = new ScanTables(puzzle, free, isRotatable(puzzle), this.board.standardFrame);
+    const band = Math.max(0, Math.min(puzzle.rows, o.band ?? 0));
+    this.slots = Math.max(1, band);
+    this.cellOf = new Int32Array(n);
+    this.slotOf = new Int32Array(n);
+    const b0 = puzzle.rows - band;
+    for (let d = 0; d < b0 * this.cols; d++) this.cellOf[d] = d;
+    for (let c = 0, d = b0 * this.cols; c < this.cols; c++)
+      for (let r = b0; r < puzzle.rows; r++, d++) {
+        this.cellOf[d] = r * this.cols + c;
+        this.slotOf[d] = r - b0;
+      }
     this.width = Math.max(1, Math.min(o.width, o.maxWidth));
     const W = Math.max(1, o.maxWidth);
     const mk = <A>(f: () => A): A[] => [f(), f()];
     this.score = mk(() => new Int32Array(W));
     this.used = mk(() => new Uint32Array(W * this.words));
     this.front = mk(() => new Uint16Array(W * this.cols));
-    this.right = mk(() => new Uint16Array(W));
+    this.right = mk(() => new Uint16Array(W * this.slots));
     const C = this.T.colours;
     this.left = o.balance ? mk(() => new Uint8Array(W * C)) : [new Uint8Array(0), new Uint8Array(0)];
     this.hParent = new Int32Array(n * W);
@@ -144,7 +166,7 @@ export class BeamRun implements SolverRun {
     const rand = (len: number): Int32Array => Int32Array.from({ length: dd ? len : 0 }, () => z.u32() | 0);
     this.zPiece = rand(n);
     this.zFront = rand(this.cols * C);
-    this.zRight = rand(C);
+    this.zRight = rand(this.slots * C);
     if (dd) {
       this.hashU = mk(() => new Int32Array(W));
       this.hashF = mk(() => new Int32Array(W));
@@ -188,11 +210,12 @@ export class BeamRun implements SolverRun {
     this.used[c].fill(0, 0, this.words);
     for (const f of this.puzzle.fixed) this.used[c][f.piece >>> 5] |= 1 << (f.piece & 31);
     this.front[c].fill(0, 0, this.cols);
-    this.right[c][0] = 0;
+    this.right[c].fill(0, 0, this.slots);
     if (this.o.dedupe) {
       let hu = 0;
       for (const f of this.puzzle.fixed) hu ^= this.zPiece[f.piece];
-      let hf = this.zRight[0];
+      let hf = 0;
+      for (let s = 0; s < this.slots; s++) hf ^= this.zRight[s * this.T.colours];
       for (let x = 0; x < this.cols; x++) hf ^= this.zFront[x * this.T.colours];
       this.hashU[c][0] = hu;
       this.hashF[c][0] = hf;
@@ -223,13 +246,14 @@ export class BeamRun implements SolverRun {
     let idx = bi;
     for (let d = this.n - 1; d >= 0; d--) {
       const cand = this.hCand[d * W + idx];
+      const cell = this.cellOf[d];
       if (cand < 0) {
-        this.bestPiece[d] = this.fixedPiece[d];
-        this.bestRot[d] = this.fixedRot[d];
+        this.bestPiece[cell] = this.fixedPiece[cell];
+        this.bestRot[cell] = this.fixedRot[cell];
       } else {
-        const g = this.T.groupOf[d];
-        this.bestPiece[d] = this.T.piece[g][cand];
-        this.bestRot[d] = this.T.rot[g][cand];
+        const g = this.T.groupOf[cell];
+        this.bestPiece[cell] = this.T.piece[g][cand];
+        this.bestRot[cell] = this.T.rot[g][cand];
       }
       idx = this.hParent[d * W + idx];
     }
@@ -302,36 +326,40 @@ export class BeamRun implements SolverRun {
     this.cKey[j] = x;
   }
 
-  /** Extend every state of the current layer by cell d and keep the best children. */
+  /** Extend every state of the current layer by the cell of layer d and keep the best children. */
   private expand(d: number): void {
     const T = this.T;
     const cols = this.cols;
-    const col = d % cols;
+    const cell = this.cellOf[d];
+    const col = cell % cols;
     const hasL = col > 0;
-    const hasT = d >= cols;
+    const hasT = cell >= cols;
     const c = this.cur;
     const score = this.score[c];
     const used = this.used[c];
     const front = this.front[c];
+    // right[i * R + slot]: the right edge of the state's cell left of this one.
     const right = this.right[c];
+    const R = this.slots;
+    const slot = this.slotOf[d];
     const words = this.words;
     this.count = 0;
     this.cut = -Infinity;
-    const fp = this.fixedPiece[d];
+    const fp = this.fixedPiece[cell];
     if (fp >= 0) {
       const e = this.puzzle.edges;
-      const r = this.fixedRot[d];
+      const r = this.fixedRot[cell];
       const l = e[4 * fp + ((3 - r + 4) & 3)];
       const t = e[4 * fp + ((0 - r + 4) & 3)];
       for (let i = 0; i < this.size; i++) {
-        const g = (hasL && l !== 0 && l === right[i] ? 1 : 0) + (hasT && t !== 0 && t === front[i * cols + col] ? 1 : 0);
+        const g = (hasL && l !== 0 && l === right[i * R + slot] ? 1 : 0) + (hasT && t !== 0 && t === front[i * cols + col] ? 1 : 0);
         this.push(i, -1, score[i] + g, this.balanceAfter(i, fp, r, d));
       }
       this.work += this.size;
       this.commit(d);
       return;
     }
-    const g = T.groupOf[d];
+    const g = T.groupOf[cell];
     const gmax = (hasL ? 1 : 0) + (hasT ? 1 : 0);
     const piece = T.piece[g];
     const tl = T.left[g];
@@ -340,7 +368,7 @@ export class BeamRun implements SolverRun {
     let evals = 0;
     // Pass 1: children closing every join. Pass 2: one of two. Pass 3: none.
     for (let i = 0; i < this.size; i++) {
-      const l = hasL ? right[i] : 0;
+      const l = hasL ? right[i * R + slot] : 0;
       const t = hasT ? front[i * cols + col] : 0;
       const list = gmax === 2 ? T.byLT[g] : hasL ? T.byL[g] : hasT ? T.byT[g] : null;
       const key = gmax === 2 ? l * C + t : hasL ? l : t;
@@ -369,7 +397,7 @@ export class BeamRun implements SolverRun {
       if (gmax === 2) {
         for (let i = 0; i < this.size; i++) {
           if (score[i] + 1 < this.cut) continue;
-          const l = right[i];
+          const l = right[i * R + slot];
           const t = front[i * cols + col];
           const base = i * words;
           const bl = T.byL[g];
@@ -395,7 +423,7 @@ export class BeamRun implements SolverRun {
       }
       for (let i = 0; i < this.size; i++) {
         if (score[i] < this.cut) continue;
-        const l = hasL ? right[i] : -1;
+        const l = hasL ? right[i * R + slot] : -1;
         const t = hasT ? front[i * cols + col] : -1;
         const base = i * words;
         for (let k = 0; k < piece.length; k++) {
@@ -427,18 +455,21 @@ export class BeamRun implements SolverRun {
     const cols = this.cols;
     const front = this.front[this.cur];
     const e = this.puzzle.edges;
-    const col = d % cols;
+    const cell = this.cellOf[d];
+    const col = cell % cols;
     const base = i * C;
-    // Open edges after the placement: the front with column col replaced by q's bottom, plus q's right.
-    const bottom = d + cols < this.n ? e[4 * q + ((2 - r + 4) & 3)] : 0;
+    // Open edges after the placement: the front with column col replaced by q's bottom, q's right,
+    // and the right edges kept for the other band rows.
+    const bottom = cell + cols < this.n ? e[4 * q + ((2 - r + 4) & 3)] : 0;
     const rightC = col + 1 < cols ? e[4 * q + ((1 - r + 4) & 3)] : 0;
+    const R = this.slots;
+    const slot = this.slotOf[d];
+    const rights = this.right[this.cur];
     let short = 0;
-    for (let c = 0; c < cols; c++) {
-      const x = c === col ? bottom : front[i * cols + c];
-      if (x === 0) continue;
-      if (L[base + x] - this.colourCount[q * C + x] <= 0) short++;
+    for (let c = 0; c < cols + R; c++) {
+      const x = c < cols ? (c === col ? bottom : front[i * cols + c]) : c - cols === slot ? rightC : rights[i * R + c - cols];
+      if (x !== 0 && L[base + x] - this.colourCount[q * C + x] <= 0) short++;
     }
-    if (rightC !== 0 && L[base + rightC] - this.colourCount[q * C + rightC] <= 0) short++;
     return Math.max(0, 1023 - short * 64);
   }
 
@@ -462,9 +493,12 @@ export class BeamRun implements SolverRun {
     const to = 1 - from;
     const cols = this.cols;
     const words = this.words;
-    const col = d % cols;
+    const cell = this.cellOf[d];
+    const col = cell % cols;
+    const R = this.slots;
+    const slot = this.slotOf[d];
     const W = this.o.maxWidth;
-    const g = T.groupOf[d];
+    const g = T.groupOf[cell];
     const e = this.puzzle.edges;
     const C = T.colours;
     const mask = this.seenStamp.length - 1;
@@ -473,18 +507,20 @@ export class BeamRun implements SolverRun {
     const usedTo = this.used[to];
     const frontFrom = this.front[from];
     const frontTo = this.front[to];
+    const rightFrom = this.right[from];
+    const rightTo = this.right[to];
     let m = 0;
     for (let o = 0; o < pool && m < this.width; o++) {
       const j = dedupe ? order[pool - 1 - o] % 8388608 : o;
       const i = this.cParent[j];
       const k = this.cCand[j];
-      const q = k < 0 ? this.fixedPiece[d] : T.piece[g][k];
-      const r = k < 0 ? this.fixedRot[d] : T.rot[g][k];
+      const q = k < 0 ? this.fixedPiece[cell] : T.piece[g][k];
+      const r = k < 0 ? this.fixedRot[cell] : T.rot[g][k];
       const bottom = k < 0 ? e[4 * q + ((2 - r + 4) & 3)] : T.bottom[g][k];
       const right = k < 0 ? e[4 * q + ((1 - r + 4) & 3)] : T.right[g][k];
       if (dedupe) {
         const hu = this.hashU[from][i] ^ (k < 0 ? 0 : this.zPiece[q]);
-        const hf = this.hashF[from][i] ^ this.zFront[col * C + frontFrom[i * cols + col]] ^ this.zFront[col * C + bottom] ^ this.zRight[this.right[from][i]] ^ this.zRight[right];
+        const hf = this.hashF[from][i] ^ this.zFront[col * C + frontFrom[i * cols + col]] ^ this.zFront[col * C + bottom] ^ this.zRight[slot * C + this.right[from][i * R + slot]] ^ this.zRight[slot * C + right];
         let h = (Math.imul(hu, 0x9e3779b1) ^ hf) & mask;
         let dup = false;
         while (this.seenStamp[h] === mark) {
@@ -507,7 +543,8 @@ export class BeamRun implements SolverRun {
       for (let x = 0; x < cols; x++) frontTo[m * cols + x] = frontFrom[i * cols + x];
       if (k >= 0) usedTo[m * words + (q >>> 5)] |= 1 << (q & 31);
       frontTo[m * cols + col] = bottom;
-      this.right[to][m] = right;
+      for (let s = 0; s < R; s++) rightTo[m * R + s] = rightFrom[i * R + s];
+      rightTo[m * R + slot] = right;
       if (this.o.balance) {
         const src = this.left[from];
         const dst = this.left[to];

@@ -5,8 +5,8 @@ import type { EdgePuzzle } from '../model';
 import { BeamRun, type BeamOptions } from './beam';
 
 export const beamParams = {
-  width: { type: 'int', default: 64, min: 1, max: 1_000_000, help: 'Partial boards kept at each cell in the first pass.' },
-  maxWidth: { type: 'int', default: 8192, min: 1, max: 1_000_000, help: 'Largest width the passes grow to (memory grows with width x cells).' },
+  width: { type: 'int', default: 64, min: 1, max: 4_194_304, help: 'Partial boards kept at each cell in the first pass.' },
+  maxWidth: { type: 'int', default: 8192, min: 1, max: 4_194_304, help: 'Largest width the passes grow to (memory grows with width x cells).' },
   growth: { type: 'number', default: 2, min: 1, max: 16, help: 'Width factor from one pass to the next.' },
   balance: {
     type: 'boolean',
@@ -18,11 +18,18 @@ export const beamParams = {
     default: false,
     help: 'Keep only one of partial boards that use the same pieces and leave the same open edges (they can only end the same way), so the width holds more different boards.',
   },
+  band: {
+    type: 'int',
+    default: 0,
+    min: 0,
+    max: 1000,
+    help: 'Bottom rows filled column by column instead of row by row, so each bottom frame piece is chosen together with the cells above it (0 = plain row order).',
+  },
 } as const satisfies ParamSchema;
 
 export function beamOptions(params: Record<string, unknown>): BeamOptions {
   const p = resolveParams(beamParams, params);
-  return { width: p.width, maxWidth: Math.max(p.width, p.maxWidth), growth: p.growth, balance: p.balance, dedupe: p.dedupe };
+  return { width: p.width, maxWidth: Math.max(p.width, p.maxWidth), growth: p.growth, balance: p.balance, dedupe: p.dedupe, band: p.band };
 }
 
 export const beamSolver: SolverDef = {

@@ -19,9 +19,17 @@ describe('beam search', () => {
     }
   });
 
-  it.each([false, true])('every pass ends with a legal full board whose score is a full rescore, with the fixed pieces in place (dedupe %s)', (dedupe) => {
+  it.each([
+    [false, false, 0],
+    [true, false, 0],
+    [false, false, 3],
+    [true, true, 3],
+    [false, true, 7],
+  ])('every pass ends with a legal full board whose score is a full rescore, with the fixed pieces in place (dedupe %s, balance %s, band %i)', (dedupe, balance, band) => {
     const g = generatePuzzle(7, 9, 4, 3, 5, 3);
-    const run = new BeamRun(g.puzzle, beamOptions({ width: 4, maxWidth: 64, dedupe }), new Rng(5));
+    // The fixed pieces sit in the band as well as above it.
+    expect(g.puzzle.fixed.some((f) => f.row >= 4) && g.puzzle.fixed.some((f) => f.row < 4)).toBe(true);
+    const run = new BeamRun(g.puzzle, beamOptions({ width: 4, maxWidth: 64, dedupe, balance, band }), new Rng(5));
     for (let pass = 0; pass < 6; pass++) {
       const before = run.pass;
       while (run.pass === before) run.step(1000);
@@ -45,6 +53,14 @@ describe('beam search', () => {
     }
   });
 
+  it('solves clue 1 with its bottom rows filled column by column, and with the whole board so', () => {
+    for (const band of [2, 6]) {
+      const run = beam.create(clue1(), { band }, 1);
+      runTo(run, 50_000_000, { target: 60 });
+      expect(run.bestScore).toBe(60);
+    }
+  });
+
   it('has an empty board, scoring 0, before its first pass ends', () => {
     const p = clue1();
     const run = beam.create(p, {}, 1);
@@ -62,7 +78,7 @@ describe('beam search', () => {
 
   it('a checkpoint (taken mid-pass) resumes the very same run', () => {
     const p = generatePuzzle(8, 8, 6, 3, 6, 1).puzzle;
-    const params = { maxWidth: 128, balance: true, dedupe: true };
+    const params = { maxWidth: 128, balance: true, dedupe: true, band: 3 };
     expectResumesIdentically(beam.create(p, params, 3), (cp) => beam.restore(p, params, cp), [5_000, 60_000, 200_000], { slice: 3_000 });
   });
 
