@@ -23,7 +23,7 @@ function readMaze(lines: Line[], k: number, text: string, fileName: string, many
   const puzzle = sizes.length === 6 ? endsFromHeader(sizes.slice(2).map(Number), rows, cols, fileName, head.line) : size;
   // A size line alone (the next line is another size line, or nothing) is a puzzle without a maze.
   const nextIsHead = (j: number): boolean => j >= lines.length || (many && lines[j].text.split(/\s+/).length !== cols);
-  if (nextIsHead(k + 1)) return { maze: { name: '', puzzle }, next: k + 1 };
+  if (nextIsHead(k + 1)) return { maze: { name: '', puzzle, ...endsNote(puzzle) }, next: k + 1 };
 
   const cells = new Int32Array(rows * cols);
   const goal = goalIndex(puzzle);
@@ -46,7 +46,12 @@ function readMaze(lines: Line[], k: number, text: string, fileName: string, many
       cells[i] = v;
     }
   }
-  return { maze: { name: '', puzzle, solution: { cells } }, next: k + 1 + rows };
+  return { maze: { name: '', puzzle, solution: { cells }, ...endsNote(puzzle) }, next: k + 1 + rows };
+}
+
+/** Where start and goal are, said when the header put them elsewhere than the corners (for import previews and the CLI). */
+function endsNote(p: JumpPuzzle): { notes?: string[] } {
+  return hasDefaultEnds(p) ? {} : { notes: [`start ${jumpCellName(p, startIndex(p))}, goal ${jumpCellName(p, goalIndex(p))} (from the header)`] };
 }
 
 /**

@@ -144,7 +144,8 @@ describe('jump maze dialects', () => {
     const turned = jumpMazeFormat.read(['3 3 2 2 0 0', '0 1 2', '1 1 1', '1 2 1'].join('\n'), 'm.txt');
     expect(turned.puzzle).toEqual({ rows: 3, cols: 3, start: 8, goal: 0 });
     expect(Array.from(turned.solution!.cells)).toEqual([0, 1, 2, 1, 1, 1, 1, 2, 1]);
-    expect(turned.notes).toBeUndefined();
+    expect(turned.notes).toEqual(['start row 3, column 3, goal row 1, column 1 (from the header)']);
+    expect(plain.notes).toBeUndefined();
     // Start in the middle of a 3x4 board, goal on the left edge (from 1).
     const mid = jumpMazeFormat.read(['3 4 2 3 3 1', '1 1 1 2', '1 2 1 1', '0 2 1 3'].join('\n'), 'm.txt');
     expect(mid.puzzle).toEqual({ rows: 3, cols: 4, start: 6, goal: 8 });
