@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateMaze, jumpPuzzle, mazeErrors, type JumpPuzzle } from '../../../../src/core/families/jump';
+import { evaluateMaze, jumpFamily, jumpPuzzle, mazeErrors, type JumpPuzzle } from '../../../../src/core/families/jump';
 import { makeDocument } from '../../../../src/core/document/document';
 import { analyse, isGoal, isStart, legalValues, placeEnd } from '../../../../src/renderer/src/families/jump/maze-editor';
 import { onesMaze } from '../../../../src/renderer/src/families/jump/maze-start';
 import { drawDocument, type Ctx } from '../../../../src/renderer/src/lib/board-image';
+import { evaluateRunBoard, runDocument } from '../../../../src/renderer/src/runs/board-view';
 
 /** A context that records the text drawn, in order. */
 function recorder(): Ctx & { texts: string[] } {
@@ -66,5 +67,16 @@ describe('jump maze start and goal in the editor', () => {
     expect(labels).toHaveLength(12);
     expect(labels.indexOf('G')).toBe(1);
     expect(ctx.texts).toContain('S');
+  });
+
+  it("the run board reads start and goal from the run's puzzle JSON and scores from them", () => {
+    const q = jumpPuzzle(3, 4, 6, 8);
+    const cells = Int32Array.from([1, 1, 1, 2, 1, 2, 1, 1, 0, 2, 1, 3]);
+    const puzzleJson = jumpFamily.puzzleToJson(q);
+    const solutionJson = jumpFamily.solutionToJson(q, { cells });
+    expect(evaluateRunBoard('jump', puzzleJson, solutionJson)).toEqual({ score: 3, maxScore: null, solved: true });
+    const ctx = recorder();
+    expect(drawDocument(ctx, runDocument('jump', 'run', puzzleJson, solutionJson)).subtitle).toMatch(/fitness 3 \(goal in 3 moves\)/);
+    expect(ctx.texts.filter((t) => /^(\d+|G)$/.test(t)).indexOf('G')).toBe(8);
   });
 });
