@@ -9,7 +9,7 @@ const cell = (page: Page, i: number) => page.locator(`[data-testid="jump-cell"][
 describeBrowser('jump-maze start and goal', () => {
   const h = useHarness({ resourcesDir: null });
 
-  it('imports a maze whose header puts start and goal inside the board, shows them there and moves them with G, S and the panel', async () => {
+  it('imports a maze whose header puts start and goal inside the board, shows them there, moves them with G, S and the panel, undoably', async () => {
     // 3x4, start row 2 column 3, goal row 3 column 1 (counted from 1): 3 moves.
     const text = ['# a maze from elsewhere', '3 4 2 3 3 1', '1 1 1 2', '1 2 1 1', '0 2 1 3', ''].join('\n');
     const { added } = await h.api.importFile({ fileName: 'ends.txt', text });
@@ -47,12 +47,28 @@ describeBrowser('jump-maze start and goal', () => {
     const moved = await fitness(page);
     await h.screenshot(page, 'jump-ends-moved');
 
-    // A cell edit after the moves undoes as usual; the maze stays legal for the new goal.
+    // A cell edit after the moves undoes as usual; so do the moves themselves, and redo brings them back.
     await cell(page, 1).click();
     await page.getByTestId('jump-value-2').click();
     await page.keyboard.press('Control+z');
     await expect.poll(() => cell(page, 1).getAttribute('data-value')).toBe('1');
     await expect.poll(() => fitness(page)).toBe(moved);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => cell(page, 6).getAttribute('data-depth')).toBe('0');
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => cell(page, 8).getAttribute('data-value')).toBe('0');
+    expect(await cell(page, 0).getAttribute('data-value')).toBe('1');
+    await expect.poll(() => page.getByTestId('editor-save').textContent()).toBe('Saved');
+    const undone = parseDocument((await h.api.getPuzzle({ id })).document);
+    expect(undone.doc.puzzle).toEqual({ rows: 3, cols: 4, start: [1, 2], goal: [2, 0] });
+    await page.keyboard.press('Control+Shift+z');
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(() => cell(page, 11).getAttribute('data-depth')).toBe('0');
+    expect(await cell(page, 0).getAttribute('data-value')).toBe('0');
+    await expect.poll(() => page.getByTestId('editor-save').textContent()).toBe('Saved');
+    await expect
+      .poll(async () => parseDocument((await h.api.getPuzzle({ id })).document).doc.puzzle)
+      .toEqual({ rows: 3, cols: 4, start: [2, 3], goal: [0, 0] });
 
     // Reopened, start and goal are where they were left.
     const again = await h.newPage({ hash: `#/puzzle/${id}` });

@@ -28,7 +28,8 @@ export interface CellsEditorSpec<P, T> {
 
 export class CellsEditor<P, T> {
   name = $state('');
-  puzzle = $state.raw<P | null>(null);
+  /** The puzzle as opened; values made by `changePuzzle` carry their own (`owners`). */
+  private opened = $state.raw<P | null>(null);
   session = $state.raw<AutosaveSession<T> | null>(null);
   loadError = $state<string | null>(null);
   saving = $state(false);
@@ -37,11 +38,27 @@ export class CellsEditor<P, T> {
   private puzzleId = 0;
   /** Where to go once the user has dealt with unsaved changes. */
   private leaveTo: (() => void) | null = null;
+  /** Values made by `changePuzzle`, each with the puzzle it belongs to (values are immutable snapshots). */
+  private readonly owners = new WeakMap<object, P>();
 
   constructor(
     private readonly spec: CellsEditorSpec<P, T>,
     private readonly onclose: () => void,
   ) {}
+
+  /** The puzzle of the value shown: undo and redo step across changes of the puzzle too. */
+  get puzzle(): P | null {
+    const v = this.session?.value;
+    return (v !== undefined && this.ownerOf(v)) || this.opened;
+  }
+
+  private ownerOf(value: T): P | undefined {
+    return typeof value === 'object' && value !== null ? this.owners.get(value) : undefined;
+  }
+
+  private puzzleOf(value: T): P {
+    return this.ownerOf(value) ?? this.opened!;
+  }
 
   /** Fetch the puzzle and start editing it; returns the cleanup (a late answer is then ignored). */
   open(api: WorkbenchApi, puzzleId: number): () => void {
@@ -58,13 +75,14 @@ export class CellsEditor<P, T> {
           const saved = (solution as { cells: T } | undefined)?.cells;
           const cells = saved ?? this.spec.blank(p);
           this.name = rec.name;
-          this.puzzle = p;
+          this.opened = p;
           const blank = this.spec.blank(p);
           const past = history.map((h) => (h === null ? blank : (h as { cells: T }).cells));
           this.session = new AutosaveSession<T>(cells, {
-            equals: this.spec.equals,
+            // Equal cells of two puzzles are two states (moving the start changes no cell).
+            equals: (a, b) => this.puzzleOf(a) === this.puzzleOf(b) && this.spec.equals(a, b),
             past,
-            write: (value, earlier) => this.write(this.puzzle ?? p, value, earlier),
+            write: (value, earlier) => this.write(value, earlier),
             onerror: (message) => notices.notify(`Could not save — ${message}`, 'error'),
           });
           this.spec.onopen?.(p, cells, saved !== undefined);
@@ -87,24 +105,29 @@ export class CellsEditor<P, T> {
   }
 
   /**
-   * Change the puzzle itself (a jump maze's start or goal) and carry the cells over: the present
-   * value and every undo step go through `carry`, so each stays legal for the new puzzle. Earlier
-   * writes finish first, so none of them pairs old cells with the new puzzle. Redo is dropped.
+   * Change the puzzle itself (a jump maze's start or goal) as one undoable edit: `carry` makes the
+   * present cells legal for `next` and must return a new value, which then belongs to `next`.
    */
-  async changePuzzle(next: P, carry: (value: T) => T): Promise<void> {
+  changePuzzle(next: P, carry: (value: T) => T): void {
     const session = this.session;
     if (!session) return;
-    await session.flush();
-    if (this.session !== session) return;
-    this.puzzle = next;
-    session.reset(carry(session.value), [...session.past.map(carry)]);
-    session.schedule(0);
+    const value = carry(session.value);
+    if (typeof value !== 'object' || value === null || value === session.value) throw new Error('changePuzzle: carry must return a new value');
+    this.owners.set(value, next);
+    session.edit(value);
   }
 
-  private async write(puzzle: P, value: T, past: readonly T[]): Promise<void> {
+  private async write(value: T, past: readonly T[]): Promise<void> {
     if (!this.api) return;
+    const puzzle = this.puzzleOf(value);
+    // A document has one puzzle: it keeps the undo steps since the puzzle last changed.
+    let from = past.length;
+    while (from > 0 && this.puzzleOf(past[from - 1]!) === puzzle) from--;
     const wrap = (cells: T) => ({ cells });
-    await this.api.updatePuzzle({ id: this.puzzleId, document: makeDocument(this.spec.family, this.name, puzzle, wrap(value), undefined, past.map(wrap)) });
+    await this.api.updatePuzzle({
+      id: this.puzzleId,
+      document: makeDocument(this.spec.family, this.name, puzzle, wrap(value), undefined, past.slice(from).map(wrap)),
+    });
     this.spec.onsave?.(puzzle, value);
   }
 
