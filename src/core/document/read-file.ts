@@ -81,7 +81,7 @@ export function detectFormat(fileName: string, text: string): string {
   }
   // A maze header with its start and goal: `rows cols start-row start-col goal-row goal-col`, alone
   // (a puzzle without a maze) or followed by its rows.
-  if (first.length === 6 && first.every((t) => /^\d+$/.test(t)) && rest.every((l) => l.length === num(first[1]))) return 'maze';
+  if (first.length === 6 && first.every((t) => /^\d+$/.test(t)) && rest.slice(0, num(first[0])).every((l) => l.length === num(first[1]))) return 'maze';
   return 'pieces';
 }
 

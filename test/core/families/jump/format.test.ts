@@ -186,5 +186,12 @@ describe('jump maze dialects', () => {
     const all = jumpMazeFormat.readAll!(text, 'many.txt');
     expect(all.map((m) => m.puzzle)).toEqual([jumpPuzzle(3, 3, 4, 0), { rows: 2, cols: 3 }, jumpPuzzle(2, 2, 2, 1)]);
     expect(all.map((m) => evaluateMaze(m.puzzle, m.solution!.cells).fitness)).toEqual([2, 2, 2]);
+    // Told apart from other formats by shape alone (no comment saying what it is).
+    expect(detectFormat('many.txt', text)).toBe('maze');
+    expect(readPuzzleFiles('many.txt', text).map((r) => [r.name, r.puzzle])).toEqual([
+      ['many #1', jumpPuzzle(3, 3, 4, 0)],
+      ['many #2', { rows: 2, cols: 3 }],
+      ['many #3', jumpPuzzle(2, 2, 2, 1)],
+    ]);
   });
 });
