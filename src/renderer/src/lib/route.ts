@@ -2,14 +2,17 @@
  * The app's one router: every place lives in the URL hash, so a reload (or a test, a link, a
  * notification) lands on the same view.
  * - `#/` the library; `#/puzzle/12` puzzle 12 in its family's editor;
- * - `#/runs` (live), `#/runs/live/7`, `#/runs/history`, `#/runs/compare/3,5,8`, `#/runs/run/12`.
+ * - `#/runs` (live), `#/runs/live/7`, `#/runs/history`, `#/runs/compare/3,5,8`, `#/runs/run/12`;
+ * - `#/studies` the studies, `#/studies/4` study 4's results.
  * `router.svelte.ts` holds the current route as reactive state.
  */
-export type Route = { view: 'library' } | { view: 'puzzle'; id: number } | { view: 'runs'; runs: RunsRoute };
+export type Route = { view: 'library' } | { view: 'puzzle'; id: number } | { view: 'runs'; runs: RunsRoute } | { view: 'studies'; id: number | null };
 
 export function parseRoute(hash: string): Route {
   const runs = parseRunsHash(hash);
   if (runs) return { view: 'runs', runs };
+  const st = /^#?\/?studies(?:\/(\d{1,15}))?\/?$/.exec(hash.trim());
+  if (st) return { view: 'studies', id: st[1] ? id(st[1]) : null };
   const m = /^#?\/?puzzle\/(\d{1,15})\/?$/.exec(hash.trim());
   if (m) {
     const id = Number(m[1]);
@@ -20,6 +23,7 @@ export function parseRoute(hash: string): Route {
 
 export function routeHash(route: Route): string {
   if (route.view === 'runs') return runsHash(route.runs);
+  if (route.view === 'studies') return route.id === null ? '#/studies' : `#/studies/${route.id}`;
   return route.view === 'puzzle' ? `#/puzzle/${route.id}` : '#/';
 }
 

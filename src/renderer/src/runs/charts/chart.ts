@@ -30,6 +30,9 @@ export interface ChartLine {
   width?: number;
   /** Step line (best so far): the value holds until the next point. */
   stepped?: boolean;
+  /** Shade from this line to the next one (`'+1'`): a spread band; `fillColour` is its colour. */
+  fill?: '+1';
+  fillColour?: string;
 }
 
 export interface RunChartOptions {
@@ -153,7 +156,8 @@ function datasets(lines: readonly ChartLine[], xLog = false): ChartConfiguration
     // A log axis has no zero: the start of a run (x = 0) is left out there.
     data: xLog ? l.points.filter((p) => p.x > 0) : l.points,
     borderColor: l.colour,
-    backgroundColor: l.colour,
+    backgroundColor: l.fillColour ?? l.colour,
+    fill: l.fill ?? false,
     borderWidth: l.width ?? 1.5,
     borderDash: l.dash ?? [],
     stepped: l.stepped ? ('after' as const) : false,

@@ -1,0 +1,123 @@
+/**
+ * What the study page draws, computed from the API's answers: the progress bar's parts, a row's
+ * shared score scale, where each run sits in a cell's strip plot, and the curve chart's lines
+ * (a band from the lower to the upper quartile under each solver's mean). No DOM, so it is tested
+ * as plain functions.
+ */
+import type { CellRun, StudyCellResult, StudyCurve, StudyProgress } from '../../../main/api/types';
+import type { ChartLine } from '../runs/charts/chart';
+import { seriesStyle } from '../runs/charts/palette';
+
+/** Shares (0..100) of the planned runs for the progress bar; they add up to at most 100. */
+export function progressParts(p: StudyProgress): { done: number; running: number; queued: number; other: number } {
+  const pct = (n: number): number => (p.planned > 0 ? (100 * n) / p.planned : 0);
+  return { done: pct(p.done), running: pct(p.running), queued: pct(p.queued), other: pct(p.stopped + p.interrupted + p.failed) };
+}
+
+/** The score range of one row of the table (its runs, and the paper's figures), shared by its strip plots. */
+export function rowRange(cells: readonly StudyCellResult[], runs: readonly (readonly CellRun[])[]): { lo: number; hi: number } | null {
+  let lo = Infinity;
+  let hi = -Infinity;
+  const take = (x: number | null | undefined): void => {
+    if (x === null || x === undefined || !Number.isFinite(x)) return;
+    lo = Math.min(lo, x);
+    hi = Math.max(hi, x);
+  };
+  for (const list of runs) for (const r of list) take(r.bestScore);
+  for (const c of cells) {
+    take(c.published?.mean);
+    take(c.published?.best);
+  }
+  if (!Number.isFinite(lo)) return null;
+  // A row whose runs all scored the same still gets a scale, with the dots in the middle.
+  return lo === hi ? { lo: lo - 1, hi: hi + 1 } : { lo, hi };
+}
+
+export interface StripDot {
+  runId: number;
+  x: number;
+  y: number;
+  score: number;
+  seed: number;
+  /** Still running: its score so far, drawn hollow. */
+  live: boolean;
+}
+
+/**
+ * The dots of a strip plot `width` x `height` px: x by score on the row's scale, y spread so
+ * equal scores stay apart (the n-th run with the same score one step further from the middle).
+ */
+export function stripDots(runs: readonly CellRun[], range: { lo: number; hi: number }, width: number, height: number, pad = 5): StripDot[] {
+  const span = range.hi - range.lo || 1;
+  const seen = new Map<number, number>();
+  const mid = height / 2;
+  const step = Math.min(4, (height / 2 - 3) / 3);
+  const out: StripDot[] = [];
+  for (const r of runs) {
+    if (r.bestScore === null || (r.status !== 'done' && r.status !== 'running')) continue;
+    const k = seen.get(r.bestScore) ?? 0;
+    seen.set(r.bestScore, k + 1);
+    // 0, +1, -1, +2, -2, … steps from the middle, kept within the strip.
+    const off = k === 0 ? 0 : (k % 2 === 1 ? 1 : -1) * Math.ceil(k / 2);
+    const y = Math.max(3, Math.min(height - 3, mid + off * step));
+    out.push({
+      runId: r.runId,
+      x: pad + ((r.bestScore - range.lo) / span) * (width - 2 * pad),
+      y,
+      score: r.bestScore,
+      seed: r.seed,
+      live: r.status === 'running',
+    });
+  }
+  return out;
+}
+
+/** x of a score on the strip. */
+export function stripX(score: number, range: { lo: number; hi: number }, width: number, pad = 5): number {
+  return pad + ((score - range.lo) / (range.hi - range.lo || 1)) * (width - 2 * pad);
+}
+
+/** Colour of the i-th solver of a study, the same in the table, the legend and the chart. */
+export const solverColour = (i: number): string => seriesStyle(i).colour;
+
+/** A colour with transparency, for the spread bands. */
+export function withAlpha(hex: string, alpha: number): string {
+  const m = /^#([0-9a-f]{6})$/i.exec(hex);
+  if (!m) return hex;
+  const n = parseInt(m[1]!, 16);
+  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
+}
+
+/**
+ * The lines of one row's chart: per solver (in `shown`), the upper and lower quartiles (a shaded
+ * band between them) and the mean on top. Times in ms.
+ */
+export function curveLines(
+  curves: readonly StudyCurve[],
+  rowIndex: number,
+  labels: readonly string[],
+  shown: ReadonlySet<number> = new Set(labels.map((_, i) => i)),
+): ChartLine[] {
+  const bands: ChartLine[] = [];
+  const means: ChartLine[] = [];
+  for (const c of curves) {
+    if (c.rowIndex !== rowIndex || !shown.has(c.configIndex) || c.points.length === 0) continue;
+    const { colour, dash } = seriesStyle(c.configIndex);
+    const label = labels[c.configIndex] ?? `solver ${c.configIndex + 1}`;
+    bands.push(
+      {
+        id: `hi-${c.configIndex}`,
+        label: `${label} (upper quartile)`,
+        points: c.points.map((p) => ({ x: p.t, y: p.high })),
+        colour: 'transparent',
+        width: 0,
+        fill: '+1',
+        fillColour: withAlpha(colour, 0.16),
+      },
+      { id: `lo-${c.configIndex}`, label: `${label} (lower quartile)`, points: c.points.map((p) => ({ x: p.t, y: p.low })), colour: 'transparent', width: 0 },
+    );
+    means.push({ id: `mean-${c.configIndex}`, label: `${label} (mean)`, points: c.points.map((p) => ({ x: p.t, y: p.mean })), colour, dash, width: 2 });
+  }
+  // Bands first, so every mean line is drawn over every band.
+  return [...bands, ...means];
+}
