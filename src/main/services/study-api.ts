@@ -13,6 +13,7 @@ import { curveGrid, meanCurve, type CurvePoint, type RunTrace } from '../studies
 import { studyCsv, studyMarkdown } from '../studies/report';
 import { cellRuns, studyRows, type CellRun, type StudyCellResult, type StudyProgress } from '../studies/results';
 import { parseStudy, studySize, StudyError, type StudySpec } from '../studies/spec';
+import { shortenStudy } from '../studies/template';
 import type { Studies, Study } from '../studies/studies';
 import type { Workbench } from './workbench';
 
@@ -89,31 +90,6 @@ function longest(spec: StudySpec): number | null {
     }),
   );
   return max;
-}
-
-/**
- * A template made shorter for a first look: `seeds` runs per cell instead of the paper's count,
- * `seconds` per run instead of its time limits (the puzzles' own limits too). The name says so.
- */
-export function shortenStudy(json: Record<string, unknown>, over: { seeds?: number; seconds?: number }): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...json };
-  const notes: string[] = [];
-  if (over.seeds !== undefined) {
-    out.seeds = over.seeds;
-    notes.push(`${over.seeds} seed${over.seeds === 1 ? '' : 's'}`);
-  }
-  if (over.seconds !== undefined) {
-    out.stop = { ...(json.stop as object), seconds: over.seconds };
-    if (Array.isArray(json.puzzles))
-      out.puzzles = json.puzzles.map((p: unknown) => {
-        if (typeof p !== 'object' || p === null || !('stop' in p)) return p;
-        const q = p as { stop?: Record<string, unknown> };
-        return q.stop && q.stop.seconds !== undefined ? { ...q, stop: { ...q.stop, seconds: over.seconds } } : p;
-      });
-    notes.push(`${over.seconds} s per run`);
-  }
-  if (notes.length > 0 && typeof json.name === 'string') out.name = `${json.name} (${notes.join(', ')})`;
-  return out;
 }
 
 /** The handlers; `templatesDir` holds the papers' study templates (resources/studies). */

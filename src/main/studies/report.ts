@@ -62,7 +62,7 @@ export function studyMarkdown(s: StudyHead, p: StudyProgress, cells: readonly St
   return [
     `## ${esc(displayText(s.name))}`,
     '',
-    `${s.spec.family}; ${gridText(s)}. ${studyProgressText(p)}.${s.spec.published ? ` Published figures: ${esc(displayText(s.spec.published.source, 200))}.` : ''}`,
+    `${s.spec.family}; ${gridText(s)}. ${studyProgressText(p)}.${s.spec.published ? ` Published figures: ${esc(displayText(s.spec.published.source, 600))}.` : ''}`,
     '',
     row(headers(s)),
     `|${headers(s).map((_, i) => (i < 2 ? ' --- ' : ' ---: ')).join('|')}|`,
