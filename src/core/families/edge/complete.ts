@@ -1,4 +1,4 @@
-import { BeamRun } from './beam/beam';
+import { BeamRun, DEFAULT_BAND } from './beam/beam';
 import { isRotatable, type EdgeBoard, type EdgePuzzle, type FixedPiece } from './model';
 import { scoreBoard } from './score';
 import { Rng } from '../../rng/rng';
@@ -15,7 +15,7 @@ export function completeByBeam(puzzle: EdgePuzzle, partial: EdgeBoard, width: nu
   for (let c = 0; c < partial.piece.length; c++)
     if (partial.piece[c] >= 0) fixed.push({ piece: partial.piece[c], row: Math.floor(c / puzzle.cols), col: c % puzzle.cols, rotation: partial.rotation[c] });
   try {
-    const run = new BeamRun({ ...puzzle, fixed }, { width, maxWidth: width, growth: 1, balance: false }, new Rng(1));
+    const run = new BeamRun({ ...puzzle, fixed }, { width, maxWidth: width, growth: 1, balance: false, band: DEFAULT_BAND }, new Rng(1));
     while (run.pass === 0) run.step(1 << 20);
     const board = run.bestBoard()!;
     return { board: { piece: board.piece.slice(), rotation: board.rotation.slice() }, score: scoreBoard(puzzle, board) };

@@ -2,7 +2,7 @@ import type { SolverDef } from '../../../engine/solver';
 import { resolveParams, type ParamSchema } from '../../../params/schema';
 import { Rng } from '../../../rng/rng';
 import type { EdgePuzzle } from '../model';
-import { BeamRun, type BeamOptions } from './beam';
+import { BeamRun, DEFAULT_BAND, type BeamOptions } from './beam';
 
 export const beamParams = {
   width: { type: 'int', default: 64, min: 1, max: 4_194_304, help: 'Partial boards kept at each cell in the first pass.' },
@@ -20,10 +20,10 @@ export const beamParams = {
   },
   band: {
     type: 'int',
-    default: 0,
-    min: 0,
+    default: DEFAULT_BAND,
+    min: -1,
     max: 1000,
-    help: 'Bottom rows filled column by column instead of row by row, so each bottom frame piece is chosen together with the cells above it (0 = plain row order).',
+    help: 'Bottom rows filled column by column instead of row by row, so each bottom frame piece is chosen together with the cells above it (0 = plain row order, -1 = a third of the rows).',
   },
 } as const satisfies ParamSchema;
 

@@ -4,7 +4,7 @@ import { solutionToJson, type EdgeSolutionJson } from '../json';
 import { isRotatable, type EdgePuzzle } from '../model';
 import { boardToJson, VnsBoard, type BoardJson } from '../vns/board';
 import { GreedyBuilder } from '../vns/greedy';
-import { BeamRun, type BeamOptions } from '../beam/beam';
+import { BeamRun, DEFAULT_BAND, type BeamOptions } from '../beam/beam';
 import { Refill } from './refill';
 
 /** Destroy-and-repair operators; weights adapt to how often each finds better boards. */
@@ -142,7 +142,7 @@ export class LnsRun implements SolverRun {
 
   private beamOptions(): BeamOptions {
     const max = Math.max(1, this.o.beamWidth);
-    return { width: Math.min(64, max), maxWidth: max, growth: 2, balance: false };
+    return { width: Math.min(64, max), maxWidth: max, growth: 2, balance: false, band: DEFAULT_BAND };
   }
 
   /**
