@@ -62,6 +62,18 @@ describe('workbench study', () => {
     expect(cli(['study', 'show', '1', '--markdown', '--db', db]).stdout).toMatch(/\| META 16x16 \| MS-GVNS \(paper settings\) \| 0\/30 \| - \| - \| - \| - \| - \| - \| - \| mean 419\.57, median 419\.50, best 425 \|/);
   });
 
+  it('shows a grouped template (Aspinall table 2) as one row per group, the paper beside it, as text, markdown and JSON', () => {
+    const db = tempDb();
+    expect(cli(['study', 'create', join(repoRoot, 'resources', 'studies', 'aspinall-table2.json'), '--db', db]).stdout).toBe('1\n');
+    const text = cli(['study', 'show', '1', '--db', db]).stdout;
+    expect(text).toMatch(/\(edge; 120 puzzles x 4 solvers x 1 seeds = 480 runs\)/);
+    expect(text).toMatch(/\n4x4 \(3:3\)\s+single tiles\s+0\/20\s+(-\s+){7}evals 88\n/);
+    expect(cli(['study', 'show', '1', '--markdown', '--db', db]).stdout).toMatch(/\n\| 6x6 \(3:5\) \| heuristic 2 \| 0\/20 \| (- \| ){7}evals 83,689 \|\n/);
+    const json = JSON.parse(cli(['study', 'show', '1', '--json', '--db', db]).stdout) as { cells: { puzzle: string; planned: number; published: unknown }[] };
+    expect(json.cells).toHaveLength(24);
+    expect(json.cells[23]).toMatchObject({ puzzle: '8x8 (3:6)', planned: 20, published: { evaluationsToTarget: 6_309_757 } });
+  });
+
   it('refuses bad input in one line with exit 2, and stores nothing', () => {
     const db = tempDb();
     const cases: [string[], RegExp][] = [
