@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { edgePuzzle, edgeView, evaluateRunBoard, runDocument, runGrid } from '../../../src/renderer/src/runs/board-view';
+import { evaluateRunBoard, runDocument, runGrid } from '../../../src/renderer/src/runs/board-view';
+import { edgePuzzle, edgeView } from '../../../src/renderer/src/families/edge/run-board';
 
 // A 2x2 edge puzzle (four corners, grey outside) whose pieces fit as given: 0 1 / 2 3.
 const puzzle = {

@@ -32,12 +32,24 @@ export interface FamilyView {
    * run boards; `solution` undefined = the bare puzzle. Returns the subtitle's tail (" · score …").
    */
   drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy: number, cell: number): string;
-  /** How a run's board is shown: the Pixi board (edge tiles) or the canvas drawer above. */
-  runBoard: 'pixi' | 'canvas';
   /** The line under a run's board; `mismatched` counts marked joins where the family has them. */
   runCaption(score: ScoreLike, mismatched: number): string;
   /** New puzzles of this family: limits, defaults, name, problems and the document. */
   newPuzzle: NewPuzzleRules;
+}
+
+/** A run's board at one moment (the run views put the caption under it). */
+export interface RunBoardProps {
+  family: FamilyId;
+  /** The run's puzzle (JSON form). */
+  puzzle: unknown;
+  /** The board (JSON form), or null before the first improvement. */
+  solution: unknown | null;
+  name: string;
+  /** What the board shows, for assistive technology. */
+  label: string;
+  /** How many joins the board marks as mismatched (families that mark them). */
+  onmarked?: (count: number) => void;
 }
 
 /** The family's fields in the "New puzzle" dialog, bound to the spec. */
@@ -52,4 +64,6 @@ export interface FamilyUi extends FamilyView {
   Editor: Component<EditorProps>;
   /** Its fields in the "New puzzle" dialog. */
   NewForm: Component<NewFormProps, object, 'spec'>;
+  /** How a run's board is shown (the Pixi board for tiles, or the PNG drawer on a canvas). */
+  RunBoard: Component<RunBoardProps>;
 }

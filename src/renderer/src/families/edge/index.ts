@@ -1,7 +1,8 @@
-/** The edge family's UI: its editor, its fields in "New puzzle" and its view parts (./view.ts). */
+/** The edge family's UI: its editor, its fields in "New puzzle", its run board (Pixi) and its view parts (./view.ts). */
 import type { FamilyUi } from '../types';
 import EdgeWorkbench from './EdgeWorkbench.svelte';
 import { edgeView } from './view';
 import NewForm from './NewForm.svelte';
+import RunBoardView from './RunBoardView.svelte';
 
-export const edgeUi: FamilyUi = { ...edgeView, Editor: EdgeWorkbench, NewForm };
+export const edgeUi: FamilyUi = { ...edgeView, Editor: EdgeWorkbench, NewForm, RunBoard: RunBoardView };

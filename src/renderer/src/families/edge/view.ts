@@ -41,7 +41,6 @@ export const edgeView: FamilyView = {
   id: 'edge',
   label: 'Edge matching',
   drawBoard,
-  runBoard: 'pixi',
   newPuzzle: {
     limits: { min: 2, max: 32 },
     defaults: { rows: 6, cols: 6 },

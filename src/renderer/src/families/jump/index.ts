@@ -1,7 +1,8 @@
-/** The jump family's UI: its editor, its fields in "New puzzle" and its view parts (./view.ts). */
+/** The jump family's UI: its editor, its fields in "New puzzle", its run board (the PNG drawer on a canvas) and its view parts (./view.ts). */
 import type { FamilyUi } from '../types';
 import JumpEditor from './JumpEditor.svelte';
 import { jumpView } from './view';
 import NewForm from './NewForm.svelte';
+import CanvasRunBoard from '../../lib/CanvasRunBoard.svelte';
 
-export const jumpUi: FamilyUi = { ...jumpView, Editor: JumpEditor, NewForm };
+export const jumpUi: FamilyUi = { ...jumpView, Editor: JumpEditor, NewForm, RunBoard: CanvasRunBoard };

@@ -92,7 +92,6 @@ export const jumpView: FamilyView = {
   id: 'jump',
   label: 'Jump maze',
   drawBoard,
-  runBoard: 'canvas',
   newPuzzle: {
     limits: { min: 2, max: 40 },
     defaults: { rows: 7, cols: 7 },

@@ -1,7 +1,8 @@
-/** The parity family's UI: its editor, its fields in "New puzzle" and its view parts (./view.ts). */
+/** The parity family's UI: its editor, its fields in "New puzzle", its run board (the PNG drawer on a canvas) and its view parts (./view.ts). */
 import type { FamilyUi } from '../types';
 import ParityEditor from './ParityEditor.svelte';
 import { parityView } from './view';
 import NewForm from './NewForm.svelte';
+import CanvasRunBoard from '../../lib/CanvasRunBoard.svelte';
 
-export const parityUi: FamilyUi = { ...parityView, Editor: ParityEditor, NewForm };
+export const parityUi: FamilyUi = { ...parityView, Editor: ParityEditor, NewForm, RunBoard: CanvasRunBoard };

@@ -42,7 +42,6 @@ export const parityView: FamilyView = {
   id: 'parity',
   label: 'Casse-tête',
   drawBoard,
-  runBoard: 'canvas',
   newPuzzle: {
     limits: { min: 1, max: 40 },
     defaults: { n: 6, m: 6 },
