@@ -5,6 +5,9 @@
  * beside ours; start and stop from the page.
  */
 import { expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { selectFromStudy, shortenStudy } from '../../../src/main/studies/template';
 import { describeBrowser, useHarness, type Page } from './harness';
 
 const study = JSON.stringify({
@@ -81,7 +84,6 @@ describeBrowser('studies', () => {
     // Exports: the CLI's markdown and a CSV with one line per cell.
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('study-export-csv').click()]);
     expect(csv.suggestedFilename()).toBe(`study-${made.id}-Hill_climbing_against_annealing_on_small_mazes.csv`);
-    const { readFileSync } = await import('node:fs');
     expect(
       readFileSync((await csv.path())!, 'utf8')
         .trim()
@@ -117,6 +119,27 @@ describeBrowser('studies', () => {
     await page.getByTestId('study-start').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('study-start').textContent()).toBe('Continue');
     expect(await page.getByTestId('study-page').getAttribute('data-status')).toMatch(/stopped|incomplete|done/);
+    expect(h.pageErrors(page)).toEqual([]);
+  });
+
+  it('shows successes, time and evaluations to target beside the paper’s (Niang table 9, its two smallest boards)', async () => {
+    const file = join(process.cwd(), 'resources', 'studies', 'niang-table9.json');
+    const json = selectFromStudy(
+      JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>,
+      (_, i) => i < 2,
+      (_, i) => i < 2,
+    );
+    const made = await h.api.createStudy({ text: JSON.stringify(shortenStudy(json, { seeds: 3, seconds: 30 })) });
+    await h.api.startStudy({ id: made.id });
+    await expect.poll(async () => (await h.api.getStudy({ id: made.id })).status, { timeout: 90_000 }).toBe('done');
+    const page = await h.newPage({ hash: `#/studies/${made.id}` });
+    await expect.poll(() => page.getByTestId('study-cell').count()).toBe(4);
+    const first = await cellTexts(page);
+    // Solved every time, as the thesis: success 100% under ours, its 27 s and 92.7 k evaluations under them.
+    expect(first[0]![6]).toBe('100%');
+    const row = page.getByTestId('study-cell').first();
+    expect(await row.locator('.paper').allTextContents()).toEqual(['100%', '27 s', '92.7 k']);
+    await h.screenshot(page, 'studies-page-niang');
     expect(h.pageErrors(page)).toEqual([]);
   });
 });
