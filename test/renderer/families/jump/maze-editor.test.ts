@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateMaze, type JumpPuzzle } from '../../../../src/core/families/jump';
-import { analyse, fitnessSummary, legalValues, moveCursor, setCell, stepCell, targets, typeDigit } from '../../../../src/renderer/src/families/jump/maze-editor';
+import {
+  analyse,
+  fitnessSummary,
+  legalValues,
+  moveCursor,
+  setCell,
+  stepCell,
+  targets,
+  typeDigit,
+} from '../../../../src/renderer/src/families/jump/maze-editor';
 
 const p: JumpPuzzle = { rows: 5, cols: 5 };
 // The CS 440 report's 5x5 maze (fitness 21).
