@@ -142,4 +142,23 @@ describeBrowser('studies', () => {
     await h.screenshot(page, 'studies-page-niang');
     expect(h.pageErrors(page)).toEqual([]);
   });
+
+  it('makes a study from a study file of one’s own, and says in one line what is wrong with a bad one', async () => {
+    const page = await h.newPage({ hash: '#/studies' });
+    await page.getByTestId('studies-new').click();
+    const dialog = page.getByTestId('new-study-dialog');
+    await dialog.waitFor();
+    const input = dialog.getByTestId('study-file-input');
+    const bad = JSON.stringify({ ...JSON.parse(study), puzzles: ['mazes/five.maze'] });
+    await input.setInputFiles({ name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent())
+      .toMatch(/mine\.json: .*puzzles\[0\]: a study sent to the app names its puzzles by library id or inline, not by file \(five\.maze\)/);
+    const good = JSON.stringify({ ...JSON.parse(study), name: 'From my own file', seeds: 1 });
+    await input.setInputFiles({ name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(good) });
+    await page.getByTestId('study-page').waitFor();
+    expect(await page.locator('h1').textContent()).toBe('From my own file');
+    expect(await page.getByTestId('study-page').getAttribute('data-status')).toBe('new');
+    expect(h.pageErrors(page)).toEqual([]);
+  });
 });
