@@ -1,7 +1,9 @@
 /**
- * The one keyboard-shortcut registry: every app-wide shortcut is named here once (so tooltips, the
- * "?" overlay and the handlers agree), and views bind handlers with `bindShortcuts` instead of
- * their own keydown switches. Shortcuts are written as in keys.ts (`mod+z`, `shift+mod+z`, `?`).
+ * The one keyboard-shortcut registry: every shortcut is named here once (so tooltips, the "?"
+ * overlay and the handlers agree), and views bind handlers instead of their own keydown switches:
+ * `bindShortcuts` for the window (app-wide keys), `shortcutHandler` for one element's keydown (a
+ * board's keys, which act only while it or its view has the focus). Shortcuts are written as in
+ * keys.ts (`mod+z`, `shift+mod+z`, `?`, `arrowup`, `space`).
  */
 import { isTextInput, matchesShortcut } from './keys';
 
@@ -16,43 +18,88 @@ export const SHORTCUTS = {
   tray: 'mod+b',
 } as const;
 
-export type ShortcutName = keyof typeof SHORTCUTS;
+/** The keys of a board (edge play and design, jump maze, casse-tête) and its view. */
+export const BOARD_KEYS = {
+  up: 'arrowup',
+  down: 'arrowdown',
+  left: 'arrowleft',
+  right: 'arrowright',
+  rowStart: 'home',
+  rowEnd: 'end',
+  /** Pick up or place (play); paint the tile (design); toggle (casse-tête). */
+  act: ['enter', 'space'],
+  turn: 'r',
+  turnBack: 'shift+r',
+  clear: ['delete', 'backspace'],
+  fix: 'f',
+  fits: 'h',
+  /** Focus the tray / the board (edge play). */
+  toTray: 't',
+  toBoard: 'b',
+  cancel: 'escape',
+  zoomIn: ['+', '='],
+  zoomOut: ['-', '_'],
+  fit: '0',
+  /** Shift+arrow: paint the join on that side (edge design); go to the edge (casse-tête, jump). */
+  shiftUp: 'shift+arrowup',
+  shiftDown: 'shift+arrowdown',
+  shiftLeft: 'shift+arrowleft',
+  shiftRight: 'shift+arrowright',
+  /** Casse-tête: remove or restore the token (as Space). */
+  toggle: 'x',
+  colour: ['1', '2', '3', '4', '5', '6', '7', '8', '9'],
+  colourNext: ']',
+  colourPrev: '[',
+  eraser: 'e',
+  tool: 'p',
+} as const;
+
+export type ShortcutName = keyof typeof SHORTCUTS | keyof typeof BOARD_KEYS;
 
 export interface Binding {
-  /** A name from SHORTCUTS or a shortcut text. */
+  /** A name from SHORTCUTS or BOARD_KEYS, or a shortcut text. */
   key: ShortcutName | (string & {});
   run: (e: KeyboardEvent) => void;
   /** Also when typing in a text field (default: only mod+ shortcuts there). */
   inInputs?: boolean;
-  /** Off while this returns true (a dialog is open, nothing loaded yet). */
-  when?: () => boolean;
+  /** On only while this returns true (e.g. not while a dialog is open; only on the board itself). */
+  when?: (e: KeyboardEvent) => boolean;
 }
 
-const shortcutOf = (key: string): string => (key in SHORTCUTS ? SHORTCUTS[key as ShortcutName] : key);
+const shortcutsOf = (key: string): readonly string[] => {
+  const named: string | readonly string[] | undefined =
+    key in SHORTCUTS ? SHORTCUTS[key as keyof typeof SHORTCUTS] : key in BOARD_KEYS ? BOARD_KEYS[key as keyof typeof BOARD_KEYS] : undefined;
+  return named === undefined ? [key] : typeof named === 'string' ? [named] : named;
+};
 
 /** The first binding an event matches, or null. Exposed for tests. */
 export function matchBinding(e: KeyboardEvent, bindings: readonly Binding[]): Binding | null {
   const typing = isTextInput(e.target);
   for (const b of bindings) {
-    const shortcut = shortcutOf(b.key);
-    if (!matchesShortcut(e, shortcut)) continue;
+    const shortcut = shortcutsOf(b.key).find((s) => matchesShortcut(e, s));
+    if (shortcut === undefined) continue;
     // In a text field only modifier shortcuts (save, solve) act unless asked; the field keeps its own undo.
     if (typing && !(b.inInputs ?? (shortcut.includes('mod+') && !['mod+z', 'shift+mod+z', 'mod+y'].includes(shortcut)))) continue;
-    if (b.when && !b.when()) continue;
+    if (b.when && !b.when(e)) continue;
     return b;
   }
   return null;
 }
 
-/** Listen on the window; returns the function that stops listening (an $effect's cleanup). */
-export function bindShortcuts(bindings: readonly Binding[]): () => void {
-  const onKey = (e: KeyboardEvent): void => {
+/** A keydown handler for one element (`onkeydown={shortcutHandler([...])}`): the first match runs. */
+export function shortcutHandler(bindings: readonly Binding[]): (e: KeyboardEvent) => void {
+  return (e) => {
     if (e.defaultPrevented) return;
     const b = matchBinding(e, bindings);
     if (!b) return;
     e.preventDefault();
     b.run(e);
   };
+}
+
+/** Listen on the window; returns the function that stops listening (an $effect's cleanup). */
+export function bindShortcuts(bindings: readonly Binding[]): () => void {
+  const onKey = shortcutHandler(bindings);
   window.addEventListener('keydown', onKey);
   return () => window.removeEventListener('keydown', onKey);
 }
