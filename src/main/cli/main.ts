@@ -8,6 +8,7 @@ import { oneLine } from '../../core/text/display';
 import { exportRun, generate, puzzles, resume, runs, show, solve, solvers, stop } from './commands';
 import { importFiles, score } from './import-commands';
 import { study } from './study-commands';
+import { worker } from './worker-command';
 
 const USAGE = `usage: workbench <command> [options]   (every command takes --db PATH)
 
@@ -28,10 +29,11 @@ const USAGE = `usage: workbench <command> [options]   (every command takes --db 
   generate --tetravex --size N [--colours K] [--seed S] [--out FILE] [--solution FILE] [--import]
   serve [--port P] [--host H] [--token T] [--progress-every S]
   study create FILE.json
-  study run ID [--concurrency N] [--json]
+  study run ID [--concurrency N] [--redis URL] [--json]
   study show ID [--json|--markdown]
   study stop ID
   study list [--json]
+  worker --redis URL [--concurrency N] [--lock-seconds S] [--quiet]
 `;
 
 async function serve(argv: string[]): Promise<number> {
@@ -68,6 +70,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   generate,
   serve,
   study,
+  worker,
 };
 
 /** Every failure is one line on stderr and a non-zero exit; never a stack trace. */

@@ -6,6 +6,7 @@ import { nodeWorkerSpawner } from '../runs/node-host';
 import { resolveDbPath } from '../paths/user-data';
 import { Workbench } from '../services/workbench';
 import { Studies, type Study } from '../studies/studies';
+import { RemoteRuns } from '../studies/redis/coordinator';
 import { studySize } from '../studies/spec';
 import { gridText, studyJson, studyMarkdown, studyText } from '../studies/report';
 import { displayText, oneLine } from '../../core/text/display';
@@ -77,7 +78,7 @@ async function create(argv: string[]): Promise<number> {
 async function run(argv: string[]): Promise<number> {
   const { values: v, positionals } = parse(
     argv,
-    { db: { type: 'string' }, concurrency: { type: 'string' }, json: { type: 'boolean' }, 'checkpoint-every': { type: 'string' }, 'progress-every': { type: 'string' } },
+    { db: { type: 'string' }, concurrency: { type: 'string' }, json: { type: 'boolean' }, 'checkpoint-every': { type: 'string' }, 'progress-every': { type: 'string' }, redis: { type: 'string' } },
     1,
   );
   const id = studyId(positionals[0]);
@@ -94,12 +95,15 @@ async function run(argv: string[]): Promise<number> {
       await peek.wb.close();
     }
   }
-  const { wb, studies } = open(v.db, {
+  const { wb, studies: here } = open(v.db, {
     // --concurrency, else the study file's, else the run manager's default (cores - 1).
     ...((concurrency ?? spec.concurrency) !== null ? { concurrency: concurrency ?? spec.concurrency! } : {}),
     ...(checkpoint !== undefined ? { checkpointIntervalMs: Math.max(10, checkpoint * 1000) } : {}),
     ...(progress !== undefined ? { progressIntervalMs: Math.max(50, progress * 1000) } : {}),
   });
+  // With --redis the runs go to the workers' queue (--concurrency: at most N of them on it at once).
+  const remote = v.redis === undefined ? null : await openRemote(wb, v.redis, concurrency, checkpoint, progress);
+  const studies = remote ? new Studies(wb, remote) : here;
   const tty = process.stderr.isTTY && !v.json;
   let stopping = 0;
   const onSigint = (): void => {
@@ -134,7 +138,22 @@ async function run(argv: string[]): Promise<number> {
     return stopping > 0 ? 130 : 1;
   } finally {
     process.off('SIGINT', onSigint);
+    await remote?.close();
     await wb.close();
+  }
+}
+
+async function openRemote(wb: Workbench, url: string, concurrency: number | undefined, checkpoint: number | undefined, progress: number | undefined): Promise<RemoteRuns> {
+  try {
+    return await RemoteRuns.open(wb.store, url, {
+      elsewhere: wb.runs,
+      ...(concurrency !== undefined ? { concurrency } : {}),
+      ...(checkpoint !== undefined ? { checkpointIntervalMs: Math.max(10, checkpoint * 1000) } : {}),
+      ...(progress !== undefined ? { progressIntervalMs: Math.max(50, progress * 1000) } : {}),
+    });
+  } catch (e) {
+    await wb.close();
+    throw e;
   }
 }
 

@@ -38,9 +38,29 @@ export interface LeaseGrant {
 
 export const ownerKey = (o: LeaseOwner): string => `${o.host}/${o.pid}/${o.startedAt}`;
 
-/** "process 1234 on this machine" / "process 1234 on build-7". */
+/** "process 1234 on this machine" / "process 1234 on build-7" / "the Redis queue of workers". */
 export function describeOwner(o: LeaseOwner, localHost = hostname()): string {
+  if (isQueueOwner(o)) return 'the Redis queue of workers';
   return `process ${o.pid} on ${o.host === localHost ? 'this machine' : o.host}`;
+}
+
+// ---- runs given to a Redis queue -------------------------------------------------------------
+
+const QUEUE_HOST = 'redis-queue:';
+
+/**
+ * The owner of runs given to a Redis queue (see studies/redis): not one process but the queue,
+ * so whichever coordinator of that queue is connected (the same one restarted, or the app after
+ * the CLI) holds them and writes what the workers send. Its lease is renewed by the connected
+ * coordinator; while none is, the runs stay the queue's (workers go on running them) and only
+ * a coordinator of the queue, or an explicit claim after the lease expired, takes them.
+ */
+export function queueOwner(queue: string): LeaseOwner {
+  return { host: `${QUEUE_HOST}${queue}`, pid: 0, startedAt: 0 };
+}
+
+export function isQueueOwner(o: LeaseOwner): boolean {
+  return o.host.startsWith(QUEUE_HOST);
 }
 
 // ---- process identity ---------------------------------------------------------------------------

@@ -166,6 +166,22 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 6,
+    description: 'runs given to a Redis queue: the last event applied per run, so redelivered events are skipped',
+    up(sql) {
+      // Events from remote workers arrive at least once; a row says how far a run's events were
+      // applied (per attempt: a run taken over by another worker starts a new attempt).
+      sql.exec(`
+        CREATE TABLE remote_runs (
+          run_id   INTEGER PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE,
+          queue    TEXT    NOT NULL,  -- the queue the run was given to
+          attempt  INTEGER NOT NULL,
+          last_seq INTEGER NOT NULL
+        );
+      `);
+    },
+  },
 ];
 
 /** The schema version this build writes. */

@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import type { FamilyId } from '../../core/families/family';
 import type { Checkpoint, Improvement, ProgressSample } from '../../core/engine/run-types';
 import { StoreError, describeDbError } from './errors';
-import { describeOwner, heldByOther, ownerGone, ownerKey, toLease, type Lease, type LeaseGrant, type LeaseOwner, type LeaseRow } from './leases';
+import { describeOwner, heldByOther, isQueueOwner, ownerGone, ownerKey, toLease, type Lease, type LeaseGrant, type LeaseOwner, type LeaseRow } from './leases';
 import { migrate, checkVersion } from './migrations';
 import { StatementCache } from './statements';
 import { thinPlan } from './thin';
@@ -779,6 +779,9 @@ export class Store {
           const own = lease !== null && ownerKey(lease.owner) === ownerKey(self);
           if (own && selfHolds(row.id)) continue;
           if (heldByOther(lease, self, now)) continue;
+          // A run given to a Redis queue is still running on a worker while no coordinator is
+          // connected: only a coordinator of that queue judges it (from the queue's own state).
+          if (lease && !own && isQueueOwner(lease.owner)) continue;
           if (row.status === 'running') {
             const why = !lease
               ? 'its process ended without finishing it'

@@ -1,0 +1,39 @@
+/**
+ * `workbench worker --redis URL [--concurrency N]`: run solver jobs from a coordinator's Redis
+ * queue on this machine (see studies/redis). No database here: everything goes back through Redis.
+ */
+import { availableParallelism } from 'node:os';
+import { nodeWorkerSpawner } from '../runs/node-host';
+import { connectRedis, maskRedisUrl } from '../studies/redis/connection';
+import { RunWorker } from '../studies/redis/worker';
+import { intOption, numberOption, parse, UsageError } from './args';
+
+export async function worker(argv: string[]): Promise<number> {
+  const { values: v } = parse(argv, { redis: { type: 'string' }, concurrency: { type: 'string' }, 'lock-seconds': { type: 'string' }, quiet: { type: 'boolean' } }, 0);
+  if (v.redis === undefined) throw new UsageError('worker needs --redis URL (the Redis server of the coordinator, e.g. redis://:password@host:6379)');
+  const concurrency = intOption('concurrency', v.concurrency, 1) ?? Math.max(1, availableParallelism() - 1);
+  const lockSeconds = numberOption('lock-seconds', v['lock-seconds']);
+  if (lockSeconds !== undefined && lockSeconds < 0.5) throw new UsageError(`--lock-seconds must be at least 0.5, got ${lockSeconds}`);
+  const redis = await connectRedis(v.redis);
+  const log = (line: string): void => {
+    if (!v.quiet) process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
+  };
+  const w = new RunWorker({
+    redis,
+    spawn: nodeWorkerSpawner(),
+    concurrency,
+    ...(lockSeconds !== undefined ? { lockDurationMs: Math.round(lockSeconds * 1000) } : {}),
+    onRun: (e) => log('ended' in e ? `run ${e.runId}: ${e.ended}` : `run ${e.runId}: ${e.from === null ? 'started' : `resumed from its checkpoint at ${(e.from / 1000).toFixed(1)} s`} (attempt ${e.attempt})`),
+  });
+  await w.ready();
+  // The ready line goes to stdout, so scripts (and tests) can wait for it.
+  process.stdout.write(`worker ready: ${concurrency} at once, queue on ${maskRedisUrl(v.redis)}\n`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  log('leaving: runs in progress go to other workers from their checkpoints');
+  await w.close();
+  redis.disconnect();
+  return 0;
+}
