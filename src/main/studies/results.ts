@@ -19,9 +19,10 @@ export interface StudyProgress {
   failed: number;
   notStarted: number;
   /**
-   * Rough wall time left while runs are running: the runs still to make, each taking as long as
-   * the mean done run, shared among as many at once as are running now. Null when nothing runs
-   * or no run is done yet.
+   * Rough wall time left while runs are running: the runs still to make at the pace the last
+   * (up to 10) done runs ended (a running run counts half); before 3 runs are done, each run
+   * taking as long as the mean done run, shared among as many at once as are running now. Null
+   * when nothing runs or no run is done yet.
    */
   estimatedMsLeft: number | null;
 }
@@ -90,13 +91,30 @@ export function studyProgress(spec: StudySpec, runs: readonly StudyRun[]): Study
   const notStarted = Math.max(0, planned - runs.length);
   const doneMs = runs.filter((r) => r.run.status === 'done').map((r) => r.run.elapsedMs);
   let estimatedMsLeft: number | null = null;
-  if (by.running > 0 && doneMs.length > 0) {
+  const pace = recentPace(runs);
+  if (by.running > 0 && pace !== null) {
+    // The pace at which runs have been ending lately: it counts the solver processes' start-up and
+    // every run at once, which matter for studies of many short runs.
+    estimatedMsLeft = (by.queued + notStarted + by.running / 2) * pace;
+  } else if (by.running > 0 && doneMs.length > 0) {
     const perRun = doneMs.reduce((a, b) => a + b, 0) / doneMs.length;
     let work = (by.queued + notStarted) * perRun;
     for (const r of runs) if (r.run.status === 'running') work += Math.max(0, perRun - r.run.elapsedMs);
     estimatedMsLeft = work / by.running;
   }
   return { planned, ...by, notStarted, estimatedMsLeft };
+}
+
+/** Wall ms between the ends of the last (up to) 10 done runs, per run; null below 3 of them. */
+function recentPace(runs: readonly StudyRun[]): number | null {
+  const ends = runs
+    .filter((r) => r.run.status === 'done' && typeof r.run.endedAt === 'number')
+    .map((r) => r.run.endedAt!)
+    .sort((a, b) => a - b)
+    .slice(-10);
+  if (ends.length < 3) return null;
+  const span = ends.at(-1)! - ends[0]!;
+  return span > 0 ? span / (ends.length - 1) : null;
 }
 
 /** `reach` gives when a run first reached a score (from its improvements). */

@@ -71,6 +71,16 @@ describe('study results', () => {
     ]);
   });
 
+  it('estimate the time left from the pace at which the last runs ended', () => {
+    const s = spec({ seeds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] });
+    const at = (endedAt: number, status: RunStatus = 'done'): StudyRun => ({ ...run(0, 0, 1, 5, status, 10), run: { id: nextId++, status, bestScore: 5, elapsedMs: 10, endedAt } as RunSummary });
+    // Runs ended 1 s apart (however short each one ran): 60 runs planned, 4 done, 1 running, 5 queued.
+    const runs = [at(1000), at(2000), at(3000), at(4000), at(0, 'running'), ...Array.from({ length: 5 }, () => at(0, 'queued'))];
+    const p = studyResults(s, runs, () => null).progress;
+    expect(p).toMatchObject({ planned: 60, done: 4, running: 1, queued: 5, notStarted: 50 });
+    expect(p.estimatedMsLeft).toBe((5 + 50 + 0.5) * 1000);
+  });
+
   it('count no success without a target (no stop target and no known maximum)', () => {
     const s = spec({ puzzles: [puzzle('maze', undefined, null)], published: null });
     const { cells } = studyResults(s, [run(0, 0, 1, 12)], () => null);
