@@ -1,0 +1,201 @@
+/**
+ * Studies on many machines, with a real Redis (Debian's redis-server on a free loopback port) and
+ * three `workbench worker` processes: every result reaches SQLite, a worker killed mid-run hands
+ * its run to another (one run, resumed from its checkpoint), and a coordinator killed mid-study
+ * catches up when it comes back.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, cliAsync, instances, tempDb } from '../../../helpers/cli';
+import { freePort, startRedis, type RedisServer } from '../../../helpers/redis';
+import { sleep, until } from '../../runs/in-process';
+
+interface Worker {
+  proc: ChildProcess;
+  log: string;
+}
+
+let redis: RedisServer;
+const workers: Worker[] = [];
+
+async function startWorker(): Promise<Worker> {
+  // A short job lock, so a killed worker's job is handed on within a few seconds.
+  const proc = cliAsync(['worker', '--redis', redis.url, '--concurrency', '1', '--lock-seconds', '2']);
+  const w: Worker = { proc, log: '' };
+  proc.stderr!.on('data', (d: Buffer) => (w.log += d.toString()));
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    proc.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('worker ready')) resolve();
+    });
+    proc.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${w.log}`)));
+  });
+  workers.push(w);
+  return w;
+}
+
+function studyFile(db: string, study: Record<string, unknown>): string {
+  const file = join(dirname(db), 'study.json');
+  writeFileSync(file, JSON.stringify(study));
+  return file;
+}
+
+function createStudy(db: string, study: Record<string, unknown>): void {
+  const r = cli(['study', 'create', studyFile(db, study), '--db', db]);
+  expect(r.code, r.stderr).toBe(0);
+}
+
+interface RunRow {
+  id: number;
+  status: string;
+  evaluations: number;
+  best_score: number | null;
+}
+
+function read<T>(db: string, sql: string, ...args: unknown[]): T[] {
+  const conn = new Database(db, { readonly: true, fileMustExist: true });
+  try {
+    return conn.prepare(sql).all(...args) as T[];
+  } finally {
+    conn.close();
+  }
+}
+
+const exited = (p: ChildProcess): Promise<number | null> => (p.exitCode !== null ? Promise.resolve(p.exitCode) : new Promise((r) => p.once('exit', (code) => r(code))));
+
+describe('studies on many machines (BullMQ on Redis)', () => {
+  beforeAll(async () => {
+    redis = await startRedis();
+    await Promise.all([startWorker(), startWorker(), startWorker()]);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const w of workers) if (w.proc.exitCode === null) w.proc.kill('SIGKILL');
+    await redis?.stop();
+  });
+
+  it('a study of 30 short runs completes on three workers, with every result in SQLite', async () => {
+    const db = tempDb();
+    createStudy(db, {
+      name: 'thirty',
+      puzzles: [join(instances, 'e2_clue1_6x6.txt')],
+      solvers: [{ solver: 'hill-climb' }, { solver: 'sa' }],
+      seeds: 15,
+      stop: { evaluations: 3000 },
+    });
+    const r = cli(['study', 'run', '1', '--redis', redis.url, '--json', '--db', db]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'done', progress: { done: 30, planned: 30 } });
+    const runs = read<RunRow>(db, 'SELECT id, status, evaluations, best_score FROM runs ORDER BY id');
+    expect(runs).toHaveLength(30);
+    for (const run of runs) {
+      expect(run.status).toBe('done');
+      expect(run.best_score).not.toBeNull();
+    }
+    // What the workers said is there as for a local run: improvements with boards, and the end.
+    const improvements = read<{ n: number }>(db, `SELECT COUNT(DISTINCT run_id) AS n FROM run_events WHERE kind = 'improvement' AND solution IS NOT NULL`)[0]!.n;
+    expect(improvements).toBe(30);
+    // Each run made once, by one worker, and no lease left behind.
+    expect(read<{ attempt: number }>(db, 'SELECT attempt FROM remote_runs').map((x) => x.attempt)).toEqual(Array(30).fill(1));
+    expect(read(db, 'SELECT * FROM run_leases')).toEqual([]);
+    // The workers shared the work (their logs are read once this test lets the event loop run).
+    await sleep(300);
+    expect(workers.filter((w) => /run \d+: started/.test(w.log)).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('kill -9 of a worker mid-run: another worker finishes the run from its checkpoint, and it stays one run', async () => {
+    const db = tempDb();
+    createStudy(db, {
+      name: 'one long run',
+      puzzles: [join(instances, 'meta2010_10x10.txt')],
+      solvers: [{ solver: 'sa' }],
+      seeds: [1],
+      stop: { seconds: 5 },
+    });
+    const coordinator = cliAsync(['study', 'run', '1', '--redis', redis.url, '--checkpoint-every', '0.2', '--progress-every', '0.1', '--json', '--db', db]);
+    let out = '';
+    let err = '';
+    coordinator.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    coordinator.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    // Wait for the run to be well under way on some worker, with checkpoints saved.
+    await until(() => read<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM checkpoints')[0]!.n >= 2 || null, 30_000, 'a checkpoint');
+    await sleep(800);
+    const victim = workers.find((w) => w.proc.exitCode === null && /run 1: started/.test(w.log));
+    expect(victim, workers.map((w) => w.log).join('\n')).toBeDefined();
+    const before = read<{ elapsed_ms: number }>(db, 'SELECT elapsed_ms FROM checkpoints ORDER BY id DESC LIMIT 1')[0]!.elapsed_ms;
+    expect(before).toBeGreaterThan(0);
+    victim!.proc.kill('SIGKILL');
+    expect(await exited(coordinator), err).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ status: 'done', progress: { done: 1, planned: 1 } });
+
+    const runs = read<RunRow & { elapsed_ms: number }>(db, 'SELECT id, status, evaluations, best_score, elapsed_ms FROM runs');
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ status: 'done' });
+    // It ran its five seconds in all, not five more after starting over.
+    expect(runs[0]!.elapsed_ms).toBeGreaterThanOrEqual(5_000);
+    expect(runs[0]!.elapsed_ms).toBeLessThan(6_500);
+    expect(read<{ attempt: number }>(db, 'SELECT attempt FROM remote_runs')[0]!.attempt).toBe(2);
+    const heir = workers.find((w) => w !== victim && /run 1: resumed from its checkpoint at (\d+\.\d) s \(attempt 2\)/.test(w.log));
+    expect(heir, workers.map((w) => w.log).join('\n')).toBeDefined();
+    const from = Number(/run 1: resumed from its checkpoint at (\d+\.\d) s/.exec(heir!.log)![1]) * 1000;
+    expect(from).toBeGreaterThanOrEqual(Math.floor(before / 100) * 100);
+    // The progress curve never goes back in time: samples after the checkpoint were replaced.
+    const samples = read<{ elapsed_ms: number }>(db, `SELECT elapsed_ms FROM run_events WHERE kind = 'progress' ORDER BY id`).map((s) => s.elapsed_ms);
+    expect(samples).toEqual([...samples].sort((a, b) => a - b));
+    // Back to three workers for the next test.
+    await startWorker();
+  });
+
+  it('the coordinator killed mid-study: workers go on, and the study completes when it comes back', async () => {
+    const db = tempDb();
+    createStudy(db, {
+      name: 'restart',
+      puzzles: [join(instances, 'e2_clue1_6x6.txt')],
+      solvers: [{ solver: 'sa' }],
+      seeds: 9,
+      stop: { seconds: 1 },
+    });
+    const first = cliAsync(['study', 'run', '1', '--redis', redis.url, '--db', db]);
+    await until(() => read<{ n: number }>(db, `SELECT COUNT(*) AS n FROM runs WHERE status = 'done'`)[0]!.n >= 2 || null, 40_000, 'two runs done');
+    first.kill('SIGKILL');
+    await exited(first);
+    // Meanwhile any other command on the database leaves the queue's runs alone.
+    await sleep(1_500);
+    const listed = JSON.parse(cli(['runs', '--json', '--db', db]).stdout) as { status: string }[];
+    expect(listed.filter((r) => r.status === 'interrupted')).toEqual([]);
+    const again = cli(['study', 'run', '1', '--redis', redis.url, '--json', '--db', db]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ status: 'done', progress: { done: 9, planned: 9 } });
+    const runs = read<RunRow>(db, 'SELECT id, status FROM runs');
+    expect(runs).toHaveLength(9);
+    expect(runs.every((r) => r.status === 'done')).toBe(true);
+  });
+
+  it('a study with no Redis runs locally', () => {
+    const db = tempDb();
+    createStudy(db, { name: 'local', puzzles: [join(instances, 'e2_clue1_6x6.txt')], solvers: [{ solver: 'hill-climb' }], seeds: 2, stop: { evaluations: 2000 } });
+    const r = cli(['study', 'run', '1', '--json', '--db', db]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'done', progress: { done: 2 } });
+    expect(read(db, 'SELECT * FROM remote_runs')).toEqual([]);
+  });
+
+  it('Redis unreachable: one clear line naming the server (never the password), exit 2, nothing queued', async () => {
+    const db = tempDb();
+    createStudy(db, { name: 'nowhere', puzzles: [join(instances, 'e2_clue1_6x6.txt')], solvers: [{ solver: 'hill-climb' }], seeds: 2, stop: { evaluations: 2000 } });
+    const port = await freePort();
+    const r = cli(['study', 'run', '1', '--redis', `redis://:s3cret@127.0.0.1:${port}`, '--db', db]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^workbench study: cannot reach Redis at redis://:\\*\\*\\*@127\\.0\\.0\\.1:${port} \\(connect ECONNREFUSED[^\\n]*\\)\\n$`));
+    expect(read(db, 'SELECT * FROM runs')).toEqual([]);
+    const w = cli(['worker', '--redis', `rediss://user:s3cret@127.0.0.1:${port}`]);
+    expect(w.code).toBe(2);
+    expect(w.stderr).toMatch(/^workbench worker: cannot reach Redis at rediss:\/\/user:\*\*\*@127\.0\.0\.1:\d+ \([^\n]*\)\n$/);
+    expect(cli(['worker', '--redis', 'http://x']).stderr).toBe('workbench worker: --redis expects a redis:// or rediss:// URL, got "http://x"\n');
+    expect(cli(['worker']).stderr).toMatch(/^workbench worker: worker needs --redis URL/);
+  });
+});
