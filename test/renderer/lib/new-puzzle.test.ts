@@ -3,7 +3,8 @@ import { parseDocument } from '../../../src/core/document/document';
 import { evaluateMaze, mazeErrors, type JumpMaze, type JumpPuzzle } from '../../../src/core/families/jump';
 import type { ParityGrid } from '../../../src/core/families/parity';
 import { Rng } from '../../../src/core/rng/rng';
-import { defaultName, defaultSpec, newPuzzleDocument, parityNote, randomMaze, randomWorkingMaze, specProblems } from '../../../src/renderer/src/lib/new-puzzle';
+import { defaultName, defaultSpec, newPuzzleDocument, parityNote, specProblems } from '../../../src/renderer/src/lib/new-puzzle';
+import { randomMaze, randomWorkingMaze } from '../../../src/renderer/src/families/jump/maze-start';
 
 describe('new puzzles', () => {
   it('an edge puzzle is an empty board with no pieces yet', () => {

@@ -12,8 +12,6 @@ import type { FamilyId } from '../../../core/families/family';
 import { parityFeasible, type ParityFeasibility } from '../../../core/families/parity';
 import { familyView } from '../families/views';
 
-export { randomMaze, randomWorkingMaze, onesMaze } from '../families/jump/maze-start';
-
 export type JumpStart = 'random' | 'ones';
 
 export interface NewPuzzleSpec {

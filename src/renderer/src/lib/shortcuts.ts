@@ -52,6 +52,9 @@ export const BOARD_KEYS = {
   colourPrev: '[',
   eraser: 'e',
   tool: 'p',
+  /** A run's replay: play or pause; open the shown board in the editor. */
+  play: 'space',
+  edit: 'e',
 } as const;
 
 export type ShortcutName = keyof typeof SHORTCUTS | keyof typeof BOARD_KEYS;
