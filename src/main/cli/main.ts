@@ -27,7 +27,7 @@ const USAGE = `usage: workbench <command> [options]   (every command takes --db 
   generate --family edge --size RxC [--frame-colours F] [--inner-colours I] [--seed S]
         [--out FILE] [--solution FILE] [--import]
   generate --tetravex --size N [--colours K] [--seed S] [--out FILE] [--solution FILE] [--import]
-  serve [--port P] [--host H] [--token T] [--progress-every S]
+  serve [--port P] [--host H] [--token T] [--progress-every S] [--redis URL]
   study create FILE.json
   study run ID [--concurrency N] [--redis URL] [--json]
   study show ID [--json|--markdown]
@@ -37,12 +37,17 @@ const USAGE = `usage: workbench <command> [options]   (every command takes --db 
 `;
 
 async function serve(argv: string[]): Promise<number> {
-  const { values: v } = parse(argv, { db: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, token: { type: 'string' }, static: { type: 'string' }, 'progress-every': { type: 'string' } }, 0);
+  const { values: v } = parse(argv, { db: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, token: { type: 'string' }, static: { type: 'string' }, 'progress-every': { type: 'string' }, redis: { type: 'string' } }, 0);
   const progress = numberOption('progress-every', v['progress-every']);
   const staticDir = v.static ?? fileURLToPath(new URL('../../../out/renderer', import.meta.url));
   if (!existsSync(staticDir)) throw new UsageError(`no built renderer at ${staticDir}: run \`npm run build\` first`);
   const host = v.host ?? '127.0.0.1';
-  const backend = await createBackend({ dbPath: resolveDbPath(v.db), workerHost: 'node', ...(progress !== undefined ? { progressIntervalMs: Math.max(50, progress * 1000) } : {}) });
+  const backend = await createBackend({
+    dbPath: resolveDbPath(v.db),
+    workerHost: 'node',
+    ...(progress !== undefined ? { progressIntervalMs: Math.max(50, progress * 1000) } : {}),
+    ...(v.redis !== undefined ? { redis: v.redis } : {}),
+  });
   const server = await startServer({ backend, port: intOption('port', v.port, 0) ?? 5178, host, token: v.token, staticDir });
   // server.url already carries the token when one is required.
   process.stdout.write(`serving ${server.url} on database ${backend.workbench.store.path}\n`);

@@ -1,4 +1,5 @@
 import { Studies } from '../studies/studies';
+import { RemoteRuns } from '../studies/redis/coordinator';
 import type { ApiHandlers, Backend, PushEvent } from '../api/contract';
 import { nodeWorkerSpawner } from '../runs/node-host';
 import type { WorkerSpawner } from '../runs/worker-host';
@@ -10,7 +11,7 @@ import { studyHandlers } from './study-api';
 import path from 'node:path';
 
 /** The API handlers over a Workbench: arguments arrive validated by the transport. */
-export function apiHandlers(wb: Workbench, opts: { resourcesDir?: string | null } = {}): ApiHandlers {
+export function apiHandlers(wb: Workbench, opts: { resourcesDir?: string | null; studies?: Studies } = {}): ApiHandlers {
   const { store } = wb;
   const resources = opts.resourcesDir ?? findResourcesDir();
   const need = <T>(x: T | null, what: string): T => {
@@ -63,7 +64,7 @@ export function apiHandlers(wb: Workbench, opts: { resourcesDir?: string | null 
     exportRuns: ({ ids, format }) => wb.history.exportRuns(ids, format),
     runSeries: ({ id, maxPoints, after }) => need(wb.history.series(id, { maxPoints, after }), `run ${id}`),
     runBoard: ({ id, eventId }) => need(wb.history.board(id, eventId ?? null), eventId ? `improvement ${eventId} of run ${id}` : `run ${id}`),
-    ...studyHandlers(wb, new Studies(wb), resources ? path.join(resources, 'studies') : null),
+    ...studyHandlers(wb, opts.studies ?? new Studies(wb), resources ? path.join(resources, 'studies') : null),
   };
 }
 
@@ -80,14 +81,27 @@ export interface BackendOptions {
    * database. Default: found next to the app (see `findResourcesDir`); null = do not seed.
    */
   resourcesDir?: string | null;
+  /**
+   * A Redis URL: studies started here put their runs on that queue for `workbench worker`
+   * processes on any machine (see studies/redis); single runs stay on this machine.
+   */
+  redis?: string;
 }
 
 export async function createBackend(opts: BackendOptions): Promise<Backend & { workbench: Workbench; close(): Promise<void> }> {
   const spawn = opts.workerHost === 'node' ? nodeWorkerSpawner() : opts.workerHost;
   const workbench = Workbench.open({ dbPath: opts.dbPath, spawn, nativeBinding: opts.nativeBinding, concurrency: opts.concurrency, progressIntervalMs: opts.progressIntervalMs });
   workbench.runs.recover();
+  let remote: RemoteRuns | null = null;
+  try {
+    remote = opts.redis === undefined ? null : await RemoteRuns.open(workbench.store, opts.redis, { elsewhere: workbench.runs, progressIntervalMs: opts.progressIntervalMs });
+  } catch (e) {
+    await workbench.close();
+    throw e;
+  }
+  const studies = new Studies(workbench, remote ?? undefined);
   // A study survives a restart: its runs the last session left interrupted go on.
-  new Studies(workbench).resumeInterrupted();
+  studies.resumeInterrupted();
   workbench.runs.watchOrphans();
   const seeded = seedLibrary(workbench, opts.resourcesDir === undefined ? findResourcesDir() : opts.resourcesDir);
   for (const line of seeded.failed) console.warn(`bundled sample skipped: ${line}`);
@@ -100,7 +114,7 @@ export async function createBackend(opts: BackendOptions): Promise<Backend & { w
   const watch = watchRuns(workbench.store, { isLocal: (id) => local.has(id) });
   return {
     workbench,
-    handlers: apiHandlers(workbench, { resourcesDir: opts.resourcesDir }),
+    handlers: apiHandlers(workbench, { resourcesDir: opts.resourcesDir, studies }),
     subscribe: (l: (e: PushEvent) => void) => {
       const a = workbench.subscribe(l);
       const b = watch.subscribe(l);
@@ -109,8 +123,9 @@ export async function createBackend(opts: BackendOptions): Promise<Backend & { w
         b();
       };
     },
-    close: () => {
+    close: async () => {
       watch.stop();
+      await remote?.close();
       return workbench.close();
     },
   };

@@ -5,13 +5,14 @@
  * catches up when it comes back.
  */
 import type { ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, cliAsync, instances, tempDb } from '../../../helpers/cli';
 import { freePort, startRedis, type RedisServer } from '../../../helpers/redis';
 import { sleep, until } from '../../runs/in-process';
+import { createBackend } from '../../../../src/main/services/backend';
 
 interface Worker {
   proc: ChildProcess;
@@ -173,6 +174,24 @@ describe('studies on many machines (BullMQ on Redis)', () => {
     const runs = read<RunRow>(db, 'SELECT id, status FROM runs');
     expect(runs).toHaveLength(9);
     expect(runs.every((r) => r.status === 'done')).toBe(true);
+  });
+
+  it('serve and the app as coordinator: a study started through the API runs on the workers', async () => {
+    const db = tempDb();
+    const backend = await createBackend({ dbPath: db, workerHost: 'node', resourcesDir: null, redis: redis.url });
+    try {
+      const h = backend.handlers;
+      const puzzle = backend.workbench.importPuzzle('e2_clue1_6x6.txt', readFileSync(join(instances, 'e2_clue1_6x6.txt'), 'utf8'));
+      const study = await h.createStudy({ text: JSON.stringify({ name: 'from the app', puzzles: [puzzle.id], solvers: [{ solver: 'sa' }], seeds: 4, stop: { evaluations: 3000 } }) });
+      expect(await h.startStudy({ id: study.id })).toMatchObject({ created: 4 });
+      for (;;) {
+        if ((await h.getStudy({ id: study.id })).progress.done === 4) break;
+        await sleep(200);
+      }
+      expect(read<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM remote_runs')[0]!.n).toBe(4);
+    } finally {
+      await backend.close();
+    }
   });
 
   it('a study with no Redis runs locally', () => {
