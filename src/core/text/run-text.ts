@@ -186,6 +186,20 @@ export function whenText(ms: number | null, now: number = Date.now()): string {
   return new Date(ms).getFullYear() === new Date(now).getFullYear() ? dateFmt.format(ms) : dateYearFmt.format(ms);
 }
 
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** "Just now", "5 minutes ago", "yesterday", or the date (whenText) for anything older than a month. */
+export function agoText(ms: number | null, now: number = Date.now()): string {
+  if (ms === null) return 'Never';
+  const seconds = Math.round((ms - now) / 1000);
+  const abs = Math.abs(seconds);
+  if (abs < 45) return 'Just now';
+  if (abs < 3600) return relative.format(Math.round(seconds / 60), 'minute');
+  if (abs < 86_400) return relative.format(Math.round(seconds / 3600), 'hour');
+  if (abs < 30 * 86_400) return relative.format(Math.round(seconds / 86_400), 'day');
+  return whenText(ms, now);
+}
+
 /** A queued run's place: "Next in line", "3rd in line" (runs start in the order they were queued). */
 export function queueText(position: number): string {
   if (position <= 1) return 'Next in line';

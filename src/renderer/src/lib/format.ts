@@ -15,22 +15,8 @@ export function messageOf(err: unknown): string {
   return (text.split('\n', 1)[0] ?? text).replace(/^Error:\s*/, '');
 }
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-const absolute = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** "Just now", "5 minutes ago", "yesterday", or a date for anything older than a month. */
-export function ago(ms: number | null, now: number = Date.now()): string {
-  if (ms === null) return 'Never';
-  const seconds = Math.round((ms - now) / 1000);
-  const abs = Math.abs(seconds);
-  if (abs < 45) return 'Just now';
-  if (abs < 3600) return relative.format(Math.round(seconds / 60), 'minute');
-  if (abs < 86_400) return relative.format(Math.round(seconds / 3600), 'hour');
-  if (abs < 30 * 86_400) return relative.format(Math.round(seconds / 86_400), 'day');
-  return absolute.format(ms);
-}
-
-export const dateTime = (ms: number): string => absolute.format(ms);
+// Times as text come from the one text module (core/text/run-text.ts), as everywhere.
+export { agoText as ago, whenText } from '../../../core/text/run-text';
 
 /** A name made safe for a file name: `Eternity II (copy)` → `Eternity_II_copy`. */
 export function safeFileName(name: string, fallback = 'puzzle'): string {
