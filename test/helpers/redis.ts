@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,8 @@ import { join } from 'node:path';
 export interface RedisServer {
   url: string;
   port: number;
+  /** What a client process needs in its environment (the test CA for TLS). */
+  env: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -26,10 +28,22 @@ export function freePort(): Promise<number> {
  * Debian's redis-server on a free loopback port, with nothing saved to disk, in its own temporary
  * folder; `stop` ends it by its pid.
  */
-export async function startRedis(): Promise<RedisServer> {
+export async function startRedis(opts: { password?: string; tls?: boolean } = {}): Promise<RedisServer> {
   const dir = mkdtempSync(join(tmpdir(), 'workbench-redis-'));
   const port = await freePort();
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = ['--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
+  if (opts.password) args.push('--requirepass', opts.password);
+  let env: Record<string, string> = {};
+  if (opts.tls) {
+    // A self-signed certificate for 127.0.0.1; clients trust it through NODE_EXTRA_CA_CERTS.
+    const cert = join(dir, 'cert.pem');
+    const key = join(dir, 'key.pem');
+    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    if (made.status !== 0) throw new Error('openssl could not make a test certificate');
+    args.push('--port', '0', '--tls-port', String(port), '--tls-cert-file', cert, '--tls-key-file', key, '--tls-ca-cert-file', cert, '--tls-auth-clients', 'no');
+    env = { NODE_EXTRA_CA_CERTS: cert };
+  } else args.push('--port', String(port));
+  const child: ChildProcess = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 10_000);
@@ -45,9 +59,11 @@ export async function startRedis(): Promise<RedisServer> {
       }
     });
   });
+  const auth = opts.password ? `:${opts.password}@` : '';
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: `${opts.tls ? 'rediss' : 'redis'}://${auth}127.0.0.1:${port}`,
     port,
+    env,
     stop: async () => {
       if (child.exitCode === null) {
         const gone = new Promise((r) => child.once('exit', r));
