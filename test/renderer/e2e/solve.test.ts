@@ -51,7 +51,8 @@ describeBrowser('solve from where you are', () => {
     await page.goto(`${h.url}#/runs/run/${runs[0]!.id}`);
     await page.getByTestId('page-solve').click();
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain(rec.name);
+    // The form names the puzzle once the solver list is in (it loads after the dialog opens).
+    await expect.poll(() => dialog.textContent()).toContain(rec.name);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(h.pageErrors(page)).toEqual([]);

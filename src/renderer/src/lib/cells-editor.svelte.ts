@@ -7,7 +7,6 @@
 import type { WorkbenchApi } from '../../../main/api/types';
 import { makeDocument, parseDocument } from '../../../core/document/document';
 import { AutosaveSession } from './session.svelte';
-import { isTextInput, matchesShortcut } from './keys';
 import { messageOf } from './format';
 import { documentPng } from './board-image';
 import { downloadBlob } from './download';
@@ -196,30 +195,6 @@ export class CellsEditor<P, T> {
         this.confirmLeave = true;
       }
     } else if (id === 'discard') go();
-  }
-
-  /**
-   * Save, undo and redo from anywhere in the editor. True when the key is done with: one of those,
-   * or typed into a text field (whose own undo must keep working).
-   */
-  historyKey(e: KeyboardEvent): boolean {
-    if (matchesShortcut(e, 'mod+s')) {
-      e.preventDefault();
-      void this.save();
-      return true;
-    }
-    if (isTextInput(e.target)) return true;
-    if (matchesShortcut(e, 'mod+z')) {
-      e.preventDefault();
-      this.session?.undo();
-      return true;
-    }
-    if (matchesShortcut(e, 'shift+mod+z') || matchesShortcut(e, 'mod+y')) {
-      e.preventDefault();
-      this.session?.redo();
-      return true;
-    }
-    return false;
   }
 }
 

@@ -52,6 +52,12 @@ export const BOARD_KEYS = {
   colourPrev: '[',
   eraser: 'e',
   tool: 'p',
+  /** Jump maze: type a length; next / previous length; put the start / the goal on the cursor cell. */
+  digit: ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'],
+  more: ['+', '='],
+  less: ['-', '_'],
+  start: 's',
+  goal: 'g',
   /** A run's replay: play or pause; open the shown board in the editor. */
   play: 'space',
   edit: 'e',
