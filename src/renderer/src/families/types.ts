@@ -32,6 +32,8 @@ export interface FamilyView {
    * run boards; `solution` undefined = the bare puzzle. Returns the subtitle's tail (" · score …").
    */
   drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy: number, cell: number): string;
+  /** The best score a puzzle of this size allows, where the size alone tells (the library's "412 / 480"). */
+  maxScoreOf?(rows: number, cols: number): number;
   /** The line under a run's board; `mismatched` counts marked joins where the family has them. */
   runCaption(score: ScoreLike, mismatched: number): string;
   /** New puzzles of this family: limits, defaults, name, problems and the document. */

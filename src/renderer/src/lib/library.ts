@@ -1,10 +1,10 @@
 /** The library view's logic outside the component: export choices, cell texts, file reading. */
 import { getFamily } from '../../../core/families';
 import type { FamilyId } from '../../../core/families/family';
-import { maxScore as edgeMaxScore } from '../../../core/families/edge/model';
 import type { PuzzleSummary } from '../../../main/api/types';
 import { detectFormat, listFormats } from '../../../core/document/read-file';
 import { oneLine } from '../../../core/text/display';
+import { familyView } from '../families/views';
 
 export interface ExportChoice {
   /** A format id for api.exportPuzzle, `json`, or `png` (an image made here). */
@@ -35,8 +35,8 @@ const numbers = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 export function bestScoreText(p: Pick<PuzzleSummary, 'family' | 'bestScore' | 'rows' | 'cols'>): string {
   if (p.bestScore === null) return '—';
   const s = numbers.format(p.bestScore);
-  if (p.family === 'edge') return `${s} / ${edgeMaxScore(p.rows, p.cols)}`;
-  return s;
+  const max = familyView(p.family).maxScoreOf?.(p.rows, p.cols);
+  return max === undefined ? s : `${s} / ${max}`;
 }
 
 /** The API refuses longer texts; say so before reading a huge file. */

@@ -41,6 +41,7 @@ export const edgeView: FamilyView = {
   id: 'edge',
   label: 'Edge matching',
   drawBoard,
+  maxScoreOf: edgeMaxScore,
   newPuzzle: {
     limits: { min: 2, max: 32 },
     defaults: { rows: 6, cols: 6 },
