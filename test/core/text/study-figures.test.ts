@@ -1,0 +1,25 @@
+/** The study figures of the one text module, as the CLI, the exports and the results view write them. */
+import { describe, expect, it } from 'vitest';
+import { figureText, publishedText, shareText, studyProgressText, studyStatus, type StudyCounts } from '../../../src/core/text/run-text';
+
+const counts = (over: Partial<StudyCounts>): StudyCounts => ({ planned: 10, done: 0, running: 0, queued: 0, stopped: 0, interrupted: 0, failed: 0, notStarted: 10, estimatedMsLeft: null, ...over });
+
+describe('study figures', () => {
+  it('write scores, shares and the paper’s figures', () => {
+    expect([figureText(166), figureText(165.666), figureText(null), figureText(undefined, '—'), figureText(NaN)]).toEqual(['166', '165.67', '-', '—', '-']);
+    expect([shareText(1), shareText(0.333), shareText(null)]).toEqual(['100%', '33%', '-']);
+    expect(publishedText({ mean: 419.57, median: 419.5, best: 425 })).toBe('mean 419.57, median 419.50, best 425');
+    expect(publishedText({ successRate: 1, timeToTarget: 195, evaluationsToTarget: 267_800 })).toBe('success 100%, time 3 min 15 s, evals 267,800');
+    expect([publishedText(null), publishedText({})]).toEqual(['-', '-']);
+  });
+
+  it('say where a study stands', () => {
+    expect(studyStatus(counts({}))).toBe('new');
+    expect(studyStatus(counts({ done: 2, queued: 8, notStarted: 0 }))).toBe('running');
+    expect(studyStatus(counts({ done: 10, notStarted: 0 }))).toBe('done');
+    expect(studyStatus(counts({ done: 4, stopped: 6, notStarted: 0 }))).toBe('stopped');
+    expect(studyStatus(counts({ done: 9, failed: 1, notStarted: 0 }))).toBe('incomplete');
+    expect(studyProgressText(counts({ done: 3, running: 1, queued: 2, notStarted: 4, estimatedMsLeft: 250_000 }))).toBe('3/10 done, 1 running, 2 queued, 4 not started, about 4 min 10 s left');
+    expect(studyProgressText(counts({}))).toBe('0/10 done');
+  });
+});
