@@ -24,7 +24,7 @@ const workers: Worker[] = [];
 
 async function startWorker(): Promise<Worker> {
   // A short job lock, so a killed worker's job is handed on within a few seconds.
-  const proc = cliAsync(['worker', '--redis', redis.url, '--concurrency', '1', '--lock-seconds', '2']);
+  const proc = cliAsync(['worker', '--redis', redis.url, '--concurrency', '1', '--lock-seconds', '3']);
   const w: Worker = { proc, log: '' };
   proc.stderr!.on('data', (d: Buffer) => (w.log += d.toString()));
   await new Promise<void>((resolve, reject) => {
@@ -117,6 +117,8 @@ describe('studies on many machines (BullMQ on Redis)', () => {
       seeds: [1],
       stop: { seconds: 5 },
     });
+    // Run ids start at 1 in every database: forget what the workers said about earlier tests' runs.
+    for (const w of workers) w.log = '';
     const coordinator = cliAsync(['study', 'run', '1', '--redis', redis.url, '--checkpoint-every', '0.2', '--progress-every', '0.1', '--json', '--db', db]);
     let out = '';
     let err = '';
@@ -139,7 +141,9 @@ describe('studies on many machines (BullMQ on Redis)', () => {
     // It ran its five seconds in all, not five more after starting over.
     expect(runs[0]!.elapsed_ms).toBeGreaterThanOrEqual(5_000);
     expect(runs[0]!.elapsed_ms).toBeLessThan(6_500);
-    expect(read<{ attempt: number }>(db, 'SELECT attempt FROM remote_runs')[0]!.attempt).toBe(2);
+    // At least one takeover (a worker starved of CPU on a busy machine may lose its lock too: the
+    // run then moves once more, still one run).
+    expect(read<{ attempt: number }>(db, 'SELECT attempt FROM remote_runs')[0]!.attempt, workers.map((w) => w.log).join('\n')).toBeGreaterThanOrEqual(2);
     const heir = workers.find((w) => w !== victim && /run 1: resumed from its checkpoint at (\d+\.\d) s \(attempt 2\)/.test(w.log));
     expect(heir, workers.map((w) => w.log).join('\n')).toBeDefined();
     const from = Number(/run 1: resumed from its checkpoint at (\d+\.\d) s/.exec(heir!.log)![1]) * 1000;
