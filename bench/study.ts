@@ -113,6 +113,6 @@ export async function run(argv: string[]): Promise<void> {
     ...(o.concurrency !== undefined ? { concurrency: numOpt(o, 'concurrency', 1) } : {}),
     ...(typeof o.db === 'string' ? { db: o.db } : {}),
     out: `study-${template}`,
-    command: `npm run bench -- study ${argv.join(' ')}`,
+    command: `npm run bench -- study ${argv.map((x) => (/\s/.test(x) ? `"${x}"` : x)).join(' ')}`,
   });
 }
