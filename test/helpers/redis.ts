@@ -7,6 +7,8 @@ import { join } from 'node:path';
 export interface RedisServer {
   url: string;
   port: number;
+  /** Kill the server and start it again on the same port, empty (as one that saves nothing does). */
+  restart(): Promise<void>;
   /** What a client process needs in its environment (the test CA for TLS). */
   env: Record<string, string>;
   stop(): Promise<void>;
@@ -43,6 +45,30 @@ export async function startRedis(opts: { password?: string; tls?: boolean } = {}
     args.push('--port', '0', '--tls-port', String(port), '--tls-cert-file', cert, '--tls-key-file', key, '--tls-ca-cert-file', cert, '--tls-auth-clients', 'no');
     env = { NODE_EXTRA_CA_CERTS: cert };
   } else args.push('--port', String(port));
+  let child = await launch(args);
+  const kill = async (): Promise<void> => {
+    if (child.exitCode !== null) return;
+    const gone = new Promise((r) => child.once('exit', r));
+    child.kill('SIGKILL');
+    await gone;
+  };
+  const auth = opts.password ? `:${opts.password}@` : '';
+  return {
+    url: `${opts.tls ? 'rediss' : 'redis'}://${auth}127.0.0.1:${port}`,
+    port,
+    env,
+    restart: async () => {
+      await kill();
+      child = await launch(args);
+    },
+    stop: async () => {
+      await kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function launch(args: string[]): Promise<ChildProcess> {
   const child: ChildProcess = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((resolve, reject) => {
     let out = '';
@@ -59,18 +85,5 @@ export async function startRedis(opts: { password?: string; tls?: boolean } = {}
       }
     });
   });
-  const auth = opts.password ? `:${opts.password}@` : '';
-  return {
-    url: `${opts.tls ? 'rediss' : 'redis'}://${auth}127.0.0.1:${port}`,
-    port,
-    env,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const gone = new Promise((r) => child.once('exit', r));
-        child.kill('SIGKILL');
-        await gone;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return child;
 }

@@ -102,11 +102,7 @@ export class RemoteRuns implements RunDispatcher {
   }
 
   private async start(): Promise<void> {
-    try {
-      await this.redis.xgroup('CREATE', this.events, GROUP, '0', 'MKSTREAM');
-    } catch (e) {
-      if (!(e instanceof Error && e.message.startsWith('BUSYGROUP'))) throw e;
-    }
+    await this.createGroup();
     // Entries delivered to a coordinator that died before acknowledging them, then the new ones.
     while ((await this.readOnce('0', false)) > 0);
     while ((await this.readOnce('>', false)) > 0);
@@ -269,9 +265,36 @@ export class RemoteRuns implements RunDispatcher {
         while (!this.closed) await this.readOnce('>', true);
       } catch (e) {
         if (this.closed) return;
+        if (e instanceof Error && e.message.startsWith('NOGROUP')) {
+          await this.redisLostItsData().catch((err: unknown) => this.trouble(err));
+          continue;
+        }
         this.trouble(e);
         await new Promise((r) => setTimeout(r, 1_000));
       }
+    }
+  }
+
+  /**
+   * The stream's group is gone: Redis restarted without its data (or was flushed). Its jobs and
+   * checkpoints went with it, so every run followed here goes back on the queue from the
+   * checkpoint SQLite has.
+   */
+  private async redisLostItsData(): Promise<void> {
+    process.stderr.write('workbench: the Redis server lost its data (restarted without saving?); putting the runs on its queue again from their checkpoints\n');
+    await this.createGroup();
+    for (const runId of this.tracked) {
+      if (this.backlog.includes(runId)) continue;
+      this.onQueue.delete(runId);
+      await this.reconcile(runId);
+    }
+  }
+
+  private async createGroup(): Promise<void> {
+    try {
+      await this.redis.xgroup('CREATE', this.events, GROUP, '0', 'MKSTREAM');
+    } catch (e) {
+      if (!(e instanceof Error && e.message.startsWith('BUSYGROUP'))) throw e;
     }
   }
 

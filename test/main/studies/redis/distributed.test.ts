@@ -180,6 +180,23 @@ describe('studies on many machines (BullMQ on Redis)', () => {
     expect(runs.every((r) => r.status === 'done')).toBe(true);
   });
 
+  it('Redis restarted empty mid-study: the coordinator puts the runs on the queue again, and the study completes', async () => {
+    const db = tempDb();
+    createStudy(db, { name: 'redis restart', puzzles: [join(instances, 'meta2010_10x10.txt')], solvers: [{ solver: 'sa' }], seeds: 3, stop: { seconds: 2 } });
+    const coordinator = cliAsync(['study', 'run', '1', '--redis', redis.url, '--checkpoint-every', '0.2', '--json', '--db', db]);
+    let out = '';
+    let err = '';
+    coordinator.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    coordinator.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    await until(() => read<{ n: number }>(db, `SELECT COUNT(*) AS n FROM runs WHERE status = 'running'`)[0]!.n >= 1 || null, 30_000, 'a run running');
+    await sleep(1_000);
+    await redis.restart();
+    expect(await exited(coordinator), err).toBe(0);
+    expect(err).toMatch(/the Redis server lost its data/);
+    expect(JSON.parse(out)).toMatchObject({ status: 'done', progress: { done: 3, planned: 3 } });
+    expect(read(db, 'SELECT id FROM runs')).toHaveLength(3);
+  });
+
   it('serve and the app as coordinator: a study started through the API runs on the workers', async () => {
     const db = tempDb();
     const backend = await createBackend({ dbPath: db, workerHost: 'node', resourcesDir: null, redis: redis.url });
