@@ -46,6 +46,14 @@ describe('shortcut registry', () => {
     expect(matchBinding(press('ArrowUp', {}, { tagName: 'BUTTON' }), b)).toBeNull();
   });
 
+  it('lets a name have a plain key and a modifier key: only the latter acts in a text field', () => {
+    const input = { tagName: 'INPUT', type: 'search' };
+    const b: Binding[] = [{ key: 'search', run: () => {} }];
+    expect(matchBinding(press('/'), b)?.key).toBe('search');
+    expect(matchBinding(press('/', {}, input), b)).toBeNull();
+    expect(matchBinding(press('f', { ctrl: true }, input), b)?.key).toBe('search');
+  });
+
   it('leaves plain keys to text fields', () => {
     const input = { tagName: 'INPUT', type: 'text' };
     const b: Binding[] = [

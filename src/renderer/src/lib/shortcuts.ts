@@ -16,6 +16,10 @@ export const SHORTCUTS = {
   exportPng: 'mod+e',
   help: '?',
   tray: 'mod+b',
+  /** The library: a new puzzle, import a file, search. */
+  newPuzzle: 'mod+n',
+  openFile: 'mod+o',
+  search: ['mod+f', '/'],
 } as const;
 
 /** The keys of a board (edge play and design, jump maze, casse-tête) and its view. */
