@@ -16,7 +16,7 @@ describeBrowser('import dialog', () => {
     await expect.poll(() => page.getByTestId('import-error').textContent()).toMatch(/cannot tell the board size/);
     await page.getByTestId('import-size').fill('6x12');
     await expect.poll(() => page.getByTestId('import-read-as').textContent()).toBe('top bottom left right');
-    expect(await page.getByTestId('import-facts').textContent()).toContain('edge 6 × 12, 72 pieces');
+    expect(await page.getByTestId('import-facts').textContent()).toContain('Edge matching 6 × 12, 72 pieces');
     await h.screenshot(page, 'import-dialog');
     await page.getByTestId('import-confirm').click();
     await expect.poll(() => page.getByTestId('library-notice').textContent()).toContain('Imported “clue_like”');

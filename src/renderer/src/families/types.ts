@@ -32,6 +32,9 @@ export interface FamilyView {
    * run boards; `solution` undefined = the bare puzzle. Returns the subtitle's tail (" · score …").
    */
   drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy: number, cell: number): string;
+  /** How the import dialog shows a file of this family: what its items are, the columns of its
+   * first items, and whether the file's edge order can be chosen. */
+  importPreview: { unit: string; columns: readonly string[] | null; edgeOrder: boolean };
   /** The best score a puzzle of this size allows, where the size alone tells (the library's "412 / 480"). */
   maxScoreOf?(rows: number, cols: number): number;
   /** The line under a run's board; `mismatched` counts marked joins where the family has them. */

@@ -42,6 +42,7 @@ export const edgeView: FamilyView = {
   label: 'Edge matching',
   drawBoard,
   maxScoreOf: edgeMaxScore,
+  importPreview: { unit: 'pieces', columns: ['top', 'right', 'bottom', 'left'], edgeOrder: true },
   newPuzzle: {
     limits: { min: 2, max: 32 },
     defaults: { rows: 6, cols: 6 },

@@ -92,6 +92,7 @@ export const jumpView: FamilyView = {
   id: 'jump',
   label: 'Jump maze',
   drawBoard,
+  importPreview: { unit: 'cells', columns: null, edgeOrder: false },
   newPuzzle: {
     limits: { min: 2, max: 40 },
     defaults: { rows: 7, cols: 7 },

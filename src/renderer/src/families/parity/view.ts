@@ -42,6 +42,7 @@ export const parityView: FamilyView = {
   id: 'parity',
   label: 'Casse-tête',
   drawBoard,
+  importPreview: { unit: 'cells', columns: null, edgeOrder: false },
   newPuzzle: {
     limits: { min: 1, max: 40 },
     defaults: { n: 6, m: 6 },
