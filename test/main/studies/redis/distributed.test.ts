@@ -68,11 +68,14 @@ function read<T>(db: string, sql: string, ...args: unknown[]): T[] {
 
 const exited = (p: ChildProcess): Promise<number | null> => (p.exitCode !== null ? Promise.resolve(p.exitCode) : new Promise((r) => p.once('exit', (code) => r(code))));
 
+/** Each case starts solver processes (Node + tsx) on a machine that may be busy: minutes, not seconds. */
+const SLOW = 240_000;
+
 describe('studies on many machines (BullMQ on Redis)', () => {
   beforeAll(async () => {
     redis = await startRedis();
     await Promise.all([startWorker(), startWorker(), startWorker()]);
-  }, 60_000);
+  }, SLOW);
 
   afterAll(async () => {
     for (const w of workers) if (w.proc.exitCode === null) w.proc.kill('SIGKILL');
@@ -106,7 +109,7 @@ describe('studies on many machines (BullMQ on Redis)', () => {
     // The workers shared the work (their logs are read once this test lets the event loop run).
     await sleep(300);
     expect(workers.filter((w) => /run \d+: started/.test(w.log)).length).toBeGreaterThanOrEqual(2);
-  });
+  }, SLOW);
 
   it('kill -9 of a worker mid-run: another worker finishes the run from its checkpoint, and it stays one run', async () => {
     const db = tempDb();
@@ -153,7 +156,7 @@ describe('studies on many machines (BullMQ on Redis)', () => {
     expect(samples).toEqual([...samples].sort((a, b) => a - b));
     // Back to three workers for the next test.
     await startWorker();
-  });
+  }, SLOW);
 
   it('the coordinator killed mid-study: workers go on, and the study completes when it comes back', async () => {
     const db = tempDb();
@@ -178,7 +181,7 @@ describe('studies on many machines (BullMQ on Redis)', () => {
     const runs = read<RunRow>(db, 'SELECT id, status FROM runs');
     expect(runs).toHaveLength(9);
     expect(runs.every((r) => r.status === 'done')).toBe(true);
-  });
+  }, SLOW);
 
   it('Redis restarted empty mid-study: the coordinator puts the runs on the queue again, and the study completes', async () => {
     const db = tempDb();
@@ -195,7 +198,7 @@ describe('studies on many machines (BullMQ on Redis)', () => {
     expect(err).toMatch(/the Redis server lost its data/);
     expect(JSON.parse(out)).toMatchObject({ status: 'done', progress: { done: 3, planned: 3 } });
     expect(read(db, 'SELECT id FROM runs')).toHaveLength(3);
-  });
+  }, SLOW);
 
   it('serve and the app as coordinator: a study started through the API runs on the workers', async () => {
     const db = tempDb();
@@ -213,7 +216,7 @@ describe('studies on many machines (BullMQ on Redis)', () => {
     } finally {
       await backend.close();
     }
-  });
+  }, SLOW);
 
   it('a study with no Redis runs locally', () => {
     const db = tempDb();
@@ -222,7 +225,7 @@ describe('studies on many machines (BullMQ on Redis)', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ status: 'done', progress: { done: 2 } });
     expect(read(db, 'SELECT * FROM remote_runs')).toEqual([]);
-  });
+  }, SLOW);
 
   it('Redis unreachable: one clear line naming the server (never the password), exit 2, nothing queued', async () => {
     const db = tempDb();
@@ -237,5 +240,5 @@ describe('studies on many machines (BullMQ on Redis)', () => {
     expect(w.stderr).toMatch(/^workbench worker: cannot reach Redis at rediss:\/\/user:\*\*\*@127\.0\.0\.1:\d+ \([^\n]*\)\n$/);
     expect(cli(['worker', '--redis', 'http://x']).stderr).toBe('workbench worker: --redis expects a redis:// or rediss:// URL, got "http://x"\n');
     expect(cli(['worker']).stderr).toMatch(/^workbench worker: worker needs --redis URL/);
-  });
+  }, SLOW);
 });

@@ -26,6 +26,9 @@ function study(db: string, stop: Record<string, number>, seeds: number, puzzle =
   expect(cli(['study', 'create', file, '--db', db]).code).toBe(0);
 }
 
+/** Each case starts solver processes (Node + tsx) on a machine that may be busy: minutes, not seconds. */
+const SLOW = 240_000;
+
 describe('Redis with a password over TLS', () => {
   beforeAll(async () => {
     redis = await startRedis({ password: 's3cret', tls: true });
@@ -36,7 +39,7 @@ describe('Redis with a password over TLS', () => {
       worker.stdout!.on('data', (d: Buffer) => d.toString().includes('worker ready') && resolve());
       worker.once('exit', (c) => reject(new Error(`worker exited with ${c}: ${err}`)));
     });
-  }, 60_000);
+  }, SLOW);
 
   afterAll(async () => {
     if (worker && worker.exitCode === null) worker.kill('SIGKILL');
@@ -50,7 +53,7 @@ describe('Redis with a password over TLS', () => {
     const r = cli(['study', 'run', '1', '--redis', redis.url, '--json', '--db', db]);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ status: 'done', progress: { done: 4 } });
-  });
+  }, SLOW);
 
   it('a wrong password is one line, with the password masked', () => {
     const db = tempDb();
@@ -58,7 +61,7 @@ describe('Redis with a password over TLS', () => {
     const r = cli(['study', 'run', '1', '--redis', redis.url.replace('s3cret', 'wrong'), '--db', db]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^workbench study: Redis at rediss:\/\/:\*\*\*@127\.0\.0\.1:\d+ refused the password or user name\n$/);
-  });
+  }, SLOW);
 
   it('`study stop` from another process stops the runs on the workers and takes waiting ones off the queue', async () => {
     const db = tempDb();
@@ -74,5 +77,5 @@ describe('Redis with a password over TLS', () => {
     expect(await code).toBe(1);
     const runs = JSON.parse(cli(['runs', '--json', '--db', db]).stdout) as { status: string }[];
     expect(runs.map((r) => r.status)).toEqual(['stopped', 'stopped', 'stopped', 'stopped']);
-  });
+  }, SLOW);
 });
