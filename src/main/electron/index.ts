@@ -44,7 +44,7 @@ async function start(): Promise<void> {
   lockDownSessions();
   serveApp(rendererDir);
   const dbPath = process.env.WORKBENCH_DB ?? defaultDbPath(app.getPath('userData'));
-  backend = await createBackend({ dbPath, workerHost: utilityWorkerSpawner(), nativeBinding: electronSqliteBinding() });
+  backend = await openBackend(dbPath);
   stopApi = registerApi(backend, () => mainWindow);
   // Keep the machine awake while runs are active; notify when one ends in the background.
   stopWatch = watchRuns(backend, () => mainWindow);
@@ -52,6 +52,23 @@ async function start(): Promise<void> {
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openWindow();
   });
+}
+
+/**
+ * With WORKBENCH_REDIS set (a Redis URL), the app coordinates: studies started in it run on
+ * `workbench worker` processes through that Redis. Unreachable, the app says so in one line and
+ * its studies run on this machine.
+ */
+async function openBackend(dbPath: string): Promise<RunningBackend> {
+  const opts = { dbPath, workerHost: utilityWorkerSpawner(), nativeBinding: electronSqliteBinding() };
+  const redis = process.env.WORKBENCH_REDIS;
+  if (!redis) return createBackend(opts);
+  try {
+    return await createBackend({ ...opts, redis });
+  } catch (err) {
+    console.error(`Puzzle Workbench: ${err instanceof Error ? err.message : String(err)}; studies run on this machine`);
+    return createBackend(opts);
+  }
 }
 
 /** better-sqlite3 built for Electron's ABI by `scripts/native.mjs electron` (npm start / dev), if present. */
