@@ -51,7 +51,8 @@ describe('workbench study', () => {
     // Running a finished study again runs nothing.
     expect(cli(['study', 'run', '1', '--db', db]).code).toBe(0);
     expect(JSON.parse(cli(['runs', '--json', '--db', db]).stdout)).toHaveLength(4);
-  });
+    // A dozen CLI processes and four solver processes: minutes on a loaded 2-core machine.
+  }, 180_000);
 
   it('shows a template study with the published figures beside its cells before any run', () => {
     const db = tempDb();

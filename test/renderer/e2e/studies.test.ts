@@ -22,8 +22,8 @@ const study = JSON.stringify({
     { solver: 'sa', label: 'annealing' },
     { solver: 'hill-climb', preset: 'cs440-hc', label: 'CS 440 hill climbing' },
   ],
-  seeds: 4,
-  stop: { evaluations: 4000 },
+  seeds: 3,
+  stop: { evaluations: 3000 },
 });
 
 async function cellTexts(page: Page): Promise<string[][]> {
@@ -45,14 +45,14 @@ describeBrowser('studies', () => {
   it('opens a finished study: its table, strip plots, curves, progress and exports', async () => {
     const made = await h.api.createStudy({ text: study });
     await h.api.startStudy({ id: made.id });
-    await expect.poll(async () => (await h.api.getStudy({ id: made.id })).status, { timeout: 60_000 }).toBe('done');
+    await expect.poll(async () => (await h.api.getStudy({ id: made.id })).status, { timeout: 100_000 }).toBe('done');
     const detail = await h.api.getStudy({ id: made.id });
 
     const page = await h.newPage({ hash: '#/studies' });
     const row = page.getByTestId('study-row');
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.textContent()).toContain('Hill climbing against annealing on small mazes');
-    expect(await row.textContent()).toContain('24/24 done');
+    expect(await row.textContent()).toContain('18/18 done');
     await h.screenshot(page, 'studies-list');
 
     await row.getByRole('button', { name: /Hill climbing against annealing/ }).click();
@@ -68,9 +68,9 @@ describeBrowser('studies', () => {
     );
     expect(await page.locator('tbody th.puzzle').allTextContents()).toEqual(['maze 5x5', 'maze 6x6']);
     // A strip plot per cell, a dot per run.
-    expect(await page.getByTestId('strip').evaluateAll((s) => s.map((x) => x.getAttribute('data-dots')))).toEqual(['4', '4', '4', '4', '4', '4']);
+    expect(await page.getByTestId('strip').evaluateAll((s) => s.map((x) => x.getAttribute('data-dots')))).toEqual(['3', '3', '3', '3', '3', '3']);
     // The progress of the whole study.
-    expect(await page.getByTestId('study-progress').textContent()).toMatch(/24\s*of 24 done/);
+    expect(await page.getByTestId('study-progress').textContent()).toMatch(/18\s*of 18 done/);
     await expect.poll(async () => Number(await page.getByTestId('study-chart').getAttribute('data-points'))).toBeGreaterThan(0);
     expect(await page.getByTestId('study-chart').getAttribute('data-x-log')).toBe('true');
     await h.screenshot(page, 'studies-page-done');
@@ -131,7 +131,7 @@ describeBrowser('studies', () => {
     );
     const made = await h.api.createStudy({ text: JSON.stringify(shortenStudy(json, { seconds: 30 })) });
     await h.api.startStudy({ id: made.id });
-    await expect.poll(async () => (await h.api.getStudy({ id: made.id })).status, { timeout: 90_000 }).toBe('done');
+    await expect.poll(async () => (await h.api.getStudy({ id: made.id })).status, { timeout: 100_000 }).toBe('done');
     const page = await h.newPage({ hash: `#/studies/${made.id}` });
     await expect.poll(() => page.getByTestId('study-cell').count()).toBe(4);
     const first = await cellTexts(page);
