@@ -37,7 +37,13 @@ interface Instance {
 
 /** Piece numbers are 1-based as in the files; rows and columns 1-based (letter = column). */
 const STARTER = { piece: 139, row: 9, col: 8, rotation: 2 };
-const CLUES = [STARTER, { piece: 181, row: 3, col: 14, rotation: 3 }, { piece: 208, row: 3, col: 3, rotation: 3 }, { piece: 249, row: 14, col: 14, rotation: 0 }, { piece: 255, row: 14, col: 3, rotation: 3 }];
+const CLUES = [
+  STARTER,
+  { piece: 181, row: 3, col: 14, rotation: 3 },
+  { piece: 208, row: 3, col: 3, rotation: 3 },
+  { piece: 249, row: 14, col: 14, rotation: 0 },
+  { piece: 255, row: 14, col: 3, rotation: 3 },
+];
 
 function withFixed(p: EdgePuzzle, fixed: typeof CLUES): EdgePuzzle {
   return { ...p, fixed: fixed.map((f) => ({ piece: f.piece - 1, row: f.row - 1, col: f.col - 1, rotation: f.rotation })) };
@@ -55,11 +61,19 @@ const DEFAULT_SOLVERS = ['beam', 'lns', 'tabu', 'vns-sa', 'ms-gvns', 'sa', 'hill
 /** The public figures to beat (literature.md section 6), per instance. */
 const PUBLIC: Record<string, { figure: string; who: string; source: string }[]> = {
   e2: [
-    { figure: '454.8 mean, 456 best (60 s)', who: 'row-wise beam search ("producer"), Rust, official set + 3 pinned corners', source: 'raphael-anjou/eternity2 research/experiments/single-core-benchmark/results/REPORT.md' },
+    {
+      figure: '454.8 mean, 456 best (60 s)',
+      who: 'row-wise beam search ("producer"), Rust, official set + 3 pinned corners',
+      source: 'raphael-anjou/eternity2 research/experiments/single-core-benchmark/results/REPORT.md',
+    },
     { figure: '452.9 mean, 455 best (60 s)', who: 'adaptive large neighbourhood search', source: 'same REPORT.md; engine/crates/localsearch/src/alns.rs' },
     { figure: '440.8 mean (60 s)', who: 'Verhaard-style backtracking', source: 'same REPORT.md' },
     { figure: '436.4 mean (60 s)', who: 'Blackwood-style backtracking', source: 'same REPORT.md' },
-    { figure: '461 (1 hour)', who: 'Wauters, Vancroonenburg, Vanden Berghe, J. Math. Model. Algorithms 2012', source: 'forum digest 0012 in raphael-anjou/eternity2 research/community/digests/' },
+    {
+      figure: '461 (1 hour)',
+      who: 'Wauters, Vancroonenburg, Vanden Berghe, J. Math. Model. Algorithms 2012',
+      source: 'forum digest 0012 in raphael-anjou/eternity2 research/community/digests/',
+    },
     { figure: '458', who: 'Schaus & Deville, JFPC 2008 (CP + LNS with assignment refills)', source: 'becool.info.ucl.ac.be bibliography' },
   ],
   meta16: [{ figure: '419.57 mean, 425 best (3600 s)', who: 'MS-GVNS, META 2010 (table 1)', source: 'shared/papers/ms-gvns-meta2010.txt' }],
@@ -128,7 +142,17 @@ function report(): string {
       });
       stats.sort((x, y) => y.m - x.m);
       for (const { s, rs, b, m } of stats)
-        rows.push([`\`${s}\``, rs.length, f1(m), median(b), Math.max(...b), Math.min(...b), stdev(b).toFixed(1), `${(median(rs.map((r) => r.bestMs)) / 1000).toFixed(1)} s`, b.join(', ')]);
+        rows.push([
+          `\`${s}\``,
+          rs.length,
+          f1(m),
+          median(b),
+          Math.max(...b),
+          Math.min(...b),
+          stdev(b).toFixed(1),
+          `${(median(rs.map((r) => r.bestMs)) / 1000).toFixed(1)} s`,
+          b.join(', '),
+        ]);
       out.push(`### ${seconds} CPU s per run${TARGET[inst.id] && seconds === 60 ? ` (target: mean >= ${TARGET[inst.id]})` : ''}\n`);
       out.push(mdTable(['solver', 'runs', 'mean', 'median', 'best', 'worst', 'sd', 'median time of best', 'per seed'], rows));
       out.push('');
@@ -136,7 +160,12 @@ function report(): string {
     const pub = PUBLIC[inst.id];
     if (pub) {
       out.push('Public figures on this puzzle:\n');
-      out.push(mdTable(['figure', 'who', 'source'], pub.map((p) => [p.figure, p.who, p.source])));
+      out.push(
+        mdTable(
+          ['figure', 'who', 'source'],
+          pub.map((p) => [p.figure, p.who, p.source]),
+        ),
+      );
       out.push('');
     }
   }
@@ -170,7 +199,11 @@ async function hour(spec: string, seconds: number, log: (l: string) => void): Pr
   const pts: [number, number][] = [];
   const date = new Date().toISOString().slice(0, 10);
   // Written at every improvement, so a long run cut short still leaves its curve.
-  const save = (head: string): void => writeFileSync(HOUR_CSV, `${[`# ${spec} on Eternity II (starter piece), seed 1, ${head}, ${date}`, 'cpu_seconds,best', ...pts.map(([s, b]) => `${s.toFixed(2)},${b}`)].join('\n')}\n`);
+  const save = (head: string): void =>
+    writeFileSync(
+      HOUR_CSV,
+      `${[`# ${spec} on Eternity II (starter piece), seed 1, ${head}, ${date}`, 'cpu_seconds,best', ...pts.map(([s, b]) => `${s.toFixed(2)},${b}`)].join('\n')}\n`,
+    );
   const r = await timed(spec, puzzle, 1, seconds, (ms, score) => {
     pts.push([ms / 1000, score]);
     save(`budget ${seconds} CPU s, best so far ${score} (run under way or cut short)`);
@@ -187,7 +220,9 @@ async function drawHour(log: (l: string) => void): Promise<void> {
   const pts = lines.slice(2).map((l) => l.split(',').map(Number) as [number, number]);
   const spec = lines[0].replace(/^# (\S+).*/, '$1');
   const budget = Number(lines[0].match(/cut short after (\d+) CPU s/)?.[1] ?? lines[0].match(/(\d+) CPU s/)?.[1] ?? pts.at(-1)?.[0] ?? 1);
-  await chartPng(pts, spec, budget, `${RESULTS}edge-e2-hour.png`).catch((e: unknown) => log(`edge-e2: no PNG chart (${e instanceof Error ? e.message : String(e)})`));
+  await chartPng(pts, spec, budget, `${RESULTS}edge-e2-hour.png`).catch((e: unknown) =>
+    log(`edge-e2: no PNG chart (${e instanceof Error ? e.message : String(e)})`),
+  );
 }
 
 /** Draws the curve with chart.js in headless Chromium and saves a screenshot. */
@@ -219,7 +254,8 @@ export async function run(argv: string[]): Promise<void> {
   const log = (l: string): void => void process.stderr.write(`${l}\n`);
   if (!o.report && !o.chart) {
     const seconds = numOpt(o, 'seconds', 60);
-    const seedsOpt = typeof o.seeds === 'string' && o.seeds.includes(',') ? o.seeds.split(',').map(Number) : Array.from({ length: numOpt(o, 'seeds', 5) }, (_, i) => i + 1);
+    const seedsOpt =
+      typeof o.seeds === 'string' && o.seeds.includes(',') ? o.seeds.split(',').map(Number) : Array.from({ length: numOpt(o, 'seeds', 5) }, (_, i) => i + 1);
     const insts = typeof o.instances === 'string' ? o.instances.split(',') : INSTANCES.map((i) => i.id);
     const specs = typeof o.solvers === 'string' ? o.solvers.split(',') : DEFAULT_SOLVERS;
     specs.forEach(resolve);
@@ -231,7 +267,16 @@ export async function run(argv: string[]): Promise<void> {
         for (const seed of seedsOpt) {
           const r = await timed(spec, puzzle, seed, seconds);
           log(`edge-e2 ${id} ${spec} seed ${seed}: ${r.best} at ${(r.bestMs / 1000).toFixed(1)} s`);
-          const rec: Record_ = { instance: id, solver: spec, seed, seconds, best: r.best, bestMs: r.bestMs, evaluations: r.evaluations, date: new Date().toISOString().slice(0, 10) };
+          const rec: Record_ = {
+            instance: id,
+            solver: spec,
+            seed,
+            seconds,
+            best: r.best,
+            bestMs: r.bestMs,
+            evaluations: r.evaluations,
+            date: new Date().toISOString().slice(0, 10),
+          };
           appendFileSync(LOG, `${JSON.stringify(rec)}\n`);
         }
     }

@@ -82,7 +82,10 @@ export function solveHere(spec: SolveSpec): SolveResult {
 /** Solve one generated puzzle in a fresh Node process. */
 export function solveInChild(spec: SolveSpec): SolveResult {
   const index = fileURLToPath(new URL('./index.ts', import.meta.url));
-  const out = execFileSync(process.execPath, ['--import', 'tsx', index, 'edge-exact', '--child', JSON.stringify(spec)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const out = execFileSync(process.execPath, ['--import', 'tsx', index, 'edge-exact', '--child', JSON.stringify(spec)], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
   return JSON.parse(out.trim().split('\n').pop()!) as SolveResult;
 }
 
@@ -110,13 +113,31 @@ function spread(seeds: number, solverSeeds: number, limit: number): string[] {
     const cpus: number[] = [];
     const evals: number[] = [];
     for (let s = 1; s <= solverSeeds; s++) {
-      const r = solveInChild({ rows: 7, cols: 7, frame: 3, inner: 6, seed, solver: 'backtrack', params: {}, solverSeed: s, maxEvaluations: Number.MAX_SAFE_INTEGER, limitSeconds: limit });
+      const r = solveInChild({
+        rows: 7,
+        cols: 7,
+        frame: 3,
+        inner: 6,
+        seed,
+        solver: 'backtrack',
+        params: {},
+        solverSeed: s,
+        maxEvaluations: Number.MAX_SAFE_INTEGER,
+        limitSeconds: limit,
+      });
       cpus.push(r.solved ? r.cpuSeconds : Infinity);
       evals.push(r.evaluations);
     }
     const med = median(cpus);
     medians.push(med);
-    rows.push([seed, fmt(med), fmt(Math.min(...cpus)), fmt(Math.max(...cpus)), `${cpus.filter((x) => x < 1).length}/${solverSeeds}`, fmt([...evals].sort((a, b) => a - b)[solverSeeds >> 1])]);
+    rows.push([
+      seed,
+      fmt(med),
+      fmt(Math.min(...cpus)),
+      fmt(Math.max(...cpus)),
+      `${cpus.filter((x) => x < 1).length}/${solverSeeds}`,
+      fmt([...evals].sort((a, b) => a - b)[solverSeeds >> 1]),
+    ]);
     process.stderr.write(`7x7 spread instance ${seed}: median ${med} CPU s over ${solverSeeds} solver seeds\n`);
   }
   return [
@@ -165,7 +186,9 @@ export async function run(argv: string[]): Promise<void> {
   const configs: Config[] = [
     { label: '7x7, 3+6 colours', rows: 7, frame: 3, inner: 6, solver: 'backtrack', params: {}, target: '< 1 s' },
     { label: '8x8, 3+7 colours', rows: 8, frame: 3, inner: 7, solver: 'backtrack', params: {}, target: '< 600 s' },
-    ...(quick ? [] : [{ label: '8x8, 3+7 colours', rows: 8, frame: 3, inner: 7, solver: 'backtrack-2x2' as const, params: { heuristic: 'h1' }, target: '< 600 s' }]),
+    ...(quick
+      ? []
+      : [{ label: '8x8, 3+7 colours', rows: 8, frame: 3, inner: 7, solver: 'backtrack-2x2' as const, params: { heuristic: 'h1' }, target: '< 600 s' }]),
   ];
   const parts = [
     '# Exact solving of generated E2-style puzzles',
@@ -183,17 +206,42 @@ export async function run(argv: string[]): Promise<void> {
     const count = c.solver === 'backtrack-2x2' ? seeds2x2 : seeds;
     const cap = c.solver === 'backtrack-2x2' ? limit2x2 : limit;
     for (let seed = 1; seed <= count; seed++) {
-      const r = solveInChild({ rows: c.rows, cols: c.rows, frame: c.frame, inner: c.inner, seed, solver: c.solver, params: c.params, maxEvaluations: Number.MAX_SAFE_INTEGER, limitSeconds: cap });
+      const r = solveInChild({
+        rows: c.rows,
+        cols: c.rows,
+        frame: c.frame,
+        inner: c.inner,
+        seed,
+        solver: c.solver,
+        params: c.params,
+        maxEvaluations: Number.MAX_SAFE_INTEGER,
+        limitSeconds: cap,
+      });
       secs.push(r.seconds);
       cpus.push(r.cpuSeconds);
       censored.push(!r.solved);
-      rows.push([seed, r.evaluations.toLocaleString('en'), r.solved ? 'yes' : r.exhausted ? 'no solution' : 'limit', fmt(r.seconds), fmt(r.cpuSeconds), fmt(r.prepSeconds)]);
+      rows.push([
+        seed,
+        r.evaluations.toLocaleString('en'),
+        r.solved ? 'yes' : r.exhausted ? 'no solution' : 'limit',
+        fmt(r.seconds),
+        fmt(r.cpuSeconds),
+        fmt(r.prepSeconds),
+      ]);
       process.stderr.write(`${c.label} ${c.solver} seed ${seed}: ${JSON.stringify(r)}\n`);
     }
     const name = `${c.solver}${Object.keys(c.params).length ? ` ${JSON.stringify(c.params)}` : ''}`;
     parts.push(`## ${c.label}, ${name}`, '', mdTable(['seed', 'evaluations', 'solved', 'seconds', 'CPU s', 'prep s'], rows), '');
     const cpuMax = Math.max(...cpus);
-    summary.push([c.label, name, censoredMedian(secs, censored), censoredMedian(cpus, censored), fmt(cpuMax), c.target, `${censored.filter((x) => !x).length}/${count}${cap !== limit ? ` (limit ${cap} s)` : ''}`]);
+    summary.push([
+      c.label,
+      name,
+      censoredMedian(secs, censored),
+      censoredMedian(cpus, censored),
+      fmt(cpuMax),
+      c.target,
+      `${censored.filter((x) => !x).length}/${count}${cap !== limit ? ` (limit ${cap} s)` : ''}`,
+    ]);
   }
   if (solverSeeds > 1) parts.push(...spread(seeds, solverSeeds, limit));
   parts.splice(4, 0, mdTable(['instances', 'solver', 'median seconds', 'median CPU s', 'max CPU s', 'target', 'solved'], summary), '');

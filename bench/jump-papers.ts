@@ -182,7 +182,12 @@ function curvesTable(cs: Curve[]): string {
       const k = c.marks.indexOf(m);
       return k < 0 ? '' : `${mean(c.best.map((r) => r[k])).toFixed(1)}`;
     });
-    rows.push([`${c.n}x${c.n}`, c.method, c.unit === 'iteration' ? at.map((x) => x.toLocaleString('en-US')).join(' / ') : `gen ${at.map((x) => x.toLocaleString('en-US')).join(' / ')}`, cells.join(' / ')]);
+    rows.push([
+      `${c.n}x${c.n}`,
+      c.method,
+      c.unit === 'iteration' ? at.map((x) => x.toLocaleString('en-US')).join(' / ') : `gen ${at.map((x) => x.toLocaleString('en-US')).join(' / ')}`,
+      cells.join(' / '),
+    ]);
   }
   parts.push(mdTable(['size', 'method', 'at', `mean best fitness (${cs[0]?.best.length ?? 0} runs)`], rows));
   return parts.join('\n');
@@ -251,7 +256,15 @@ function paper(runs: number, gaScale: number, gaScale40: number, log: (l: string
     for (const reading of GA_READINGS) {
       const o = runFor(findSolver('jump', 'ga'), g.n, { population: g.population, ...reading.params }, 3000, { iterations: gens });
       log(`paper ${g.n}x${g.n} ${reading.key} pop ${g.population} ${gens} generations: ${o.best} in ${fmtS(o.ms)}`);
-      rows.push([`${g.n}x${g.n}`, `${reading.label}, population ${g.population}`, `${gens.toLocaleString('en-US')} generations${gens < g.generations ? ` (report: ${g.generations.toLocaleString('en-US')})` : ''}`, g.report, `${o.best}`, '1', fmtS(o.ms)]);
+      rows.push([
+        `${g.n}x${g.n}`,
+        `${reading.label}, population ${g.population}`,
+        `${gens.toLocaleString('en-US')} generations${gens < g.generations ? ` (report: ${g.generations.toLocaleString('en-US')})` : ''}`,
+        g.report,
+        `${o.best}`,
+        '1',
+        fmtS(o.ms),
+      ]);
     }
   }
   return mdTable(['size', 'method', 'budget', 'report', 'ours: best fitness, mean ± sd (max)', 'runs', 'median time per run'], rows);
@@ -264,7 +277,9 @@ function targets(seeds: number, seconds11: number, secondsBig: number, log: (l: 
     const outs: Outcome[] = [];
     for (let s = 1; s <= seeds; s++) {
       const o = runFor(def, 11, {}, s, { seconds: seconds11, target: 117 });
-      log(`target 11x11 seed ${s}: best ${o.best}, ${o.hitMs === null ? 'not reached' : `117 after ${fmtS(o.hitMs)}`} (${o.evaluations.toLocaleString('en-US')} moves)`);
+      log(
+        `target 11x11 seed ${s}: best ${o.best}, ${o.hitMs === null ? 'not reached' : `117 after ${fmtS(o.hitMs)}`} (${o.evaluations.toLocaleString('en-US')} moves)`,
+      );
       outs.push(o);
     }
     const hits = outs.filter((o) => o.hitMs !== null).map((o) => o.hitMs as number);
@@ -284,7 +299,9 @@ function targets(seeds: number, seconds11: number, secondsBig: number, log: (l: 
     for (let s = 1; s <= seeds; s++) {
       // Stops once past the target: the question is whether and when, not how far beyond.
       const o = runFor(def, g.n, {}, s, { seconds: secondsBig, target: g.target + 1 });
-      log(`target ${g.n}x${g.n} seed ${s}: best ${o.best}, ${o.hitMs === null ? 'not passed' : `passed after ${fmtS(o.hitMs)}`} (${o.evaluations.toLocaleString('en-US')} moves)`);
+      log(
+        `target ${g.n}x${g.n} seed ${s}: best ${o.best}, ${o.hitMs === null ? 'not passed' : `passed after ${fmtS(o.hitMs)}`} (${o.evaluations.toLocaleString('en-US')} moves)`,
+      );
       outs.push(o);
     }
     const hits = outs.filter((o) => o.hitMs !== null).map((o) => o.hitMs as number);

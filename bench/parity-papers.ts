@@ -67,12 +67,42 @@ const STUDIES: { key: string; title: string; solver: string; params: Record<stri
   { key: 'ga-bmoc-binversion', title: 'GA, BMOC + BInversion (Study 4)', solver: 'ga', params: { crossover: 'bmoc', mutation: 'binversion' } },
   { key: 'sa', title: 'SA (Study 5)', solver: 'sa', params: {} },
   // The other reading of the crossovers' "first" zeros (MATLAB's column-major order), beside Study 1.
-  { key: 'ga-column', title: 'GA, BPMX + BSwap, column-major crossover order (beside Study 1)', solver: 'ga', params: { crossover: 'bpmx', mutation: 'bswap', crossoverOrder: 'column' }, paper: 'ga-bpmx-bswap' },
+  {
+    key: 'ga-column',
+    title: 'GA, BPMX + BSwap, column-major crossover order (beside Study 1)',
+    solver: 'ga',
+    params: { crossover: 'bpmx', mutation: 'bswap', crossoverOrder: 'column' },
+    paper: 'ga-bpmx-bswap',
+  },
   // Ours: each study with every offspring mutated once (P_m = 1), beside the paper's study.
-  { key: 'ga-tuned', title: 'GA, BPMX + BSwap, every offspring mutated (ours, beside Study 1)', solver: 'ga', params: { crossover: 'bpmx', mutation: 'bswap', mutationRate: 1 }, paper: 'ga-bpmx-bswap' },
-  { key: 'ga-tuned-bpmx-binversion', title: 'GA, BPMX + BInversion, every offspring mutated (ours, beside Study 2)', solver: 'ga', params: { crossover: 'bpmx', mutation: 'binversion', mutationRate: 1 }, paper: 'ga-bpmx-binversion' },
-  { key: 'ga-tuned-bmoc-bswap', title: 'GA, BMOC + BSwap, every offspring mutated (ours, beside Study 3)', solver: 'ga', params: { crossover: 'bmoc', mutation: 'bswap', mutationRate: 1 }, paper: 'ga-bmoc-bswap' },
-  { key: 'ga-tuned-bmoc-binversion', title: 'GA, BMOC + BInversion, every offspring mutated (ours, beside Study 4)', solver: 'ga', params: { crossover: 'bmoc', mutation: 'binversion', mutationRate: 1 }, paper: 'ga-bmoc-binversion' },
+  {
+    key: 'ga-tuned',
+    title: 'GA, BPMX + BSwap, every offspring mutated (ours, beside Study 1)',
+    solver: 'ga',
+    params: { crossover: 'bpmx', mutation: 'bswap', mutationRate: 1 },
+    paper: 'ga-bpmx-bswap',
+  },
+  {
+    key: 'ga-tuned-bpmx-binversion',
+    title: 'GA, BPMX + BInversion, every offspring mutated (ours, beside Study 2)',
+    solver: 'ga',
+    params: { crossover: 'bpmx', mutation: 'binversion', mutationRate: 1 },
+    paper: 'ga-bpmx-binversion',
+  },
+  {
+    key: 'ga-tuned-bmoc-bswap',
+    title: 'GA, BMOC + BSwap, every offspring mutated (ours, beside Study 3)',
+    solver: 'ga',
+    params: { crossover: 'bmoc', mutation: 'bswap', mutationRate: 1 },
+    paper: 'ga-bmoc-bswap',
+  },
+  {
+    key: 'ga-tuned-bmoc-binversion',
+    title: 'GA, BMOC + BInversion, every offspring mutated (ours, beside Study 4)',
+    solver: 'ga',
+    params: { crossover: 'bmoc', mutation: 'binversion', mutationRate: 1 },
+    paper: 'ga-bmoc-binversion',
+  },
 ];
 
 const SWEEP_TITLE = 'Study 1 at n = 50, m = 1,250 against P_m';
@@ -100,7 +130,8 @@ function runOnce(def: SolverDef, n: number, m: number, params: Record<string, st
   return { solved: run.bestScore === 0, evaluations: run.evaluations, iteration: run.iteration, ms: performance.now() - t0 };
 }
 
-const fmt = (x: number, digits = 0): string => (Number.isFinite(x) ? x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '—');
+const fmt = (x: number, digits = 0): string =>
+  Number.isFinite(x) ? x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '—';
 
 export async function run(argv: string[]): Promise<void> {
   const o = options(argv);
@@ -260,4 +291,3 @@ export async function run(argv: string[]): Promise<void> {
   writeResult(out, `${parts.join('\n')}\n`);
   log(`written to ${out}`);
 }
-

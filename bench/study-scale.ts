@@ -88,7 +88,9 @@ function row(how: string, workers: number, db: string, wall: number): Row {
 export async function run(argv: string[]): Promise<void> {
   const o = options(argv);
   const runs = Number(o.runs ?? 24);
-  const counts = String(o.workers ?? '1,2,4').split(',').map(Number);
+  const counts = String(o.workers ?? '1,2,4')
+    .split(',')
+    .map(Number);
   const seeds = Number(o.seeds ?? 2);
   const scale = Number(o.scale ?? 0.01);
   const dir = mkdtempSync(join(tmpdir(), 'study-scale-'));
@@ -96,7 +98,13 @@ export async function run(argv: string[]): Promise<void> {
   const rows: Row[] = [];
   let table = '';
   try {
-    const short = { name: 'short runs', puzzles: [join(instances, 'e2_clue1_6x6.txt')], solvers: [{ solver: 'hill-climb' }], seeds: runs, stop: { evaluations: 2000 } };
+    const short = {
+      name: 'short runs',
+      puzzles: [join(instances, 'e2_clue1_6x6.txt')],
+      solvers: [{ solver: 'hill-climb' }],
+      seeds: runs,
+      stop: { evaluations: 2000 },
+    };
     for (const w of counts) {
       const workers = await startWorkers(redis, w);
       try {
@@ -122,7 +130,11 @@ export async function run(argv: string[]): Promise<void> {
         ...template,
         name: `${String(template.name)} (${seeds} seeds, ${scale} x the paper's time)`,
         seeds,
-        puzzles: template.puzzles.map((p) => ({ ...p, file: resolve(dirname(templateFile), p.file), stop: { seconds: Math.max(1, Math.round(p.stop.seconds * scale)) } })),
+        puzzles: template.puzzles.map((p) => ({
+          ...p,
+          file: resolve(dirname(templateFile), p.file),
+          stop: { seconds: Math.max(1, Math.round(p.stop.seconds * scale)) },
+        })),
       };
       const workers = await startWorkers(redis, 2);
       try {

@@ -70,7 +70,8 @@ export async function run(argv: string[]): Promise<void> {
     // ---- 1. dragging on 16x16 with two solvers running ------------------------------------------
     const solvers = solverCount > 0 ? await backend.handlers.startRuns({ puzzleId: meta16.id, solver: 'sa', count: solverCount, seed: 1, seconds: 3600 }) : [];
     const deadline = Date.now() + 20_000;
-    while ((await backend.handlers.queryRuns({ statuses: ['running'] })).total < solverCount && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    while ((await backend.handlers.queryRuns({ statuses: ['running'] })).total < solverCount && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
     const running = (await backend.handlers.queryRuns({ statuses: ['running'] })).total;
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
@@ -136,7 +137,9 @@ export async function run(argv: string[]): Promise<void> {
       [`all ${perDrag.length} drags`, all.length, ms(median(all)), ms(quantile(all, 0.99)), ms(Math.max(...all)), fps(median(all))],
     ];
     say(`## Dragging on 16x16 with ${running} solver processes running\n`);
-    say(`${perDrag.length} drags from the tray to the board (${placed} placed), 40 pointer moves each, the first drag of the page included; frame intervals from requestAnimationFrame. Board renderer: ${renderer}${forced ? ' (forced)' : ''}.\n`);
+    say(
+      `${perDrag.length} drags from the tray to the board (${placed} placed), 40 pointer moves each, the first drag of the page included; frame intervals from requestAnimationFrame. Board renderer: ${renderer}${forced ? ' (forced)' : ''}.\n`,
+    );
     say(mdTable(['', 'frames', 'median', 'p99', 'worst', 'median rate'], rows));
     say(
       `\nPer drag (median of ${perDrag.length}, each ${ms(median(dragMs))} long): main thread busy ${ms(median(taskMs))}, of which our script ${ms(median(scriptMs))} (first drag: ${ms(taskMs[0] ?? NaN)} / ${ms(scriptMs[0] ?? NaN)}). The rest is style, layout and rendering (all on the CPU here).`,
@@ -177,10 +180,15 @@ export async function run(argv: string[]): Promise<void> {
     }
     say(`\n## Opening History with ${total.toLocaleString('en')} runs\n`);
     say(`(filled in ${fillS.toFixed(1)} s) From the route change to the first rows on screen, ${opens} opens:\n`);
-    say(mdTable(['', 'median', 'worst'], [
-      ['open to first rows', ms(median(opensMs)), ms(Math.max(...opensMs))],
-      ['query round trip (History\'s own figure)', ms(median(queryMs)), ms(Math.max(...queryMs))],
-    ]));
+    say(
+      mdTable(
+        ['', 'median', 'worst'],
+        [
+          ['open to first rows', ms(median(opensMs)), ms(Math.max(...opensMs))],
+          ["query round trip (History's own figure)", ms(median(queryMs)), ms(Math.max(...queryMs))],
+        ],
+      ),
+    );
   } finally {
     await browser.close().catch(() => {});
     await server.close().catch(() => {});

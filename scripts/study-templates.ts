@@ -27,7 +27,9 @@ function write(name: string, study: Record<string, unknown>): void {
     if (Array.isArray(v)) lines.push(`  ${JSON.stringify(k)}: [\n${v.map((x) => `    ${JSON.stringify(x)}`).join(',\n')}\n  ]${comma}`);
     else if (k === 'published' && v && typeof v === 'object') {
       const p = v as { source: string; cells: unknown[] };
-      lines.push(`  "published": {\n    "source": ${JSON.stringify(p.source)},\n    "cells": [\n${p.cells.map((c) => `      ${JSON.stringify(c)}`).join(',\n')}\n    ]\n  }${comma}`);
+      lines.push(
+        `  "published": {\n    "source": ${JSON.stringify(p.source)},\n    "cells": [\n${p.cells.map((c) => `      ${JSON.stringify(c)}`).join(',\n')}\n    ]\n  }${comma}`,
+      );
     } else lines.push(`  ${JSON.stringify(k)}: ${JSON.stringify(v)}${comma}`);
   });
   lines.push('}');
@@ -35,7 +37,12 @@ function write(name: string, study: Record<string, unknown>): void {
   process.stderr.write(`wrote resources/studies/${name}\n`);
 }
 
-const inline = (name: string, p: EdgePuzzle, group?: string): Record<string, unknown> => ({ family: 'edge', name, ...(group ? { group } : {}), puzzle: puzzleToJson(p) });
+const inline = (name: string, p: EdgePuzzle, group?: string): Record<string, unknown> => ({
+  family: 'edge',
+  name,
+  ...(group ? { group } : {}),
+  puzzle: puzzleToJson(p),
+});
 
 // ---- Niang (2010), table 9 -------------------------------------------------------------------
 {
@@ -62,7 +69,8 @@ const inline = (name: string, p: EdgePuzzle, group?: string): Record<string, unk
     seeds: [1],
     stop: { evaluations: 5_000_000, seconds: 600 },
     published: {
-      source: 'Niang 2010 (thesis), table 9: 10 runs each; mean time to a solution (2.4 GHz dual core, C#) and fitness evaluations (boards bred); 7x7 never solved',
+      source:
+        'Niang 2010 (thesis), table 9: 10 runs each; mean time to a solution (2.4 GHz dual core, C#) and fitness evaluations (boards bred); 7x7 never solved',
       cells: boards.map((b) => {
         const group = `${b.size}x${b.size}, ${b.patterns} patterns`;
         return b.fe === null ? { group, solver: 0, successRate: 0 } : { group, solver: 0, successRate: 1, timeToTarget: b.seconds, evaluationsToTarget: b.fe };
@@ -116,8 +124,17 @@ const inline = (name: string, p: EdgePuzzle, group?: string): Record<string, unk
   const e2 = readPuzzleFile('eternity2_256.txt', readFileSync(`${instances}eternity2_256.txt`, 'utf8')).puzzle as EdgePuzzle;
   // Piece numbers 1-based as in the files; rows and columns 1-based (letter = column), as the bench writes them.
   const starter = { piece: 139, row: 9, col: 8, rotation: 2 };
-  const clues = [starter, { piece: 181, row: 3, col: 14, rotation: 3 }, { piece: 208, row: 3, col: 3, rotation: 3 }, { piece: 249, row: 14, col: 14, rotation: 0 }, { piece: 255, row: 14, col: 3, rotation: 3 }];
-  const fixed = (list: typeof clues): EdgePuzzle => ({ ...e2, fixed: list.map((f) => ({ piece: f.piece - 1, row: f.row - 1, col: f.col - 1, rotation: f.rotation })) });
+  const clues = [
+    starter,
+    { piece: 181, row: 3, col: 14, rotation: 3 },
+    { piece: 208, row: 3, col: 3, rotation: 3 },
+    { piece: 249, row: 14, col: 14, rotation: 0 },
+    { piece: 255, row: 14, col: 3, rotation: 3 },
+  ];
+  const fixed = (list: typeof clues): EdgePuzzle => ({
+    ...e2,
+    fixed: list.map((f) => ({ piece: f.piece - 1, row: f.row - 1, col: f.col - 1, rotation: f.rotation })),
+  });
   writeFileSync(`${dir}puzzles/eternity2_starter.txt`, piecesFormat.write(fixed([starter])));
   writeFileSync(`${dir}puzzles/eternity2_clues.txt`, piecesFormat.write(fixed(clues)));
   const solvers = ['beam', 'lns', 'tabu', 'vns-sa', 'ms-gvns', 'sa', 'hill-climb', 'backtrack:blackwood', 'backtrack:verhaard', 'backtrack'];

@@ -66,12 +66,24 @@ export const section: Section = async ({ quick, raw, log }) => {
       const nodes: number[] = [];
       const censored: boolean[] = [];
       for (let seed = 1; seed <= count; seed++) {
-        const spec: SolveSpec = { rows: cfg.n, cols: cfg.n, frame: cfg.border, inner: cfg.inner, seed, solver: variant.solver, params: variant.params, maxEvaluations: Number.MAX_SAFE_INTEGER, limitSeconds: cap };
+        const spec: SolveSpec = {
+          rows: cfg.n,
+          cols: cfg.n,
+          frame: cfg.border,
+          inner: cfg.inner,
+          seed,
+          solver: variant.solver,
+          params: variant.params,
+          maxEvaluations: Number.MAX_SAFE_INTEGER,
+          limitSeconds: cap,
+        };
         // Big searches get a process of their own, where the search loop runs at full speed.
         const r = cfg.n >= 8 ? solveInChild(spec) : solveHere(spec);
         nodes.push(r.evaluations);
         censored.push(!r.solved);
-        log(`aspinall n=${cfg.n} ${cfg.border}:${cfg.inner} ${variant.name} instance ${seed}: ${r.evaluations} nodes, ${r.solved ? 'solved' : 'limit'}, ${r.seconds} s`);
+        log(
+          `aspinall n=${cfg.n} ${cfg.border}:${cfg.inner} ${variant.name} instance ${seed}: ${r.evaluations} nodes, ${r.solved ? 'solved' : 'limit'}, ${r.seconds} s`,
+        );
       }
       cells.push(`${censoredMedian(nodes, censored)} (${thousands(cfg.paper[v])})`);
     }

@@ -121,7 +121,9 @@ export const section: Section = async ({ quick, raw, log }) => {
       const out: TimedOutcome[] = [];
       for (let seed = 1; seed <= seeds; seed++) {
         const o = await timedRun(def, puzzle, {}, seed, seconds);
-        log(`msgvns ${name} ${id} seed ${seed}: ${o.best} (reached at ${(o.bestMs / 1000).toFixed(1)} s), ${fmtE(o.evaluations)} evaluations in ${(o.ms / 1000).toFixed(0)} s`);
+        log(
+          `msgvns ${name} ${id} seed ${seed}: ${o.best} (reached at ${(o.bestMs / 1000).toFixed(1)} s), ${fmtE(o.evaluations)} evaluations in ${(o.ms / 1000).toFixed(0)} s`,
+        );
         out.push(o);
       }
       const bests = out.map((o) => o.best);

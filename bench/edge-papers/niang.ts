@@ -53,7 +53,12 @@ const THESIS_BOARDS: { name: string; size: number; rows: string[] }[] = [
   {
     name: 'thesis figure 44, 4x4 (5)',
     size: 4,
-    rows: ['0,17,35,0|0,25,25,17|0,17,17,25|0,0,29,17', '35,17,29,0|25,17,35,17|17,35,35,17|29,0,25,35', '29,17,35,0|35,25,29,17|35,25,6,25|25,0,29,25', '35,35,0,0|29,17,0,35|6,25,0,17|29,0,0,25'],
+    rows: [
+      '0,17,35,0|0,25,25,17|0,17,17,25|0,0,29,17',
+      '35,17,29,0|25,17,35,17|17,35,35,17|29,0,25,35',
+      '29,17,35,0|35,25,29,17|35,25,6,25|25,0,29,25',
+      '35,35,0,0|29,17,0,35|6,25,0,17|29,0,0,25',
+    ],
   },
   {
     name: 'thesis figure 43, 6x6 (7)',
@@ -192,7 +197,11 @@ export const section: Section = async ({ quick, raw, log }) => {
       for (let s = 1; s <= seeds; s++) counts.push(countSolutions(it.make(size, patterns, s), cap));
       const shown = counts.map((c) => (c >= cap ? `>${cap / 4}` : String(c / 4)));
       log(`niang solutions ${size}x${size} (${patterns}) ${it.name}: ${shown.join(' ')}`);
-      readingRows.push([`${size}x${size} (${patterns}), ${it.name}`, `${seeds}`, `${shown.join(', ')} (median ${counts.some((c) => c >= cap) ? `>= ${median(counts) / 4}` : median(counts) / 4})`]);
+      readingRows.push([
+        `${size}x${size} (${patterns}), ${it.name}`,
+        `${seeds}`,
+        `${shown.join(', ')} (median ${counts.some((c) => c >= cap) ? `>= ${median(counts) / 4}` : median(counts) / 4})`,
+      ]);
     }
   }
   if (!quick) {
@@ -205,8 +214,8 @@ export const section: Section = async ({ quick, raw, log }) => {
     '### Which boards\n\n' +
       'The thesis made its boards with the Eternity II Editor and gives only "size (patterns)". Its figures 43 and 44 print two of its solved boards: ' +
       'every join, frame joins included, takes one of n non-grey patterns (figure 44: 5 patterns on a 4x4, figure 43: 7 on a 6x6), all pieces distinct, ' +
-      'and each board has very few solutions. Our boards are the generator\'s, read as **n non-grey patterns on every join** (frame and inner colours pooled), ' +
-      'board i made with seed i; they have as few solutions as the thesis\'s, where the other readings would give far more (or, counting grey, about as few). ' +
+      "and each board has very few solutions. Our boards are the generator's, read as **n non-grey patterns on every join** (frame and inner colours pooled), " +
+      "board i made with seed i; they have as few solutions as the thesis's, where the other readings would give far more (or, counting grey, about as few). " +
       'Solutions up to turning the whole board (counted by exhaustive search, capped):\n',
   );
   parts.push(mdTable(['board', 'boards', 'solutions each'], [...thesisRows, ...readingRows]));
@@ -216,20 +225,31 @@ export const section: Section = async ({ quick, raw, log }) => {
     '### Table 9: ours beside the thesis\n\n' +
       `${runs} runs per board, run i on board i with seed i, each stopped when solved or after ${fmtInt(budget)} evaluations (7x7: ${fmtInt(budget7)}). ` +
       'Evaluations count every board bred and every delta-scored move of a repair or local search; "boards bred" is the thesis\'s own count ' +
-      '(its EVAL = population x generations, which leaves the repairs\' work out). Times and counts are means over the solved runs. ' +
+      "(its EVAL = population x generations, which leaves the repairs' work out). Times and counts are means over the solved runs. " +
       'The thesis ran C# on a 2.4 GHz dual core; we run one run at a time on one core of a shared machine, so our times are preliminary.\n',
   );
   const rows: (string | number)[][] = [];
   for (const b of BOARDS) {
     const cap7 = b.size === 7 ? budget7 : budget;
     const max = maxScore(b.size, b.size);
-    rows.push([`**${b.size}x${b.size} (${b.patterns})**`, 'thesis (Niang 2010)', b.fe === null ? '0/10' : '10/10', b.time, '-', b.fe === null ? '-' : fmtInt(b.fe), b.fe === null ? '-' : fmtInt(b.fe / 200), '-']);
+    rows.push([
+      `**${b.size}x${b.size} (${b.patterns})**`,
+      'thesis (Niang 2010)',
+      b.fe === null ? '0/10' : '10/10',
+      b.time,
+      '-',
+      b.fe === null ? '-' : fmtInt(b.fe),
+      b.fe === null ? '-' : fmtInt(b.fe / 200),
+      '-',
+    ]);
     for (const name of chosen) {
       const su = all[name];
       const outs: Outcome[] = [];
       for (let i = 1; i <= runs; i++) {
         const o = runOnce(su.def, thesisBoard(b.size, b.patterns, i), su.params, i, cap7);
-        log(`niang ${name} ${b.size}x${b.size} run ${i}: ${o.solved ? 'solved' : `best ${o.best}/${max}`} after ${fmtInt(o.evaluations)} evaluations, ${fmtS(o.ms)}`);
+        log(
+          `niang ${name} ${b.size}x${b.size} run ${i}: ${o.solved ? 'solved' : `best ${o.best}/${max}`} after ${fmtInt(o.evaluations)} evaluations, ${fmtS(o.ms)}`,
+        );
         outs.push(o);
       }
       const ok = outs.filter((o) => o.solved);
@@ -246,7 +266,21 @@ export const section: Section = async ({ quick, raw, log }) => {
       ]);
     }
   }
-  parts.push(mdTable(['board (patterns)', 'solver', 'solved', 'mean time to solve', 'mean evaluations', 'mean boards bred (thesis FE)', 'mean generations', 'best score, mean over runs'], rows));
+  parts.push(
+    mdTable(
+      [
+        'board (patterns)',
+        'solver',
+        'solved',
+        'mean time to solve',
+        'mean evaluations',
+        'mean boards bred (thesis FE)',
+        'mean generations',
+        'best score, mean over runs',
+      ],
+      rows,
+    ),
+  );
   parts.push('');
   parts.push(
     '`ga` keeps every operator of the thesis selectable; its repair of deadlocks is a short search (10,000 tries of swapping or turning tiles with an unmatched join, ' +

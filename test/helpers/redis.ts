@@ -40,9 +40,42 @@ export async function startRedis(opts: { password?: string; tls?: boolean } = {}
     // A self-signed certificate for 127.0.0.1; clients trust it through NODE_EXTRA_CA_CERTS.
     const cert = join(dir, 'cert.pem');
     const key = join(dir, 'key.pem');
-    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    const made = spawnSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
     if (made.status !== 0) throw new Error('openssl could not make a test certificate');
-    args.push('--port', '0', '--tls-port', String(port), '--tls-cert-file', cert, '--tls-key-file', key, '--tls-ca-cert-file', cert, '--tls-auth-clients', 'no');
+    args.push(
+      '--port',
+      '0',
+      '--tls-port',
+      String(port),
+      '--tls-cert-file',
+      cert,
+      '--tls-key-file',
+      key,
+      '--tls-ca-cert-file',
+      cert,
+      '--tls-auth-clients',
+      'no',
+    );
     env = { NODE_EXTRA_CA_CERTS: cert };
   } else args.push('--port', String(port));
   let child = await launch(args);

@@ -27,7 +27,11 @@ function findFormat(id: string): { family: AnyFamily; format: AnyFamily['formats
     const format = family.formats.find((f) => f.id === id);
     if (format) return { family, format };
   }
-  throw new FormatError(`unknown format "${id}" (known: json, ${listFormats().map((f) => f.id).join(', ')})`);
+  throw new FormatError(
+    `unknown format "${id}" (known: json, ${listFormats()
+      .map((f) => f.id)
+      .join(', ')})`,
+  );
 }
 
 const baseName = (fileName: string): string => (fileName.split(/[\\/]/).pop() ?? fileName).replace(/\.[^.]+$/, '');
@@ -94,7 +98,15 @@ export function readPuzzleFile(fileName: string, text: string, opts: { format?: 
   }
   const { family, format } = findFormat(formatId);
   const parsed = format.read(text, fileName, opts.options);
-  return { family: family.id, name: baseName(fileName), format: format.id, puzzle: parsed.puzzle, solution: parsed.solution, info: parsed.info ?? {}, notes: parsed.notes ?? [] };
+  return {
+    family: family.id,
+    name: baseName(fileName),
+    format: format.id,
+    puzzle: parsed.puzzle,
+    solution: parsed.solution,
+    info: parsed.info ?? {},
+    notes: parsed.notes ?? [],
+  };
 }
 
 /**

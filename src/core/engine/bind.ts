@@ -62,7 +62,8 @@ export const annealingEngine = engine(Annealing, anyProblem, {
 export const tabuEngine = engine(TabuSearch, tabuProblem, {
   id: 'tabu',
   label: 'Tabu search',
-  description: 'Samples random moves each iteration and applies the best one not tabu (even when worse); undoing a recent move is tabu unless it reaches a new best.',
+  description:
+    'Samples random moves each iteration and applies the best one not tabu (even when worse); undoing a recent move is tabu unless it reaches a new best.',
   params: tabuParams,
 });
 

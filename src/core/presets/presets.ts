@@ -40,8 +40,24 @@ export const PRESETS: readonly SolverPreset[] = [
     description: 'Tournament of 3, elitism 1, region exchange crossover 0.9, region rotate/swap mutation 0.1, thesis fitness, repair on (tables 1-9).',
     params: { population: 200, tournamentSize: 3, elitism: 1, crossoverRate: 0.9, mutationRate: 0.1, selection: 'tournament', fitness: 'thesis' },
   },
-  { id: 'niang-500', family: 'edge', solver: 'ga', label: 'Population 500', source: NIANG, description: 'The thesis runs with a population of 500 (population ablation).', params: { population: 500 } },
-  { id: 'niang-1000', family: 'edge', solver: 'ga', label: 'Population 1000', source: NIANG, description: 'The thesis runs with a population of 1000 (population ablation).', params: { population: 1000 } },
+  {
+    id: 'niang-500',
+    family: 'edge',
+    solver: 'ga',
+    label: 'Population 500',
+    source: NIANG,
+    description: 'The thesis runs with a population of 500 (population ablation).',
+    params: { population: 500 },
+  },
+  {
+    id: 'niang-1000',
+    family: 'edge',
+    solver: 'ga',
+    label: 'Population 1000',
+    source: NIANG,
+    description: 'The thesis runs with a population of 1000 (population ablation).',
+    params: { population: 1000 },
+  },
   {
     id: 'niang-uniform',
     family: 'edge',
@@ -51,7 +67,15 @@ export const PRESETS: readonly SolverPreset[] = [
     description: 'Uniform crossover instead of region exchange (crossover ablation).',
     params: { cxRegionExchange: 0, cxUniform: 1 },
   },
-  { id: 'niang-no-elitism', family: 'edge', solver: 'ga', label: 'No elitism', source: NIANG, description: 'Elitism off (elitism ablation).', params: { elitism: 0 } },
+  {
+    id: 'niang-no-elitism',
+    family: 'edge',
+    solver: 'ga',
+    label: 'No elitism',
+    source: NIANG,
+    description: 'Elitism off (elitism ablation).',
+    params: { elitism: 0 },
+  },
   {
     id: 'niang-no-repair',
     family: 'edge',
@@ -61,7 +85,15 @@ export const PRESETS: readonly SolverPreset[] = [
     description: 'Selection heuristic and repair heuristics off (repair ablation).',
     params: { repairThreshold: 0, repairDeadlocks: false, repair2x2: false, repairBorder: false },
   },
-  { id: 'niang-high-mutation', family: 'edge', solver: 'ga', label: 'Mutation 0.8', source: NIANG, description: 'Mutation rate 0.8 (mutation ablation).', params: { mutationRate: 0.8 } },
+  {
+    id: 'niang-high-mutation',
+    family: 'edge',
+    solver: 'ga',
+    label: 'Mutation 0.8',
+    source: NIANG,
+    description: 'Mutation rate 0.8 (mutation ablation).',
+    params: { mutationRate: 0.8 },
+  },
 
   // ---- edge: MS-GVNS ----------------------------------------------------------------------------
   ...(
@@ -71,18 +103,16 @@ export const PRESETS: readonly SolverPreset[] = [
       [14, 2400],
       [16, 3600],
     ] as const
-  ).map(
-    ([n, seconds]): SolverPreset => ({
-      id: `msgvns-${n}`,
-      family: 'edge',
-      solver: 'ms-gvns',
-      label: `Paper, ${n}×${n} (${seconds / 60} min)`,
-      source: META,
-      description: `IterMax 200, LevelMax = board side, greedy randomised starts, alternating VND orders; the paper's time limit for ${n}×${n} (table 1).`,
-      params: { iterMax: 200, levelMax: 0, initial: 'greedy', vndOrder: 'alternate', improvement: 'first', acceptEqual: false },
-      stop: { seconds },
-    }),
-  ),
+  ).map(([n, seconds]): SolverPreset => ({
+    id: `msgvns-${n}`,
+    family: 'edge',
+    solver: 'ms-gvns',
+    label: `Paper, ${n}×${n} (${seconds / 60} min)`,
+    source: META,
+    description: `IterMax 200, LevelMax = board side, greedy randomised starts, alternating VND orders; the paper's time limit for ${n}×${n} (table 1).`,
+    params: { iterMax: 200, levelMax: 0, initial: 'greedy', vndOrder: 'alternate', improvement: 'first', acceptEqual: false },
+    stop: { seconds },
+  })),
   {
     id: 'msgvns-random-starts',
     family: 'edge',
@@ -94,7 +124,15 @@ export const PRESETS: readonly SolverPreset[] = [
   },
 
   // ---- edge: backtracking -----------------------------------------------------------------------
-  { id: 'exact', family: 'edge', solver: 'backtrack', label: 'Exact search', source: 'workbench', description: 'Every join must match; the search ends when the space is exhausted.', params: { maxMismatches: 0 } },
+  {
+    id: 'exact',
+    family: 'edge',
+    solver: 'backtrack',
+    label: 'Exact search',
+    source: 'workbench',
+    description: 'Every join must match; the search ends when the space is exhausted.',
+    params: { maxMismatches: 0 },
+  },
   {
     id: 'blackwood',
     family: 'edge',
@@ -122,7 +160,8 @@ export const PRESETS: readonly SolverPreset[] = [
     solver: 'beam',
     label: 'Eternity II in a minute',
     source: 'workbench',
-    description: 'Passes doubling from 64 to 8192 partial boards, then repeated at 8192 with new tie-breaks: about 457 of 480 on Eternity II within 15 CPU seconds (bench/results/edge-e2.md).',
+    description:
+      'Passes doubling from 64 to 8192 partial boards, then repeated at 8192 with new tie-breaks: about 457 of 480 on Eternity II within 15 CPU seconds (bench/results/edge-e2.md).',
     params: { width: 64, maxWidth: 8192, growth: 2 },
     stop: { seconds: 60 },
   },
@@ -141,7 +180,8 @@ export const PRESETS: readonly SolverPreset[] = [
     solver: 'lns',
     label: 'Beam search, then large neighbourhoods',
     source: 'workbench',
-    description: 'Beam passes doubling to 8192 partial boards; their best full board is where the large-neighbourhood search starts (both phases show in the chart).',
+    description:
+      'Beam passes doubling to 8192 partial boards; their best full board is where the large-neighbourhood search starts (both phases show in the chart).',
     params: { initial: 'beam', beamWidth: 8192 },
   },
   {
@@ -159,15 +199,49 @@ export const PRESETS: readonly SolverPreset[] = [
     solver: 'tabu',
     label: 'Small boards (up to about 8x8)',
     source: 'workbench',
-    description: 'The defaults suit 10x10 and up; on a small board 1000 sampled moves are every move, and tabu search cycles. 50 moves, tenure 10, a restart after 2000 steps without a new best.',
+    description:
+      'The defaults suit 10x10 and up; on a small board 1000 sampled moves are every move, and tabu search cycles. 50 moves, tenure 10, a restart after 2000 steps without a new best.',
     params: { candidates: 50, tenure: 10, restartAfter: 2000 },
   },
-  { id: 'aspinall-h2', family: 'edge', solver: 'backtrack-2x2', label: 'H2 ordering', source: ASPINALL, description: 'Border 2×2 blocks ordered by H2 (neighbours sharing no piece), the paper’s best.', params: { heuristic: 'h2', shuffle: false } },
-  { id: 'aspinall-h1', family: 'edge', solver: 'backtrack-2x2', label: 'H1 ordering', source: ASPINALL, description: 'Border 2×2 blocks ordered by H1 (product of the domain sizes of their inner sides).', params: { heuristic: 'h1', shuffle: false } },
-  { id: 'aspinall-none', family: 'edge', solver: 'backtrack-2x2', label: 'Plain 2×2 transform', source: ASPINALL, description: 'The 2×2 domain transform without border ordering.', params: { heuristic: 'none', shuffle: false } },
+  {
+    id: 'aspinall-h2',
+    family: 'edge',
+    solver: 'backtrack-2x2',
+    label: 'H2 ordering',
+    source: ASPINALL,
+    description: 'Border 2×2 blocks ordered by H2 (neighbours sharing no piece), the paper’s best.',
+    params: { heuristic: 'h2', shuffle: false },
+  },
+  {
+    id: 'aspinall-h1',
+    family: 'edge',
+    solver: 'backtrack-2x2',
+    label: 'H1 ordering',
+    source: ASPINALL,
+    description: 'Border 2×2 blocks ordered by H1 (product of the domain sizes of their inner sides).',
+    params: { heuristic: 'h1', shuffle: false },
+  },
+  {
+    id: 'aspinall-none',
+    family: 'edge',
+    solver: 'backtrack-2x2',
+    label: 'Plain 2×2 transform',
+    source: ASPINALL,
+    description: 'The 2×2 domain transform without border ordering.',
+    params: { heuristic: 'none', shuffle: false },
+  },
 
   // ---- jump: CS 440 -----------------------------------------------------------------------------
-  { id: 'cs440-hc', family: 'jump', solver: 'hill-climb', label: 'Hill climbing, 1000 iterations', source: CS440, description: 'One random cell changed per move, kept when not worse; 1000 moves.', params: { restartAfter: 0, randomWalk: 0 }, stop: { evaluations: 1000 } },
+  {
+    id: 'cs440-hc',
+    family: 'jump',
+    solver: 'hill-climb',
+    label: 'Hill climbing, 1000 iterations',
+    source: CS440,
+    description: 'One random cell changed per move, kept when not worse; 1000 moves.',
+    params: { restartAfter: 0, randomWalk: 0 },
+    stop: { evaluations: 1000 },
+  },
   {
     id: 'cs440-restarts',
     family: 'jump',
@@ -203,7 +277,8 @@ export const PRESETS: readonly SolverPreset[] = [
     solver: 'ga',
     label: 'Genetic algorithm, mutation per cell',
     source: CS440,
-    description: 'The report’s GA as its parameter table gives the mutation: every cell mutates with probability 0.018. Climbs far higher than the per-child reading.',
+    description:
+      'The report’s GA as its parameter table gives the mutation: every cell mutates with probability 0.018. Climbs far higher than the per-child reading.',
     params: { mutationMode: 'cell', mutation: 0.018 },
   },
 
@@ -215,17 +290,15 @@ export const PRESETS: readonly SolverPreset[] = [
       [3, 'bmoc', 'bswap'],
       [4, 'bmoc', 'binversion'],
     ] as const
-  ).map(
-    ([study, crossover, mutation]): SolverPreset => ({
-      id: `study-${study}`,
-      family: 'parity',
-      solver: 'ga',
-      label: `Study ${study}: ${crossover.toUpperCase()} + ${mutation === 'bswap' ? 'BSwap' : 'BInversion'}`,
-      source: ALMUHAIDEB,
-      description: 'Tournament q = 10, GENITOR replacement, crossover 0.8, mutation 0.01, population 1,000, 10,000 generations.',
-      params: { crossover, mutation, population: 1000, generations: 10_000, tournament: 10, crossoverRate: 0.8, mutationRate: 0.01 },
-    }),
-  ),
+  ).map(([study, crossover, mutation]): SolverPreset => ({
+    id: `study-${study}`,
+    family: 'parity',
+    solver: 'ga',
+    label: `Study ${study}: ${crossover.toUpperCase()} + ${mutation === 'bswap' ? 'BSwap' : 'BInversion'}`,
+    source: ALMUHAIDEB,
+    description: 'Tournament q = 10, GENITOR replacement, crossover 0.8, mutation 0.01, population 1,000, 10,000 generations.',
+    params: { crossover, mutation, population: 1000, generations: 10_000, tournament: 10, crossoverRate: 0.8, mutationRate: 0.01 },
+  })),
   {
     id: 'study-1-n100',
     family: 'parity',
@@ -253,7 +326,15 @@ export const PRESETS: readonly SolverPreset[] = [
     description: 'T0 = n, alpha 0.95, static equilibrium y = 0.25, final temperature 0.001, then stop.',
     params: { t0: 0, alpha: 0.95, y: 0.25, tFinal: 0.001, atFinal: 'stop' },
   },
-  { id: 'sa-reheat', family: 'parity', solver: 'sa', label: 'SA with reheating', source: 'workbench', description: 'The published schedule, reheating to T0 at the final temperature instead of stopping.', params: { atFinal: 'reheat' } },
+  {
+    id: 'sa-reheat',
+    family: 'parity',
+    solver: 'sa',
+    label: 'SA with reheating',
+    source: 'workbench',
+    description: 'The published schedule, reheating to T0 at the final temperature instead of stopping.',
+    params: { atFinal: 'reheat' },
+  },
 ];
 
 /** The presets of one solver, in the order the launch form lists them. */

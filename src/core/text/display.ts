@@ -51,7 +51,9 @@ export function checkName(name: string, what = 'a puzzle'): string {
   const trimmed = name.trim();
   if (trimmed === '') throw new Error(`${what} needs a name`);
   if (trimmed.length > MAX_NAME_LENGTH) {
-    throw new Error(`${what}'s name can have at most ${MAX_NAME_LENGTH} characters; this one has ${trimmed.length.toLocaleString('en-US')} ("${displayText(trimmed, 40)}")`);
+    throw new Error(
+      `${what}'s name can have at most ${MAX_NAME_LENGTH} characters; this one has ${trimmed.length.toLocaleString('en-US')} ("${displayText(trimmed, 40)}")`,
+    );
   }
   return trimmed;
 }

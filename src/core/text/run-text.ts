@@ -204,7 +204,7 @@ export function agoText(ms: number | null, now: number = Date.now()): string {
 export function queueText(position: number): string {
   if (position <= 1) return 'Next in line';
   const tens = position % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[position % 10] ?? 'th';
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[position % 10] ?? 'th');
   return `${position}${suffix} in line`;
 }
 

@@ -88,12 +88,14 @@ export const apiSchemas = {
     target: s.optional(s.nullable(s.number())),
   }),
   /** One page of the run history (see store/run-history.ts for the filter's meaning) and the total. */
-  queryRuns: s.object(runFilterShape({
-    sort: s.optional(s.literal(...RUN_SORT_KEYS)),
-    dir: s.optional(s.literal('asc', 'desc')),
-    limit: s.optional(s.int(0, 10_000)),
-    offset: s.optional(s.int(0)),
-  })),
+  queryRuns: s.object(
+    runFilterShape({
+      sort: s.optional(s.literal(...RUN_SORT_KEYS)),
+      dir: s.optional(s.literal('asc', 'desc')),
+      limit: s.optional(s.int(0, 10_000)),
+      offset: s.optional(s.int(0)),
+    }),
+  ),
   /** Every run id matching a filter (newest first, at most 10,000): "select all" across pages. */
   runIds: s.object(runFilterShape({})),
   runFacets: s.object({}),

@@ -26,8 +26,7 @@ export function parse<O extends Options>(argv: string[], options: O, maxPosition
   } catch (e) {
     throw new UsageError((e as Error).message.replace(/\. To specify a positional.*$/s, '').split('\n')[0]);
   }
-  if (parsed.positionals.length > maxPositionals)
-    throw new UsageError(`unexpected argument "${parsed.positionals[maxPositionals]}"`);
+  if (parsed.positionals.length > maxPositionals) throw new UsageError(`unexpected argument "${parsed.positionals[maxPositionals]}"`);
   return parsed;
 }
 

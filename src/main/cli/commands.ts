@@ -53,7 +53,8 @@ export function readText(file: string): string {
   try {
     // A named pipe or a device would block or never end: only regular files are read.
     const st = statSync(file);
-    if (!st.isFile()) throw new UsageError(`${oneLine(file)}: not a regular file (${st.isDirectory() ? 'a folder' : st.isFIFO() ? 'a named pipe' : 'a device or socket'})`);
+    if (!st.isFile())
+      throw new UsageError(`${oneLine(file)}: not a regular file (${st.isDirectory() ? 'a folder' : st.isFIFO() ? 'a named pipe' : 'a device or socket'})`);
     return readFileSync(file, 'utf8');
   } catch (e) {
     if (e instanceof UsageError) throw e;
@@ -210,12 +211,18 @@ export async function solve(argv: string[]): Promise<number> {
  * The solver and preset of a `solve`: as named; a preset named alone picks its solver; neither
  * gives the family's recommendation for this puzzle (the launch form's default too).
  */
-function chooseSolver(family: FamilyId, puzzle: unknown, solver: string | undefined, presetId: string | undefined): { def: SolverDef; preset: SolverPreset | undefined } {
+function chooseSolver(
+  family: FamilyId,
+  puzzle: unknown,
+  solver: string | undefined,
+  presetId: string | undefined,
+): { def: SolverDef; preset: SolverPreset | undefined } {
   let id = solver;
   let pid = presetId;
   if (!id && pid) {
     const owners = PRESETS.filter((p) => p.family === family && p.id === pid);
-    if (owners.length === 0) throw new UsageError(`no ${family} preset "${pid}" (presets: ${[...new Set(PRESETS.filter((p) => p.family === family).map((p) => p.id))].join(', ')})`);
+    if (owners.length === 0)
+      throw new UsageError(`no ${family} preset "${pid}" (presets: ${[...new Set(PRESETS.filter((p) => p.family === family).map((p) => p.id))].join(', ')})`);
     if (owners.length > 1) throw new UsageError(`preset "${pid}" belongs to several solvers (${owners.map((p) => p.solver).join(', ')}): give --solver`);
     id = owners[0].solver;
   }
@@ -230,7 +237,11 @@ function chooseSolver(family: FamilyId, puzzle: unknown, solver: string | undefi
 }
 
 export async function resume(argv: string[]): Promise<number> {
-  const { values: v, positionals } = parse(argv, { ...dbOption, ...jsonOption, 'checkpoint-every': { type: 'string' }, 'progress-every': { type: 'string' } }, 1);
+  const { values: v, positionals } = parse(
+    argv,
+    { ...dbOption, ...jsonOption, 'checkpoint-every': { type: 'string' }, 'progress-every': { type: 'string' } },
+    1,
+  );
   const id = parseRunId(positionals[0]);
   const wb = open(v.db, intervals(v));
   try {
@@ -250,7 +261,8 @@ export async function stop(argv: string[]): Promise<number> {
   const wb = open(v.db);
   try {
     const before = mustRun(wb, id);
-    if (before.status !== 'running' && before.status !== 'queued') throw new UsageError(`run ${id} is ${before.status}; only queued or running runs can be stopped`);
+    if (before.status !== 'running' && before.status !== 'queued')
+      throw new UsageError(`run ${id} is ${before.status}; only queued or running runs can be stopped`);
     const holder = wb.store.lease(id);
     const end = await wb.runs.stop(id);
     if (end.status === 'running' || end.status === 'queued') {
@@ -270,7 +282,15 @@ export async function runs(argv: string[]): Promise<number> {
   try {
     const list = wb.store.listRuns({ limit: intOption('limit', v.limit, 1) ?? 10_000, ...(v.status ? { status: v.status as RunRecord['status'] } : {}) });
     if (v.json) process.stdout.write(`${JSON.stringify(list)}\n`);
-    else process.stdout.write(list.length ? `${table(RUN_HEADERS, list.map((r) => runRow(r, solverInfos())))}\n` : `no runs yet in ${wb.store.path}\n`);
+    else
+      process.stdout.write(
+        list.length
+          ? `${table(
+              RUN_HEADERS,
+              list.map((r) => runRow(r, solverInfos())),
+            )}\n`
+          : `no runs yet in ${wb.store.path}\n`,
+      );
     return 0;
   } finally {
     await wb.close();
@@ -321,7 +341,8 @@ export async function exportRun(argv: string[]): Promise<number> {
     let text: string | null;
     if (format === 'json') text = documentToText(makeDocument(run.family, `${run.puzzleName} run ${run.id}`, puzzle, solution));
     else {
-      const fmt = format === 'text' ? family.formats.find((f) => f.write(puzzle, solution) !== null && f.id !== 'pieces') : family.formats.find((f) => f.id === format);
+      const fmt =
+        format === 'text' ? family.formats.find((f) => f.write(puzzle, solution) !== null && f.id !== 'pieces') : family.formats.find((f) => f.id === format);
       if (!fmt) throw new UsageError(`--format ${format} does not fit a ${run.family} run (use text, json${run.family === 'edge' ? ', bucas' : ''})`);
       text = fmt.write(puzzle, solution);
       if (text === null) throw new UsageError(`--format ${format} cannot hold this run's board`);
@@ -346,7 +367,12 @@ export async function solvers(argv: string[]): Promise<number> {
   for (const s of list) {
     lines.push(`${s.family} ${s.id}: ${s.label}. ${s.description}`);
     for (const [name, p] of Object.entries(s.params)) {
-      const range = p.type === 'enum' ? p.options.join('|') : p.type === 'boolean' ? 'true|false' : `${p.type}${p.min !== undefined ? ` >= ${p.min}` : ''}${p.max !== undefined ? ` <= ${p.max}` : ''}`;
+      const range =
+        p.type === 'enum'
+          ? p.options.join('|')
+          : p.type === 'boolean'
+            ? 'true|false'
+            : `${p.type}${p.min !== undefined ? ` >= ${p.min}` : ''}${p.max !== undefined ? ` <= ${p.max}` : ''}`;
       lines.push(`    ${name} (${range}, default ${String(p.default)}): ${p.help}`);
     }
   }
@@ -363,7 +389,18 @@ export async function puzzles(argv: string[]): Promise<number> {
     else
       process.stdout.write(
         list.length
-          ? `${table(['id', 'name', 'family', 'size', 'best', 'placement', 'source'], list.map((p) => [String(p.id), displayText(p.name, 60), p.family, `${p.rows}x${p.cols}`, p.bestScore === null ? '-' : String(p.bestScore), p.placement ? scoreText(p.placement.score, p.placement.maxScore) : '-', displayText(p.source, 60)]))}\n`
+          ? `${table(
+              ['id', 'name', 'family', 'size', 'best', 'placement', 'source'],
+              list.map((p) => [
+                String(p.id),
+                displayText(p.name, 60),
+                p.family,
+                `${p.rows}x${p.cols}`,
+                p.bestScore === null ? '-' : String(p.bestScore),
+                p.placement ? scoreText(p.placement.score, p.placement.maxScore) : '-',
+                displayText(p.source, 60),
+              ]),
+            )}\n`
           : `no puzzles yet in ${wb.store.path}\n`,
       );
     return 0;

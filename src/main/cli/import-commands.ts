@@ -69,7 +69,9 @@ export async function importFiles(argv: string[]): Promise<number> {
     for (const r of results) {
       for (const p of r.added) {
         const same = r.duplicates.find((d) => d.id === p.id);
-        process.stdout.write(`puzzle ${p.id}: ${displayText(p.name)} (${p.family} ${p.rows}x${p.cols})${placementText(p.document)}${same ? `, the same puzzle as ${same.sameAs.id} (${displayText(same.sameAs.name)})` : ''}\n`);
+        process.stdout.write(
+          `puzzle ${p.id}: ${displayText(p.name)} (${p.family} ${p.rows}x${p.cols})${placementText(p.document)}${same ? `, the same puzzle as ${same.sameAs.id} (${displayText(same.sameAs.name)})` : ''}\n`,
+        );
       }
       for (const p of r.updated) process.stdout.write(`puzzle ${p.id}: ${displayText(p.name)}: placement replaced${placementText(p.document)}\n`);
       printNotes(r.notes, r.warnings);

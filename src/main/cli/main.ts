@@ -37,7 +37,19 @@ const USAGE = `usage: workbench <command> [options]   (every command takes --db 
 `;
 
 async function serve(argv: string[]): Promise<number> {
-  const { values: v } = parse(argv, { db: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, token: { type: 'string' }, static: { type: 'string' }, 'progress-every': { type: 'string' }, redis: { type: 'string' } }, 0);
+  const { values: v } = parse(
+    argv,
+    {
+      db: { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      token: { type: 'string' },
+      static: { type: 'string' },
+      'progress-every': { type: 'string' },
+      redis: { type: 'string' },
+    },
+    0,
+  );
   const progress = numberOption('progress-every', v['progress-every']);
   const staticDir = v.static ?? fileURLToPath(new URL('../../../out/renderer', import.meta.url));
   if (!existsSync(staticDir)) throw new UsageError(`no built renderer at ${staticDir}: run \`npm run build\` first`);

@@ -31,11 +31,18 @@ export async function study(argv: string[]): Promise<number> {
     case 'list':
       return list(rest);
     default:
-      throw new UsageError(sub === undefined || sub.startsWith('-') ? `study needs a subcommand: ${SUBCOMMANDS.join(', ')}` : `unknown study subcommand "${sub}" (try: ${SUBCOMMANDS.join(', ')})`);
+      throw new UsageError(
+        sub === undefined || sub.startsWith('-')
+          ? `study needs a subcommand: ${SUBCOMMANDS.join(', ')}`
+          : `unknown study subcommand "${sub}" (try: ${SUBCOMMANDS.join(', ')})`,
+      );
   }
 }
 
-function open(db: string | undefined, opts: { concurrency?: number; checkpointIntervalMs?: number; progressIntervalMs?: number } = {}): { wb: Workbench; studies: Studies } {
+function open(
+  db: string | undefined,
+  opts: { concurrency?: number; checkpointIntervalMs?: number; progressIntervalMs?: number } = {},
+): { wb: Workbench; studies: Studies } {
   const wb = Workbench.open({ dbPath: resolveDbPath(db), spawn: nodeWorkerSpawner(), ...opts });
   try {
     // Runs whose process is gone show as interrupted at once; runs other live processes hold are left alone.
@@ -78,7 +85,14 @@ async function create(argv: string[]): Promise<number> {
 async function run(argv: string[]): Promise<number> {
   const { values: v, positionals } = parse(
     argv,
-    { db: { type: 'string' }, concurrency: { type: 'string' }, json: { type: 'boolean' }, 'checkpoint-every': { type: 'string' }, 'progress-every': { type: 'string' }, redis: { type: 'string' } },
+    {
+      db: { type: 'string' },
+      concurrency: { type: 'string' },
+      json: { type: 'boolean' },
+      'checkpoint-every': { type: 'string' },
+      'progress-every': { type: 'string' },
+      redis: { type: 'string' },
+    },
     1,
   );
   const id = studyId(positionals[0]);
@@ -133,7 +147,8 @@ async function run(argv: string[]): Promise<number> {
     const p = results.progress;
     if (p.done === p.planned) return 0;
     // Failed runs are not run again (their settings fail the same way); the rest can continue.
-    const next = p.done + p.failed === p.planned ? `${p.failed} failed: see \`workbench runs --status failed\`` : `continue it with \`workbench study run ${id}\``;
+    const next =
+      p.done + p.failed === p.planned ? `${p.failed} failed: see \`workbench runs --status failed\`` : `continue it with \`workbench study run ${id}\``;
     process.stderr.write(`${oneLine(`study ${id} is not complete: ${studyProgressText(p)} (${next})`)}\n`);
     return stopping > 0 ? 130 : 1;
   } finally {
@@ -143,7 +158,13 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
-async function openRemote(wb: Workbench, url: string, concurrency: number | undefined, checkpoint: number | undefined, progress: number | undefined): Promise<RemoteRuns> {
+async function openRemote(
+  wb: Workbench,
+  url: string,
+  concurrency: number | undefined,
+  checkpoint: number | undefined,
+  progress: number | undefined,
+): Promise<RemoteRuns> {
   try {
     return await RemoteRuns.open(wb.store, url, {
       elsewhere: wb.runs,
@@ -183,10 +204,14 @@ async function stop(argv: string[]): Promise<number> {
     const ended = await studies.stop(id);
     const still = ended.filter((r) => r.status === 'running' || r.status === 'queued');
     if (still.length > 0) {
-      process.stderr.write(`study ${id}: asked ${ended.length} runs to stop, but ${still.length} are still ${still[0]!.status} (run ${still.map((r) => r.id).join(', ')})\n`);
+      process.stderr.write(
+        `study ${id}: asked ${ended.length} runs to stop, but ${still.length} are still ${still[0]!.status} (run ${still.map((r) => r.id).join(', ')})\n`,
+      );
       return 1;
     }
-    process.stdout.write(`study ${id}: ${ended.length === 0 ? 'nothing was running' : `${ended.length} runs stopped`} (${studyProgressText(studies.progress(id))})\n`);
+    process.stdout.write(
+      `study ${id}: ${ended.length === 0 ? 'nothing was running' : `${ended.length} runs stopped`} (${studyProgressText(studies.progress(id))})\n`,
+    );
     return 0;
   } finally {
     await wb.close();
@@ -199,13 +224,23 @@ async function list(argv: string[]): Promise<number> {
   try {
     const all = studies.list().map((s) => ({ s, progress: studies.progress(s.id) }));
     if (v.json) {
-      process.stdout.write(`${JSON.stringify(all.map(({ s, progress }) => ({ id: s.id, name: s.name, family: s.spec.family, createdAt: s.createdAt, runs: studySize(s.spec), status: studyStatus(progress), progress })))}\n`);
+      process.stdout.write(
+        `${JSON.stringify(all.map(({ s, progress }) => ({ id: s.id, name: s.name, family: s.spec.family, createdAt: s.createdAt, runs: studySize(s.spec), status: studyStatus(progress), progress })))}\n`,
+      );
     } else if (all.length === 0) process.stdout.write(`no studies yet in ${wb.store.path}\n`);
     else
       process.stdout.write(
         `${table(
           ['id', 'name', 'family', 'grid', 'status', 'progress', 'created'],
-          all.map(({ s, progress }) => [String(s.id), displayText(s.name, 60), s.spec.family, gridText(s), studyStatus(progress), studyProgressText(progress), new Date(s.createdAt).toISOString().replace('T', ' ').slice(0, 16)]),
+          all.map(({ s, progress }) => [
+            String(s.id),
+            displayText(s.name, 60),
+            s.spec.family,
+            gridText(s),
+            studyStatus(progress),
+            studyProgressText(progress),
+            new Date(s.createdAt).toISOString().replace('T', ' ').slice(0, 16),
+          ]),
         )}\n`,
       );
     return 0;

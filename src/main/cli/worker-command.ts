@@ -9,7 +9,11 @@ import { RunWorker } from '../studies/redis/worker';
 import { intOption, numberOption, parse, UsageError } from './args';
 
 export async function worker(argv: string[]): Promise<number> {
-  const { values: v } = parse(argv, { redis: { type: 'string' }, concurrency: { type: 'string' }, 'lock-seconds': { type: 'string' }, quiet: { type: 'boolean' } }, 0);
+  const { values: v } = parse(
+    argv,
+    { redis: { type: 'string' }, concurrency: { type: 'string' }, 'lock-seconds': { type: 'string' }, quiet: { type: 'boolean' } },
+    0,
+  );
   if (v.redis === undefined) throw new UsageError('worker needs --redis URL (the Redis server of the coordinator, e.g. redis://:password@host:6379)');
   const concurrency = intOption('concurrency', v.concurrency, 1) ?? Math.max(1, availableParallelism() - 1);
   const lockSeconds = numberOption('lock-seconds', v['lock-seconds']);
@@ -23,7 +27,12 @@ export async function worker(argv: string[]): Promise<number> {
     spawn: nodeWorkerSpawner(),
     concurrency,
     ...(lockSeconds !== undefined ? { lockDurationMs: Math.round(lockSeconds * 1000) } : {}),
-    onRun: (e) => log('ended' in e ? `run ${e.runId}: ${e.ended}` : `run ${e.runId}: ${e.from === null ? 'started' : `resumed from its checkpoint at ${(e.from / 1000).toFixed(1)} s`} (attempt ${e.attempt})`),
+    onRun: (e) =>
+      log(
+        'ended' in e
+          ? `run ${e.runId}: ${e.ended}`
+          : `run ${e.runId}: ${e.from === null ? 'started' : `resumed from its checkpoint at ${(e.from / 1000).toFixed(1)} s`} (attempt ${e.attempt})`,
+      ),
   });
   await w.ready();
   // The ready line goes to stdout, so scripts (and tests) can wait for it.

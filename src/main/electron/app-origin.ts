@@ -84,7 +84,13 @@ export function appFilePath(root: string, url: string): string | null {
   const base = path.resolve(root);
   const target = path.resolve(base, `.${path.posix.normalize(`/${rel}`)}`);
   if (!target.startsWith(base + path.sep)) return null;
-  if (path.relative(base, target).split(path.sep).some((seg) => seg.startsWith('.'))) return null;
+  if (
+    path
+      .relative(base, target)
+      .split(path.sep)
+      .some((seg) => seg.startsWith('.'))
+  )
+    return null;
   return target;
 }
 

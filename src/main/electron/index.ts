@@ -34,10 +34,13 @@ if (!app.requestSingleInstanceLock()) {
     mainWindow.focus();
   });
 
-  app.whenReady().then(start).catch((err: unknown) => {
-    console.error(`Puzzle Workbench failed to start: ${err instanceof Error ? err.message : String(err)}`);
-    app.exit(1);
-  });
+  app
+    .whenReady()
+    .then(start)
+    .catch((err: unknown) => {
+      console.error(`Puzzle Workbench failed to start: ${err instanceof Error ? err.message : String(err)}`);
+      app.exit(1);
+    });
 }
 
 async function start(): Promise<void> {

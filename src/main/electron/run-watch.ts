@@ -45,7 +45,11 @@ export function endNotice(previous: RunStatus | undefined, run: RunSummary, wind
   switch (run.status) {
     case 'done': {
       const solved = run.stopReason === 'solved' || run.stopReason === 'target';
-      return { runId: run.id, title: `Run ${run.id} ${solved ? (run.stopReason === 'solved' ? 'solved the puzzle' : 'reached its target') : 'finished'}`, body: `${what} · ${bestText(run)} in ${durationText(run.elapsedMs)}` };
+      return {
+        runId: run.id,
+        title: `Run ${run.id} ${solved ? (run.stopReason === 'solved' ? 'solved the puzzle' : 'reached its target') : 'finished'}`,
+        body: `${what} · ${bestText(run)} in ${durationText(run.elapsedMs)}`,
+      };
     }
     case 'failed':
       return { runId: run.id, title: `Run ${run.id} failed`, body: `${what} · ${run.error ?? 'unknown error'}` };

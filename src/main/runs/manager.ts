@@ -313,7 +313,12 @@ export class RunManager {
     } catch {
       a.ended = true;
       if (this.active.get(runId) === a) this.active.delete(runId);
-      const ended: RunRecord = { ...a.run, status, error: `${reason} (this could not be saved either: the run is recovered at the next start)`, endedAt: Date.now() };
+      const ended: RunRecord = {
+        ...a.run,
+        status,
+        error: `${reason} (this could not be saved either: the run is recovered at the next start)`,
+        endedAt: Date.now(),
+      };
       this.unsaved.set(runId, ended);
       this.emit({ type: 'status', runId, status, error: ended.error! });
       const list = this.waiters.get(runId);
@@ -384,7 +389,14 @@ export class RunManager {
           break;
         case 'progress':
           this.store.recordProgress(runId, m.sample, this.owner);
-          this.emit({ type: 'progress', runId, elapsedMs: m.sample.elapsedMs, evaluations: m.sample.evaluations, bestScore: m.sample.bestScore, currentScore: m.sample.currentScore });
+          this.emit({
+            type: 'progress',
+            runId,
+            elapsedMs: m.sample.elapsedMs,
+            evaluations: m.sample.evaluations,
+            bestScore: m.sample.bestScore,
+            currentScore: m.sample.currentScore,
+          });
           break;
         case 'improvement':
           this.store.recordImprovement(runId, m.improvement, this.owner);

@@ -197,7 +197,13 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     const target = path.resolve(staticRoot, `.${path.posix.normalize(`/${rel}`)}`);
     if (target !== staticRoot && !target.startsWith(staticRoot + path.sep)) return sendText(res, 404, 'Not Found');
     // No dot-files, and nothing whose real location (after symlinks) is outside the root.
-    if (path.relative(staticRoot, target).split(path.sep).some((seg) => seg.startsWith('.'))) return sendText(res, 404, 'Not Found');
+    if (
+      path
+        .relative(staticRoot, target)
+        .split(path.sep)
+        .some((seg) => seg.startsWith('.'))
+    )
+      return sendText(res, 404, 'Not Found');
     let real: string;
     try {
       real = await realpath(target);

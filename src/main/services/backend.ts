@@ -90,11 +90,20 @@ export interface BackendOptions {
 
 export async function createBackend(opts: BackendOptions): Promise<Backend & { workbench: Workbench; close(): Promise<void> }> {
   const spawn = opts.workerHost === 'node' ? nodeWorkerSpawner() : opts.workerHost;
-  const workbench = Workbench.open({ dbPath: opts.dbPath, spawn, nativeBinding: opts.nativeBinding, concurrency: opts.concurrency, progressIntervalMs: opts.progressIntervalMs });
+  const workbench = Workbench.open({
+    dbPath: opts.dbPath,
+    spawn,
+    nativeBinding: opts.nativeBinding,
+    concurrency: opts.concurrency,
+    progressIntervalMs: opts.progressIntervalMs,
+  });
   workbench.runs.recover();
   let remote: RemoteRuns | null = null;
   try {
-    remote = opts.redis === undefined ? null : await RemoteRuns.open(workbench.store, opts.redis, { elsewhere: workbench.runs, progressIntervalMs: opts.progressIntervalMs });
+    remote =
+      opts.redis === undefined
+        ? null
+        : await RemoteRuns.open(workbench.store, opts.redis, { elsewhere: workbench.runs, progressIntervalMs: opts.progressIntervalMs });
   } catch (e) {
     await workbench.close();
     throw e;

@@ -76,12 +76,26 @@ export function readPiecesAndBoards(
   const format = detectFormat(pieces.fileName, pieces.text);
   if (format === 'pieces') {
     const r = readPiecesWithBoards(pieces.text, pieces.fileName, board.text, board.fileName, options);
-    return r.boards.map((b) => ({ name: b.name, puzzle: b.puzzle, board: b.board, notes: [...r.pieces.notes.filter((n) => !n.startsWith('read as ')), ...b.notes] }));
+    return r.boards.map((b) => ({
+      name: b.name,
+      puzzle: b.puzzle,
+      board: b.board,
+      notes: [...r.pieces.notes.filter((n) => !n.startsWith('read as ')), ...b.notes],
+    }));
   }
   const read = readPuzzleFiles(pieces.fileName, pieces.text, { options });
-  if (read.length !== 1 || read[0].family !== 'edge') throw new FormatError(`expected an edge-matching piece set, got ${read.length > 1 ? `${read.length} puzzles` : `a ${read[0].family} puzzle`}`, pieces.fileName);
+  if (read.length !== 1 || read[0].family !== 'edge')
+    throw new FormatError(
+      `expected an edge-matching piece set, got ${read.length > 1 ? `${read.length} puzzles` : `a ${read[0].family} puzzle`}`,
+      pieces.fileName,
+    );
   const puzzle = read[0].puzzle as EdgePuzzle;
-  return readBoardsOnPuzzle(board.text, board.fileName, puzzle, { rotation: options.rotation }).map((b) => ({ name: b.name, puzzle, board: b.board, notes: b.notes }));
+  return readBoardsOnPuzzle(board.text, board.fileName, puzzle, { rotation: options.rotation }).map((b) => ({
+    name: b.name,
+    puzzle,
+    board: b.board,
+    notes: b.notes,
+  }));
 }
 
 /** What a file holds, read as `importFile` would read it (no library changes). */
@@ -218,7 +232,12 @@ export function previewImport(wb: Workbench, req: Omit<ImportRequest, 'into'>): 
     pieces = list.length;
     first = list.slice(0, PREVIEW_PIECES);
     const read = it.notes.find((n) => n.startsWith('read as '));
-    order = read ? read.slice('read as '.length).replace(/ \(.*$/, '').replace(/, rotations.*$/, '') : 'top right bottom left';
+    order = read
+      ? read
+          .slice('read as '.length)
+          .replace(/ \(.*$/, '')
+          .replace(/, rotations.*$/, '')
+      : 'top right bottom left';
     if (it.solution) board = boardScore(it.puzzle as EdgePuzzle, it.solution as never, it.name);
   } else if (it.solution) {
     const cells = family.cells(it.puzzle, it.solution) as number[][];

@@ -130,7 +130,11 @@ export function bundledSamples(resourcesDir: string): Sample[] {
   }
 
   // Mazes and grids smallest first.
-  const bySize = (list: Sample[]): Sample[] => list.map((s) => ({ s, cells: cellCount(s) })).sort((a, b) => a.cells - b.cells).map((x) => x.s);
+  const bySize = (list: Sample[]): Sample[] =>
+    list
+      .map((s) => ({ s, cells: cellCount(s) }))
+      .sort((a, b) => a.cells - b.cells)
+      .map((x) => x.s);
   out.push(...bySize(files.filter((f) => /\.maze$/i.test(f)).map((f) => fromFile(resourcesDir, f))));
   out.push(...bySize(files.filter((f) => /\.grid$/i.test(f)).map((f) => fromFile(resourcesDir, f))));
   return out;

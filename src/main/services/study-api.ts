@@ -78,7 +78,12 @@ function summary(studies: Studies, s: Study): StudySummary {
   };
 }
 
-const gridOf = (spec: StudySpec): StudySummary['grid'] => ({ puzzles: spec.puzzles.length, solvers: spec.configs.length, seeds: spec.seeds.length, runs: studySize(spec) });
+const gridOf = (spec: StudySpec): StudySummary['grid'] => ({
+  puzzles: spec.puzzles.length,
+  solvers: spec.configs.length,
+  seeds: spec.seeds.length,
+  runs: studySize(spec),
+});
 
 /** The longest time limit of any run of the grid. */
 function longest(spec: StudySpec): number | null {
@@ -107,7 +112,14 @@ export function studyHandlers(wb: Workbench, studies: Studies, templatesDir: str
   };
   const templateFile = (id: string): string => {
     const file = templateFiles().find((f) => f === `${id}.json`);
-    if (!file || !templatesDir) throw new Error(`there is no study template "${id}" (templates: ${templateFiles().map((f) => f.replace(/\.json$/, '')).join(', ') || 'none'})`);
+    if (!file || !templatesDir)
+      throw new Error(
+        `there is no study template "${id}" (templates: ${
+          templateFiles()
+            .map((f) => f.replace(/\.json$/, ''))
+            .join(', ') || 'none'
+        })`,
+      );
     return path.join(templatesDir, file);
   };
   const readSpec = (file: string, text: string): StudySpec => parseStudy(text, file, { ...ctx, libraryPuzzle: (pid) => wb.store.getPuzzle(pid) });
@@ -155,7 +167,17 @@ export function studyHandlers(wb: Workbench, studies: Studies, templatesDir: str
         const file = path.join(templatesDir!, f);
         try {
           const spec = readSpec(file, readFileSync(file, 'utf8'));
-          return [{ id: f.replace(/\.json$/, ''), name: spec.name, description: spec.description, family: spec.family, grid: gridOf(spec), seconds: longest(spec), published: spec.published?.source ?? null }];
+          return [
+            {
+              id: f.replace(/\.json$/, ''),
+              name: spec.name,
+              description: spec.description,
+              family: spec.family,
+              grid: gridOf(spec),
+              seconds: longest(spec),
+              published: spec.published?.source ?? null,
+            },
+          ];
         } catch (e) {
           console.warn(`study template ${f} skipped: ${(e as Error).message}`);
           return [];
@@ -181,7 +203,8 @@ export function studyHandlers(wb: Workbench, studies: Studies, templatesDir: str
         } catch (e) {
           throw new StudyError(`${path.basename(file)}: not a JSON study file (${(e as Error).message})`);
         }
-        if (typeof json === 'object' && json !== null && !Array.isArray(json)) source = JSON.stringify(shortenStudy(json as Record<string, unknown>, { seeds, seconds }));
+        if (typeof json === 'object' && json !== null && !Array.isArray(json))
+          source = JSON.stringify(shortenStudy(json as Record<string, unknown>, { seeds, seconds }));
       }
       return summary(studies, studies.create(source, file, { readFile }));
     },
@@ -196,8 +219,15 @@ export function studyHandlers(wb: Workbench, studies: Studies, templatesDir: str
     exportStudy: ({ id, format }: ApiArgs<'exportStudy'>): { fileName: string; text: string } => {
       const s = studies.get(id);
       const { progress, cells } = studies.results(id);
-      const base = `study-${id}-${s.name.replace(/[^\w.-]+/g, '_').replace(/^[_.]+|_+$/g, '').slice(0, 80) || 'results'}`;
-      return format === 'csv' ? { fileName: `${base}.csv`, text: studyCsv(s, cells) } : { fileName: `${base}.md`, text: `${studyMarkdown(s, progress, cells)}\n` };
+      const base = `study-${id}-${
+        s.name
+          .replace(/[^\w.-]+/g, '_')
+          .replace(/^[_.]+|_+$/g, '')
+          .slice(0, 80) || 'results'
+      }`;
+      return format === 'csv'
+        ? { fileName: `${base}.csv`, text: studyCsv(s, cells) }
+        : { fileName: `${base}.md`, text: `${studyMarkdown(s, progress, cells)}\n` };
     },
   };
 }

@@ -52,7 +52,15 @@ export class Workbench {
     this.runs = runs;
     this.history = new RunHistory(store);
     runs.subscribe((e) => {
-      if (e.type === 'progress') this.push({ type: 'run-progress', runId: e.runId, elapsedMs: e.elapsedMs, evaluations: e.evaluations, bestScore: e.bestScore, currentScore: e.currentScore });
+      if (e.type === 'progress')
+        this.push({
+          type: 'run-progress',
+          runId: e.runId,
+          elapsedMs: e.elapsedMs,
+          evaluations: e.evaluations,
+          bestScore: e.bestScore,
+          currentScore: e.currentScore,
+        });
       else if (e.type === 'status' && e.error !== undefined) {
         // The store could not save how the run ended; show it anyway.
         let run = null;
@@ -184,7 +192,12 @@ export class Workbench {
     const safe = p.name.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'puzzle';
     if (format === 'json') return { fileName: `${safe}.json`, text: documentToText(doc) };
     const fmt = getFamily(doc.family).formats.find((f) => f.id === format);
-    if (!fmt) throw new Error(`a ${doc.family} puzzle cannot be written as ${format} (use json or ${getFamily(doc.family).formats.map((f) => f.id).join(', ')})`);
+    if (!fmt)
+      throw new Error(
+        `a ${doc.family} puzzle cannot be written as ${format} (use json or ${getFamily(doc.family)
+          .formats.map((f) => f.id)
+          .join(', ')})`,
+      );
     const text = fmt.write(puzzle, solution ?? undefined);
     if (text === null) throw new Error(`format ${format} cannot hold this puzzle${solution === undefined ? ' (it has no solution or placement yet)' : ''}`);
     // The format's own ending where it has one (`.maze`, `.grid`), so the file reads back as the same format.
@@ -236,7 +249,10 @@ export class Workbench {
     const stop = checkStop(req.stop ?? {});
     const seed = req.seed ?? randomSeed();
     // Held by this process from the start, so no other process takes it for an orphan.
-    const run = this.store.createRun({ puzzleId, puzzleName: name, family, solver: def.id, params, seed, stop, puzzle: puzzleJson, maxScore: fam.maxScore(puzzle) }, this.runs.grant);
+    const run = this.store.createRun(
+      { puzzleId, puzzleName: name, family, solver: def.id, params, seed, stop, puzzle: puzzleJson, maxScore: fam.maxScore(puzzle) },
+      this.runs.grant,
+    );
     this.runs.enqueue(run.id);
     return run;
   }
@@ -246,7 +262,8 @@ export class Workbench {
    * given, else random ones). Every setting is checked before the first run is stored.
    */
   createRuns(req: NewRun, count = 1): RunRecord[] {
-    if (!Number.isInteger(count) || count < 1 || count > MAX_RUNS_AT_ONCE) throw new Error(`runs must be a whole number from 1 to ${MAX_RUNS_AT_ONCE}, got ${count}`);
+    if (!Number.isInteger(count) || count < 1 || count > MAX_RUNS_AT_ONCE)
+      throw new Error(`runs must be a whole number from 1 to ${MAX_RUNS_AT_ONCE}, got ${count}`);
     const base = req.seed ?? null;
     const seedOf = (i: number): number => (base === null ? randomSeed() : (base + i) % 2 ** 32);
     const first = this.createRun({ ...req, seed: seedOf(0) });
@@ -290,7 +307,8 @@ export function checkStop(stop: Partial<StopCriteria>): StopCriteria {
   const evaluations = stop.evaluations ?? null;
   const target = stop.target ?? null;
   if (seconds !== null && !(Number.isFinite(seconds) && seconds > 0)) throw new Error(`seconds must be a positive number, got ${seconds}`);
-  if (evaluations !== null && !(Number.isInteger(evaluations) && evaluations > 0)) throw new Error(`evaluations must be a positive whole number, got ${evaluations}`);
+  if (evaluations !== null && !(Number.isInteger(evaluations) && evaluations > 0))
+    throw new Error(`evaluations must be a positive whole number, got ${evaluations}`);
   if (target !== null && !Number.isFinite(target)) throw new Error(`target must be a number, got ${target}`);
   return { seconds, evaluations, target };
 }

@@ -220,14 +220,16 @@ export function migrate(db: Database.Database, file: string, list: readonly Migr
   const applied: number[] = [];
   for (const m of list) {
     if (m.version <= current) continue;
-    const ran = db.transaction((): boolean => {
-      // Another process may have migrated since we looked; we hold the write lock now.
-      if ((db.pragma('user_version', { simple: true }) as number) >= m.version) return false;
-      m.up(db);
-      // user_version lives in the database header and is part of the transaction.
-      db.pragma(`user_version = ${m.version}`);
-      return true;
-    }).immediate();
+    const ran = db
+      .transaction((): boolean => {
+        // Another process may have migrated since we looked; we hold the write lock now.
+        if ((db.pragma('user_version', { simple: true }) as number) >= m.version) return false;
+        m.up(db);
+        // user_version lives in the database header and is part of the transaction.
+        db.pragma(`user_version = ${m.version}`);
+        return true;
+      })
+      .immediate();
     if (ran) applied.push(m.version);
   }
   return applied;

@@ -25,7 +25,9 @@ export class RemoteRunStore {
     this.stmts = {
       get: this.db.prepare<[number], { attempt: number; last_seq: number }>(`SELECT attempt, last_seq FROM remote_runs WHERE run_id = ?`),
       held: this.db
-        .prepare<[string], number>(`SELECT l.run_id FROM run_leases l JOIN runs r ON r.id = l.run_id WHERE l.owner = ? AND r.status IN ('queued', 'running') ORDER BY l.run_id`)
+        .prepare<[string], number>(
+          `SELECT l.run_id FROM run_leases l JOIN runs r ON r.id = l.run_id WHERE l.owner = ? AND r.status IN ('queued', 'running') ORDER BY l.run_id`,
+        )
         .pluck(),
       put: this.db.prepare(
         `INSERT INTO remote_runs (run_id, queue, attempt, last_seq) VALUES (@runId, @queue, @attempt, @seq)

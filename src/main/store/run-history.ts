@@ -354,7 +354,6 @@ export const MAX_PAGE = 10_000;
 export const DEFAULT_SERIES_POINTS = 1500;
 
 export class RunHistory {
-
   private readonly statements: StatementCache;
 
   constructor(private readonly store: Store) {
@@ -369,7 +368,10 @@ export class RunHistory {
   query(q: RunHistoryQuery = {}): RunPage {
     return this.guard(() => {
       const { countSql, sql, args } = runPageSql(q);
-      const total = this.statements.get(countSql).pluck().get(...args.slice(0, -2)) as number;
+      const total = this.statements
+        .get(countSql)
+        .pluck()
+        .get(...args.slice(0, -2)) as number;
       const rows = this.statements.get(sql).all(...args) as RunRow[];
       return { runs: rows.map(toRunSummary), total };
     });
@@ -379,7 +381,10 @@ export class RunHistory {
   ids(f: RunHistoryFilter = {}): number[] {
     return this.guard(() => {
       const { where, args } = runHistoryWhere(f);
-      return this.statements.get(`SELECT id FROM runs ${where} ORDER BY created_at DESC, id DESC LIMIT ${MAX_PAGE}`).pluck().all(...args) as number[];
+      return this.statements
+        .get(`SELECT id FROM runs ${where} ORDER BY created_at DESC, id DESC LIMIT ${MAX_PAGE}`)
+        .pluck()
+        .all(...args) as number[];
     });
   }
 
@@ -392,10 +397,12 @@ export class RunHistory {
         runs: number;
       }[];
       const puzzles = (
-        this.statements.get(
-          `SELECT puzzle_id, puzzle_name, family, COUNT(*) AS runs, MAX(created_at) AS last FROM runs
+        this.statements
+          .get(
+            `SELECT puzzle_id, puzzle_name, family, COUNT(*) AS runs, MAX(created_at) AS last FROM runs
            GROUP BY puzzle_id, puzzle_name, family ORDER BY last DESC LIMIT 500`,
-        ).all() as { puzzle_id: number | null; puzzle_name: string; family: FamilyId; runs: number }[]
+          )
+          .all() as { puzzle_id: number | null; puzzle_name: string; family: FamilyId; runs: number }[]
       ).map((r) => ({ puzzleId: r.puzzle_id, name: r.puzzle_name, family: r.family, runs: r.runs }));
       const statuses = this.statements.get(`SELECT status, COUNT(*) AS runs FROM runs GROUP BY status`).all() as { status: RunStatus; runs: number }[];
       statuses.sort((a, b) => RUN_STATUSES.indexOf(a.status) - RUN_STATUSES.indexOf(b.status));
@@ -416,15 +423,26 @@ export class RunHistory {
     return this.guard(() => {
       if (this.statements.get(`SELECT 1 FROM runs WHERE id = ?`).pluck().get(runId) === undefined) return null;
       const after = opts.after ?? -1;
-      const rows = this.statements.get(
-        `SELECT elapsed_ms AS t, evaluations, iteration, best_score AS best, current_score AS current, mean_score AS mean
+      const rows = this.statements
+        .get(
+          `SELECT elapsed_ms AS t, evaluations, iteration, best_score AS best, current_score AS current, mean_score AS mean
          FROM run_events WHERE run_id = ? AND kind = 'progress' AND elapsed_ms > ? ORDER BY elapsed_ms, id`,
-      ).all(runId, after) as { t: number; evaluations: number; iteration: number | null; best: number; current: number | null; mean: number | null }[];
-      const points: SeriesPoint[] = rows.map((r) => ({ t: r.t, evaluations: r.evaluations, iteration: r.iteration ?? 0, best: r.best, current: r.current ?? r.best, mean: r.mean }));
-      const improvements = this.statements.get(
-        `SELECT id AS eventId, elapsed_ms AS t, evaluations, best_score AS score
+        )
+        .all(runId, after) as { t: number; evaluations: number; iteration: number | null; best: number; current: number | null; mean: number | null }[];
+      const points: SeriesPoint[] = rows.map((r) => ({
+        t: r.t,
+        evaluations: r.evaluations,
+        iteration: r.iteration ?? 0,
+        best: r.best,
+        current: r.current ?? r.best,
+        mean: r.mean,
+      }));
+      const improvements = this.statements
+        .get(
+          `SELECT id AS eventId, elapsed_ms AS t, evaluations, best_score AS score
          FROM run_events WHERE run_id = ? AND kind = 'improvement' AND elapsed_ms > ? ORDER BY elapsed_ms, id`,
-      ).all(runId, after) as ImprovementPoint[];
+        )
+        .all(runId, after) as ImprovementPoint[];
       const max = opts.maxPoints ?? DEFAULT_SERIES_POINTS;
       return { runId, progress: [...thinSeries(points, max, (p) => p.current)], progressTotal: points.length, improvements };
     });
@@ -435,16 +453,29 @@ export class RunHistory {
     return this.guard(() => {
       if (eventId === null) {
         const r = this.statements.get(`SELECT elapsed_ms, evaluations, best_score, best_solution FROM runs WHERE id = ?`).get(runId) as
-          | { elapsed_ms: number; evaluations: number; best_score: number | null; best_solution: string | null }
-          | undefined;
+          { elapsed_ms: number; evaluations: number; best_score: number | null; best_solution: string | null } | undefined;
         if (!r) return null;
-        return { runId, eventId: null, t: r.elapsed_ms, evaluations: r.evaluations, score: r.best_score, solution: r.best_solution === null ? null : JSON.parse(r.best_solution) };
+        return {
+          runId,
+          eventId: null,
+          t: r.elapsed_ms,
+          evaluations: r.evaluations,
+          score: r.best_score,
+          solution: r.best_solution === null ? null : JSON.parse(r.best_solution),
+        };
       }
-      const e = this.statements.get(`SELECT elapsed_ms, evaluations, best_score, solution FROM run_events WHERE id = ? AND run_id = ? AND kind = 'improvement'`).get(eventId, runId) as
-        | { elapsed_ms: number; evaluations: number; best_score: number; solution: string | null }
-        | undefined;
+      const e = this.statements
+        .get(`SELECT elapsed_ms, evaluations, best_score, solution FROM run_events WHERE id = ? AND run_id = ? AND kind = 'improvement'`)
+        .get(eventId, runId) as { elapsed_ms: number; evaluations: number; best_score: number; solution: string | null } | undefined;
       if (!e) return null;
-      return { runId, eventId, t: e.elapsed_ms, evaluations: e.evaluations, score: e.best_score, solution: e.solution === null ? null : JSON.parse(e.solution) };
+      return {
+        runId,
+        eventId,
+        t: e.elapsed_ms,
+        evaluations: e.evaluations,
+        score: e.best_score,
+        solution: e.solution === null ? null : JSON.parse(e.solution),
+      };
     });
   }
 
@@ -478,7 +509,14 @@ export class RunHistory {
         ...r,
         bestSolution: best?.solution ?? null,
         improvements: (series?.improvements ?? []).map(({ t, evaluations, score }) => ({ elapsedMs: t, evaluations, score })),
-        progress: (series?.progress ?? []).map((p) => ({ elapsedMs: p.t, evaluations: p.evaluations, iteration: p.iteration, bestScore: p.best, currentScore: p.current, meanScore: p.mean })),
+        progress: (series?.progress ?? []).map((p) => ({
+          elapsedMs: p.t,
+          evaluations: p.evaluations,
+          iteration: p.iteration,
+          bestScore: p.best,
+          currentScore: p.current,
+          meanScore: p.mean,
+        })),
       };
     });
     const doc = { format: 'puzzle-workbench-runs', version: 1, exportedAt: new Date(now).toISOString(), runs: full };
@@ -493,5 +531,4 @@ export class RunHistory {
       throw describeDbError(err, this.store.path);
     }
   }
-
 }

@@ -62,7 +62,6 @@ interface PuzzleRow {
   document?: string;
 }
 
-
 interface EventRow {
   id: number;
   run_id: number;
@@ -120,11 +119,17 @@ function toPuzzleSummary(r: PuzzleRow): PuzzleSummary {
   };
 }
 
-
 function toEvent(r: EventRow): RunEvent {
   const base = { id: r.id, runId: r.run_id, elapsedMs: r.elapsed_ms, evaluations: r.evaluations, bestScore: r.best_score };
   if (r.kind === 'improvement') {
-    return { ...base, kind: 'improvement', iteration: null, currentScore: null, meanScore: null, solution: r.solution === null ? null : JSON.parse(r.solution) };
+    return {
+      ...base,
+      kind: 'improvement',
+      iteration: null,
+      currentScore: null,
+      meanScore: null,
+      solution: r.solution === null ? null : JSON.parse(r.solution),
+    };
   }
   return { ...base, kind: 'progress', iteration: r.iteration ?? 0, currentScore: r.current_score ?? r.best_score, meanScore: r.mean_score, solution: null };
 }
@@ -238,9 +243,7 @@ function prepareAll(db: Database.Database) {
       `DELETE FROM checkpoints WHERE run_id = @runId
          AND id NOT IN (SELECT id FROM checkpoints WHERE run_id = @runId ORDER BY id DESC LIMIT @keep)`,
     ),
-    latestCheckpoints: p<CheckpointRow>(
-      `SELECT elapsed_ms, evaluations, best_score, state FROM checkpoints WHERE run_id = ? ORDER BY id DESC LIMIT ?`,
-    ),
+    latestCheckpoints: p<CheckpointRow>(`SELECT elapsed_ms, evaluations, best_score, state FROM checkpoints WHERE run_id = ? ORDER BY id DESC LIMIT ?`),
   };
 }
 
@@ -365,7 +368,10 @@ export class Store {
   countPuzzles(filter: PuzzleFilter = {}): number {
     return this.guard(() => {
       const { where, args } = this.puzzleWhere(filter);
-      return this.statements.get(`SELECT COUNT(*) AS n FROM puzzles ${where}`).pluck().get(...args) as number;
+      return this.statements
+        .get(`SELECT COUNT(*) AS n FROM puzzles ${where}`)
+        .pluck()
+        .get(...args) as number;
     });
   }
 
@@ -406,22 +412,24 @@ export class Store {
   restorePuzzle(p: PuzzleRecord, runIds: readonly number[] = []): PuzzleRecord {
     return this.guard(() =>
       this.tx(() => {
-        this.statements.get(
-          `INSERT INTO puzzles (id, name, family, source, document, rows, cols, created_at, updated_at, last_opened_at, best_score)
+        this.statements
+          .get(
+            `INSERT INTO puzzles (id, name, family, source, document, rows, cols, created_at, updated_at, last_opened_at, best_score)
            VALUES (@id, @name, @family, @source, @document, @rows, @cols, @createdAt, @updatedAt, @lastOpenedAt, @bestScore)`,
-        ).run({
-          id: p.id,
-          name: p.name,
-          family: p.family,
-          source: p.source,
-          document: toJson(p.document),
-          rows: p.rows,
-          cols: p.cols,
-          createdAt: p.createdAt,
-          updatedAt: p.updatedAt,
-          lastOpenedAt: p.lastOpenedAt,
-          bestScore: p.bestScore,
-        });
+          )
+          .run({
+            id: p.id,
+            name: p.name,
+            family: p.family,
+            source: p.source,
+            document: toJson(p.document),
+            rows: p.rows,
+            cols: p.cols,
+            createdAt: p.createdAt,
+            updatedAt: p.updatedAt,
+            lastOpenedAt: p.lastOpenedAt,
+            bestScore: p.bestScore,
+          });
         const relink = this.statements.get(`UPDATE runs SET puzzle_id = ? WHERE id = ? AND puzzle_id IS NULL`);
         for (const runId of runIds) relink.run(p.id, runId);
         if (runIds.length > 0) this.stmts.recomputePuzzleBest.run({ id: p.id });
@@ -447,10 +455,12 @@ export class Store {
 
   setSetting(key: string, value: unknown): void {
     this.guard(() => {
-      this.statements.get(
-        `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
+      this.statements
+        .get(
+          `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
          ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-      ).run(key, toJson(value), this.now());
+        )
+        .run(key, toJson(value), this.now());
     });
   }
 
@@ -524,7 +534,10 @@ export class Store {
   countRuns(filter: RunFilter = {}): number {
     return this.guard(() => {
       const { where, args } = this.runWhere(filter);
-      return this.statements.get(`SELECT COUNT(*) AS n FROM runs ${where}`).pluck().get(...args) as number;
+      return this.statements
+        .get(`SELECT COUNT(*) AS n FROM runs ${where}`)
+        .pluck()
+        .get(...args) as number;
     });
   }
 
@@ -788,8 +801,8 @@ export class Store {
               : own
                 ? 'this process could not save the run and stopped it'
                 : ownerGone(lease.owner)
-                ? `${describeOwner(lease.owner)} ended without finishing it`
-                : `${describeOwner(lease.owner)} stopped renewing its lease`;
+                  ? `${describeOwner(lease.owner)} ended without finishing it`
+                  : `${describeOwner(lease.owner)} stopped renewing its lease`;
             this.stmts.deleteLease.run(row.id);
             this.setRunStatus(row.id, 'interrupted', { error: row.error ?? why });
             interrupted.push(row.id);
@@ -858,7 +871,6 @@ export class Store {
   private tx<T>(fn: () => T): T {
     return this.db.transaction(fn).immediate();
   }
-
 
   private getPuzzleOrThrow(id: number): PuzzleRecord {
     const row = this.stmts.getPuzzle.get(id);

@@ -58,7 +58,9 @@ export class StudyStore {
       link: p(`INSERT INTO study_runs (run_id, study_id, puzzle_index, config_index, seed) VALUES (?, ?, ?, ?, ?)`),
       cellTaken: p(`SELECT 1 FROM study_runs WHERE study_id = ? AND puzzle_index = ? AND config_index = ? AND seed = ?`).pluck(),
       runs: p<LinkedRow>(
-        `SELECT ${RUN_SUMMARY_COLS.split(', ').map((c) => `r.${c}`).join(', ')},
+        `SELECT ${RUN_SUMMARY_COLS.split(', ')
+          .map((c) => `r.${c}`)
+          .join(', ')},
                 l.puzzle_index, l.config_index, l.seed AS link_seed
          FROM study_runs l JOIN runs r ON r.id = l.run_id
          WHERE l.study_id = ? ORDER BY r.id`,

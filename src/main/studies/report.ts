@@ -46,14 +46,25 @@ function cellRow(s: StudyHead, c: StudyCellResult, width = 40): string[] {
 /** A plain aligned table for terminals. */
 function table(head: string[], rows: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: string[]): string =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(head), ...rows.map(line)].join('\n');
 }
 
 export function studyText(s: StudyHead, p: StudyProgress, cells: readonly StudyCellResult[]): string {
   const lines = [`study ${s.id}: ${displayText(s.name)} (${s.spec.family}; ${gridText(s)})`, `${studyStatus(p)}: ${studyProgressText(p)}`];
   if (s.spec.published) lines.push(`published: ${displayText(s.spec.published.source, 200)}`);
-  return [...lines, '', table(headers(s), cells.map((c) => cellRow(s, c)))].join('\n');
+  return [
+    ...lines,
+    '',
+    table(
+      headers(s),
+      cells.map((c) => cellRow(s, c)),
+    ),
+  ].join('\n');
 }
 
 export function studyMarkdown(s: StudyHead, p: StudyProgress, cells: readonly StudyCellResult[]): string {
@@ -65,7 +76,9 @@ export function studyMarkdown(s: StudyHead, p: StudyProgress, cells: readonly St
     `${s.spec.family}; ${gridText(s)}. ${studyProgressText(p)}.${s.spec.published ? ` Published figures: ${esc(displayText(s.spec.published.source, 600))}.` : ''}`,
     '',
     row(headers(s)),
-    `|${headers(s).map((_, i) => (i < 2 ? ' --- ' : ' ---: ')).join('|')}|`,
+    `|${headers(s)
+      .map((_, i) => (i < 2 ? ' --- ' : ' ---: '))
+      .join('|')}|`,
     ...cells.map((c) => row(cellRow(s, c, 200))),
   ].join('\n');
 }
@@ -74,7 +87,22 @@ export function studyMarkdown(s: StudyHead, p: StudyProgress, cells: readonly St
 export function studyCsv(s: StudyHead, cells: readonly StudyCellResult[]): string {
   const quote = (v: string): string => (/[",\n\r]/.test(v) || /^[=+\-@]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
   const n = (x: number | null | undefined): string => (x === null || x === undefined ? '' : String(Math.round(x * 1e6) / 1e6));
-  const head = ['puzzle', 'solver', 'planned', 'done', 'mean', 'median', 'best', 'worst', 'sd', 'target', 'max_score', 'success_rate', 'time_to_target_s', 'evaluations_to_target'];
+  const head = [
+    'puzzle',
+    'solver',
+    'planned',
+    'done',
+    'mean',
+    'median',
+    'best',
+    'worst',
+    'sd',
+    'target',
+    'max_score',
+    'success_rate',
+    'time_to_target_s',
+    'evaluations_to_target',
+  ];
   const paper = ['mean', 'median', 'best', 'sd', 'successRate', 'timeToTarget', 'evaluationsToTarget'] as const;
   const withPaper = !!s.spec.published;
   const lines = [[...head, ...(withPaper ? paper.map((k) => `published_${k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`) : [])].join(',')];
@@ -110,7 +138,14 @@ export function studyJson(s: StudyHead, progress: StudyProgress, cells: readonly
     family: spec.family,
     createdAt: s.createdAt,
     status: studyStatus(progress),
-    puzzles: spec.puzzles.map((p) => ({ label: p.label, source: p.source, puzzleId: p.puzzleId, maxScore: p.maxScore, stop: p.stop ?? null, group: p.group ?? null })),
+    puzzles: spec.puzzles.map((p) => ({
+      label: p.label,
+      source: p.source,
+      puzzleId: p.puzzleId,
+      maxScore: p.maxScore,
+      stop: p.stop ?? null,
+      group: p.group ?? null,
+    })),
     solvers: spec.configs.map((c) => ({ label: c.label, solver: c.solver, preset: c.preset, params: c.params, stop: c.stop })),
     published: spec.published ? { source: spec.published.source } : null,
     seeds: spec.seeds,

@@ -172,7 +172,14 @@ export function cellRuns(spec: StudySpec, runs: readonly StudyRun[]): CellRun[][
   for (const r of runs) {
     const ri = rowOf.get(r.puzzleIndex);
     if (ri === undefined || r.configIndex >= spec.configs.length) continue;
-    out[ri * spec.configs.length + r.configIndex]!.push({ runId: r.run.id, puzzleIndex: r.puzzleIndex, seed: r.seed, status: r.run.status, bestScore: r.run.bestScore, elapsedMs: r.run.elapsedMs });
+    out[ri * spec.configs.length + r.configIndex]!.push({
+      runId: r.run.id,
+      puzzleIndex: r.puzzleIndex,
+      seed: r.seed,
+      status: r.run.status,
+      bestScore: r.run.bestScore,
+      elapsedMs: r.run.elapsedMs,
+    });
   }
   return out;
 }

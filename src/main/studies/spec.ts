@@ -191,8 +191,18 @@ function resolve(file: StudyFile, fileName: string, ctx: StudyContext): StudySpe
   const puzzles = read.map((r) => r.puzzle);
   uniqueLabels(puzzles);
   const runs = read.length * configs.length * seeds.length;
-  if (runs > STUDY_LIMITS.runs) throw new Error(`${read.length} puzzles x ${configs.length} solvers x ${seeds.length} seeds make ${runs} runs; a study has at most ${STUDY_LIMITS.runs}`);
-  const spec: StudySpec = { name, description: file.description ?? null, family, puzzles, configs, seeds, concurrency: file.concurrency ?? null, published: file.published ?? null };
+  if (runs > STUDY_LIMITS.runs)
+    throw new Error(`${read.length} puzzles x ${configs.length} solvers x ${seeds.length} seeds make ${runs} runs; a study has at most ${STUDY_LIMITS.runs}`);
+  const spec: StudySpec = {
+    name,
+    description: file.description ?? null,
+    family,
+    puzzles,
+    configs,
+    seeds,
+    concurrency: file.concurrency ?? null,
+    published: file.published ?? null,
+  };
   // Every cell's runs must end by themselves, with stop criteria that make sense.
   puzzles.forEach((p, pi) =>
     configs.forEach((_, ci) => {
@@ -203,14 +213,17 @@ function resolve(file: StudyFile, fileName: string, ctx: StudyContext): StudySpe
         throw new Error(`${p.stop ? `puzzles[${pi}].stop` : 'stop'}: ${(e as Error).message}`, { cause: e });
       }
       if (stop.seconds === null && stop.evaluations === null)
-        throw new Error(`stop: solvers[${ci}] on puzzles[${pi}] would run until stopped; give stop.seconds or stop.evaluations (a study's runs end by themselves)`);
+        throw new Error(
+          `stop: solvers[${ci}] on puzzles[${pi}] would run until stopped; give stop.seconds or stop.evaluations (a study's runs end by themselves)`,
+        );
     }),
   );
   const groups = new Set(puzzles.map((p) => p.group).filter((g): g is string => !!g));
   file.published?.cells.forEach((c, i) => {
     if ((c.puzzle === undefined) === (c.group === undefined)) throw new Error(`published.cells[${i}]: give the puzzle (its index) or the group, one of them`);
     if (c.group !== undefined && !groups.has(c.group)) throw new Error(`published.cells[${i}].group: no puzzle has the group ${JSON.stringify(c.group)}`);
-    if (c.puzzle !== undefined && c.puzzle >= puzzles.length) throw new Error(`published.cells[${i}].puzzle: ${c.puzzle} is not a puzzle index (0..${puzzles.length - 1})`);
+    if (c.puzzle !== undefined && c.puzzle >= puzzles.length)
+      throw new Error(`published.cells[${i}].puzzle: ${c.puzzle} is not a puzzle index (0..${puzzles.length - 1})`);
     if (c.solver >= configs.length) throw new Error(`published.cells[${i}].solver: ${c.solver} is not a solver index (0..${configs.length - 1})`);
   });
   return spec;
@@ -232,16 +245,20 @@ function readPuzzle(entry: unknown, at: string, baseDir: string, ctx: StudyConte
   };
   if (typeof entry === 'object' && entry !== null && !Array.isArray(entry) && ('file' in entry || 'library' in entry)) {
     // A file or a library puzzle with its own stop criteria (and, for a file, its own name).
-    const { read, stop, name, group: g } =
-      'file' in entry
-        ? (() => {
-            const f = filePuzzle.parse(entry, at);
-            return { read: readPuzzle(f.file, at, baseDir, ctx), stop: f.stop, name: f.name, group: f.group };
-          })()
-        : (() => {
-            const l = libraryPuzzle.parse(entry, at);
-            return { read: readPuzzle(l.library, at, baseDir, ctx), stop: l.stop, name: undefined, group: l.group };
-          })();
+    const {
+      read,
+      stop,
+      name,
+      group: g,
+    } = 'file' in entry
+      ? (() => {
+          const f = filePuzzle.parse(entry, at);
+          return { read: readPuzzle(f.file, at, baseDir, ctx), stop: f.stop, name: f.name, group: f.group };
+        })()
+      : (() => {
+          const l = libraryPuzzle.parse(entry, at);
+          return { read: readPuzzle(l.library, at, baseDir, ctx), stop: l.stop, name: undefined, group: l.group };
+        })();
     if (name !== undefined) read.puzzle.label = checkName(name);
     if (stop) read.puzzle.stop = stop;
     if (g !== undefined) read.puzzle.group = checkName(g.trim(), 'a group');
@@ -277,10 +294,20 @@ function readPuzzle(entry: unknown, at: string, baseDir: string, ctx: StudyConte
     const { maxScore, json } = check(p.family, model, label);
     return {
       family: p.family,
-      puzzle: { label, source: 'inline', puzzleId: null, puzzle: json, maxScore, ...(p.stop ? { stop: p.stop } : {}), ...(p.group !== undefined ? { group: checkName(p.group.trim(), 'a group') } : {}) },
+      puzzle: {
+        label,
+        source: 'inline',
+        puzzleId: null,
+        puzzle: json,
+        maxScore,
+        ...(p.stop ? { stop: p.stop } : {}),
+        ...(p.group !== undefined ? { group: checkName(p.group.trim(), 'a group') } : {}),
+      },
     };
   }
-  throw new Error(`${at}: expected a file name, a library id, {"file"}, {"library"} or {"family", "puzzle"}, got ${entry === null ? 'null' : Array.isArray(entry) ? 'an array' : typeof entry}`);
+  throw new Error(
+    `${at}: expected a file name, a library id, {"file"}, {"library"} or {"family", "puzzle"}, got ${entry === null ? 'null' : Array.isArray(entry) ? 'an array' : typeof entry}`,
+  );
 }
 
 function readSeeds(x: unknown): number[] {
@@ -293,7 +320,8 @@ function readSeeds(x: unknown): number[] {
   if (x.length > STUDY_LIMITS.seeds) throw new Error(`seeds: at most ${STUDY_LIMITS.seeds} seeds, got ${x.length}`);
   const seen = new Set<number>();
   x.forEach((v, i) => {
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_SEED) throw new Error(`seeds[${i}]: a seed is a whole number from 0 to ${MAX_SEED}, got ${JSON.stringify(v)}`);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_SEED)
+      throw new Error(`seeds[${i}]: a seed is a whole number from 0 to ${MAX_SEED}, got ${JSON.stringify(v)}`);
     if (seen.has(v)) throw new Error(`seeds[${i}]: seed ${v} is listed twice`);
     seen.add(v);
   });

@@ -111,7 +111,17 @@ export class Studies {
           const puzzleId = p.puzzleId !== null && this.wb.store.getPuzzle(p.puzzleId) ? p.puzzleId : null;
           missing.push({
             cell: { puzzleIndex: pi, configIndex: ci, seed },
-            run: { puzzleId, puzzleName: p.label, family: spec.family, solver: c.solver, params: c.params, seed, stop: cellStop(spec, pi, ci), puzzle: p.puzzle, maxScore: p.maxScore },
+            run: {
+              puzzleId,
+              puzzleName: p.label,
+              family: spec.family,
+              solver: c.solver,
+              params: c.params,
+              seed,
+              stop: cellStop(spec, pi, ci),
+              puzzle: p.puzzle,
+              maxScore: p.maxScore,
+            },
           });
         });
       });

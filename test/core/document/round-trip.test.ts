@@ -22,14 +22,37 @@ function randomMaze(rows: number, cols: number, seed: number): Int32Array {
 }
 
 const samples: { family: keyof typeof families; puzzle: unknown; solution: unknown }[] = [];
-for (const [rows, cols, seed] of [[4, 4, 1], [5, 7, 2], [2, 2, 3], [6, 6, 4]] as const) {
+for (const [rows, cols, seed] of [
+  [4, 4, 1],
+  [5, 7, 2],
+  [2, 2, 3],
+  [6, 6, 4],
+] as const) {
   const g = generateEdgePuzzle({ rows, cols, frameColours: 3, innerColours: 4, seed });
   samples.push({ family: 'edge', puzzle: g.puzzle, solution: g.solution });
-  samples.push({ family: 'edge', puzzle: { ...g.puzzle, fixed: [{ piece: g.solution.piece[0], row: 0, col: 0, rotation: g.solution.rotation[0] }] }, solution: g.solution });
+  samples.push({
+    family: 'edge',
+    puzzle: { ...g.puzzle, fixed: [{ piece: g.solution.piece[0], row: 0, col: 0, rotation: g.solution.rotation[0] }] },
+    solution: g.solution,
+  });
 }
-for (const [n, seed] of [[3, 1], [4, 2]] as const) samples.push({ family: 'edge', ...generateTetravex({ rows: n, cols: n, colours: 10, seed }) });
-for (const [rows, cols] of [[2, 2], [3, 5], [7, 7], [4, 2]] as const) samples.push({ family: 'jump', puzzle: { rows, cols }, solution: { cells: randomMaze(rows, cols, rows * 10 + cols) } });
-for (const [n, m, seed] of [[4, 4, 1], [5, 5, 2], [6, 0, 3]] as const) {
+for (const [n, seed] of [
+  [3, 1],
+  [4, 2],
+] as const)
+  samples.push({ family: 'edge', ...generateTetravex({ rows: n, cols: n, colours: 10, seed }) });
+for (const [rows, cols] of [
+  [2, 2],
+  [3, 5],
+  [7, 7],
+  [4, 2],
+] as const)
+  samples.push({ family: 'jump', puzzle: { rows, cols }, solution: { cells: randomMaze(rows, cols, rows * 10 + cols) } });
+for (const [n, m, seed] of [
+  [4, 4, 1],
+  [5, 5, 2],
+  [6, 0, 3],
+] as const) {
   const rng = new Rng(seed);
   samples.push({ family: 'parity', puzzle: { n, m }, solution: { cells: Uint8Array.from({ length: n * n }, () => rng.int(2)) } });
 }
@@ -59,12 +82,14 @@ describe('round trips with format detection', () => {
           const f = family as (typeof families)['edge'];
           if (fmt.id === 'bucas') {
             // The URL carries the cells as they lie: the same colours on the same cells.
-            if (solution) expect(f.evaluate(back.puzzle as EdgePuzzle, back.solution as never).score).toBe(f.evaluate(s.puzzle as EdgePuzzle, solution as never).score);
+            if (solution)
+              expect(f.evaluate(back.puzzle as EdgePuzzle, back.solution as never).score).toBe(f.evaluate(s.puzzle as EdgePuzzle, solution as never).score);
             continue;
           }
           expect(f.puzzleToJson(back.puzzle as never)).toEqual(f.puzzleToJson(s.puzzle as never));
           // Piece lists and Tetravex files carry no placement; mazes and grids carry their cells.
-          if (solution && fmt.id !== 'pieces' && fmt.id !== 'tetravex') expect(family.solutionToJson(back.puzzle as never, back.solution as never)).toEqual(family.solutionToJson(s.puzzle as never, solution as never));
+          if (solution && fmt.id !== 'pieces' && fmt.id !== 'tetravex')
+            expect(family.solutionToJson(back.puzzle as never, back.solution as never)).toEqual(family.solutionToJson(s.puzzle as never, solution as never));
         }
       }
       // The JSON document.

@@ -37,7 +37,10 @@ describe('recommended solvers', () => {
     const { families } = await import('../../../src/core/families');
     const { generateEdgePuzzle } = await import('../../../src/core/families/edge/generator');
     const puzzles = {
-      edge: [generateEdgePuzzle({ rows: 5, cols: 5, frameColours: 2, innerColours: 3, seed: 1 }).puzzle, generateEdgePuzzle({ rows: 16, cols: 16, frameColours: 5, innerColours: 17, seed: 1 }).puzzle],
+      edge: [
+        generateEdgePuzzle({ rows: 5, cols: 5, frameColours: 2, innerColours: 3, seed: 1 }).puzzle,
+        generateEdgePuzzle({ rows: 16, cols: 16, frameColours: 5, innerColours: 17, seed: 1 }).puzzle,
+      ],
       jump: [families.jump.puzzleFromJson({ rows: 9, cols: 9 })],
       parity: [families.parity.puzzleFromJson({ n: 6, m: 4 })],
     };

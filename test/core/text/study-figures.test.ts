@@ -2,7 +2,18 @@
 import { describe, expect, it } from 'vitest';
 import { figureText, publishedText, shareText, studyProgressText, studyStatus, type StudyCounts } from '../../../src/core/text/run-text';
 
-const counts = (over: Partial<StudyCounts>): StudyCounts => ({ planned: 10, done: 0, running: 0, queued: 0, stopped: 0, interrupted: 0, failed: 0, notStarted: 10, estimatedMsLeft: null, ...over });
+const counts = (over: Partial<StudyCounts>): StudyCounts => ({
+  planned: 10,
+  done: 0,
+  running: 0,
+  queued: 0,
+  stopped: 0,
+  interrupted: 0,
+  failed: 0,
+  notStarted: 10,
+  estimatedMsLeft: null,
+  ...over,
+});
 
 describe('study figures', () => {
   it('write scores, shares and the paper’s figures', () => {
@@ -19,7 +30,9 @@ describe('study figures', () => {
     expect(studyStatus(counts({ done: 10, notStarted: 0 }))).toBe('done');
     expect(studyStatus(counts({ done: 4, stopped: 6, notStarted: 0 }))).toBe('stopped');
     expect(studyStatus(counts({ done: 9, failed: 1, notStarted: 0 }))).toBe('incomplete');
-    expect(studyProgressText(counts({ done: 3, running: 1, queued: 2, notStarted: 4, estimatedMsLeft: 250_000 }))).toBe('3/10 done, 1 running, 2 queued, 4 not started, about 4 min 10 s left');
+    expect(studyProgressText(counts({ done: 3, running: 1, queued: 2, notStarted: 4, estimatedMsLeft: 250_000 }))).toBe(
+      '3/10 done, 1 running, 2 queued, 4 not started, about 4 min 10 s left',
+    );
     expect(studyProgressText(counts({}))).toBe('0/10 done');
   });
 });

@@ -18,7 +18,9 @@ describe('workbench CLI', () => {
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as Record<string, unknown>;
     expect(out).toMatchObject({ runId: 1, family: 'edge', solver: 'hill-climb', seed: 5, maxScore: 60, evaluations: 20000 });
-    expect(Object.keys(out)).toEqual(expect.arrayContaining(['runId', 'family', 'solver', 'seed', 'score', 'maxScore', 'solved', 'seconds', 'evaluations', 'cells']));
+    expect(Object.keys(out)).toEqual(
+      expect.arrayContaining(['runId', 'family', 'solver', 'seed', 'score', 'maxScore', 'solved', 'seconds', 'evaluations', 'cells']),
+    );
     const cells = out.cells as [number, number][];
     expect(cells).toHaveLength(36);
     expect(new Set(cells.map((c) => c[0])).size).toBe(36);
@@ -42,13 +44,20 @@ describe('workbench CLI', () => {
 
   it('solves parity grids and lists the catalogue', () => {
     const db = tempDb();
-    const r = JSON.parse(cli(['solve', '--family', 'parity', '--size', '8', '--remove', '20', '--solver', 'hill-climb', '--seconds', '10', '--seed', '1', '--json', '--db', db]).stdout) as {
+    const r = JSON.parse(
+      cli(['solve', '--family', 'parity', '--size', '8', '--remove', '20', '--solver', 'hill-climb', '--seconds', '10', '--seed', '1', '--json', '--db', db])
+        .stdout,
+    ) as {
       solved: boolean;
       cells: number[][];
     };
     expect(r.solved).toBe(true);
     expect(r.cells.flat().filter((x) => x === 0)).toHaveLength(20);
-    const solvers = JSON.parse(cli(['solvers', '--json']).stdout) as { family: string; id: string; params: Record<string, { type: string; default: unknown }> }[];
+    const solvers = JSON.parse(cli(['solvers', '--json']).stdout) as {
+      family: string;
+      id: string;
+      params: Record<string, { type: string; default: unknown }>;
+    }[];
     for (const f of ['edge', 'jump', 'parity']) expect(solvers.some((s) => s.family === f)).toBe(true);
     expect(solvers[0].params.restartAfter.type).toBe('int');
   });
@@ -58,7 +67,10 @@ describe('workbench CLI', () => {
     cli(['solve', join(instances, 'e2_clue1_6x6.txt'), '--solver', 'hill-climb', '--evaluations', '1000', '--seed', '2', '--db', db]);
     const text = cli(['export', '1', '--format', 'text', '--db', db]);
     expect(text.code).toBe(0);
-    const lines = text.stdout.trim().split('\n').filter((l) => !l.startsWith('#'));
+    const lines = text.stdout
+      .trim()
+      .split('\n')
+      .filter((l) => !l.startsWith('#'));
     expect(lines[0]).toBe('6 6');
     expect(lines.slice(1).filter((l) => /^\d+ [0-3]$/.test(l.trim()))).toHaveLength(36);
     expect(cli(['export', '1', '--format', 'bucas', '--db', db]).stdout).toMatch(/board_edges=[a-z]{144}/);
@@ -70,7 +82,26 @@ describe('workbench CLI', () => {
   it('generates an E2-style instance with its known solution', () => {
     const db = tempDb();
     const dir = dirname(db);
-    const r = cli(['generate', '--family', 'edge', '--size', '5x6', '--frame-colours', '3', '--inner-colours', '4', '--seed', '9', '--out', join(dir, 'g.txt'), '--solution', join(dir, 's.txt'), '--import', '--db', db]);
+    const r = cli([
+      'generate',
+      '--family',
+      'edge',
+      '--size',
+      '5x6',
+      '--frame-colours',
+      '3',
+      '--inner-colours',
+      '4',
+      '--seed',
+      '9',
+      '--out',
+      join(dir, 'g.txt'),
+      '--solution',
+      join(dir, 's.txt'),
+      '--import',
+      '--db',
+      db,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const again = cli(['generate', '--size', '5x6', '--frame-colours', '3', '--inner-colours', '4', '--seed', '9']);
     expect(again.stdout).toBe(readFileSync(join(dir, 'g.txt'), 'utf8'));
@@ -121,7 +152,23 @@ describe('workbench CLI', () => {
 
   it('a worker killed mid-run leaves the run interrupted and resume finishes it from its checkpoint', async () => {
     const db = tempDb();
-    const child = cliAsync(['solve', '--family', 'jump', '--size', '9', '--solver', 'hill-climb', '--seconds', '6', '--seed', '3', '--checkpoint-every', '0.2', '--db', db]);
+    const child = cliAsync([
+      'solve',
+      '--family',
+      'jump',
+      '--size',
+      '9',
+      '--solver',
+      'hill-climb',
+      '--seconds',
+      '6',
+      '--seed',
+      '3',
+      '--checkpoint-every',
+      '0.2',
+      '--db',
+      db,
+    ]);
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
@@ -133,7 +180,10 @@ describe('workbench CLI', () => {
       if (show.code !== 0) continue;
       const run = JSON.parse(show.stdout) as { status: string; elapsedMs: number; evaluations: number };
       if (run.status === 'running' && run.elapsedMs >= 1000) {
-        const pids = execFileSync('ps', ['-o', 'pid=', '--ppid', String(child.pid)], { encoding: 'utf8' }).trim().split(/\s+/).filter(Boolean);
+        const pids = execFileSync('ps', ['-o', 'pid=', '--ppid', String(child.pid)], { encoding: 'utf8' })
+          .trim()
+          .split(/\s+/)
+          .filter(Boolean);
         expect(pids.length).toBeGreaterThan(0);
         for (const pid of pids) process.kill(Number(pid), 'SIGKILL');
         killed = true;

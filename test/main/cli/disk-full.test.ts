@@ -39,16 +39,36 @@ function fill(file: string): void {
 describe.skipIf(!mounted)('the disk fills up during a CLI solve', () => {
   it('the CLI stops the worker, says why in one line and exits 1; the run is left resumable, never running', async () => {
     const db = join(mountPoint, 'w.db');
-    const child = cliAsync(['solve', '--family', 'jump', '--size', '9', '--solver', 'hill-climb', '--seconds', '120', '--seed', '3', '--checkpoint-every', '0.2', '--db', db]);
+    const child = cliAsync([
+      'solve',
+      '--family',
+      'jump',
+      '--size',
+      '9',
+      '--solver',
+      'hill-climb',
+      '--seconds',
+      '120',
+      '--seed',
+      '3',
+      '--checkpoint-every',
+      '0.2',
+      '--db',
+      db,
+    ]);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((r) => child.on('exit', r));
-    await until(() => {
-      const show = cli(['show', '1', '--json', '--db', db]);
-      return show.code === 0 && (JSON.parse(show.stdout) as { elapsedMs: number }).elapsedMs >= 1000;
-    }, 30_000, 'progress');
+    await until(
+      () => {
+        const show = cli(['show', '1', '--json', '--db', db]);
+        return show.code === 0 && (JSON.parse(show.stdout) as { elapsedMs: number }).elapsedMs >= 1000;
+      },
+      30_000,
+      'progress',
+    );
     const filler = join(mountPoint, 'filler');
     fill(filler);
     const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('still running'), 30_000))]);
@@ -67,7 +87,10 @@ describe.skipIf(!mounted)('the disk fills up under serve', () => {
   it('the run ends with the reason (pushed to the views); once there is room, Resume and Stop work', async () => {
     const db = join(mountPoint, 'serve.db');
     const fixtures = fileURLToPath(new URL('../serve/fixtures', import.meta.url));
-    const proc = spawn(process.execPath, [join(repoRoot, 'bin', 'workbench.mjs'), 'serve', '--port', '0', '--static', fixtures, '--db', db], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+    const proc = spawn(process.execPath, [join(repoRoot, 'bin', 'workbench.mjs'), 'serve', '--port', '0', '--static', fixtures, '--db', db], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const filler = join(mountPoint, 'filler-serve');
     try {
       let out = '';
@@ -90,14 +113,24 @@ describe.skipIf(!mounted)('the disk fills up under serve', () => {
         if (!reply.ok) throw new Error(reply.error);
         return reply.value;
       };
-      const puzzle = (await call('createPuzzle', { document: { format: 'puzzle-workbench', version: 1, family: 'jump', name: 'm', puzzle: { rows: 9, cols: 9 } } })) as { id: number };
+      const puzzle = (await call('createPuzzle', {
+        document: { format: 'puzzle-workbench', version: 1, family: 'jump', name: 'm', puzzle: { rows: 9, cols: 9 } },
+      })) as { id: number };
       const run = (await call('startRun', { puzzleId: puzzle.id, solver: 'hill-climb', seed: 1 })) as { id: number };
-      await until(() => {
-        const show = cli(['show', String(run.id), '--json', '--db', db]);
-        return show.code === 0 && (JSON.parse(show.stdout) as { elapsedMs: number }).elapsedMs >= 1000;
-      }, 30_000, 'progress');
+      await until(
+        () => {
+          const show = cli(['show', String(run.id), '--json', '--db', db]);
+          return show.code === 0 && (JSON.parse(show.stdout) as { elapsedMs: number }).elapsedMs >= 1000;
+        },
+        30_000,
+        'progress',
+      );
       fill(filler);
-      const ended = await until(() => pushes.find((p) => p.run?.id === run.id && (p.run.status === 'interrupted' || p.run.status === 'failed')), 30_000, 'the run to end');
+      const ended = await until(
+        () => pushes.find((p) => p.run?.id === run.id && (p.run.status === 'interrupted' || p.run.status === 'failed')),
+        30_000,
+        'the run to end',
+      );
       expect(ended.run!.error).toMatch(/^could not save the run: the disk is full/);
       rmSync(filler);
       await call('resumeRun', { id: run.id });

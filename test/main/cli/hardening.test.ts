@@ -34,17 +34,41 @@ function alive(pid: number): boolean {
 describe('workbench CLI under hostile use', () => {
   it('kill -9 of a CLI solve: its worker leaves quietly and the next command shows the run interrupted, resumable', async () => {
     const db = tempDb();
-    const child = cliAsync(['solve', '--family', 'jump', '--size', '9', '--solver', 'hill-climb', '--seconds', '60', '--seed', '3', '--checkpoint-every', '0.2', '--db', db]);
+    const child = cliAsync([
+      'solve',
+      '--family',
+      'jump',
+      '--size',
+      '9',
+      '--solver',
+      'hill-climb',
+      '--seconds',
+      '60',
+      '--seed',
+      '3',
+      '--checkpoint-every',
+      '0.2',
+      '--db',
+      db,
+    ]);
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const stderrClosed = new Promise((r) => child.stderr.on('close', r));
     let workers: number[] = [];
-    await until(() => {
-      const show = cli(['show', '1', '--json', '--db', db]);
-      if (show.code !== 0 || (JSON.parse(show.stdout) as { status: string; elapsedMs: number }).elapsedMs < 500) return false;
-      workers = execFileSync('ps', ['-o', 'pid=', '--ppid', String(child.pid)], { encoding: 'utf8' }).trim().split(/\s+/).filter(Boolean).map(Number);
-      return workers.length > 0;
-    }, 30_000, 'the run to make progress');
+    await until(
+      () => {
+        const show = cli(['show', '1', '--json', '--db', db]);
+        if (show.code !== 0 || (JSON.parse(show.stdout) as { status: string; elapsedMs: number }).elapsedMs < 500) return false;
+        workers = execFileSync('ps', ['-o', 'pid=', '--ppid', String(child.pid)], { encoding: 'utf8' })
+          .trim()
+          .split(/\s+/)
+          .filter(Boolean)
+          .map(Number);
+        return workers.length > 0;
+      },
+      30_000,
+      'the run to make progress',
+    );
     child.kill('SIGKILL');
     // The orphaned worker goes within moments, without a stack trace (its stderr is the CLI's).
     await until(() => workers.every((pid) => !alive(pid)), 10_000, 'the orphaned worker to exit');
@@ -62,7 +86,9 @@ describe('workbench CLI under hostile use', () => {
   });
 
   it('--seconds -1 is refused as a bad number of seconds; solvers takes --db like every command', () => {
-    expect(oneLineError(cli(['solve', '--family', 'jump', '--size', '5', '--solver', 'hill-climb', '--seconds', '-1', '--db', tempDb()]))).toMatch(/seconds must be a positive number, got -1/);
+    expect(oneLineError(cli(['solve', '--family', 'jump', '--size', '5', '--solver', 'hill-climb', '--seconds', '-1', '--db', tempDb()]))).toMatch(
+      /seconds must be a positive number, got -1/,
+    );
     const r = cli(['solvers', '--json', '--db', tempDb()]);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).not.toHaveLength(0);
@@ -114,7 +140,10 @@ describe('workbench CLI under hostile use', () => {
     writeFileSync(big, JSON.stringify({ format: 'puzzle-workbench', version: 1, family: 'jump', name: 'n'.repeat(20_000_000), puzzle: { rows: 3, cols: 3 } }));
     expect(oneLineError(cli(['import', big, '--db', db]))).toMatch(/name can have at most 200 characters; this one has 20,000,000/);
     const ctl = join(dir, 'ctl.json');
-    writeFileSync(ctl, JSON.stringify({ format: 'puzzle-workbench', version: 1, family: 'jump', name: 'bell\x07 \x1b[2Jclear\u202eevil', puzzle: { rows: 3, cols: 3 } }));
+    writeFileSync(
+      ctl,
+      JSON.stringify({ format: 'puzzle-workbench', version: 1, family: 'jump', name: 'bell\x07 \x1b[2Jclear\u202eevil', puzzle: { rows: 3, cols: 3 } }),
+    );
     expect(cli(['import', ctl, '--db', db]).code).toBe(0);
     const list = cli(['puzzles', '--db', db]);
     expect(list.code, list.stderr).toBe(0);
@@ -125,7 +154,14 @@ describe('workbench CLI under hostile use', () => {
   it('a 20 MB name already in a database (from before the limit) still lists, cut; API errors are one safe line too', () => {
     const db = tempDb();
     const store = Store.open(db);
-    store.addPuzzle({ name: `\x1b[31m${'n'.repeat(20_000_000)}`, family: 'jump', source: 'old', document: { format: 'puzzle-workbench', version: 1, family: 'jump', name: 'x', puzzle: { rows: 3, cols: 3 } }, rows: 3, cols: 3 });
+    store.addPuzzle({
+      name: `\x1b[31m${'n'.repeat(20_000_000)}`,
+      family: 'jump',
+      source: 'old',
+      document: { format: 'puzzle-workbench', version: 1, family: 'jump', name: 'x', puzzle: { rows: 3, cols: 3 } },
+      rows: 3,
+      cols: 3,
+    });
     store.close();
     const list = cli(['puzzles', '--db', db]);
     expect(list.code, list.stderr).toBe(0);
@@ -152,7 +188,10 @@ describe('workbench CLI under hostile use', () => {
   });
 
   it('serve --host 0.0.0.0 --token T prints a URL that works, with the token once', async () => {
-    const child = spawn(process.execPath, [bin, 'serve', '--host', '0.0.0.0', '--port', '0', '--token', 's3cret', '--static', fixtures, '--db', tempDb()], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, 'serve', '--host', '0.0.0.0', '--port', '0', '--token', 's3cret', '--static', fixtures, '--db', tempDb()], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       let out = '';
       child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -182,10 +221,14 @@ describe('two CLI processes on one run', () => {
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     const exited = new Promise<number | null>((r) => child.on('exit', r));
-    await until(() => {
-      const show = cli(['show', '1', '--json', '--db', db]);
-      return show.code === 0 && (JSON.parse(show.stdout) as { status: string }).status === 'running';
-    }, 30_000, 'the run to start');
+    await until(
+      () => {
+        const show = cli(['show', '1', '--json', '--db', db]);
+        return show.code === 0 && (JSON.parse(show.stdout) as { status: string }).status === 'running';
+      },
+      30_000,
+      'the run to start',
+    );
     const refused = cli(['resume', '1', '--db', db]);
     expect(oneLineError(refused)).toBe(`workbench resume: run 1 is running in process ${child.pid} on this machine\n`);
     const stopped = cli(['stop', '1', '--db', db]);

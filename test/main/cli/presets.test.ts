@@ -13,7 +13,23 @@ describe('workbench solve: presets and the recommended solver', () => {
 
   it('--set overrides a preset, and the command line overrides its stop criteria', () => {
     const db = tempDb();
-    const r = cli(['solve', join(instances, 'e2_clue1_6x6.txt'), '--solver', 'beam', '--preset', 'e2-minute', '--set', 'maxWidth=16', '--seconds', '20', '--target', '60', '--json', '--db', db]);
+    const r = cli([
+      'solve',
+      join(instances, 'e2_clue1_6x6.txt'),
+      '--solver',
+      'beam',
+      '--preset',
+      'e2-minute',
+      '--set',
+      'maxWidth=16',
+      '--seconds',
+      '20',
+      '--target',
+      '60',
+      '--json',
+      '--db',
+      db,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ solver: 'beam', score: 60, solved: true });
   });

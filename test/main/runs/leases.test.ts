@@ -85,7 +85,17 @@ describe('two processes on one database', () => {
     a.wb.runs.watchOrphans(50);
     // A run of a CLI that was killed: running, under a lease whose owner is gone.
     const run = a.wb.store.createRun(
-      { puzzleId: null, puzzleName: 'x', family: 'jump', solver: 'hill-climb', params: {}, seed: 1, stop: { seconds: null, evaluations: 1000, target: null }, puzzle: { rows: 5, cols: 5 }, maxScore: null },
+      {
+        puzzleId: null,
+        puzzleName: 'x',
+        family: 'jump',
+        solver: 'hill-climb',
+        params: {},
+        seed: 1,
+        stop: { seconds: null, evaluations: 1000, target: null },
+        puzzle: { rows: 5, cols: 5 },
+        maxScore: null,
+      },
       { owner: deadOwner, ttlMs: 60_000 },
     );
     a.wb.store.startRun(run.id, deadOwner, null);

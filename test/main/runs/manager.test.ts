@@ -84,9 +84,29 @@ describe('run manager', () => {
 
   it('on start-up, runs left running become interrupted and queued runs start again', async () => {
     const { wb } = open();
-    const run = wb.store.createRun({ puzzleId: null, puzzleName: 'x', family: 'jump', solver: 'hill-climb', params: {}, seed: 1, stop: { seconds: null, evaluations: 1000, target: null }, puzzle: { rows: 5, cols: 5 }, maxScore: null });
+    const run = wb.store.createRun({
+      puzzleId: null,
+      puzzleName: 'x',
+      family: 'jump',
+      solver: 'hill-climb',
+      params: {},
+      seed: 1,
+      stop: { seconds: null, evaluations: 1000, target: null },
+      puzzle: { rows: 5, cols: 5 },
+      maxScore: null,
+    });
     wb.store.setRunStatus(run.id, 'running');
-    const queued = wb.store.createRun({ puzzleId: null, puzzleName: 'y', family: 'jump', solver: 'hill-climb', params: {}, seed: 1, stop: { seconds: null, evaluations: 1000, target: null }, puzzle: { rows: 5, cols: 5 }, maxScore: null });
+    const queued = wb.store.createRun({
+      puzzleId: null,
+      puzzleName: 'y',
+      family: 'jump',
+      solver: 'hill-climb',
+      params: {},
+      seed: 1,
+      stop: { seconds: null, evaluations: 1000, target: null },
+      puzzle: { rows: 5, cols: 5 },
+      maxScore: null,
+    });
     expect(wb.runs.recover()).toEqual([run.id]);
     expect(wb.store.getRun(run.id)?.status).toBe('interrupted');
     expect((await wb.runs.waitFor(queued.id)).status).toBe('done');

@@ -35,14 +35,18 @@ function fakeBackend(): FakeBackend {
   const puzzles: PuzzleSummary[] = [puzzle(1, 'Eternity mini', 'edge'), puzzle(2, 'Hopper', 'jump')];
   const listeners = new Set<(e: PushEvent) => void>();
   const calls: { method: string; args: unknown }[] = [];
-  const nope = (method: string) => (args: unknown): never => {
-    calls.push({ method, args });
-    throw new Error(`${method} is not in the fake`);
-  };
+  const nope =
+    (method: string) =>
+    (args: unknown): never => {
+      calls.push({ method, args });
+      throw new Error(`${method} is not in the fake`);
+    };
   const handlers: ApiHandlers = {
     listPuzzles: (args) => {
       calls.push({ method: 'listPuzzles', args });
-      return puzzles.filter((p) => (!args.family || p.family === args.family) && (!args.search || p.name.includes(args.search))).map((p) => ({ ...p, placement: null }));
+      return puzzles
+        .filter((p) => (!args.family || p.family === args.family) && (!args.search || p.name.includes(args.search)))
+        .map((p) => ({ ...p, placement: null }));
     },
     getPuzzle: async ({ id }) => {
       const p = puzzles.find((x) => x.id === id);
@@ -121,7 +125,10 @@ async function serve(opts: Partial<Parameters<typeof startServer>[0]> = {}): Pro
 type Reply = { id: unknown; ok: boolean; value?: unknown; error?: string };
 
 /** A raw `ws` client that collects every message. */
-async function connect(url: string, headers: Record<string, string> = {}): Promise<{ ws: WebSocket; next(): Promise<unknown>; request(msg: unknown): Promise<Reply> }> {
+async function connect(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ ws: WebSocket; next(): Promise<unknown>; request(msg: unknown): Promise<Reply> }> {
   const ws = new WebSocket(url, { headers });
   sockets.push(ws);
   const inbox: unknown[] = [];
@@ -158,7 +165,12 @@ function upgradeStatus(url: string, headers: Record<string, string> = {}): Promi
 }
 
 /** A raw GET: the path goes out exactly as written (no client-side normalisation). */
-function get(port: number, path: string, headers: Record<string, string> = {}, host = '127.0.0.1'): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function get(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+  host = '127.0.0.1',
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host, port, path, method: 'GET', headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -220,7 +232,11 @@ describe('serve: WebSocket API', () => {
     const { server } = await serve();
     const c = await connect(wsUrl(server));
     expect(await c.request({ id: 1, method: 'getPuzzle', args: { id: 77 } })).toEqual({ id: 1, ok: false, error: 'puzzle 77 does not exist' });
-    expect(await c.request({ id: 2, method: 'startRun', args: { puzzleId: 1, solver: 'x' } })).toEqual({ id: 2, ok: false, error: 'startRun is not in the fake' });
+    expect(await c.request({ id: 2, method: 'startRun', args: { puzzleId: 1, solver: 'x' } })).toEqual({
+      id: 2,
+      ok: false,
+      error: 'startRun is not in the fake',
+    });
   });
 
   it('survives bad JSON, bad envelopes and binary frames, and keeps serving', async () => {

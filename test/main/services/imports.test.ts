@@ -23,7 +23,18 @@ describe('import preview and import', () => {
     // 24 pieces, no size anywhere: the preview fails with the reader's one line, naming the size option.
     expect(() => previewImport(wb, { fileName: 'p.txt', text: nswe })).toThrow(/cannot tell the board size.*RxC/);
     const p = previewImport(wb, { fileName: 'p.txt', text: nswe, options: { size: '4x6' } });
-    expect(p).toMatchObject({ format: 'pieces', family: 'edge', count: 1, rows: 4, cols: 6, order: 'top bottom left right', pieces: 24, errors: [], board: null, sameAs: [] });
+    expect(p).toMatchObject({
+      format: 'pieces',
+      family: 'edge',
+      count: 1,
+      rows: 4,
+      cols: 6,
+      order: 'top bottom left right',
+      pieces: 24,
+      errors: [],
+      board: null,
+      sameAs: [],
+    });
     expect(p.first[0]).toEqual(Array.from(puzzle.edges.slice(0, 4)));
     expect(p.notes).toContain('read as top bottom left right');
     // Forcing another order reads another (invalid) puzzle: the preview says what is wrong.
@@ -63,7 +74,7 @@ describe('import preview and import', () => {
     expect(res.updated).toHaveLength(1);
   });
 
-  it('the shared E2 set with Blackwood\'s 470 board: imported with its pieces, the library shows 470/480', () => {
+  it("the shared E2 set with Blackwood's 470 board: imported with its pieces, the library shows 470/480", () => {
     const wb = open();
     const pieces = { fileName: 'eternity2_256.txt', text: readFileSync(join(instances, 'eternity2_256.txt'), 'utf8') };
     const board = readFileSync(join(instances, 'eternity2_best470_board_blackwood.txt'), 'utf8');

@@ -101,7 +101,10 @@ describe('seeding the library', () => {
     // Pretend a later version bundles one more sample: only it arrives.
     wb = Workbench.open({ dbPath: db, spawn: noWorkers });
     const seen = wb.store.getSetting(SAMPLES_SETTING) as string[];
-    wb.store.setSetting(SAMPLES_SETTING, seen.filter((x) => x !== 'cs440_hill_climbing_5x5.maze'));
+    wb.store.setSetting(
+      SAMPLES_SETTING,
+      seen.filter((x) => x !== 'cs440_hill_climbing_5x5.maze'),
+    );
     expect(seedLibrary(wb, resources)).toEqual({ added: 1, failed: [] });
     expect(wb.store.countPuzzles()).toBe(total);
     expect(wb.store.listPuzzles({ search: 'meta2010_10x10' })).toEqual([]);

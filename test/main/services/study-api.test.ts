@@ -28,7 +28,13 @@ afterEach(async () => {
 });
 
 function api(concurrency = 2) {
-  const wb = Workbench.open({ dbPath: ':memory:', spawn: inProcessSpawner({ spawned: 0, handles: [] }), concurrency, checkpointIntervalMs: 20, progressIntervalMs: 20 });
+  const wb = Workbench.open({
+    dbPath: ':memory:',
+    spawn: inProcessSpawner({ spawned: 0, handles: [] }),
+    concurrency,
+    checkpointIntervalMs: 20,
+    progressIntervalMs: 20,
+  });
   open.push(wb);
   return { wb, h: apiHandlers(wb, { resourcesDir: join(repoRoot, 'resources') }) };
 }
@@ -36,7 +42,10 @@ function api(concurrency = 2) {
 const study = (over: Record<string, unknown> = {}) =>
   JSON.stringify({
     name: 'hc on mazes',
-    puzzles: [{ family: 'jump', puzzle: { rows: 5, cols: 5 } }, { family: 'jump', puzzle: { rows: 6, cols: 6 } }],
+    puzzles: [
+      { family: 'jump', puzzle: { rows: 5, cols: 5 } },
+      { family: 'jump', puzzle: { rows: 6, cols: 6 } },
+    ],
     solvers: [{ solver: 'hill-climb' }, { solver: 'sa' }],
     seeds: 2,
     stop: { evaluations: 2000 },
@@ -47,8 +56,20 @@ describe('study API', () => {
   it('lists the templates of the papers and makes a shortened study of one', async () => {
     const { h } = api();
     const templates = await h.studyTemplates({});
-    expect(templates.map((t) => t.id)).toEqual(['aspinall-table2', 'casse-tete-almuhaideb', 'cs440-hill-climbing', 'eternity2-comparison', 'msgvns-table1', 'niang-table9']);
-    expect(templates.find((t) => t.id === 'msgvns-table1')).toMatchObject({ family: 'edge', grid: { puzzles: 4, solvers: 1, seeds: 30, runs: 120 }, seconds: 3600, published: expect.stringMatching(/^MS-GVNS, META 2010/) });
+    expect(templates.map((t) => t.id)).toEqual([
+      'aspinall-table2',
+      'casse-tete-almuhaideb',
+      'cs440-hill-climbing',
+      'eternity2-comparison',
+      'msgvns-table1',
+      'niang-table9',
+    ]);
+    expect(templates.find((t) => t.id === 'msgvns-table1')).toMatchObject({
+      family: 'edge',
+      grid: { puzzles: 4, solvers: 1, seeds: 30, runs: 120 },
+      seconds: 3600,
+      published: expect.stringMatching(/^MS-GVNS, META 2010/),
+    });
     const made = await h.createStudy({ template: 'msgvns-table1', seeds: 2, seconds: 5 });
     expect(made).toMatchObject({ name: 'MS-GVNS table 1: META 2010 instances, 30 runs (2 seeds, 5 s per run)', status: 'new', grid: { runs: 8 } });
     const detail = await h.getStudy({ id: made.id });
@@ -66,13 +87,17 @@ describe('study API', () => {
     const { h } = api();
     const made = await h.createStudy({ text: study() });
     expect(await h.startStudy({ id: made.id })).toEqual({ queued: 8, created: 8, resumed: 0, elsewhere: 0 });
-    const s = await until(async () => {
-      const d = await h.getStudy({ id: made.id });
-      // The in-process test worker can lose the race between its `done` and its exit on a busy
-      // machine; the run is then interrupted, and starting the study again resumes it, as `study run` does.
-      if (d.progress.interrupted > 0 && d.progress.running + d.progress.queued === 0) await h.startStudy({ id: made.id });
-      return d.status === 'done' ? d : null;
-    }, 30_000, 'the study to finish');
+    const s = await until(
+      async () => {
+        const d = await h.getStudy({ id: made.id });
+        // The in-process test worker can lose the race between its `done` and its exit on a busy
+        // machine; the run is then interrupted, and starting the study again resumes it, as `study run` does.
+        if (d.progress.interrupted > 0 && d.progress.running + d.progress.queued === 0) await h.startStudy({ id: made.id });
+        return d.status === 'done' ? d : null;
+      },
+      30_000,
+      'the study to finish',
+    );
     expect(s.progress).toMatchObject({ planned: 8, done: 8 });
     expect(s.rows).toEqual(['jump 5x5', 'jump 6x6']);
     expect(s.cells.map((c) => [c.puzzle, c.solver, c.done])).toEqual([
@@ -81,11 +106,21 @@ describe('study API', () => {
       ['jump 6x6', 'hill-climb', 2],
       ['jump 6x6', 'sa', 2],
     ]);
-    expect(s.runs.map((r) => r.map((x) => x.seed))).toEqual([[1, 2], [1, 2], [1, 2], [1, 2]]);
+    expect(s.runs.map((r) => r.map((x) => x.seed))).toEqual([
+      [1, 2],
+      [1, 2],
+      [1, 2],
+      [1, 2],
+    ]);
     expect(s.runs[0]!.every((r) => r.status === 'done' && r.bestScore !== null)).toBe(true);
 
     const curves = await h.studyCurves({ id: made.id, points: 10 });
-    expect(curves.map((c) => [c.rowIndex, c.configIndex])).toEqual([[0, 0], [0, 1], [1, 0], [1, 1]]);
+    expect(curves.map((c) => [c.rowIndex, c.configIndex])).toEqual([
+      [0, 0],
+      [0, 1],
+      [1, 0],
+      [1, 1],
+    ]);
     for (const [i, c] of curves.entries()) {
       expect(c.points.length).toBeGreaterThan(0);
       // The last point of a finished cell is the mean of its best scores.
@@ -121,7 +156,10 @@ describe('study API', () => {
       [() => h.createStudy({ template: 'x', text: '{}' }), /one of them/],
       [() => h.createStudy({ template: '../../etc/passwd' }), /there is no study template "\.\.\/\.\.\/etc\/passwd" \(templates: aspinall-table2, /],
       [() => h.createStudy({ text: '{"name": ' }), /study\.json: not a JSON study file/],
-      [() => h.createStudy({ text: study({ puzzles: ['maze.txt'] }) }), /puzzles\[0\]: a study sent to the app names its puzzles by library id or inline, not by file \(maze\.txt\)/],
+      [
+        () => h.createStudy({ text: study({ puzzles: ['maze.txt'] }) }),
+        /puzzles\[0\]: a study sent to the app names its puzzles by library id or inline, not by file \(maze\.txt\)/,
+      ],
       [() => h.getStudy({ id: 99 }), /there is no study 99 in /],
       [() => h.startStudy({ id: 99 }), /there is no study 99/],
       [() => h.exportStudy({ id: 99, format: 'csv' }), /there is no study 99/],

@@ -34,12 +34,40 @@ describe('library services', () => {
   it('saves a placement with the puzzle and refuses a document of another family', () => {
     const wb = Workbench.open({ dbPath: ':memory:', spawn: noWorkers });
     const p = wb.importPuzzle('m.maze', '3\n1 2 1\n1 1 1\n2 1 0\n');
-    const doc = { ...(p.document as Record<string, unknown>), solution: { cells: [[2, 2, 1], [1, 1, 1], [2, 1, 0]] } };
+    const doc = {
+      ...(p.document as Record<string, unknown>),
+      solution: {
+        cells: [
+          [2, 2, 1],
+          [1, 1, 1],
+          [2, 1, 0],
+        ],
+      },
+    };
     const saved = wb.updatePuzzle(p.id, { document: doc });
-    expect((saved.document as { solution: unknown }).solution).toEqual({ cells: [[2, 2, 1], [1, 1, 1], [2, 1, 0]] });
+    expect((saved.document as { solution: unknown }).solution).toEqual({
+      cells: [
+        [2, 2, 1],
+        [1, 1, 1],
+        [2, 1, 0],
+      ],
+    });
     const other = wb.importPuzzle('g.grid', '2 0\n1 1\n1 1\n');
     expect(() => wb.updatePuzzle(p.id, { document: other.document })).toThrow(/cannot replace it/);
-    expect(() => wb.updatePuzzle(p.id, { document: { ...doc, solution: { cells: [[9, 9, 9], [1, 1, 1], [2, 1, 0]] } } })).toThrow(/solution/);
+    expect(() =>
+      wb.updatePuzzle(p.id, {
+        document: {
+          ...doc,
+          solution: {
+            cells: [
+              [9, 9, 9],
+              [1, 1, 1],
+              [2, 1, 0],
+            ],
+          },
+        },
+      }),
+    ).toThrow(/solution/);
     expect(() => wb.updatePuzzle(p.id, { name: '   ' })).toThrow(/needs a name/);
     expect(() => wb.updatePuzzle(999, { name: 'x' })).toThrow(/no puzzle 999/);
   });

@@ -34,7 +34,11 @@ function rng(seed: number): () => number {
 
 function children(pid: number): number[] {
   try {
-    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).trim().split(/\s+/).filter(Boolean).map(Number);
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return [];
   }
@@ -59,7 +63,10 @@ class Serve {
   constructor(private readonly db: string) {}
 
   async start(): Promise<void> {
-    this.proc = spawn(process.execPath, [bin, 'serve', '--port', '0', '--static', fixtures, '--progress-every', '0.1', '--db', this.db], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+    this.proc = spawn(process.execPath, [bin, 'serve', '--port', '0', '--static', fixtures, '--progress-every', '0.1', '--db', this.db], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     this.proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     const url = await until(() => /serving http:\/\/([^/]+)\//.exec(out)?.[1], 30_000, 'serve to start');
@@ -150,10 +157,14 @@ describe('soak: two CLI solves and a serve on one database', () => {
         for (const id of ids) seen.add(id);
         // One writer at a time, checked as it happens (a later restart from a checkpoint would
         // replace the evidence): a run's samples, in the order they were written, never go back.
-        const samples = r.prepare(`SELECT run_id, elapsed_ms FROM run_events WHERE kind = 'progress' ORDER BY run_id, id`).all() as { run_id: number; elapsed_ms: number }[];
+        const samples = r.prepare(`SELECT run_id, elapsed_ms FROM run_events WHERE kind = 'progress' ORDER BY run_id, id`).all() as {
+          run_id: number;
+          elapsed_ms: number;
+        }[];
         for (let k = 1; k < samples.length; k++) {
           const [a, b] = [samples[k - 1]!, samples[k]!];
-          if (a.run_id === b.run_id && b.elapsed_ms < a.elapsed_ms) backwards.push(`run ${b.run_id}: a sample at ${b.elapsed_ms} ms after one at ${a.elapsed_ms} ms`);
+          if (a.run_id === b.run_id && b.elapsed_ms < a.elapsed_ms)
+            backwards.push(`run ${b.run_id}: a sample at ${b.elapsed_ms} ms after one at ${a.elapsed_ms} ms`);
         }
       } finally {
         r.close();
@@ -186,7 +197,8 @@ describe('soak: two CLI solves and a serve on one database', () => {
       const resumable = runs.filter((r) => r.status === 'interrupted' || r.status === 'stopped').map((r) => r.id);
       const live = runs.filter((r) => r.status === 'running' || r.status === 'queued').map((r) => r.id);
       // Half the resumes aim at a run another process is running: they must be refused.
-      const runningElsewhere = (pid: number | undefined): number[] => runs.filter((r) => r.status === 'running' && r.pid !== null && r.pid !== pid).map((r) => r.id);
+      const runningElsewhere = (pid: number | undefined): number[] =>
+        runs.filter((r) => r.status === 'running' && r.pid !== null && r.pid !== pid).map((r) => r.id);
       const resumeTarget = (self?: number): number | undefined => {
         const attack = random() < 0.5 ? pick(runningElsewhere(self)) : undefined;
         if (attack !== undefined) count('resume aimed at a run running elsewhere');
@@ -199,7 +211,20 @@ describe('soak: two CLI solves and a serve on one database', () => {
         if (!slot) {
           const resume = random() < 0.5 ? resumeTarget() : undefined;
           if (resume !== undefined) startCli(i, ['resume', String(resume)]);
-          else startCli(i, ['solve', '--family', 'jump', '--size', '7', '--solver', 'hill-climb', '--seconds', String(2 + Math.floor(random() * 6)), '--seed', String(step)]);
+          else
+            startCli(i, [
+              'solve',
+              '--family',
+              'jump',
+              '--size',
+              '7',
+              '--solver',
+              'hill-climb',
+              '--seconds',
+              String(2 + Math.floor(random() * 6)),
+              '--seed',
+              String(step),
+            ]);
           count(resume !== undefined ? 'cli resume' : 'cli solve');
         } else {
           const how = random();
@@ -215,7 +240,9 @@ describe('soak: two CLI solves and a serve on one database', () => {
           }
         }
       } else if (x < 0.42) {
-        pendingCalls.push(serve.call('startRun', { puzzleId: 1, solver: 'hill-climb', seed: step, seconds: 2 + Math.floor(random() * 6) }).catch(() => undefined));
+        pendingCalls.push(
+          serve.call('startRun', { puzzleId: 1, solver: 'hill-climb', seed: step, seconds: 2 + Math.floor(random() * 6) }).catch(() => undefined),
+        );
         count('serve start');
       } else if (x < 0.62) {
         const id = pick(live);
@@ -260,14 +287,20 @@ describe('soak: two CLI solves and a serve on one database', () => {
       expect(r.pragma('integrity_check', { simple: true })).toBe('ok');
       const statuses: Record<string, number> = {};
       for (const run of final) statuses[run.status] = (statuses[run.status] ?? 0) + 1;
-      console.log(`soak seed ${SEED}: ${step} steps in ${((Date.now() - t0) / 1000).toFixed(1)} s, ${final.length} runs ${JSON.stringify(statuses)}; actions ${JSON.stringify(counts)}; ${refusals.length} refusals (e.g. "${refusals[0] ?? ''}")`);
+      console.log(
+        `soak seed ${SEED}: ${step} steps in ${((Date.now() - t0) / 1000).toFixed(1)} s, ${final.length} runs ${JSON.stringify(statuses)}; actions ${JSON.stringify(counts)}; ${refusals.length} refusals (e.g. "${refusals[0] ?? ''}")`,
+      );
       expect(final.length).toBeGreaterThan(5);
       console.log([...new Set(messages.map((m) => m.replace(/\d+/g, 'N')))].join('\n'));
       // Finished or resumable (queued runs, released by serve on quit, start at the next start); nothing running, nothing failed.
       for (const run of final) expect(['done', 'stopped', 'interrupted', 'queued'], `run ${run.id}: ${run.status} ${run.error}`).toContain(run.status);
       expect(r.prepare(`SELECT COUNT(*) FROM run_leases`).pluck().get()).toBe(0);
       // One writer at a time: each run's samples, in the order they were written, never go back.
-      const samples = r.prepare(`SELECT run_id, elapsed_ms, evaluations FROM run_events WHERE kind = 'progress' ORDER BY run_id, id`).all() as { run_id: number; elapsed_ms: number; evaluations: number }[];
+      const samples = r.prepare(`SELECT run_id, elapsed_ms, evaluations FROM run_events WHERE kind = 'progress' ORDER BY run_id, id`).all() as {
+        run_id: number;
+        elapsed_ms: number;
+        evaluations: number;
+      }[];
       for (let k = 1; k < samples.length; k++) {
         const [a, b] = [samples[k - 1]!, samples[k]!];
         if (a.run_id !== b.run_id) continue;

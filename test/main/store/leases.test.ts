@@ -57,7 +57,9 @@ describe('run leases', () => {
     const r = store.createRun(newRun(), { owner: me, ttlMs: 15_000 });
     store.startRun(r.id, me, null);
     store.recordProgress(r.id, { elapsedMs: 10, evaluations: 5, iteration: 1, bestScore: 1, currentScore: 1, meanScore: null }, me);
-    expect(() => store.recordProgress(r.id, { elapsedMs: 20, evaluations: 9, iteration: 2, bestScore: 1, currentScore: 1, meanScore: null }, remote)).toThrow(StoreError);
+    expect(() => store.recordProgress(r.id, { elapsedMs: 20, evaluations: 9, iteration: 2, bestScore: 1, currentScore: 1, meanScore: null }, remote)).toThrow(
+      StoreError,
+    );
     expect(() => store.saveCheckpoint(r.id, { elapsedMs: 20, evaluations: 9, bestScore: 1, state: {} }, remote)).toThrow(/no longer held by this process/);
     store.setRunStatus(r.id, 'done', {}, me);
     expect(store.lease(r.id)).toBeNull();
@@ -106,7 +108,8 @@ describe('run leases', () => {
   it('starting from a checkpoint drops the progress samples after it (the rerun samples them again), never improvements', () => {
     const r = store.createRun(newRun(), { owner: me, ttlMs: 5_000 });
     store.startRun(r.id, me, null);
-    for (const t of [100, 200, 300]) store.recordProgress(r.id, { elapsedMs: t, evaluations: t, iteration: t, bestScore: 1, currentScore: 1, meanScore: null }, me);
+    for (const t of [100, 200, 300])
+      store.recordProgress(r.id, { elapsedMs: t, evaluations: t, iteration: t, bestScore: 1, currentScore: 1, meanScore: null }, me);
     store.recordImprovement(r.id, { elapsedMs: 250, evaluations: 250, score: 2, solution: [1] }, me);
     store.saveCheckpoint(r.id, { elapsedMs: 200, evaluations: 200, bestScore: 1, state: {} }, me);
     store.setRunStatus(r.id, 'interrupted', {}, me);

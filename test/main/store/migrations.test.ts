@@ -30,9 +30,7 @@ describe('migrations', () => {
     const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).pluck().all();
     expect(tables).toEqual(expect.arrayContaining(['checkpoints', 'puzzles', 'run_events', 'runs']));
     const indexes = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'`).pluck().all();
-    expect(indexes).toEqual(
-      expect.arrayContaining(['runs_status', 'runs_puzzle_id', 'runs_created_at', 'runs_solver', 'run_events_run_kind_time']),
-    );
+    expect(indexes).toEqual(expect.arrayContaining(['runs_status', 'runs_puzzle_id', 'runs_created_at', 'runs_solver', 'run_events_run_kind_time']));
     store.close();
     store.close(); // idempotent
   });

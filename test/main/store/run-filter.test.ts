@@ -26,7 +26,12 @@ function sample(): { store: Store; history: RunHistory; runs: Spec[]; puzzles: n
   const puzzles = [1, 2].map((n) => store.addPuzzle({ name: `P${n}`, family: 'edge', source: 'x', document: {}, rows: 4, cols: 4 }).id);
   const runs: Spec[] = [];
   for (let i = 0; i < 36; i++) {
-    const spec = { puzzleId: [puzzles[0]!, puzzles[1]!, null][i % 3]!, family: i % 4 === 0 ? 'jump' : 'edge', solver: ['hill-climb', 'sa', 'ga'][Math.floor(i / 3) % 3]!, status: RUN_STATUSES[i % 6]! } as const;
+    const spec = {
+      puzzleId: [puzzles[0]!, puzzles[1]!, null][i % 3]!,
+      family: i % 4 === 0 ? 'jump' : 'edge',
+      solver: ['hill-climb', 'sa', 'ga'][Math.floor(i / 3) % 3]!,
+      status: RUN_STATUSES[i % 6]!,
+    } as const;
     const r = store.createRun(newRun({ puzzleId: spec.puzzleId, family: spec.family, solver: spec.solver, seed: i }));
     if (spec.status !== 'queued') store.setRunStatus(r.id, spec.status);
     runs.push({ id: r.id, ...spec });
@@ -56,12 +61,21 @@ describe('listRuns and the run history agree on a filter', () => {
       ],
     ];
     for (const [filter, historyFilter, keep] of cases) {
-      const expected = runs.filter(keep).map((r) => r.id).reverse(); // newest first
+      const expected = runs
+        .filter(keep)
+        .map((r) => r.id)
+        .reverse(); // newest first
       const label = JSON.stringify(filter);
-      expect(store.listRuns(filter).map((r) => r.id), label).toEqual(expected);
+      expect(
+        store.listRuns(filter).map((r) => r.id),
+        label,
+      ).toEqual(expected);
       expect(store.countRuns(filter), label).toBe(expected.length);
       const page = history.query({ ...historyFilter, limit: MAX_PAGE });
-      expect(page.runs.map((r) => r.id), label).toEqual(expected);
+      expect(
+        page.runs.map((r) => r.id),
+        label,
+      ).toEqual(expected);
       expect(page.total, label).toBe(expected.length);
       expect(history.ids(historyFilter), label).toEqual(expected);
     }

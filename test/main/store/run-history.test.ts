@@ -23,7 +23,18 @@ function sample(): { store: Store; history: RunHistory; ids: number[] } {
   const { store, history } = open();
   const clue = store.addPuzzle({ name: 'Clue 1', family: 'edge', source: 'x', document: {}, rows: 6, cols: 6 });
   const ids: number[] = [];
-  const specs: { puzzle: string; puzzleId: number | null; family: 'edge' | 'jump'; solver: string; seed: number; status: RunStatus; best: number | null; max: number | null; ms: number; evals: number }[] = [
+  const specs: {
+    puzzle: string;
+    puzzleId: number | null;
+    family: 'edge' | 'jump';
+    solver: string;
+    seed: number;
+    status: RunStatus;
+    best: number | null;
+    max: number | null;
+    ms: number;
+    evals: number;
+  }[] = [
     { puzzle: 'Clue 1', puzzleId: clue.id, family: 'edge', solver: 'hill-climb', seed: 1, status: 'done', best: 50, max: 60, ms: 5000, evals: 1000 },
     { puzzle: 'Clue 1', puzzleId: clue.id, family: 'edge', solver: 'hill-climb', seed: 2, status: 'stopped', best: 42, max: 60, ms: 3000, evals: 800 },
     { puzzle: 'Clue 1', puzzleId: clue.id, family: 'edge', solver: 'sa', seed: 1, status: 'done', best: 58, max: 60, ms: 9000, evals: 5000 },
@@ -33,7 +44,17 @@ function sample(): { store: Store; history: RunHistory; ids: number[] } {
     { puzzle: 'Maze 9', puzzleId: null, family: 'jump', solver: 'hill-climb', seed: 100, status: 'running', best: 30, max: null, ms: 1000, evals: 50 },
   ];
   for (const s of specs) {
-    const r = store.createRun(newRun({ puzzleId: s.puzzleId, puzzleName: s.puzzle, family: s.family, solver: s.solver, seed: s.seed, maxScore: s.max, params: { population: s.seed * 10, greedy: true } }));
+    const r = store.createRun(
+      newRun({
+        puzzleId: s.puzzleId,
+        puzzleName: s.puzzle,
+        family: s.family,
+        solver: s.solver,
+        seed: s.seed,
+        maxScore: s.max,
+        params: { population: s.seed * 10, greedy: true },
+      }),
+    );
     store.setRunStatus(r.id, s.status, { elapsedMs: s.ms, evaluations: s.evals });
     if (s.best !== null) store.recordImprovement(r.id, { elapsedMs: s.ms, evaluations: s.evals, score: s.best, solution: { cells: [[s.best]] } });
     ids.push(r.id);
@@ -53,7 +74,17 @@ describe('run history queries', () => {
     expect(p3.runs.map((r) => r.id)).toEqual([ids[0]]);
     expect(history.query({ limit: 3, offset: 9 })).toEqual({ runs: [], total: 7 });
     // Summaries are complete and parsed.
-    expect(p3.runs[0]).toMatchObject({ puzzleName: 'Clue 1', solver: 'hill-climb', seed: 1, status: 'done', bestScore: 50, maxScore: 60, elapsedMs: 5000, evaluations: 1000, params: { population: 10, greedy: true } });
+    expect(p3.runs[0]).toMatchObject({
+      puzzleName: 'Clue 1',
+      solver: 'hill-climb',
+      seed: 1,
+      status: 'done',
+      bestScore: 50,
+      maxScore: 60,
+      elapsedMs: 5000,
+      evaluations: 1000,
+      params: { population: 10, greedy: true },
+    });
   });
 
   it('filters by puzzle, family, solvers, statuses, dates and scores, together', () => {
@@ -156,7 +187,17 @@ describe('run history queries', () => {
     const statuses: RunStatus[] = ['done', 'stopped', 'interrupted', 'failed'];
     db.transaction(() => {
       for (let i = 0; i < 10_000; i++) {
-        insert.run(`Puzzle ${i % 40}`, i % 3 === 0 ? 'jump' : 'edge', ['hill-climb', 'sa', 'tabu', 'ga'][i % 4], i, statuses[i % 4], 1_700_000_000_000 + i * 60_000, (i * 7919) % 100_000, i * 13, (i * 31) % 481);
+        insert.run(
+          `Puzzle ${i % 40}`,
+          i % 3 === 0 ? 'jump' : 'edge',
+          ['hill-climb', 'sa', 'tabu', 'ga'][i % 4],
+          i,
+          statuses[i % 4],
+          1_700_000_000_000 + i * 60_000,
+          (i * 7919) % 100_000,
+          i * 13,
+          (i * 31) % 481,
+        );
       }
     })();
     const plan = (q: RunHistoryQuery): string => {
@@ -204,7 +245,14 @@ describe('series, boards and exports', () => {
     expect(history.series(9999)).toBeNull();
 
     const ev = all.improvements[3]!;
-    expect(history.board(run.id, ev.eventId)).toEqual({ runId: run.id, eventId: ev.eventId, t: 30_001, evaluations: 300, score: 30, solution: { cells: [[30]] } });
+    expect(history.board(run.id, ev.eventId)).toEqual({
+      runId: run.id,
+      eventId: ev.eventId,
+      t: 30_001,
+      evaluations: 300,
+      score: 30,
+      solution: { cells: [[30]] },
+    });
     expect(history.board(run.id)).toMatchObject({ eventId: null, score: 99, solution: { cells: [[90]] } });
     expect(history.board(run.id, 123456)).toBeNull();
     expect(history.board(run.id + 1, ev.eventId)).toBeNull();
@@ -215,14 +263,24 @@ describe('series, boards and exports', () => {
     const csv = history.exportRuns([ids[2]!, ids[0]!], 'csv', Date.UTC(2026, 0, 2, 3, 4, 5));
     expect(csv.fileName).toBe('runs-2-2026-01-02-03-04-05.csv');
     const lines = csv.text.split('\r\n');
-    expect(lines[0]).toBe('id,puzzle,puzzle_id,family,solver,params,seed,status,stop_reason,stop_seconds,stop_evaluations,stop_target,created,started,ended,duration_s,evaluations,best_score,max_score,percent_of_max,error');
+    expect(lines[0]).toBe(
+      'id,puzzle,puzzle_id,family,solver,params,seed,status,stop_reason,stop_seconds,stop_evaluations,stop_target,created,started,ended,duration_s,evaluations,best_score,max_score,percent_of_max,error',
+    );
     expect(lines[1]).toMatch(new RegExp(`^${ids[2]},Clue 1,\\d+,edge,sa,greedy=true; population=10,1,done,,60,,,20\\d\\d-`));
     expect(lines[1]).toMatch(/,9,5000,58,60,96\.67,$/);
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe('');
-    const json = JSON.parse(history.exportRuns([ids[0]!], 'json').text) as { format: string; runs: (RunSummary & { bestSolution: unknown; improvements: unknown[] })[] };
+    const json = JSON.parse(history.exportRuns([ids[0]!], 'json').text) as {
+      format: string;
+      runs: (RunSummary & { bestSolution: unknown; improvements: unknown[] })[];
+    };
     expect(json.format).toBe('puzzle-workbench-runs');
-    expect(json.runs[0]).toMatchObject({ id: ids[0], bestScore: 50, bestSolution: { cells: [[50]] }, improvements: [{ elapsedMs: 5000, evaluations: 1000, score: 50 }] });
+    expect(json.runs[0]).toMatchObject({
+      id: ids[0],
+      bestScore: 50,
+      bestSolution: { cells: [[50]] },
+      improvements: [{ elapsedMs: 5000, evaluations: 1000, score: 50 }],
+    });
     expect(history.exportRuns([ids[0]!], 'json').fileName).toBe(`run-${ids[0]}.json`);
     expect(() => history.exportRuns([424242], 'csv')).toThrow(/none of the selected runs/);
   });
@@ -277,7 +335,13 @@ describe('thinning series for long runs', () => {
   });
 
   it('refuses a max below 2', () => {
-    expect(() => thinSeries(series(5, (i) => i), 1, (p) => p.v)).toThrow(/at least 2/);
+    expect(() =>
+      thinSeries(
+        series(5, (i) => i),
+        1,
+        (p) => p.v,
+      ),
+    ).toThrow(/at least 2/);
   });
 });
 

@@ -209,7 +209,18 @@ describe('runs', () => {
       ['progress', 100],
       ['progress', 200],
     ]);
-    expect(ev[1]).toEqual({ id: ev[1]!.id, runId: r.id, kind: 'progress', elapsedMs: 100, evaluations: 10, iteration: 1, bestScore: 4, currentScore: 2, meanScore: 1.5, solution: null });
+    expect(ev[1]).toEqual({
+      id: ev[1]!.id,
+      runId: r.id,
+      kind: 'progress',
+      elapsedMs: 100,
+      evaluations: 10,
+      iteration: 1,
+      bestScore: 4,
+      currentScore: 2,
+      meanScore: 1.5,
+      solution: null,
+    });
     expect(ev[0]).toMatchObject({ kind: 'improvement', iteration: null, currentScore: null, meanScore: null, solution: 'four' });
     expect(store.events(r.id, { kinds: ['progress'] })).toHaveLength(2);
     expect(store.events(r.id, { kinds: [] })).toEqual([]);
@@ -273,7 +284,14 @@ describe('thinning', () => {
     const r = store.createRun(newRun());
     const n = 10_000;
     for (let i = 0; i < n; i++) {
-      store.recordProgress(r.id, { elapsedMs: i * 100, evaluations: i * 1000, iteration: i, bestScore: Math.floor(i / 100), currentScore: i % 7, meanScore: null });
+      store.recordProgress(r.id, {
+        elapsedMs: i * 100,
+        evaluations: i * 1000,
+        iteration: i,
+        bestScore: Math.floor(i / 100),
+        currentScore: i % 7,
+        meanScore: null,
+      });
       if (i % 1000 === 0) store.recordImprovement(r.id, { elapsedMs: i * 100, evaluations: i * 1000, score: Math.floor(i / 100), solution: { i } });
     }
     const progress = store.events(r.id, { kinds: ['progress'] });

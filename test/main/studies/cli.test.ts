@@ -31,10 +31,16 @@ describe('workbench study', () => {
 
     const ran = cli(['study', 'run', '1', '--concurrency', '2', '--db', db]);
     expect(ran.code, ran.stderr + cli(['runs', '--json', '--db', db]).stdout).toBe(0);
-    expect(ran.stdout).toMatch(/^study 1: .*\ndone: 4\/4 done\n\npuzzle\s+solver\s+runs\s+mean\s+median\s+best\s+sd\s+success\s+time to target\s+evals to target\n/);
+    expect(ran.stdout).toMatch(
+      /^study 1: .*\ndone: 4\/4 done\n\npuzzle\s+solver\s+runs\s+mean\s+median\s+best\s+sd\s+success\s+time to target\s+evals to target\n/,
+    );
     expect(ran.stdout).toMatch(/e2_clue1_6x6\s+annealing\s+2\/2 /);
 
-    const json = JSON.parse(cli(['study', 'show', '1', '--json', '--db', db]).stdout) as { status: string; progress: { done: number }; cells: { solver: string; n: number; best: number; maxScore: number }[] };
+    const json = JSON.parse(cli(['study', 'show', '1', '--json', '--db', db]).stdout) as {
+      status: string;
+      progress: { done: number };
+      cells: { solver: string; n: number; best: number; maxScore: number }[];
+    };
     expect(json).toMatchObject({ status: 'done', progress: { done: 4 } });
     expect(json.cells.map((c) => [c.solver, c.n, c.maxScore])).toEqual([
       ['hill-climb', 2, 60],
@@ -45,7 +51,9 @@ describe('workbench study', () => {
     expect(Math.max(...runs.filter((r) => r.solver === 'sa').map((r) => r.bestScore))).toBe(json.cells[1]!.best);
     const md = cli(['study', 'show', '1', '--markdown', '--db', db]).stdout;
     expect(md).toMatch(/^## clue 1: hill climbing vs annealing\n/);
-    expect(md).toMatch(/\n\| puzzle \| solver \| runs \| mean \| median \| best \| sd \| success \| time to target \| evals to target \|\n\| --- \| --- \| ---: \|/);
+    expect(md).toMatch(
+      /\n\| puzzle \| solver \| runs \| mean \| median \| best \| sd \| success \| time to target \| evals to target \|\n\| --- \| --- \| ---: \|/,
+    );
     expect(md.trim().split('\n')).toHaveLength(8);
     expect(cli(['study', 'stop', '1', '--db', db]).stdout).toBe('study 1: nothing was running (4/4 done)\n');
     // Running a finished study again runs nothing.
@@ -58,9 +66,13 @@ describe('workbench study', () => {
     const db = tempDb();
     expect(cli(['study', 'create', join(repoRoot, 'resources', 'studies', 'msgvns-table1.json'), '--db', db]).stdout).toBe('1\n');
     const text = cli(['study', 'show', '1', '--db', db]).stdout;
-    expect(text).toMatch(/^study 1: MS-GVNS table 1: META 2010 instances, 30 runs \(edge; 4 puzzles x 1 solvers x 30 seeds = 120 runs\)\nnew: 0\/120 done\npublished: MS-GVNS, META 2010, table 1/);
+    expect(text).toMatch(
+      /^study 1: MS-GVNS table 1: META 2010 instances, 30 runs \(edge; 4 puzzles x 1 solvers x 30 seeds = 120 runs\)\nnew: 0\/120 done\npublished: MS-GVNS, META 2010, table 1/,
+    );
     expect(text).toMatch(/\nMETA 10x10\s+MS-GVNS \(paper settings\)\s+0\/30\s+-\s+-\s+-\s+-\s+-\s+-\s+-\s+mean 165\.67, median 166, best 167\n/);
-    expect(cli(['study', 'show', '1', '--markdown', '--db', db]).stdout).toMatch(/\| META 16x16 \| MS-GVNS \(paper settings\) \| 0\/30 \| - \| - \| - \| - \| - \| - \| - \| mean 419\.57, median 419\.50, best 425 \|/);
+    expect(cli(['study', 'show', '1', '--markdown', '--db', db]).stdout).toMatch(
+      /\| META 16x16 \| MS-GVNS \(paper settings\) \| 0\/30 \| - \| - \| - \| - \| - \| - \| - \| mean 419\.57, median 419\.50, best 425 \|/,
+    );
   });
 
   it('shows a grouped template (Aspinall table 2) as one row per group, the paper beside it, as text, markdown and JSON', () => {
@@ -100,7 +112,12 @@ describe('workbench study', () => {
 
   it('stops from another process or with Ctrl+C (exit 1, 130), leaving its runs stopped and resumable', async () => {
     const db = tempDb();
-    const file = studyFile(db, { puzzles: [{ family: 'jump', puzzle: { rows: 7, cols: 7 } }], solvers: [{ solver: 'hill-climb' }], seeds: 3, stop: { seconds: 120 } });
+    const file = studyFile(db, {
+      puzzles: [{ family: 'jump', puzzle: { rows: 7, cols: 7 } }],
+      solvers: [{ solver: 'hill-climb' }],
+      seeds: 3,
+      stop: { seconds: 120 },
+    });
     expect(cli(['study', 'create', file, '--db', db]).code).toBe(0);
     const runs = () => JSON.parse(cli(['runs', '--json', '--db', db]).stdout) as { id: number; status: string }[];
     const follow = (child: ReturnType<typeof cliAsync>) => {
@@ -129,7 +146,12 @@ describe('workbench study', () => {
 
   it('continues after the study process is killed: interrupted runs resume from their checkpoints, queued ones start', async () => {
     const db = tempDb();
-    const file = studyFile(db, { puzzles: [{ family: 'jump', puzzle: { rows: 9, cols: 9 } }], solvers: [{ solver: 'hill-climb' }], seeds: 3, stop: { evaluations: 1_000_000 } });
+    const file = studyFile(db, {
+      puzzles: [{ family: 'jump', puzzle: { rows: 9, cols: 9 } }],
+      solvers: [{ solver: 'hill-climb' }],
+      seeds: 3,
+      stop: { evaluations: 1_000_000 },
+    });
     expect(cli(['study', 'create', file, '--db', db]).code).toBe(0);
     const child = cliAsync(['study', 'run', '1', '--concurrency', '1', '--checkpoint-every', '0.05', '--db', db]);
     const exited = new Promise((r) => child.on('exit', r));

@@ -14,7 +14,14 @@ import type { RunStatus, RunSummary } from '../../../src/main/store/types';
 import type { StudySpec } from '../../../src/main/studies/spec';
 
 const stop = { seconds: 10, evaluations: null, target: null };
-const puzzle = (label: string, group?: string, maxScore: number | null = 10) => ({ label, source: 'inline', puzzleId: null, puzzle: {}, maxScore, ...(group ? { group } : {}) });
+const puzzle = (label: string, group?: string, maxScore: number | null = 10) => ({
+  label,
+  source: 'inline',
+  puzzleId: null,
+  puzzle: {},
+  maxScore,
+  ...(group ? { group } : {}),
+});
 const spec = (over: Partial<StudySpec> = {}): StudySpec => ({
   name: 'grid',
   description: null,
@@ -26,7 +33,13 @@ const spec = (over: Partial<StudySpec> = {}): StudySpec => ({
   ],
   seeds: [1, 2],
   concurrency: null,
-  published: { source: 'a paper', cells: [{ puzzle: 0, solver: 1, mean: 9.5 }, { group: 'b', solver: 0, evaluationsToTarget: 1234, timeToTarget: 2 }] },
+  published: {
+    source: 'a paper',
+    cells: [
+      { puzzle: 0, solver: 1, mean: 9.5 },
+      { group: 'b', solver: 0, evaluationsToTarget: 1234, timeToTarget: 2 },
+    ],
+  },
   ...over,
 });
 
@@ -45,7 +58,16 @@ describe('study results', () => {
       { label: 'a', puzzles: [0] },
       { label: 'b', puzzles: [1, 2] },
     ]);
-    const runs = [run(0, 0, 1, 6), run(0, 0, 2, 10), run(0, 1, 1, 9), run(0, 1, 2, null, 'running'), run(1, 0, 1, 10), run(2, 0, 1, 4), run(1, 0, 2, 10), run(2, 0, 2, 7, 'stopped')];
+    const runs = [
+      run(0, 0, 1, 6),
+      run(0, 0, 2, 10),
+      run(0, 1, 1, 9),
+      run(0, 1, 2, null, 'running'),
+      run(1, 0, 1, 10),
+      run(2, 0, 1, 4),
+      run(1, 0, 2, 10),
+      run(2, 0, 2, 7, 'stopped'),
+    ];
     // Run ids reach the target at known times and evaluations.
     const reach: Reach = (id) => ({ elapsedMs: id * 100, evaluations: id * 1000 });
     const { cells, progress } = studyResults(s, runs, reach);
@@ -56,7 +78,14 @@ describe('study results', () => {
       [1, 'b', 'hc', 3, 4],
       [1, 'b', 'sa', 0, 4],
     ]);
-    expect(cells[0]).toMatchObject({ ...summarize([6, 10]), target: 10, successRate: 0.5, timeToTargetMs: runs[1]!.run.id * 100, evaluationsToTarget: runs[1]!.run.id * 1000, published: null });
+    expect(cells[0]).toMatchObject({
+      ...summarize([6, 10]),
+      target: 10,
+      successRate: 0.5,
+      timeToTargetMs: runs[1]!.run.id * 100,
+      evaluationsToTarget: runs[1]!.run.id * 1000,
+      published: null,
+    });
     expect(cells[1]).toMatchObject({ n: 1, mean: 9, successRate: 0, timeToTargetMs: null, published: { mean: 9.5 } });
     // The group's row: every puzzle of the group, the group's published figures.
     expect(cells[2]).toMatchObject({ n: 3, best: 10, worst: 4, median: 10, successRate: 2 / 3, published: { evaluationsToTarget: 1234, timeToTarget: 2 } });
@@ -73,7 +102,10 @@ describe('study results', () => {
 
   it('estimate the time left from the pace at which the last runs ended', () => {
     const s = spec({ seeds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] });
-    const at = (endedAt: number, status: RunStatus = 'done'): StudyRun => ({ ...run(0, 0, 1, 5, status, 10), run: { id: nextId++, status, bestScore: 5, elapsedMs: 10, endedAt } as RunSummary });
+    const at = (endedAt: number, status: RunStatus = 'done'): StudyRun => ({
+      ...run(0, 0, 1, 5, status, 10),
+      run: { id: nextId++, status, bestScore: 5, elapsedMs: 10, endedAt } as RunSummary,
+    });
     // Runs ended 1 s apart (however short each one ran): 60 runs planned, 4 done, 1 running, 5 queued.
     const runs = [at(1000), at(2000), at(3000), at(4000), at(0, 'running'), ...Array.from({ length: 5 }, () => at(0, 'queued'))];
     const p = studyResults(s, runs, () => null).progress;
@@ -105,7 +137,10 @@ describe('study results', () => {
     expect(csv[1]).toBe('a,hc,2,2,8,8,10,6,2.828427,10,10,0.5,2.5,12345,,,,,,,');
     expect(csv[2]).toBe('a,sa,2,0,,,,,,10,10,,,,9.5,,,,,,');
     // Names that a spreadsheet would read as formulas are quoted.
-    const evil = studyCsv({ ...head, spec: spec({ puzzles: [puzzle('=cmd|x'), puzzle('b')], published: null }) }, studyResults(spec({ puzzles: [puzzle('=cmd|x'), puzzle('b')], published: null }), [], () => null).cells);
+    const evil = studyCsv(
+      { ...head, spec: spec({ puzzles: [puzzle('=cmd|x'), puzzle('b')], published: null }) },
+      studyResults(spec({ puzzles: [puzzle('=cmd|x'), puzzle('b')], published: null }), [], () => null).cells,
+    );
     expect(evil.split('\n')[1]).toMatch(/^"=cmd\|x",hc,/);
   });
 });
@@ -120,7 +155,14 @@ describe('study curves', () => {
 
   it('average the best so far of the runs that have one, with the middle half as the band', () => {
     const traces = [
-      { endMs: 1000, finished: true, points: [{ t: 10, score: 1 }, { t: 100, score: 5 }] },
+      {
+        endMs: 1000,
+        finished: true,
+        points: [
+          { t: 10, score: 1 },
+          { t: 100, score: 5 },
+        ],
+      },
       { endMs: 1000, finished: true, points: [{ t: 50, score: 3 }] },
       // Still running at 200 ms: it says nothing about later times yet.
       { endMs: 200, finished: false, points: [{ t: 20, score: 2 }] },

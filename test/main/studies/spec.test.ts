@@ -16,7 +16,11 @@ describe('study files', () => {
   it('resolve to a grid: puzzles, solver settings with presets and parameters, seeds, stop criteria', () => {
     const spec = parse({
       ...base,
-      solvers: [{ solver: 'hill-climb', preset: 'cs440-hc' }, { solver: 'hill-climb', params: { restartAfter: 500 } }, { solver: 'sa', label: 'annealing' }],
+      solvers: [
+        { solver: 'hill-climb', preset: 'cs440-hc' },
+        { solver: 'hill-climb', params: { restartAfter: 500 } },
+        { solver: 'sa', label: 'annealing' },
+      ],
       seeds: [7, 8],
       stop: { seconds: 5 },
       concurrency: 2,
@@ -28,7 +32,12 @@ describe('study files', () => {
     ]);
     expect(spec.configs.map((c) => c.label)).toEqual(['hill-climb cs440-hc', 'hill-climb restartAfter=500', 'annealing']);
     // The preset's parameters, and its stop criteria where the file gives none.
-    expect(spec.configs[0]).toMatchObject({ solver: 'hill-climb', preset: 'cs440-hc', params: { restartAfter: 0, randomWalk: 0 }, stop: { seconds: 5, evaluations: 1000, target: null } });
+    expect(spec.configs[0]).toMatchObject({
+      solver: 'hill-climb',
+      preset: 'cs440-hc',
+      params: { restartAfter: 0, randomWalk: 0 },
+      stop: { seconds: 5, evaluations: 1000, target: null },
+    });
     expect(spec.configs[1]!.params.restartAfter).toBe(500);
     expect(spec.configs[2]!.stop).toEqual({ seconds: 5, evaluations: null, target: null });
     // Every parameter resolved, so the study does not change when defaults do.
@@ -42,7 +51,21 @@ describe('study files', () => {
     const library: StudyContext = {
       ...noLibrary,
       libraryPuzzle: (id) =>
-        id === 4 ? { id: 4, name: 'Lib maze', family: 'jump', source: 'x', rows: 3, cols: 3, createdAt: 0, updatedAt: 0, lastOpenedAt: null, bestScore: null, document: { format: 'puzzle-workbench', version: 1, family: 'jump', name: 'Lib maze', puzzle: { rows: 3, cols: 3 } } } : null,
+        id === 4
+          ? {
+              id: 4,
+              name: 'Lib maze',
+              family: 'jump',
+              source: 'x',
+              rows: 3,
+              cols: 3,
+              createdAt: 0,
+              updatedAt: 0,
+              lastOpenedAt: null,
+              bestScore: null,
+              document: { format: 'puzzle-workbench', version: 1, family: 'jump', name: 'Lib maze', puzzle: { rows: 3, cols: 3 } },
+            }
+          : null,
     };
     const edge = parseStudy(JSON.stringify({ ...base, puzzles: ['clue1.txt'] }), join(dir, 's.json'), library);
     expect(edge.family).toBe('edge');
@@ -64,22 +87,34 @@ describe('study files', () => {
     expect(cellStop(spec, 1, 1)).toEqual({ seconds: 9, evaluations: null, target: null });
     expect(spec.published).toEqual({ source: 'a paper', cells: [{ puzzle: 1, solver: 0, mean: 30.5, best: 35 }] });
     // A per-puzzle stop may be all that ends the runs of that puzzle.
-    expect(() => parse({ ...base, puzzles: [{ ...jump(5), stop: { evaluations: 10 } }, jump(6)], stop: {} })).toThrow(/stop: solvers\[0\] on puzzles\[1\] would run until stopped/);
+    expect(() => parse({ ...base, puzzles: [{ ...jump(5), stop: { evaluations: 10 } }, jump(6)], stop: {} })).toThrow(
+      /stop: solvers\[0\] on puzzles\[1\] would run until stopped/,
+    );
   });
 
   it('group puzzles into one row, and place published figures by puzzle or by group', () => {
     const spec = parse({
       ...base,
       puzzles: [{ ...jump(5), group: 'small' }, { ...jump(5), group: 'small', name: 'another 5x5' }, jump(6)],
-      published: { source: 'p', cells: [{ group: 'small', solver: 0, evaluationsToTarget: 88 }, { puzzle: 2, solver: 0, timeToTarget: 3 }] },
+      published: {
+        source: 'p',
+        cells: [
+          { group: 'small', solver: 0, evaluationsToTarget: 88 },
+          { puzzle: 2, solver: 0, timeToTarget: 3 },
+        ],
+      },
     });
     expect(spec.puzzles.map((p) => [p.label, p.group ?? null])).toEqual([
       ['jump 5x5', 'small'],
       ['another 5x5', 'small'],
       ['jump 6x6', null],
     ]);
-    expect(() => parse({ ...base, published: { source: 'p', cells: [{ group: 'big', solver: 0 }] } })).toThrow(/published\.cells\[0\]\.group: no puzzle has the group "big"/);
-    expect(() => parse({ ...base, published: { source: 'p', cells: [{ solver: 0, mean: 1 }] } })).toThrow(/published\.cells\[0\]: give the puzzle \(its index\) or the group, one of them/);
+    expect(() => parse({ ...base, published: { source: 'p', cells: [{ group: 'big', solver: 0 }] } })).toThrow(
+      /published\.cells\[0\]\.group: no puzzle has the group "big"/,
+    );
+    expect(() => parse({ ...base, published: { source: 'p', cells: [{ solver: 0, mean: 1 }] } })).toThrow(
+      /published\.cells\[0\]: give the puzzle \(its index\) or the group, one of them/,
+    );
     expect(() => parse({ ...base, puzzles: [{ ...jump(5), group: ' ' }] })).toThrow(/a group needs a name/);
   });
 
@@ -87,7 +122,14 @@ describe('study files', () => {
     const dir = join(repoRoot, 'resources', 'studies');
     const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
     expect(files).toEqual(
-      expect.arrayContaining(['msgvns-table1.json', 'cs440-hill-climbing.json', 'casse-tete-almuhaideb.json', 'niang-table9.json', 'aspinall-table2.json', 'eternity2-comparison.json']),
+      expect.arrayContaining([
+        'msgvns-table1.json',
+        'cs440-hill-climbing.json',
+        'casse-tete-almuhaideb.json',
+        'niang-table9.json',
+        'aspinall-table2.json',
+        'eternity2-comparison.json',
+      ]),
     );
     const read = (f: string) => parseStudy(readFileSync(join(dir, f), 'utf8'), join(dir, f), noLibrary);
     const niang = read('niang-table9.json');
@@ -140,11 +182,23 @@ describe('study files', () => {
     ['no solvers', { ...base, solvers: [] }, /solvers: name at least one solver/],
     ['a missing file', { ...base, puzzles: ['nope.txt'] }, /puzzles\[0\]: .*ENOENT|puzzles\[0\]: .*no such file/],
     ['a missing library puzzle', { ...base, puzzles: [9] }, /puzzles\[0\]: there is no puzzle 9 in the library/],
-    ['a puzzle of the wrong kind', { ...base, puzzles: [true] }, /puzzles\[0\]: expected a file name, a library id, {"file"}, {"library"} or {"family", "puzzle"}, got boolean/],
+    [
+      'a puzzle of the wrong kind',
+      { ...base, puzzles: [true] },
+      /puzzles\[0\]: expected a file name, a library id, {"file"}, {"library"} or {"family", "puzzle"}, got boolean/,
+    ],
     ['a broken inline puzzle', { ...base, puzzles: [{ family: 'jump', puzzle: { rows: 'x' } }] }, /puzzles\[0\]/],
-    ['mixed families', { ...base, puzzles: [jump(5), { family: 'parity', puzzle: { n: 6, m: 4 } }] }, /puzzles\[1\]: a parity puzzle, but puzzles\[0\] is jump/],
+    [
+      'mixed families',
+      { ...base, puzzles: [jump(5), { family: 'parity', puzzle: { n: 6, m: 4 } }] },
+      /puzzles\[1\]: a parity puzzle, but puzzles\[0\] is jump/,
+    ],
     ['an unknown solver', { ...base, solvers: [{ solver: 'magic' }] }, /solvers\[0\]\.solver: no solver "magic" for jump puzzles/],
-    ['an unknown preset', { ...base, solvers: [{ solver: 'hill-climb', preset: 'nope' }] }, /solvers\[0\]\.preset: no preset "nope" for hill-climb \(presets: cs440-hc/],
+    [
+      'an unknown preset',
+      { ...base, solvers: [{ solver: 'hill-climb', preset: 'nope' }] },
+      /solvers\[0\]\.preset: no preset "nope" for hill-climb \(presets: cs440-hc/,
+    ],
     ['a bad parameter', { ...base, solvers: [{ solver: 'hill-climb', params: { restartAfter: -5 } }] }, /solvers\[0\]\.params: parameter restartAfter/],
     ['an unknown parameter', { ...base, solvers: [{ solver: 'hill-climb', params: { speed: 1 } }] }, /solvers\[0\]\.params: unknown parameter speed/],
     ['seeds of the wrong kind', { ...base, seeds: 'three' }, /seeds: expected a list of seeds or a count, got string/],
@@ -153,11 +207,19 @@ describe('study files', () => {
     ['a negative seed', { ...base, seeds: [-1] }, /seeds\[0\]: a seed is a whole number from 0/],
     ['no end to the runs', { ...base, stop: {} }, /stop: solvers\[0\] on puzzles\[0\] would run until stopped/],
     ['a bad stop', { ...base, stop: { seconds: -1 } }, /stop: seconds must be a positive number/],
-    ['too many runs', { ...base, puzzles: Array.from({ length: 11 }, () => jump(4)), seeds: 1000 }, /11 puzzles x 1 solvers x 1000 seeds make 11000 runs; a study has at most 10000/],
+    [
+      'too many runs',
+      { ...base, puzzles: Array.from({ length: 11 }, () => jump(4)), seeds: 1000 },
+      /11 puzzles x 1 solvers x 1000 seeds make 11000 runs; a study has at most 10000/,
+    ],
     ['a bad concurrency', { ...base, concurrency: 0 }, /concurrency: 0 is outside 1\.\.256/],
     ['a puzzle file entry with an unknown field', { ...base, puzzles: [{ file: 'a.txt', seconds: 3 }] }, /puzzles\[0\]\.seconds: unknown field/],
     ['a bad per-puzzle stop', { ...base, puzzles: [{ ...jump(5), stop: { seconds: 0 } }] }, /puzzles\[0\]\.stop: seconds must be a positive number/],
-    ['published figures for a cell that is not there', { ...base, published: { source: 'x', cells: [{ puzzle: 2, solver: 0 }] } }, /published\.cells\[0\]\.puzzle: 2 is not a puzzle index \(0\.\.1\)/],
+    [
+      'published figures for a cell that is not there',
+      { ...base, published: { source: 'x', cells: [{ puzzle: 2, solver: 0 }] } },
+      /published\.cells\[0\]\.puzzle: 2 is not a puzzle index \(0\.\.1\)/,
+    ],
   ];
   it.each(bad)('refuse %s in one line naming the file and the field', (_, x, message) => {
     let err: unknown;

@@ -25,7 +25,9 @@ describe('study tables', () => {
     ]);
     expect(more.map((r) => studies.runs(s.id).find((l) => l.run.id === r.id)?.puzzleIndex)).toEqual([1]);
     expect(store.countRuns()).toBe(3);
-    expect(() => store.connection.prepare('INSERT INTO study_runs (run_id, study_id, puzzle_index, config_index, seed) VALUES (?, ?, 0, 0, 1)').run(more[0]!.id, s.id)).toThrow(/UNIQUE/);
+    expect(() =>
+      store.connection.prepare('INSERT INTO study_runs (run_id, study_id, puzzle_index, config_index, seed) VALUES (?, ?, 0, 0, 1)').run(more[0]!.id, s.id),
+    ).toThrow(/UNIQUE/);
     expect(() => studies.addRuns(999, [{ cell: { puzzleIndex: 0, configIndex: 0, seed: 1 }, run: newRun() }])).toThrow(/no study with id 999/);
     store.deleteRun(runs[0]!.id);
     expect(studies.runs(s.id)).toHaveLength(2);
@@ -63,7 +65,13 @@ describe('study tables', () => {
     store.recordImprovement(other.id, { elapsedMs: 10, evaluations: 1, score: 9, solution: null });
     expect([...studies.improvements(s.id)]).toEqual([
       [a!.id, [{ t: 20, score: 2 }]],
-      [b!.id, [{ t: 10, score: 1 }, { t: 30, score: 4 }]],
+      [
+        b!.id,
+        [
+          { t: 10, score: 1 },
+          { t: 30, score: 4 },
+        ],
+      ],
     ]);
   });
 });

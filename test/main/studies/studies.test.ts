@@ -14,17 +14,31 @@ import { inProcessSpawner, until } from '../runs/in-process';
 const file = (over: Record<string, unknown> = {}) =>
   JSON.stringify({
     name: 'hc on mazes',
-    puzzles: [{ family: 'jump', puzzle: { rows: 5, cols: 5 } }, { family: 'jump', puzzle: { rows: 6, cols: 6 } }],
+    puzzles: [
+      { family: 'jump', puzzle: { rows: 5, cols: 5 } },
+      { family: 'jump', puzzle: { rows: 6, cols: 6 } },
+    ],
     solvers: [{ solver: 'hill-climb' }, { solver: 'hill-climb', preset: 'cs440-hc' }],
     seeds: 3,
     stop: { evaluations: 3000 },
     ...over,
   });
-const noFiles = { readFile: (): string => { throw new Error('no files here'); } };
+const noFiles = {
+  readFile: (): string => {
+    throw new Error('no files here');
+  },
+};
 
 function open(dbPath: string, concurrency = 1, owner?: LeaseOwner) {
   const log = { spawned: 0, handles: [] as ReturnType<ReturnType<typeof inProcessSpawner>>[] };
-  const wb = Workbench.open({ dbPath, spawn: inProcessSpawner(log as never), concurrency, checkpointIntervalMs: 20, progressIntervalMs: 20, lease: { heartbeatMs: 50, ...(owner ? { owner } : {}) } });
+  const wb = Workbench.open({
+    dbPath,
+    spawn: inProcessSpawner(log as never),
+    concurrency,
+    checkpointIntervalMs: 20,
+    progressIntervalMs: 20,
+    lease: { heartbeatMs: 50, ...(owner ? { owner } : {}) },
+  });
   return { wb, studies: new Studies(wb), log };
 }
 
@@ -65,7 +79,10 @@ describe('studies', () => {
       ['jump 6x6', 'hill-climb', 3, 3],
       ['jump 6x6', 'hill-climb cs440-hc', 3, 3],
     ]);
-    const scores = studies.runs(study.id).filter((l) => l.puzzleIndex === 1 && l.configIndex === 0).map((l) => l.run.bestScore!);
+    const scores = studies
+      .runs(study.id)
+      .filter((l) => l.puzzleIndex === 1 && l.configIndex === 0)
+      .map((l) => l.run.bestScore!);
     const mean = scores.reduce((a, b) => a + b, 0) / 3;
     expect(cells[2]).toMatchObject({ n: 3, best: Math.max(...scores), worst: Math.min(...scores), median: [...scores].sort((a, b) => a - b)[1] });
     expect(cells[2]!.mean).toBeCloseTo(mean);
@@ -74,7 +91,12 @@ describe('studies', () => {
     expect(cells[2]).toMatchObject({ target: null, successRate: null, timeToTargetMs: null });
 
     // Deterministic for a seed: the same run outside the study scores the same.
-    const lone = wb.createRun({ target: { family: 'jump', name: 'x', puzzle: { rows: 6, cols: 6 } }, solver: 'hill-climb', seed: 2, stop: { evaluations: 3000 } });
+    const lone = wb.createRun({
+      target: { family: 'jump', name: 'x', puzzle: { rows: 6, cols: 6 } },
+      solver: 'hill-climb',
+      seed: 2,
+      stop: { evaluations: 3000 },
+    });
     const end = await wb.runs.waitFor(lone.id);
     expect(end.bestScore).toBe(studies.runs(study.id).find((l) => l.puzzleIndex === 1 && l.configIndex === 0 && l.seed === 2)!.run.bestScore);
     // Running a finished study again starts nothing.
@@ -84,7 +106,11 @@ describe('studies', () => {
 
   it('count successes and time to target against a stop target', async () => {
     const { wb, studies } = open(':memory:');
-    const study = studies.create(file({ puzzles: [{ family: 'jump', puzzle: { rows: 5, cols: 5 } }], solvers: [{ solver: 'hill-climb' }], stop: { evaluations: 3000, target: 5 } }), 's.json', noFiles);
+    const study = studies.create(
+      file({ puzzles: [{ family: 'jump', puzzle: { rows: 5, cols: 5 } }], solvers: [{ solver: 'hill-climb' }], stop: { evaluations: 3000, target: 5 } }),
+      's.json',
+      noFiles,
+    );
     await studies.waitFor(studies.start(study.id).queued);
     const [cell] = studies.results(study.id).cells;
     const runs = studies.runs(study.id).map((l) => l.run);
@@ -101,7 +127,10 @@ describe('studies', () => {
     const { wb, studies } = open(':memory:');
     const study = studies.create(
       file({
-        puzzles: [{ family: 'jump', puzzle: { rows: 5, cols: 5 }, stop: { evaluations: 700 } }, { family: 'jump', puzzle: { rows: 6, cols: 6 } }],
+        puzzles: [
+          { family: 'jump', puzzle: { rows: 5, cols: 5 }, stop: { evaluations: 700 } },
+          { family: 'jump', puzzle: { rows: 6, cols: 6 } },
+        ],
         solvers: [{ solver: 'hill-climb' }],
         seeds: 1,
         published: { source: 'a paper', cells: [{ puzzle: 1, solver: 0, mean: 12.5 }] },
@@ -145,7 +174,10 @@ describe('studies', () => {
   it('resume their interrupted runs at the start of the app or serve (resumeInterrupted), and only those', async () => {
     const { dbPath, study } = await closedMidRun(2);
     const second = open(dbPath, 1);
-    const interrupted = second.studies.runs(study.id).filter((l) => l.run.status === 'interrupted').map((l) => l.run.id);
+    const interrupted = second.studies
+      .runs(study.id)
+      .filter((l) => l.run.status === 'interrupted')
+      .map((l) => l.run.id);
     expect(interrupted).toHaveLength(1);
     expect(second.studies.resumeInterrupted()).toEqual(interrupted);
     const [done] = await second.studies.waitFor(interrupted);
@@ -191,10 +223,25 @@ describe('studies', () => {
 describe('study progress', () => {
   it('estimates the time left from the done runs, shared among the running ones', () => {
     const spec = { puzzles: [{}, {}], configs: [{}], seeds: [1, 2, 3] } as unknown as StudySpec;
-    const run = (id: number, status: RunStatus, elapsedMs: number): StudyRun => ({ puzzleIndex: 0, configIndex: 0, seed: id, run: { id, status, elapsedMs } as RunSummary });
+    const run = (id: number, status: RunStatus, elapsedMs: number): StudyRun => ({
+      puzzleIndex: 0,
+      configIndex: 0,
+      seed: id,
+      run: { id, status, elapsedMs } as RunSummary,
+    });
     // 6 planned: 2 done (10 s and 20 s: 15 s a run), 2 running (5 s and 20 s in), 1 queued, 1 not started.
     const runs = [run(1, 'done', 10_000), run(2, 'done', 20_000), run(3, 'running', 5_000), run(4, 'running', 20_000), run(5, 'queued', 0)];
-    expect(studyProgress(spec, runs)).toEqual({ planned: 6, done: 2, running: 2, queued: 1, stopped: 0, interrupted: 0, failed: 0, notStarted: 1, estimatedMsLeft: (2 * 15_000 + 10_000 + 0) / 2 });
+    expect(studyProgress(spec, runs)).toEqual({
+      planned: 6,
+      done: 2,
+      running: 2,
+      queued: 1,
+      stopped: 0,
+      interrupted: 0,
+      failed: 0,
+      notStarted: 1,
+      estimatedMsLeft: (2 * 15_000 + 10_000 + 0) / 2,
+    });
     expect(studyProgress(spec, runs.slice(2)).estimatedMsLeft).toBeNull();
     expect(studyProgress(spec, runs.slice(0, 2)).estimatedMsLeft).toBeNull();
   });

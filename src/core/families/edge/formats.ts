@@ -88,7 +88,12 @@ function urlPuzzle(b: BoardText, file: string): ParsedFile<EdgePuzzle, EdgeBoard
   const cells = b.cells;
   const rows = b.rows!;
   const cols = b.cols!;
-  if (!b.edges) throw new FormatError(`the URL${b.name ? ` ${b.name}` : ''} names pieces by number only (board_pieces): read it against its piece set (--pieces FILE)`, file, b.line);
+  if (!b.edges)
+    throw new FormatError(
+      `the URL${b.name ? ` ${b.name}` : ''} names pieces by number only (board_pieces): read it against its piece set (--pieces FILE)`,
+      file,
+      b.line,
+    );
   const board = emptyBoard(rows, cols);
   const colours: number[] = [];
   for (let i = 0; i < cells; i++) {

@@ -31,8 +31,7 @@ function isObject(x: unknown): x is Record<string, unknown> {
 }
 
 function intIn(x: unknown, lo: number, hi: number, path: string, what: string, where?: string): number {
-  if (typeof x !== 'number' || !Number.isInteger(x) || x < lo || x > hi)
-    fail(where, `${path}: expected ${what} ${lo}..${hi}, got ${JSON.stringify(x)}`);
+  if (typeof x !== 'number' || !Number.isInteger(x) || x < lo || x > hi) fail(where, `${path}: expected ${what} ${lo}..${hi}, got ${JSON.stringify(x)}`);
   return x;
 }
 
@@ -46,8 +45,7 @@ export function puzzleFromJson(x: unknown, where?: string): EdgePuzzle {
   const n = x.pieces.length;
   const edges = new Uint16Array(4 * n);
   x.pieces.forEach((pc: unknown, i: number) => {
-    if (!Array.isArray(pc) || pc.length !== 4)
-      fail(where, `pieces[${i}]: expected 4 edge colours [top, right, bottom, left], got ${JSON.stringify(pc)}`);
+    if (!Array.isArray(pc) || pc.length !== 4) fail(where, `pieces[${i}]: expected 4 edge colours [top, right, bottom, left], got ${JSON.stringify(pc)}`);
     for (let s = 0; s < 4; s++) edges[4 * i + s] = intIn(pc[s], 0, MAX_COLOUR, `pieces[${i}][${s}]`, 'a colour', where);
   });
   const fixed: FixedPiece[] = [];
@@ -93,7 +91,14 @@ export function solutionFromJson(p: EdgePuzzle, x: unknown, where?: string): Edg
   x.cells.forEach((c: unknown, i: number) => {
     if (!Array.isArray(c) || c.length !== 2) fail(where, `cells[${i}]: expected [piece, rotation], got ${JSON.stringify(c)}`);
     const piece = intIn(c[0], 0, n, `cells[${i}][0]`, 'a piece number (0 = empty)', where);
-    const rot = intIn(c[1], 0, p.rotatable === false ? 0 : 3, `cells[${i}][1]`, p.rotatable === false ? 'a rotation (the pieces may not be turned)' : 'a rotation', where);
+    const rot = intIn(
+      c[1],
+      0,
+      p.rotatable === false ? 0 : 3,
+      `cells[${i}][1]`,
+      p.rotatable === false ? 'a rotation (the pieces may not be turned)' : 'a rotation',
+      where,
+    );
     if (piece === 0) return;
     if (usedAt[piece - 1] >= 0) fail(where, `cells[${i}]: piece ${piece} is already placed at cells[${usedAt[piece - 1]}]`);
     usedAt[piece - 1] = i;

@@ -13,4 +13,16 @@ import { vnsSaSolver } from './vns/vns-sa';
 
 const edgeSearch = (p: EdgePuzzle, params: Params): EdgeLocalSearch => new EdgeLocalSearch(p, params);
 
-export const edgeSolvers: SolverDef[] = [localSearchSolver('edge', hillClimbEngine, edgeSearch, edgeMoveParams, edgeHillClimbDefaults), localSearchSolver('edge', annealingEngine, edgeSearch, edgeMoveParams, edgeAnnealingDefaults), localSearchSolver('edge', tabuEngine, edgeSearch, edgeMoveParams, edgeTabuDefaults), lnsSolver, beamSolver, msGvnsSolver, vnsSaSolver, edgeGaSolver, edgeMemeticSolver, backtrackSolver, backtrack2x2Solver];
+export const edgeSolvers: SolverDef[] = [
+  localSearchSolver('edge', hillClimbEngine, edgeSearch, edgeMoveParams, edgeHillClimbDefaults),
+  localSearchSolver('edge', annealingEngine, edgeSearch, edgeMoveParams, edgeAnnealingDefaults),
+  localSearchSolver('edge', tabuEngine, edgeSearch, edgeMoveParams, edgeTabuDefaults),
+  lnsSolver,
+  beamSolver,
+  msGvnsSolver,
+  vnsSaSolver,
+  edgeGaSolver,
+  edgeMemeticSolver,
+  backtrackSolver,
+  backtrack2x2Solver,
+];

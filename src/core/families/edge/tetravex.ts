@@ -29,11 +29,16 @@ export const tetravexFormat: TextFormat<EdgePuzzle, EdgeBoard> = {
     if (rows * cols > MAX_PIECES) throw new FormatError(`a ${rows}x${cols} board has more than ${MAX_PIECES} cells`, file, head.no);
     const tiles = lines.slice(1);
     if (tiles.length !== rows * cols)
-      throw new FormatError(`a ${rows}x${cols} Tetravex board needs ${rows * cols} tiles, the file has ${tiles.length}`, file, tiles[rows * cols]?.no ?? head.no);
+      throw new FormatError(
+        `a ${rows}x${cols} Tetravex board needs ${rows * cols} tiles, the file has ${tiles.length}`,
+        file,
+        tiles[rows * cols]?.no ?? head.no,
+      );
     const edges = new Uint16Array(4 * tiles.length);
     tiles.forEach((l, i) => {
       const v = l.tokens.map((t) => nat(t, MAX_COLOUR));
-      if (v.length !== 4 || v.some(Number.isNaN)) throw new FormatError(`expected 4 colours (top right bottom left, 0 is a colour), got "${l.text}"`, file, l.no);
+      if (v.length !== 4 || v.some(Number.isNaN))
+        throw new FormatError(`expected 4 colours (top right bottom left, 0 is a colour), got "${l.text}"`, file, l.no);
       for (let s = 0; s < 4; s++) edges[4 * i + s] = v[s] + 1;
     });
     return { puzzle: { rows, cols, edges, fixed: [], rotatable: false }, info: { order: 'top right bottom left' } };
@@ -41,7 +46,10 @@ export const tetravexFormat: TextFormat<EdgePuzzle, EdgeBoard> = {
   /** Only puzzles this format can hold: tiles that do not turn and no grey edge. */
   write(p) {
     if (isRotatable(p) || hasGreyBorder(p) || p.fixed.length > 0) return null;
-    const out = ['# Tetravex: size, then one tile a line: top right bottom left (every number a colour; tiles never turn)', p.rows === p.cols ? `${p.rows}` : `${p.rows} ${p.cols}`];
+    const out = [
+      '# Tetravex: size, then one tile a line: top right bottom left (every number a colour; tiles never turn)',
+      p.rows === p.cols ? `${p.rows}` : `${p.rows} ${p.cols}`,
+    ];
     for (let i = 0; i < p.edges.length; i += 4) out.push(`${p.edges[i] - 1} ${p.edges[i + 1] - 1} ${p.edges[i + 2] - 1} ${p.edges[i + 3] - 1}`);
     return out.join('\n') + '\n';
   },
@@ -62,8 +70,10 @@ export interface TetravexOptions {
 export function generateTetravex(o: TetravexOptions): { puzzle: EdgePuzzle; solution: EdgeBoard } {
   const { rows, cols, colours, seed } = o;
   const whole = (x: number): boolean => Number.isInteger(x);
-  if (!whole(rows) || !whole(cols) || rows < 1 || cols < 1 || rows * cols > MAX_PIECES) throw new Error(`tetravex: the board must be 1x1 to ${MAX_PIECES} cells, got ${rows}x${cols}`);
-  if (!whole(colours) || colours < 1 || colours > MAX_COLOUR) throw new Error(`tetravex: colours must be a whole number from 1 to ${MAX_COLOUR}, got ${colours}`);
+  if (!whole(rows) || !whole(cols) || rows < 1 || cols < 1 || rows * cols > MAX_PIECES)
+    throw new Error(`tetravex: the board must be 1x1 to ${MAX_PIECES} cells, got ${rows}x${cols}`);
+  if (!whole(colours) || colours < 1 || colours > MAX_COLOUR)
+    throw new Error(`tetravex: colours must be a whole number from 1 to ${MAX_COLOUR}, got ${colours}`);
   const rng = new Rng(seed);
   const cells = rows * cols;
   const shows = new Uint16Array(4 * cells);

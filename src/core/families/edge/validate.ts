@@ -63,7 +63,8 @@ export function validateEdgePuzzle(p: EdgePuzzle): ValidationResult {
     // A free border is what Tetravex is; with turning pieces it is unusual enough to mention.
     if (isRotatable(p)) warnings.push('no grey edges: the border is free (any colour may face out) and the colours on the outside need no partner');
   } else if (cells === 1) warnings.push('a 1x1 board: the single piece needs four grey edges and there are no joins to match');
-  else if (thin === 1) warnings.push(`a board one cell wide (${rows}x${cols}): the pieces form a strip, the two ends have three grey edges and the others two on opposite sides`);
+  else if (thin === 1)
+    warnings.push(`a board one cell wide (${rows}x${cols}): the pieces form a strip, the two ends have three grey edges and the others two on opposite sides`);
   else if (thin === 2) warnings.push(`a board two cells wide (${rows}x${cols}) has no inner pieces: every join is between border pieces`);
 
   // A set without grey edges has a free border (Tetravex): no frame to check, and the colours
@@ -77,19 +78,27 @@ export function validateEdgePuzzle(p: EdgePuzzle): ValidationResult {
     for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) want[outMask(rows, cols, r, c)]++;
     for (let i = 0; i < n; i++) have[greyMask(p, i)]++;
     const SIDE_WORD = ['top', 'right', 'bottom', 'left'];
-    const greyText = (m: number): string => (m === 0 ? 'no grey edge' : `grey ${[0, 1, 2, 3].filter((s) => (m >> s) & 1).map((s) => SIDE_WORD[s]).join(' and ')}`);
+    const greyText = (m: number): string =>
+      m === 0
+        ? 'no grey edge'
+        : `grey ${[0, 1, 2, 3]
+            .filter((s) => (m >> s) & 1)
+            .map((s) => SIDE_WORD[s])
+            .join(' and ')}`;
     for (let m = 0; m < 16; m++)
-      if (want[m] !== have[m]) errors.push(`the pieces may not be turned: a ${rows}x${cols} board needs ${want[m]} pieces with ${greyText(m)}, the puzzle has ${have[m]}`);
+      if (want[m] !== have[m])
+        errors.push(`the pieces may not be turned: a ${rows}x${cols} board needs ${want[m]} pieces with ${greyText(m)}, the puzzle has ${have[m]}`);
   }
   // Kinds of piece against kinds of cell: a solution puts each piece where its grey sides face out.
   let shapesFit = !free;
   if (!free && !upright) {
     const want = new Map<Shape, number>(SHAPES.map((s) => [s, 0]));
     const have = new Map<Shape, number[]>(SHAPES.map((s) => [s, []]));
-    for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
-      const s = maskShape(outMask(rows, cols, r, c));
-      want.set(s, want.get(s)! + 1);
-    }
+    for (let r = 0; r < rows; r++)
+      for (let c = 0; c < cols; c++) {
+        const s = maskShape(outMask(rows, cols, r, c));
+        want.set(s, want.get(s)! + 1);
+      }
     for (let i = 0; i < n; i++) have.get(maskShape(greyMask(p, i)))!.push(i);
     for (const s of SHAPES) {
       const w = want.get(s)!;

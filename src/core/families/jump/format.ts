@@ -14,7 +14,11 @@ function readMaze(lines: Line[], k: number, text: string, fileName: string, many
   const head = lines[k];
   const sizes = head.text.split(/\s+/);
   if (!(sizes.length <= 2 || sizes.length === 6) || !sizes.every((t) => INT.test(t)))
-    throw new FormatError(`expected the size line \`n\` or \`rows cols\` (whole numbers), or \`rows cols start-row start-col goal-row goal-col\`, got "${head.text}"`, fileName, head.line);
+    throw new FormatError(
+      `expected the size line \`n\` or \`rows cols\` (whole numbers), or \`rows cols start-row start-col goal-row goal-col\`, got "${head.text}"`,
+      fileName,
+      head.line,
+    );
   const rows = Number(sizes[0]);
   const cols = Number(sizes.length >= 2 ? sizes[1] : sizes[0]);
   const size: JumpPuzzle = { rows, cols };
@@ -40,7 +44,11 @@ function readMaze(lines: Line[], k: number, text: string, fileName: string, many
       else if (INT.test(t)) v = Number(t);
       else throw new FormatError(`expected a jump length (whole number) in column ${c + 1}, got "${t}"`, fileName, ln.line);
       if (v === 0 && i !== goal)
-        throw new FormatError(`row ${r + 1}, column ${c + 1} holds 0, but only the goal (${jumpCellName(puzzle, goal)}) may: every other cell needs a jump length`, fileName, ln.line);
+        throw new FormatError(
+          `row ${r + 1}, column ${c + 1} holds 0, but only the goal (${jumpCellName(puzzle, goal)}) may: every other cell needs a jump length`,
+          fileName,
+          ln.line,
+        );
       const e = jumpCellError(puzzle, i, v);
       if (e) throw new FormatError(e, fileName, ln.line);
       cells[i] = v;
@@ -65,7 +73,8 @@ function endsFromHeader(v: number[], rows: number, cols: number, fileName: strin
     new FormatError(`the ${what} (row ${v[k]}, column ${v[k + 1]}, counted from ${base}) is off the ${rows} x ${cols} board`, fileName, line);
   if (sr < 0 || sr >= rows || sc < 0 || sc >= cols) throw off('start', 0);
   if (gr < 0 || gr >= rows || gc < 0 || gc >= cols) throw off('goal', 2);
-  if (sr === gr && sc === gc) throw new FormatError(`the start and the goal are the same cell (row ${v[0]}, column ${v[1]}, counted from ${base})`, fileName, line);
+  if (sr === gr && sc === gc)
+    throw new FormatError(`the start and the goal are the same cell (row ${v[0]}, column ${v[1]}, counted from ${base})`, fileName, line);
   return jumpPuzzle(rows, cols, sr * cols + sc, gr * cols + gc);
 }
 

@@ -87,7 +87,8 @@ export function jumpCellName(p: JumpPuzzle, i: number): string {
 export function jumpCellError(p: JumpPuzzle, i: number, v: number): string | null {
   if (i === goalIndex(p)) return v === 0 ? null : `the goal (${jumpCellName(p, i)}) must hold 0, got ${v}`;
   const max = maxJumpAt(p, Math.floor(i / p.cols), i % p.cols);
-  if (v === 0) return `cell (${jumpCellName(p, i)}) holds 0, but only the goal (${jumpCellName(p, goalIndex(p))}) may: every other cell needs a jump length 1..${max}`;
+  if (v === 0)
+    return `cell (${jumpCellName(p, i)}) holds 0, but only the goal (${jumpCellName(p, goalIndex(p))}) may: every other cell needs a jump length 1..${max}`;
   if (!Number.isInteger(v) || v < 1 || v > max) return `cell (${jumpCellName(p, i)}) holds ${v}, expected a jump length 1..${max}`;
   return null;
 }
@@ -143,7 +144,8 @@ function cellFromJson(p: { rows: number; cols: number }, x: unknown, k: string, 
   if (!Array.isArray(x) || x.length !== 2 || !x.every((v) => Number.isInteger(v)))
     throw new FormatError(`expected ${k} to be [row, col] (whole numbers from 0), got ${JSON.stringify(x)}`, where);
   const [r, c] = x as [number, number];
-  if (r < 0 || r >= p.rows || c < 0 || c >= p.cols) throw new FormatError(`${k} [${r}, ${c}] is off the ${p.rows} x ${p.cols} board (rows and columns count from 0)`, where);
+  if (r < 0 || r >= p.rows || c < 0 || c >= p.cols)
+    throw new FormatError(`${k} [${r}, ${c}] is off the ${p.rows} x ${p.cols} board (rows and columns count from 0)`, where);
   return r * p.cols + c;
 }
 

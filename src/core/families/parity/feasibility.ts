@@ -30,8 +30,7 @@ export interface ParityFeasibility {
   reason: string;
 }
 
-export const PARITY_CONDITION =
-  'a solution exists exactly when 0 <= m <= n^2, n^2 - m is even, m is neither 2 nor n^2 - 2, and m >= n when n is odd';
+export const PARITY_CONDITION = 'a solution exists exactly when 0 <= m <= n^2, n^2 - m is even, m is neither 2 nor n^2 - 2, and m >= n when n is odd';
 
 export function parityFeasible(n: number, m: number): ParityFeasibility {
   const no = (why: string): ParityFeasibility => ({ feasible: false, reason: `n = ${n}, m = ${m} has no solution: ${why} (${PARITY_CONDITION})` });
@@ -41,7 +40,8 @@ export function parityFeasible(n: number, m: number): ParityFeasibility {
   if (m > cells) return no(`m exceeds the ${cells} tokens on the grid`);
   if ((cells - m) % 2 !== 0) return no(`${cells - m} tokens would remain, an odd number, but even rows add up to an even total`);
   if (cells - m === 2) return no('the 2 remaining tokens would have to share both a row and a column');
-  if (n % 2 === 0 && m === 2) return no('with n even every row and column loses an even number, so the 2 removed tokens would have to share both a row and a column');
+  if (n % 2 === 0 && m === 2)
+    return no('with n even every row and column loses an even number, so the 2 removed tokens would have to share both a row and a column');
   if (n % 2 === 1 && m < n) return no(`with n odd every row must lose an odd number (at least 1) of tokens, so at least ${n} must be removed`);
   return { feasible: true, reason: `n = ${n}, m = ${m} is feasible: ${PARITY_CONDITION}` };
 }

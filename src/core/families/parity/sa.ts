@@ -5,7 +5,7 @@ import { ParityLocalSearch } from './local-search';
 import type { ParityPuzzle } from './model';
 
 export const paritySaParams = {
-  t0: { type: 'number', default: 0, min: 0, help: 'Starting temperature; 0 = n, the paper\'s choice (a cost rise of T is accepted with probability 1/e).' },
+  t0: { type: 'number', default: 0, min: 0, help: "Starting temperature; 0 = n, the paper's choice (a cost rise of T is accepted with probability 1/e)." },
   alpha: { type: 'number', default: 0.95, min: 0, max: 1, help: 'Geometric cooling: T is multiplied by alpha after each temperature level.' },
   y: {
     type: 'number',

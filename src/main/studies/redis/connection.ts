@@ -62,7 +62,8 @@ export async function connectRedis(url: string, opts: ConnectOptions = {}): Prom
   } catch (e) {
     client.disconnect();
     const err = (lastError ?? e) as Error & { code?: string };
-    if (/WRONGPASS|NOAUTH|invalid password|invalid username/i.test(err.message)) throw new Error(`Redis at ${maskRedisUrl(url)} refused the password or user name`, { cause: e });
+    if (/WRONGPASS|NOAUTH|invalid password|invalid username/i.test(err.message))
+      throw new Error(`Redis at ${maskRedisUrl(url)} refused the password or user name`, { cause: e });
     // A certificate error names the certificate; a private CA goes in NODE_EXTRA_CA_CERTS (README).
     const why = err.message.replace(/\s+/g, ' ').trim() || err.code || 'no answer';
     throw new Error(`cannot reach Redis at ${maskRedisUrl(url)} (${why})`, { cause: e });

@@ -316,7 +316,11 @@ export class RemoteRuns implements RunDispatcher {
     }
     if (done.length > 0) {
       // Applied entries are not needed again: the stream holds only what is not yet in SQLite.
-      await this.redis.multi().xack(this.events, GROUP, ...done).xdel(this.events, ...done).exec();
+      await this.redis
+        .multi()
+        .xack(this.events, GROUP, ...done)
+        .xdel(this.events, ...done)
+        .exec();
     }
     return entries.length;
   }

@@ -128,7 +128,19 @@ export class FencedWriter {
     this.chain = this.chain.then(async (ok) => {
       if (!ok) return false;
       try {
-        const r = await this.redis.eval(POST, 3, lockKey(this.jobId), k.events, k.checkpoint, this.token, String(this.runId), String(this.attempt), String(seq), JSON.stringify(event), checkpoint);
+        const r = await this.redis.eval(
+          POST,
+          3,
+          lockKey(this.jobId),
+          k.events,
+          k.checkpoint,
+          this.token,
+          String(this.runId),
+          String(this.attempt),
+          String(seq),
+          JSON.stringify(event),
+          checkpoint,
+        );
         this.holds = r === 1;
         return this.holds;
       } catch {

@@ -78,7 +78,12 @@ export class RunWorker {
     if (!begun) throw new Error(`run ${runId}: this worker no longer holds the job`);
     const { attempt, checkpoint } = begun;
     this.opts.onRun?.({ runId, dbId, attempt, from: checkpoint?.elapsedMs ?? null });
-    void out.post({ type: 'attempt', runId, worker: this.who, from: checkpoint ? { elapsedMs: checkpoint.elapsedMs, evaluations: checkpoint.evaluations } : null });
+    void out.post({
+      type: 'attempt',
+      runId,
+      worker: this.who,
+      from: checkpoint ? { elapsedMs: checkpoint.elapsedMs, evaluations: checkpoint.evaluations } : null,
+    });
 
     const solver = this.opts.spawn();
     this.solvers.add(solver);

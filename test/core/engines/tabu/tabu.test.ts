@@ -99,23 +99,29 @@ function target(n: number, seed: number): Uint8Array {
 describe('tabu search engine', () => {
   it('never applies a tabu move unless it reaches a new best (aspiration)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 5, max: 40 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 0, max: 15 }), fc.integer(), (n, candidates, tenure, seed) => {
-        const p = new Bits(n, target(n, seed));
-        const run = tabuEngine.create(p, { candidates, tenure }, new Rng(seed));
-        p.applied = [];
-        p.proposals = 0;
-        let best = run.bestScore;
-        runTo(run, 300 * candidates);
-        // Every iteration proposes exactly `candidates` moves, then applies at most one.
-        const lastApplied = new Map<number, number>();
-        for (const { attr, score, proposals } of p.applied) {
-          const iteration = proposals / candidates - 1;
-          const prev = lastApplied.get(attr);
-          if (prev !== undefined && iteration - prev <= tenure) expect(score).toBeGreaterThan(best);
-          if (score > best) best = score;
-          lastApplied.set(attr, iteration);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 5, max: 40 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 0, max: 15 }),
+        fc.integer(),
+        (n, candidates, tenure, seed) => {
+          const p = new Bits(n, target(n, seed));
+          const run = tabuEngine.create(p, { candidates, tenure }, new Rng(seed));
+          p.applied = [];
+          p.proposals = 0;
+          let best = run.bestScore;
+          runTo(run, 300 * candidates);
+          // Every iteration proposes exactly `candidates` moves, then applies at most one.
+          const lastApplied = new Map<number, number>();
+          for (const { attr, score, proposals } of p.applied) {
+            const iteration = proposals / candidates - 1;
+            const prev = lastApplied.get(attr);
+            if (prev !== undefined && iteration - prev <= tenure) expect(score).toBeGreaterThan(best);
+            if (score > best) best = score;
+            lastApplied.set(attr, iteration);
+          }
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -72,7 +72,9 @@ describe('pieces format', () => {
     const e = formatError(() => piecesFormat.read(text, 'meta.txt'));
     expect(e.message).toBe('meta.txt:7: expected 4 edge colours, got "1 2 x"');
     expect([e.file, e.line]).toEqual(['meta.txt', 7]);
-    expect(formatError(() => piecesFormat.read('1 2 3 4 5 6', 'a.txt')).message).toBe('a.txt:1: expected one piece a line: 4 edge colours, or a piece number and 4 colours, got "1 2 3 4 5 6"');
+    expect(formatError(() => piecesFormat.read('1 2 3 4 5 6', 'a.txt')).message).toBe(
+      'a.txt:1: expected one piece a line: 4 edge colours, or a piece number and 4 colours, got "1 2 3 4 5 6"',
+    );
     expect(formatError(() => piecesFormat.read('1 2 3 4\n1 2 3\n', 'a.txt', { order: 'bltr' })).message).toBe('a.txt:2: expected 4 edge colours, got "1 2 3"');
     expect(formatError(() => piecesFormat.read('0 4\n1 2 3 4', 'a.txt')).message).toMatch(/^a\.txt:1: expected the board size/);
     expect(formatError(() => piecesFormat.read('1 2 3 70000', 'a.txt')).line).toBe(1);
@@ -97,7 +99,10 @@ describe('board format', () => {
         // Without the header, and with several cells per line (a solved board: without its
         // comment the board's legality decides how its rotations read).
         const solved = boardFormat.write(puzzle, generatePuzzle(rows, cols, seed).solution)!;
-        const body = solved.split('\n').filter((l) => l && !l.startsWith('#')).slice(1);
+        const body = solved
+          .split('\n')
+          .filter((l) => l && !l.startsWith('#'))
+          .slice(1);
         const packed = body.join('   ');
         expect(scoreBoard(puzzle, boardFormat.readSolution!(packed, 'b.txt', puzzle))).toBe(scoreBoard(puzzle, generatePuzzle(rows, cols, seed).solution));
       }),
@@ -158,7 +163,9 @@ describe('bucas format', () => {
   it('reports what is wrong with a URL', () => {
     const { puzzle } = generatePuzzle(2, 2, 8, 3, 6);
     const url = bucasFormat.write(puzzle, undefined)!.trim();
-    expect(formatError(() => bucasFormat.read('hello', 'u.txt')).message).toBe('u.txt: expected an e2.bucas.name URL with board_w, board_h and board_edges or board_pieces');
+    expect(formatError(() => bucasFormat.read('hello', 'u.txt')).message).toBe(
+      'u.txt: expected an e2.bucas.name URL with board_w, board_h and board_edges or board_pieces',
+    );
     expect(formatError(() => bucasFormat.read(`# saved\n\n${url.replace('board_w=2', 'board_w=x')}`, 'u.txt')).message).toBe(
       'u.txt:3: expected board_w=<columns> in the URL, got "x"',
     );
@@ -166,9 +173,11 @@ describe('bucas format', () => {
     expect(formatError(() => bucasFormat.read(url.slice(0, -1) + 'Z', 'u.txt')).message).toBe(
       'u.txt:1: board_edges: expected a letter a..z at row 2 col 2, got "Z"',
     );
-    expect(formatError(() => bucasFormat.readSolution!(url.replace('board_w=2', 'board_w=4').replace(/board_edges=\w+/, `board_edges=${'a'.repeat(32)}`), 'u.txt', puzzle)).message).toMatch(
-      /^u\.txt:1: the board is 2x4 \(rows x cols\), the puzzle is 2x2$/,
-    );
+    expect(
+      formatError(() =>
+        bucasFormat.readSolution!(url.replace('board_w=2', 'board_w=4').replace(/board_edges=\w+/, `board_edges=${'a'.repeat(32)}`), 'u.txt', puzzle),
+      ).message,
+    ).toMatch(/^u\.txt:1: the board is 2x4 \(rows x cols\), the puzzle is 2x2$/);
     const wrong = url.replace(/board_edges=(\w{4})/, 'board_edges=zzzz');
     expect(formatError(() => bucasFormat.readSolution!(wrong, 'u.txt', puzzle)).message).toBe(
       'u.txt:1: row 1 col 1 (top right bottom left = 25 25 25 25): no piece of the set has these colours in any rotation',

@@ -1,29 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  greyMask,
-  isSolved,
-  maxScore,
-  outMask,
-  piecesFormat,
-  readBoardText,
-  rotateMask,
-  validateEdgePuzzle,
-} from '../../../../src/core/families/edge';
+import { greyMask, isSolved, maxScore, outMask, piecesFormat, readBoardText, rotateMask, validateEdgePuzzle } from '../../../../src/core/families/edge';
 import { generateEdgePuzzle, generatedFiles } from '../../../../src/core/families/edge/generator';
 import { naiveScore, shown } from './helpers';
 
 describe('E2-style generator', () => {
   it('cuts a board that scores the maximum and validates without errors', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 9 }), fc.integer({ min: 2, max: 9 }), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 9 }), fc.integer(), (rows, cols, frameColours, innerColours, seed) => {
-        const { puzzle, solution } = generateEdgePuzzle({ rows, cols, frameColours, innerColours, seed });
-        expect(puzzle.edges.length).toBe(4 * rows * cols);
-        expect(naiveScore(puzzle, solution)).toBe(maxScore(rows, cols));
-        expect(isSolved(puzzle, solution)).toBe(true);
-        // Every join gives its colour to two edges and every border piece faces out: nothing to report.
-        expect(validateEdgePuzzle(puzzle).errors).toEqual([]);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 9 }),
+        fc.integer({ min: 2, max: 9 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer(),
+        (rows, cols, frameColours, innerColours, seed) => {
+          const { puzzle, solution } = generateEdgePuzzle({ rows, cols, frameColours, innerColours, seed });
+          expect(puzzle.edges.length).toBe(4 * rows * cols);
+          expect(naiveScore(puzzle, solution)).toBe(maxScore(rows, cols));
+          expect(isSolved(puzzle, solution)).toBe(true);
+          // Every join gives its colour to two edges and every border piece faces out: nothing to report.
+          expect(validateEdgePuzzle(puzzle).errors).toEqual([]);
+        },
+      ),
       { numRuns: 60 },
     );
   });

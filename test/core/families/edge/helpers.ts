@@ -97,8 +97,7 @@ export function generatePuzzle(rows: number, cols: number, seed: number, frameCo
   });
   const fixed: FixedPiece[] = [];
   const cellsPicked = rng.shuffle(Array.from({ length: cells }, (_, i) => i)).slice(0, fixedCount);
-  for (const cell of cellsPicked)
-    fixed.push({ piece: piece[cell], row: Math.floor(cell / cols), col: cell % cols, rotation: rotation[cell] });
+  for (const cell of cellsPicked) fixed.push({ piece: piece[cell], row: Math.floor(cell / cols), col: cell % cols, rotation: rotation[cell] });
   return { puzzle: { rows, cols, edges, fixed }, solution: { piece, rotation } };
 }
 

@@ -28,19 +28,69 @@ describe('edge JSON', () => {
   });
 
   it('checks shape and ranges, prefixing messages with where', () => {
-    const ok = { rows: 1, cols: 2, pieces: [[0, 1, 0, 0], [0, 0, 0, 1]] };
+    const ok = {
+      rows: 1,
+      cols: 2,
+      pieces: [
+        [0, 1, 0, 0],
+        [0, 0, 0, 1],
+      ],
+    };
     expect(msg(() => puzzleFromJson(null, 'doc.json'))).toMatch(/^doc\.json: expected an edge puzzle object/);
     expect(msg(() => puzzleFromJson({ ...ok, rows: 0 }, 'doc.json'))).toBe('doc.json: rows: expected a whole number 1..32767, got 0');
     expect(msg(() => puzzleFromJson({ ...ok, pieces: [[0, 1, 0]] }, 'doc.json'))).toMatch(/^doc\.json: pieces\[0\]: expected 4 edge colours/);
     expect(msg(() => puzzleFromJson({ ...ok, pieces: [[0, 1, 0, -1]] }))).toBe('pieces[0][3]: expected a colour 0..65535, got -1');
-    expect(msg(() => puzzleFromJson({ ...ok, fixed: [{ piece: 3, row: 0, col: 0, rotation: 0 }] }, 'x'))).toBe('x: fixed[0].piece: expected a piece number 1..2, got 3');
-    expect(msg(() => puzzleFromJson({ ...ok, fixed: [{ piece: 1, row: 0, col: 2, rotation: 0 }] }, 'x'))).toBe('x: fixed[0].col: expected a column 0..1, got 2');
+    expect(msg(() => puzzleFromJson({ ...ok, fixed: [{ piece: 3, row: 0, col: 0, rotation: 0 }] }, 'x'))).toBe(
+      'x: fixed[0].piece: expected a piece number 1..2, got 3',
+    );
+    expect(msg(() => puzzleFromJson({ ...ok, fixed: [{ piece: 1, row: 0, col: 2, rotation: 0 }] }, 'x'))).toBe(
+      'x: fixed[0].col: expected a column 0..1, got 2',
+    );
     expect(msg(() => puzzleFromJson({ ...ok, rows: 200, cols: 200 }, 'x'))).toMatch(/at most 32767/);
     const p = puzzleFromJson(ok);
     expect(msg(() => solutionFromJson(p, { cells: [[1, 0]] }, 'sol'))).toBe('sol: cells: a 1x2 board needs 2 cells, got 1');
-    expect(msg(() => solutionFromJson(p, { cells: [[1, 0], [3, 0]] }, 'sol'))).toBe('sol: cells[1][0]: expected a piece number (0 = empty) 0..2, got 3');
-    expect(msg(() => solutionFromJson(p, { cells: [[1, 0], [1, 1]] }, 'sol'))).toBe('sol: cells[1]: piece 1 is already placed at cells[0]');
-    expect(msg(() => solutionFromJson(p, { cells: [[1, 4], [2, 0]] }, 'sol'))).toBe('sol: cells[0][1]: expected a rotation 0..3, got 4');
+    expect(
+      msg(() =>
+        solutionFromJson(
+          p,
+          {
+            cells: [
+              [1, 0],
+              [3, 0],
+            ],
+          },
+          'sol',
+        ),
+      ),
+    ).toBe('sol: cells[1][0]: expected a piece number (0 = empty) 0..2, got 3');
+    expect(
+      msg(() =>
+        solutionFromJson(
+          p,
+          {
+            cells: [
+              [1, 0],
+              [1, 1],
+            ],
+          },
+          'sol',
+        ),
+      ),
+    ).toBe('sol: cells[1]: piece 1 is already placed at cells[0]');
+    expect(
+      msg(() =>
+        solutionFromJson(
+          p,
+          {
+            cells: [
+              [1, 4],
+              [2, 0],
+            ],
+          },
+          'sol',
+        ),
+      ),
+    ).toBe('sol: cells[0][1]: expected a rotation 0..3, got 4');
     expect(msg(() => solutionFromJson(p, [], 'sol'))).toMatch(/^sol: expected an edge solution object/);
   });
 });

@@ -76,7 +76,12 @@ describe('EdgeLocalSearch', () => {
   });
 
   it('1xN and Nx1 boards work (no standard frame)', () => {
-    for (const [r, c] of [[1, 1], [1, 2], [1, 7], [5, 1]]) {
+    for (const [r, c] of [
+      [1, 1],
+      [1, 2],
+      [1, 7],
+      [5, 1],
+    ]) {
       const { puzzle } = generatePuzzle(r, c, 7 + r * 10 + c);
       exercise(puzzle, 99, 500, false);
     }

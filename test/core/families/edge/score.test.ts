@@ -53,22 +53,29 @@ describe('edge model', () => {
 describe('scoreBoard', () => {
   it('equals a naive rescore on random boards, empty cells included', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 7 }), fc.integer({ min: 1, max: 7 }), fc.integer(), fc.double({ min: 0, max: 1, noNaN: true }), fc.boolean(), (rows, cols, seed, empty, junk) => {
-        const puzzle = junk ? junkPuzzle(rows, cols, seed, 3) : generatePuzzle(rows, cols, seed).puzzle;
-        const board = randomBoard(puzzle, seed ^ 0x5bd1e995, empty);
-        const s = scoreBoard(puzzle, board);
-        expect(s).toBe(naiveScore(puzzle, board));
-        // Every join between two filled cells either scores or is listed as a mismatch.
-        let joins = 0;
-        for (let r = 0; r < rows; r++)
-          for (let c = 0; c < cols; c++) {
-            const i = r * cols + c;
-            if (board.piece[i] < 0) continue;
-            if (c + 1 < cols && board.piece[i + 1] >= 0) joins++;
-            if (r + 1 < rows && board.piece[i + cols] >= 0) joins++;
-          }
-        expect(mismatches(puzzle, board)).toHaveLength(joins - s);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 7 }),
+        fc.integer({ min: 1, max: 7 }),
+        fc.integer(),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.boolean(),
+        (rows, cols, seed, empty, junk) => {
+          const puzzle = junk ? junkPuzzle(rows, cols, seed, 3) : generatePuzzle(rows, cols, seed).puzzle;
+          const board = randomBoard(puzzle, seed ^ 0x5bd1e995, empty);
+          const s = scoreBoard(puzzle, board);
+          expect(s).toBe(naiveScore(puzzle, board));
+          // Every join between two filled cells either scores or is listed as a mismatch.
+          let joins = 0;
+          for (let r = 0; r < rows; r++)
+            for (let c = 0; c < cols; c++) {
+              const i = r * cols + c;
+              if (board.piece[i] < 0) continue;
+              if (c + 1 < cols && board.piece[i + 1] >= 0) joins++;
+              if (r + 1 < rows && board.piece[i + cols] >= 0) joins++;
+            }
+          expect(mismatches(puzzle, board)).toHaveLength(joins - s);
+        },
+      ),
       { numRuns: 300 },
     );
   });

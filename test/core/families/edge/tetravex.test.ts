@@ -33,7 +33,12 @@ describe('Tetravex', () => {
   });
 
   it('generates n x n boards with k colours that round-trip and whose solution scores the maximum', () => {
-    for (const [n, k, seed] of [[3, 10, 1], [4, 6, 2], [5, 10, 3], [2, 1, 4]] as const) {
+    for (const [n, k, seed] of [
+      [3, 10, 1],
+      [4, 6, 2],
+      [5, 10, 3],
+      [2, 1, 4],
+    ] as const) {
       const { puzzle, solution } = generateTetravex({ rows: n, cols: n, colours: k, seed });
       expect(isSolved(puzzle, solution), `${n} ${k}`).toBe(true);
       expect(Math.max(...puzzle.edges)).toBeLessThanOrEqual(k);
@@ -50,7 +55,16 @@ describe('Tetravex', () => {
       expect(piecesFormat.read(piecesFormat.write(puzzle, undefined)!, 'p.txt').puzzle.rotatable).toBe(false);
     }
     expect(() => puzzleFromJson({ rows: 1, cols: 1, pieces: [[1, 1, 1, 1]], rotatable: 'no' })).toThrow(/rotatable: expected true or false/);
-    expect(() => edgeFamily.solutionFromJson(generateTetravex({ rows: 2, cols: 2, colours: 3, seed: 1 }).puzzle, { cells: [[1, 1], [2, 0], [3, 0], [4, 0]] })).toThrow(/may not be turned/);
+    expect(() =>
+      edgeFamily.solutionFromJson(generateTetravex({ rows: 2, cols: 2, colours: 3, seed: 1 }).puzzle, {
+        cells: [
+          [1, 1],
+          [2, 0],
+          [3, 0],
+          [4, 0],
+        ],
+      }),
+    ).toThrow(/may not be turned/);
   });
 
   it('every solver keeps upright tiles at rotation 0 and the local searches solve a small board', () => {
@@ -63,7 +77,10 @@ describe('Tetravex', () => {
       const run = def.create(puzzle, {}, 1);
       runTo(run, 300_000, { target: 12, slice: 5_000 });
       const best = edgeFamily.solutionFromJson(puzzle, run.bestSolution());
-      expect(Array.from(best.rotation).every((r) => r === 0), def.id).toBe(true);
+      expect(
+        Array.from(best.rotation).every((r) => r === 0),
+        def.id,
+      ).toBe(true);
       expect(scoreBoard(puzzle, best), def.id).toBe(run.bestScore);
       if (['backtrack', 'tabu', 'sa', 'ms-gvns'].includes(def.id)) expect(run.bestScore, def.id).toBe(12);
     }
@@ -77,7 +94,10 @@ describe('Tetravex', () => {
       const run = def.create(upright, {}, 2);
       runTo(run, 50_000, { slice: 5_000 });
       const best = edgeFamily.solutionFromJson(upright, run.bestSolution());
-      expect(Array.from(best.rotation).every((r) => r === 0), def.id).toBe(true);
+      expect(
+        Array.from(best.rotation).every((r) => r === 0),
+        def.id,
+      ).toBe(true);
     }
   });
 });

@@ -39,7 +39,9 @@ describe('shared benchmark instances', () => {
     puzzle.fixed = [{ piece: 138, row: 8, col: 7, rotation: 2 }];
     expect(validateEdgePuzzle(puzzle).errors).toEqual([]);
     puzzle.fixed = [{ piece: 0, row: 8, col: 7, rotation: 2 }];
-    expect(validateEdgePuzzle(puzzle).errors).toEqual([expect.stringMatching(/fixed piece #1 \(piece 1 at row 9 col 8, rotation 2\): its grey edges do not face/)]);
+    expect(validateEdgePuzzle(puzzle).errors).toEqual([
+      expect.stringMatching(/fixed piece #1 \(piece 1 at row 9 col 8, rotation 2\): its grey edges do not face/),
+    ]);
   });
 });
 
@@ -99,8 +101,7 @@ describe('validateEdgePuzzle', () => {
   it('warns about mixed frame and inner colours and about duplicates', () => {
     // 3x3 with the same colour everywhere: every piece of a class is a duplicate, colour 1 is frame and inner.
     const edges: number[] = [];
-    for (let r = 0; r < 3; r++)
-      for (let c = 0; c < 3; c++) edges.push(r === 0 ? 0 : 1, c === 2 ? 0 : 1, r === 2 ? 0 : 1, c === 0 ? 0 : 1);
+    for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) edges.push(r === 0 ? 0 : 1, c === 2 ? 0 : 1, r === 2 ? 0 : 1, c === 0 ? 0 : 1);
     const { errors, warnings } = validateEdgePuzzle({ rows: 3, cols: 3, edges: Uint16Array.from(edges), fixed: [] });
     expect(errors).toEqual([]);
     expect(warnings).toContain('colour 1 appears both between border pieces and on inner joins (frame and inner colours are usually apart)');

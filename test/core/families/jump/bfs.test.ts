@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  bfsFitness,
-  createBfsWorkspace,
-  evaluateMaze,
-  jumpPuzzle,
-  maxJumps,
-  shortestPath,
-  type JumpPuzzle,
-} from '../../../../src/core/families/jump';
+import { bfsFitness, createBfsWorkspace, evaluateMaze, jumpPuzzle, maxJumps, shortestPath, type JumpPuzzle } from '../../../../src/core/families/jump';
 import { Rng } from '../../../../src/core/rng/rng';
 
-const grid = (text: string): Int32Array => Int32Array.from(text.trim().split(/\s+/).map((t) => (t === 'G' ? 0 : Number(t))));
+const grid = (text: string): Int32Array =>
+  Int32Array.from(
+    text
+      .trim()
+      .split(/\s+/)
+      .map((t) => (t === 'G' ? 0 : Number(t))),
+  );
 const depthText = (p: JumpPuzzle, depth: Int32Array): string =>
   Array.from({ length: p.rows }, (_, r) =>
     Array.from(depth.subarray(r * p.cols, (r + 1) * p.cols))
@@ -24,7 +22,7 @@ function naive(p: JumpPuzzle, cells: ArrayLike<number>): { depth: number[]; fitn
   const n = p.rows * p.cols;
   const depth: number[] = new Array<number>(n).fill(Infinity);
   depth[p.start ?? 0] = 0;
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (let r = 0; r < p.rows; r++)
       for (let c = 0; c < p.cols; c++) {
@@ -75,7 +73,7 @@ describe('jump maze BFS', () => {
     expect(shortestPath(p, grid('3 3 2 4 3  2 2 2 1 1  4 3 1 3 4  2 3 1 1 3  1 1 3 2 0'))).toBeNull();
   });
 
-  it('starts from the puzzle\'s start and scores the depth of its goal, wherever they are', () => {
+  it("starts from the puzzle's start and scores the depth of its goal, wherever they are", () => {
     // A 3x4 board worked by hand: start row 2, column 3; goal row 3, column 1.
     const p = jumpPuzzle(3, 4, 6, 8);
     const cells = grid('1 1 1 2  1 2 1 1  G 2 1 3');
@@ -95,12 +93,7 @@ describe('jump maze BFS', () => {
 
   it("reproduces the CS 440 report's depth tables (5x5: 21, 7x7: 33, 9x9: 56)", () => {
     const cases: [JumpPuzzle, string, number, string][] = [
-      [
-        { rows: 5, cols: 5 },
-        '3 2 2 3 3  4 1 2 2 1  1 3 1 2 4  4 3 3 3 3  1 1 2 3 G',
-        21,
-        '0 4 14 1 3\n8 11 12 10 9\n7 5 15 16 6\n1 3 13 2 2\n18 19 20 17 21',
-      ],
+      [{ rows: 5, cols: 5 }, '3 2 2 3 3  4 1 2 2 1  1 3 1 2 4  4 3 3 3 3  1 1 2 3 G', 21, '0 4 14 1 3\n8 11 12 10 9\n7 5 15 16 6\n1 3 13 2 2\n18 19 20 17 21'],
       [
         { rows: 7, cols: 7 },
         '1 5 1 4 1 5 1  6 2 2 5 1 4 6  5 5 4 3 3 5 5  3 5 2 2 3 5 5  5 1 4 3 3 1 6  1 3 3 2 3 4 5  4 4 1 4 5 1 G',

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { FormatError } from '../../../../src/core/document/errors';
-import { evaluateMaze, goalIndex, jumpFamily, jumpMazeFormat, jumpPuzzle, maxJumps, mazeErrors, startIndex, type JumpPuzzle } from '../../../../src/core/families/jump';
+import {
+  evaluateMaze,
+  goalIndex,
+  jumpFamily,
+  jumpMazeFormat,
+  jumpPuzzle,
+  maxJumps,
+  mazeErrors,
+  startIndex,
+  type JumpPuzzle,
+} from '../../../../src/core/families/jump';
 import { expectJsonRoundTrip, expectReadErrors, expectTextRoundTrip } from '../../../helpers/format';
 import { detectFormat, readPuzzleFiles } from '../../../../src/core/document/read-file';
 
@@ -33,7 +43,7 @@ describe('jump maze text format', () => {
   });
 
   it('reads `n`, comments, blank lines, tabs and G for the goal', () => {
-    const r = jumpMazeFormat.read('# the paper\'s 5x5\n5   # square\n\n3\t2 2 3 3\n4 1 2 2 1\n 1 3 1 2 4 \n4 3 3 3 3 # row 4\n1 1 2 3 G\n', 'm.txt');
+    const r = jumpMazeFormat.read("# the paper's 5x5\n5   # square\n\n3\t2 2 3 3\n4 1 2 2 1\n 1 3 1 2 4 \n4 3 3 3 3 # row 4\n1 1 2 3 G\n", 'm.txt');
     expect(r.puzzle).toEqual({ rows: 5, cols: 5 });
     expect(jumpFamily.evaluate(r.puzzle, r.solution!).score).toBe(21);
   });
@@ -69,12 +79,46 @@ describe('jump family JSON and evaluation', () => {
     expect(() => jumpFamily.puzzleFromJson([2, 3])).toThrow(FormatError);
     expect(() => jumpFamily.puzzleFromJson({ rows: 2.5, cols: 3 })).toThrow(/whole number/);
     expect(() => jumpFamily.solutionFromJson(p, { cells: [[1, 1, 1]] }, 'doc.json')).toThrow(/expected 2 rows/);
-    expect(() => jumpFamily.solutionFromJson(p, { cells: [[1, 1], [1, 1, 0]] }, 'doc.json')).toThrow(/cells\[0\]: expected 3 jump lengths, got 2/);
-    expect(() => jumpFamily.solutionFromJson(p, { cells: [[1, 5, 1], [1, 1, 0]] }, 'doc.json')).toThrow(
-      /^doc\.json: cells\[0\]\[1\]: cell \(row 1, column 2\) holds 5, expected a jump length 1\.\.1$/,
-    );
-    expect(() => jumpFamily.solutionFromJson(p, { cells: [[1, 1, 1], [1, 1, 2]] })).toThrow(/goal/);
-    expect(() => jumpFamily.solutionFromJson(p, { cells: [[1, '1', 1], [1, 1, 0]] })).toThrow(FormatError);
+    expect(() =>
+      jumpFamily.solutionFromJson(
+        p,
+        {
+          cells: [
+            [1, 1],
+            [1, 1, 0],
+          ],
+        },
+        'doc.json',
+      ),
+    ).toThrow(/cells\[0\]: expected 3 jump lengths, got 2/);
+    expect(() =>
+      jumpFamily.solutionFromJson(
+        p,
+        {
+          cells: [
+            [1, 5, 1],
+            [1, 1, 0],
+          ],
+        },
+        'doc.json',
+      ),
+    ).toThrow(/^doc\.json: cells\[0\]\[1\]: cell \(row 1, column 2\) holds 5, expected a jump length 1\.\.1$/);
+    expect(() =>
+      jumpFamily.solutionFromJson(p, {
+        cells: [
+          [1, 1, 1],
+          [1, 1, 2],
+        ],
+      }),
+    ).toThrow(/goal/);
+    expect(() =>
+      jumpFamily.solutionFromJson(p, {
+        cells: [
+          [1, '1', 1],
+          [1, 1, 0],
+        ],
+      }),
+    ).toThrow(FormatError);
   });
 
   it('stores start and goal as [row, col] from 0, only where they are not the corners; bad ones give one line each', () => {
@@ -84,18 +128,42 @@ describe('jump family JSON and evaluation', () => {
     // Puzzles stored before start and goal existed, and the corners written out, read as the same puzzle.
     expect(jumpFamily.puzzleFromJson({ rows: 3, cols: 4 })).toEqual({ rows: 3, cols: 4 });
     expect(jumpFamily.puzzleFromJson({ rows: 3, cols: 4, start: [0, 0], goal: [2, 3] })).toEqual({ rows: 3, cols: 4 });
-    expect(() => jumpFamily.puzzleFromJson({ rows: 3, cols: 4, start: [3, 0] }, 'doc.json')).toThrow(/^doc\.json: start \[3, 0\] is off the 3 x 4 board \(rows and columns count from 0\)$/);
+    expect(() => jumpFamily.puzzleFromJson({ rows: 3, cols: 4, start: [3, 0] }, 'doc.json')).toThrow(
+      /^doc\.json: start \[3, 0\] is off the 3 x 4 board \(rows and columns count from 0\)$/,
+    );
     expect(() => jumpFamily.puzzleFromJson({ rows: 3, cols: 4, goal: [0, -1] }, 'doc.json')).toThrow(/^doc\.json: goal \[0, -1\] is off the 3 x 4 board/);
-    expect(() => jumpFamily.puzzleFromJson({ rows: 3, cols: 4, goal: 5 }, 'doc.json')).toThrow(/^doc\.json: expected goal to be \[row, col\] \(whole numbers from 0\), got 5$/);
-    expect(() => jumpFamily.puzzleFromJson({ rows: 3, cols: 4, start: [2, 3] }, 'doc.json')).toThrow(/^doc\.json: the start and the goal are the same cell \(row 3, column 4\)$/);
+    expect(() => jumpFamily.puzzleFromJson({ rows: 3, cols: 4, goal: 5 }, 'doc.json')).toThrow(
+      /^doc\.json: expected goal to be \[row, col\] \(whole numbers from 0\), got 5$/,
+    );
+    expect(() => jumpFamily.puzzleFromJson({ rows: 3, cols: 4, start: [2, 3] }, 'doc.json')).toThrow(
+      /^doc\.json: the start and the goal are the same cell \(row 3, column 4\)$/,
+    );
     expect(jumpFamily.validate({ rows: 3, cols: 3, start: 9 }).errors).toEqual(['the start must be a cell of the 3 x 3 board, got index 9']);
     // The maze follows the puzzle's goal: 0 there, a jump length everywhere else.
     const p = jumpPuzzle(2, 3, 4, 0);
-    expect(jumpFamily.solutionFromJson(p, { cells: [[0, 1, 2], [1, 1, 1]] }).cells).toEqual(Int32Array.from([0, 1, 2, 1, 1, 1]));
-    expect(() => jumpFamily.solutionFromJson(p, { cells: [[1, 1, 2], [1, 1, 0]] }, 'doc.json')).toThrow(
-      /^doc\.json: cells\[0\]\[0\]: the goal \(row 1, column 1\) must hold 0, got 1$/,
-    );
-    expect(mazeErrors(p, [0, 1, 2, 1, 1, 0])).toEqual(['cell (row 2, column 3) holds 0, but only the goal (row 1, column 1) may: every other cell needs a jump length 1..2']);
+    expect(
+      jumpFamily.solutionFromJson(p, {
+        cells: [
+          [0, 1, 2],
+          [1, 1, 1],
+        ],
+      }).cells,
+    ).toEqual(Int32Array.from([0, 1, 2, 1, 1, 1]));
+    expect(() =>
+      jumpFamily.solutionFromJson(
+        p,
+        {
+          cells: [
+            [1, 1, 2],
+            [1, 1, 0],
+          ],
+        },
+        'doc.json',
+      ),
+    ).toThrow(/^doc\.json: cells\[0\]\[0\]: the goal \(row 1, column 1\) must hold 0, got 1$/);
+    expect(mazeErrors(p, [0, 1, 2, 1, 1, 0])).toEqual([
+      'cell (row 2, column 3) holds 0, but only the goal (row 1, column 1) may: every other cell needs a jump length 1..2',
+    ]);
   });
 
   it('evaluates: score = BFS fitness, maxScore unknown, solved = goal reachable', () => {
@@ -158,8 +226,14 @@ describe('jump maze dialects', () => {
 
   it('a header with start and goal: a 0 outside the goal, a goal not 0, ends off the board or on one cell give one line each', () => {
     expectReadErrors(jumpMazeFormat, 'm.txt', [
-      [['3 3 1 1 3 3', '1 2 1', '1 0 1', '2 1 0'].join('\n'), /^m\.txt:3: row 2, column 2 holds 0, but only the goal \(row 3, column 3\) may: every other cell needs a jump length$/],
-      [['3 4 2 3 3 1', '1 1 1 2', '1 2 1 1', '0 2 1 0'].join('\n'), /^m\.txt:4: row 3, column 4 holds 0, but only the goal \(row 3, column 1\) may: every other cell needs a jump length$/],
+      [
+        ['3 3 1 1 3 3', '1 2 1', '1 0 1', '2 1 0'].join('\n'),
+        /^m\.txt:3: row 2, column 2 holds 0, but only the goal \(row 3, column 3\) may: every other cell needs a jump length$/,
+      ],
+      [
+        ['3 4 2 3 3 1', '1 1 1 2', '1 2 1 1', '0 2 1 0'].join('\n'),
+        /^m\.txt:4: row 3, column 4 holds 0, but only the goal \(row 3, column 1\) may: every other cell needs a jump length$/,
+      ],
       [['3 4 2 3 3 1', '1 1 1 2', '1 2 1 1', '2 2 1 3'].join('\n'), /^m\.txt:4: the goal \(row 3, column 1\) must hold 0, got 2$/],
       [['3 3 4 1 1 3', ...maze3].join('\n'), /^m\.txt:1: the start \(row 4, column 1, counted from 1\) is off the 3 x 3 board$/],
       [['3 3 0 0 3 2', ...maze3].join('\n'), /^m\.txt:1: the goal \(row 3, column 2, counted from 0\) is off the 3 x 3 board$/],

@@ -72,11 +72,20 @@ function exerciseFloor(p: JumpPuzzle, seed: number, moves: number): number {
 describe('IncrementalBfs', () => {
   it('gives the fitness of a full BFS after every tried and committed change (random mazes, climbing and wandering)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 11 }), fc.integer({ min: 2, max: 11 }), fc.integer(), fc.boolean(), fc.boolean(), fc.nat(), fc.nat(), (rows, cols, seed, climb, ends, a, b) => {
-        const n = rows * cols;
-        const p = ends ? jumpPuzzle(rows, cols, a % n, ((a % n) + 1 + (b % (n - 1))) % n) : { rows, cols };
-        exercise(p, seed, 250, climb);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 11 }),
+        fc.integer({ min: 2, max: 11 }),
+        fc.integer(),
+        fc.boolean(),
+        fc.boolean(),
+        fc.nat(),
+        fc.nat(),
+        (rows, cols, seed, climb, ends, a, b) => {
+          const n = rows * cols;
+          const p = ends ? jumpPuzzle(rows, cols, a % n, ((a % n) + 1 + (b % (n - 1))) % n) : { rows, cols };
+          exercise(p, seed, 250, climb);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -87,7 +96,8 @@ describe('IncrementalBfs', () => {
       [6, 1],
       [9, 2],
       [11, 3],
-    ]) cut += exerciseFloor({ rows: n, cols: n }, seed, 3000);
+    ])
+      cut += exerciseFloor({ rows: n, cols: n }, seed, 3000);
     // Start and goal elsewhere: the middle to an edge.
     cut += exerciseFloor(jumpPuzzle(9, 9, 40, 4), 4, 3000);
     expect(cut).toBeGreaterThan(30); // the early stop is really used

@@ -46,11 +46,21 @@ describe('JumpLocalSearch', () => {
     const ls = new JumpLocalSearch(p);
     const rng = new Rng(1);
     ls.randomize(rng);
-    expect(ls.currentSolution()).toEqual({ cells: [[1, 1], [1, 0]] });
+    expect(ls.currentSolution()).toEqual({
+      cells: [
+        [1, 1],
+        [1, 0],
+      ],
+    });
     expect(ls.score()).toBe(2);
     expect(ls.propose(rng)).toBe(0);
     ls.apply();
-    expect(ls.currentSolution()).toEqual({ cells: [[1, 1], [1, 0]] });
+    expect(ls.currentSolution()).toEqual({
+      cells: [
+        [1, 1],
+        [1, 0],
+      ],
+    });
   });
 
   it('save/load restores current and best; saveBest/bestSolution remember the best', () => {

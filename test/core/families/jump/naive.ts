@@ -20,7 +20,12 @@ export function naiveDepths(p: JumpPuzzle, cells: ArrayLike<number>): number[] {
     const [r, c] = todo.shift()!;
     const v = cells[r * p.cols + c];
     if (v === 0) continue;
-    for (const [dr, dc] of [[-v, 0], [v, 0], [0, -v], [0, v]]) {
+    for (const [dr, dc] of [
+      [-v, 0],
+      [v, 0],
+      [0, -v],
+      [0, v],
+    ]) {
       const r2 = r + dr;
       const c2 = c + dc;
       if (r2 < 0 || r2 >= p.rows || c2 < 0 || c2 >= p.cols) continue;

@@ -29,7 +29,7 @@ const CASES: { id: string; params: Record<string, number | string | boolean> }[]
 ];
 
 describe('jump solvers', () => {
-  it('registers the report\'s generators and the tuned annealing, every parameter with help', () => {
+  it("registers the report's generators and the tuned annealing, every parameter with help", () => {
     expect(jumpSolvers.map((s) => s.id)).toEqual(['hill-climb', 'sa', 'ga', 'sa-tuned']);
     for (const s of jumpSolvers) {
       expect(s.family).toBe('jump');
@@ -39,7 +39,16 @@ describe('jump solvers', () => {
     expect(solver('hill-climb').params.randomWalk).toBeDefined();
     const sa = solver('sa').params;
     expect([sa.t0.default, sa.alpha.default, sa.movesPerTemperature.default, sa.reheat.default]).toEqual([80, 0.999, 1, false]);
-    expect(Object.keys(solver('ga').params)).toEqual(['population', 'survival', 'elitism', 'crossoverLow', 'crossoverHigh', 'mutation', 'mutationDecay', 'mutationMode']);
+    expect(Object.keys(solver('ga').params)).toEqual([
+      'population',
+      'survival',
+      'elitism',
+      'crossoverLow',
+      'crossoverHigh',
+      'mutation',
+      'mutationDecay',
+      'mutationMode',
+    ]);
   });
 
   for (const { id, params } of CASES) {
@@ -100,7 +109,7 @@ describe('jump solvers', () => {
     }
   });
 
-  it('keeps the puzzle\'s start and goal wherever they are: every best maze legal for them, scored from the start (property)', () => {
+  it("keeps the puzzle's start and goal wherever they are: every best maze legal for them, scored from the start (property)", () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...CASES),
@@ -155,7 +164,7 @@ describe('jump solvers', () => {
   });
 });
 
-describe('the report\'s hill-climbing options on jump mazes', () => {
+describe("the report's hill-climbing options on jump mazes", () => {
   const p = { rows: 7, cols: 7 };
 
   it('restartAfter restarts from a random maze after that many moves without a new best', () => {
@@ -235,7 +244,7 @@ describe('the GA', () => {
     );
   });
 
-  it('its mutation hits about the report\'s 0.018 of the children once, far fewer twice', () => {
+  it("its mutation hits about the report's 0.018 of the children once, far fewer twice", () => {
     const p = { rows: 9, cols: 9 };
     const maxJ = maxJumps(p);
     const mutable = Int32Array.from([...maxJ.keys()].filter((i) => i < 80));
@@ -249,7 +258,7 @@ describe('the GA', () => {
     expect(counts[2]).toBeLessThan(40);
   });
 
-  it('its per-cell mutation (the report\'s table) changes about rate x cells, each to another legal value', () => {
+  it("its per-cell mutation (the report's table) changes about rate x cells, each to another legal value", () => {
     const p = { rows: 9, cols: 9 };
     const maxJ = maxJumps(p);
     const mutable = Int32Array.from([...maxJ.keys()].filter((i) => i < 80 && maxJ[i] >= 2));
@@ -284,7 +293,10 @@ describe('the GA', () => {
   });
 
   it('encodes populations compactly and refuses illegal text', () => {
-    for (const p of [{ rows: 5, cols: 5 }, { rows: 3, cols: 70 }]) {
+    for (const p of [
+      { rows: 5, cols: 5 },
+      { rows: 3, cols: 70 },
+    ]) {
       const n = p.rows * p.cols;
       const maxJ = maxJumps(p);
       const rng = new Rng(2);

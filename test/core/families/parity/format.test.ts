@@ -64,14 +64,39 @@ describe('casse-tete family JSON, evaluation and validation', () => {
     const p = { n: 2, m: 0 };
     expect(() => parityFamily.solutionFromJson(p, { cells: [[1, 1]] }, 'doc.json')).toThrow(/expected 2 rows of 0\/1, got 1/);
     expect(() => parityFamily.solutionFromJson(p, { cells: [[1, 1], [1]] }, 'doc.json')).toThrow(/cells\[1\]: expected 2 values/);
-    expect(() => parityFamily.solutionFromJson(p, { cells: [[1, 1], [1, 2]] }, 'doc.json')).toThrow(/^doc\.json: cells\[1\]\[1\]: expected 0 \(removed\) or 1 \(kept\), got 2$/);
-    expect(() => parityFamily.solutionFromJson(p, { cells: [[1, true], [1, 1]] })).toThrow(FormatError);
+    expect(() =>
+      parityFamily.solutionFromJson(
+        p,
+        {
+          cells: [
+            [1, 1],
+            [1, 2],
+          ],
+        },
+        'doc.json',
+      ),
+    ).toThrow(/^doc\.json: cells\[1\]\[1\]: expected 0 \(removed\) or 1 \(kept\), got 2$/);
+    expect(() =>
+      parityFamily.solutionFromJson(p, {
+        cells: [
+          [1, true],
+          [1, 1],
+        ],
+      }),
+    ).toThrow(FormatError);
   });
 
   it('scores -(odd rows + odd columns), maxScore 0, solved only with exactly m zeros', () => {
     const p = { n: 4, m: 6 };
     // Figure 1(c) of the paper: rows 2, 3 and columns 2, 4 are odd.
-    const c = parityFamily.solutionFromJson(p, { cells: [[1, 0, 1, 0], [0, 0, 1, 1], [1, 0, 1, 1], [1, 1, 1, 0]] });
+    const c = parityFamily.solutionFromJson(p, {
+      cells: [
+        [1, 0, 1, 0],
+        [0, 0, 1, 1],
+        [1, 0, 1, 1],
+        [1, 1, 1, 0],
+      ],
+    });
     expect(parityFamily.evaluate(p, c)).toEqual({ score: -4, maxScore: 0, solved: false });
     expect(parityFamily.maxScore(p)).toBe(0);
     expect(parityFamily.size(p)).toEqual({ rows: 4, cols: 4 });

@@ -69,28 +69,35 @@ describe('casse-tete GA operators', () => {
 
   it('crossovers keep exactly m zeros', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 14 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.integer(), fc.integer(), fc.boolean(), (n, frac, seed, cut, byColumn) => {
-        const size = n * n;
-        const m = Math.min(size, Math.floor(frac * (size + 1)));
-        const rng = new Rng(seed);
-        const g = randomGrids(n, m, 4, rng);
-        const w = 1 + (Math.abs(cut) % (n - 1));
-        bmocChild(g, 0, size, 2 * size, n, m, w, byColumn, rng);
-        expect(zerosAt(g, 2 * size, size)).toBe(m);
-        bmocChild(g, size, 0, 3 * size, n, m, w, byColumn, rng);
-        expect(zerosAt(g, 3 * size, size)).toBe(m);
-        const a = Math.abs(cut) % n;
-        const b = a + (Math.abs(seed) % (n - a));
-        bpmx(g, 0, size, 2 * size, 3 * size, n, m, a, b, byColumn);
-        expect(zerosAt(g, 2 * size, size)).toBe(m);
-        expect(zerosAt(g, 3 * size, size)).toBe(m);
-        // BPMX keeps the band [a, b] of each offspring's own parent untouched.
-        for (let r = 0; r < n; r++)
-          for (let c = a; c <= b; c++) {
-            expect(g[2 * size + r * n + c]).toBe(g[r * n + c]);
-            expect(g[3 * size + r * n + c]).toBe(g[size + r * n + c]);
-          }
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 14 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer(),
+        fc.integer(),
+        fc.boolean(),
+        (n, frac, seed, cut, byColumn) => {
+          const size = n * n;
+          const m = Math.min(size, Math.floor(frac * (size + 1)));
+          const rng = new Rng(seed);
+          const g = randomGrids(n, m, 4, rng);
+          const w = 1 + (Math.abs(cut) % (n - 1));
+          bmocChild(g, 0, size, 2 * size, n, m, w, byColumn, rng);
+          expect(zerosAt(g, 2 * size, size)).toBe(m);
+          bmocChild(g, size, 0, 3 * size, n, m, w, byColumn, rng);
+          expect(zerosAt(g, 3 * size, size)).toBe(m);
+          const a = Math.abs(cut) % n;
+          const b = a + (Math.abs(seed) % (n - a));
+          bpmx(g, 0, size, 2 * size, 3 * size, n, m, a, b, byColumn);
+          expect(zerosAt(g, 2 * size, size)).toBe(m);
+          expect(zerosAt(g, 3 * size, size)).toBe(m);
+          // BPMX keeps the band [a, b] of each offspring's own parent untouched.
+          for (let r = 0; r < n; r++)
+            for (let c = a; c <= b; c++) {
+              expect(g[2 * size + r * n + c]).toBe(g[r * n + c]);
+              expect(g[3 * size + r * n + c]).toBe(g[size + r * n + c]);
+            }
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -152,10 +159,20 @@ describe('casse-tete GA', () => {
     { crossover: 'bmoc', mutation: 'bswap', crossoverOrder: 'column' },
   ];
 
-  it('is in the catalogue with the paper\'s defaults', () => {
+  it("is in the catalogue with the paper's defaults", () => {
     expect(ga.family).toBe('parity');
     const d = Object.fromEntries(Object.entries(ga.params).map(([k, v]) => [k, v.default]));
-    expect(d).toEqual({ crossover: 'bpmx', crossoverOrder: 'row', mutation: 'bswap', population: 1000, generations: 10000, tournament: 10, crossoverRate: 0.8, mutationRate: 0.01, mutationPer: 'offspring' });
+    expect(d).toEqual({
+      crossover: 'bpmx',
+      crossoverOrder: 'row',
+      mutation: 'bswap',
+      population: 1000,
+      generations: 10000,
+      tournament: 10,
+      crossoverRate: 0.8,
+      mutationRate: 0.01,
+      mutationPer: 'offspring',
+    });
     for (const spec of Object.values(ga.params)) expect(spec.help.length).toBeGreaterThan(20);
   });
 

@@ -52,7 +52,9 @@ describe('ParityLocalSearch', () => {
     const trials = 4000;
     for (let t = 0; t < trials; t++) {
       ls.randomize(rng);
-      ls.currentSolution().cells.flat().forEach((v, i) => (removed[i] += v === 0 ? 1 : 0));
+      ls.currentSolution()
+        .cells.flat()
+        .forEach((v, i) => (removed[i] += v === 0 ? 1 : 0));
     }
     for (const r of removed) expect(Math.abs(r / trials - 6 / 16)).toBeLessThan(0.04);
   });

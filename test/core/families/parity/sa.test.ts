@@ -13,7 +13,7 @@ function levels(t0: number, alpha: number, tFinal: number): number {
 }
 
 describe('casse-tete simulated annealing', () => {
-  it('has the paper\'s defaults, T0 = n and y m (n^2 - m) moves per level', () => {
+  it("has the paper's defaults, T0 = n and y m (n^2 - m) moves per level", () => {
     const d = Object.fromEntries(Object.entries(sa.params).map(([k, v]) => [k, v.default]));
     expect(d).toEqual({ t0: 0, alpha: 0.95, y: 0.25, tFinal: 0.001, atFinal: 'stop' });
     const run = sa.create({ n: 50, m: 1250 }, {}, 1) as ParityAnnealing;

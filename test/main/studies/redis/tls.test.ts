@@ -32,7 +32,11 @@ const SLOW = 240_000;
 describe('Redis with a password over TLS', () => {
   beforeAll(async () => {
     redis = await startRedis({ password: 's3cret', tls: true });
-    worker = spawn(process.execPath, [bin, 'worker', '--redis', redis.url, '--concurrency', '2'], { cwd: repoRoot, env: { ...process.env, ...redis.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    worker = spawn(process.execPath, [bin, 'worker', '--redis', redis.url, '--concurrency', '2'], {
+      cwd: repoRoot,
+      env: { ...process.env, ...redis.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     await new Promise<void>((resolve, reject) => {
       let err = '';
       worker.stderr!.on('data', (d: Buffer) => (err += d.toString()));
@@ -46,36 +50,52 @@ describe('Redis with a password over TLS', () => {
     await redis?.stop();
   });
 
-  it('runs a study through rediss:// with a password', () => {
-    expect(redis.url).toMatch(/^rediss:\/\/:s3cret@127\.0\.0\.1:\d+$/);
-    const db = tempDb();
-    study(db, { evaluations: 3000 }, 4);
-    const r = cli(['study', 'run', '1', '--redis', redis.url, '--json', '--db', db]);
-    expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'done', progress: { done: 4 } });
-  }, SLOW);
+  it(
+    'runs a study through rediss:// with a password',
+    () => {
+      expect(redis.url).toMatch(/^rediss:\/\/:s3cret@127\.0\.0\.1:\d+$/);
+      const db = tempDb();
+      study(db, { evaluations: 3000 }, 4);
+      const r = cli(['study', 'run', '1', '--redis', redis.url, '--json', '--db', db]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ status: 'done', progress: { done: 4 } });
+    },
+    SLOW,
+  );
 
-  it('a wrong password is one line, with the password masked', () => {
-    const db = tempDb();
-    study(db, { evaluations: 3000 }, 1);
-    const r = cli(['study', 'run', '1', '--redis', redis.url.replace('s3cret', 'wrong'), '--db', db]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^workbench study: Redis at rediss:\/\/:\*\*\*@127\.0\.0\.1:\d+ refused the password or user name\n$/);
-  }, SLOW);
+  it(
+    'a wrong password is one line, with the password masked',
+    () => {
+      const db = tempDb();
+      study(db, { evaluations: 3000 }, 1);
+      const r = cli(['study', 'run', '1', '--redis', redis.url.replace('s3cret', 'wrong'), '--db', db]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^workbench study: Redis at rediss:\/\/:\*\*\*@127\.0\.0\.1:\d+ refused the password or user name\n$/);
+    },
+    SLOW,
+  );
 
-  it('`study stop` from another process stops the runs on the workers and takes waiting ones off the queue', async () => {
-    const db = tempDb();
-    // Not solvable in that time: the runs end only by being stopped.
-    study(db, { seconds: 60 }, 4, 'meta2010_10x10.txt');
-    const coordinator = spawn(process.execPath, [bin, 'study', 'run', '1', '--redis', redis.url, '--db', db], { cwd: repoRoot, env: { ...process.env, ...redis.env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const code = new Promise<number | null>((r) => coordinator.once('exit', r));
-    // Two running (the worker takes two at once), two waiting on the queue.
-    await until(() => JSON.parse(cli(['runs', '--json', '--status', 'running', '--db', db]).stdout).length === 2 || null, 40_000, 'two runs running');
-    const stopped = cli(['study', 'stop', '1', '--db', db]);
-    expect(stopped.code, stopped.stderr).toBe(0);
-    expect(stopped.stdout).toMatch(/^study 1: 4 runs stopped/);
-    expect(await code).toBe(1);
-    const runs = JSON.parse(cli(['runs', '--json', '--db', db]).stdout) as { status: string }[];
-    expect(runs.map((r) => r.status)).toEqual(['stopped', 'stopped', 'stopped', 'stopped']);
-  }, SLOW);
+  it(
+    '`study stop` from another process stops the runs on the workers and takes waiting ones off the queue',
+    async () => {
+      const db = tempDb();
+      // Not solvable in that time: the runs end only by being stopped.
+      study(db, { seconds: 60 }, 4, 'meta2010_10x10.txt');
+      const coordinator = spawn(process.execPath, [bin, 'study', 'run', '1', '--redis', redis.url, '--db', db], {
+        cwd: repoRoot,
+        env: { ...process.env, ...redis.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const code = new Promise<number | null>((r) => coordinator.once('exit', r));
+      // Two running (the worker takes two at once), two waiting on the queue.
+      await until(() => JSON.parse(cli(['runs', '--json', '--status', 'running', '--db', db]).stdout).length === 2 || null, 40_000, 'two runs running');
+      const stopped = cli(['study', 'stop', '1', '--db', db]);
+      expect(stopped.code, stopped.stderr).toBe(0);
+      expect(stopped.stdout).toMatch(/^study 1: 4 runs stopped/);
+      expect(await code).toBe(1);
+      const runs = JSON.parse(cli(['runs', '--json', '--db', db]).stdout) as { status: string }[];
+      expect(runs.map((r) => r.status)).toEqual(['stopped', 'stopped', 'stopped', 'stopped']);
+    },
+    SLOW,
+  );
 });

@@ -104,7 +104,17 @@ export class BacktrackRun implements SolverRun {
     this.cur = { d: 0, ci: 0, ph: 0, bestDepth: 0, bestBreaks: opts.maxMismatches + 1, done: false };
     this.loop = this.exact
       ? exactLoop(this.tables, this.plan, this.cnt, this.shown, this.placed, this.cur)
-      : mismatchLoop(this.tables, this.plan, this.cnt, this.shown, this.placed, this.phases, this.breaks, mismatchSchedule(n, opts.maxMismatches, opts.mismatchFromDepth), this.cur);
+      : mismatchLoop(
+          this.tables,
+          this.plan,
+          this.cnt,
+          this.shown,
+          this.placed,
+          this.phases,
+          this.breaks,
+          mismatchSchedule(n, opts.maxMismatches, opts.mismatchFromDepth),
+          this.cur,
+        );
     this.best = this.boardJson(0);
     this.bestScore = this.exact ? this.plan.scoreAt[0] : 0;
     if (opts.complete) this.offerDeepest(0);

@@ -207,7 +207,9 @@ export function enumerateBlocks(p: EdgePuzzle, pt: PieceTypes, tables: Candidate
             const t3 = eType[o3];
             if (used[t3] >= cnt[t3]) continue;
             if (++count > MAX_BLOCKS)
-              throw new Error(`the 2x2 transform of this ${p.rows}x${p.cols} puzzle has more than ${MAX_BLOCKS.toLocaleString('en')} blocks; it is meant for boards up to about 14x14`);
+              throw new Error(
+                `the 2x2 transform of this ${p.rows}x${p.cols} puzzle has more than ${MAX_BLOCKS.toLocaleString('en')} blocks; it is meant for boards up to about 14x14`,
+              );
             cls.push(k);
             types.push(t0);
             types.push(t1 === T ? -1 : t1);

@@ -82,7 +82,15 @@ export const backtrackSolver: SolverDef = {
 
 function backtrackOptions(params: Record<string, unknown>): BacktrackOptions {
   const p = resolveParams(backtrackParams, params);
-  return { order: p.order as ScanOrder, maxMismatches: p.maxMismatches, mismatchFromDepth: p.mismatchFromDepth, restartAfter: p.restartAfter, shuffle: p.shuffle, complete: p.complete, completeWidth: p.completeWidth };
+  return {
+    order: p.order as ScanOrder,
+    maxMismatches: p.maxMismatches,
+    mismatchFromDepth: p.mismatchFromDepth,
+    restartAfter: p.restartAfter,
+    shuffle: p.shuffle,
+    complete: p.complete,
+    completeWidth: p.completeWidth,
+  };
 }
 
 export const backtrack2x2Solver: SolverDef = {

@@ -122,7 +122,8 @@ export class BeamRun implements SolverRun {
     private readonly rng: Rng,
   ) {
     const n = (this.n = puzzle.rows * puzzle.cols);
-    if (pieceCount(puzzle) !== n) throw new Error(`beam search needs one piece per cell: ${pieceCount(puzzle)} pieces for a ${puzzle.rows}x${puzzle.cols} board`);
+    if (pieceCount(puzzle) !== n)
+      throw new Error(`beam search needs one piece per cell: ${pieceCount(puzzle)} pieces for a ${puzzle.rows}x${puzzle.cols} board`);
     this.cols = puzzle.cols;
     this.words = (n + 31) >>> 5;
     this.board = new VnsBoard(puzzle);
@@ -527,7 +528,12 @@ export class BeamRun implements SolverRun {
       const right = k < 0 ? e[4 * q + ((1 - r + 4) & 3)] : T.right[g][k];
       if (dedupe) {
         const hu = this.hashU[from][i] ^ (k < 0 ? 0 : this.zPiece[q]);
-        const hf = this.hashF[from][i] ^ this.zFront[col * C + frontFrom[i * cols + col]] ^ this.zFront[col * C + bottom] ^ this.zRight[slot * C + this.right[from][i * R + slot]] ^ this.zRight[slot * C + right];
+        const hf =
+          this.hashF[from][i] ^
+          this.zFront[col * C + frontFrom[i * cols + col]] ^
+          this.zFront[col * C + bottom] ^
+          this.zRight[slot * C + this.right[from][i * R + slot]] ^
+          this.zRight[slot * C + right];
         let h = (Math.imul(hu, 0x9e3779b1) ^ hf) & mask;
         let dup = false;
         while (this.seenStamp[h] === mark) {

@@ -99,7 +99,11 @@ function parseUrl(raw: string, file: string, line: number, index: number): Board
   const digits = params.get('board_pieces');
   if (digits !== undefined) {
     if (digits.length !== 3 * cells || !/^\d*$/.test(digits))
-      throw new FormatError(`board_pieces: a ${cols}x${rows} board needs ${3 * cells} digits (3 per cell, 000 = empty), got ${digits.length}${/^\d*$/.test(digits) ? '' : ' with other characters'}`, file, line);
+      throw new FormatError(
+        `board_pieces: a ${cols}x${rows} board needs ${3 * cells} digits (3 per cell, 000 = empty), got ${digits.length}${/^\d*$/.test(digits) ? '' : ' with other characters'}`,
+        file,
+        line,
+      );
     pieces = new Int32Array(cells);
     for (let i = 0; i < cells; i++) pieces[i] = Number(digits.slice(3 * i, 3 * i + 3));
   }
@@ -144,7 +148,8 @@ export function readBoardTextCells(text: string, file: string, cells: number, ro
   } else {
     const nums = lines.map((l) => {
       const v = l.tokens.map((t) => (t === '' && l.csv ? 0 : nat(t, 0xffff)));
-      if (v.some(Number.isNaN)) throw new FormatError(`expected a board: "piece rotation" pairs, piece:rotation cells, or 4 edge colours per cell, got "${l.text}"`, file, l.no);
+      if (v.some(Number.isNaN))
+        throw new FormatError(`expected a board: "piece rotation" pairs, piece:rotation cells, or 4 edge colours per cell, got "${l.text}"`, file, l.no);
       return { l, v };
     });
     // "R C" first: a header when it stands alone and the count says so.
@@ -175,15 +180,11 @@ export function readBoardTextCells(text: string, file: string, cells: number, ro
       }
     }
   }
-  if (sized && (sized.rows * sized.cols !== cells))
+  if (sized && sized.rows * sized.cols !== cells)
     throw new FormatError(`the header says a ${sized.rows}x${sized.cols} board, the puzzle is ${rows}x${cols}`, file, sized.no);
   if (all.length === 0 || all.length % cells !== 0) {
     const what = kind === 'cells' ? 'cells of 4 edge colours' : 'cells';
-    throw new FormatError(
-      `a ${rows}x${cols} board needs ${cells} ${what}, the file has ${all.length}`,
-      file,
-      all.length > cells ? all[cells].no : undefined,
-    );
+    throw new FormatError(`a ${rows}x${cols} board needs ${cells} ${what}, the file has ${all.length}`, file, all.length > cells ? all[cells].no : undefined);
   }
   const count = all.length / cells;
   const out: BoardText[] = [];

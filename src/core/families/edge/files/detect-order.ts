@@ -33,10 +33,11 @@ export function orderFit(fields: ArrayLike<number>, order: Order, rows: number, 
   const n = p.edges.length >> 2;
   const want = new Map<Shape, number>(SHAPES.map((s) => [s, 0]));
   const have = new Map<Shape, number>(SHAPES.map((s) => [s, 0]));
-  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
-    const s = maskShape(outMask(rows, cols, r, c));
-    want.set(s, want.get(s)! + 1);
-  }
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < cols; c++) {
+      const s = maskShape(outMask(rows, cols, r, c));
+      want.set(s, want.get(s)! + 1);
+    }
   for (let i = 0; i < n; i++) {
     const s = maskShape(greyMask(p, i));
     have.set(s, have.get(s)! + 1);

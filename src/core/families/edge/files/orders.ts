@@ -13,10 +13,26 @@ export type Order = readonly [number, number, number, number];
 const SIDE_WORDS = ['top', 'right', 'bottom', 'left'] as const;
 const LETTER_SIDE: Record<string, number> = { t: 0, r: 1, b: 2, l: 3, n: 0, e: 1, s: 2, w: 3, u: 0, d: 2 };
 const WORD_SIDE: Record<string, number> = {
-  top: 0, up: 0, north: 0, n: 0, t: 0, u: 0,
-  right: 1, east: 1, e: 1, r: 1,
-  bottom: 2, down: 2, south: 2, s: 2, b: 2, d: 2,
-  left: 3, west: 3, w: 3, l: 3,
+  top: 0,
+  up: 0,
+  north: 0,
+  n: 0,
+  t: 0,
+  u: 0,
+  right: 1,
+  east: 1,
+  e: 1,
+  r: 1,
+  bottom: 2,
+  down: 2,
+  south: 2,
+  s: 2,
+  b: 2,
+  d: 2,
+  left: 3,
+  west: 3,
+  w: 3,
+  l: 3,
 };
 
 export const TRBL: Order = [0, 1, 2, 3];
@@ -92,7 +108,7 @@ export function structureOf(o: Order): string {
 }
 
 /** A phrase for documentation and messages: the accepted `--order` spellings. */
-export const ORDER_HELP = 'four letters t r b l (or n e s w) in the file\'s field order, e.g. trbl, nswe, bltr';
+export const ORDER_HELP = "four letters t r b l (or n e s w) in the file's field order, e.g. trbl, nswe, bltr";
 
 /**
  * Pieces in file field order to top right bottom left: `fields` holds 4 per piece, field f of a

@@ -120,7 +120,12 @@ export function readPieceList(text: string, file: string): PieceList {
       notes.push(`columns named by line ${l.no}`);
     } else if (l.tokens.every((t) => SIZE_WORDS.has(t.toLowerCase().replace(/^#/, '')))) {
       widthFirst = /^(w|width)$/i.test(l.tokens[0]);
-    } else throw new FormatError(`expected pieces (4 edge colours a line) or a header naming the columns (e.g. "id,top,right,bottom,left"), got "${l.text}"`, file, l.no);
+    } else
+      throw new FormatError(
+        `expected pieces (4 edge colours a line) or a header naming the columns (e.g. "id,top,right,bottom,left"), got "${l.text}"`,
+        file,
+        l.no,
+      );
     k++;
   }
 
@@ -132,7 +137,8 @@ export function readPieceList(text: string, file: string): PieceList {
       const want = [...(columns.id >= 0 ? [columns.id] : []), ...columns.fieldCols];
       for (const j of want) {
         const t = l.tokens[j];
-        if (t === undefined) throw new FormatError(`expected a value in column ${j + 1} (the header names ${Math.max(...want) + 1} columns), got "${l.text}"`, file, l.no);
+        if (t === undefined)
+          throw new FormatError(`expected a value in column ${j + 1} (the header names ${Math.max(...want) + 1} columns), got "${l.text}"`, file, l.no);
         const x = t === '' && l.csv ? 0 : nat(t, MAX_COLOUR);
         if (Number.isNaN(x)) throw new FormatError(`column ${j + 1}: expected a whole number${l.csv ? ' (empty = grey)' : ''}, got "${t}"`, file, l.no);
         v.push(x);
@@ -169,7 +175,11 @@ export function readPieceList(text: string, file: string): PieceList {
     }
   }
   // A separator after the last field on every line is style, not a grey field.
-  if (rowsOfValues.length > 0 && rowsOfValues.every(({ l }) => l.csv && /[,;]\s*$/.test(l.text)) && rowsOfValues.every(({ v }) => v.length === 5 || v.length === 6)) {
+  if (
+    rowsOfValues.length > 0 &&
+    rowsOfValues.every(({ l }) => l.csv && /[,;]\s*$/.test(l.text)) &&
+    rowsOfValues.every(({ v }) => v.length === 5 || v.length === 6)
+  ) {
     const allZero = rowsOfValues.every(({ v }) => v[v.length - 1] === 0);
     if (allZero) rowsOfValues = rowsOfValues.map(({ l, v }) => ({ l, v: v.slice(0, -1) }));
   }
@@ -194,8 +204,13 @@ export function readPieceList(text: string, file: string): PieceList {
     });
   } else {
     // The piece number: the named column, else the first (or last) column when it numbers the pieces 1..n or 0..n-1.
-    const idCol = columns ? 0 : [0, 4].find((c) => numbersPieces(rowsOfValues.map((r) => r.v[c]))) ?? -1;
-    if (idCol < 0) throw new FormatError(`5 numbers a line: expected a piece number (1..${n} or 0..${n - 1}, each once) and 4 edge colours, but neither the first nor the last column numbers the pieces`, file, rowsOfValues[0].l.no);
+    const idCol = columns ? 0 : ([0, 4].find((c) => numbersPieces(rowsOfValues.map((r) => r.v[c]))) ?? -1);
+    if (idCol < 0)
+      throw new FormatError(
+        `5 numbers a line: expected a piece number (1..${n} or 0..${n - 1}, each once) and 4 edge colours, but neither the first nor the last column numbers the pieces`,
+        file,
+        rowsOfValues[0].l.no,
+      );
     const ids = rowsOfValues.map((r) => r.v[idCol]);
     const problem = idProblem(ids, n);
     if (problem) throw new FormatError(`piece numbers: ${problem.message}`, file, rowsOfValues[problem.index].l.no);

@@ -80,7 +80,15 @@ function ordersToTry(src: PieceSource, perClass: boolean): Order[] {
   if (src.within) return [...src.within].sort((a, b) => Number(!sameOrder(a, pref)) - Number(!sameOrder(b, pref)));
   const all = perClass ? uniqueClasses() : [...ALL_ORDERS];
   const rank = (o: Order): number =>
-    sameOrder(o, pref) ? 0 : sameOrder(classOf(o), classOf(pref)) ? 1 : sameOrder(classOf(o), classOf(mirrorOrder(pref))) ? 2 : structureOf(o) === structureOf(pref) ? 3 : 4;
+    sameOrder(o, pref)
+      ? 0
+      : sameOrder(classOf(o), classOf(pref))
+        ? 1
+        : sameOrder(classOf(o), classOf(mirrorOrder(pref)))
+          ? 2
+          : structureOf(o) === structureOf(pref)
+            ? 3
+            : 4;
   const ordered = all.map((o) => (perClass && sameOrder(classOf(o), classOf(pref)) ? pref : o));
   return ordered.sort((a, b) => rank(a) - rank(b));
 }
@@ -147,8 +155,12 @@ function choose(cands: Candidate[], src: PieceSource, bt: BoardText, file: strin
       bt.line,
     );
   const notes: string[] = [];
-  if (!src.given) notes.push(`read as ${orderText(best.order)}${best.sense === 'anticlockwise' ? ', rotations anticlockwise' : ''} (the order under which the board${bt.name ? ` ${bt.name}` : ''} fits)`);
-  if (best.faults > 0) notes.push(`the board${bt.name ? ` ${bt.name}` : ''} has ${best.faults} grey edge${best.faults > 1 ? 's' : ''} out of place in every edge order`);
+  if (!src.given)
+    notes.push(
+      `read as ${orderText(best.order)}${best.sense === 'anticlockwise' ? ', rotations anticlockwise' : ''} (the order under which the board${bt.name ? ` ${bt.name}` : ''} fits)`,
+    );
+  if (best.faults > 0)
+    notes.push(`the board${bt.name ? ` ${bt.name}` : ''} has ${best.faults} grey edge${best.faults > 1 ? 's' : ''} out of place in every edge order`);
   return { order: best.order, sense: best.sense, puzzle: best.puzzle, board: best.board, notes };
 }
 

@@ -95,7 +95,8 @@ export function readPieces(text: string, file: string, options: EdgeReadOptions 
 
   const fixed: FixedPiece[] = list.fixed.map(({ no, v: [piece, row, col, rotation] }) => {
     if (piece < 1 || piece > n) throw new FormatError(`fixed piece ${piece} is not in 1..${n}`, file, no);
-    if (row < 1 || row > rows || col < 1 || col > cols) throw new FormatError(`fixed piece ${piece}: row ${row} col ${col} is off the ${rows}x${cols} board`, file, no);
+    if (row < 1 || row > rows || col < 1 || col > cols)
+      throw new FormatError(`fixed piece ${piece}: row ${row} col ${col} is off the ${rows}x${cols} board`, file, no);
     if (rotation > 3) throw new FormatError(`fixed piece ${piece}: rotation ${rotation} is not 0..3`, file, no);
     return { piece: piece - 1, row: row - 1, col: col - 1, rotation };
   });
@@ -170,7 +171,12 @@ export function readPiecesWithBoards(
  * Boards from a file placed on a puzzle already known (a library puzzle, stored top right bottom
  * left): the board may count rotations from any turn of the pieces and either way round.
  */
-export function readBoardsOnPuzzle(text: string, file: string, puzzle: EdgePuzzle, options: { rotation?: string } = {}): { name: string; board: EdgeBoard; notes: string[] }[] {
+export function readBoardsOnPuzzle(
+  text: string,
+  file: string,
+  puzzle: EdgePuzzle,
+  options: { rotation?: string } = {},
+): { name: string; board: EdgeBoard; notes: string[] }[] {
   const boards = readBoards(text, file, puzzle.rows, puzzle.cols);
   const src: PieceSource = {
     fields: puzzle.edges,
@@ -209,14 +215,17 @@ const SIDE = ['top', 'right', 'bottom', 'left'];
 export function boardScore(p: EdgePuzzle, b: EdgeBoard, name = ''): BoardScore {
   const problems: string[] = [];
   // A set without grey edges (Tetravex) has a free border: any colour may face out.
-  if (hasGreyBorder(p)) for (const f of borderFaults(p, b)) problems.push(`row ${f.row + 1} col ${f.col + 1}: the ${SIDE[f.side]} edge faces out but is not grey`);
+  if (hasGreyBorder(p))
+    for (const f of borderFaults(p, b)) problems.push(`row ${f.row + 1} col ${f.col + 1}: the ${SIDE[f.side]} edge faces out but is not grey`);
   for (const m of mismatches(p, b))
-    if (m.a === 0 || m.b === 0) problems.push(`row ${m.row + 1} col ${m.col + 1}: a grey edge inside the board (join ${m.dir === 'right' ? 'to the right' : 'below'})`);
+    if (m.a === 0 || m.b === 0)
+      problems.push(`row ${m.row + 1} col ${m.col + 1}: a grey edge inside the board (join ${m.dir === 'right' ? 'to the right' : 'below'})`);
   let placed = 0;
   for (let i = 0; i < b.piece.length; i++) {
     if (b.piece[i] < 0) continue;
     placed++;
-    if (!isRotatable(p) && b.rotation[i] !== 0) problems.push(`row ${Math.floor(i / p.cols) + 1} col ${(i % p.cols) + 1}: piece ${b.piece[i] + 1} is turned, but the pieces may not be turned`);
+    if (!isRotatable(p) && b.rotation[i] !== 0)
+      problems.push(`row ${Math.floor(i / p.cols) + 1} col ${(i % p.cols) + 1}: piece ${b.piece[i] + 1} is turned, but the pieces may not be turned`);
   }
   for (const f of p.fixed) {
     const i = f.row * p.cols + f.col;

@@ -37,7 +37,13 @@ export function splitLines(text: string, keepRaw?: (raw: string, no: number) => 
     const cut = [body.indexOf('#'), body.indexOf('//')].filter((x) => x >= 0);
     if (cut.length > 0) {
       const at = Math.min(...cut);
-      comments.push({ no, text: body.slice(at).replace(/^(#|\/\/)/, '').trim() });
+      comments.push({
+        no,
+        text: body
+          .slice(at)
+          .replace(/^(#|\/\/)/, '')
+          .trim(),
+      });
       body = body.slice(0, at).trim();
     }
     if (!body) return;

@@ -73,7 +73,19 @@ export class Crossover {
     this.exchangeChild(sP, sR, offB, offA, dP, dR, off2, r0, r1, c0, c1);
   }
 
-  private exchangeChild(sP: Int16Array, sR: Uint8Array, offX: number, offY: number, dP: Int16Array, dR: Uint8Array, offC: number, r0: number, r1: number, c0: number, c1: number): void {
+  private exchangeChild(
+    sP: Int16Array,
+    sR: Uint8Array,
+    offX: number,
+    offY: number,
+    dP: Int16Array,
+    dR: Uint8Array,
+    offC: number,
+    r0: number,
+    r1: number,
+    c0: number,
+    c1: number,
+  ): void {
     const L = this.L;
     const cols = L.cols;
     const st = this.nextStamp();

@@ -477,7 +477,8 @@ export class EdgeGa implements SolverRun {
 
   static restore(puzzle: EdgePuzzle, p: GaParams, checkpoint: unknown, improver?: OffspringImprover): EdgeGa {
     const s = checkpoint as GaCheckpoint | null;
-    if (!s || typeof s !== 'object' || s.version !== 1 || !Rng.isState(s.rng)) throw new Error('GA checkpoint is damaged: expected version 1 with an RNG state');
+    if (!s || typeof s !== 'object' || s.version !== 1 || !Rng.isState(s.rng))
+      throw new Error('GA checkpoint is damaged: expected version 1 with an RNG state');
     return new EdgeGa(puzzle, p, new Rng(s.rng), s, improver);
   }
 
@@ -492,7 +493,8 @@ export class EdgeGa implements SolverRun {
     const counter = (k: 'repairTrials' | 'scrambles' | 'searchMoves'): number => s[k] ?? 0;
     for (const k of ['evaluations', 'generation', 'crossovers', 'mutations', 'repairs', 'bestScore', 'bestFit', 'sinceBest', 'stall', 'threshold'] as const)
       if (typeof s[k] !== 'number' || !Number.isFinite(s[k])) bad(`${k} is not a number`);
-    for (const k of ['repairTrials', 'scrambles', 'searchMoves'] as const) if (typeof counter(k) !== 'number' || !Number.isFinite(counter(k))) bad(`${k} is not a number`);
+    for (const k of ['repairTrials', 'scrambles', 'searchMoves'] as const)
+      if (typeof counter(k) !== 'number' || !Number.isFinite(counter(k))) bad(`${k} is not a number`);
     if (!Array.isArray(s.population) || s.population.length !== this.size * n)
       bad(`the population is not ${this.size} boards of ${n} cells (was the population size changed?)`);
     if (!Array.isArray(s.best) || s.best.length !== n) bad(`the best board is not ${n} cells`);

@@ -10,18 +10,18 @@ import { gaParams } from './params';
 /** The memetic step's own parameters. */
 export const memeticStepParams = {
   searchRate: { type: 'number', default: 1, min: 0, max: 1, help: 'Chance that a child gets a local search after crossover and mutation.' },
-  searchMoves: { type: 'int', default: 50_000, min: 1, help: 'Moves of each child\'s local search (each one delta evaluation, counted in the evaluations).' },
+  searchMoves: { type: 'int', default: 50_000, min: 1, help: "Moves of each child's local search (each one delta evaluation, counted in the evaluations)." },
   searchTemperature: {
     type: 'number',
     default: 0.4,
     min: 0,
-    help: 'Temperature of the children\'s local search, in joins: a move losing j joins is taken with chance exp(-j / T); 0 = hill climbing.',
+    help: "Temperature of the children's local search, in joins: a move losing j joins is taken with chance exp(-j / T); 0 = hill climbing.",
   },
   searchKind: {
     type: 'enum',
     default: 'uniform',
     options: ['uniform', 'focused'],
-    help: 'The children\'s local search. uniform: the edge local search (swap-and-best-rotate and turn moves on any tile); focused: the repairs\' deadlock search, moving only tiles with an unmatched join (slower per move).',
+    help: "The children's local search. uniform: the edge local search (swap-and-best-rotate and turn moves on any tile); focused: the repairs' deadlock search, moving only tiles with an unmatched join (slower per move).",
   },
   searchKeep: {
     type: 'enum',
@@ -34,7 +34,7 @@ export const memeticStepParams = {
     default: 0.7,
     min: 0,
     max: 1,
-    help: 'Share of the uniform search\'s inner moves that swap two pieces, each turned to its best rotation; the rest turn one piece.',
+    help: "Share of the uniform search's inner moves that swap two pieces, each turned to its best rotation; the rest turn one piece.",
   },
 } as const satisfies ParamSchema;
 
@@ -66,7 +66,7 @@ export const edgeMemeticSolver: SolverDef = {
   family: 'edge',
   label: 'Memetic GA (Niang 2010 + local search)',
   description:
-    'Niang\'s GA with a simulated-annealing walk (the edge local search\'s swap-and-best-rotate and turn moves, 50,000 per child) on every child of a small population, and deterministic crowding: each child replaces its own parent when at least as fit.',
+    "Niang's GA with a simulated-annealing walk (the edge local search's swap-and-best-rotate and turn moves, 50,000 per child) on every child of a small population, and deterministic crowding: each child replaces its own parent when at least as fit.",
   params: memeticParams,
   create(puzzle, params, seed) {
     const p = resolveParams(memeticParams, params);

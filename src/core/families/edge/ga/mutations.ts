@@ -4,7 +4,17 @@ import { FrameSettler } from './frame';
 import { CORNER, INNER, legalRotation, type GaLayout } from './layout';
 
 /** Mutation operators (thesis 4.5), in the order of their weight parameters. */
-export const MUTATIONS = ['rotate', 'swap', 'swapRotate', 'rotateRegion', 'swapRegion', 'regionInversion', 'rowInversion', 'columnInversion', 'scramble'] as const;
+export const MUTATIONS = [
+  'rotate',
+  'swap',
+  'swapRotate',
+  'rotateRegion',
+  'swapRegion',
+  'regionInversion',
+  'rowInversion',
+  'columnInversion',
+  'scramble',
+] as const;
 export type MutationName = (typeof MUTATIONS)[number];
 export const MUT_SCRAMBLE = MUTATIONS.indexOf('scramble');
 

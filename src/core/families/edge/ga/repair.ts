@@ -17,8 +17,7 @@ const PERMS = ((): Int8Array => {
   const out: number[] = [];
   for (let a = 0; a < 4; a++)
     for (let b = 0; b < 4; b++)
-      for (let c = 0; c < 4; c++)
-        for (let d = 0; d < 4; d++) if (a !== b && a !== c && a !== d && b !== c && b !== d && c !== d) out.push(a, b, c, d);
+      for (let c = 0; c < 4; c++) for (let d = 0; d < 4; d++) if (a !== b && a !== c && a !== d && b !== c && b !== d && c !== d) out.push(a, b, c, d);
   return Int8Array.from(out);
 })();
 

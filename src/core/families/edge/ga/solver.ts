@@ -10,7 +10,7 @@ export const edgeGaSolver: SolverDef = {
   family: 'edge',
   label: 'Genetic algorithm (Niang 2010)',
   description:
-    'Niang\'s GA for Eternity II: a population of complete boards, tournament / ranking / roulette selection with elitism, region exchange and uniform crossover, nine mutations, the thesis\'s edge + 2x2 fitness, and repair of deadlocked elites (by default a short search moving the tiles with unmatched joins), optionally scrambling a stuck population.',
+    "Niang's GA for Eternity II: a population of complete boards, tournament / ranking / roulette selection with elitism, region exchange and uniform crossover, nine mutations, the thesis's edge + 2x2 fitness, and repair of deadlocked elites (by default a short search moving the tiles with unmatched joins), optionally scrambling a stuck population.",
   params: gaParams,
   create: (puzzle, params, seed) => new EdgeGa(puzzle as EdgePuzzle, resolveParams(gaParams, params), new Rng(seed)),
   restore: (puzzle, params, checkpoint) => EdgeGa.restore(puzzle as EdgePuzzle, resolveParams(gaParams, params), checkpoint),

@@ -24,7 +24,12 @@ export const lnsParams = {
   deviation: { type: 'int', default: 3, min: 0, help: 'Record-to-record travel: the current board may fall this many joins below the best.' },
   temperature: { type: 'number', default: 0.6, min: 0.01, help: 'Annealing acceptance: temperature in joins.' },
   shakeCells: { type: 'int', default: 6, min: 2, max: 25, help: 'Cells a shake scrambles (a region grown from a broken join).' },
-  restartAfter: { type: 'int', default: 5_000, min: 0, help: 'After this many iterations without a new best, go back to the best board and scramble a region three shakes large; every fourth such stall in a row starts from a new board (0 = never).' },
+  restartAfter: {
+    type: 'int',
+    default: 5_000,
+    min: 0,
+    help: 'After this many iterations without a new best, go back to the best board and scramble a region three shakes large; every fourth such stall in a row starts from a new board (0 = never).',
+  },
   reaction: { type: 'number', default: 0.2, min: 0, max: 1, help: 'How fast operator weights follow their recent success (adaptive LNS reaction factor).' },
   segment: { type: 'int', default: 200, min: 1, help: 'Iterations between operator weight updates.' },
   initial: {
@@ -33,7 +38,13 @@ export const lnsParams = {
     options: ['beam', 'greedy', 'random'],
     help: 'Starting board: beam (the best board of beam-search passes of doubling width up to beamWidth), greedy (each cell the best-fitting piece left) or random.',
   },
-  beamWidth: { type: 'int', default: 4096, min: 1, max: 1_000_000, help: 'With a beam start: the width of the last beam pass before the large-neighbourhood search takes over.' },
+  beamWidth: {
+    type: 'int',
+    default: 4096,
+    min: 1,
+    max: 1_000_000,
+    help: 'With a beam start: the width of the last beam pass before the large-neighbourhood search takes over.',
+  },
   opAssign: { type: 'number', default: 4, min: 0, help: 'Starting weight of the assignment refill of random non-touching cells (0 = off).' },
   opAssignWorst: { type: 'number', default: 4, min: 0, help: 'Starting weight of the assignment refill taking cells with broken joins first.' },
   opWindow: { type: 'number', default: 1, min: 0, help: 'Starting weight of the exact refill of a random window.' },

@@ -460,7 +460,27 @@ export class MsGvns implements SolverRun {
   static restore(puzzle: EdgePuzzle, params: Params, cp: unknown): MsGvns {
     const s = cp as MsGvnsState;
     if (!s || typeof s !== 'object' || !Rng.isState(s.rng)) throw new Error('ms-gvns checkpoint is damaged');
-    const ints = ['evaluations', 'iteration', 'starts', 'phase', 'p', 'iter', 'orderFlip', 'order', 'k', 'di', 'xi', 'offD', 'offX', 'bestDelta', 'bestA', 'bestB', 'buildPos', 'baseScore', 'bestScore'] as const;
+    const ints = [
+      'evaluations',
+      'iteration',
+      'starts',
+      'phase',
+      'p',
+      'iter',
+      'orderFlip',
+      'order',
+      'k',
+      'di',
+      'xi',
+      'offD',
+      'offX',
+      'bestDelta',
+      'bestA',
+      'bestB',
+      'buildPos',
+      'baseScore',
+      'bestScore',
+    ] as const;
     for (const key of ints) if (!Number.isInteger(s[key])) throw new Error(`ms-gvns checkpoint is damaged: ${key}`);
     const run = new MsGvns(puzzle, params, new Rng(s.rng), false);
     const B = run.board;
@@ -504,7 +524,8 @@ export const msGvnsSolver: SolverDef = {
   id: 'ms-gvns',
   family: 'edge',
   label: 'MS-GVNS',
-  description: 'Multistart general VNS of the META 2010 entry: greedy randomised starts, VND over swap-corner, swap-side, rotate and swap-and-best-rotate moves, growing shakes.',
+  description:
+    'Multistart general VNS of the META 2010 entry: greedy randomised starts, VND over swap-corner, swap-side, rotate and swap-and-best-rotate moves, growing shakes.',
   params: msGvnsParams,
   create: (puzzle, params, seed) => new MsGvns(puzzle as EdgePuzzle, resolveParams(msGvnsParams, params), new Rng(seed), true),
   restore: (puzzle, params, cp) => MsGvns.restore(puzzle as EdgePuzzle, resolveParams(msGvnsParams, params), cp),

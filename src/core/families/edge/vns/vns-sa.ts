@@ -219,7 +219,8 @@ export const vnsSaSolver: SolverDef = {
   id: 'vns-sa',
   family: 'edge',
   label: 'SA over the VNS moves',
-  description: 'Simulated annealing over the MS-GVNS neighbourhoods, mostly swaps that turn both pieces to their best rotations: a quick cooling, then one low temperature held, reheated after long stalls. Our answer to the MS-GVNS paper.',
+  description:
+    'Simulated annealing over the MS-GVNS neighbourhoods, mostly swaps that turn both pieces to their best rotations: a quick cooling, then one low temperature held, reheated after long stalls. Our answer to the MS-GVNS paper.',
   params: vnsSaParams,
   create: (puzzle, params, seed) => new VnsSa(puzzle as EdgePuzzle, resolveParams(vnsSaParams, params), new Rng(seed), true),
   restore: (puzzle, params, cp) => VnsSa.restore(puzzle as EdgePuzzle, resolveParams(vnsSaParams, params), cp),

@@ -8,7 +8,7 @@ import { decodeIndividual, encodeIndividual } from './codec';
 import { crossover, crossoverPoint, mutate, mutateCells } from './operators';
 
 export const jumpGaParams = {
-  population: { type: 'int', default: 0, min: 0, max: 100000, help: 'Individuals per generation; 0 = 2 x cells (the report\'s 2n^2).' },
+  population: { type: 'int', default: 0, min: 0, max: 100000, help: "Individuals per generation; 0 = 2 x cells (the report's 2n^2)." },
   survival: {
     type: 'number',
     default: 0.3,
@@ -16,11 +16,28 @@ export const jumpGaParams = {
     max: 1,
     help: 'Share of the population kept as parents each generation (elites included), the rest drawn with probability proportional to fitness + cells.',
   },
-  elitism: { type: 'number', default: 0.2, min: 0, max: 1, help: 'Share of the survivors taken as the best individuals, kept unchanged into the next generation.' },
+  elitism: {
+    type: 'number',
+    default: 0.2,
+    min: 0,
+    max: 1,
+    help: 'Share of the survivors taken as the best individuals, kept unchanged into the next generation.',
+  },
   crossoverLow: { type: 'number', default: 0.25, min: 0, max: 1, help: 'Earliest one-point crossover cut, as a share of the chromosome length.' },
   crossoverHigh: { type: 'number', default: 0.75, min: 0, max: 1, help: 'Latest one-point crossover cut, as a share of the chromosome length.' },
-  mutation: { type: 'number', default: 0.018, min: 0, max: 1, help: 'Probability that a child mutates one cell (then again at a lower rate, see mutationDecay).' },
-  mutationDecay: { type: 'number', default: 3, min: 1, help: 'After each mutation in one child the mutation probability is divided by this (per-child mutation only).' },
+  mutation: {
+    type: 'number',
+    default: 0.018,
+    min: 0,
+    max: 1,
+    help: 'Probability that a child mutates one cell (then again at a lower rate, see mutationDecay).',
+  },
+  mutationDecay: {
+    type: 'number',
+    default: 3,
+    min: 1,
+    help: 'After each mutation in one child the mutation probability is divided by this (per-child mutation only).',
+  },
   mutationMode: {
     type: 'enum',
     options: ['child', 'cell'],
@@ -306,7 +323,7 @@ export const jumpGaSolver: SolverDef = {
   family: 'jump',
   label: 'Genetic algorithm (CS 440 report)',
   description:
-    'The report\'s GA: population 2n^2, 30% survive (20% of them elites, the rest drawn by fitness + n^2), one-point crossover in the middle half, mutation 0.018 divided by 3 after each mutation.',
+    "The report's GA: population 2n^2, 30% survive (20% of them elites, the rest drawn by fitness + n^2), one-point crossover in the middle half, mutation 0.018 divided by 3 after each mutation.",
   params: jumpGaParams,
   create: (puzzle, params: Params, seed) => new JumpGa(puzzle as JumpPuzzle, resolveParams(jumpGaParams, params), new Rng(seed), true),
   restore: (puzzle, params: Params, cp) => JumpGa.restore(puzzle as JumpPuzzle, resolveParams(jumpGaParams, params), cp),

@@ -37,7 +37,13 @@ export const parityGaParams = {
     help: 'Stop (finished) after this many generations of `population` offspring each (0 = no limit).',
   },
   tournament: { type: 'int', default: 10, min: 1, help: 'Tournament size q: each parent is the best of q individuals drawn at random.' },
-  crossoverRate: { type: 'number', default: 0.8, min: 0, max: 1, help: 'Probability that a pair of parents is crossed over (otherwise the offspring are copies).' },
+  crossoverRate: {
+    type: 'number',
+    default: 0.8,
+    min: 0,
+    max: 1,
+    help: 'Probability that a pair of parents is crossed over (otherwise the offspring are copies).',
+  },
   mutationRate: { type: 'number', default: 0.01, min: 0, max: 1, help: 'Mutation probability: per offspring or per gene (see mutationPer).' },
   mutationPer: {
     type: 'enum',
@@ -125,7 +131,9 @@ export class ParityGa implements SolverRun {
     this.mu = p.population;
     const rows = this.mu + 2;
     if (rows * this.size > MAX_BYTES)
-      throw new Error(`parameter population: ${this.mu} grids of ${n} x ${n} need ${Math.round((rows * this.size) / 2 ** 20)} MB, more than the ${MAX_BYTES / 2 ** 20} MB allowed`);
+      throw new Error(
+        `parameter population: ${this.mu} grids of ${n} x ${n} need ${Math.round((rows * this.size) / 2 ** 20)} MB, more than the ${MAX_BYTES / 2 ** 20} MB allowed`,
+      );
     this.matingsPerGeneration = Math.ceil(this.mu / 2);
     this.g = new Uint8Array(rows * this.size);
     this.rp = new Uint8Array(rows * n);
@@ -349,8 +357,7 @@ export class ParityGa implements SolverRun {
 
   static restore(puzzle: ParityPuzzle, p: GaParams, checkpoint: unknown): ParityGa {
     const s = checkpoint as Partial<GaState> | null;
-    if (!s || typeof s !== 'object' || !Rng.isState(s.rng) || !Array.isArray(s.pop) || !Array.isArray(s.ages))
-      throw new Error('ga checkpoint is damaged');
+    if (!s || typeof s !== 'object' || !Rng.isState(s.rng) || !Array.isArray(s.pop) || !Array.isArray(s.ages)) throw new Error('ga checkpoint is damaged');
     const ga = new ParityGa(puzzle, p, new Rng(s.rng), false);
     const { mu, size, n, m } = ga;
     if (s.pop.length !== mu || s.ages.length !== mu) throw new Error(`ga checkpoint holds ${s.pop.length} individuals, expected the population ${mu}`);
@@ -384,7 +391,7 @@ export const parityGaSolver: SolverDef = {
   family: 'parity',
   label: 'Genetic algorithm (Almuhaideb et al. 2022)',
   description:
-    'Tournament selection, BPMX or BMOC crossover, BSwap or BInversion mutation, GENITOR replace-worst; the paper\'s defaults (q = 10, crossover 0.8, mutation 0.01, population 1,000, 10,000 generations). Finishes when solved or out of generations.',
+    "Tournament selection, BPMX or BMOC crossover, BSwap or BInversion mutation, GENITOR replace-worst; the paper's defaults (q = 10, crossover 0.8, mutation 0.01, population 1,000, 10,000 generations). Finishes when solved or out of generations.",
   params: parityGaParams,
   create(puzzle, params: Params, seed) {
     return new ParityGa(puzzle as ParityPuzzle, resolveParams(parityGaParams, params), new Rng(seed));

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { borderFaults, greyMask, isSolved, maxScore, mismatches, outMask, piecesFormat, pieceCount, rotateMask, scoreBoard, solutionFromJson, type EdgeBoard, type EdgePuzzle } from '../../../../../src/core/families/edge';
+import {
+  borderFaults,
+  greyMask,
+  isSolved,
+  maxScore,
+  mismatches,
+  outMask,
+  piecesFormat,
+  pieceCount,
+  rotateMask,
+  scoreBoard,
+  solutionFromJson,
+  type EdgeBoard,
+  type EdgePuzzle,
+} from '../../../../../src/core/families/edge';
 import { backtrack2x2Solver } from '../../../../../src/core/families/edge/backtrack/solvers';
 import { CandidateTables } from '../../../../../src/core/families/edge/backtrack/candidates';
 import { pieceTypes, typeEdge } from '../../../../../src/core/families/edge/backtrack/piece-types';
@@ -11,12 +25,16 @@ import type { Params } from '../../../../../src/core/params/schema';
 import { generatePuzzle, naiveScore, readInstance, shown } from '../helpers';
 
 const clue1 = (): EdgePuzzle => piecesFormat.read(readInstance('e2_clue1_6x6.txt'), 'e2_clue1_6x6.txt').puzzle;
-const gen = (n: number, frame: number, inner: number, seed: number, cols = n): EdgePuzzle => generateEdgePuzzle({ rows: n, cols, frameColours: frame, innerColours: inner, seed }).puzzle;
+const gen = (n: number, frame: number, inner: number, seed: number, cols = n): EdgePuzzle =>
+  generateEdgePuzzle({ rows: n, cols, frameColours: frame, innerColours: inner, seed }).puzzle;
 
 /** The generated puzzle with the pieces of its solution at `cells` fixed in place. */
 function withFixed(g: { puzzle: EdgePuzzle; solution: EdgeBoard }, cells: [number, number][]): EdgePuzzle {
   const { cols } = g.puzzle;
-  return { ...g.puzzle, fixed: cells.map(([row, col]) => ({ piece: g.solution.piece[row * cols + col], row, col, rotation: g.solution.rotation[row * cols + col] })) };
+  return {
+    ...g.puzzle,
+    fixed: cells.map(([row, col]) => ({ piece: g.solution.piece[row * cols + col], row, col, rotation: g.solution.rotation[row * cols + col] })),
+  };
 }
 
 /** A partial board breaks no rule: each piece at most once, no broken join, grey only facing out. */
@@ -92,7 +110,9 @@ function enumerated(p: EdgePuzzle): { layout: BlockLayout; set: BlockSet; byClas
   const byClass: string[][] = Array.from({ length: layout.classes }, () => []);
   for (let b = 0; b < set.count; b++) {
     const name = [0, 1, 2, 3]
-      .map((q) => (set.types[4 * b + q] < 0 ? 'void' : [0, 1, 2, 3].map((s) => colour.get(typeEdge(pt, set.types[4 * b + q], set.rots[4 * b + q], s))).join(',')))
+      .map((q) =>
+        set.types[4 * b + q] < 0 ? 'void' : [0, 1, 2, 3].map((s) => colour.get(typeEdge(pt, set.types[4 * b + q], set.rots[4 * b + q], s))).join(','),
+      )
       .join('|');
     byClass[set.cls[b]].push(name);
   }
@@ -108,7 +128,14 @@ describe('2x2 blocks', () => {
     ['generated 5x5 (2:3), padded both ways', () => gen(5, 2, 3, 1)],
     ['generated 3x4 (2:2), padded below', () => gen(3, 2, 2, 2, 4)],
     ['generated 4x5 (2:3), padded on the right', () => gen(4, 2, 3, 3, 5)],
-    ['generated 5x5 with a hint in the padded corner block', () => withFixed(generateEdgePuzzle({ rows: 5, cols: 5, frameColours: 2, innerColours: 3, seed: 4 }), [[4, 4], [3, 4]])],
+    [
+      'generated 5x5 with a hint in the padded corner block',
+      () =>
+        withFixed(generateEdgePuzzle({ rows: 5, cols: 5, frameColours: 2, innerColours: 3, seed: 4 }), [
+          [4, 4],
+          [3, 4],
+        ]),
+    ],
   ])('enumeration equals a brute-force count: %s', (_name, make) => {
     const p = make();
     const { layout, byClass } = enumerated(p);
@@ -181,15 +208,18 @@ describe('2x2 blocks', () => {
 });
 
 describe('backtrack-2x2 solver', () => {
-  it.each<Params>([{ heuristic: 'none' }, { heuristic: 'h1' }, { heuristic: 'h2' }, { heuristic: 'h2', shuffle: true }])('solves E2 clue puzzle 1 %o', (params) => {
-    const p = clue1();
-    const run = backtrack2x2Solver.create(p, params, 1);
-    solve(run, 60);
-    const b = solutionFromJson(p, run.bestSolution());
-    expect(run.bestScore).toBe(60);
-    expect(scoreBoard(p, b)).toBe(60);
-    expect(isSolved(p, b)).toBe(true);
-  });
+  it.each<Params>([{ heuristic: 'none' }, { heuristic: 'h1' }, { heuristic: 'h2' }, { heuristic: 'h2', shuffle: true }])(
+    'solves E2 clue puzzle 1 %o',
+    (params) => {
+      const p = clue1();
+      const run = backtrack2x2Solver.create(p, params, 1);
+      solve(run, 60);
+      const b = solutionFromJson(p, run.bestSolution());
+      expect(run.bestScore).toBe(60);
+      expect(scoreBoard(p, b)).toBe(60);
+      expect(isSolved(p, b)).toBe(true);
+    },
+  );
 
   it.each([1, 2, 3])('solves generated 6x6 puzzles (seed %i), each piece once', (seed) => {
     const p = gen(6, 3, 5, seed);
@@ -227,7 +257,16 @@ describe('backtrack-2x2 solver', () => {
     );
 
     it.each<[string, number, number, [number, number][]]>([
-      ['5x5, last row, last column and the corner', 5, 5, [[4, 2], [1, 4], [4, 4]]],
+      [
+        '5x5, last row, last column and the corner',
+        5,
+        5,
+        [
+          [4, 2],
+          [1, 4],
+          [4, 4],
+        ],
+      ],
       ['5x6, last row', 5, 6, [[4, 3]]],
       ['6x5, last column', 6, 5, [[2, 4]]],
     ])('keeps hint pieces in the padded row or column where they are: %s', (_name, rows, cols, cells) => {
@@ -272,23 +311,26 @@ describe('backtrack-2x2 solver', () => {
       }
     });
 
-    it.each<Params>([{ heuristic: 'none' }, { heuristic: 'h2', shuffle: true }])('same seed same run on a 7x7; checkpoint then restore continues identically (%o)', (params) => {
-      const p = gen(7, 3, 6, 2);
-      const a = backtrack2x2Solver.create(p, params, 5);
-      const twin = backtrack2x2Solver.create(p, params, 5);
-      runTo(a, 3_333);
-      runTo(twin, 3_333);
-      expect(twin.checkpoint()).toEqual(a.checkpoint());
-      const cp = JSON.parse(JSON.stringify(a.checkpoint()));
-      runTo(a, 9_000);
-      const b = backtrack2x2Solver.restore(p, params, cp);
-      expect(b.evaluations).toBe(3_333);
-      runTo(b, 9_000);
-      expect(b.evaluations).toBe(a.evaluations);
-      expect(b.bestScore).toBe(a.bestScore);
-      expect(b.bestSolution()).toEqual(a.bestSolution());
-      expect(b.checkpoint()).toEqual(a.checkpoint());
-    });
+    it.each<Params>([{ heuristic: 'none' }, { heuristic: 'h2', shuffle: true }])(
+      'same seed same run on a 7x7; checkpoint then restore continues identically (%o)',
+      (params) => {
+        const p = gen(7, 3, 6, 2);
+        const a = backtrack2x2Solver.create(p, params, 5);
+        const twin = backtrack2x2Solver.create(p, params, 5);
+        runTo(a, 3_333);
+        runTo(twin, 3_333);
+        expect(twin.checkpoint()).toEqual(a.checkpoint());
+        const cp = JSON.parse(JSON.stringify(a.checkpoint()));
+        runTo(a, 9_000);
+        const b = backtrack2x2Solver.restore(p, params, cp);
+        expect(b.evaluations).toBe(3_333);
+        runTo(b, 9_000);
+        expect(b.evaluations).toBe(a.evaluations);
+        expect(b.bestScore).toBe(a.bestScore);
+        expect(b.bestSolution()).toEqual(a.bestSolution());
+        expect(b.checkpoint()).toEqual(a.checkpoint());
+      },
+    );
 
     it('a padded board with duplicate pieces (the counting loop) solves and restores', () => {
       const p = gen(5, 1, 2, 1);
@@ -326,23 +368,26 @@ describe('backtrack-2x2 solver', () => {
     expect(run.bestScore).toBeGreaterThan(40);
   });
 
-  it.each<Params>([{ heuristic: 'none' }, { heuristic: 'h2', shuffle: true }])('same seed same run; checkpoint then restore continues identically (%o)', (params) => {
-    const p = gen(8, 3, 7, 3);
-    const a = backtrack2x2Solver.create(p, params, 5);
-    const twin = backtrack2x2Solver.create(p, params, 5);
-    runTo(a, 33_333);
-    runTo(twin, 33_333);
-    expect(twin.checkpoint()).toEqual(a.checkpoint());
-    const cp = JSON.parse(JSON.stringify(a.checkpoint()));
-    runTo(a, 90_000);
-    const b = backtrack2x2Solver.restore(p, params, cp);
-    expect(b.evaluations).toBe(33_333);
-    runTo(b, 90_000);
-    expect(b.evaluations).toBe(a.evaluations);
-    expect(b.bestScore).toBe(a.bestScore);
-    expect(b.bestSolution()).toEqual(a.bestSolution());
-    expect(b.checkpoint()).toEqual(a.checkpoint());
-  });
+  it.each<Params>([{ heuristic: 'none' }, { heuristic: 'h2', shuffle: true }])(
+    'same seed same run; checkpoint then restore continues identically (%o)',
+    (params) => {
+      const p = gen(8, 3, 7, 3);
+      const a = backtrack2x2Solver.create(p, params, 5);
+      const twin = backtrack2x2Solver.create(p, params, 5);
+      runTo(a, 33_333);
+      runTo(twin, 33_333);
+      expect(twin.checkpoint()).toEqual(a.checkpoint());
+      const cp = JSON.parse(JSON.stringify(a.checkpoint()));
+      runTo(a, 90_000);
+      const b = backtrack2x2Solver.restore(p, params, cp);
+      expect(b.evaluations).toBe(33_333);
+      runTo(b, 90_000);
+      expect(b.evaluations).toBe(a.evaluations);
+      expect(b.bestScore).toBe(a.bestScore);
+      expect(b.bestSolution()).toEqual(a.bestSolution());
+      expect(b.checkpoint()).toEqual(a.checkpoint());
+    },
+  );
 
   it('a board with duplicate pieces restores too (the counting loop)', () => {
     const p = clue1();

@@ -25,22 +25,25 @@ describe('beam search', () => {
     [false, false, 3],
     [true, true, 3],
     [false, true, 7],
-  ])('every pass ends with a legal full board whose score is a full rescore, with the fixed pieces in place (dedupe %s, balance %s, band %i)', (dedupe, balance, band) => {
-    const g = generatePuzzle(7, 9, 4, 3, 5, 3);
-    // The fixed pieces sit in the band as well as above it.
-    expect(g.puzzle.fixed.some((f) => f.row >= 4) && g.puzzle.fixed.some((f) => f.row < 4)).toBe(true);
-    const run = new BeamRun(g.puzzle, beamOptions({ width: 4, maxWidth: 64, dedupe, balance, band }), new Rng(5));
-    for (let pass = 0; pass < 6; pass++) {
-      const before = run.pass;
-      while (run.pass === before) run.step(1000);
-      const b = solutionFromJson(g.puzzle, run.bestSolution(), 'best');
-      expect([...b.piece].sort((x, y) => x - y)).toEqual(Array.from({ length: 63 }, (_, i) => i));
-      expect(run.bestScore).toBe(naiveScore(g.puzzle, b));
-      for (const f of g.puzzle.fixed) expect([b.piece[f.row * 9 + f.col], b.rotation[f.row * 9 + f.col]]).toEqual([f.piece, f.rotation]);
-    }
-    // Wider passes never do worse than the best so far; the width grows to its cap.
-    expect(run.beamWidth).toBe(64);
-  });
+  ])(
+    'every pass ends with a legal full board whose score is a full rescore, with the fixed pieces in place (dedupe %s, balance %s, band %i)',
+    (dedupe, balance, band) => {
+      const g = generatePuzzle(7, 9, 4, 3, 5, 3);
+      // The fixed pieces sit in the band as well as above it.
+      expect(g.puzzle.fixed.some((f) => f.row >= 4) && g.puzzle.fixed.some((f) => f.row < 4)).toBe(true);
+      const run = new BeamRun(g.puzzle, beamOptions({ width: 4, maxWidth: 64, dedupe, balance, band }), new Rng(5));
+      for (let pass = 0; pass < 6; pass++) {
+        const before = run.pass;
+        while (run.pass === before) run.step(1000);
+        const b = solutionFromJson(g.puzzle, run.bestSolution(), 'best');
+        expect([...b.piece].sort((x, y) => x - y)).toEqual(Array.from({ length: 63 }, (_, i) => i));
+        expect(run.bestScore).toBe(naiveScore(g.puzzle, b));
+        for (const f of g.puzzle.fixed) expect([b.piece[f.row * 9 + f.col], b.rotation[f.row * 9 + f.col]]).toEqual([f.piece, f.rotation]);
+      }
+      // Wider passes never do worse than the best so far; the width grows to its cap.
+      expect(run.beamWidth).toBe(64);
+    },
+  );
 
   it('ranks by the colour balance too, and keeps tiles upright without rotations', () => {
     const p = uprightPuzzle(5, 5, 4, 9);
@@ -98,7 +101,10 @@ describe('beam and lns on any rows x cols', () => {
       const run = edgeSolvers.find((s) => s.id === id)!.create(p, {}, 4);
       runTo(run, 200_000, { slice: 20_000 });
       const b = solutionFromJson(p, run.bestSolution(), 'best');
-      expect([...b.piece].sort((x, y) => x - y), id).toEqual(Array.from({ length: p.rows * p.cols }, (_, i) => i));
+      expect(
+        [...b.piece].sort((x, y) => x - y),
+        id,
+      ).toEqual(Array.from({ length: p.rows * p.cols }, (_, i) => i));
       expect(run.bestScore, id).toBe(naiveScore(p, b));
       for (const f of p.fixed) expect([b.piece[f.row * p.cols + f.col], b.rotation[f.row * p.cols + f.col]]).toEqual([f.piece, f.rotation]);
     }
@@ -119,7 +125,10 @@ describe('beam and lns on an upright set with a grey frame', () => {
       const run = edgeSolvers.find((s) => s.id === id)!.create(p, {}, 3);
       runTo(run, 3_000_000, { target: 49 });
       const b = solutionFromJson(p, run.bestSolution(), 'best');
-      expect([...b.rotation].every((r) => r === 0), id).toBe(true);
+      expect(
+        [...b.rotation].every((r) => r === 0),
+        id,
+      ).toBe(true);
       expect(run.bestScore, id).toBe(naiveScore(p, b));
       expect(run.bestScore, id).toBe(49);
     }

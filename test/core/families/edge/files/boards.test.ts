@@ -73,7 +73,7 @@ describe('boards from other tools, read with their piece set', () => {
     expect(colours(b.puzzle, b.board)).toEqual(colours(puzzle, holes));
   });
 
-  it('four colours per cell (a .sol list, in the piece file\'s order) are matched to the pieces', () => {
+  it("four colours per cell (a .sol list, in the piece file's order) are matched to the pieces", () => {
     const { puzzle, solution } = gen(5, 8);
     const nswe = parseOrder('nswe')!;
     const cellLines = colours(puzzle, solution).reduce<string[]>((acc, _, j, all) => {
@@ -131,7 +131,11 @@ describe('boards from other tools, read with their piece set', () => {
     const s = boardScore(puzzle, bad);
     expect(s.valid).toBe(false);
     expect(s.problems[0]).toMatch(/^row 1 col 1: the (top|left) edge faces out but is not grey$/);
-    expect(formatError(() => readPiecesWithBoards(piecesIn(puzzle, parseOrder('trbl')!), 'p.txt', '1/0 1/0\n', 'b.txt')).message).toMatch(/^b\.txt: a 4x4 board needs 16 cells, the file has 2$/);
-    expect(formatError(() => readPiecesWithBoards(piecesIn(puzzle, parseOrder('trbl')!), 'p.txt', grid(puzzle, solution, '/').replace('/', '/7'), 'b.txt')).message).toMatch(/^b\.txt:1: expected cells as piece:rotation/);
+    expect(formatError(() => readPiecesWithBoards(piecesIn(puzzle, parseOrder('trbl')!), 'p.txt', '1/0 1/0\n', 'b.txt')).message).toMatch(
+      /^b\.txt: a 4x4 board needs 16 cells, the file has 2$/,
+    );
+    expect(
+      formatError(() => readPiecesWithBoards(piecesIn(puzzle, parseOrder('trbl')!), 'p.txt', grid(puzzle, solution, '/').replace('/', '/7'), 'b.txt')).message,
+    ).toMatch(/^b\.txt:1: expected cells as piece:rotation/);
   });
 });

@@ -66,7 +66,7 @@ describe('edge order detection', () => {
     expect(piecesFormat.read(writeInOrder(puzzle, parseOrder('trbl')!), 'x.txt').info).toEqual({ order: 'top right bottom left' });
   });
 
-  it('--order wins over detection; a comment or a CSV header naming the sides is the file\'s word', () => {
+  it("--order wins over detection; a comment or a CSV header naming the sides is the file's word", () => {
     const { puzzle } = generateEdgePuzzle({ rows: 4, cols: 4, frameColours: 2, innerColours: 4, seed: 4 });
     const nswe = writeInOrder(puzzle, parseOrder('nswe')!);
     expect(relation(puzzle, piecesFormat.read(nswe, 'x.txt', { order: 'tbrl' }).puzzle)).toEqual({ k: 0, mirror: true });

@@ -75,8 +75,14 @@ describe('piece-list dialects', () => {
     const dup = shuffled.map((i) => `${i === 5 ? 1 : i + 1} ${piece(i).join(' ')}`).join('\n');
     expect(formatError(() => piecesFormat.read(dup, 'd.txt')).message).toMatch(/^d\.txt:1: 5 numbers a line: expected a piece number/);
     const mixed = ['1 0 0 1 2', '2 0 0 3 4', '0 1 2 3'].join('\n');
-    expect(formatError(() => piecesFormat.read(mixed, 'm.txt')).message).toBe('m.txt:3: expected a piece number and 4 edge colours, as the first piece line, got "0 1 2 3"');
-    expect(formatError(() => piecesFormat.read('colour stuff\n1 2 3 4', 'w.txt')).message).toMatch(/^w\.txt:1: expected pieces .* or a header naming the columns/);
-    expect(formatError(() => piecesFormat.read('id,top,right,bottom,left\n1,2,x,4,5', 'c.csv')).message).toBe('c.csv:2: column 3: expected a whole number (empty = grey), got "x"');
+    expect(formatError(() => piecesFormat.read(mixed, 'm.txt')).message).toBe(
+      'm.txt:3: expected a piece number and 4 edge colours, as the first piece line, got "0 1 2 3"',
+    );
+    expect(formatError(() => piecesFormat.read('colour stuff\n1 2 3 4', 'w.txt')).message).toMatch(
+      /^w\.txt:1: expected pieces .* or a header naming the columns/,
+    );
+    expect(formatError(() => piecesFormat.read('id,top,right,bottom,left\n1,2,x,4,5', 'c.csv')).message).toBe(
+      'c.csv:2: column 3: expected a whole number (empty = grey), got "x"',
+    );
   });
 });

@@ -61,7 +61,12 @@ describe('edge GA (Niang 2010)', () => {
 
   it('keeps every board of the population legal over many generations (fixed pieces, frame, each piece once)', () => {
     const { puzzle } = generatePuzzle(6, 5, 8, 2, 3, 2);
-    for (const params of [{}, ALL_OPS, { ...ALL_OPS, selection: 'ranking', elitism: 3, repairThreshold: 3, fitness: 'score' }, { ...ALL_OPS, selection: 'roulette', tournamentReplacement: false }]) {
+    for (const params of [
+      {},
+      ALL_OPS,
+      { ...ALL_OPS, selection: 'ranking', elitism: 3, repairThreshold: 3, fitness: 'score' },
+      { ...ALL_OPS, selection: 'roulette', tournamentReplacement: false },
+    ]) {
       const run = solver.create(puzzle, { population: 20, ...params }, 4) as EdgeGa;
       for (let g = 0; g < 40; g++) {
         run.step(1);
@@ -191,7 +196,11 @@ describe('edge GA (Niang 2010)', () => {
   it('scrambles a stuck population: every board legal, top-left tiles kept, the best board kept apart', () => {
     const { puzzle } = generatePuzzle(5, 5, 6, 2, 3, 1);
     // No crossover, mutation or repair: nothing can improve, so the population is stuck at once.
-    const run = solver.create(puzzle, { population: 12, crossoverRate: 0, mutationRate: 0, repairThreshold: 0, scrambleStuck: 2, scrambleKeep: 2 }, 5) as EdgeGa;
+    const run = solver.create(
+      puzzle,
+      { population: 12, crossoverRate: 0, mutationRate: 0, repairThreshold: 0, scrambleStuck: 2, scrambleKeep: 2 },
+      5,
+    ) as EdgeGa;
     const topLeft = new Set<number>();
     for (let i = 0; i < 12; i++) topLeft.add(run.population.piece[i * 25]);
     const best = run.bestScore;

@@ -23,7 +23,9 @@ function bruteForce(w: number[][]): number {
   return best;
 }
 
-const matrix = fc.integer({ min: 1, max: 8 }).chain((k) => fc.array(fc.array(fc.integer({ min: -5, max: 9 }), { minLength: k, maxLength: k }), { minLength: k, maxLength: k }));
+const matrix = fc
+  .integer({ min: 1, max: 8 })
+  .chain((k) => fc.array(fc.array(fc.integer({ min: -5, max: 9 }), { minLength: k, maxLength: k }), { minLength: k, maxLength: k }));
 
 describe('Assignment (Hungarian / Jonker-Volgenant)', () => {
   it('finds the best total of brute force on random matrices up to 8x8, with a permutation that achieves it', () => {

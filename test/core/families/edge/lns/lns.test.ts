@@ -51,7 +51,12 @@ function expectRefill(p: EdgePuzzle, B: VnsBoard, before: number, gain: number):
 }
 
 describe('lns refills', () => {
-  const cases = fc.record({ rows: fc.integer({ min: 3, max: 8 }), cols: fc.integer({ min: 3, max: 8 }), seed: fc.integer({ min: 1, max: 1e6 }), fixed: fc.integer({ min: 0, max: 3 }) });
+  const cases = fc.record({
+    rows: fc.integer({ min: 3, max: 8 }),
+    cols: fc.integer({ min: 3, max: 8 }),
+    seed: fc.integer({ min: 1, max: 1e6 }),
+    fixed: fc.integer({ min: 0, max: 3 }),
+  });
 
   it('the assignment refill keeps the pieces, the frame and the fixed pieces, never loses joins, and its score is a full rescore', () => {
     fc.assert(
@@ -81,7 +86,8 @@ describe('lns refills', () => {
           const r0 = rng.int(rows - 1);
           const c0 = rng.int(cols - 1);
           const cells: number[] = [];
-          for (let r = r0; r < Math.min(rows, r0 + 3); r++) for (let c = c0; c < Math.min(cols, c0 + 3); c++) if (B.cellClass[r * cols + c] >= 0) cells.push(r * cols + c);
+          for (let r = r0; r < Math.min(rows, r0 + 3); r++)
+            for (let c = c0; c < Math.min(cols, c0 + 3); c++) if (B.cellClass[r * cols + c] >= 0) cells.push(r * cols + c);
           const before = B.score;
           expectRefill(p, B, before, refill.region(Int32Array.from(cells), cells.length, rng, 50_000));
         }

@@ -52,7 +52,8 @@ function exercise(puzzle: EdgePuzzle, seed: number, moves: number): void {
     const before = B.board();
     const delta = mv.random(k, rng);
     const now = B.board();
-    for (let i = 0; i < B.cells; i++) if (now.piece[i] !== before.piece[i] || now.rotation[i] !== before.rotation[i]) fail('evaluating changed the board', m, k);
+    for (let i = 0; i < B.cells; i++)
+      if (now.piece[i] !== before.piece[i] || now.rotation[i] !== before.rotation[i]) fail('evaluating changed the board', m, k);
     if (rng.chance(0.5)) {
       mv.apply();
       const after = naiveScore(puzzle, B.board());
