@@ -27,9 +27,22 @@ export interface PuzzleDocument {
    * after autosave and reopening. Each entry is a solution in the family's JSON form (null = empty).
    */
   history?: unknown[];
+  /**
+   * The editor's unfinished work that is not part of the puzzle yet, with its own undo history (the
+   * edge designer's drawing before it is cut). A JSON object kept as given; the family's editor
+   * reads it and ignores what it cannot use.
+   */
+  draft?: Record<string, unknown>;
 }
 
-export function makeDocument(family: FamilyId, name: string, puzzle: unknown, solution?: unknown, reference?: unknown, history?: readonly (unknown | null)[]): PuzzleDocument {
+export function makeDocument(
+  family: FamilyId,
+  name: string,
+  puzzle: unknown,
+  solution?: unknown,
+  reference?: unknown,
+  history?: readonly (unknown | null)[],
+): PuzzleDocument {
   const f = getFamily(family);
   const doc: PuzzleDocument = { format: DOCUMENT_FORMAT, version: DOCUMENT_VERSION, family, name, puzzle: f.puzzleToJson(puzzle) };
   if (solution !== undefined) doc.solution = f.solutionToJson(puzzle, solution);
@@ -39,7 +52,10 @@ export function makeDocument(family: FamilyId, name: string, puzzle: unknown, so
 }
 
 /** Parse and fully validate a document (from a file, IPC or the store). */
-export function parseDocument(x: unknown, where = 'document'): { doc: PuzzleDocument; puzzle: unknown; solution: unknown; reference: unknown; history: (unknown | null)[] } {
+export function parseDocument(
+  x: unknown,
+  where = 'document',
+): { doc: PuzzleDocument; puzzle: unknown; solution: unknown; reference: unknown; history: (unknown | null)[] } {
   if (typeof x !== 'object' || x === null || Array.isArray(x)) throw new FormatError('expected a JSON object', where);
   const o = x as Record<string, unknown>;
   if (o.format !== DOCUMENT_FORMAT) throw new FormatError(`expected "format": "${DOCUMENT_FORMAT}"`, where);
@@ -56,8 +72,10 @@ export function parseDocument(x: unknown, where = 'document'): { doc: PuzzleDocu
   const name = typeof o.name === 'string' ? o.name : '';
   const puzzle: unknown = family.puzzleFromJson(o.puzzle, `${where}: puzzle`);
   const solution: unknown = o.solution === undefined || o.solution === null ? undefined : family.solutionFromJson(puzzle, o.solution, `${where}: solution`);
-  const reference: unknown = o.reference === undefined || o.reference === null ? undefined : family.solutionFromJson(puzzle, o.reference, `${where}: reference`);
-  if (o.history !== undefined && o.history !== null && !Array.isArray(o.history)) throw new FormatError('expected "history" to be a list of earlier solutions', where);
+  const reference: unknown =
+    o.reference === undefined || o.reference === null ? undefined : family.solutionFromJson(puzzle, o.reference, `${where}: reference`);
+  if (o.history !== undefined && o.history !== null && !Array.isArray(o.history))
+    throw new FormatError('expected "history" to be a list of earlier solutions', where);
   const history: (unknown | null)[] = ((o.history as unknown[] | undefined) ?? [])
     .slice(-DOCUMENT_HISTORY_LIMIT)
     .map((h, i) => (h === null ? null : family.solutionFromJson(puzzle, h, `${where}: history[${i}]`)));
@@ -65,6 +83,10 @@ export function parseDocument(x: unknown, where = 'document'): { doc: PuzzleDocu
   if (solution !== undefined) doc.solution = family.solutionToJson(puzzle, solution);
   if (reference !== undefined) doc.reference = family.solutionToJson(puzzle, reference);
   if (history.length > 0) doc.history = history.map((h) => (h === null ? null : family.solutionToJson(puzzle, h)));
+  if (o.draft !== undefined && o.draft !== null) {
+    if (typeof o.draft !== 'object' || Array.isArray(o.draft)) throw new FormatError('expected "draft" to be a JSON object', where);
+    doc.draft = o.draft as Record<string, unknown>;
+  }
   return { doc, puzzle, solution, reference, history };
 }
 

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { parseDocument } from '../../../src/core/document/document';
 import { EdgeDriver } from '../families/edge/board-driver';
 import { describeBrowser, useHarness } from './harness';
 
@@ -61,6 +62,55 @@ describeBrowser('edge design', () => {
     const doc = saved.document as { puzzle: { pieces: unknown[] }; solution: { cells: [number, number][] } };
     expect(doc.puzzle.pieces).toHaveLength(9);
     expect(doc.solution.cells).toEqual(known);
+    expect(h.pageErrors(page)).toEqual([]);
+  });
+
+  it('saves the drawing by itself and undoes a stroke after reopening', async () => {
+    const rec = await h.api.createPuzzle({
+      document: { format: 'puzzle-workbench', version: 1, family: 'edge', name: 'Draft 3x3', puzzle: { rows: 3, cols: 3, pieces: [] } },
+    });
+    const page = await h.newPage({ hash: `#/puzzle/${rec.id}` });
+    await page.locator('[data-testid="edge-workbench"][data-mode="design"]').waitFor();
+    const design = new EdgeDriver(page, 'design-board');
+    await design.ready();
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="design-board"]')?.getAttribute('data-cell-px')) > 10);
+    const saveState = () => page.getByTestId('editor-save').getAttribute('data-state');
+
+    // Two strokes, saved without Save.
+    await page.getByTestId('motif-2').click();
+    for (const [row, col] of [
+      [0, 0],
+      [1, 1],
+    ]) {
+      const p = await design.point(row, col, 0.88, 0.5);
+      await page.mouse.click(p.x, p.y);
+    }
+    await expect.poll(() => design.board().getAttribute('data-unpainted')).toBe('10');
+    await expect.poll(saveState).toBe('saved');
+    const stored = parseDocument((await h.api.getPuzzle({ id: rec.id })).document).doc.draft as { drawing: { h: number[] }; history: unknown[] };
+    expect(stored.drawing.h.filter((c) => c !== 0)).toHaveLength(2);
+    expect(stored.history.length).toBeGreaterThanOrEqual(2);
+
+    // Leaving does not ask: the library has everything.
+    await page.getByTestId('editor-back').click();
+    await page.getByTestId('library').waitFor();
+
+    // Reopen: the drawing is there, and undo takes back the last stroke (saved too).
+    await page.reload();
+    await page.locator('[data-testid="app-shell"][data-connection="open"]').waitFor();
+    await page.evaluate((id) => (location.hash = `#/puzzle/${id}`), rec.id);
+    await page.locator('[data-testid="edge-workbench"][data-mode="design"]').waitFor();
+    const again = new EdgeDriver(page, 'design-board');
+    await again.ready();
+    await expect.poll(() => again.board().getAttribute('data-unpainted')).toBe('10');
+    expect(await page.getByTestId('editor-undo').isEnabled()).toBe(true);
+    await h.screenshot(page, 'edge-design-reopened');
+    await page.getByTestId('editor-undo').click();
+    await expect.poll(() => again.board().getAttribute('data-unpainted')).toBe('11');
+    await expect.poll(saveState).toBe('saved');
+    const undone = parseDocument((await h.api.getPuzzle({ id: rec.id })).document).doc.draft as { drawing: { h: number[] } };
+    expect(undone.drawing.h.filter((c) => c !== 0)).toHaveLength(1);
+    await h.screenshot(page, 'edge-design-undone-after-reopening');
     expect(h.pageErrors(page)).toEqual([]);
   });
 });

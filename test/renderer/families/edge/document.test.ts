@@ -3,6 +3,7 @@ import { parseDocument } from '../../../../src/core/document/document';
 import { puzzleToJson, solutionToJson } from '../../../../src/core/families/edge/json';
 import { boardFromRun, edgeDocument, isBlankPuzzle, loadEdgeDocument } from '../../../../src/renderer/src/families/edge/document';
 import { place, startBoard } from '../../../../src/renderer/src/families/edge/placement';
+import { emptyDrawing, paintJoin } from '../../../../src/renderer/src/families/edge/drawing';
 import { cutPuzzle } from './helpers';
 
 describe('edge documents', () => {
@@ -40,6 +41,29 @@ describe('edge documents', () => {
     expect(loaded.board.piece[5]).toBe(puzzle.fixed[0].piece);
     expect(loadEdgeDocument({ family: 'jump', puzzle: {} }).error).toMatch(/jump/);
     expect(loadEdgeDocument({ family: 'edge', puzzle: { rows: 2 } }).error).toBeTruthy();
+  });
+
+  it('keeps the drawing and its undo history in the draft, through the backend parse', () => {
+    const first = paintJoin(emptyDrawing(3, 4), 0, 0, 1, 2)!;
+    const second = paintJoin(first, 1, 1, 2, 5)!;
+    const doc = edgeDocument('Drawn', puzzle, startBoard(puzzle), null, [], { drawing: second, history: [emptyDrawing(3, 4), first] });
+    const loaded = loadEdgeDocument(parseDocument(JSON.parse(JSON.stringify(doc))).doc);
+    expect(loaded.draft!.drawing).toEqual(second);
+    expect(loaded.draft!.history).toEqual([emptyDrawing(3, 4), first]);
+    expect(loadEdgeDocument(edgeDocument('Plain', puzzle, startBoard(puzzle))).draft).toBeNull();
+  });
+
+  it('drops a draft it cannot read and keeps the puzzle', () => {
+    const base = edgeDocument('x', puzzle, startBoard(puzzle));
+    const bad = loadEdgeDocument({ ...base, draft: { drawing: { rows: 2, cols: 2, h: [1], v: [0, 0], hints: [] } } });
+    expect(bad.error).toBeNull();
+    expect(bad.draft).toBeNull();
+    const someBad = loadEdgeDocument({
+      ...base,
+      draft: { drawing: { rows: 1, cols: 2, h: [3], v: [], hints: [] }, history: ['x', { rows: 1, cols: 2, h: [0], v: [], hints: [] }] },
+    });
+    expect(someBad.draft!.history).toHaveLength(1);
+    expect(() => parseDocument({ ...base, draft: [1, 2] })).toThrow(/draft/);
   });
 
   it('knows a blank puzzle', () => {

@@ -7,6 +7,13 @@ import { DOCUMENT_FORMAT, DOCUMENT_HISTORY_LIMIT, DOCUMENT_VERSION, type PuzzleD
 import { puzzleFromJson, puzzleToJson, solutionFromJson, solutionToJson } from '../../../../core/families/edge/json';
 import { pieceCount, type EdgeBoard, type EdgePuzzle } from '../../../../core/families/edge/model';
 import { normalize, placedCount } from './placement';
+import { MAX_DRAWING_SIDE, type Drawing } from './drawing';
+
+/** The designer's drawing with its undo history (oldest first), kept in the document's `draft`. */
+export interface DrawingDraft {
+  drawing: Drawing;
+  history: Drawing[];
+}
 
 export interface LoadedEdge {
   name: string;
@@ -17,6 +24,8 @@ export interface LoadedEdge {
   known: EdgeBoard | null;
   /** Earlier placements saved with the puzzle (the undo history), oldest first. */
   history: EdgeBoard[];
+  /** The drawing being designed and its undo history, when the document keeps one. */
+  draft: DrawingDraft | null;
   /** A document that cannot be read (not edge, broken JSON form): the message. */
   error: string | null;
 }
@@ -60,10 +69,10 @@ export function loadEdgeDocument(doc: unknown, fallbackName = 'Untitled'): Loade
         }
       }
     }
-    return { name, puzzle, board, known, history, error: null };
+    return { name, puzzle, board, known, history, draft: draftFromJson(o.draft), error: null };
   } catch (e) {
     const empty: EdgePuzzle = { rows: 1, cols: 1, edges: new Uint16Array(0), fixed: [] };
-    return { name, puzzle: empty, board: normalize(empty, null), known: null, history: [], error: (e as Error).message };
+    return { name, puzzle: empty, board: normalize(empty, null), known: null, history: [], draft: null, error: (e as Error).message };
   }
 }
 
@@ -77,6 +86,7 @@ export function edgeDocument(
   board: EdgeBoard | null,
   known: EdgeBoard | null = null,
   history: readonly EdgeBoard[] = [],
+  draft: DrawingDraft | null = null,
 ): PuzzleDocument {
   const doc: PuzzleDocument = {
     format: DOCUMENT_FORMAT,
@@ -88,7 +98,41 @@ export function edgeDocument(
   if (board && placedCount(board) > 0) doc.solution = solutionToJson(board);
   if (known) doc.reference = solutionToJson(known);
   if (history.length > 0) doc.history = history.slice(-DOCUMENT_HISTORY_LIMIT).map((b) => (placedCount(b) > 0 ? solutionToJson(b) : null));
+  if (draft) doc.draft = draftToJson(draft);
   return doc;
+}
+
+function drawingToJson(d: Drawing): Record<string, unknown> {
+  return { rows: d.rows, cols: d.cols, h: Array.from(d.h), v: Array.from(d.v), hints: d.hints.slice() };
+}
+
+/** A drawing in JSON form, or null when it is not one (a hand-edited or foreign draft). */
+function drawingFromJson(x: unknown): Drawing | null {
+  if (typeof x !== 'object' || x === null) return null;
+  const o = x as Record<string, unknown>;
+  const side = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= MAX_DRAWING_SIDE;
+  if (!side(o.rows) || !side(o.cols)) return null;
+  const { rows, cols } = o;
+  const joins = (a: unknown, n: number): Int32Array | null =>
+    Array.isArray(a) && a.length === n && a.every((c) => Number.isInteger(c) && c >= 0 && c < 0x10000) ? Int32Array.from(a as number[]) : null;
+  const h = joins(o.h, rows * (cols - 1));
+  const v = joins(o.v, (rows - 1) * cols);
+  const hints = Array.isArray(o.hints) && o.hints.every((c) => Number.isInteger(c) && c >= 0 && c < rows * cols) ? (o.hints as number[]).slice() : null;
+  return h && v && hints ? { rows, cols, h, v, hints } : null;
+}
+
+export function draftToJson(draft: DrawingDraft): Record<string, unknown> {
+  return { drawing: drawingToJson(draft.drawing), history: draft.history.slice(-DOCUMENT_HISTORY_LIMIT).map(drawingToJson) };
+}
+
+/** The draft kept in a document; what cannot be read is dropped (the puzzle itself still opens). */
+export function draftFromJson(x: unknown): DrawingDraft | null {
+  if (typeof x !== 'object' || x === null) return null;
+  const o = x as Record<string, unknown>;
+  const drawing = drawingFromJson(o.drawing);
+  if (!drawing) return null;
+  const history = (Array.isArray(o.history) ? o.history.slice(-DOCUMENT_HISTORY_LIMIT) : []).map(drawingFromJson).filter((d): d is Drawing => d !== null);
+  return { drawing, history };
 }
 
 /** A run's best board against the current puzzle, or a one-line reason it cannot be used. */
