@@ -241,7 +241,7 @@ async function chartPng(pts: [number, number][], spec: string, seconds: number, 
     const low = Math.floor(Math.min(...data.map((p) => p.y)) / 10) * 10;
     await page.setContent(`<html><body style="margin:0;background:#fff"><canvas id="c" width="900" height="500"></canvas><script>${chartJs}</script><script>
       new Chart(document.getElementById('c'), { type: 'line', data: { datasets: [{ label: ${JSON.stringify(`${spec}: best matched joins`)}, data: ${JSON.stringify(data)}, stepped: true, borderColor: '#0072B2', pointRadius: 0 }] },
-        options: { animation: false, responsive: false, scales: { x: { type: 'logarithmic', title: { display: true, text: 'CPU seconds (log)' } }, y: { min: ${low}, title: { display: true, text: 'matched joins of 480' } } } } });
+        options: { animation: false, responsive: false, scales: { x: { type: 'logarithmic', title: { display: true, text: 'CPU seconds (log)' }, ticks: { callback: (v) => (Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9 ? String(v) : '') } }, y: { min: ${low}, title: { display: true, text: 'matched joins of 480' } } } } });
     </script></body></html>`);
     await page.screenshot({ path: file });
   } finally {
