@@ -161,7 +161,7 @@ export const PRESETS: readonly SolverPreset[] = [
     label: 'Eternity II in a minute',
     source: 'workbench',
     description:
-      'Passes doubling from 64 to 8192 partial boards, then repeated at 8192 with new tie-breaks: about 457 of 480 on Eternity II within 15 CPU seconds (bench/results/edge-e2.md).',
+      'Passes doubling from 64 to 8192 partial boards, then repeated at 8192 with new tie-breaks: about 458 of 480 on Eternity II within 15 CPU seconds (bench/results/edge-e2.md).',
     params: { width: 64, maxWidth: 8192, growth: 2 },
     stop: { seconds: 60 },
   },
@@ -171,7 +171,8 @@ export const PRESETS: readonly SolverPreset[] = [
     solver: 'beam',
     label: 'Overnight (wide passes)',
     source: 'workbench',
-    description: 'Passes doubling up to 262,144 partial boards (about 550 MB of memory on 16x16); each wider pass explores more of the row-by-row space.',
+    description:
+      'Passes doubling up to 262,144 partial boards (about 600 MB of memory on 16x16), then repeated at that width with new tie-breaks: 460 of 480 on Eternity II after 41 CPU seconds, 461 after 26 minutes (bench/results/edge-e2.md).',
     params: { width: 64, maxWidth: 262_144, growth: 2 },
   },
   {
