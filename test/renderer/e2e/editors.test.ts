@@ -29,6 +29,8 @@ describeBrowser('jump-maze editor', () => {
     expect(await cell(page, 'jump-cell', 0).getAttribute('data-value')).toBe('4');
     const changed = await fitness(page);
     expect(changed).not.toBe(21);
+    // The change against the saved maze is marked with the app's icons, not text glyphs.
+    await page.locator('[data-testid="jump-fitness"] [data-icon="sortUp"], [data-testid="jump-fitness"] [data-icon="sortDown"]').waitFor();
     await h.screenshot(page, 'jump-editor-edited');
 
     // Undo / redo with the keyboard.
@@ -64,7 +66,11 @@ describeBrowser('jump-maze editor', () => {
     const page = await h.newPage({ hash: `#/puzzle/${id}` });
     await page.getByTestId('jump-editor').waitFor();
     expect(await fitness(page)).toBe(323);
-    expect(await page.locator('[data-testid="jump-cell"][data-depth="-1"]').count()).toBeGreaterThan(0);
+    const unreachable = await page.locator('[data-testid="jump-cell"][data-depth="-1"]').count();
+    expect(unreachable).toBeGreaterThan(0);
+    // Unreachable cells carry the icon set's cross (SVG paths), never a unicode glyph.
+    expect(await page.locator('[data-mark="unreachable"]').count()).toBe(unreachable);
+    expect(await page.getByTestId('jump-editor').textContent()).not.toMatch(/[✕▲▼]/);
     await h.screenshot(page, 'jump-editor-20x20');
   });
 });
