@@ -7,6 +7,7 @@
 import type { StopCriteria, StopReason } from '../engine/run-types';
 import type { ParamSchema, Params } from '../params/schema';
 import type { FamilyId } from '../families/family';
+import { getFamily } from '../families';
 
 /** A run's status (the store's RunStatus is this same union). */
 export type RunStatus = 'queued' | 'running' | 'done' | 'stopped' | 'interrupted' | 'failed';
@@ -24,6 +25,16 @@ type SolverInfo = SolverLike;
 
 const int = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 const one = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+
+/** A puzzle family's name, as the family itself gives it ("Edge matching"). */
+export function familyLabel(family: FamilyId): string {
+  return getFamily(family).label;
+}
+
+/** A family's name in a narrow column or a badge: the first word of its label ("Edge"). */
+export function familyShort(family: FamilyId): string {
+  return familyLabel(family).split(' ', 1)[0]!;
+}
 
 /** 1234567 → "1,234,567". */
 export function countText(n: number): string {

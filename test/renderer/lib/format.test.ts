@@ -23,6 +23,7 @@ describe('formatting', () => {
     expect(safeFileName('Eternity II (copy)')).toBe('Eternity_II_copy');
     expect(safeFileName('../../etc')).toBe('etc');
     expect(safeFileName('×××')).toBe('puzzle');
-    expect(familyShort('parity')).toBe('Parity');
+    expect(familyShort('parity')).toBe('Casse-tête');
+    expect(familyShort('edge')).toBe('Edge');
   });
 });

@@ -14,7 +14,7 @@ import {
 
 export const parityFamily: Family<ParityPuzzle, ParityGrid> = {
   id: 'parity',
-  label: 'Casse-tete (even rows and columns)',
+  label: 'Casse-tête',
   puzzleFromJson: (x, where) => parityPuzzleFromJson(x, where),
   puzzleToJson: (p) => ({ n: p.n, m: p.m }),
   solutionFromJson: (p, x, where) => parityGridFromJson(p, x, where),

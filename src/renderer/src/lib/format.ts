@@ -1,13 +1,15 @@
-import type { FamilyId } from '../../../core/families/family';
+import { FAMILY_IDS, type FamilyId } from '../../../core/families/family';
+import { familyLabel, familyShort } from '../../../core/text/run-text';
 
-export const FAMILY_INFO: readonly { id: FamilyId; label: string; short: string }[] = [
-  { id: 'edge', label: 'Edge matching', short: 'Edge' },
-  { id: 'jump', label: 'Jump maze', short: 'Jump' },
-  { id: 'parity', label: 'Casse-tête', short: 'Parity' },
-];
+// Family names come from the families themselves, through the one text module.
+export { familyLabel, familyShort };
 
-export const familyShort = (id: FamilyId): string => FAMILY_INFO.find((f) => f.id === id)?.short ?? id;
-export const familyLabel = (id: FamilyId): string => FAMILY_INFO.find((f) => f.id === id)?.label ?? id;
+/** Every family with its name, for pickers and filters. */
+export const FAMILY_INFO: readonly { id: FamilyId; label: string; short: string }[] = FAMILY_IDS.map((id) => ({
+  id,
+  label: familyLabel(id),
+  short: familyShort(id),
+}));
 
 /** The first line of an error, as the UI shows it (the backend's errors are one line already). */
 export function messageOf(err: unknown): string {

@@ -8,6 +8,7 @@ import { emptyCell, type Ctx } from '../../lib/canvas-kit';
 import { countText } from '../../runs/format';
 import type { FamilyView } from '../types';
 import { sizeProblems } from '../../lib/new-puzzle';
+import { familyLabel } from '../../lib/format';
 
 function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy: number, s: number): string {
   const p = puzzle as EdgePuzzle;
@@ -39,7 +40,7 @@ function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy:
 
 export const edgeView: FamilyView = {
   id: 'edge',
-  label: 'Edge matching',
+  label: familyLabel('edge'),
   drawBoard,
   maxScoreOf: edgeMaxScore,
   importPreview: { unit: 'pieces', columns: ['top', 'right', 'bottom', 'left'], edgeOrder: true },

@@ -7,6 +7,7 @@ import type { FamilyView } from '../types';
 import { makeDocument } from '../../../../core/document/document';
 import { sizeProblems } from '../../lib/new-puzzle';
 import { onesMaze, randomWorkingMaze } from './maze-start';
+import { familyLabel } from '../../lib/format';
 
 function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy: number, s: number): string {
   const p = puzzle as JumpPuzzle;
@@ -90,7 +91,7 @@ function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy:
 
 export const jumpView: FamilyView = {
   id: 'jump',
-  label: 'Jump maze',
+  label: familyLabel('jump'),
   drawBoard,
   importPreview: { unit: 'cells', columns: null, edgeOrder: false },
   newPuzzle: {

@@ -6,6 +6,7 @@ import type { Ctx } from '../../lib/canvas-kit';
 import type { FamilyView } from '../types';
 import { makeDocument } from '../../../../core/document/document';
 import { whole, type SpecProblem } from '../../lib/new-puzzle';
+import { familyLabel } from '../../lib/format';
 
 function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy: number, s: number): string {
   const p = puzzle as ParityPuzzle;
@@ -40,7 +41,7 @@ function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy:
 
 export const parityView: FamilyView = {
   id: 'parity',
-  label: 'Casse-tête',
+  label: familyLabel('parity'),
   drawBoard,
   importPreview: { unit: 'cells', columns: null, edgeOrder: false },
   newPuzzle: {
