@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BOARD_KEYS, matchBinding, SHORTCUTS, shortcutHandler, type Binding } from '../../../src/renderer/src/lib/shortcuts';
+import { BOARD_KEYS, LIST_KEYS, matchBinding, SHORTCUTS, shortcutHandler, type Binding } from '../../../src/renderer/src/lib/shortcuts';
 
 const press = (key: string, mods: Partial<{ ctrl: boolean; shift: boolean; alt: boolean }> = {}, target: unknown = null) => {
   let prevented = false;
@@ -79,5 +79,27 @@ describe('shortcut registry', () => {
     // An event already handled (e.g. by a widget inside) is left alone.
     handler(e);
     expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the keys of a focused list or menu, and keeps a widget keys from the view around it when asked', () => {
+    expect(LIST_KEYS.close).toContain('escape');
+    const b: Binding[] = [
+      { key: 'next', run: () => {}, stop: true },
+      { key: 'remove', run: () => {} },
+      { key: 'again', run: () => {} },
+      { key: 'selectAll', run: () => {} },
+    ];
+    expect(matchBinding(press('ArrowDown'), b)?.key).toBe('next');
+    expect(matchBinding(press('Delete'), b)?.key).toBe('remove');
+    expect(matchBinding(press('A', { shift: true }), b)?.key).toBe('again');
+    expect(matchBinding(press('a', { ctrl: true }), b)?.key).toBe('selectAll');
+    const stopped = vi.fn();
+    const e = Object.assign(press('ArrowDown'), { stopPropagation: stopped });
+    shortcutHandler(b)(e);
+    expect(e.defaultPrevented).toBe(true);
+    expect(stopped).toHaveBeenCalledOnce();
+    const passed = vi.fn();
+    shortcutHandler(b)(Object.assign(press('Delete'), { stopPropagation: passed }));
+    expect(passed).not.toHaveBeenCalled();
   });
 });

@@ -67,7 +67,24 @@ export const BOARD_KEYS = {
   edit: 'e',
 } as const;
 
-export type ShortcutName = keyof typeof SHORTCUTS | keyof typeof BOARD_KEYS;
+/** The keys of a focused list or menu (a menu, the history's rows, the tray's pieces). */
+export const LIST_KEYS = {
+  next: 'arrowdown',
+  prev: 'arrowup',
+  first: 'home',
+  last: 'end',
+  open: 'enter',
+  /** Tick the row (History). */
+  mark: 'space',
+  /** Close a menu (Tab leaves it too). */
+  close: ['escape', 'tab', 'shift+tab'],
+  remove: ['delete', 'mod+backspace'],
+  selectAll: 'mod+a',
+  /** History: launch again from the row's run. */
+  again: ['a', 'shift+a'],
+} as const;
+
+export type ShortcutName = keyof typeof SHORTCUTS | keyof typeof BOARD_KEYS | keyof typeof LIST_KEYS;
 
 export interface Binding {
   /** A name from SHORTCUTS or BOARD_KEYS, or a shortcut text. */
@@ -77,11 +94,19 @@ export interface Binding {
   inInputs?: boolean;
   /** On only while this returns true (e.g. not while a dialog is open; only on the board itself). */
   when?: (e: KeyboardEvent) => boolean;
+  /** Keep the key from the handlers around (a widget's own keys inside a view with keys of its own). */
+  stop?: boolean;
 }
 
 const shortcutsOf = (key: string): readonly string[] => {
   const named: string | readonly string[] | undefined =
-    key in SHORTCUTS ? SHORTCUTS[key as keyof typeof SHORTCUTS] : key in BOARD_KEYS ? BOARD_KEYS[key as keyof typeof BOARD_KEYS] : undefined;
+    key in SHORTCUTS
+      ? SHORTCUTS[key as keyof typeof SHORTCUTS]
+      : key in BOARD_KEYS
+        ? BOARD_KEYS[key as keyof typeof BOARD_KEYS]
+        : key in LIST_KEYS
+          ? LIST_KEYS[key as keyof typeof LIST_KEYS]
+          : undefined;
   return named === undefined ? [key] : typeof named === 'string' ? [named] : named;
 };
 
@@ -106,6 +131,7 @@ export function shortcutHandler(bindings: readonly Binding[]): (e: KeyboardEvent
     const b = matchBinding(e, bindings);
     if (!b) return;
     e.preventDefault();
+    if (b.stop) e.stopPropagation();
     b.run(e);
   };
 }
