@@ -55,4 +55,25 @@ describeBrowser('widget keys through the registry', () => {
     await expect.poll(async () => (await h.api.queryRuns({ puzzleId: id })).runs.length).toBe(1);
     expect(h.pageErrors(page)).toEqual([]);
   });
+
+  it('opens a library row menu with Shift+F10, moves in it with arrows and closes it with Esc', async () => {
+    const page = await h.newPage();
+    const row = page.getByTestId('library-row').first();
+    await row.click();
+    await row.focus();
+    await page.keyboard.press('Shift+F10');
+    const menu = page.getByTestId('menu');
+    await menu.waitFor();
+    const active = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    const first = await active();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(active).not.toBe(first);
+    await page.keyboard.press('End');
+    await page.keyboard.press('Home');
+    await expect.poll(active).toBe(first);
+    await h.screenshot(page, 'keys-library-row-menu');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(h.pageErrors(page)).toEqual([]);
+  });
 });

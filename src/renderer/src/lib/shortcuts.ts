@@ -80,6 +80,8 @@ export const LIST_KEYS = {
   close: ['escape', 'tab', 'shift+tab'],
   remove: ['delete', 'mod+backspace'],
   selectAll: 'mod+a',
+  /** Open the row's menu from the keyboard. */
+  menu: ['contextmenu', 'shift+f10'],
   /** History: launch again from the row's run. */
   again: ['a', 'shift+a'],
 } as const;
