@@ -1,13 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { bestScoreText, exportChoices, formatGuess, importErrorLine, rowKeyAction, sourceParts } from '../../../src/renderer/src/lib/library';
+import {
+  bestScoreText,
+  exportChoices,
+  formatGuess,
+  importErrorLine,
+  rowBindings,
+  sourceParts,
+  type LibraryKeyAction,
+} from '../../../src/renderer/src/lib/library';
+import { matchBinding, shortcutHandler } from '../../../src/renderer/src/lib/shortcuts';
 
-const key = (k: string, m: Partial<{ ctrl: boolean; meta: boolean; shift: boolean; alt: boolean }> = {}) => ({
-  key: k,
-  ctrlKey: m.ctrl ?? false,
-  metaKey: m.meta ?? false,
-  shiftKey: m.shift ?? false,
-  altKey: m.alt ?? false,
-});
+const key = (k: string, m: Partial<{ ctrl: boolean; meta: boolean; shift: boolean; alt: boolean }> = {}): KeyboardEvent => {
+  let prevented = false;
+  const e = {
+    key: k,
+    ctrlKey: m.ctrl ?? false,
+    metaKey: m.meta ?? false,
+    shiftKey: m.shift ?? false,
+    altKey: m.alt ?? false,
+    target: null,
+    get defaultPrevented() {
+      return prevented;
+    },
+    preventDefault() {
+      prevented = true;
+    },
+  };
+  return e as unknown as KeyboardEvent;
+};
 
 describe('library logic', () => {
   it('offers every format of the family, JSON and a picture', () => {
@@ -32,17 +52,46 @@ describe('library logic', () => {
     expect(importErrorLine('a.txt', 'larger than 20 MB')).toBe('a.txt: larger than 20 MB');
   });
 
-  it('maps keys on a row to actions', () => {
-    expect(rowKeyAction(key('Enter'))).toBe('open');
-    expect(rowKeyAction(key('F2'))).toBe('rename');
-    expect(rowKeyAction(key('Delete'))).toBe('delete');
-    expect(rowKeyAction(key('d', { ctrl: true }))).toBe('duplicate');
-    expect(rowKeyAction(key('d', { meta: true }), true)).toBe('duplicate');
-    expect(rowKeyAction(key('d', { meta: true }), false)).toBeNull();
-    expect(rowKeyAction(key('e', { ctrl: true }))).toBe('export');
-    expect(rowKeyAction(key('ArrowDown'))).toBe('down');
-    expect(rowKeyAction(key('ArrowDown', { shift: true }))).toBeNull();
-    expect(rowKeyAction(key('x'))).toBeNull();
+  it('maps keys on a row to actions through the shortcut registry', () => {
+    const actionOf = (e: KeyboardEvent): LibraryKeyAction | null => {
+      let got: LibraryKeyAction | null = null;
+      shortcutHandler(rowBindings((a) => (got = a)))(e);
+      return got;
+    };
+    expect(actionOf(key('Enter'))).toBe('open');
+    expect(actionOf(key('F2'))).toBe('rename');
+    expect(actionOf(key('Delete'))).toBe('delete');
+    expect(actionOf(key('d', { ctrl: true }))).toBe('duplicate');
+    expect(actionOf(key('d', { meta: true }))).toBeNull();
+    expect(actionOf(key('d', { ctrl: true, alt: true }))).toBeNull();
+    expect(actionOf(key('e', { ctrl: true }))).toBe('export');
+    expect(actionOf(key('s'))).toBe('solve');
+    expect(actionOf(key('S', { shift: true }))).toBe('solve');
+    expect(actionOf(key('s', { ctrl: true }))).toBeNull();
+    expect(actionOf(key('ArrowDown'))).toBe('down');
+    expect(actionOf(key('ArrowUp'))).toBe('up');
+    expect(actionOf(key('Home'))).toBe('first');
+    expect(actionOf(key('End'))).toBe('last');
+    expect(actionOf(key('ArrowDown', { shift: true }))).toBeNull();
+    expect(actionOf(key('x'))).toBeNull();
+  });
+
+  it('leaves a row key alone while its action is off (no solver, renaming)', () => {
+    const noSolve = rowBindings(
+      () => {},
+      (a) => a !== 'solve',
+    );
+    expect(matchBinding(key('s'), noSolve)).toBeNull();
+    expect(matchBinding(key('F2'), noSolve)).not.toBeNull();
+    expect(
+      matchBinding(
+        key('Enter'),
+        rowBindings(
+          () => {},
+          () => false,
+        ),
+      ),
+    ).toBeNull();
   });
 });
 

@@ -1,5 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BOARD_KEYS, LIST_KEYS, matchBinding, SHORTCUTS, shortcutHandler, type Binding } from '../../../src/renderer/src/lib/shortcuts';
+import {
+  bindShortcuts,
+  BOARD_KEYS,
+  FIELD_KEYS,
+  fieldKeys,
+  keyLabel,
+  LIST_KEYS,
+  matchBinding,
+  SHORTCUTS,
+  shortcutHandler,
+  shortcutsOf,
+  type Binding,
+} from '../../../src/renderer/src/lib/shortcuts';
 
 const press = (key: string, mods: Partial<{ ctrl: boolean; shift: boolean; alt: boolean }> = {}, target: unknown = null) => {
   let prevented = false;
@@ -36,7 +48,20 @@ describe('shortcut registry', () => {
   });
 
   it('names every shortcut once', () => {
-    expect(Object.keys(SHORTCUTS).filter((k) => k in BOARD_KEYS)).toEqual([]);
+    const names = [SHORTCUTS, BOARD_KEYS, LIST_KEYS, FIELD_KEYS].flatMap((t) => Object.keys(t));
+    expect(names.filter((k, i) => names.indexOf(k) !== i)).toEqual([]);
+    expect(shortcutsOf('exportRow')).toEqual([SHORTCUTS.exportPng]);
+    expect(shortcutsOf('mod+k')).toEqual(['mod+k']);
+    // A name is looked up as the table's own key, never an inherited property.
+    expect(shortcutsOf('toString')).toEqual(['toString']);
+  });
+
+  it('labels a name by its first key, as menus and key help show it', () => {
+    expect(keyLabel('rename')).toBe('F2');
+    expect(keyLabel('remove')).toBe('Del');
+    expect(keyLabel('solveRow')).toBe('S');
+    expect(keyLabel('apply')).toBe('Enter');
+    expect(keyLabel('duplicate')).toMatch(/^(Ctrl\+D|⌘D)$/);
   });
 
   it('asks `when` with the event, so a board key acts only on its board', () => {
@@ -101,5 +126,62 @@ describe('shortcut registry', () => {
     const passed = vi.fn();
     shortcutHandler(b)(Object.assign(press('Delete'), { stopPropagation: passed }));
     expect(passed).not.toHaveBeenCalled();
+  });
+
+  it('gives a text field Enter (apply) and Esc (revert), and can keep every key in the field', () => {
+    const input = { tagName: 'INPUT', type: 'number' };
+    const apply = vi.fn();
+    const revert = vi.fn();
+    const stop = vi.fn();
+    const inField = (key: string, mods = {}) => Object.assign(press(key, mods, input), { stopPropagation: stop });
+    const onlyApply = fieldKeys({ apply });
+    onlyApply(inField('Enter'));
+    expect(apply).toHaveBeenCalledOnce();
+    const esc = inField('Escape');
+    onlyApply(esc);
+    expect(esc.defaultPrevented).toBe(false);
+    // Ctrl+Enter is the Solve key, not the field's.
+    const solve = inField('Enter', { ctrl: true });
+    onlyApply(solve);
+    expect(apply).toHaveBeenCalledOnce();
+    expect(solve.defaultPrevented).toBe(false);
+    expect(stop).not.toHaveBeenCalled();
+
+    const contained = fieldKeys({ apply, revert, contain: true });
+    const e = inField('Escape');
+    contained(e);
+    expect(revert).toHaveBeenCalledWith(e);
+    expect(e.defaultPrevented).toBe(true);
+    contained(inField('n', { ctrl: true }));
+    expect(stop).toHaveBeenCalledTimes(2);
+    expect(apply).toHaveBeenCalledOnce();
+  });
+
+  it('binds on the window, in the capture phase when asked, and unbinds the same listener', () => {
+    const listeners: { type: string; fn: unknown; capture: boolean; on: boolean }[] = [];
+    const fakeWindow = {
+      addEventListener: (type: string, fn: unknown, o: { capture: boolean }) => listeners.push({ type, fn, capture: o.capture, on: true }),
+      removeEventListener: (type: string, fn: unknown, o: { capture: boolean }) => {
+        const l = listeners.find((x) => x.type === type && x.fn === fn && x.capture === o.capture);
+        if (l) l.on = false;
+      },
+    };
+    vi.stubGlobal('window', fakeWindow);
+    try {
+      const run = vi.fn();
+      const unbind = bindShortcuts([{ key: 'dismiss', inInputs: true, run }], { capture: true });
+      const plain = bindShortcuts([{ key: 'help', run }]);
+      expect(listeners.map((l) => [l.type, l.capture])).toEqual([
+        ['keydown', true],
+        ['keydown', false],
+      ]);
+      (listeners[0]!.fn as (e: KeyboardEvent) => void)(press('Escape', {}, { tagName: 'INPUT', type: 'text' }));
+      expect(run).toHaveBeenCalledOnce();
+      unbind();
+      plain();
+      expect(listeners.map((l) => l.on)).toEqual([false, false]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

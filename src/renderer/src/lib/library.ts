@@ -5,6 +5,7 @@ import type { PuzzleSummary } from '../../../main/api/types';
 import { detectFormat, listFormats } from '../../../core/document/read-file';
 import { oneLine } from '../../../core/text/display';
 import { familyView } from '../families/views';
+import type { Binding, ShortcutName } from './shortcuts';
 
 export interface ExportChoice {
   /** A format id for api.exportPuzzle, `json`, or `png` (an image made here). */
@@ -76,31 +77,26 @@ export function importErrorLine(fileName: string, message: string, text?: string
   return `${line} (read as ${label}, because ${g.because})`;
 }
 
-export type LibraryKeyAction = 'open' | 'rename' | 'duplicate' | 'delete' | 'export' | 'up' | 'down' | 'first' | 'last';
+export type LibraryKeyAction = 'open' | 'solve' | 'rename' | 'duplicate' | 'delete' | 'export' | 'up' | 'down' | 'first' | 'last';
 
-/** What a key does on a selected library row (null = not ours). */
-export function rowKeyAction(e: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }, mac = false): LibraryKeyAction | null {
-  const mod = mac ? e.metaKey : e.ctrlKey;
-  if (e.altKey) return null;
-  if (mod && !e.shiftKey && e.key.toLowerCase() === 'd') return 'duplicate';
-  if (mod && !e.shiftKey && e.key.toLowerCase() === 'e') return 'export';
-  if (mod || e.shiftKey) return null;
-  switch (e.key) {
-    case 'Enter':
-      return 'open';
-    case 'F2':
-      return 'rename';
-    case 'Delete':
-      return 'delete';
-    case 'ArrowUp':
-      return 'up';
-    case 'ArrowDown':
-      return 'down';
-    case 'Home':
-      return 'first';
-    case 'End':
-      return 'last';
-    default:
-      return null;
-  }
+/** The shortcut-registry name of each key of a selected library row. */
+export const ROW_KEYS = {
+  open: 'open',
+  solve: 'solveRow',
+  rename: 'rename',
+  duplicate: 'duplicate',
+  delete: 'remove',
+  export: 'exportRow',
+  up: 'prev',
+  down: 'next',
+  first: 'first',
+  last: 'last',
+} as const satisfies Record<LibraryKeyAction, ShortcutName>;
+
+/** A selected row's bindings: each key runs `act` with its action while `when` allows that action. */
+export function rowBindings(
+  act: (action: LibraryKeyAction, e: KeyboardEvent) => void,
+  when: (action: LibraryKeyAction, e: KeyboardEvent) => boolean = () => true,
+): Binding[] {
+  return (Object.keys(ROW_KEYS) as LibraryKeyAction[]).map((action) => ({ key: ROW_KEYS[action], when: (e) => when(action, e), run: (e) => act(action, e) }));
 }

@@ -2,10 +2,11 @@
  * The one keyboard-shortcut registry: every shortcut is named here once (so tooltips, the "?"
  * overlay and the handlers agree), and views bind handlers instead of their own keydown switches:
  * `bindShortcuts` for the window (app-wide keys), `shortcutHandler` for one element's keydown (a
- * board's keys, which act only while it or its view has the focus). Shortcuts are written as in
- * keys.ts (`mod+z`, `shift+mod+z`, `?`, `arrowup`, `space`).
+ * board's keys, which act only while it or its view has the focus), `fieldKeys` for a text field
+ * that acts on Enter or Esc. Shortcuts are written as in keys.ts (`mod+z`, `shift+mod+z`, `?`,
+ * `arrowup`, `space`).
  */
-import { isTextInput, matchesShortcut } from './keys';
+import { isTextInput, matchesShortcut, shortcutLabel } from './keys';
 
 export const SHORTCUTS = {
   undo: 'mod+z',
@@ -20,6 +21,8 @@ export const SHORTCUTS = {
   newPuzzle: 'mod+n',
   openFile: 'mod+o',
   search: ['mod+f', '/'],
+  /** Close a popover (from anywhere, a text field included). */
+  dismiss: 'escape',
 } as const;
 
 /** The keys of a board (edge play and design, jump maze, casse-tête) and its view. */
@@ -84,9 +87,22 @@ export const LIST_KEYS = {
   menu: ['contextmenu', 'shift+f10'],
   /** History: launch again from the row's run. */
   again: ['a', 'shift+a'],
+  /** The library's rows: rename, duplicate, the export menu, launch a solver on the puzzle. */
+  rename: 'f2',
+  duplicate: 'mod+d',
+  exportRow: SHORTCUTS.exportPng,
+  solveRow: ['s', 'shift+s'],
 } as const;
 
-export type ShortcutName = keyof typeof SHORTCUTS | keyof typeof BOARD_KEYS | keyof typeof LIST_KEYS;
+/** The keys of a text field that acts by itself (a rename, a board size): apply, or give up the edit. */
+export const FIELD_KEYS = {
+  apply: 'enter',
+  revert: 'escape',
+} as const;
+
+const TABLES = [SHORTCUTS, BOARD_KEYS, LIST_KEYS, FIELD_KEYS] as const;
+
+export type ShortcutName = keyof typeof SHORTCUTS | keyof typeof BOARD_KEYS | keyof typeof LIST_KEYS | keyof typeof FIELD_KEYS;
 
 export interface Binding {
   /** A name from SHORTCUTS or BOARD_KEYS, or a shortcut text. */
@@ -100,17 +116,15 @@ export interface Binding {
   stop?: boolean;
 }
 
-const shortcutsOf = (key: string): readonly string[] => {
-  const named: string | readonly string[] | undefined =
-    key in SHORTCUTS
-      ? SHORTCUTS[key as keyof typeof SHORTCUTS]
-      : key in BOARD_KEYS
-        ? BOARD_KEYS[key as keyof typeof BOARD_KEYS]
-        : key in LIST_KEYS
-          ? LIST_KEYS[key as keyof typeof LIST_KEYS]
-          : undefined;
+/** The shortcuts of a name (a shortcut text stands for itself). Exposed for tests. */
+export function shortcutsOf(key: ShortcutName | (string & {})): readonly string[] {
+  const table = TABLES.find((t) => Object.hasOwn(t, key)) as Record<string, string | readonly string[]> | undefined;
+  const named = table?.[key];
   return named === undefined ? [key] : typeof named === 'string' ? [named] : named;
-};
+}
+
+/** How a name's first shortcut reads in the UI (menu hints, key help): `F2`, `Del`, `Ctrl+D`. */
+export const keyLabel = (key: ShortcutName | (string & {})): string => shortcutLabel(shortcutsOf(key)[0]!);
 
 /** The first binding an event matches, or null. Exposed for tests. */
 export function matchBinding(e: KeyboardEvent, bindings: readonly Binding[]): Binding | null {
@@ -138,9 +152,28 @@ export function shortcutHandler(bindings: readonly Binding[]): (e: KeyboardEvent
   };
 }
 
-/** Listen on the window; returns the function that stops listening (an $effect's cleanup). */
-export function bindShortcuts(bindings: readonly Binding[]): () => void {
+/**
+ * Listen on the window; returns the function that stops listening (an $effect's cleanup). With
+ * `capture` the bindings see a key before any element does (a popover's Esc, R on a dragged piece).
+ */
+export function bindShortcuts(bindings: readonly Binding[], options: { capture?: boolean } = {}): () => void {
   const onKey = shortcutHandler(bindings);
-  window.addEventListener('keydown', onKey);
-  return () => window.removeEventListener('keydown', onKey);
+  const capture = options.capture ?? false;
+  window.addEventListener('keydown', onKey, { capture });
+  return () => window.removeEventListener('keydown', onKey, { capture });
+}
+
+/**
+ * The keydown of a text field that acts by itself: Enter applies, Esc reverts (FIELD_KEYS). With
+ * `contain` no key typed in the field reaches the view's keys (a rename inside a row with keys).
+ */
+export function fieldKeys(on: { apply?: (e: KeyboardEvent) => void; revert?: (e: KeyboardEvent) => void; contain?: boolean }): (e: KeyboardEvent) => void {
+  const bindings: Binding[] = [];
+  if (on.apply) bindings.push({ key: 'apply', inInputs: true, run: on.apply });
+  if (on.revert) bindings.push({ key: 'revert', inInputs: true, run: on.revert });
+  const handle = shortcutHandler(bindings);
+  return (e) => {
+    handle(e);
+    if (on.contain) e.stopPropagation();
+  };
 }
