@@ -1,11 +1,20 @@
 import type { FamilyId } from '../families/family';
 import type { Params } from '../params/schema';
 
+/**
+ * Which clock a run's `seconds` and every elapsed time of it count. `cpu` is the solver process's
+ * own CPU time: a budget of "S seconds on one core" that other load on the machine cannot shorten
+ * (benches and studies use it); `wall` (the default) is time as a person waits for it.
+ */
+export type RunClock = 'wall' | 'cpu';
+
 /** When a run ends; all null = until stopped. */
 export interface StopCriteria {
   seconds: number | null;
   evaluations: number | null;
   target: number | null;
+  /** Absent = `wall` (runs stored before the CPU clock existed). */
+  clock?: RunClock;
 }
 
 export type StopReason = 'seconds' | 'evaluations' | 'target' | 'solved' | 'exhausted' | 'stopped';

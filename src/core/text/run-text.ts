@@ -150,10 +150,10 @@ export function statusDetail(status: RunStatus, reason: StopReason | null): stri
   return statusLabel(status);
 }
 
-/** The stop criteria in words: "10 min or 1 M evaluations", "until stopped". */
+/** The stop criteria in words: "10 min or 1 M evaluations", "1 min of CPU time", "until stopped". */
 export function stopText(stop: StopCriteria): string {
   const parts: string[] = [];
-  if (stop.seconds !== null) parts.push(durationText(stop.seconds * 1000).replace(/ 00 s$| 00 min$| 00 h$/, ''));
+  if (stop.seconds !== null) parts.push(durationText(stop.seconds * 1000).replace(/ 00 s$| 00 min$| 00 h$/, '') + (stop.clock === 'cpu' ? ' of CPU time' : ''));
   if (stop.evaluations !== null) parts.push(`${compactCount(stop.evaluations)} evaluations`);
   if (stop.target !== null) parts.push(`score ${int.format(stop.target)}`);
   return parts.length ? parts.join(' or ') : 'until stopped';

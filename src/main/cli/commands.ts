@@ -19,7 +19,7 @@ import { resolveDbPath } from '../paths/user-data';
 import type { RunRecord } from '../store/types';
 import { describeOwner } from '../store/leases';
 import { displayText, oneLine } from '../../core/text/display';
-import { solverLabel, statusDetail } from '../../core/text/run-text';
+import { solverLabel, statusDetail, stopText } from '../../core/text/run-text';
 import { intOption, numberOption, parse, sizeOption, UsageError } from './args';
 import { printNotes } from './output';
 import { listLibrary } from '../services/imports';
@@ -134,6 +134,7 @@ export async function solve(argv: string[]): Promise<number> {
       size: { type: 'string' },
       remove: { type: 'string' },
       seconds: { type: 'string' },
+      cpu: { type: 'boolean' },
       evaluations: { type: 'string' },
       target: { type: 'string' },
       seed: { type: 'string' },
@@ -197,6 +198,7 @@ export async function solve(argv: string[]): Promise<number> {
         seconds: numberOption('seconds', v.seconds) ?? preset?.stop?.seconds ?? null,
         evaluations: intOption('evaluations', v.evaluations, 1) ?? preset?.stop?.evaluations ?? null,
         target: numberOption('target', v.target) ?? preset?.stop?.target ?? null,
+        ...(v.cpu ? { clock: 'cpu' as const } : {}),
       },
     });
     const code = await follow(wb, run, !!v.json);
@@ -313,7 +315,7 @@ export async function show(argv: string[]): Promise<number> {
       `status ${statusDetail(run.status, run.stopReason)}${run.error ? `: ${oneLine(run.error)}` : ''}`,
       `best ${scoreText(run.bestScore, run.maxScore)}, ${fmtInt(run.evaluations)} evaluations in ${fmtSeconds(run.elapsedMs)}`,
       `params ${JSON.stringify(run.params)}`,
-      `stop ${JSON.stringify(run.stop)}`,
+      `stop ${stopText(run.stop)}`,
       '',
       table(
         ['event', 'time', 'evaluations', 'best', 'current'],

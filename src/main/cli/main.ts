@@ -13,7 +13,7 @@ import { worker } from './worker-command';
 const USAGE = `usage: workbench <command> [options]   (every command takes --db PATH)
 
   solve [FILE] --solver NAME [--family edge|jump|parity] [--size RxC|N] [--remove M]
-        [--seconds S] [--evaluations N] [--target T] [--seed N] [--set key=value ...] [--json]
+        [--seconds S [--cpu]] [--evaluations N] [--target T] [--seed N] [--set key=value ...] [--json]
   runs [--json] [--status S] [--limit N]
   show RUN [--json]
   resume RUN [--json]

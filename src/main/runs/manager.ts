@@ -1,10 +1,12 @@
 import { availableParallelism } from 'node:os';
 import type { FromWorker } from '../../core/engine/protocol';
-import type { RunSpec, StopReason } from '../../core/engine/run-types';
+import type { StopReason } from '../../core/engine/run-types';
 import { StoreError } from '../store/errors';
 import { thisProcess, type LeaseGrant, type LeaseOwner } from '../store/leases';
 import type { Store } from '../store/store';
 import type { RunRecord, RunStatus } from '../store/types';
+import { recordSolverMessage } from './record';
+import { runSpecOf } from './run-spec';
 import type { WorkerHandle, WorkerSpawner } from './worker-host';
 
 export interface RunManagerOptions {
@@ -347,20 +349,8 @@ export class RunManager {
 
   private launch(runId: number): void {
     const run = this.mustGet(runId);
-    const checkpoint = this.store.latestCheckpoint(runId);
-    const spec: RunSpec = {
-      runId,
-      family: run.family,
-      solver: run.solver,
-      puzzle: run.puzzle,
-      params: run.params,
-      seed: run.seed,
-      stop: run.stop,
-      checkpoint,
-      progressIntervalMs: this.progressIntervalMs,
-      checkpointIntervalMs: this.checkpointIntervalMs,
-    };
-    this.store.startRun(runId, this.owner, checkpoint);
+    const spec = runSpecOf(this.store, runId, { progressIntervalMs: this.progressIntervalMs, checkpointIntervalMs: this.checkpointIntervalMs });
+    this.store.startRun(runId, this.owner, spec.checkpoint);
     this.emit({ type: 'status', runId, status: 'running' });
     const worker = this.spawn();
     const a: Active = { worker, ended: false, stopping: false, shuttingDown: false, run };
@@ -384,36 +374,13 @@ export class RunManager {
   private onMessage(runId: number, a: Active, m: FromWorker): void {
     if (a.ended || m.runId !== runId) return;
     try {
-      switch (m.type) {
-        case 'started':
-          break;
-        case 'progress':
-          this.store.recordProgress(runId, m.sample, this.owner);
-          this.emit({
-            type: 'progress',
-            runId,
-            elapsedMs: m.sample.elapsedMs,
-            evaluations: m.sample.evaluations,
-            bestScore: m.sample.bestScore,
-            currentScore: m.sample.currentScore,
-          });
-          break;
-        case 'improvement':
-          this.store.recordImprovement(runId, m.improvement, this.owner);
-          this.emit({ type: 'improvement', runId, score: m.improvement.score });
-          break;
-        case 'checkpoint':
-          this.store.saveCheckpoint(runId, m.checkpoint, this.owner);
-          break;
-        case 'done': {
-          const status: RunStatus = a.shuttingDown ? 'interrupted' : m.reason === 'stopped' ? 'stopped' : 'done';
-          this.end(runId, a, status, { stopReason: m.reason, elapsedMs: m.elapsedMs, evaluations: m.evaluations });
-          break;
-        }
-        case 'error':
-          this.end(runId, a, 'failed', { error: m.message });
-          break;
-      }
+      const outcome = recordSolverMessage(this.store, runId, this.owner, m);
+      if (m.type === 'progress') {
+        const { elapsedMs, evaluations, bestScore, currentScore } = m.sample;
+        this.emit({ type: 'progress', runId, elapsedMs, evaluations, bestScore, currentScore });
+      } else if (m.type === 'improvement') this.emit({ type: 'improvement', runId, score: m.improvement.score });
+      // A run cut short by shutting down resumes later, whatever the solver said.
+      if (outcome) this.end(runId, a, a.shuttingDown ? 'interrupted' : outcome.status, outcome.extra);
     } catch (e) {
       if (e instanceof StoreError && e.code === 'LEASE_LOST') this.abandon(runId, a);
       // A store write failed (disk full, database gone): stop this run rather than lose track of it.

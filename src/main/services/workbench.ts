@@ -310,5 +310,7 @@ export function checkStop(stop: Partial<StopCriteria>): StopCriteria {
   if (evaluations !== null && !(Number.isInteger(evaluations) && evaluations > 0))
     throw new Error(`evaluations must be a positive whole number, got ${evaluations}`);
   if (target !== null && !Number.isFinite(target)) throw new Error(`target must be a number, got ${target}`);
-  return { seconds, evaluations, target };
+  const clock = stop.clock ?? 'wall';
+  if (clock !== 'wall' && clock !== 'cpu') throw new Error(`clock must be wall or cpu, got ${String(clock)}`);
+  return clock === 'cpu' ? { seconds, evaluations, target, clock } : { seconds, evaluations, target };
 }

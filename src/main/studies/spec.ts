@@ -101,7 +101,12 @@ export const STUDY_LIMITS = { puzzles: 200, configs: 100, seeds: 1000, runs: 10_
 
 const MAX_SEED = 2 ** 32 - 1;
 
-const stopSchema = s.object({ seconds: s.optional(s.number()), evaluations: s.optional(s.int(1)), target: s.optional(s.number()) });
+const stopSchema = s.object({
+  seconds: s.optional(s.number()),
+  evaluations: s.optional(s.int(1)),
+  target: s.optional(s.number()),
+  clock: s.optional(s.literal('wall', 'cpu')),
+});
 
 const fileSchema = s.object({
   name: s.string(200),
@@ -233,7 +238,8 @@ function resolve(file: StudyFile, fileName: string, ctx: StudyContext): StudySpe
 export function cellStop(spec: StudySpec, puzzleIndex: number, configIndex: number): StopCriteria {
   const p = spec.puzzles[puzzleIndex]!.stop ?? {};
   const c = spec.configs[configIndex]!.stop;
-  return { seconds: p.seconds ?? c.seconds, evaluations: p.evaluations ?? c.evaluations, target: p.target ?? c.target };
+  const clock = p.clock ?? c.clock;
+  return { seconds: p.seconds ?? c.seconds, evaluations: p.evaluations ?? c.evaluations, target: p.target ?? c.target, ...(clock ? { clock } : {}) };
 }
 
 function readPuzzle(entry: unknown, at: string, baseDir: string, ctx: StudyContext): { family: FamilyId; puzzle: StudyPuzzle } {
@@ -356,6 +362,7 @@ function readConfig(entry: StudyFile['solvers'][number], at: string, family: Fam
       seconds: stop.seconds ?? preset?.stop?.seconds ?? null,
       evaluations: stop.evaluations ?? preset?.stop?.evaluations ?? null,
       target: stop.target ?? preset?.stop?.target ?? null,
+      ...(stop.clock ? { clock: stop.clock } : {}),
     });
   } catch (e) {
     throw new Error(`stop: ${(e as Error).message}`, { cause: e });

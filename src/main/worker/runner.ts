@@ -1,7 +1,7 @@
 import { findSolver } from '../../core/catalogue/catalogue';
 import { drive } from '../../core/engine/driver';
 import type { FromWorker, MessagePortLike, ToWorker } from '../../core/engine/protocol';
-import type { RunSpec } from '../../core/engine/run-types';
+import type { RunClock, RunSpec } from '../../core/engine/run-types';
 import { getFamily } from '../../core/families';
 
 /**
@@ -23,6 +23,18 @@ export function serveWorker(port: MessagePortLike<ToWorker, FromWorker>, onFinis
   });
 }
 
+/**
+ * The clock a run counts its time on, in ms. CPU time is this process's: a solver process runs one
+ * run, so it is the run's own time on a core.
+ */
+export function runClock(clock: RunClock | undefined): () => number {
+  if (clock !== 'cpu') return () => performance.now();
+  return () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+}
+
 async function runOne(spec: RunSpec, port: MessagePortLike<ToWorker, FromWorker>, stopRequested: () => boolean): Promise<void> {
   const runId = spec.runId;
   try {
@@ -36,7 +48,7 @@ async function runOne(spec: RunSpec, port: MessagePortLike<ToWorker, FromWorker>
       run,
       spec.stop,
       {
-        now: () => performance.now(),
+        now: runClock(spec.stop.clock),
         pause: () => new Promise<void>((resolve) => setImmediate(resolve)),
         stopRequested,
         onProgress: (sample) => port.post({ type: 'progress', runId, sample }),

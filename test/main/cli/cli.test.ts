@@ -33,6 +33,20 @@ describe('workbench CLI', () => {
     expect(text).not.toMatch(/hill-climb/);
   });
 
+  it('counts --seconds as CPU time with --cpu', () => {
+    const db = tempDb();
+    const r = JSON.parse(
+      cli(['solve', '--family', 'jump', '--size', '6', '--solver', 'hill-climb', '--seconds', '0.2', '--cpu', '--json', '--db', db]).stdout,
+    ) as {
+      runId: number;
+      seconds: number;
+    };
+    expect(r.seconds).toBeGreaterThanOrEqual(0.2);
+    const shown = JSON.parse(cli(['show', String(r.runId), '--json', '--db', db]).stdout) as { stop: unknown; stopReason: string };
+    expect(shown).toMatchObject({ stop: { seconds: 0.2, clock: 'cpu' }, stopReason: 'seconds' });
+    expect(cli(['show', String(r.runId), '--db', db]).stdout).toMatch(/^stop 0\.2 s of CPU time$/m);
+  });
+
   it('is deterministic for a seed', () => {
     const db = tempDb();
     const args = ['solve', '--family', 'jump', '--size', '6', '--solver', 'hill-climb', '--evaluations', '5000', '--seed', '11', '--json', '--db', db];

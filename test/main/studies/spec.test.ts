@@ -86,6 +86,10 @@ describe('study files', () => {
     expect(cellStop(spec, 1, 0)).toEqual({ seconds: 9, evaluations: 1000, target: null });
     expect(cellStop(spec, 1, 1)).toEqual({ seconds: 9, evaluations: null, target: null });
     expect(spec.published).toEqual({ source: 'a paper', cells: [{ puzzle: 1, solver: 0, mean: 30.5, best: 35 }] });
+    // Seconds of CPU time: the study's clock holds for every cell, a bad clock is named.
+    const cpu = parse({ ...base, puzzles: [{ ...jump(5), stop: { seconds: 2 } }], solvers: [{ solver: 'sa' }], stop: { seconds: 9, clock: 'cpu' } });
+    expect(cellStop(cpu, 0, 0)).toEqual({ seconds: 2, evaluations: null, target: null, clock: 'cpu' });
+    expect(() => parse({ ...base, stop: { seconds: 9, clock: 'cpus' } })).toThrow(/clock/);
     // A per-puzzle stop may be all that ends the runs of that puzzle.
     expect(() => parse({ ...base, puzzles: [{ ...jump(5), stop: { evaluations: 10 } }, jump(6)], stop: {} })).toThrow(
       /stop: solvers\[0\] on puzzles\[1\] would run until stopped/,

@@ -65,6 +65,7 @@ describe('run formatting', () => {
     expect(stopText({ seconds: 600, evaluations: null, target: null })).toBe('10 min');
     expect(stopText({ seconds: 90, evaluations: 1_000_000, target: 480 })).toBe('1 min 30 s or 1 M evaluations or score 480');
     expect(stopText({ seconds: null, evaluations: null, target: null })).toBe('until stopped');
+    expect(stopText({ seconds: 60, evaluations: null, target: 480, clock: 'cpu' })).toBe('1 min of CPU time or score 480');
   });
 
   it('lists the parameters that differ from the defaults', () => {

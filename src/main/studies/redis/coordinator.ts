@@ -11,7 +11,9 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { Checkpoint, RunSpec } from '../../../core/engine/run-types';
+import type { Checkpoint } from '../../../core/engine/run-types';
+import { recordSolverMessage } from '../../runs/record';
+import { runSpecOf } from '../../runs/run-spec';
 import { StoreError } from '../../store/errors';
 import { ownerKey, queueOwner, type LeaseGrant } from '../../store/leases';
 import { RemoteRunStore } from '../../store/remote-runs';
@@ -216,20 +218,10 @@ export class RemoteRuns implements RunDispatcher {
   }
 
   private async dispatch(runId: number): Promise<void> {
-    const run = this.mustGet(runId);
-    const checkpoint = this.store.latestCheckpoint(runId);
-    const spec: RunSpec = {
-      runId,
-      family: run.family,
-      solver: run.solver,
-      puzzle: run.puzzle,
-      params: run.params,
-      seed: run.seed,
-      stop: run.stop,
-      checkpoint,
+    const spec = runSpecOf(this.store, runId, {
       progressIntervalMs: this.opts.progressIntervalMs ?? 1_000,
       checkpointIntervalMs: this.opts.checkpointIntervalMs ?? 30_000,
-    };
+    });
     const id = jobId(this.dbId, runId);
     const existing = await this.queue.getJob(id);
     if (existing && ON_QUEUE.includes(await existing.getState())) return;
@@ -339,29 +331,17 @@ export class RemoteRuns implements RunDispatcher {
             this.store.startRun(runId, owner, from);
             break;
           }
-          case 'started':
-            break;
-          case 'progress':
-            this.store.recordProgress(runId, event.sample, owner);
-            break;
-          case 'improvement':
-            this.store.recordImprovement(runId, event.improvement, owner);
-            break;
-          case 'checkpoint':
-            this.store.saveCheckpoint(runId, event.checkpoint, owner);
-            break;
-          case 'done':
-            out.ended = event.reason === 'stopped' ? 'stopped' : 'done';
-            this.store.setRunStatus(runId, out.ended, { stopReason: event.reason, elapsedMs: event.elapsedMs, evaluations: event.evaluations }, owner);
-            break;
-          case 'error':
-            out.ended = 'failed';
-            this.store.setRunStatus(runId, 'failed', { error: event.message }, owner);
-            break;
           case 'lost':
             out.ended = 'interrupted';
             this.store.setRunStatus(runId, 'interrupted', { error: event.description }, owner);
             break;
+          default: {
+            const outcome = recordSolverMessage(this.store, runId, owner, event);
+            if (outcome) {
+              out.ended = outcome.status;
+              this.store.setRunStatus(runId, outcome.status, outcome.extra, owner);
+            }
+          }
         }
       });
     } catch (err) {

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { FromWorker, ToWorker } from '../../../src/core/engine/protocol';
+import type { RunSpec } from '../../../src/core/engine/run-types';
+import { runClock, serveWorker } from '../../../src/main/worker/runner';
+
+/** Sleep without using the CPU. */
+const sleep = (ms: number): void => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** One run through the worker body in this process; resolves with its messages. */
+function runInProcess(spec: RunSpec): Promise<FromWorker[]> {
+  return new Promise((resolve) => {
+    const got: FromWorker[] = [];
+    const listeners: ((m: ToWorker) => void)[] = [];
+    serveWorker({ post: (m) => void got.push(m), onMessage: (l) => void listeners.push(l) }, () => resolve(got));
+    for (const l of listeners) l({ type: 'start', spec });
+  });
+}
+
+describe('the run clock', () => {
+  it("counts CPU time of this process for a CPU-clock run, so time other processes take is not the run's", () => {
+    const cpu = runClock('cpu');
+    const wall = runClock(undefined);
+    const c0 = cpu();
+    const w0 = wall();
+    sleep(150);
+    expect(wall() - w0).toBeGreaterThanOrEqual(140);
+    expect(cpu() - c0).toBeLessThan(60);
+    expect(runClock('wall')).not.toBe(cpu);
+  });
+
+  it('ends a CPU-clock run on its CPU seconds, with elapsed times no larger than the CPU time spent', async () => {
+    const spec: RunSpec = {
+      runId: 7,
+      family: 'jump',
+      solver: 'hill-climb',
+      puzzle: { rows: 9, cols: 9 },
+      params: {},
+      seed: 3,
+      stop: { seconds: 0.3, evaluations: null, target: null, clock: 'cpu' },
+      checkpoint: null,
+      progressIntervalMs: 50,
+      checkpointIntervalMs: 100,
+    };
+    const before = process.cpuUsage();
+    const messages = await runInProcess(spec);
+    const used = process.cpuUsage(before);
+    const done = messages.find((m) => m.type === 'done');
+    expect(done).toMatchObject({ type: 'done', reason: 'seconds' });
+    const elapsed = (done as { elapsedMs: number }).elapsedMs;
+    expect(elapsed).toBeGreaterThanOrEqual(300);
+    expect(elapsed).toBeLessThanOrEqual((used.user + used.system) / 1000 + 1);
+  });
+});
