@@ -1,17 +1,21 @@
 /**
  * `npm run bench -- edge-e2 [options]`: edge matching at Eternity II scale, beside the public
  * single-core figures (shared/literature.md section 6). Four instances: Eternity II with the
- * starter piece, Eternity II with the five official clue pieces, META 2010 16x16 and 10x10. Each
- * solver (or solver + preset) runs per seed on a budget of CPU seconds of one core; every run is
- * appended to bench/results/edge-e2.jsonl, and bench/results/edge-e2.md is written from all the
- * runs recorded there (the latest run per instance, solver and seed), so several invocations -
- * also at the same time, one per core - fill in one table.
+ * starter piece, Eternity II with the five official clue pieces, META 2010 16x16 and 10x10. The
+ * grid (instances x solver or solver:preset x seeds) is a study made from the template
+ * resources/studies/eternity2-comparison.json and run the way `workbench study run` runs it: the
+ * run manager's queue, one solver process per run, runs stored in SQLite, each on a budget of CPU
+ * seconds of one core (the runs' CPU clock). Each finished run is appended to
+ * bench/results/edge-e2.jsonl, and bench/results/edge-e2.md is written from all the runs recorded
+ * there (the latest per instance, solver and seed), so several invocations fill in one table.
  *
  * Options:
  *   --seconds S       budget per run (default 60)
  *   --seeds N|a,b     seeds 1..N or a list (default 5)
  *   --instances a,b   e2, e2-clues, meta16, meta10 (default all)
  *   --solvers a,b     solver or solver:preset ids (default: every edge solver that applies)
+ *   --concurrency N   runs at once (default: cores - 1)
+ *   --db FILE         keep the study and its runs in this database (default: a temporary one)
  *   --hour S          one long run of --long (default beam) on Eternity II with the starter piece,
  *                     its score against time written as edge-e2-hour.csv and .png (0 = skip; default 0)
  *   --long ID         solver[:preset] of the long run
@@ -20,40 +24,21 @@
  */
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { EdgePuzzle } from '../src/core/families/edge';
+import { findSolver } from '../src/core/catalogue/catalogue';
+import { getFamily } from '../src/core/families';
 import { findPreset } from '../src/core/presets/presets';
-import type { Params } from '../src/core/params/schema';
-import { edgeSolver, readPieces, timedRun, type TimedOutcome } from './edge-papers/msgvns';
+import { runStudy, templateJson, type FinishedStudy } from './study';
 import { machine, mdTable, mean, median, numOpt, options, stdev } from './util';
 
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
 const LOG = `${RESULTS}edge-e2.jsonl`;
 
-interface Instance {
-  id: string;
-  label: string;
-  make(): EdgePuzzle;
-}
-
-/** Piece numbers are 1-based as in the files; rows and columns 1-based (letter = column). */
-const STARTER = { piece: 139, row: 9, col: 8, rotation: 2 };
-const CLUES = [
-  STARTER,
-  { piece: 181, row: 3, col: 14, rotation: 3 },
-  { piece: 208, row: 3, col: 3, rotation: 3 },
-  { piece: 249, row: 14, col: 14, rotation: 0 },
-  { piece: 255, row: 14, col: 3, rotation: 3 },
-];
-
-function withFixed(p: EdgePuzzle, fixed: typeof CLUES): EdgePuzzle {
-  return { ...p, fixed: fixed.map((f) => ({ piece: f.piece - 1, row: f.row - 1, col: f.col - 1, rotation: f.rotation })) };
-}
-
-export const INSTANCES: Instance[] = [
-  { id: 'e2', label: 'Eternity II, starter piece (139 at I8)', make: () => withFixed(readPieces('eternity2_256.txt'), [STARTER]) },
-  { id: 'e2-clues', label: 'Eternity II, the five clue pieces', make: () => withFixed(readPieces('eternity2_256.txt'), CLUES) },
-  { id: 'meta16', label: 'META 2010 16x16', make: () => readPieces('meta2010_16x16.txt') },
-  { id: 'meta10', label: 'META 2010 10x10', make: () => readPieces('meta2010_10x10.txt') },
+/** The template's puzzles, in its order. */
+export const INSTANCES = [
+  { id: 'e2', label: 'Eternity II, starter piece (139 at I8)' },
+  { id: 'e2-clues', label: 'Eternity II, the five clue pieces' },
+  { id: 'meta16', label: 'META 2010 16x16' },
+  { id: 'meta10', label: 'META 2010 10x10' },
 ];
 
 const DEFAULT_SOLVERS = ['beam', 'lns', 'tabu', 'vns-sa', 'ms-gvns', 'sa', 'hill-climb', 'backtrack:blackwood', 'backtrack:verhaard', 'backtrack'];
@@ -94,17 +79,58 @@ interface Record_ {
   date: string;
 }
 
-function resolve(spec: string): { id: string; params: Params } {
+/** A study file's solver entry for `solver[:preset]`, labelled with it; unknown names fail here. */
+function solverEntry(spec: string): { solver: string; preset?: string; label: string } {
   const [id, preset] = spec.split(':');
-  const def = edgeSolver(id);
-  if (!preset) return { id: def.id, params: {} };
-  return { id: def.id, params: findPreset('edge', def.id, preset).params };
+  findSolver('edge', id!);
+  if (preset) findPreset('edge', id!, preset);
+  return { solver: id!, ...(preset ? { preset } : {}), label: spec };
 }
 
-/** A run of `solver[:preset]` on the real run driver with a CPU-time stop. */
-async function timed(spec: string, puzzle: EdgePuzzle, seed: number, seconds: number, onBest?: (ms: number, score: number) => void): Promise<TimedOutcome> {
-  const { id, params } = resolve(spec);
-  return timedRun(edgeSolver(id), puzzle, params, seed, seconds, onBest);
+/**
+ * The grid as a study: the template's puzzles, these solver settings and seeds, `seconds` CPU
+ * seconds per run. Runs to its end; the caller reads and closes it.
+ */
+async function runGrid(instances: string[], specs: string[], seeds: number[], seconds: number, o: Record<string, string | true>): Promise<FinishedStudy> {
+  const { json, file } = templateJson({ template: 'eternity2-comparison', keepPuzzle: (_, i) => instances.includes(INSTANCES[i]!.id) });
+  const grid: Record<string, unknown> = {
+    ...json,
+    name: `edge-e2: ${instances.join(', ')} x ${specs.join(', ')}`,
+    solvers: specs.map(solverEntry),
+    seeds,
+    stop: { seconds, clock: 'cpu' },
+  };
+  delete grid.published;
+  return runStudy(grid, file, {
+    out: 'edge-e2',
+    ...(o.concurrency !== undefined ? { concurrency: numOpt(o, 'concurrency', 1) } : {}),
+    ...(typeof o.db === 'string' ? { db: o.db } : {}),
+  });
+}
+
+/** Each finished run of the study as a record, its best board checked by a full rescore. */
+function records(done: FinishedStudy, instances: string[], specs: string[], seconds: number): Record_[] {
+  const edge = getFamily('edge');
+  const out: Record_[] = [];
+  for (const sr of done.studies.runs(done.id)) {
+    if (sr.run.status !== 'done') continue;
+    const run = done.wb.store.getRun(sr.run.id)!;
+    const best = run.bestScore ?? 0;
+    const puzzle = edge.puzzleFromJson(run.puzzle);
+    const check = run.bestSolution ? edge.evaluate(puzzle, edge.solutionFromJson(puzzle, run.bestSolution)).score : 0;
+    if (check !== best) throw new Error(`run ${run.id} (${specs[sr.configIndex]}) reports ${best} but its board scores ${check}`);
+    out.push({
+      instance: instances[sr.puzzleIndex]!,
+      solver: specs[sr.configIndex]!,
+      seed: sr.seed,
+      seconds,
+      best,
+      bestMs: done.studies.store.firstReach(run.id, best)?.elapsedMs ?? 0,
+      evaluations: run.evaluations,
+      date: new Date().toISOString().slice(0, 10),
+    });
+  }
+  return out;
 }
 
 function readLog(): Record_[] {
@@ -194,22 +220,22 @@ function report(): string {
 
 const HOUR_CSV = `${RESULTS}edge-e2-hour.csv`;
 
-async function hour(spec: string, seconds: number, log: (l: string) => void): Promise<void> {
-  const puzzle = INSTANCES[0].make();
-  const pts: [number, number][] = [];
-  const date = new Date().toISOString().slice(0, 10);
-  // Written at every improvement, so a long run cut short still leaves its curve.
-  const save = (head: string): void =>
+async function hour(spec: string, seconds: number, o: Record<string, string | true>, log: (l: string) => void): Promise<void> {
+  const done = await runGrid(['e2'], [spec], [1], seconds, o);
+  try {
+    const [r] = done.studies.runs(done.id);
+    if (!r) throw new Error('the long run was not made');
+    const events = done.wb.store.events(r.run.id).filter((e) => e.kind === 'improvement');
+    const pts = events.map((e) => [e.elapsedMs / 1000, e.bestScore] as const);
+    const head = r.run.status === 'done' ? `${seconds} CPU s, best ${r.run.bestScore}` : `cut short after ${Math.round(r.run.elapsedMs / 1000)} CPU s`;
     writeFileSync(
       HOUR_CSV,
-      `${[`# ${spec} on Eternity II (starter piece), seed 1, ${head}, ${date}`, 'cpu_seconds,best', ...pts.map(([s, b]) => `${s.toFixed(2)},${b}`)].join('\n')}\n`,
+      `${[`# ${spec} on Eternity II (starter piece), seed 1, ${head}, ${new Date().toISOString().slice(0, 10)}`, 'cpu_seconds,best', ...pts.map(([t, b]) => `${t.toFixed(2)},${b}`)].join('\n')}\n`,
     );
-  const r = await timed(spec, puzzle, 1, seconds, (ms, score) => {
-    pts.push([ms / 1000, score]);
-    save(`budget ${seconds} CPU s, best so far ${score} (run under way or cut short)`);
-    log(`edge-e2 long ${spec}: ${score} at ${(ms / 1000).toFixed(1)} s`);
-  });
-  save(`${seconds} CPU s, best ${r.best}`);
+    log(`edge-e2 long ${spec}: ${r.run.bestScore} in ${Math.round(r.run.elapsedMs / 1000)} CPU s`);
+  } finally {
+    await done.close();
+  }
   await drawHour(log);
 }
 
@@ -258,30 +284,22 @@ export async function run(argv: string[]): Promise<void> {
       typeof o.seeds === 'string' && o.seeds.includes(',') ? o.seeds.split(',').map(Number) : Array.from({ length: numOpt(o, 'seeds', 5) }, (_, i) => i + 1);
     const insts = typeof o.instances === 'string' ? o.instances.split(',') : INSTANCES.map((i) => i.id);
     const specs = typeof o.solvers === 'string' ? o.solvers.split(',') : DEFAULT_SOLVERS;
-    specs.forEach(resolve);
-    for (const id of typeof o.instances === 'string' || !o.hour ? insts : []) {
-      const inst = INSTANCES.find((i) => i.id === id);
-      if (!inst) throw new Error(`unknown instance ${id} (have: ${INSTANCES.map((i) => i.id).join(', ')})`);
-      const puzzle = inst.make();
-      for (const spec of specs)
-        for (const seed of seedsOpt) {
-          const r = await timed(spec, puzzle, seed, seconds);
-          log(`edge-e2 ${id} ${spec} seed ${seed}: ${r.best} at ${(r.bestMs / 1000).toFixed(1)} s`);
-          const rec: Record_ = {
-            instance: id,
-            solver: spec,
-            seed,
-            seconds,
-            best: r.best,
-            bestMs: r.bestMs,
-            evaluations: r.evaluations,
-            date: new Date().toISOString().slice(0, 10),
-          };
+    specs.forEach(solverEntry);
+    for (const id of insts) if (!INSTANCES.some((i) => i.id === id)) throw new Error(`unknown instance ${id} (have: ${INSTANCES.map((i) => i.id).join(', ')})`);
+    if (typeof o.instances === 'string' || !o.hour) {
+      const order = INSTANCES.map((i) => i.id).filter((id) => insts.includes(id));
+      const done = await runGrid(order, specs, seedsOpt, seconds, o);
+      try {
+        for (const rec of records(done, order, specs, seconds)) {
+          log(`edge-e2 ${rec.instance} ${rec.solver} seed ${rec.seed}: ${rec.best} at ${(rec.bestMs / 1000).toFixed(1)} s`);
           appendFileSync(LOG, `${JSON.stringify(rec)}\n`);
         }
+      } finally {
+        await done.close();
+      }
     }
     const long = numOpt(o, 'hour', 0);
-    if (long > 0) await hour(typeof o.long === 'string' ? o.long : 'beam', long, log);
+    if (long > 0) await hour(typeof o.long === 'string' ? o.long : 'beam', long, o, log);
   }
   if (o.chart) await drawHour(log);
   const md = report();

@@ -44,31 +44,71 @@ export interface StudyBench {
   note?: string;
 }
 
-/** Runs a template as a study; returns the markdown written. */
-export async function runStudyBench(b: StudyBench): Promise<string> {
+/** A study run to its end, open for reading (its runs, their events) until `close`. */
+export interface FinishedStudy {
+  wb: Workbench;
+  studies: Studies;
+  id: number;
+  dbPath: string;
+  /** Wall seconds the study took. */
+  wallSeconds: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Create a study from its file's JSON and run it to its end the way `workbench study run` does
+ * (the run manager's queue, one solver process per run, every run in SQLite), saying how far it
+ * got every 10 s. Running it again on the same `db` continues it.
+ */
+export async function runStudy(
+  json: Record<string, unknown>,
+  file: string,
+  opts: { out: string; concurrency?: number; db?: string; existing?: number },
+): Promise<FinishedStudy> {
+  const dbPath = opts.db ?? join(mkdtempSync(join(tmpdir(), 'study-bench-')), 'study.db');
+  const wb = Workbench.open({ dbPath, spawn: nodeWorkerSpawner(), ...(opts.concurrency ? { concurrency: opts.concurrency } : {}) });
+  const studies = new Studies(wb);
+  try {
+    const id = opts.existing ?? studies.create(JSON.stringify(json), file, { readFile: (f) => readFileSync(f, 'utf8') }).id;
+    process.stderr.write(`${opts.out}: study ${id} in ${dbPath}\n`);
+    const timer = setInterval(() => process.stderr.write(`${opts.out}: ${studyProgressText(studies.progress(id))}\n`), 10_000);
+    const t0 = Date.now();
+    try {
+      await studies.run(id, (r) => process.stderr.write(`${opts.out}: run ${r.id} was interrupted; resuming it from its checkpoint\n`));
+    } finally {
+      clearInterval(timer);
+    }
+    return { wb, studies, id, dbPath, wallSeconds: Math.round((Date.now() - t0) / 1000), close: () => wb.close() };
+  } catch (e) {
+    await wb.close();
+    throw e;
+  }
+}
+
+/** A template's JSON, cut down and shortened as a bench asks. */
+export function templateJson(b: Pick<StudyBench, 'template' | 'keepPuzzle' | 'keepSolver' | 'seeds' | 'seconds'>): {
+  json: Record<string, unknown>;
+  file: string;
+} {
   const file = join(TEMPLATES, `${b.template}.json`);
   let json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   json = selectFromStudy(json, b.keepPuzzle ?? (() => true), b.keepSolver ?? (() => true));
   json = shortenStudy(json, { ...(b.seeds !== undefined ? { seeds: b.seeds } : {}), ...(b.seconds !== undefined ? { seconds: b.seconds } : {}) });
-  const dbPath = b.db ?? join(mkdtempSync(join(tmpdir(), 'study-bench-')), 'study.db');
-  const wb = Workbench.open({ dbPath, spawn: nodeWorkerSpawner(), ...(b.concurrency ? { concurrency: b.concurrency } : {}) });
+  return { json, file };
+}
+
+/** Runs a template as a study; returns the markdown written. */
+export async function runStudyBench(b: StudyBench): Promise<string> {
+  const { json, file } = templateJson(b);
+  const done = await runStudy(json, file, { out: b.out, ...(b.concurrency ? { concurrency: b.concurrency } : {}), ...(b.db ? { db: b.db } : {}) });
   try {
-    const studies = new Studies(wb);
-    const study = studies.create(JSON.stringify(json), file, { readFile: (f) => readFileSync(f, 'utf8') });
-    process.stderr.write(`${b.out}: study ${study.id} in ${dbPath}\n`);
-    const timer = setInterval(() => process.stderr.write(`${b.out}: ${studyProgressText(studies.progress(study.id))}\n`), 10_000);
-    const t0 = Date.now();
-    try {
-      await studies.run(study.id, (r) => process.stderr.write(`${b.out}: run ${r.id} was interrupted; resuming it from its checkpoint\n`));
-    } finally {
-      clearInterval(timer);
-    }
-    const { progress, cells } = studies.results(study.id);
-    const table = studyMarkdown(studies.get(study.id), progress, cells);
+    const { studies, id } = done;
+    const { progress, cells } = studies.results(id);
+    const table = studyMarkdown(studies.get(id), progress, cells);
     const md = [
       `# ${b.template} as a study\n`,
-      `Written by \`${b.command}\` on ${new Date().toISOString().slice(0, 10)}, ${machine()}: the template \`resources/studies/${b.template}.json\` run through the study machinery (run manager queue, one solver process per run, SQLite) in ${Math.round((Date.now() - t0) / 1000)} s of wall time.`,
-      `${b.note ?? 'Seconds are running time of the solver processes on a shared machine.'}\n`,
+      `Written by \`${b.command}\` on ${new Date().toISOString().slice(0, 10)}, ${machine()}: the template \`resources/studies/${b.template}.json\` run through the study machinery (run manager queue, one solver process per run, SQLite) in ${done.wallSeconds} s of wall time.`,
+      `${b.note ?? 'Seconds are CPU seconds of one core per run, measured by each solver process.'}\n`,
       table.replace(/^## /, '## Results: '),
       '',
     ].join('\n');
@@ -78,7 +118,7 @@ export async function runStudyBench(b: StudyBench): Promise<string> {
     process.stderr.write(`written to ${out}\n`);
     return md;
   } finally {
-    await wb.close();
+    await done.close();
   }
 }
 
