@@ -12,7 +12,7 @@
  *   --solvers a,b   edge solver ids (default hill-climb,sa,tabu,ms-gvns,vns-sa)
  */
 import { fileURLToPath } from 'node:url';
-import { edgeSolver, readPieces, timedRun, type TimedOutcome } from './edge-papers/msgvns';
+import { edgeSolver, readPieces, timedRun, type TimedOutcome } from './edge-papers/timed-run';
 import { machine, mdTable, mean, median, numOpt, options, stdev, writeResult } from './util';
 
 const TARGET = 166;
