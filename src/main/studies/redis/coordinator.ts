@@ -21,6 +21,7 @@ import type { Store } from '../../store/store';
 import type { RunRecord, RunStatus } from '../../store/types';
 import type { RunDispatcher } from '../dispatcher';
 import { connectRedis, duplicate, maskRedisUrl } from './connection';
+import { claimCoordinator, releaseCoordinator } from './coordinator-lease';
 import { CONSUMER, GROUP, jobId, keys, PREFIX, QUEUE, readEntry, type RunJob, type StreamEntry } from './events';
 
 export interface CoordinatorOptions {
@@ -88,7 +89,14 @@ export class RemoteRuns implements RunDispatcher {
    * while no coordinator was connected, and take over the runs the queue holds.
    */
   static async open(store: Store, url: string, opts: CoordinatorOptions = {}): Promise<RemoteRuns> {
-    const redis = await connectRedis(url);
+    claimCoordinator(store, opts.leaseTtlMs ?? 15_000);
+    let redis: Redis;
+    try {
+      redis = await connectRedis(url);
+    } catch (e) {
+      releaseCoordinator(store);
+      throw e;
+    }
     const rr = new RemoteRuns(store, redis, opts);
     try {
       await rr.start();
@@ -186,6 +194,11 @@ export class RemoteRuns implements RunDispatcher {
     this.closed = true;
     if (this.heartbeat) clearTimeout(this.heartbeat);
     await Promise.allSettled([...this.work]);
+    try {
+      releaseCoordinator(this.store);
+    } catch {
+      /* the store is unusable; the lease lapses */
+    }
     this.reader.disconnect();
     await this.loop?.catch(() => {});
     await this.queue.close().catch(() => {});
@@ -385,6 +398,11 @@ export class RemoteRuns implements RunDispatcher {
   /** Renew the queue's leases while connected; act on stop requests made through the database. */
   private beat(): void {
     if (this.closed) return;
+    try {
+      claimCoordinator(this.store, this.grant.ttlMs);
+    } catch {
+      /* paused past its lease and another coordinator took over: the run leases below decide */
+    }
     try {
       const ids = [...this.tracked];
       if (ids.length > 0) {

@@ -76,7 +76,7 @@ describe('Redis with a password over TLS', () => {
   );
 
   it(
-    '`study stop` from another process stops the runs on the workers and takes waiting ones off the queue',
+    '`study stop` from another process stops the runs on the workers and takes waiting ones off the queue; a second coordinator is refused',
     async () => {
       const db = tempDb();
       // Not solvable in that time: the runs end only by being stopped.
@@ -89,6 +89,12 @@ describe('Redis with a password over TLS', () => {
       const code = new Promise<number | null>((r) => coordinator.once('exit', r));
       // Two running (the worker takes two at once), two waiting on the queue.
       await until(() => JSON.parse(cli(['runs', '--json', '--status', 'running', '--db', db]).stdout).length === 2 || null, 40_000, 'two runs running');
+      // A second coordinator on the same database is refused in one line, and changes nothing.
+      const second = cli(['study', 'run', '1', '--redis', redis.url, '--db', db]);
+      expect(second.code).toBe(2);
+      expect(second.stderr).toMatch(
+        /^workbench study: another coordinator \(process \d+\) is taking this database's runs from Redis; stop it first, or use it to run the study\n$/,
+      );
       const stopped = cli(['study', 'stop', '1', '--db', db]);
       expect(stopped.code, stopped.stderr).toBe(0);
       expect(stopped.stdout).toMatch(/^study 1: 4 runs stopped/);
