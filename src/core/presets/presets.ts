@@ -140,8 +140,8 @@ export const PRESETS: readonly SolverPreset[] = [
     label: 'Broken-join allowance (Blackwood style)',
     source: 'workbench',
     description:
-      'Allow up to 10 broken joins, growing from the 160th placement to the last cell, as Blackwood’s 470/480 board has; frame first. Until it finds a full board it shows its deepest partial board, completed by a narrow beam pass.',
-    params: { maxMismatches: 10, mismatchFromDepth: 160, order: 'frame-first' },
+      'Allow up to 10 broken joins, growing from five eighths of the placements (the 160th of 256) to the last cell, as Blackwood’s 470/480 board has; frame first. Until it finds a full board it shows its deepest partial board, completed by a narrow beam pass.',
+    params: { maxMismatches: 10, mismatchFromDepth: -1, order: 'frame-first' },
   },
   {
     id: 'verhaard',

@@ -142,7 +142,7 @@ export function scanPlan(p: EdgePuzzle, order: ScanOrder, tables: CandidateTable
 
 /**
  * The mismatch allowance: how many broken joins the board may hold once depth d is placed. None
- * before `from` (-1 = two thirds of the way), then growing linearly to `max` at the last cell
+ * before `from` (-1 = five eighths of the way: placement 160 of 256, where Blackwood's schedule starts), then growing linearly to `max` at the last cell
  * (Blackwood's schedule, as a line). Breaks allowed early only let the search wander: on META
  * 10x10, 20 breaks from depth 70 give a first full board within 2,000 placements, from depth 0
  * none within 300,000.
@@ -150,7 +150,7 @@ export function scanPlan(p: EdgePuzzle, order: ScanOrder, tables: CandidateTable
 export function mismatchSchedule(depth: number, max: number, from: number): Int32Array {
   const allow = new Int32Array(depth + 1);
   if (max <= 0 || depth === 0) return allow;
-  const start = Math.min(from < 0 ? Math.floor((2 * depth) / 3) : from, depth - 1);
+  const start = Math.min(from < 0 ? Math.round((5 * depth) / 8) : from, depth - 1);
   const span = depth - start;
   for (let d = start; d < depth; d++) allow[d] = Math.floor((max * (d - start + 1)) / span);
   allow[depth] = max;

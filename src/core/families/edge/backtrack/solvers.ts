@@ -24,7 +24,7 @@ export const backtrackParams = {
     type: 'int',
     default: -1,
     min: -1,
-    help: 'Placements made before the first break is allowed (-1 = two thirds of the board); from there the allowance grows linearly to maxMismatches at the last cell.',
+    help: 'Placements made before the first break is allowed (-1 = five eighths of the board: 160 of 256, 63 of 100); from there the allowance grows linearly to maxMismatches at the last cell.',
   },
   restartAfter: {
     type: 'int',

@@ -224,7 +224,10 @@ describe('backtrack building blocks', () => {
     expect(Array.from(a.subarray(0, 70))).toEqual(new Array(70).fill(0));
     expect(a[99]).toBe(20);
     for (let d = 1; d <= 100; d++) expect(a[d]).toBeGreaterThanOrEqual(a[d - 1]);
-    expect(mismatchSchedule(90, 9, -1)[59]).toBe(0);
+    expect(mismatchSchedule(90, 9, -1)[55]).toBe(0);
+    // The default start scales with the board: Blackwood's placement 160 of 256.
+    expect(mismatchSchedule(256, 10, -1)).toEqual(mismatchSchedule(256, 10, 160));
+    expect(mismatchSchedule(100, 10, -1)).toEqual(mismatchSchedule(100, 10, 63));
     expect(mismatchSchedule(90, 9, -1)[89]).toBe(9);
   });
 });
