@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- study-scale [--runs N] [--workers 1,2,4] [--seeds S] [--scale F] [--skip-table]`
+ * `npm run bench -- study-scale [--runs N] [--workers 1,2,4] [--seeds S] [--scale F] [--skip-table] [--skip-rate]`
  *
  * Studies on many machines, on this one through loopback Redis (Debian's redis-server, started
  * here on a free port):
@@ -12,10 +12,11 @@
  * 2. MS-GVNS table 1 (resources/studies/msgvns-table1.json) run as a study through Redis on two
  *    workers, its table beside the paper's figures; at S seeds and F x the paper's time limits.
  *
+ * `--skip-rate` keeps part 1 of the results file as it is (a long table run on a busy machine).
  * Writes bench/results/study-scale.md. Wall times on a shared machine: run it niced and alone.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,7 +106,7 @@ export async function run(argv: string[]): Promise<void> {
       seeds: runs,
       stop: { evaluations: 2000 },
     };
-    for (const w of counts) {
+    for (const w of o['skip-rate'] ? [] : counts) {
       const workers = await startWorkers(redis, w);
       try {
         const { db } = newStudy(dir, short);
@@ -151,21 +152,28 @@ export async function run(argv: string[]): Promise<void> {
     await redis.stop();
   }
 
+  const out = join(root, 'bench', 'results', 'study-scale.md');
+  // The rate section as the results file has it: from its first "## " heading to the next.
+  const kept = o['skip-rate'] && existsSync(out) ? (/\n(## Runs per minute[\s\S]*?)\n## /.exec(readFileSync(out, 'utf8'))?.[1] ?? '') : '';
   const lines = [
     '# study-scale: studies through BullMQ on loopback Redis',
     '',
     `${machine()}; ${cpus().length} cores shared with other work, bench niced. \`npm run bench -- study-scale ${argv.join(' ')}\`.`,
     '',
-    `## Runs per minute and dispatch overhead (${runs} runs of hill climbing, 2000 evaluations, on e2_clue1_6x6)`,
-    '',
-    'Each worker process runs one solver at a time. Overhead per run = worker-seconds per run minus the solver time: the solver process start (Node + tsx), the queue, the event stream and the SQLite writes. "local" is the same study through the run manager (`study run --concurrency W`).',
-    '',
-    '| dispatch | workers | runs | wall (s) | runs per minute | overhead per run (ms) |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
-    ...rows.map((r) => `| ${r.how} | ${r.workers} | ${r.runs} | ${r.wall.toFixed(1)} | ${r.perMinute.toFixed(0)} | ${r.overheadMs.toFixed(0)} |`),
-    '',
   ];
+  if (kept) lines.push('Part 1 kept from the previous run of this bench (`--skip-rate`):', '', kept.trim(), '');
+  else
+    lines.push(
+      `## Runs per minute and dispatch overhead (${runs} runs of hill climbing, 2000 evaluations, on e2_clue1_6x6)`,
+      '',
+      'Each worker process runs one solver at a time. Overhead per run = worker-seconds per run minus the solver time: the solver process start (Node + tsx), the queue, the event stream and the SQLite writes. "local" is the same study through the run manager (`study run --concurrency W`).',
+      '',
+      '| dispatch | workers | runs | wall (s) | runs per minute | overhead per run (ms) |',
+      '| --- | ---: | ---: | ---: | ---: | ---: |',
+      ...rows.map((r) => `| ${r.how} | ${r.workers} | ${r.runs} | ${r.wall.toFixed(1)} | ${r.perMinute.toFixed(0)} | ${r.overheadMs.toFixed(0)} |`),
+      '',
+    );
   if (table) lines.push(`## MS-GVNS table 1 as a study (${seeds} seeds, ${scale} x the paper's time limits)`, '', table.replace(/^## .*\n\n/, ''), '');
-  writeResult(join(root, 'bench', 'results', 'study-scale.md'), `${lines.join('\n')}\n`);
+  writeResult(out, `${lines.join('\n')}\n`);
   process.stdout.write(`${lines.join('\n')}\n`);
 }
