@@ -7,6 +7,7 @@ import { s, type Infer, type Schema } from '../../core/schema/schema';
 import type { PuzzleRecord, RunEvent, RunRecord, RunSummary } from '../store/types';
 import type { ImportPreview, ImportResult, LibraryPuzzle } from '../services/imports';
 import type { StudyCurve, StudyDetail, StudySummary, StudyTemplate } from '../services/study-api';
+import type { DistributionState } from '../services/distribution';
 import type { ParamSchema } from '../../core/params/schema';
 import type { FamilyId } from '../../core/families/family';
 import { RUN_SORT_KEYS, type BoardAt, type RunFacets, type RunPage, type RunSeries } from '../store/run-history';
@@ -125,6 +126,11 @@ export const apiSchemas = {
   startStudy: s.object({ id }),
   stopStudy: s.object({ id }),
   exportStudy: s.object({ id, format: s.literal('csv', 'markdown') }),
+  // ---- where studies run: this machine, or workers through Redis (issue 15) ----
+  /** Whether studies go to a Redis queue, with the URL (password masked) and why not when it cannot be reached. */
+  getDistribution: s.object({}),
+  /** Save a redis:// or rediss:// URL (null or blank: forget it) and use it at once; refused while WORKBENCH_REDIS is set. */
+  setDistribution: s.object({ url: s.nullable(s.string(2000)) }),
 } as const;
 
 /** A file to import, with the options of its reader and the piece set of a board file. */
@@ -203,6 +209,8 @@ export interface ApiResults {
   startStudy: { queued: number; created: number; resumed: number; elsewhere: number };
   stopStudy: { stopped: number };
   exportStudy: { fileName: string; text: string };
+  getDistribution: DistributionState;
+  setDistribution: DistributionState;
 }
 
 /** What a view holds: every call returns a promise; errors arrive as rejected promises with a one-line message. */

@@ -9,5 +9,6 @@ export type { ImprovementPoint, RunFacets, RunSeries, RunSortKey, SeriesPoint, S
 export type { ApiReply } from '../serve/dispatch';
 export type { ImportPreview, ImportResult, LibraryPuzzle, PlacementScore } from '../services/imports';
 export type { StudyCurve, StudyDetail, StudySummary, StudyTemplate } from '../services/study-api';
+export type { DistributionState } from '../services/distribution';
 export type { CellRun, StudyCellResult, StudyProgress } from '../studies/results';
 export type { WorkbenchBridge } from '../../preload/index';

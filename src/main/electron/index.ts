@@ -58,20 +58,21 @@ async function start(): Promise<void> {
 }
 
 /**
- * With WORKBENCH_REDIS set (a Redis URL), the app coordinates: studies started in it run on
- * `workbench worker` processes through that Redis. Unreachable, the app says so in one line and
- * its studies run on this machine.
+ * Studies run through Redis on `workbench worker` processes when WORKBENCH_REDIS is set (a URL),
+ * else through the URL saved in the Studies view, else on this machine. An unreachable Redis
+ * leaves them on this machine: one line on stderr, and the Studies view says why.
  */
 async function openBackend(dbPath: string): Promise<RunningBackend> {
-  const opts = { dbPath, workerHost: utilityWorkerSpawner(), nativeBinding: electronSqliteBinding() };
-  const redis = process.env.WORKBENCH_REDIS;
-  if (!redis) return createBackend(opts);
-  try {
-    return await createBackend({ ...opts, redis });
-  } catch (err) {
-    console.error(`Puzzle Workbench: ${err instanceof Error ? err.message : String(err)}; studies run on this machine`);
-    return createBackend(opts);
-  }
+  const redis = process.env.WORKBENCH_REDIS || undefined;
+  const backend = await createBackend({
+    dbPath,
+    workerHost: utilityWorkerSpawner(),
+    nativeBinding: electronSqliteBinding(),
+    ...(redis ? { redis, redisFrom: 'WORKBENCH_REDIS', redisFallback: true } : {}),
+  });
+  const d = await backend.handlers.getDistribution({});
+  if (d.message) console.error(`Puzzle Workbench: ${d.message}; studies run on this machine`);
+  return backend;
 }
 
 /** better-sqlite3 built for Electron's ABI by `scripts/native.mjs electron` (npm start / dev), if present. */

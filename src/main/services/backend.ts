@@ -1,5 +1,4 @@
 import { Studies } from '../studies/studies';
-import { RemoteRuns } from '../studies/redis/coordinator';
 import type { ApiHandlers, Backend, PushEvent } from '../api/contract';
 import { nodeWorkerSpawner } from '../runs/node-host';
 import type { WorkerSpawner } from '../runs/worker-host';
@@ -8,11 +7,13 @@ import { findResourcesDir, seedLibrary } from './samples';
 import { Workbench } from './workbench';
 import { importFile, listLibrary, previewImport } from './imports';
 import { studyHandlers } from './study-api';
+import { Distribution } from './distribution';
 import path from 'node:path';
 
 /** The API handlers over a Workbench: arguments arrive validated by the transport. */
-export function apiHandlers(wb: Workbench, opts: { resourcesDir?: string | null; studies?: Studies } = {}): ApiHandlers {
+export function apiHandlers(wb: Workbench, opts: { resourcesDir?: string | null; studies?: Studies; distribution?: Distribution } = {}): ApiHandlers {
   const { store } = wb;
+  const distribution = opts.distribution ?? new Distribution(wb);
   const resources = opts.resourcesDir ?? findResourcesDir();
   const need = <T>(x: T | null, what: string): T => {
     if (x === null) throw new Error(`${what} does not exist`);
@@ -64,7 +65,9 @@ export function apiHandlers(wb: Workbench, opts: { resourcesDir?: string | null;
     exportRuns: ({ ids, format }) => wb.history.exportRuns(ids, format),
     runSeries: ({ id, maxPoints, after }) => need(wb.history.series(id, { maxPoints, after }), `run ${id}`),
     runBoard: ({ id, eventId }) => need(wb.history.board(id, eventId ?? null), eventId ? `improvement ${eventId} of run ${id}` : `run ${id}`),
-    ...studyHandlers(wb, opts.studies ?? new Studies(wb), resources ? path.join(resources, 'studies') : null),
+    ...studyHandlers(wb, opts.studies ?? new Studies(wb, distribution), resources ? path.join(resources, 'studies') : null),
+    getDistribution: () => distribution.state(),
+    setDistribution: ({ url }) => distribution.set(url),
   };
 }
 
@@ -82,10 +85,18 @@ export interface BackendOptions {
    */
   resourcesDir?: string | null;
   /**
-   * A Redis URL: studies started here put their runs on that queue for `workbench worker`
-   * processes on any machine (see studies/redis); single runs stay on this machine.
+   * A Redis URL given outside the app (it wins over the one saved in the settings): studies
+   * started here put their runs on that queue for `workbench worker` processes on any machine
+   * (see studies/redis); single runs stay on this machine. Without it, the saved URL is used.
    */
   redis?: string;
+  /** What gave `redis`, as the Studies view names it (default '--redis'). */
+  redisFrom?: string;
+  /**
+   * An unreachable `redis` fails createBackend with one line (the CLI) unless this is true (the
+   * app): then studies run on this machine and getDistribution says why. A saved URL never fails it.
+   */
+  redisFallback?: boolean;
 }
 
 export async function createBackend(opts: BackendOptions): Promise<Backend & { workbench: Workbench; close(): Promise<void> }> {
@@ -98,17 +109,18 @@ export async function createBackend(opts: BackendOptions): Promise<Backend & { w
     progressIntervalMs: opts.progressIntervalMs,
   });
   workbench.runs.recover();
-  let remote: RemoteRuns | null = null;
+  const distribution = new Distribution(workbench, {
+    ...(opts.redis !== undefined ? { url: opts.redis, fixedBy: opts.redisFrom ?? '--redis' } : {}),
+    progressIntervalMs: opts.progressIntervalMs,
+  });
   try {
-    remote =
-      opts.redis === undefined
-        ? null
-        : await RemoteRuns.open(workbench.store, opts.redis, { elsewhere: workbench.runs, progressIntervalMs: opts.progressIntervalMs });
+    await distribution.start(opts.redis !== undefined && !opts.redisFallback);
   } catch (e) {
+    await distribution.close();
     await workbench.close();
     throw e;
   }
-  const studies = new Studies(workbench, remote ?? undefined);
+  const studies = new Studies(workbench, distribution);
   // A study survives a restart: its runs the last session left interrupted go on.
   studies.resumeInterrupted();
   workbench.runs.watchOrphans();
@@ -123,7 +135,7 @@ export async function createBackend(opts: BackendOptions): Promise<Backend & { w
   const watch = watchRuns(workbench.store, { isLocal: (id) => local.has(id) });
   return {
     workbench,
-    handlers: apiHandlers(workbench, { resourcesDir: opts.resourcesDir, studies }),
+    handlers: apiHandlers(workbench, { resourcesDir: opts.resourcesDir, studies, distribution }),
     subscribe: (l: (e: PushEvent) => void) => {
       const a = workbench.subscribe(l);
       const b = watch.subscribe(l);
@@ -134,7 +146,7 @@ export async function createBackend(opts: BackendOptions): Promise<Backend & { w
     },
     close: async () => {
       watch.stop();
-      await remote?.close();
+      await distribution.close();
       return workbench.close();
     },
   };

@@ -90,6 +90,8 @@ function fakeBackend(): FakeBackend {
     startStudy: nope('startStudy'),
     stopStudy: nope('stopStudy'),
     exportStudy: nope('exportStudy'),
+    getDistribution: nope('getDistribution'),
+    setDistribution: nope('setDistribution'),
   };
   return {
     handlers,

@@ -62,6 +62,8 @@ const METHOD_SET: Record<ApiMethod, true> = {
   startStudy: true,
   stopStudy: true,
   exportStudy: true,
+  getDistribution: true,
+  setDistribution: true,
 };
 const METHODS = Object.keys(METHOD_SET) as ApiMethod[];
 
