@@ -2,7 +2,10 @@
  * `npm run bench -- edge-papers [--quick] [--only niang,aspinall,msgvns]`: our edge-matching
  * numbers beside the papers' (literature.md sections 1-3), written to bench/results/edge-papers.md.
  * Each section lives in bench/edge-papers/<section>.ts and returns markdown starting with
- * `## <name>`; `--only` replaces those sections in the results file and keeps the others.
+ * `## <name>`; `--only` replaces those sections in the results file and keeps the others. Every
+ * section is a thin driver over studies: it runs its paper's template of resources/studies (cut
+ * down and shortened by its options and `--quick`) the way `workbench study run` does, and writes
+ * the study's figures beside the paper's; `--concurrency N` sets the runs at once (default: cores - 1).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
