@@ -1,93 +1,23 @@
 /**
- * `npm run bench -- edge-exact [--quick] [--seeds N] [--limit SECONDS] [--seeds2x2 N] [--limit2x2 S] [--solver-seeds K] [--spread-only]`: exact solving of generated
- * E2-style puzzles: 7x7 with 3 frame + 6 inner colours (target: under a second each) and 8x8 with
- * 3 + 7 (target: under 10 minutes), time per instance and the median over seeds. Written to
- * bench/results/edge-exact.md.
+ * `npm run bench -- edge-exact [--quick] [--seeds N] [--limit SECONDS] [--seeds2x2 N] [--limit2x2 S] [--solver-seeds K] [--spread-only] [--concurrency N]`:
+ * exact solving of generated E2-style puzzles: 7x7 with 3 frame + 6 inner colours (target: under a
+ * second each) and 8x8 with 3 + 7 (target: under 10 minutes), CPU time per instance and the
+ * median over instances. Written to bench/results/edge-exact.md.
  *
- * Each solve runs in a fresh Node process (`--child SPEC`, also used by the aspinall section of
- * edge-papers): the search loops are fastest as the only closure of their kind in a process, as in
- * a solver worker (src/core/families/edge/backtrack/loops.ts).
+ * Each configuration is a study of inline generated puzzles (generator seeds 1..N) run the way
+ * `workbench study run` runs it: one solver process per run (the search loops are fastest as the
+ * only closure of their kind in a process), stopped on the solution or on `--limit` CPU seconds
+ * (the runs' CPU clock; tables are built before the clock starts). The spread section runs the
+ * 7x7 instances over solver seeds 1..K, the seeds of the candidate order.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { backtrack2x2Solver, backtrackSolver } from '../src/core/families/edge/backtrack/solvers';
-import { maxScore } from '../src/core/families/edge';
+import { puzzleToJson } from '../src/core/families/edge/json';
 import { generateEdgePuzzle } from '../src/core/families/edge/generator';
 import type { Params } from '../src/core/params/schema';
+import { runStudy } from './study';
 import { machine, mdTable, median, numOpt, options, writeResult } from './util';
-
-export interface SolveSpec {
-  rows: number;
-  cols: number;
-  frame: number;
-  inner: number;
-  /** Generator seed. */
-  seed: number;
-  solver: 'backtrack' | 'backtrack-2x2';
-  params: Params;
-  /** Seed of the solver's candidate order (default 1). */
-  solverSeed?: number;
-  /** Give up after this many evaluations or CPU seconds of search. */
-  maxEvaluations: number;
-  limitSeconds: number;
-}
-
-export interface SolveResult {
-  /** Placements (single tiles) or block placements (2x2) until the first solution or the limit. */
-  evaluations: number;
-  solved: boolean;
-  /** Search space exhausted without a solution (cannot happen on generated puzzles). */
-  exhausted: boolean;
-  /** Search time (tables built before, timed apart as prepSeconds). */
-  seconds: number;
-  cpuSeconds: number;
-  prepSeconds: number;
-}
-
-/** Solve one generated puzzle here, in this process. */
-export function solveHere(spec: SolveSpec): SolveResult {
-  const { puzzle } = generateEdgePuzzle({ rows: spec.rows, cols: spec.cols, frameColours: spec.frame, innerColours: spec.inner, seed: spec.seed });
-  const def = spec.solver === 'backtrack' ? backtrackSolver : backtrack2x2Solver;
-  const max = maxScore(spec.rows, spec.cols);
-  const t0 = performance.now();
-  const run = def.create(puzzle, spec.params, spec.solverSeed ?? 1);
-  const t1 = performance.now();
-  const c0 = process.cpuUsage();
-  let slice = 1 << 16;
-  while (!run.finished && run.bestScore < max && run.evaluations < spec.maxEvaluations) {
-    const s0 = performance.now();
-    const e0 = run.evaluations;
-    const ask = Math.min(slice, spec.maxEvaluations - run.evaluations);
-    run.step(ask);
-    // Slices of 25-100 ms, so the time limit is checked often without slowing the loop.
-    const took = performance.now() - s0;
-    if (took > 100) slice = Math.max(1 << 10, slice >> 1);
-    else if (took < 25 && run.evaluations - e0 >= ask) slice = Math.min(slice * 2, 1 << 26);
-    // The limit is on CPU time: on a shared machine wall time also counts the other processes.
-    const used = process.cpuUsage(c0);
-    if (used.user + used.system > spec.limitSeconds * 1e6) break;
-  }
-  const cpu = process.cpuUsage(c0);
-  return {
-    evaluations: run.evaluations,
-    solved: run.bestScore === max,
-    exhausted: run.finished && run.bestScore < max,
-    seconds: +((performance.now() - t1) / 1000).toFixed(3),
-    cpuSeconds: +((cpu.user + cpu.system) / 1e6).toFixed(3),
-    prepSeconds: +((t1 - t0) / 1000).toFixed(3),
-  };
-}
-
-/** Solve one generated puzzle in a fresh Node process. */
-export function solveInChild(spec: SolveSpec): SolveResult {
-  const index = fileURLToPath(new URL('./index.ts', import.meta.url));
-  const out = execFileSync(process.execPath, ['--import', 'tsx', index, 'edge-exact', '--child', JSON.stringify(spec)], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 20,
-  });
-  return JSON.parse(out.trim().split('\n').pop()!) as SolveResult;
-}
 
 /** A median over runs some of which hit the limit: exact while fewer than half are censored. */
 export function censoredMedian(values: number[], censored: boolean[]): string {
@@ -102,70 +32,107 @@ function fmt(x: number): string {
   return x >= 1 ? x.toFixed(2) : x.toFixed(3);
 }
 
-/**
- * The search is randomised (the candidate order is shuffled with the solver's seed), so one seed's
- * time on an instance is one draw: the spread over solver seeds shows what a user can expect.
- */
-function spread(seeds: number, solverSeeds: number, limit: number): string[] {
-  const rows: (string | number)[][] = [];
-  const medians: number[] = [];
-  for (let seed = 1; seed <= seeds; seed++) {
-    const cpus: number[] = [];
-    const evals: number[] = [];
-    for (let s = 1; s <= solverSeeds; s++) {
-      const r = solveInChild({
-        rows: 7,
-        cols: 7,
-        frame: 3,
-        inner: 6,
-        seed,
-        solver: 'backtrack',
-        params: {},
-        solverSeed: s,
-        maxEvaluations: Number.MAX_SAFE_INTEGER,
-        limitSeconds: limit,
-      });
-      cpus.push(r.solved ? r.cpuSeconds : Infinity);
-      evals.push(r.evaluations);
-    }
-    const med = median(cpus);
-    medians.push(med);
-    rows.push([
-      seed,
-      fmt(med),
-      fmt(Math.min(...cpus)),
-      fmt(Math.max(...cpus)),
-      `${cpus.filter((x) => x < 1).length}/${solverSeeds}`,
-      fmt([...evals].sort((a, b) => a - b)[solverSeeds >> 1]),
-    ]);
-    process.stderr.write(`7x7 spread instance ${seed}: median ${med} CPU s over ${solverSeeds} solver seeds\n`);
-  }
-  return [
-    `## 7x7, 3+6 colours, backtrack over solver seeds 1..${solverSeeds}`,
-    '',
-    `CPU seconds per instance over ${solverSeeds} seeds of the candidate order: ${medians.filter((m) => m < 1).length}/${seeds} instances have a median under a second.`,
-    '',
-    mdTable(['instance', 'median CPU s', 'fastest', 'slowest', 'under 1 s', 'median placements'], rows),
-    '',
-  ];
-}
+const EXACT: Params = { complete: false };
 
 interface Config {
   label: string;
   rows: number;
   frame: number;
   inner: number;
-  solver: SolveSpec['solver'];
+  solver: 'backtrack' | 'backtrack-2x2';
   params: Params;
   target: string;
 }
 
+/** One solve: the generator's seed (the instance), the solver's seed, and how it ended. */
+interface Solve {
+  instance: number;
+  solverSeed: number;
+  evaluations: number;
+  solved: boolean;
+  /** Searched the whole space without a solution (cannot happen on generated puzzles). */
+  exhausted: boolean;
+  cpuSeconds: number;
+}
+
+/**
+ * The configuration's instances (generator seeds 1..`instances`) x solver seeds as a study, run to
+ * its end: every solve, in instance order.
+ */
+async function solveAll(c: Config, instances: number, solverSeeds: number[], limit: number, o: Record<string, string | true>): Promise<Solve[]> {
+  const puzzles = Array.from({ length: instances }, (_, i) => {
+    const { puzzle } = generateEdgePuzzle({ rows: c.rows, cols: c.rows, frameColours: c.frame, innerColours: c.inner, seed: i + 1 });
+    return { family: 'edge', name: `${c.rows}x${c.rows} ${c.frame}+${c.inner} #${i + 1}`, puzzle: puzzleToJson(puzzle) };
+  });
+  const study = {
+    name: `edge-exact: ${c.label}, ${c.solver}`,
+    puzzles,
+    solvers: [{ solver: c.solver, params: c.params }],
+    seeds: solverSeeds,
+    stop: { seconds: limit, clock: 'cpu' },
+  };
+  const done = await runStudy(study, join(fileURLToPath(new URL('.', import.meta.url)), 'edge-exact.json'), {
+    out: 'edge-exact',
+    ...(o.concurrency !== undefined ? { concurrency: numOpt(o, 'concurrency', 1) } : {}),
+  });
+  try {
+    return done.studies
+      .runs(done.id)
+      .map((r) => ({
+        instance: r.puzzleIndex + 1,
+        solverSeed: r.seed,
+        evaluations: r.run.evaluations,
+        solved: r.run.stopReason === 'solved',
+        exhausted: r.run.stopReason === 'exhausted',
+        cpuSeconds: r.run.elapsedMs / 1000,
+      }))
+      .sort((a, b) => a.instance - b.instance || a.solverSeed - b.solverSeed);
+  } finally {
+    await done.close();
+  }
+}
+
+/**
+ * The search is randomised (the candidate order is shuffled with the solver's seed), so one seed's
+ * time on an instance is one draw: the spread over solver seeds shows what a user can expect.
+ */
+async function spread(instances: number, solverSeeds: number, limit: number, o: Record<string, string | true>): Promise<string[]> {
+  const c: Config = { label: '7x7, 3+6 colours', rows: 7, frame: 3, inner: 6, solver: 'backtrack', params: EXACT, target: '< 1 s' };
+  const solves = await solveAll(
+    c,
+    instances,
+    Array.from({ length: solverSeeds }, (_, i) => i + 1),
+    limit,
+    o,
+  );
+  const rows: (string | number)[][] = [];
+  const medians: number[] = [];
+  for (let i = 1; i <= instances; i++) {
+    const mine = solves.filter((s) => s.instance === i);
+    const cpus = mine.map((s) => (s.solved ? s.cpuSeconds : Infinity));
+    const med = median(cpus);
+    medians.push(med);
+    rows.push([
+      i,
+      fmt(med),
+      fmt(Math.min(...cpus)),
+      fmt(Math.max(...cpus)),
+      `${cpus.filter((x) => x < 1).length}/${solverSeeds}`,
+      fmt(median(mine.map((s) => s.evaluations))),
+    ]);
+  }
+  return [
+    `## 7x7, 3+6 colours, backtrack over solver seeds 1..${solverSeeds}`,
+    '',
+    `CPU seconds per instance over ${solverSeeds} seeds of the candidate order: ${medians.filter((m) => m < 1).length}/${instances} instances have a median under a second.`,
+    '',
+    mdTable(['instance', 'median CPU s', 'fastest', 'slowest', 'under 1 s', 'median placements'], rows),
+    '',
+  ];
+}
+
 export async function run(argv: string[]): Promise<void> {
   const o = options(argv);
-  if (typeof o.child === 'string') {
-    process.stdout.write(`${JSON.stringify(solveHere(JSON.parse(o.child) as SolveSpec))}\n`);
-    return;
-  }
   const quick = !!o.quick;
   const seeds = numOpt(o, 'seeds', quick ? 3 : 10);
   const limit = numOpt(o, 'limit', quick ? 120 : 600);
@@ -178,14 +145,15 @@ export async function run(argv: string[]): Promise<void> {
     // Adds (or replaces) the spread section of an earlier full run.
     const before = existsSync(out) ? readFileSync(out, 'utf8') : '';
     const cut = before.indexOf('\n## 7x7, 3+6 colours, backtrack over solver seeds');
-    const md = `${(cut < 0 ? before : before.slice(0, cut + 1)).trimEnd()}\n\n${spread(seeds, solverSeeds, limit).join('\n')}\n`;
+    const md = `${(cut < 0 ? before : before.slice(0, cut + 1)).trimEnd()}\n\n${(await spread(seeds, solverSeeds, limit, o)).join('\n')}\n`;
     writeResult(out, md);
     process.stderr.write(`written to ${out}\n`);
     return;
   }
+  // Exact solves: no completed boards on the way (the app shows them; their beam passes would count here).
   const configs: Config[] = [
-    { label: '7x7, 3+6 colours', rows: 7, frame: 3, inner: 6, solver: 'backtrack', params: {}, target: '< 1 s' },
-    { label: '8x8, 3+7 colours', rows: 8, frame: 3, inner: 7, solver: 'backtrack', params: {}, target: '< 600 s' },
+    { label: '7x7, 3+6 colours', rows: 7, frame: 3, inner: 6, solver: 'backtrack', params: EXACT, target: '< 1 s' },
+    { label: '8x8, 3+7 colours', rows: 8, frame: 3, inner: 7, solver: 'backtrack', params: EXACT, target: '< 600 s' },
     ...(quick
       ? []
       : [{ label: '8x8, 3+7 colours', rows: 8, frame: 3, inner: 7, solver: 'backtrack-2x2' as const, params: { heuristic: 'h1' }, target: '< 600 s' }]),
@@ -194,57 +162,36 @@ export async function run(argv: string[]): Promise<void> {
     '# Exact solving of generated E2-style puzzles',
     '',
     `${new Date().toISOString().slice(0, 10)} on ${machine()}${quick ? ' (quick run)' : ''}. Generator seeds 1..${seeds}; solver seed 1, default parameters unless shown; ` +
-      `limit ${limit} CPU s per instance; one process per solve. Times are search seconds (wall; CPU beside them: the machine may be shared), tables built before apart.`,
+      `limit ${limit} CPU s per instance. Each configuration is a study: one solver process per solve, CPU seconds of its search (tables built before the clock starts).`,
     '',
   ];
   const summary: (string | number)[][] = [];
   for (const c of configs) {
-    const rows: (string | number)[][] = [];
-    const secs: number[] = [];
-    const cpus: number[] = [];
-    const censored: boolean[] = [];
     const count = c.solver === 'backtrack-2x2' ? seeds2x2 : seeds;
     const cap = c.solver === 'backtrack-2x2' ? limit2x2 : limit;
-    for (let seed = 1; seed <= count; seed++) {
-      const r = solveInChild({
-        rows: c.rows,
-        cols: c.rows,
-        frame: c.frame,
-        inner: c.inner,
-        seed,
-        solver: c.solver,
-        params: c.params,
-        maxEvaluations: Number.MAX_SAFE_INTEGER,
-        limitSeconds: cap,
-      });
-      secs.push(r.seconds);
-      cpus.push(r.cpuSeconds);
-      censored.push(!r.solved);
-      rows.push([
-        seed,
-        r.evaluations.toLocaleString('en'),
-        r.solved ? 'yes' : r.exhausted ? 'no solution' : 'limit',
-        fmt(r.seconds),
-        fmt(r.cpuSeconds),
-        fmt(r.prepSeconds),
-      ]);
-      process.stderr.write(`${c.label} ${c.solver} seed ${seed}: ${JSON.stringify(r)}\n`);
-    }
+    const solves = await solveAll(c, count, [1], cap, o);
+    const rows = solves.map((r) => [
+      r.instance,
+      r.evaluations.toLocaleString('en'),
+      r.solved ? 'yes' : r.exhausted ? 'no solution' : 'limit',
+      fmt(r.cpuSeconds),
+    ]);
+    for (const r of solves) process.stderr.write(`${c.label} ${c.solver} instance ${r.instance}: ${JSON.stringify(r)}\n`);
     const name = `${c.solver}${Object.keys(c.params).length ? ` ${JSON.stringify(c.params)}` : ''}`;
-    parts.push(`## ${c.label}, ${name}`, '', mdTable(['seed', 'evaluations', 'solved', 'seconds', 'CPU s', 'prep s'], rows), '');
-    const cpuMax = Math.max(...cpus);
+    parts.push(`## ${c.label}, ${name}`, '', mdTable(['seed', 'evaluations', 'solved', 'CPU s'], rows), '');
+    const cpus = solves.map((r) => r.cpuSeconds);
+    const censored = solves.map((r) => !r.solved);
     summary.push([
       c.label,
       name,
-      censoredMedian(secs, censored),
       censoredMedian(cpus, censored),
-      fmt(cpuMax),
+      fmt(Math.max(...cpus)),
       c.target,
       `${censored.filter((x) => !x).length}/${count}${cap !== limit ? ` (limit ${cap} s)` : ''}`,
     ]);
   }
-  if (solverSeeds > 1) parts.push(...spread(seeds, solverSeeds, limit));
-  parts.splice(4, 0, mdTable(['instances', 'solver', 'median seconds', 'median CPU s', 'max CPU s', 'target', 'solved'], summary), '');
+  if (solverSeeds > 1) parts.push(...(await spread(seeds, solverSeeds, limit, o)));
+  parts.splice(4, 0, mdTable(['instances', 'solver', 'median CPU s', 'max CPU s', 'target', 'solved'], summary), '');
   const md = `${parts.join('\n')}\n`;
   process.stdout.write(md);
   writeResult(out, md);
