@@ -287,3 +287,17 @@ export function studyProgressText(p: StudyCounts): string {
   if (p.estimatedMsLeft !== null) parts.push(`about ${durationText(p.estimatedMsLeft)} left`);
   return parts.join(', ');
 }
+
+/** Where a study's runs go (the API's getDistribution), the URL already masked. */
+export interface DistributionLike {
+  url: string | null;
+  state: 'local' | 'connected' | 'unreachable';
+  message: string | null;
+}
+
+/** "On this machine", "Coordinating through redis://:***@host:6379", "Redis unreachable: <reason>". */
+export function distributionText(d: DistributionLike): string {
+  if (d.state === 'connected') return `Coordinating through ${d.url ?? 'Redis'}`;
+  if (d.state === 'unreachable') return `Redis unreachable: ${d.message ?? d.url ?? 'no answer'}`;
+  return 'On this machine';
+}
