@@ -9,7 +9,16 @@
  *            at 1,000 and 10,000 iterations; the GA on 20x20 (40,000 generations, population 400)
  *            and 40x40 (160,000 generations, population 800).
  *   targets  sa-tuned: time to 117 (= n^2 - 4) on 11x11 within 60 s; time to pass the target on 20x20
- *            (> 375) and 40x40 (> 1539) within 600 s. One core per run, runs one after another.
+ *            (> 375) and 40x40 (> 1539) within 600 s.
+ *
+ * `paper` and `targets` are studies (a few small ones: a study's runs share one budget per puzzle)
+ * made from the template resources/studies/cs440-hill-climbing.json and run the way `workbench
+ * study run` runs them: the run manager's queue, one solver process per run, every run in SQLite,
+ * budgets in moves (evaluations: the first maze counts one) or generations (their evaluations), and
+ * in CPU seconds of one core (the runs' CPU clock). Per-run bests, evaluations and times to a
+ * target come from the study's runs and their improvements (`firstReach`); means are over them.
+ * `curves` stays in this process: it needs every run's best and current score at fixed iterations,
+ * and a study's run records only its improvements and progress samples spaced in time.
  *
  * Options:
  *   --quick            small budgets for a smoke run (10 runs, 400 GA generations in the curves,
@@ -18,17 +27,19 @@
  *   --seeds N          runs per target (default 5; quick 2)
  *   --seconds11 S      cap per 11x11 target run (default 60; quick 20)
  *   --secondsBig S     time per 20x20 / 40x40 target run (default 600; quick 20)
+ *   --concurrency N    study runs at once (default: cores - 1)
  *   --gaGenerations G  GA generations in the curves (default 4,000 as in the report; quick 400)
  *   --gaScale X        share of the report's 20x20 GA generations to run (default 1; quick 0.002)
  *   --gaScale40 X      the same for 40x40 (default --gaScale; the report's 160,000 generations of
  *                      800 mazes take about an hour here)
  *
- * Timings come from this machine as it is; on a shared machine they are noisy.
+ * Timings are CPU seconds on this machine; the curves' figures repeat exactly for their seeds.
  */
 import { fileURLToPath } from 'node:url';
 import { findSolver } from '../src/core/catalogue/catalogue';
-import type { SolverDef, SolverRun } from '../src/core/engine/solver';
+import type { SolverRun } from '../src/core/engine/solver';
 import type { Params } from '../src/core/params/schema';
+import { runStudy, templateJson, type FinishedStudy } from './study';
 import { machine, mdTable, mean, median, numOpt, options, stdev, writeResult } from './util';
 
 interface Method {
@@ -193,127 +204,202 @@ function curvesTable(cs: Curve[]): string {
   return parts.join('\n');
 }
 
+/** One finished run of a study. */
 interface Outcome {
+  seed: number;
   best: number;
   evaluations: number;
-  iteration: number;
+  /** CPU milliseconds. */
   ms: number;
-  /** Milliseconds to the target, or null when not reached. */
+  /** CPU milliseconds to the puzzle's stop target, or null when it has none or the run did not reach it. */
   hitMs: number | null;
 }
 
-/** One run until `iterations` (moves or generations), `seconds` or `target`. */
-function runFor(def: SolverDef, n: number, params: Params, seed: number, stop: { iterations?: number; seconds?: number; target?: number }): Outcome {
-  const t0 = performance.now();
-  const run = def.create({ rows: n, cols: n }, params, seed);
-  let hitMs: number | null = null;
-  const gen = run.meanScore !== undefined;
-  for (;;) {
-    if (stop.target !== undefined && run.bestScore >= stop.target) {
-      hitMs ??= performance.now() - t0;
-      break;
+/** A maze of the grid: side n, and its own stop criteria over the study's. */
+interface Maze {
+  n: number;
+  stop?: { seconds?: number; evaluations?: number; target?: number };
+}
+
+/**
+ * The template with these mazes, solver settings, seeds and stop criteria (on the CPU clock), run
+ * to its end; its finished runs by maze and setting, in seed order.
+ */
+async function study(
+  name: string,
+  mazes: Maze[],
+  solvers: { solver: string; params: Params; label: string }[],
+  seeds: number[],
+  stop: { seconds?: number; evaluations?: number },
+  o: Record<string, string | true>,
+): Promise<Outcome[][][]> {
+  const { json, file } = templateJson({ template: 'cs440-hill-climbing' });
+  const grid: Record<string, unknown> = {
+    ...json,
+    name,
+    puzzles: mazes.map((m) => ({ family: 'jump', name: `maze ${m.n}x${m.n}`, puzzle: { rows: m.n, cols: m.n }, ...(m.stop ? { stop: m.stop } : {}) })),
+    solvers,
+    seeds,
+    stop: { ...(json.stop as Record<string, unknown>), ...stop, clock: 'cpu' },
+  };
+  delete grid.published;
+  delete grid.description;
+  const done: FinishedStudy = await runStudy(grid, file, {
+    out: 'jump-papers',
+    ...(o.concurrency !== undefined ? { concurrency: numOpt(o, 'concurrency', 1) } : {}),
+  });
+  try {
+    const out: Outcome[][][] = mazes.map(() => solvers.map(() => []));
+    for (const sr of done.studies.runs(done.id)) {
+      if (sr.run.status !== 'done') throw new Error(`run ${sr.run.id} ended ${sr.run.status}${sr.run.error ? ` (${sr.run.error})` : ''}`);
+      const target = mazes[sr.puzzleIndex]!.stop?.target;
+      out[sr.puzzleIndex]![sr.configIndex]!.push({
+        seed: sr.seed,
+        best: sr.run.bestScore ?? -Infinity,
+        evaluations: sr.run.evaluations,
+        ms: sr.run.elapsedMs,
+        hitMs: target === undefined ? null : (done.studies.store.firstReach(sr.run.id, target)?.elapsedMs ?? null),
+      });
     }
-    if (stop.iterations !== undefined && run.iteration >= stop.iterations) break;
-    if (stop.seconds !== undefined && performance.now() - t0 >= stop.seconds * 1000) break;
-    const left = stop.iterations !== undefined ? stop.iterations - run.iteration : 1 << 30;
-    run.step(gen ? 256 : Math.min(20_000, left));
+    for (const cells of out) for (const c of cells) c.sort((x, y) => x.seed - y.seed);
+    return out;
+  } finally {
+    await done.close();
   }
-  return { best: run.bestScore, evaluations: run.evaluations, iteration: run.iteration, ms: performance.now() - t0, hitMs };
+}
+
+/**
+ * Evaluations of `generations` generations of the jump GA with its default survival (0.3) and
+ * elitism (0.2): the first population, then every child but the elites, which pass unscored.
+ */
+function gaEvaluations(population: number, generations: number): number {
+  const survivors = Math.min(population, Math.max(2, Math.round(population * 0.3)));
+  const elites = Math.min(survivors, Math.round(survivors * 0.2));
+  return population + generations * (population - elites);
 }
 
 const fmt1 = (x: number): string => x.toFixed(1);
 const fmtS = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 const summary = (xs: number[]): string => `${fmt1(mean(xs))} ± ${fmt1(stdev(xs))} (max ${Math.max(...xs)})`;
 
-function paper(runs: number, gaScale: number, gaScale40: number, log: (l: string) => void): string {
+async function paper(runs: number, gaScale: number, gaScale40: number, o: Record<string, string | true>, log: (l: string) => void): Promise<string> {
   const rows: (string | number)[][] = [];
   const by = (key: string): Method => LOCAL.find((m) => m.key === key) as Method;
-  const local: { label: string; m: Method; it: number; report: string }[] = [
-    { label: 'hill climbing', m: by('hc'), it: 1000, report: '88 (text: 1,000 iterations)' },
-    { label: 'hill climbing', m: by('hc'), it: 10_000, report: '88 (brief: 10,000 iterations)' },
-    { label: by('hc-restarts').label, m: by('hc-restarts'), it: 10_000, report: '87' },
-    { label: by('hc-stuck').label, m: by('hc-stuck'), it: 10_000, report: '-' },
-    { label: by('hc-walk').label, m: by('hc-walk'), it: 10_000, report: '65' },
-    { label: by('sa').label, m: by('sa'), it: 10_000, report: 'average 90.5' },
-    { label: 'sa-tuned, same budget (one cycle)', m: by('sa-tuned'), it: 10_000, report: '-' },
+  const setting = (m: Method, moves: number): { solver: string; params: Params; label: string } => ({ solver: m.id, params: m.params(moves), label: m.key });
+  const seeds = Array.from({ length: runs }, (_, r) => 2000 + r);
+  // A study's runs share one budget: one study per budget. Moves + 1 evaluations (the first maze counts one).
+  const long = ['hc', 'hc-stuck', 'hc-walk', 'sa', 'sa-tuned'].map(by);
+  const [at10k] = await study(
+    'jump-papers: 11x11, 10,000 moves',
+    [{ n: 11 }],
+    long.map((m) => setting(m, 10_000)),
+    seeds,
+    { evaluations: 10_001, seconds: 3600 },
+    o,
+  );
+  const [at1k] = await study('jump-papers: 11x11, 1,000 moves', [{ n: 11 }], [setting(by('hc'), 1000)], seeds, { evaluations: 1001, seconds: 3600 }, o);
+  // The report's restarts: fresh climbs of 2,500 moves, seeds offset by 7919 per climb as in the curves.
+  const restarts = by('hc-restarts');
+  const segs = restarts.segments?.(10_000) ?? 1;
+  const len = Math.ceil(10_000 / segs);
+  const [split] = await study(
+    `jump-papers: 11x11, ${segs} x ${len.toLocaleString('en-US')} moves`,
+    [{ n: 11 }],
+    [setting(restarts, 10_000)],
+    seeds.flatMap((s) => Array.from({ length: segs }, (_, k) => s + 7919 * k)),
+    { evaluations: len + 1, seconds: 3600 },
+    o,
+  );
+  // One run of the report's restarts = the best of its climbs, their times added.
+  const climbs = new Map<number, Outcome[]>();
+  for (const c of split![0]!) {
+    const r = (c.seed - 2000) % 7919;
+    climbs.set(r, [...(climbs.get(r) ?? []), c]);
+  }
+  const joined = [...climbs.values()].map((cs) => ({ best: Math.max(...cs.map((c) => c.best)), ms: cs.reduce((a, c) => a + c.ms, 0) }));
+  const local: { label: string; it: number; report: string; outs: { best: number; ms: number }[] }[] = [
+    { label: 'hill climbing', it: 1000, report: '88 (text: 1,000 iterations)', outs: at1k![0]! },
+    { label: 'hill climbing', it: 10_000, report: '88 (brief: 10,000 iterations)', outs: at10k![0]! },
+    { label: restarts.label, it: 10_000, report: '87', outs: joined },
+    { label: by('hc-stuck').label, it: 10_000, report: '-', outs: at10k![1]! },
+    { label: by('hc-walk').label, it: 10_000, report: '65', outs: at10k![2]! },
+    { label: by('sa').label, it: 10_000, report: 'average 90.5', outs: at10k![3]! },
+    { label: 'sa-tuned, same budget (one cycle)', it: 10_000, report: '-', outs: at10k![4]! },
   ];
   for (const x of local) {
-    const outs: { best: number; ms: number }[] = [];
-    for (let r = 0; r < runs; r++) {
-      const t0 = performance.now();
-      const t = traceMethod(x.m, 11, x.it, [x.it], 2000 + r);
-      outs.push({ best: t.best[0], ms: performance.now() - t0 });
-    }
-    const best = outs.map((o) => o.best);
+    const best = x.outs.map((r) => r.best);
     log(`paper 11x11 ${x.label} @${x.it}: ${summary(best)}`);
-    rows.push(['11x11', x.label, `${x.it.toLocaleString('en-US')} iterations`, x.report, summary(best), `${runs}`, fmtS(median(outs.map((o) => o.ms)))]);
+    rows.push([
+      '11x11',
+      x.label,
+      `${x.it.toLocaleString('en-US')} iterations`,
+      x.report,
+      summary(best),
+      `${x.outs.length}`,
+      fmtS(median(x.outs.map((r) => r.ms))),
+    ]);
   }
   for (const g of [
     { n: 20, population: 400, generations: 40_000, report: '323' },
     { n: 40, population: 800, generations: 160_000, report: '942' },
   ]) {
     const gens = Math.max(1, Math.round(g.generations * (g.n === 40 ? gaScale40 : gaScale)));
-    for (const reading of GA_READINGS) {
-      const o = runFor(findSolver('jump', 'ga'), g.n, { population: g.population, ...reading.params }, 3000, { iterations: gens });
-      log(`paper ${g.n}x${g.n} ${reading.key} pop ${g.population} ${gens} generations: ${o.best} in ${fmtS(o.ms)}`);
+    const [cells] = await study(
+      `jump-papers: GA ${g.n}x${g.n}, population ${g.population}, ${gens} generations`,
+      [{ n: g.n }],
+      GA_READINGS.map((r) => ({ solver: 'ga', params: { population: g.population, ...r.params }, label: r.key })),
+      [3000],
+      { evaluations: gaEvaluations(g.population, gens), seconds: 6 * 3600 },
+      o,
+    );
+    GA_READINGS.forEach((reading, k) => {
+      const run = cells![k]![0]!;
+      log(`paper ${g.n}x${g.n} ${reading.key} pop ${g.population} ${gens} generations: ${run.best} in ${fmtS(run.ms)}`);
       rows.push([
         `${g.n}x${g.n}`,
         `${reading.label}, population ${g.population}`,
         `${gens.toLocaleString('en-US')} generations${gens < g.generations ? ` (report: ${g.generations.toLocaleString('en-US')})` : ''}`,
         g.report,
-        `${o.best}`,
+        `${run.best}`,
         '1',
-        fmtS(o.ms),
+        fmtS(run.ms),
       ]);
-    }
+    });
   }
-  return mdTable(['size', 'method', 'budget', 'report', 'ours: best fitness, mean ± sd (max)', 'runs', 'median time per run'], rows);
+  return mdTable(['size', 'method', 'budget', 'report', 'ours: best fitness, mean ± sd (max)', 'runs', 'median CPU time per run'], rows);
 }
 
-function targets(seeds: number, seconds11: number, secondsBig: number, log: (l: string) => void): string {
-  const rows: (string | number)[][] = [];
-  const def = findSolver('jump', 'sa-tuned');
-  {
-    const outs: Outcome[] = [];
-    for (let s = 1; s <= seeds; s++) {
-      const o = runFor(def, 11, {}, s, { seconds: seconds11, target: 117 });
+async function targets(seeds: number, seconds11: number, secondsBig: number, o: Record<string, string | true>, log: (l: string) => void): Promise<string> {
+  // Stops once at the target (past it on 20x20 and 40x40): the question is whether and when, not how far beyond.
+  const goals = [
+    { n: 11, target: 117, seconds: seconds11, goal: '117 (n^2 - 4) within 60 s', budget: `${seconds11} CPU s cap`, word: 'reached 117' },
+    { n: 20, target: 376, seconds: secondsBig, goal: 'above 375 within 600 s', budget: `${secondsBig} CPU s cap, stop once above`, word: 'above' },
+    { n: 40, target: 1540, seconds: secondsBig, goal: 'above 1539 within 600 s', budget: `${secondsBig} CPU s cap, stop once above`, word: 'above' },
+  ];
+  const cells = await study(
+    'jump-papers: sa-tuned to its targets',
+    goals.map((g) => ({ n: g.n, stop: { seconds: g.seconds, target: g.target } })),
+    [{ solver: 'sa-tuned', params: {}, label: 'sa-tuned' }],
+    Array.from({ length: seeds }, (_, i) => i + 1),
+    {},
+    o,
+  );
+  const rows = goals.map((g, k) => {
+    const outs = cells[k]![0]!;
+    for (const r of outs)
       log(
-        `target 11x11 seed ${s}: best ${o.best}, ${o.hitMs === null ? 'not reached' : `117 after ${fmtS(o.hitMs)}`} (${o.evaluations.toLocaleString('en-US')} moves)`,
+        `target ${g.n}x${g.n} seed ${r.seed}: best ${r.best}, ${r.hitMs === null ? 'not reached' : `${g.target} after ${fmtS(r.hitMs)}`} (${r.evaluations.toLocaleString('en-US')} moves)`,
       );
-      outs.push(o);
-    }
-    const hits = outs.filter((o) => o.hitMs !== null).map((o) => o.hitMs as number);
-    rows.push([
-      '11x11',
-      `117 (n^2 - 4) within 60 s`,
-      `${seconds11} s cap`,
-      `${hits.length}/${outs.length} reached 117${hits.length ? `, median ${fmtS(median(hits))}, max ${fmtS(Math.max(...hits))}` : ''}; bests ${outs.map((o) => o.best).join(', ')}`,
-      `${Math.round(mean(outs.map((o) => o.evaluations / (o.ms / 1000)))).toLocaleString('en-US')}`,
-    ]);
-  }
-  for (const g of [
-    { n: 20, target: 375 },
-    { n: 40, target: 1539 },
-  ]) {
-    const outs: Outcome[] = [];
-    for (let s = 1; s <= seeds; s++) {
-      // Stops once past the target: the question is whether and when, not how far beyond.
-      const o = runFor(def, g.n, {}, s, { seconds: secondsBig, target: g.target + 1 });
-      log(
-        `target ${g.n}x${g.n} seed ${s}: best ${o.best}, ${o.hitMs === null ? 'not passed' : `passed after ${fmtS(o.hitMs)}`} (${o.evaluations.toLocaleString('en-US')} moves)`,
-      );
-      outs.push(o);
-    }
-    const hits = outs.filter((o) => o.hitMs !== null).map((o) => o.hitMs as number);
-    rows.push([
+    const hits = outs.filter((r) => r.hitMs !== null).map((r) => r.hitMs as number);
+    return [
       `${g.n}x${g.n}`,
-      `above ${g.target} within 600 s`,
-      `${secondsBig} s cap, stop once above`,
-      `${hits.length}/${outs.length} above${hits.length ? `, median ${fmtS(median(hits))}, max ${fmtS(Math.max(...hits))}` : ''}; bests ${outs.map((o) => o.best).join(', ')}`,
-      `${Math.round(mean(outs.map((o) => o.evaluations / (o.ms / 1000)))).toLocaleString('en-US')}`,
-    ]);
-  }
-  return mdTable(['size', 'target', 'budget per run', 'sa-tuned (default parameters)', 'moves per second'], rows);
+      g.goal,
+      g.budget,
+      `${hits.length}/${outs.length} ${g.word}${hits.length ? `, median ${fmtS(median(hits))}, max ${fmtS(Math.max(...hits))}` : ''}; bests ${outs.map((r) => r.best).join(', ')}`,
+      `${Math.round(mean(outs.map((r) => r.evaluations / (r.ms / 1000)))).toLocaleString('en-US')}`,
+    ];
+  });
+  return mdTable(['size', 'target', 'budget per run', 'sa-tuned (default parameters)', 'moves per CPU second'], rows);
 }
 
 export async function run(argv: string[]): Promise<void> {
@@ -345,8 +431,8 @@ export async function run(argv: string[]): Promise<void> {
       '',
     );
   }
-  if (only.includes('paper')) parts.push(`## The report's numbers beside ours\n`, paper(runs, gaScale, gaScale40, log), '', PAPER_NOTE, '');
-  if (only.includes('targets')) parts.push(`## Our targets (sa-tuned, one core)\n`, targets(seeds, seconds11, secondsBig, log), '');
+  if (only.includes('paper')) parts.push(`## The report's numbers beside ours\n`, await paper(runs, gaScale, gaScale40, o, log), '', PAPER_NOTE, '');
+  if (only.includes('targets')) parts.push(`## Our targets (sa-tuned, one core)\n`, await targets(seeds, seconds11, secondsBig, o, log), '');
   const md = parts.join('\n');
   process.stdout.write(`${md}\n`);
   const out = fileURLToPath(new URL(`./results/jump-papers${suffix}.md`, import.meta.url));

@@ -2,25 +2,34 @@
  * `npm run bench -- parity-papers [--quick] [--runs R] [--runs50 R] [--n 10,20,50] [--with-100]
  *   [--only ga-bpmx-bswap,ga-bpmx-binversion,ga-bmoc-bswap,ga-bmoc-binversion,sa,ga-column,
  *           ga-tuned,ga-tuned-bpmx-binversion,ga-tuned-bmoc-bswap,ga-tuned-bmoc-binversion,pm-sweep,exact]
- *   [--generations G] [--exact-runs R] [--sweep-pm 0.01,0.03,0.1,0.3,1]`
+ *   [--generations G] [--exact-runs R] [--sweep-pm 0.01,0.03,0.1,0.3,1] [--concurrency N]`
  *
  * Casse-tete CT_n(m): our GA (four crossover x mutation studies) and SA beside Almuhaideb et al.
  * 2022 (appendix tables A and B, literature.md section 5), plus the exact construction's time up
  * to n = 1000. Success rate, mean fitness evaluations (over the solved runs, as the paper's table
- * reads: 0 where nothing was solved) and mean wall time over R runs (seeds 1..R), run in this
- * process one after another. Written to bench/results/parity-papers[-quick].md.
+ * reads: 0 where nothing was solved), generations and mean CPU seconds over R runs (seeds 1..R).
+ * Written to bench/results/parity-papers[-quick].md.
+ *
+ * The studies x n x m and the P_m sweep are studies made from the template
+ * resources/studies/casse-tete-almuhaideb.json (its presets study-1..5 and stop criteria), one per
+ * n, run the way `workbench study run` runs them: the run manager's queue, one solver process per
+ * run, every run in SQLite, on the runs' CPU clock. FE at success come from each run's improvement
+ * to 0 (`firstReach`), generations from its last progress sample.
+ * The exact construction stays in this process: its figure is milliseconds of one call, which a
+ * solver process per run could not time.
  *
  * The full protocol (10 runs, n = 10, 20, 50, GA with 10,000 generations) takes hours, mostly the
  * BInversion studies at n = 50 that never solve and so run all their generations; --with-100
  * (population 10,000) takes far longer. --quick: 3 runs, n = 10 and 20, GA capped at 1,000
- * generations. Sections are merged into the results file when the run ends, so two runs with
- * different --only lists can share the machine's two cores.
+ * generations, the paper's five studies and the exact construction (name the others with --only).
+ * Sections are merged into the results file when the run ends, so two runs with different --only
+ * lists can share the machine's two cores.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { SolverDef, SolverRun } from '../src/core/engine/solver';
 import { findSolver } from '../src/core/catalogue/catalogue';
 import { parityFeasible } from '../src/core/families/parity';
+import { runStudy, templateJson, type FinishedStudy } from './study';
 import { machine, markdownSections, mdTable, mean, median, numOpt, options, writeResult } from './util';
 
 interface PaperRow {
@@ -60,18 +69,20 @@ const PAPER: Record<string, Record<number, Record<number, PaperRow>>> = {
   },
 };
 
-const STUDIES: { key: string; title: string; solver: string; params: Record<string, string | number>; paper?: string }[] = [
-  { key: 'ga-bpmx-bswap', title: 'GA, BPMX + BSwap (Study 1)', solver: 'ga', params: { crossover: 'bpmx', mutation: 'bswap' } },
-  { key: 'ga-bpmx-binversion', title: 'GA, BPMX + BInversion (Study 2)', solver: 'ga', params: { crossover: 'bpmx', mutation: 'binversion' } },
-  { key: 'ga-bmoc-bswap', title: 'GA, BMOC + BSwap (Study 3)', solver: 'ga', params: { crossover: 'bmoc', mutation: 'bswap' } },
-  { key: 'ga-bmoc-binversion', title: 'GA, BMOC + BInversion (Study 4)', solver: 'ga', params: { crossover: 'bmoc', mutation: 'binversion' } },
-  { key: 'sa', title: 'SA (Study 5)', solver: 'sa', params: {} },
+/** Each setting is a preset of the template (the paper's study) with our parameters over it. */
+const STUDIES: { key: string; title: string; solver: string; preset: string; params?: Record<string, string | number>; paper?: string }[] = [
+  { key: 'ga-bpmx-bswap', title: 'GA, BPMX + BSwap (Study 1)', solver: 'ga', preset: 'study-1' },
+  { key: 'ga-bpmx-binversion', title: 'GA, BPMX + BInversion (Study 2)', solver: 'ga', preset: 'study-2' },
+  { key: 'ga-bmoc-bswap', title: 'GA, BMOC + BSwap (Study 3)', solver: 'ga', preset: 'study-3' },
+  { key: 'ga-bmoc-binversion', title: 'GA, BMOC + BInversion (Study 4)', solver: 'ga', preset: 'study-4' },
+  { key: 'sa', title: 'SA (Study 5)', solver: 'sa', preset: 'study-5' },
   // The other reading of the crossovers' "first" zeros (MATLAB's column-major order), beside Study 1.
   {
     key: 'ga-column',
     title: 'GA, BPMX + BSwap, column-major crossover order (beside Study 1)',
     solver: 'ga',
-    params: { crossover: 'bpmx', mutation: 'bswap', crossoverOrder: 'column' },
+    preset: 'study-1',
+    params: { crossoverOrder: 'column' },
     paper: 'ga-bpmx-bswap',
   },
   // Ours: each study with every offspring mutated once (P_m = 1), beside the paper's study.
@@ -79,28 +90,32 @@ const STUDIES: { key: string; title: string; solver: string; params: Record<stri
     key: 'ga-tuned',
     title: 'GA, BPMX + BSwap, every offspring mutated (ours, beside Study 1)',
     solver: 'ga',
-    params: { crossover: 'bpmx', mutation: 'bswap', mutationRate: 1 },
+    preset: 'study-1',
+    params: { mutationRate: 1 },
     paper: 'ga-bpmx-bswap',
   },
   {
     key: 'ga-tuned-bpmx-binversion',
     title: 'GA, BPMX + BInversion, every offspring mutated (ours, beside Study 2)',
     solver: 'ga',
-    params: { crossover: 'bpmx', mutation: 'binversion', mutationRate: 1 },
+    preset: 'study-2',
+    params: { mutationRate: 1 },
     paper: 'ga-bpmx-binversion',
   },
   {
     key: 'ga-tuned-bmoc-bswap',
     title: 'GA, BMOC + BSwap, every offspring mutated (ours, beside Study 3)',
     solver: 'ga',
-    params: { crossover: 'bmoc', mutation: 'bswap', mutationRate: 1 },
+    preset: 'study-3',
+    params: { mutationRate: 1 },
     paper: 'ga-bmoc-bswap',
   },
   {
     key: 'ga-tuned-bmoc-binversion',
     title: 'GA, BMOC + BInversion, every offspring mutated (ours, beside Study 4)',
     solver: 'ga',
-    params: { crossover: 'bmoc', mutation: 'binversion', mutationRate: 1 },
+    preset: 'study-4',
+    params: { mutationRate: 1 },
     paper: 'ga-bmoc-binversion',
   },
 ];
@@ -117,17 +132,67 @@ function paperMs(n: number): number[] {
 
 interface RunResult {
   solved: boolean;
+  /** Evaluations when the run first reached cost 0, else when it ended. */
   evaluations: number;
-  /** Generations (GA) or moves (SA) done. */
+  /** Generations (GA) or moves (SA) done, from the run's last progress sample. */
   iteration: number;
-  ms: number;
+  /** CPU seconds of the run. */
+  seconds: number;
 }
 
-function runOnce(def: SolverDef, n: number, m: number, params: Record<string, string | number>, seed: number): RunResult {
-  const t0 = performance.now();
-  const run: SolverRun = def.create({ n, m }, params, seed);
-  while (!run.finished && run.bestScore < 0) run.step(1 << 16);
-  return { solved: run.bestScore === 0, evaluations: run.evaluations, iteration: run.iteration, ms: performance.now() - t0 };
+/** A study's solver entry: a preset of the template, our parameters over it. */
+interface Setting {
+  solver: string;
+  preset: string;
+  params: Record<string, string | number>;
+  label: string;
+}
+
+/**
+ * The template with these puzzles, settings and seeds, run to its end. The solvers' own schedules
+ * end the runs (the GA's generations, the SA's final temperature) or cost 0 does; the template's
+ * 30 CPU minutes per run would cut the n = 100 runs short, so the cap here is a day.
+ */
+async function runGrid(
+  name: string,
+  puzzles: { n: number; m: number }[],
+  settings: Setting[],
+  seeds: number,
+  o: Record<string, string | true>,
+): Promise<FinishedStudy> {
+  const { json, file } = templateJson({ template: 'casse-tete-almuhaideb' });
+  const grid: Record<string, unknown> = {
+    ...json,
+    name,
+    puzzles: puzzles.map(({ n, m }) => ({ family: 'parity', name: `CT${n}(${m})`, puzzle: { n, m } })),
+    solvers: settings,
+    seeds,
+    stop: { ...(json.stop as Record<string, unknown>), seconds: 24 * 3600 },
+  };
+  delete grid.published;
+  delete grid.description;
+  return runStudy(grid, file, { out: 'parity-papers', ...(o.concurrency !== undefined ? { concurrency: numOpt(o, 'concurrency', 1) } : {}) });
+}
+
+/** The finished runs of a study by puzzle and setting index. */
+function results(done: FinishedStudy): RunResult[][][] {
+  const out: RunResult[][][] = [];
+  for (const sr of done.studies.runs(done.id)) {
+    if (sr.run.status !== 'done') throw new Error(`run ${sr.run.id} ended ${sr.run.status}${sr.run.error ? ` (${sr.run.error})` : ''}`);
+    const solved = sr.run.bestScore === 0;
+    const last = done.wb.store
+      .events(sr.run.id, { kinds: ['progress'] })
+      .filter((e) => e.kind === 'progress')
+      .at(-1);
+    const cell = ((out[sr.puzzleIndex] ??= [])[sr.configIndex] ??= []);
+    cell.push({
+      solved,
+      evaluations: (solved ? done.studies.store.firstReach(sr.run.id, 0)?.evaluations : undefined) ?? sr.run.evaluations,
+      iteration: last?.iteration ?? 0,
+      seconds: sr.run.elapsedMs / 1000,
+    });
+  }
+  return out;
 }
 
 const fmt = (x: number, digits = 0): string =>
@@ -143,7 +208,7 @@ export async function run(argv: string[]): Promise<void> {
   // n >= 50 costs minutes per GA run (10 million evaluations when it fails): fewer runs there.
   const runsBig = numOpt(o, 'runs50', runs);
   const known = [...STUDIES.map((s) => s.key), 'pm-sweep', 'exact'];
-  const only = typeof o.only === 'string' ? o.only.split(',') : known;
+  const only = typeof o.only === 'string' ? o.only.split(',') : quick ? [...STUDIES.slice(0, 5).map((s) => s.key), 'exact'] : known;
   const out = fileURLToPath(new URL(`./results/parity-papers${quick ? '-quick' : ''}.md`, import.meta.url));
   const fresh = new Map<string, string>();
   // Sections of one file can come from different runs: each says which.
@@ -153,11 +218,11 @@ export async function run(argv: string[]): Promise<void> {
 
   const parts: string[] = [
     `# Casse-tete: our GA and SA beside Almuhaideb et al. 2022\n`,
-    `${new Date().toISOString().slice(0, 10)} on ${machine()}. ${runs} runs per instance (seeds 1..${runs}), one after another in one process; ` +
+    `${new Date().toISOString().slice(0, 10)} on ${machine()}. ${runs} runs per instance (seeds 1..${runs}), run as studies (one solver process per run, runs in SQLite); ` +
       `GA with ${fmt(genCap)} generations${genCap !== 10000 ? ' (the paper: 10,000)' : ''}, population 1,000 (10,000 for n = 100), other parameters the paper's defaults; ` +
-      `SA with its defaults (T0 = n, alpha 0.95, y = 0.25, final temperature 0.001, stop there).${quick ? ' **Quick run: fewer runs, smaller n, fewer generations.**' : ''}\n`,
+      `SA with its defaults (T0 = n, alpha 0.95, y = 0.25, final temperature 0.001, stop there).${quick ? ' **Quick run: fewer runs, smaller n, fewer generations, the five studies of the paper unless --only names others.**' : ''}\n`,
     `FE = fitness evaluations to the solution, mean over the solved runs (the paper's tables read the same way: 0 where nothing was solved). ` +
-      `Time = mean wall time of all runs, seconds (ours: Node on this machine; the paper: MATLAB R2016b, 2.9 GHz MacBook Pro). ` +
+      `Time = mean CPU seconds of one core per run, all runs (ours: Node on this machine, measured by each solver process; the paper: wall time, MATLAB R2016b, 2.9 GHz MacBook Pro). ` +
       `The paper gives no tables for n = 100 (its figures only: the GA solved every instance, the SA only m = 2500).\n`,
     `How the paper counts FE: every GA figure it prints is 2 more than a multiple of 200 (12,002, 155,602, 3,437,402, ...; the two that are not are means over runs). ` +
       `Read as 2 + 200 per generation (the column "FE / 200") its n = 10 and n = 20 runs took about as many generations as ours (our count: mu at the start + mu offspring per generation), ` +
@@ -175,25 +240,38 @@ export async function run(argv: string[]): Promise<void> {
       `Column order is much faster at n = 10 but no better at n = 20 and 50 (its table below).\n`,
   ];
 
-  for (const study of STUDIES) {
-    if (!only.includes(study.key)) continue;
-    const def = findSolver('parity', study.solver);
+  const chosen = STUDIES.filter((s) => only.includes(s.key));
+  // One study per n: every chosen setting on the three m, as many seeds as that n gets.
+  const byN = new Map<number, RunResult[][][]>();
+  for (const n of chosen.length ? sizes : []) {
+    const settings = chosen.map((s): Setting => ({
+      solver: s.solver,
+      preset: s.preset,
+      params: { ...s.params, ...(s.solver === 'ga' ? { generations: genCap, ...(n >= 100 ? { population: 10000 } : {}) } : {}) },
+      label: s.key,
+    }));
+    const done = await runGrid(
+      `parity-papers n = ${n}: ${chosen.map((s) => s.key).join(', ')}`,
+      paperMs(n).map((m) => ({ n, m })),
+      settings,
+      n >= 50 ? runsBig : runs,
+      o,
+    );
+    try {
+      byN.set(n, results(done));
+      log(`parity-papers n = ${n}: ${done.studies.runs(done.id).length} runs in ${done.wallSeconds} s`);
+    } finally {
+      await done.close();
+    }
+  }
+
+  chosen.forEach((study, si) => {
     const rows: (string | number)[][] = [];
     for (const n of sizes) {
-      for (const m of paperMs(n)) {
-        const params: Record<string, string | number> = { ...study.params };
-        if (study.solver === 'ga') {
-          params.generations = genCap;
-          if (n >= 100) params.population = 10000;
-        }
-        const results: RunResult[] = [];
-        const count = n >= 50 ? runsBig : runs;
-        for (let seed = 1; seed <= count; seed++) {
-          const r = runOnce(def, n, m, params, seed);
-          results.push(r);
-          log(`${study.key} n=${n} m=${m} seed=${seed}: ${r.solved ? 'solved' : 'not solved'}, ${r.evaluations} FE, ${(r.ms / 1000).toFixed(2)} s`);
-        }
-        const solved = results.filter((r) => r.solved);
+      paperMs(n).forEach((m, mi) => {
+        const rs = byN.get(n)?.[mi]?.[si] ?? [];
+        const count = rs.length;
+        const solved = rs.filter((r) => r.solved);
         const paper = PAPER[study.paper ?? study.key]?.[n]?.[m];
         rows.push([
           n,
@@ -201,54 +279,59 @@ export async function run(argv: string[]): Promise<void> {
           `${Math.round((100 * solved.length) / count)}%${count !== 10 ? ` of ${count}` : ''}`,
           solved.length ? fmt(mean(solved.map((r) => r.evaluations))) : '0',
           ...(study.solver === 'ga' ? [solved.length ? fmt(mean(solved.map((r) => r.iteration))) : '—'] : []),
-          fmt(mean(results.map((r) => r.ms)) / 1000, 2),
+          fmt(mean(rs.map((r) => r.seconds)), 2),
           paper ? `${paper.sr}%` : '—',
           paper ? fmt(paper.fe, paper.fe % 1 ? 1 : 0) : '—',
           ...(study.solver === 'ga' ? [paper && paper.fe ? fmt((paper.fe - 2) / 200) : '—'] : []),
           paper?.time !== undefined ? fmt(paper.time, 2) : '—',
         ]);
-      }
+      });
     }
     const head =
       study.solver === 'ga'
-        ? ['n', 'm', 'SR', 'FE', 'generations', 'time s', 'paper SR', 'paper FE', 'paper FE / 200', 'paper time s']
-        : ['n', 'm', 'SR', 'FE', 'time s', 'paper SR', 'paper FE', 'paper time s'];
+        ? ['n', 'm', 'SR', 'FE', 'generations', 'CPU s', 'paper SR', 'paper FE', 'paper FE / 200', 'paper time s']
+        : ['n', 'm', 'SR', 'FE', 'CPU s', 'paper SR', 'paper FE', 'paper time s'];
     const md = `## ${study.title}\n\n${provenance}\n\n${mdTable(head, rows)}\n`;
     process.stdout.write(`${md}\n`);
     fresh.set(study.title, md);
-  }
+  });
 
   if (only.includes('pm-sweep')) {
-    const def = findSolver('parity', 'ga');
     const rates = typeof o['sweep-pm'] === 'string' ? o['sweep-pm'].split(',').map(Number) : [0.03, 0.1, 0.3, 1];
     const [n, m, population] = [50, 1250, 1000];
     // Swaps needed at the cost-2 plateau (1 / (4f(1 - f) / n^3)), over the swaps a generation makes.
     const f = m / (n * n);
     const plateauSwaps = n ** 3 / (4 * f * (1 - f));
-    const rows: (string | number)[][] = [];
-    for (const rate of rates) {
-      const results: RunResult[] = [];
-      for (let seed = 1; seed <= runsBig; seed++) {
-        const r = runOnce(def, n, m, { crossover: 'bpmx', mutation: 'bswap', mutationRate: rate, population, generations: genCap }, seed);
-        results.push(r);
-        log(`pm-sweep P_m=${rate} seed=${seed}: ${r.solved ? 'solved' : 'not solved'}, ${r.iteration} generations`);
-      }
-      const solved = results.filter((r) => r.solved);
-      const gens = solved.map((r) => r.iteration);
-      rows.push([
+    const settings = rates.map((rate): Setting => ({
+      solver: 'ga',
+      preset: 'study-1',
+      params: { mutationRate: rate, population, generations: genCap },
+      label: `P_m = ${rate}`,
+    }));
+    const done = await runGrid(`parity-papers: ${SWEEP_TITLE}`, [{ n, m }], settings, runsBig, o);
+    let cells: RunResult[][];
+    try {
+      cells = results(done)[0] ?? [];
+    } finally {
+      await done.close();
+    }
+    const rows = rates.map((rate, k) => {
+      const rs = cells[k] ?? [];
+      const gens = rs.filter((r) => r.solved).map((r) => r.iteration);
+      return [
         rate,
         fmt(rate * population),
-        `${solved.length}/${runsBig}`,
+        `${gens.length}/${rs.length}`,
         gens.length ? fmt(median(gens)) : '—',
         gens.length ? `${fmt(Math.min(...gens))}-${fmt(Math.max(...gens))}` : '—',
         fmt(plateauSwaps / (population * rate)),
-        fmt(mean(results.map((r) => r.ms)) / 1000, 2),
-      ]);
-    }
+        fmt(mean(rs.map((r) => r.seconds)), 2),
+      ];
+    });
     const md =
       `## ${SWEEP_TITLE}\n\n${provenance} BPMX + BSwap, the paper's other parameters, ${runsBig} runs (seeds 1..${runsBig}) per P_m (per offspring); P_m = 0.01 is the Study 1 row above. ` +
       `"model" = ${fmt(plateauSwaps / population)} / P_m generations, the expected wait at the cost-2 plateau (see the top).\n\n` +
-      `${mdTable(['P_m', 'swaps / generation', 'solved', 'median generations', 'range', 'model', 'time s'], rows)}\n`;
+      `${mdTable(['P_m', 'swaps / generation', 'solved', 'median generations', 'range', 'model', 'CPU s'], rows)}\n`;
     process.stdout.write(`${md}\n`);
     fresh.set(SWEEP_TITLE, md);
   }
