@@ -3,17 +3,59 @@
  * defaults on META 10x10 (the MS-GVNS paper's smallest instance: 165.67 on average in 1200 s)
  * and on Eternity II with the starter piece fixed; best score per run. The target: a mean of at
  * least 166 on META 10x10 in 300 s on one core with the best method. Written to
- * bench/results/edge-quality.md (edge-quality-quick.md with --quick).
+ * bench/results/edge-quality.md (edge-quality-quick.md with --quick). Both grids are studies (the
+ * template eternity2-comparison's puzzles), run the way `workbench study run` runs them: one
+ * solver process per run, CPU seconds of one core (the runs' CPU clock).
  *
  * Options:
  *   --seconds S     per META 10x10 run (default 300; quick 10)
  *   --seeds N       META 10x10 runs per solver (default 5; quick 2)
  *   --e2seconds S   per Eternity II run, one seed (default 600; quick 10; 0 skips E2)
  *   --solvers a,b   edge solver ids (default hill-climb,sa,tabu,ms-gvns,vns-sa)
+ *   --concurrency N runs at once (default: cores - 1)
  */
 import { fileURLToPath } from 'node:url';
-import { edgeSolver, readPieces, timedRun, type TimedOutcome } from './edge-papers/timed-run';
+import { runStudy, templateJson } from './study';
 import { machine, mdTable, mean, median, numOpt, options, stdev, writeResult } from './util';
+
+/** One finished run of a grid. */
+interface Outcome {
+  solver: string;
+  seed: number;
+  best: number;
+  bestMs: number;
+  evaluations: number;
+  ms: number;
+}
+
+/** Template puzzle 0 is Eternity II with the starter piece, 3 META 10x10. */
+async function grid(puzzle: number, ids: string[], seeds: number, seconds: number, o: Record<string, string | true>): Promise<Outcome[]> {
+  const { json, file } = templateJson({ template: 'eternity2-comparison', keepPuzzle: (_, i) => i === puzzle });
+  const study: Record<string, unknown> = {
+    ...json,
+    name: `edge-quality: ${ids.join(', ')}`,
+    solvers: ids.map((id) => ({ solver: id, label: id })),
+    seeds,
+    stop: { seconds, clock: 'cpu' },
+  };
+  delete study.published;
+  const done = await runStudy(study, file, { out: 'edge-quality', ...(o.concurrency !== undefined ? { concurrency: numOpt(o, 'concurrency', 1) } : {}) });
+  try {
+    return done.studies.runs(done.id).map((r) => {
+      const best = r.run.bestScore ?? 0;
+      return {
+        solver: ids[r.configIndex]!,
+        seed: r.seed,
+        best,
+        bestMs: done.studies.store.firstReach(r.run.id, best)?.elapsedMs ?? 0,
+        evaluations: r.run.evaluations,
+        ms: r.run.elapsedMs,
+      };
+    });
+  } finally {
+    await done.close();
+  }
+}
 
 const TARGET = 166;
 const PAPER_10 = 165.67;
@@ -30,19 +72,15 @@ export async function run(argv: string[]): Promise<void> {
   const ids = typeof o.solvers === 'string' ? o.solvers.split(',') : ['hill-climb', 'sa', 'tabu', 'ms-gvns', 'vns-sa'];
   const log = (l: string): void => void process.stderr.write(`${l}\n`);
 
-  const meta = readPieces('meta2010_10x10.txt');
+  const metaRuns = await grid(3, ids, seeds, seconds, o);
   const metaRows: (string | number)[][] = [];
   const perSeed: string[] = [];
   let bestMean = -Infinity;
   let bestId = '';
   for (const id of ids) {
-    const def = edgeSolver(id);
-    const out: TimedOutcome[] = [];
-    for (let seed = 1; seed <= seeds; seed++) {
-      const r = await timedRun(def, meta, {}, seed, seconds);
-      log(`edge-quality META 10x10 ${id} seed ${seed}: ${r.best} (at ${(r.bestMs / 1000).toFixed(1)} s), ${fmtE(r.evaluations)} evaluations`);
-      out.push(r);
-    }
+    const out = metaRuns.filter((r) => r.solver === id).sort((a, b) => a.seed - b.seed);
+    for (const r of out)
+      log(`edge-quality META 10x10 ${id} seed ${r.seed}: ${r.best} (at ${(r.bestMs / 1000).toFixed(1)} s), ${fmtE(r.evaluations)} evaluations`);
     const bests = out.map((r) => r.best);
     const m = mean(bests);
     if (m > bestMean) {
@@ -66,13 +104,9 @@ export async function run(argv: string[]): Promise<void> {
 
   const e2Rows: (string | number)[][] = [];
   if (e2seconds > 0) {
-    const e2 = readPieces('eternity2_256.txt');
-    // The starter piece: 139 at row 9, column 8 (1-based), turned twice (SOURCES.md).
-    e2.fixed = [{ piece: 138, row: 8, col: 7, rotation: 2 }];
-    for (const id of ids) {
-      const r = await timedRun(edgeSolver(id), e2, {}, 1, e2seconds);
-      log(`edge-quality Eternity II ${id}: ${r.best} (at ${(r.bestMs / 1000).toFixed(1)} s), ${fmtE(r.evaluations)} evaluations`);
-      e2Rows.push([id, r.best, `${(r.bestMs / 1000).toFixed(0)} s`, fmtE(r.evaluations)]);
+    for (const r of await grid(0, ids, 1, e2seconds, o)) {
+      log(`edge-quality Eternity II ${r.solver}: ${r.best} (at ${(r.bestMs / 1000).toFixed(1)} s), ${fmtE(r.evaluations)} evaluations`);
+      e2Rows.push([r.solver, r.best, `${(r.bestMs / 1000).toFixed(0)} s`, fmtE(r.evaluations)]);
     }
   }
 
