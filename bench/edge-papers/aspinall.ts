@@ -71,12 +71,6 @@ export const section: Section = async ({ quick, raw, log }) => {
     },
     seconds: limit,
   });
-  // Single tiles must count the search's own placements: the template's backtrack would show a
-  // full board completed by a beam pass from the start (its default `complete`), a solution on
-  // small boards before any node.
-  json.solvers = (json.solvers as { solver: string; params?: Record<string, unknown> }[]).map((s) =>
-    s.solver === 'backtrack' ? { ...s, params: { ...s.params, complete: false } } : s,
-  );
   const puzzles = (json.puzzles as unknown[]).map(instanceOf);
   const rows: string[][] = [];
   await withStudy(json, file, 'edge-papers aspinall', raw, (done) => {
