@@ -10,12 +10,23 @@ interface ParentPort {
   postMessage(message: unknown): void;
 }
 
-function connect(): MessagePortLike<ToWorker, FromWorker> {
+/** The channel to the run manager, and how to leave once everything posted has gone out. */
+interface Channel {
+  port: MessagePortLike<ToWorker, FromWorker>;
+  leave(): void;
+}
+
+function connect(): Channel {
   const parentPort = (process as unknown as { parentPort?: ParentPort }).parentPort;
   if (parentPort) {
     return {
-      post: (m) => parentPort.postMessage(m),
-      onMessage: (l) => parentPort.on('message', (e) => l(e.data as ToWorker)),
+      port: {
+        post: (m) => parentPort.postMessage(m),
+        onMessage: (l) => parentPort.on('message', (e) => l(e.data as ToWorker)),
+      },
+      // A utilityProcess never exits by itself and its port says nothing of delivery: give queued
+      // messages a moment to go out, then leave.
+      leave: () => setTimeout(() => process.exit(0), 250),
     };
   }
   if (process.send) {
@@ -24,17 +35,34 @@ function connect(): MessagePortLike<ToWorker, FromWorker> {
     // and the run's lease lets the next start recover it. Leave quietly instead of failing on a
     // closed channel (ERR_IPC_CHANNEL_CLOSED) at the next message.
     process.once('disconnect', () => process.exit(0));
+    // Messages still being written: exiting before they are would drop the run's last checkpoint
+    // and its `done` (a big board or population takes a while on a busy machine), and the run
+    // would look interrupted.
+    let pending = 0;
+    let leaving = false;
+    const exitIfFlushed = (): void => {
+      if (leaving && pending === 0) process.exit(0);
+    };
     return {
-      post: (m) => {
-        if (process.connected) send(m, (err: Error | null) => void err);
+      port: {
+        post: (m) => {
+          if (!process.connected) return;
+          pending++;
+          send(m, () => {
+            pending--;
+            exitIfFlushed();
+          });
+        },
+        onMessage: (l) => process.on('message', (m) => l(m as ToWorker)),
       },
-      onMessage: (l) => process.on('message', (m) => l(m as ToWorker)),
+      leave: () => {
+        leaving = true;
+        exitIfFlushed();
+      },
     };
   }
   throw new Error('the solver worker must be started by the run manager (no message channel)');
 }
 
-serveWorker(connect(), () => {
-  // A utilityProcess never exits by itself; let queued messages flush, then leave.
-  setTimeout(() => process.exit(0), 50);
-});
+const channel = connect();
+serveWorker(channel.port, () => channel.leave());
