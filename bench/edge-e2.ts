@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { findSolver } from '../src/core/catalogue/catalogue';
 import { getFamily } from '../src/core/families';
 import { findPreset } from '../src/core/presets/presets';
-import { runStudy, templateJson, type FinishedStudy } from './study';
+import { runStudy, solverEntry, templateJson, type FinishedStudy } from './study';
 import { machine, mdTable, mean, median, numOpt, options, stdev } from './util';
 
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
@@ -79,12 +79,11 @@ interface Record_ {
   date: string;
 }
 
-/** A study file's solver entry for `solver[:preset]`, labelled with it; unknown names fail here. */
-function solverEntry(spec: string): { solver: string; preset?: string; label: string } {
-  const [id, preset] = spec.split(':');
-  findSolver('edge', id!);
-  if (preset) findPreset('edge', id!, preset);
-  return { solver: id!, ...(preset ? { preset } : {}), label: spec };
+/** Fails at once, naming it, on a `solver[:preset]` that edge matching does not have. */
+function checkSpec(spec: string): void {
+  const { solver, preset } = solverEntry(spec);
+  findSolver('edge', solver);
+  if (preset) findPreset('edge', solver, preset);
 }
 
 /**
@@ -96,7 +95,7 @@ async function runGrid(instances: string[], specs: string[], seeds: number[], se
   const grid: Record<string, unknown> = {
     ...json,
     name: `edge-e2: ${instances.join(', ')} x ${specs.join(', ')}`,
-    solvers: specs.map(solverEntry),
+    solvers: specs.map((spec) => solverEntry(spec)),
     seeds,
     stop: { seconds, clock: 'cpu' },
   };
@@ -284,7 +283,7 @@ export async function run(argv: string[]): Promise<void> {
       typeof o.seeds === 'string' && o.seeds.includes(',') ? o.seeds.split(',').map(Number) : Array.from({ length: numOpt(o, 'seeds', 5) }, (_, i) => i + 1);
     const insts = typeof o.instances === 'string' ? o.instances.split(',') : INSTANCES.map((i) => i.id);
     const specs = typeof o.solvers === 'string' ? o.solvers.split(',') : DEFAULT_SOLVERS;
-    specs.forEach(solverEntry);
+    specs.forEach(checkSpec);
     for (const id of insts) if (!INSTANCES.some((i) => i.id === id)) throw new Error(`unknown instance ${id} (have: ${INSTANCES.map((i) => i.id).join(', ')})`);
     if (typeof o.instances === 'string' || !o.hour) {
       const order = INSTANCES.map((i) => i.id).filter((id) => insts.includes(id));

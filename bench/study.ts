@@ -24,6 +24,7 @@ import { studyMarkdown } from '../src/main/studies/report';
 import { Studies } from '../src/main/studies/studies';
 import { selectFromStudy, shortenStudy } from '../src/main/studies/template';
 import { studyProgressText } from '../src/core/text/run-text';
+import type { StudyRun } from '../src/main/store/studies';
 import { machine, numOpt, options, writeResult } from './util';
 
 const TEMPLATES = fileURLToPath(new URL('../resources/studies/', import.meta.url));
@@ -83,6 +84,39 @@ export async function runStudy(
     await wb.close();
     throw e;
   }
+}
+
+/**
+ * Runs the study JSON the way `workbench study run` does, hands it to `read` and closes it.
+ * `--concurrency N` of the bench sets runs at once (default: cores - 1).
+ */
+export async function withStudy<T>(
+  json: Record<string, unknown>,
+  file: string,
+  out: string,
+  raw: Record<string, string | true>,
+  read: (done: FinishedStudy) => T,
+): Promise<T> {
+  const done = await runStudy(json, file, { out, ...(raw.concurrency !== undefined ? { concurrency: numOpt(raw, 'concurrency', 1) } : {}) });
+  try {
+    return read(done);
+  } finally {
+    await done.close();
+  }
+}
+
+/** The study's finished runs, by puzzle index then solver index, in seed order. */
+export function doneRuns(done: FinishedStudy): StudyRun[] {
+  return done.studies
+    .runs(done.id)
+    .filter((r) => r.run.status === 'done' && r.run.bestScore !== null)
+    .sort((a, b) => a.puzzleIndex - b.puzzleIndex || a.configIndex - b.configIndex || a.seed - b.seed);
+}
+
+/** `solver` or `solver:preset` as a study file's solver entry. */
+export function solverEntry(spec: string, label = spec): { solver: string; preset?: string; label: string } {
+  const [solver, preset] = spec.split(':');
+  return { solver: solver!, ...(preset ? { preset } : {}), label };
 }
 
 /** A template's JSON, cut down and shortened as a bench asks. */

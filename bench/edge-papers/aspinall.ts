@@ -17,13 +17,12 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Section } from '../edge-papers';
 import { censoredMedian } from '../edge-exact';
-import { templateJson } from '../study';
 import { mdTable, numOpt } from '../util';
 import { piecesFormat } from '../../src/core/families/edge';
 import { pieceTypes } from '../../src/core/families/edge/backtrack/piece-types';
 import { CandidateTables } from '../../src/core/families/edge/backtrack/candidates';
 import { blockLayout, enumerateBlocks } from '../../src/core/families/edge/backtrack/blocks';
-import { doneRuns, withStudy } from './run-study';
+import { doneRuns, templateJson, withStudy } from '../study';
 
 /** Table 2 of the paper: median nodes, per solver of the template (single tiles, 2x2, H1, H2). */
 const TABLE2 = [

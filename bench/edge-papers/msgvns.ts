@@ -14,9 +14,8 @@
  *   --concurrency N  runs at once (default: cores - 1)
  */
 import type { Section } from '../edge-papers';
-import { templateJson } from '../study';
 import { mdTable, mean, median, numOpt } from '../util';
-import { doneRuns, solverEntry, withStudy } from './run-study';
+import { doneRuns, solverEntry, templateJson, withStudy } from '../study';
 
 /** Table 1 of the paper. */
 const PAPER = [

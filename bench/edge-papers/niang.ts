@@ -23,9 +23,8 @@ import type { Params } from '../../src/core/params/schema';
 import type { StudyCellResult } from '../../src/main/studies/results';
 import { studyRows } from '../../src/main/studies/results';
 import type { Section } from '../edge-papers';
-import { templateJson, type FinishedStudy } from '../study';
 import { mdTable, median, numOpt } from '../util';
-import { doneRuns, withStudy } from './run-study';
+import { doneRuns, type FinishedStudy, templateJson, withStudy } from '../study';
 
 /**
  * A board whose every join gets one of `patterns` colours, frame joins included: the thesis's
