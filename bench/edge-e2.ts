@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { findSolver } from '../src/core/catalogue/catalogue';
 import { getFamily } from '../src/core/families';
 import { findPreset } from '../src/core/presets/presets';
-import { runStudy, solverEntry, templateJson, type FinishedStudy } from './study';
+import { solverEntry, templateJson, withStudy, type FinishedStudy } from './study';
 import { machine, mdTable, mean, median, numOpt, options, stdev } from './util';
 
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
@@ -88,9 +88,16 @@ function checkSpec(spec: string): void {
 
 /**
  * The grid as a study: the template's puzzles, these solver settings and seeds, `seconds` CPU
- * seconds per run. Runs to its end; the caller reads and closes it.
+ * seconds per run. Runs to its end, then `read` reads it.
  */
-async function runGrid(instances: string[], specs: string[], seeds: number[], seconds: number, o: Record<string, string | true>): Promise<FinishedStudy> {
+async function runGrid<T>(
+  instances: string[],
+  specs: string[],
+  seeds: number[],
+  seconds: number,
+  o: Record<string, string | true>,
+  read: (done: FinishedStudy) => T,
+): Promise<T> {
   const { json, file } = templateJson({ template: 'eternity2-comparison', keepPuzzle: (_, i) => instances.includes(INSTANCES[i]!.id) });
   const grid: Record<string, unknown> = {
     ...json,
@@ -100,11 +107,7 @@ async function runGrid(instances: string[], specs: string[], seeds: number[], se
     stop: { seconds, clock: 'cpu' },
   };
   delete grid.published;
-  return runStudy(grid, file, {
-    out: 'edge-e2',
-    ...(o.concurrency !== undefined ? { concurrency: numOpt(o, 'concurrency', 1) } : {}),
-    ...(typeof o.db === 'string' ? { db: o.db } : {}),
-  });
+  return withStudy(grid, file, 'edge-e2', o, read);
 }
 
 /** Each finished run of the study as a record, its best board checked by a full rescore. */
@@ -220,8 +223,7 @@ function report(): string {
 const HOUR_CSV = `${RESULTS}edge-e2-hour.csv`;
 
 async function hour(spec: string, seconds: number, o: Record<string, string | true>, log: (l: string) => void): Promise<void> {
-  const done = await runGrid(['e2'], [spec], [1], seconds, o);
-  try {
+  await runGrid(['e2'], [spec], [1], seconds, o, (done) => {
     const [r] = done.studies.runs(done.id);
     if (!r) throw new Error('the long run was not made');
     const events = done.wb.store.events(r.run.id).filter((e) => e.kind === 'improvement');
@@ -232,9 +234,7 @@ async function hour(spec: string, seconds: number, o: Record<string, string | tr
       `${[`# ${spec} on Eternity II (starter piece), seed 1, ${head}, ${new Date().toISOString().slice(0, 10)}`, 'cpu_seconds,best', ...pts.map(([t, b]) => `${t.toFixed(2)},${b}`)].join('\n')}\n`,
     );
     log(`edge-e2 long ${spec}: ${r.run.bestScore} in ${Math.round(r.run.elapsedMs / 1000)} CPU s`);
-  } finally {
-    await done.close();
-  }
+  });
   await drawHour(log);
 }
 
@@ -287,15 +287,12 @@ export async function run(argv: string[]): Promise<void> {
     for (const id of insts) if (!INSTANCES.some((i) => i.id === id)) throw new Error(`unknown instance ${id} (have: ${INSTANCES.map((i) => i.id).join(', ')})`);
     if (typeof o.instances === 'string' || !o.hour) {
       const order = INSTANCES.map((i) => i.id).filter((id) => insts.includes(id));
-      const done = await runGrid(order, specs, seedsOpt, seconds, o);
-      try {
+      await runGrid(order, specs, seedsOpt, seconds, o, (done) => {
         for (const rec of records(done, order, specs, seconds)) {
           log(`edge-e2 ${rec.instance} ${rec.solver} seed ${rec.seed}: ${rec.best} at ${(rec.bestMs / 1000).toFixed(1)} s`);
           appendFileSync(LOG, `${JSON.stringify(rec)}\n`);
         }
-      } finally {
-        await done.close();
-      }
+      });
     }
     const long = numOpt(o, 'hour', 0);
     if (long > 0) await hour(typeof o.long === 'string' ? o.long : 'beam', long, o, log);

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { puzzleToJson } from '../src/core/families/edge/json';
 import { generateEdgePuzzle } from '../src/core/families/edge/generator';
 import type { Params } from '../src/core/params/schema';
-import { runStudy } from './study';
+import { withStudy } from './study';
 import { machine, mdTable, median, numOpt, options, writeResult } from './util';
 
 /** A median over runs some of which hit the limit: exact while fewer than half are censored. */
@@ -71,12 +71,8 @@ async function solveAll(c: Config, instances: number, solverSeeds: number[], lim
     seeds: solverSeeds,
     stop: { seconds: limit, clock: 'cpu' },
   };
-  const done = await runStudy(study, join(fileURLToPath(new URL('.', import.meta.url)), 'edge-exact.json'), {
-    out: 'edge-exact',
-    ...(o.concurrency !== undefined ? { concurrency: numOpt(o, 'concurrency', 1) } : {}),
-  });
-  try {
-    return done.studies
+  return withStudy(study, join(fileURLToPath(new URL('.', import.meta.url)), 'edge-exact.json'), 'edge-exact', o, (done) =>
+    done.studies
       .runs(done.id)
       .map((r) => ({
         instance: r.puzzleIndex + 1,
@@ -86,10 +82,8 @@ async function solveAll(c: Config, instances: number, solverSeeds: number[], lim
         exhausted: r.run.stopReason === 'exhausted',
         cpuSeconds: r.run.elapsedMs / 1000,
       }))
-      .sort((a, b) => a.instance - b.instance || a.solverSeed - b.solverSeed);
-  } finally {
-    await done.close();
-  }
+      .sort((a, b) => a.instance - b.instance || a.solverSeed - b.solverSeed),
+  );
 }
 
 /**

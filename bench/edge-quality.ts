@@ -15,7 +15,7 @@
  *   --concurrency N runs at once (default: cores - 1)
  */
 import { fileURLToPath } from 'node:url';
-import { runStudy, templateJson } from './study';
+import { templateJson, withStudy } from './study';
 import { machine, mdTable, mean, median, numOpt, options, stdev, writeResult } from './util';
 
 /** One finished run of a grid. */
@@ -39,9 +39,8 @@ async function grid(puzzle: number, ids: string[], seeds: number, seconds: numbe
     stop: { seconds, clock: 'cpu' },
   };
   delete study.published;
-  const done = await runStudy(study, file, { out: 'edge-quality', ...(o.concurrency !== undefined ? { concurrency: numOpt(o, 'concurrency', 1) } : {}) });
-  try {
-    return done.studies.runs(done.id).map((r) => {
+  return withStudy(study, file, 'edge-quality', o, (done) =>
+    done.studies.runs(done.id).map((r) => {
       const best = r.run.bestScore ?? 0;
       return {
         solver: ids[r.configIndex]!,
@@ -51,10 +50,8 @@ async function grid(puzzle: number, ids: string[], seeds: number, seconds: numbe
         evaluations: r.run.evaluations,
         ms: r.run.elapsedMs,
       };
-    });
-  } finally {
-    await done.close();
-  }
+    }),
+  );
 }
 
 const TARGET = 166;

@@ -88,18 +88,23 @@ export async function runStudy(
 
 /**
  * Runs the study JSON the way `workbench study run` does, hands it to `read` and closes it.
- * `--concurrency N` of the bench sets runs at once (default: cores - 1).
+ * The bench's `--concurrency N` sets runs at once (default: cores - 1), its `--db FILE` keeps the
+ * study and its runs (default: a temporary database).
  */
 export async function withStudy<T>(
   json: Record<string, unknown>,
   file: string,
   out: string,
   raw: Record<string, string | true>,
-  read: (done: FinishedStudy) => T,
+  read: (done: FinishedStudy) => T | Promise<T>,
 ): Promise<T> {
-  const done = await runStudy(json, file, { out, ...(raw.concurrency !== undefined ? { concurrency: numOpt(raw, 'concurrency', 1) } : {}) });
+  const done = await runStudy(json, file, {
+    out,
+    ...(raw.concurrency !== undefined ? { concurrency: numOpt(raw, 'concurrency', 1) } : {}),
+    ...(typeof raw.db === 'string' ? { db: raw.db } : {}),
+  });
   try {
-    return read(done);
+    return await read(done);
   } finally {
     await done.close();
   }
