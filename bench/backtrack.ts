@@ -16,7 +16,7 @@ import { backtrackSolver } from '../src/core/families/edge/backtrack/solvers';
 import { maxScore, piecesFormat } from '../src/core/families/edge';
 import { machine, median, numOpt, options, writeResult } from './util';
 
-const DEFAULT_INSTANCE = fileURLToPath(new URL('../../shared/instances/meta2010_10x10.txt', import.meta.url));
+const DEFAULT_INSTANCE = fileURLToPath(new URL('../resources/instances/meta2010_10x10.txt', import.meta.url));
 
 interface Measure {
   placements: number;

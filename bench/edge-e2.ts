@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- edge-e2 [options]`: edge matching at Eternity II scale, beside the public
- * single-core figures (shared/literature.md section 6). Four instances: Eternity II with the
+ * single-core figures (the literature's section on the public state of the art). Four instances: Eternity II with the
  * starter piece, Eternity II with the five official clue pieces, META 2010 16x16 and 10x10. The
  * grid (instances x solver or solver:preset x seeds) is a study made from the template
  * resources/studies/eternity2-comparison.json and run the way `workbench study run` runs it: the
@@ -61,8 +61,12 @@ const PUBLIC: Record<string, { figure: string; who: string; source: string }[]> 
     },
     { figure: '458', who: 'Schaus & Deville, JFPC 2008 (CP + LNS with assignment refills)', source: 'becool.info.ucl.ac.be bibliography' },
   ],
-  meta16: [{ figure: '419.57 mean, 425 best (3600 s)', who: 'MS-GVNS, META 2010 (table 1)', source: 'shared/papers/ms-gvns-meta2010.txt' }],
-  meta10: [{ figure: '165.67 mean, 167 best (1200 s)', who: 'MS-GVNS, META 2010 (table 1)', source: 'shared/papers/ms-gvns-meta2010.txt' }],
+  meta16: [
+    { figure: '419.57 mean, 425 best (3600 s)', who: 'MS-GVNS, META 2010 (table 1)', source: 'MS-GVNS for Eternity II, META 2010 contest paper, table 1' },
+  ],
+  meta10: [
+    { figure: '165.67 mean, 167 best (1200 s)', who: 'MS-GVNS, META 2010 (table 1)', source: 'MS-GVNS for Eternity II, META 2010 contest paper, table 1' },
+  ],
 };
 
 /** Our targets (issue 11), mean of 5 seeds at 60 s unless said. */

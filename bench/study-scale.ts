@@ -26,7 +26,7 @@ import { machine, mean, options, writeResult } from './util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'workbench.mjs');
-const instances = join(root, '..', 'shared', 'instances');
+const instances = join(root, 'resources', 'instances');
 
 function cli(args: string[]): { code: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });

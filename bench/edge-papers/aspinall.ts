@@ -97,7 +97,7 @@ export const section: Section = async ({ quick, raw, log }) => {
 
   const t1: string[][] = [];
   for (const m of quick ? TABLE1.slice(0, 1) : TABLE1) {
-    const file = fileURLToPath(new URL(`../../../shared/instances/${m.file}`, import.meta.url));
+    const file = fileURLToPath(new URL(`../../resources/instances/${m.file}`, import.meta.url));
     const { puzzle } = piecesFormat.read(readFileSync(file, 'utf8'), file);
     const pt = pieceTypes(puzzle);
     const layout = blockLayout(puzzle);

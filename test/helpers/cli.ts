@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-export const instances = join(repoRoot, '..', 'shared', 'instances');
+export const instances = join(repoRoot, 'resources', 'instances');
 const bin = join(repoRoot, 'bin', 'workbench.mjs');
 
 export function tempDb(): string {

@@ -2,7 +2,7 @@
  * Named settings for the solvers: the papers' own settings first, so a run can reproduce a
  * published experiment with one choice in the launch form. Pure data; parameters not named keep
  * their defaults (a preset is applied over the defaults, never over other edits). Each preset
- * names where its numbers come from (see /work/shared/literature.md and papers/).
+ * names where its numbers come from (the paper and its table).
  */
 import type { StopCriteria } from '../engine/run-types';
 import type { FamilyId } from '../families/family';

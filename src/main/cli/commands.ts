@@ -166,7 +166,7 @@ export async function solve(argv: string[]): Promise<number> {
     target = { family, name: basename(file).replace(/\.[^.]+$/, ''), puzzle: read.puzzle };
   } else {
     family = (v.family as FamilyId | undefined) ?? (v.remove !== undefined ? 'parity' : 'jump');
-    if (family === 'edge') throw new UsageError('edge matching needs a piece FILE (e.g. ../shared/instances/e2_clue1_6x6.txt)');
+    if (family === 'edge') throw new UsageError('edge matching needs a piece FILE (e.g. resources/instances/e2_clue1_6x6.txt)');
     if (!size) throw new UsageError(`${family === 'jump' ? 'a jump maze' : 'a parity grid'} needs --size`);
     if (family === 'jump') {
       target = { family, name: `jump ${size.rows}x${size.cols}`, puzzle: getFamily('jump').puzzleFromJson({ rows: size.rows, cols: size.cols }, '--size') };

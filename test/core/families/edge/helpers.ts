@@ -3,11 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { Rng } from '../../../../src/core/rng/rng';
 import type { EdgeBoard, EdgePuzzle, FixedPiece } from '../../../../src/core/families/edge';
 
-/** The shared benchmark folder sits beside the repository: /work/shared/instances. */
-export const INSTANCES_DIR = fileURLToPath(new URL('../../../../../shared/instances/', import.meta.url));
+/** The instances bundled with the repository (a clone has nothing beside it). */
+export const INSTANCES_DIR = fileURLToPath(new URL('../../../../resources/instances/', import.meta.url));
 
 export function instanceFiles(): string[] {
-  if (!existsSync(INSTANCES_DIR)) throw new Error(`shared instances folder not found at ${INSTANCES_DIR}`);
+  if (!existsSync(INSTANCES_DIR)) throw new Error(`bundled instances folder not found at ${INSTANCES_DIR}`);
   return readdirSync(INSTANCES_DIR)
     .filter((f) => f.endsWith('.txt'))
     .sort();
