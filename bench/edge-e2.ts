@@ -12,7 +12,8 @@
  * Options:
  *   --seconds S       budget per run (default 60)
  *   --seeds N|a,b     seeds 1..N or a list (default 5)
- *   --instances a,b   e2, e2-clues, meta16, meta10 (default all)
+ *   --instances a,b   e2, e2-clues, meta16, meta10 (default all); or e2-8pin alone: the public
+ *                     single-core benchmark's protocol (see runPinned), written to edge-e2-8pin.md
  *   --solvers a,b     solver or solver:preset ids (default: every edge solver that applies)
  *   --concurrency N   runs at once (default: cores - 1)
  *   --db FILE         keep the study and its runs in this database (default: a temporary one)
@@ -32,6 +33,7 @@ import { machine, mdTable, mean, median, numOpt, options, stdev } from './util';
 
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
 const LOG = `${RESULTS}edge-e2.jsonl`;
+const PIN_LOG = `${RESULTS}edge-e2-8pin.jsonl`;
 
 /** The template's puzzles, in its order. */
 export const INSTANCES = [
@@ -139,9 +141,9 @@ function records(done: FinishedStudy, instances: string[], specs: string[], seco
   return out;
 }
 
-function readLog(): Record_[] {
-  if (!existsSync(LOG)) return [];
-  return readFileSync(LOG, 'utf8')
+function readLog(file = LOG): Record_[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
     .split('\n')
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as Record_);
@@ -278,9 +280,132 @@ async function chartPng(pts: [number, number][], spec: string, seconds: number, 
   }
 }
 
+// ---- e2-8pin: the public single-core benchmark's own variants -----------------------------------
+
+/** resources/instances/e2-8pin: the official pieces with 8 pinned, variants 00-04. */
+const PIN_VARIANTS = [0, 1, 2, 3, 4];
+const pinFile = (v: number): string => `../instances/e2-8pin/eternity2_8pin_v${String(v).padStart(2, '0')}.txt`;
+const pinLabel = (v: number): string => `v${String(v).padStart(2, '0')}`;
+
+/**
+ * The public programs built and run on this machine beside ours, 60 CPU s (the published setting:
+ * about 155), one seed, variants 00-02 (resources/instances/SOURCES.md).
+ */
+const PIN_PUBLIC: { who: string; perVariant: number[] }[] = [
+  { who: 'public beam search ("producer", beam 32768), 60 CPU s', perVariant: [452, 455, 455] },
+  { who: 'public beam search at its published setting (beam 80000, about 155 CPU s here)', perVariant: [456, 453, 456] },
+  { who: 'public ALNS pipeline, 60 CPU s', perVariant: [453, 451, 453] },
+];
+
+const PIN_TARGET = 457;
+
+/**
+ * `--instances e2-8pin`: variants 00-04 (`--variants 0,1,..`) x seeds 1..3 (`--seeds`) x `beam`
+ * (`--solvers`), 60 CPU s each (`--seconds`), as a study; each run is appended to
+ * edge-e2-8pin.jsonl and edge-e2-8pin.md is written from all of them beside the public figures.
+ */
+async function runPinned(o: Record<string, string | true>, log: (l: string) => void): Promise<void> {
+  const seconds = numOpt(o, 'seconds', 60);
+  const seeds =
+    typeof o.seeds === 'string' && o.seeds.includes(',') ? o.seeds.split(',').map(Number) : Array.from({ length: numOpt(o, 'seeds', 3) }, (_, i) => i + 1);
+  const variants = typeof o.variants === 'string' ? o.variants.split(',').map(Number) : PIN_VARIANTS;
+  for (const v of variants) if (!PIN_VARIANTS.includes(v)) throw new Error(`unknown variant ${v} (have: ${PIN_VARIANTS.join(', ')})`);
+  const specs = typeof o.solvers === 'string' ? o.solvers.split(',') : ['beam'];
+  specs.forEach(checkSpec);
+  const grid: Record<string, unknown> = {
+    name: `edge-e2: e2-8pin ${variants.map(pinLabel).join(', ')} x ${specs.join(', ')}`,
+    description: 'The public single-core benchmark protocol: Eternity II with 8 pieces pinned, 60 CPU s per run.',
+    puzzles: variants.map((v) => ({ file: pinFile(v), name: `e2-8pin ${pinLabel(v)}` })),
+    solvers: specs.map((spec) => solverEntry(spec)),
+    seeds,
+    stop: { seconds, clock: 'cpu' },
+  };
+  // Puzzle files are read relative to the templates' folder.
+  const file = fileURLToPath(new URL('../resources/studies/e2-8pin.json', import.meta.url));
+  await withStudy(grid, file, 'edge-e2', o, (done) => {
+    const edge = getFamily('edge');
+    for (const sr of done.studies.runs(done.id)) {
+      if (sr.run.status !== 'done') continue;
+      const run = done.wb.store.getRun(sr.run.id)!;
+      const best = run.bestScore ?? 0;
+      const puzzle = edge.puzzleFromJson(run.puzzle);
+      const check = run.bestSolution ? edge.evaluate(puzzle, edge.solutionFromJson(puzzle, run.bestSolution)).score : 0;
+      if (check !== best) throw new Error(`run ${run.id} (${specs[sr.configIndex]}) reports ${best} but its board scores ${check}`);
+      const rec: Record_ = {
+        instance: pinLabel(variants[sr.puzzleIndex]!),
+        solver: specs[sr.configIndex]!,
+        seed: sr.seed,
+        seconds,
+        best,
+        bestMs: done.studies.store.firstReach(run.id, best)?.elapsedMs ?? 0,
+        evaluations: run.evaluations,
+        date: new Date().toISOString().slice(0, 10),
+      };
+      log(`edge-e2 e2-8pin ${rec.instance} ${rec.solver} seed ${rec.seed}: ${rec.best} at ${(rec.bestMs / 1000).toFixed(1)} s`);
+      appendFileSync(PIN_LOG, `${JSON.stringify(rec)}\n`);
+    }
+  });
+}
+
+function pinnedReport(): string {
+  const latest = new Map<string, Record_>();
+  for (const r of readLog(PIN_LOG)) latest.set(`${r.instance}|${r.solver}|${r.seed}|${r.seconds}`, r);
+  const runs = [...latest.values()];
+  const out: string[] = [
+    '# Eternity II with 8 pieces pinned: the public single-core benchmark\n',
+    'Written by `npm run bench -- edge-e2 --instances e2-8pin` from every run recorded in `edge-e2-8pin.jsonl` (the latest per variant, solver, seed and budget).',
+    'The protocol: variants 00-04 of the public benchmark (resources/instances/e2-8pin: the official pieces with the starter, the four clue pieces and three corners pinned), 3 seeds each, 60 CPU seconds of one core per run, measured by each solver process.',
+    `Machine: ${machine()}.\n`,
+  ];
+  for (const seconds of [...new Set(runs.map((r) => r.seconds))].sort((a, b) => a - b)) {
+    const mine = runs.filter((r) => r.seconds === seconds);
+    const solvers = [...new Set(mine.map((r) => r.solver))];
+    out.push(`## ${seconds} CPU s per run${seconds === 60 ? ` (target: mean >= ${PIN_TARGET} over variants 00-04, 3 seeds each)` : ''}\n`);
+    const rows = solvers.map((s) => {
+      const rs = mine.filter((r) => r.solver === s);
+      const by = (v: number): number[] =>
+        rs
+          .filter((r) => r.instance === pinLabel(v))
+          .sort((a, b) => a.seed - b.seed)
+          .map((r) => r.best);
+      const first3 = PIN_VARIANTS.slice(0, 3).flatMap(by);
+      return [
+        `\`${s}\``,
+        rs.length,
+        mean(rs.map((r) => r.best)).toFixed(1),
+        first3.length ? mean(first3).toFixed(1) : '-',
+        ...PIN_VARIANTS.map((v) => (by(v).length ? `${by(v).join(', ')} (${mean(by(v)).toFixed(1)})` : '-')),
+        `${(median(rs.map((r) => r.bestMs)) / 1000).toFixed(1)} s`,
+      ];
+    });
+    out.push(mdTable(['solver', 'runs', 'mean', 'mean 00-02', ...PIN_VARIANTS.map(pinLabel), 'median time of best'], rows));
+    out.push('');
+  }
+  out.push('## Public figures, run on this machine\n');
+  out.push(
+    mdTable(
+      ['program', 'mean 00-02', ...PIN_VARIANTS.slice(0, 3).map(pinLabel)],
+      PIN_PUBLIC.map((p) => [p.who, mean(p.perVariant).toFixed(1), ...p.perVariant]),
+    ),
+  );
+  out.push(
+    '',
+    'raphael-anjou/eternity2 `research/experiments/single-core-benchmark` (variants from `variants/variant_0N.csv`), built and run side by side with ours on this 2-core machine (2026-11-27), one seed each. Its own report (REPORT.md: beam 454.8, ALNS 452.9 over 10 variants) ran on a machine about 2.1-2.6x faster per core.',
+    '',
+  );
+  return out.join('\n');
+}
+
 export async function run(argv: string[]): Promise<void> {
   const o = options(argv);
   const log = (l: string): void => void process.stderr.write(`${l}\n`);
+  if (o.instances === 'e2-8pin') {
+    if (!o.report) await runPinned(o, log);
+    const md = pinnedReport();
+    writeFileSync(`${RESULTS}edge-e2-8pin.md`, md);
+    process.stdout.write(md);
+    return;
+  }
   if (!o.report && !o.chart) {
     const seconds = numOpt(o, 'seconds', 60);
     const seedsOpt =
