@@ -36,21 +36,43 @@ export interface BoardText {
 
 export type BoardKind = 'url' | 'grid' | 'pairs' | 'cells';
 
-const URL_TOKEN = /[^\s"'`<>()[\]{},;]*board_(?:edges|pieces)=[^\s"'`<>()[\]{},;]*/g;
+/**
+ * A run of characters that are not separators: a URL's extent. Each match consumes its whole run
+ * and nothing before it is tried again, so finding every URL is one pass over the text (the old
+ * pattern with `board_` inside a starred class took quadratic time on a long word).
+ */
+const TOKEN = /[^\s"'`<>()[\]{},;]+/g;
+const MARKS = ['board_edges=', 'board_pieces='];
 
 export function isBoardUrlText(text: string): boolean {
-  return /board_(edges|pieces)=/.test(text);
+  return MARKS.some((m) => text.includes(m));
 }
 
 /** Every e2.bucas.name URL in a text (a single URL, a list, a JavaScript data file). */
 export function readBoardUrls(text: string, file: string): BoardText[] {
   const out: BoardText[] = [];
-  for (const m of text.matchAll(URL_TOKEN)) {
-    const line = text.slice(0, m.index).split(/\r\n|\n|\r/).length;
+  // Line numbers counted as the scan moves forward, not by re-reading the text before each URL.
+  let line = 1;
+  let counted = 0;
+  for (const m of text.matchAll(TOKEN)) {
+    if (!MARKS.some((mark) => m[0].includes(mark))) continue;
+    line += lineBreaks(text, counted, m.index);
+    counted = m.index;
     out.push(parseUrl(m[0], file, line, out.length + 1));
   }
   if (out.length === 0) throw new FormatError('expected an e2.bucas.name URL with board_w, board_h and board_edges or board_pieces', file);
   return out;
+}
+
+/** Line breaks (`\r\n`, `\n` or `\r`) in text[from, to). */
+function lineBreaks(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) n++;
+    else if (c === 13 && text.charCodeAt(i + 1) !== 10) n++;
+  }
+  return n;
 }
 
 function parseUrl(raw: string, file: string, line: number, index: number): BoardText {
