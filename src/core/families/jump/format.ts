@@ -31,6 +31,7 @@ function readMaze(lines: Line[], k: number, text: string, fileName: string, many
 
   const cells = new Int32Array(rows * cols);
   const goal = goalIndex(puzzle);
+  let deadEnds = 0;
   for (let r = 0; r < rows; r++) {
     const ln = lines[k + 1 + r];
     if (!ln) throw new FormatError(`expected ${rows} rows of jump lengths, got ${r} (file ends early)`, fileName, lastLine(text));
@@ -43,18 +44,15 @@ function readMaze(lines: Line[], k: number, text: string, fileName: string, many
       if (t === 'G' || t === 'g') v = 0;
       else if (INT.test(t)) v = Number(t);
       else throw new FormatError(`expected a jump length (whole number) in column ${c + 1}, got "${t}"`, fileName, ln.line);
-      if (v === 0 && i !== goal)
-        throw new FormatError(
-          `row ${r + 1}, column ${c + 1} holds 0, but only the goal (${jumpCellName(puzzle, goal)}) may: every other cell needs a jump length`,
-          fileName,
-          ln.line,
-        );
+      if (v === 0 && i !== goal) deadEnds++;
       const e = jumpCellError(puzzle, i, v);
       if (e) throw new FormatError(e, fileName, ln.line);
       cells[i] = v;
     }
   }
-  return { maze: { name: '', puzzle, solution: { cells }, ...endsNote(puzzle) }, next: k + 1 + rows };
+  const notes = endsNote(puzzle).notes ?? [];
+  if (deadEnds > 0) notes.push(`${deadEnds} dead-end cell${deadEnds > 1 ? 's' : ''} (0 outside the goal: no jump from there)`);
+  return { maze: { name: '', puzzle, solution: { cells }, ...(notes.length > 0 ? { notes } : {}) }, next: k + 1 + rows };
 }
 
 /** Where start and goal are, said when the header put them elsewhere than the corners (for import previews and the CLI). */
@@ -78,25 +76,61 @@ function endsFromHeader(v: number[], rows: number, cols: number, fileName: strin
   return jumpPuzzle(rows, cols, sr * cols + sc, gr * cols + gc);
 }
 
+/**
+ * Every maze of a file, each named by its position. A lone `0` line after the last maze ends the
+ * file, as other tools write it. A maze with a bad cell is left out and named in a note of the
+ * first good one, so the good mazes of a file still come in; a file with no good maze throws the
+ * first problem.
+ */
 function readMazes(text: string, fileName: string): Maze[] {
-  const lines = contentLines(text);
-  if (lines.length === 0) throw new FormatError('expected the size line `n` or `rows cols`, got an empty file', fileName, lastLine(text));
+  const all = contentLines(text);
+  if (all.length === 0) throw new FormatError('expected the size line `n` or `rows cols`, got an empty file', fileName, lastLine(text));
+  const lines = all.length > 1 && all[all.length - 1].text === '0' ? all.slice(0, -1) : all;
   const out: Maze[] = [];
-  const first = readMaze(lines, 0, text, fileName, false);
-  out.push(first.maze);
-  let k = first.next;
-  if (k < lines.length) {
-    // Another maze follows when the next line is a size line (not a row of this maze's width).
-    const t = lines[k].text.split(/\s+/);
-    const head = t.every((x) => INT.test(x)) && [1, 2, 6].includes(t.length) && t.length !== first.maze.puzzle.cols;
-    if (!head) throw new FormatError(`expected end of file after ${first.maze.puzzle.rows} rows, got "${lines[k].text}"`, fileName, lines[k].line);
-  }
+  const bad: { index: number; error: FormatError }[] = [];
+  let k = 0;
   while (k < lines.length) {
-    const { maze, next } = readMaze(lines, k, text, fileName, true);
-    out.push(maze);
+    const index = out.length + bad.length + 1;
+    let read: { maze: Maze; next: number };
+    try {
+      read = readMaze(lines, k, text, fileName, k > 0);
+    } catch (e) {
+      if (!(e instanceof FormatError)) throw e;
+      const after = skipMaze(lines, k);
+      // A size line that cannot be read leaves no way to find the next maze; a lone maze's problem is the file's.
+      if (after < 0 || (out.length === 0 && after >= lines.length)) throw e;
+      bad.push({ index, error: e });
+      k = after;
+      continue;
+    }
+    const { maze, next } = read;
+    if (k === 0 && next < lines.length) {
+      // Another maze follows when the next line is a size line (not a row of this maze's width).
+      const t = lines[next].text.split(/\s+/);
+      const head = t.every((x) => INT.test(x)) && [1, 2, 6].includes(t.length) && t.length !== maze.puzzle.cols;
+      if (!head) throw new FormatError(`expected end of file after ${maze.puzzle.rows} rows, got "${lines[next].text}"`, fileName, lines[next].line);
+    }
+    out.push({ ...maze, name: `#${index}` });
     k = next;
   }
-  return out.map((m, i) => ({ ...m, name: out.length > 1 ? `#${i + 1}` : '' }));
+  if (out.length === 0) throw bad[0].error;
+  if (out.length + bad.length === 1) return [{ ...out[0], name: '' }];
+  if (bad.length > 0) {
+    const said = bad.map(({ index, error }) => {
+      const where = error.line !== undefined ? ` (line ${error.line})` : '';
+      return `maze #${index}${where} not imported: ${error.message.slice(`${fileName}${error.line !== undefined ? `:${error.line}` : ''}: `.length)}`;
+    });
+    out[0] = { ...out[0], notes: [...said, ...(out[0].notes ?? [])] };
+  }
+  return out;
+}
+
+/** The line after a maze whose body has a problem, from its size line; -1 when the size line itself is bad. */
+function skipMaze(lines: Line[], k: number): number {
+  const t = lines[k].text.split(/\s+/);
+  if (!t.every((x) => INT.test(x)) || !(t.length <= 2 || t.length === 6)) return -1;
+  const rows = Number(t[0]);
+  return Math.min(lines.length, k + 1 + rows);
 }
 
 /**

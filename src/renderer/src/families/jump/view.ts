@@ -70,7 +70,8 @@ function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy:
   for (let i = 0; i < maze.cells.length; i++) {
     const [cx, cy] = centre(i);
     const bg = bgOf(i);
-    const label = i === goal ? 'G' : String(maze.cells[i]);
+    // A 0 outside the goal is a dead end (no jump): a cross, not a length.
+    const label = i === goal ? 'G' : maze.cells[i] === 0 ? '×' : String(maze.cells[i]);
     ctx.strokeStyle = bg;
     ctx.lineWidth = Math.max(2, s / 12);
     ctx.strokeText(label, cx, cy + 1);
