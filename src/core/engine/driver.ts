@@ -20,6 +20,12 @@ export interface DriverOptions {
   checkpointIntervalMs: number;
   /** Target wall time of one slice of work between stop checks. */
   sliceMs?: number;
+  /**
+   * The best score already recorded for this run (a resume), or null/absent when none is. A
+   * resumed run goes back to its last checkpoint and finds again the improvements made after it:
+   * only those strictly better than this are recorded, so none is recorded twice.
+   */
+  recordedBest?: number | null;
 }
 
 /**
@@ -31,7 +37,8 @@ export async function drive(run: SolverRun, stop: StopCriteria, hooks: DriverHoo
   const t0 = hooks.now() - opts.elapsedMs;
   const elapsed = (): number => hooks.now() - t0;
   let budget = 64;
-  let lastBest = run.bestScore;
+  const recorded = opts.recordedBest ?? null;
+  let lastBest = Math.max(run.bestScore, recorded ?? -Infinity);
   let lastProgress = -Infinity;
   let lastCheckpoint = elapsed();
 
@@ -57,7 +64,8 @@ export async function drive(run: SolverRun, stop: StopCriteria, hooks: DriverHoo
     return null;
   };
 
-  if (opts.elapsedMs === 0) hooks.onImprovement({ elapsedMs: 0, evaluations: run.evaluations, score: run.bestScore, solution: run.bestSolution() });
+  if (recorded === null ? opts.elapsedMs === 0 : run.bestScore > recorded)
+    hooks.onImprovement({ elapsedMs: 0, evaluations: run.evaluations, score: run.bestScore, solution: run.bestSolution() });
   for (;;) {
     const reason = reached();
     if (reason) {

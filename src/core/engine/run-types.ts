@@ -53,6 +53,11 @@ export interface RunSpec {
   stop: StopCriteria;
   /** Resume from here instead of starting fresh. */
   checkpoint: Checkpoint | null;
+  /**
+   * The run's best score as stored (null before its first improvement): a resume records only
+   * improvements strictly better. Absent in specs from before it existed (treated as null).
+   */
+  recordedBest?: number | null;
   progressIntervalMs: number;
   checkpointIntervalMs: number;
 }

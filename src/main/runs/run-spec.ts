@@ -23,6 +23,7 @@ export function runSpecOf(store: Store, runId: number, intervals: RunIntervals):
     seed: run.seed,
     stop: run.stop,
     checkpoint: store.latestCheckpoint(runId),
+    recordedBest: run.bestScore,
     ...intervals,
   };
 }

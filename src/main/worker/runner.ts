@@ -57,6 +57,7 @@ async function runOne(spec: RunSpec, port: MessagePortLike<ToWorker, FromWorker>
       },
       {
         elapsedMs: spec.checkpoint?.elapsedMs ?? 0,
+        recordedBest: spec.recordedBest ?? null,
         maxScore,
         progressIntervalMs: spec.progressIntervalMs,
         checkpointIntervalMs: spec.checkpointIntervalMs,

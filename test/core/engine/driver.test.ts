@@ -90,4 +90,25 @@ describe('run driver', () => {
     expect(log.imps.length).toBeGreaterThan(0);
     expect(log.imps[0].elapsedMs).toBeGreaterThan(4000);
   });
+
+  it('on a resume records only improvements strictly better than the best already recorded', async () => {
+    // A run recorded improvements up to 7, was interrupted, and resumes from a checkpoint taken at
+    // 3: it finds 4..7 again on the way and must not record them a second time.
+    const clock = { t: 0 };
+    const log = { progress: [] as ProgressSample[], imps: [] as Improvement[], cps: [] as Checkpoint[] };
+    const run = fakeRun(clock);
+    Object.assign(run, { evaluations: 300, bestScore: 3 });
+    await drive(run, { seconds: null, evaluations: 1000, target: null }, hooks(clock, log), { ...opts, elapsedMs: 400, recordedBest: 7 });
+    expect(log.imps.map((i) => i.score)).toEqual([8, 9, 10]);
+  });
+
+  it('a restart with no checkpoint does not record its starting board again when one is recorded', async () => {
+    const clock = { t: 0 };
+    const log = { progress: [] as ProgressSample[], imps: [] as Improvement[], cps: [] as Checkpoint[] };
+    await drive(fakeRun(clock), { seconds: null, evaluations: 250, target: null }, hooks(clock, log), { ...opts, recordedBest: 0 });
+    expect(log.imps.map((i) => i.score)).toEqual([1, 2]);
+    const fresh = { progress: [] as ProgressSample[], imps: [] as Improvement[], cps: [] as Checkpoint[] };
+    await drive(fakeRun(clock), { seconds: null, evaluations: 250, target: null }, hooks(clock, fresh), { ...opts, recordedBest: null });
+    expect(fresh.imps.map((i) => i.score)).toEqual([0, 1, 2]);
+  });
 });

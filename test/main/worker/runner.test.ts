@@ -51,3 +51,34 @@ describe('the run clock', () => {
     expect(elapsed).toBeLessThanOrEqual((used.user + used.system) / 1000 + 1);
   });
 });
+
+describe('a resumed run', () => {
+  it('records only improvements strictly better than the best its spec says is recorded (none twice)', async () => {
+    const spec: RunSpec = {
+      runId: 9,
+      family: 'jump',
+      solver: 'hill-climb',
+      puzzle: { rows: 9, cols: 9 },
+      params: {},
+      seed: 5,
+      stop: { seconds: null, evaluations: 4000, target: null },
+      checkpoint: null,
+      progressIntervalMs: 1000,
+      checkpointIntervalMs: 0,
+    };
+    const first = await runInProcess(spec);
+    const improvements = (ms: FromWorker[]): number[] => ms.flatMap((m) => (m.type === 'improvement' ? [m.improvement.score] : []));
+    const found = improvements(first);
+    expect(found.length).toBeGreaterThan(2);
+    // Interrupted after recording every improvement, resumed from its first checkpoint: the same
+    // improvements come again and none may be recorded.
+    const early = first.find((m) => m.type === 'checkpoint');
+    if (early?.type !== 'checkpoint') throw new Error('no checkpoint');
+    const best = found.at(-1)!;
+    const unknown = await runInProcess({ ...spec, checkpoint: early.checkpoint });
+    expect(improvements(unknown).length).toBeGreaterThan(0);
+    const again = await runInProcess({ ...spec, checkpoint: early.checkpoint, recordedBest: best });
+    expect(again.find((m) => m.type === 'done')).toMatchObject({ bestScore: best });
+    expect(improvements(again)).toEqual([]);
+  });
+});
