@@ -1,4 +1,4 @@
-import { makeDocument, parseDocument } from '../../core/document/document';
+import { DOCUMENT_HISTORY_LIMIT, makeDocument, parseDocument } from '../../core/document/document';
 import { FormatError } from '../../core/document/errors';
 import { detectFormat, readPuzzleFiles, type ReadPuzzle } from '../../core/document/read-file';
 import { getFamily } from '../../core/families';
@@ -7,6 +7,8 @@ import { boardScore, readBoardsOnPuzzle, readPiecesWithBoards, type BoardScore }
 import type { EdgeBoard, EdgePuzzle } from '../../core/families/edge/model';
 import type { PuzzleQuery, PuzzleRecord, PuzzleSummary } from '../store/types';
 import type { Workbench } from './workbench';
+import { checkTextLimits } from '../../core/document/limits';
+import { checkName, escapeControls } from '../../core/text/display';
 
 /**
  * Importing files into the library the way people have them: several puzzles in one file, a
@@ -41,7 +43,8 @@ export interface ImportResult {
   duplicates: { id: number; sameAs: { id: number; name: string } }[];
 }
 
-interface Item {
+/** One puzzle a file holds, as read (a worker thread's answer has this shape too). */
+export interface Item {
   family: FamilyId;
   name: string;
   puzzle: unknown;
@@ -54,14 +57,26 @@ const base = (fileName: string): string => (fileName.split(/[\\/]/).pop() ?? fil
 /** One line per problem, named after the puzzle when a file held several. */
 function checked(items: Item[], fileName: string): { warnings: string[] } {
   const warnings: string[] = [];
+  const file = escapeControls(fileName);
   for (const it of items) {
     const { errors, warnings: w } = getFamily(it.family).validate(it.puzzle);
-    const who = items.length > 1 ? `${fileName} (${it.name})` : fileName;
+    const who = items.length > 1 ? `${file} (${it.name})` : file;
     if (errors.length > 0) throw new Error(`${who}: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more problems)` : ''}`);
     for (const x of w) warnings.push(`${who}: ${x}`);
+    // A name the library would refuse is refused now, before anything is stored.
+    if (it.name.trim()) it.name = checkName(it.name);
   }
   return { warnings };
 }
+
+/** Both texts of a request within the reader limits (see core/document/limits), before any parsing. */
+function checkRequestLimits(req: { fileName: string; text: string; pieces?: { fileName: string; text: string } }): void {
+  checkTextLimits(req.text, req.fileName);
+  if (req.pieces) checkTextLimits(req.pieces.text, req.pieces.fileName);
+}
+
+/** Called as a long read goes (boards placed so far of all): for progress lines. */
+export type ReadProgress = (done: number, total: number) => void;
 
 /**
  * The boards of a board file placed on a piece set. A piece list whose edge order is open is read
@@ -72,16 +87,14 @@ export function readPiecesAndBoards(
   pieces: { fileName: string; text: string },
   board: { fileName: string; text: string },
   options: Record<string, string> = {},
+  onProgress?: ReadProgress,
 ): { name: string; puzzle: EdgePuzzle; board: EdgeBoard; notes: string[] }[] {
+  checkRequestLimits({ ...board, pieces });
   const format = detectFormat(pieces.fileName, pieces.text);
   if (format === 'pieces') {
-    const r = readPiecesWithBoards(pieces.text, pieces.fileName, board.text, board.fileName, options);
-    return r.boards.map((b) => ({
-      name: b.name,
-      puzzle: b.puzzle,
-      board: b.board,
-      notes: [...r.pieces.notes.filter((n) => !n.startsWith('read as ')), ...b.notes],
-    }));
+    const r = readPiecesWithBoards(pieces.text, pieces.fileName, board.text, board.fileName, options, onProgress);
+    const pieceNotes = r.pieces.notes.filter((n) => !n.startsWith('read as '));
+    return r.boards.map((b) => ({ name: b.name, puzzle: b.puzzle, board: b.board, notes: [...pieceNotes, ...b.notes] }));
   }
   const read = readPuzzleFiles(pieces.fileName, pieces.text, { options });
   if (read.length !== 1 || read[0].family !== 'edge')
@@ -99,9 +112,10 @@ export function readPiecesAndBoards(
 }
 
 /** What a file holds, read as `importFile` would read it (no library changes). */
-export function readForImport(req: Omit<ImportRequest, 'into'>): Item[] {
+export function readForImport(req: Omit<ImportRequest, 'into'>, onProgress?: ReadProgress): Item[] {
+  checkRequestLimits(req);
   if (req.pieces) {
-    const boards = readPiecesAndBoards(req.pieces, req, req.options ?? {});
+    const boards = readPiecesAndBoards(req.pieces, req, req.options ?? {}, onProgress);
     const name = base(req.pieces.fileName);
     return boards.map((b) => ({
       family: 'edge' as const,
@@ -126,65 +140,133 @@ function keyOf(family: FamilyId, puzzle: unknown): string {
   return f.contentKey ? f.contentKey(puzzle) : `${family} ${JSON.stringify(f.puzzleToJson(puzzle))}`;
 }
 
-/** Library puzzles with the same content as `puzzle` (at most a few). */
-export function findSame(wb: Workbench, family: FamilyId, puzzle: unknown, exceptId?: number): { id: number; name: string }[] {
-  const key = keyOf(family, puzzle);
-  const { rows, cols } = getFamily(family).size(puzzle);
-  const out: { id: number; name: string }[] = [];
-  for (const s of wb.store.listPuzzles({ family })) {
-    if (s.id === exceptId || s.rows !== rows || s.cols !== cols) continue;
-    const rec = wb.store.getPuzzle(s.id);
-    if (!rec) continue;
-    try {
-      const { puzzle: other } = parseDocument(rec.document, `puzzle ${rec.id}`);
-      if (keyOf(family, other) === key) out.push({ id: rec.id, name: rec.name });
-    } catch {
-      // A damaged entry is not the same as anything.
+/**
+ * The library's puzzles by content key, read once per family and size and kept up to date as an
+ * import adds to it: looking each new puzzle up by re-reading the library made importing many
+ * puzzles quadratic.
+ */
+class SameIndex {
+  private readonly bySize = new Map<string, Map<string, { id: number; name: string }[]>>();
+
+  constructor(private readonly wb: Workbench) {}
+
+  private table(family: FamilyId, rows: number, cols: number): Map<string, { id: number; name: string }[]> {
+    const at = `${family} ${rows} ${cols}`;
+    let t = this.bySize.get(at);
+    if (t) return t;
+    t = new Map();
+    for (const s of this.wb.store.listPuzzles({ family })) {
+      if (s.rows !== rows || s.cols !== cols) continue;
+      const rec = this.wb.store.getPuzzle(s.id);
+      if (!rec) continue;
+      try {
+        const { puzzle: other } = parseDocument(rec.document, `puzzle ${rec.id}`);
+        const key = keyOf(family, other);
+        t.set(key, [...(t.get(key) ?? []), { id: rec.id, name: rec.name }]);
+      } catch {
+        // A damaged entry is not the same as anything.
+      }
     }
+    this.bySize.set(at, t);
+    return t;
   }
-  return out;
+
+  find(family: FamilyId, puzzle: unknown, exceptId?: number): { id: number; name: string }[] {
+    const { rows, cols } = getFamily(family).size(puzzle);
+    return (this.table(family, rows, cols).get(keyOf(family, puzzle)) ?? []).filter((x) => x.id !== exceptId);
+  }
+
+  add(family: FamilyId, puzzle: unknown, entry: { id: number; name: string }): void {
+    const { rows, cols } = getFamily(family).size(puzzle);
+    const t = this.table(family, rows, cols);
+    const key = keyOf(family, puzzle);
+    t.set(key, [...(t.get(key) ?? []), entry]);
+  }
 }
 
-/** Read a file (with its piece set, or onto a library puzzle) and add what it holds to the library. */
-export function importFile(wb: Workbench, req: ImportRequest): ImportResult {
-  const result: ImportResult = { added: [], updated: [], notes: [], warnings: [], duplicates: [] };
-  if (req.into !== undefined) return importOnto(wb, req, result);
-  const items = readForImport(req);
-  result.warnings.push(...checked(items, req.fileName).warnings);
-  for (const it of items) {
-    result.notes.push(...it.notes.map((n) => (items.length > 1 ? `${it.name}: ${n}` : n)));
-    const same = findSame(wb, it.family, it.puzzle);
-    // A file holding one puzzle goes the library's ordinary way in (with its checks).
-    const rec =
-      items.length === 1 && !req.pieces
-        ? wb.importPuzzle(req.fileName, req.text, { format: req.format, options: req.options, source: req.source ?? req.fileName })
-        : wb.createPuzzle(makeDocument(it.family, it.name, it.puzzle, it.solution), req.source ?? req.fileName);
-    result.added.push(rec);
-    if (same.length > 0) result.duplicates.push({ id: rec.id, sameAs: same[0] });
-  }
-  return result;
+/** Library puzzles with the same content as `puzzle` (at most a few). */
+export function findSame(wb: Workbench, family: FamilyId, puzzle: unknown, exceptId?: number): { id: number; name: string }[] {
+  return new SameIndex(wb).find(family, puzzle, exceptId);
+}
+
+/** A request read and checked, ready to store: nothing in the library has changed yet. */
+export interface PreparedImport {
+  req: ImportRequest;
+  /** New library entries to add. */
+  items: Item[];
+  /** `into` with one board: the library puzzle whose placement it replaces, and its new document. */
+  replace: { id: number; document: unknown } | null;
+  notes: string[];
+  warnings: string[];
+}
+
+/**
+ * Read and check everything a request would store, without storing. `read` is what a reader
+ * already made of the request (in a worker thread, see serve); without it the files are read here.
+ */
+export function prepareImport(wb: Workbench, req: ImportRequest, read?: Item[], onProgress?: ReadProgress): PreparedImport {
+  if (req.into !== undefined) return prepareOnto(wb, req, req.into);
+  const items = read ?? readForImport(req, onProgress);
+  const { warnings } = checked(items, req.fileName);
+  const notes = items.flatMap((it) => it.notes.map((n) => (items.length > 1 ? `${it.name}: ${n}` : n)));
+  return { req, items, replace: null, notes, warnings };
 }
 
 /** A board file placed on a library puzzle: one board replaces its placement; several become copies. */
-function importOnto(wb: Workbench, req: ImportRequest, result: ImportResult): ImportResult {
-  const id = req.into!;
+function prepareOnto(wb: Workbench, req: ImportRequest, id: number): PreparedImport {
+  checkRequestLimits(req);
   const rec = wb.store.getPuzzle(id);
   if (!rec) throw new Error(`no puzzle ${id} in the library`);
   if (rec.family !== 'edge') throw new Error(`puzzle ${id} is ${rec.family}: only edge-matching boards can be placed on a library puzzle`);
   const { doc, puzzle } = parseDocument(rec.document, `puzzle ${id}`);
   const boards = readBoardsOnPuzzle(req.text, req.fileName, puzzle as EdgePuzzle, { rotation: req.options?.rotation });
-  const family = getFamily('edge');
-  for (const b of boards) result.notes.push(...b.notes.map((n) => (boards.length > 1 ? `${b.name}: ${n}` : n)));
-  if (boards.length === 1) {
-    const next = { ...doc, solution: family.solutionToJson(puzzle, boards[0].board) };
-    result.updated.push(wb.updatePuzzle(id, { document: next }));
-    return result;
+  const notes = boards.flatMap((b) => b.notes.map((n) => (boards.length > 1 ? `${b.name}: ${n}` : n)));
+  if (boards.length === 1)
+    return { req, items: [], replace: { id, document: { ...doc, solution: getFamily('edge').solutionToJson(puzzle, boards[0].board) } }, notes, warnings: [] };
+  const items = boards.map((b) => ({ family: 'edge' as const, name: `${rec.name} ${b.name}`, puzzle, solution: b.board, notes: [] }));
+  return { req, items, replace: null, notes, warnings: [] };
+}
+
+/** Databases checked for damage before this process first added to them (once each, as Workbench.importPuzzle does). */
+const checkedStores = new WeakSet<object>();
+
+/**
+ * Store what was prepared, all in one transaction: every file's puzzles or none (a failure, or the
+ * process killed half way, leaves the library as it was).
+ */
+export function storeImports(wb: Workbench, prepared: readonly PreparedImport[]): ImportResult[] {
+  if (!checkedStores.has(wb.store)) {
+    wb.store.checkIntegrity();
+    checkedStores.add(wb.store);
   }
-  for (const b of boards) {
-    const name = `${rec.name} ${b.name}`;
-    result.added.push(wb.createPuzzle(makeDocument('edge', name, puzzle, b.board), req.source ?? req.fileName));
-  }
-  return result;
+  const same = new SameIndex(wb);
+  const results = wb.store.connection
+    .transaction(() =>
+      prepared.map((p): ImportResult => {
+        const result: ImportResult = { added: [], updated: [], notes: [...p.notes], warnings: [...p.warnings], duplicates: [] };
+        if (p.replace) result.updated.push(wb.updatePuzzle(p.replace.id, { document: p.replace.document }));
+        const source = p.req.source ?? p.req.fileName;
+        for (const it of p.items) {
+          const found = same.find(it.family, it.puzzle);
+          const family = getFamily(it.family);
+          const document = makeDocument(it.family, it.name, it.puzzle, it.solution);
+          const { rows, cols } = family.size(it.puzzle);
+          const rec = wb.store.addPuzzle({ name: it.name || 'Untitled', family: it.family, source, document, rows, cols });
+          same.add(it.family, it.puzzle, { id: rec.id, name: rec.name });
+          result.added.push(rec);
+          if (found.length > 0) result.duplicates.push({ id: rec.id, sameAs: found[0] });
+        }
+        return result;
+      }),
+    )
+    .immediate();
+  if (results.some((r) => r.added.length > 0)) wb.notifyPuzzlesChanged();
+  return results;
+}
+
+/** Read a file (with its piece set, or onto a library puzzle) and add what it holds to the library. */
+export function importFile(wb: Workbench, req: ImportRequest, read?: Item[]): ImportResult {
+  return storeImports(wb, [prepareImport(wb, req, read)])[0];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -216,8 +298,8 @@ export interface ImportPreview {
 const PREVIEW_PIECES = 8;
 
 /** Read a file as `importFile` would, without changing the library; a file that cannot be read throws its one-line error. */
-export function previewImport(wb: Workbench, req: Omit<ImportRequest, 'into'>): ImportPreview {
-  const items = readForImport(req);
+export function previewImport(wb: Workbench, req: Omit<ImportRequest, 'into'>, read?: Item[]): ImportPreview {
+  const items = read ?? readForImport(req);
   const it = items[0];
   const family = getFamily(it.family);
   const { rows, cols } = family.size(it.puzzle);

@@ -74,6 +74,21 @@ describe('import preview and import', () => {
     expect(res.updated).toHaveLength(1);
   });
 
+  it('a board placed on a library puzzle keeps the placement there was in the undo history', () => {
+    const wb = open();
+    const grid = Array.from({ length: 4 }, (_, r) =>
+      Array.from({ length: 6 }, (_, c) => `${solution.piece[r * 6 + c] + 1}:${solution.rotation[r * 6 + c]}`).join(' '),
+    ).join('\n');
+    const r = importFile(wb, { fileName: 'b.txt', text: grid, pieces: { fileName: 'p.txt', text: nswe }, options: { size: '4x6' } });
+    const id = r.added[0].id;
+    const before = (wb.store.getPuzzle(id)!.document as { solution: unknown }).solution;
+    const empty = Array.from({ length: 4 }, () => Array.from({ length: 6 }, () => '0:0').join(' ')).join('\n');
+    importFile(wb, { fileName: 'empty.txt', text: empty, into: id });
+    const doc = wb.store.getPuzzle(id)!.document as { solution: unknown; history: unknown[] };
+    expect(doc.history.at(-1)).toEqual(before);
+    expect(doc.solution).not.toEqual(before);
+  });
+
   it("the shared E2 set with Blackwood's 470 board: imported with its pieces, the library shows 470/480", () => {
     const wb = open();
     const pieces = { fileName: 'eternity2_256.txt', text: readFileSync(join(instances, 'eternity2_256.txt'), 'utf8') };

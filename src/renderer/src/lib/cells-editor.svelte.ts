@@ -11,6 +11,9 @@ import { messageOf } from './format';
 import { documentPng } from './board-image';
 import { downloadBlob } from './download';
 import { notices } from './notices.svelte';
+import { takeHandOff, type BoardHandOff } from './board-handoff';
+import { getFamily } from '../../../core/families';
+import { scoreText } from '../../../core/text/run-text';
 
 export interface CellsEditorSpec<P, T> {
   family: 'jump' | 'parity';
@@ -85,6 +88,8 @@ export class CellsEditor<P, T> {
             onerror: (message) => notices.notify(`Could not save — ${message}`, 'error'),
           });
           this.spec.onopen?.(p, cells, saved !== undefined);
+          const given = takeHandOff(puzzleId);
+          if (given) this.loadGiven(p, given);
         } catch (err) {
           this.loadError = messageOf(err);
         }
@@ -96,6 +101,31 @@ export class CellsEditor<P, T> {
     return () => {
       live = false;
     };
+  }
+
+  /** A board another view handed over (the run page's Replace placement): one undoable edit, said with an Undo. */
+  private loadGiven(puzzle: P, given: BoardHandOff): void {
+    const session = this.session;
+    if (!session) return;
+    const family = getFamily(this.spec.family);
+    let solution: unknown;
+    try {
+      solution = family.solutionFromJson(puzzle, given.solution, given.what);
+    } catch (err) {
+      notices.notify(`Could not load ${given.what} — ${messageOf(err)}`, 'error');
+      return;
+    }
+    const before = session.value;
+    session.edit((solution as { cells: T }).cells);
+    if (session.value === before) {
+      notices.notify(`${given.what[0]!.toUpperCase()}${given.what.slice(1)} is already on the board.`);
+      return;
+    }
+    const e = family.evaluate(puzzle, solution);
+    notices.notify(`Loaded ${given.what} (score ${scoreText(e.score, e.maxScore)}) in place of the board there was.`, 'info', {
+      label: 'Undo',
+      run: () => this.session?.undo(),
+    });
   }
 
   edit(next: T): void {
