@@ -2,8 +2,29 @@
  * The solver worker process. Under Electron it is a utilityProcess (messages on
  * `process.parentPort`); under Node (CLI, tests, serve) a forked child (messages on `process`).
  */
+import { Worker } from 'node:worker_threads';
 import type { FromWorker, MessagePortLike, ToWorker } from '../../core/engine/protocol';
 import { serveWorker } from './runner';
+
+/** How often the watchdog looks for the parent, in ms: an orphan is gone within about this. */
+const PARENT_POLL_MS = 500;
+
+/**
+ * Ends this process once its parent is gone (killed with -9, crashed), even while a solver step
+ * holds the main thread: a watchdog thread polls the parent's pid (an orphan is re-parented, so
+ * its ppid changes) and kills the process. Nobody is left to save what the run finds, and the
+ * run's lease lets the next start recover it; an orphan would only burn a core.
+ */
+function watchParent(): void {
+  const code = `
+    const { workerData } = require('node:worker_threads');
+    setInterval(() => {
+      if (process.ppid !== workerData.ppid) process.kill(workerData.pid, 'SIGKILL');
+    }, workerData.ms);`;
+  const watchdog = new Worker(code, { eval: true, workerData: { ppid: process.ppid, pid: process.pid, ms: PARENT_POLL_MS } });
+  // The watchdog never keeps the process alive by itself.
+  watchdog.unref();
+}
 
 interface ParentPort {
   on(event: 'message', listener: (e: { data: unknown }) => void): void;
@@ -64,5 +85,6 @@ function connect(): Channel {
   throw new Error('the solver worker must be started by the run manager (no message channel)');
 }
 
+watchParent();
 const channel = connect();
 serveWorker(channel.port, () => channel.leave());
