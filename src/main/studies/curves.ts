@@ -1,7 +1,7 @@
 /**
  * Mean best-score-against-time curves of a study's cells, with a spread band: every run's best
- * so far is a step function of its running time; at each time of a log-spaced grid the cell's
- * curve is the mean of the runs that have a score by then, its band the middle half of them
+ * so far is a step function of its running time, carried forward; at each time of a log-spaced
+ * grid the cell's curve is the mean of its runs, its band the middle half of them
  * (first to third quartile). Pure, so the results view and tests share it.
  */
 import { mean } from './stats';
@@ -52,19 +52,21 @@ function bestAt(trace: RunTrace, t: number): number | null {
 }
 
 /**
- * One curve over the given runs on a shared time grid. A run counts up to its own end: a run
- * still running does not claim what it has not reached yet. Points with no run are left out.
+ * One curve over the given runs on a shared time grid. Each run's best so far holds from its
+ * first improvement on, past its end too (a live run's best cannot fall either), and a point is
+ * drawn only once every run with a score has one: the mean of a fixed set of non-decreasing
+ * steps, so the curve never falls. Points with no run are left out.
  */
 export function meanCurve(traces: readonly RunTrace[], grid: readonly number[]): CurvePoint[] {
   const out: CurvePoint[] = [];
+  const scored = traces.filter((tr) => tr.points.length > 0);
   for (const t of grid) {
     const values: number[] = [];
-    for (const tr of traces) {
-      if (!tr.finished && t > Math.max(tr.endMs, tr.points.at(-1)?.t ?? 0)) continue;
+    for (const tr of scored) {
       const b = bestAt(tr, t);
       if (b !== null) values.push(b);
     }
-    if (values.length === 0) continue;
+    if (values.length === 0 || values.length < scored.length) continue;
     values.sort((x, y) => x - y);
     out.push({ t, mean: mean(values)!, low: quantile(values, 0.25), high: quantile(values, 0.75), n: values.length });
   }

@@ -153,7 +153,7 @@ describe('study curves', () => {
     expect(quantile([1, 2, 3, 4], 0.25)).toBeCloseTo(1.75);
   });
 
-  it('average the best so far of the runs that have one, with the middle half as the band', () => {
+  it('average the best so far of every run, carried forward, with the middle half as the band', () => {
     const traces = [
       {
         endMs: 1000,
@@ -164,20 +164,40 @@ describe('study curves', () => {
         ],
       },
       { endMs: 1000, finished: true, points: [{ t: 50, score: 3 }] },
-      // Still running at 200 ms: it says nothing about later times yet.
+      // Still running at 200 ms: its best so far holds (a best never falls).
       { endMs: 200, finished: false, points: [{ t: 20, score: 2 }] },
     ];
     const grid = [10, 60, 500, 1000];
     const c = meanCurve(traces, grid);
+    // At 10 ms only one run has a score: no point (the mean of fewer runs could fall later).
     expect(c.map((p) => [p.t, p.n, p.mean])).toEqual([
-      [10, 1, 1],
       [60, 3, 2],
-      [500, 2, 4],
-      [1000, 2, 4],
+      [500, 3, 10 / 3],
+      [1000, 3, 10 / 3],
     ]);
-    expect(c[1]).toMatchObject({ low: 1.5, high: 2.5 });
+    expect(c[0]).toMatchObject({ low: 1.5, high: 2.5 });
     expect(curveGrid(traces, 3)).toEqual(logGrid(10, 1000, 3));
     expect(curveGrid([{ endMs: 5, finished: true, points: [] }])).toEqual([]);
+  });
+
+  it('never fall, whatever the runs (property)', () => {
+    const trace = fc.record({
+      endMs: fc.integer({ min: 1, max: 5000 }),
+      finished: fc.boolean(),
+      points: fc.array(fc.record({ t: fc.integer({ min: 1, max: 5000 }), score: fc.integer({ min: 0, max: 50 }) }), { maxLength: 6 }),
+    });
+    fc.assert(
+      fc.property(fc.array(trace, { minLength: 1, maxLength: 6 }), (raw) => {
+        // A best so far: times in order, scores rising.
+        const traces = raw.map((t) => {
+          const pts = [...t.points].sort((a, b) => a.t - b.t);
+          let m = -Infinity;
+          return { ...t, points: pts.map((p) => ({ t: p.t, score: (m = Math.max(m, p.score)) })) };
+        });
+        const c = meanCurve(traces, curveGrid(traces, 16));
+        return c.every((p, i) => i === 0 || p.mean >= c[i - 1]!.mean - 1e-9);
+      }),
+    );
   });
 
   it('keep the mean inside the band and the band inside the scores (property)', () => {
