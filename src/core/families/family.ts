@@ -46,6 +46,12 @@ export interface Family<P, S> {
   solutionFromJson(p: P, x: unknown, where?: string): S;
   solutionToJson(p: P, s: S): unknown;
   evaluate(p: P, s: S): Evaluation;
+  /**
+   * Why a solution (already read by `solutionFromJson`) breaks a rule of the puzzle that its JSON
+   * form does not (a fixed piece moved, a grid removing the wrong count), or null. Every stored
+   * improvement is checked with it, so no solver's word alone makes a record.
+   */
+  illegal?(p: P, s: S): string | null;
   maxScore(p: P): number | null;
   /** Compact cell list for `solve --json`: see README. */
   cells(p: P, s: S): unknown;

@@ -5,7 +5,7 @@ import { StoreError } from '../store/errors';
 import { thisProcess, type LeaseGrant, type LeaseOwner } from '../store/leases';
 import type { Store } from '../store/store';
 import type { RunRecord, RunStatus } from '../store/types';
-import { recordSolverMessage } from './record';
+import { SolverRecorder } from './record';
 import { runSpecOf } from './run-spec';
 import type { WorkerHandle, WorkerSpawner } from './worker-host';
 
@@ -58,6 +58,7 @@ const TERMINAL: readonly RunStatus[] = ['done', 'stopped', 'interrupted', 'faile
  */
 export class RunManager {
   private readonly store: Store;
+  private readonly recorder: SolverRecorder;
   private readonly spawn: WorkerSpawner;
   readonly concurrency: number;
   private readonly checkpointIntervalMs: number;
@@ -77,6 +78,7 @@ export class RunManager {
 
   constructor(opts: RunManagerOptions) {
     this.store = opts.store;
+    this.recorder = new SolverRecorder(opts.store);
     this.spawn = opts.spawn;
     this.concurrency = Math.max(1, opts.concurrency ?? availableParallelism() - 1);
     this.checkpointIntervalMs = opts.checkpointIntervalMs ?? 30_000;
@@ -284,6 +286,7 @@ export class RunManager {
   /** Another process took the run: stop working on it and write nothing more. */
   private abandon(runId: number, a: Active): void {
     a.ended = true;
+    this.recorder.forget(runId);
     a.worker.kill();
     if (this.active.get(runId) === a) this.active.delete(runId);
     const list = this.waiters.get(runId);
@@ -374,13 +377,15 @@ export class RunManager {
   private onMessage(runId: number, a: Active, m: FromWorker): void {
     if (a.ended || m.runId !== runId) return;
     try {
-      const outcome = recordSolverMessage(this.store, runId, this.owner, m);
+      const outcome = this.recorder.record(runId, this.owner, m);
       if (m.type === 'progress') {
         const { elapsedMs, evaluations, bestScore, currentScore } = m.sample;
         this.emit({ type: 'progress', runId, elapsedMs, evaluations, bestScore, currentScore });
       } else if (m.type === 'improvement') this.emit({ type: 'improvement', runId, score: m.improvement.score });
       // A run cut short by shutting down resumes later, whatever the solver said.
       if (outcome) this.end(runId, a, a.shuttingDown ? 'interrupted' : outcome.status, outcome.extra);
+      // A false claim ends the run before the solver is done: its worker must not go on.
+      if (outcome?.rejected) a.worker.kill();
     } catch (e) {
       if (e instanceof StoreError && e.code === 'LEASE_LOST') this.abandon(runId, a);
       // A store write failed (disk full, database gone): stop this run rather than lose track of it.
@@ -391,6 +396,7 @@ export class RunManager {
   /** The run's worker is finished with it: record the outcome and free the slot at once. */
   private end(runId: number, a: Active, status: RunStatus, extra: Parameters<RunManager['finish']>[2]): void {
     a.ended = true;
+    this.recorder.forget(runId);
     if (this.active.get(runId) === a) this.active.delete(runId);
     this.finish(runId, status, extra);
     this.pump();

@@ -2,6 +2,7 @@ import type { Evaluation, Family } from '../family';
 import { edgeFormats } from './formats';
 import { puzzleFromJson, puzzleToJson, solutionFromJson, solutionToJson } from './json';
 import { maxScore, pieceKey, type EdgeBoard, type EdgePuzzle } from './model';
+import { edgeBoardFault } from './legal';
 import { isSolved, scoreBoard } from './score';
 import { validateEdgePuzzle } from './validate';
 
@@ -15,6 +16,7 @@ export const edgeFamily: Family<EdgePuzzle, EdgeBoard> = {
   evaluate(p, s): Evaluation {
     return { score: scoreBoard(p, s), maxScore: maxScore(p.rows, p.cols), solved: isSolved(p, s) };
   },
+  illegal: (p, s) => edgeBoardFault(p, s),
   maxScore: (p) => maxScore(p.rows, p.cols),
   // Row-major [piece (1-based, 0 = empty), rotation], the same as the solution JSON's cells.
   cells: (_p, s) => solutionToJson(s).cells,

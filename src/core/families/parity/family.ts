@@ -25,6 +25,10 @@ export const parityFamily: Family<ParityPuzzle, ParityGrid> = {
     const k = parityCounts(p.n, s.cells);
     return { score: 0 - k.cost, maxScore: 0, solved: k.cost === 0 && k.zeros === p.m };
   },
+  illegal(p, s) {
+    const { zeros } = parityCounts(p.n, s.cells);
+    return zeros === p.m ? null : `the grid removes ${zeros} tokens where the puzzle removes ${p.m}`;
+  },
   maxScore: () => 0,
   cells: (p, s) => gridRows(p.n, s.cells),
   size: (p) => ({ rows: p.n, cols: p.n }),

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Checkpoint } from '../../../core/engine/run-types';
-import { recordSolverMessage } from '../../runs/record';
+import { SolverRecorder } from '../../runs/record';
 import { runSpecOf } from '../../runs/run-spec';
 import { StoreError } from '../../store/errors';
 import { ownerKey, queueOwner, type LeaseGrant } from '../../store/leases';
@@ -53,6 +53,7 @@ export class RemoteRuns implements RunDispatcher {
   /** BullMQ leaves connections it was given open: they are closed here. */
   private readonly queueConnection: Redis;
   private readonly remote: RemoteRunStore;
+  private readonly recorder: SolverRecorder;
   private readonly concurrency: number;
   /** Runs this coordinator follows: held by the queue's lease and not ended. */
   private readonly tracked = new Set<number>();
@@ -75,6 +76,7 @@ export class RemoteRuns implements RunDispatcher {
     this.dbId = databaseId(store);
     this.grant = { owner: queueOwner(this.dbId), ttlMs: opts.leaseTtlMs ?? 15_000 };
     this.remote = new RemoteRunStore(store);
+    this.recorder = new SolverRecorder(store);
     this.concurrency = opts.concurrency ?? Infinity;
     this.queueConnection = duplicate(redis);
     this.queue = new Queue<RunJob>(QUEUE, { connection: this.queueConnection, prefix: PREFIX });
@@ -334,7 +336,7 @@ export class RemoteRuns implements RunDispatcher {
   private apply(e: StreamEntry): void {
     const { runId, event } = e;
     const owner = this.grant.owner;
-    const out: { ended: RunStatus | null } = { ended: null };
+    const out: { ended: RunStatus | null; rejected: boolean } = { ended: null, rejected: false };
     try {
       this.remote.apply(runId, this.dbId, e, () => {
         switch (event.type) {
@@ -349,9 +351,10 @@ export class RemoteRuns implements RunDispatcher {
             this.store.setRunStatus(runId, 'interrupted', { error: event.description }, owner);
             break;
           default: {
-            const outcome = recordSolverMessage(this.store, runId, owner, event);
+            const outcome = this.recorder.record(runId, owner, event);
             if (outcome) {
               out.ended = outcome.status;
+              out.rejected = outcome.rejected === true;
               this.store.setRunStatus(runId, outcome.status, outcome.extra, owner);
             }
           }
@@ -368,8 +371,11 @@ export class RemoteRuns implements RunDispatcher {
     }
     if (out.ended) {
       this.forget(runId);
+      this.recorder.forget(runId);
       const k = keys(this.dbId, runId);
-      this.track(this.redis.del(k.checkpoint, k.stop).catch(() => {}));
+      // A run failed for a false claim still has a worker on it: tell it to stop.
+      if (out.rejected) this.track(this.redis.set(k.stop, '1', 'EX', 7 * 86_400).catch(() => {}));
+      else this.track(this.redis.del(k.checkpoint, k.stop).catch(() => {}));
     }
   }
 
