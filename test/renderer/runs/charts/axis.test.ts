@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { yTick } from '../../../../src/renderer/src/runs/charts/chart';
+import { maxMark, niceStep, scoreAxis } from '../../../../src/renderer/src/runs/charts/axis';
 import { seriesStyle, SERIES_COLOURS } from '../../../../src/renderer/src/runs/charts/palette';
 import { momentText } from '../../../../src/renderer/src/runs/format';
 import { luminance } from '../../../../src/renderer/src/lib/palette';
@@ -23,5 +24,73 @@ describe('chart text', () => {
       expect(Math.abs(a - b)).toBeGreaterThan(0.1);
     }
     expect(seriesStyle(SERIES_COLOURS.length).dash).not.toEqual(seriesStyle(0).dash);
+  });
+});
+
+describe('score axis (issue 21, item 7)', () => {
+  const line = (...ys: number[]) => ({ points: ys.map((y, i) => ({ x: i, y })) });
+
+  it('spans the data with a little headroom instead of running into negatives', () => {
+    const a = scoreAxis([line(440, 450, 458)], 480);
+    expect(a.min).toBeGreaterThanOrEqual(435);
+    expect(a.min).toBeLessThan(440);
+    expect(a.max).toBeGreaterThan(458);
+    expect(a.max).toBeLessThanOrEqual(462);
+    // 450 -> 458 is a good part of the height, not a sliver.
+    expect((458 - 450) / (a.max - a.min)).toBeGreaterThan(0.3);
+    expect(maxMark(a, 480)).toBe('above');
+    // Never below 0 when no score is.
+    expect(scoreAxis([line(0, 20, 458)], 480).min).toBe(0);
+    // Never above the best possible when it is reached: the max line is the top.
+    const solved = scoreAxis([line(400, 480)], 480);
+    expect(solved.max).toBe(480);
+    expect(maxMark(solved, 480)).toBe('line');
+  });
+
+  it('shows 0 to the maximum when asked, and when there is no data', () => {
+    expect(scoreAxis([line(440, 458)], 480, true)).toEqual({ min: 0, max: 480 });
+    expect(scoreAxis([], 480)).toEqual({ min: 0, max: 480 });
+    expect(scoreAxis([line()], null)).toEqual({ min: 0, max: 1 });
+    // Negative scores (a study's normalised gap, a jump maze's fitness) stay in view.
+    expect(scoreAxis([line(-30, -10)], null).min).toBeLessThanOrEqual(-30);
+  });
+
+  it('skips the breaks (NaN) of a sampled line and keeps a flat line visible', () => {
+    expect(
+      scoreAxis(
+        [
+          {
+            points: [
+              { x: 0, y: 5 },
+              { x: 1, y: NaN },
+              { x: 2, y: 7 },
+            ],
+          },
+        ],
+        null,
+      ).min,
+    ).toBeLessThanOrEqual(5);
+    const flat = scoreAxis([line(12, 12)], null);
+    expect(flat.min).toBeLessThan(12);
+    expect(flat.max).toBeGreaterThan(12);
+  });
+});
+
+describe('score axis ends', () => {
+  it('ends on round ticks', () => {
+    const a = scoreAxis(
+      [
+        {
+          points: [
+            { x: 0, y: 427 },
+            { x: 1, y: 458 },
+          ],
+        },
+      ],
+      480,
+    );
+    expect(a.min % 5).toBe(0);
+    expect(a.max % 5).toBe(0);
+    expect([0.5, 1, 3, 7, 12, 40, 160].map(niceStep)).toEqual([1, 1, 5, 10, 20, 50, 200]);
   });
 });

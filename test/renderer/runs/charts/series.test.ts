@@ -43,6 +43,26 @@ describe('chart series of a run', () => {
     ]);
   });
 
+  it('draws the current score only where samples are: no climb from the start-up sample, breaks across long silences', () => {
+    const samples = [
+      { t: 1, evaluations: 2, iteration: 1, best: 22, current: 0, mean: null },
+      { t: 1000, evaluations: 100, iteration: 10, best: 50, current: 48, mean: null },
+      { t: 2000, evaluations: 200, iteration: 20, best: 52, current: 50, mean: null },
+      { t: 3000, evaluations: 300, iteration: 30, best: 52, current: 51, mean: null },
+      // Paused, resumed a minute later.
+      { t: 63_000, evaluations: 400, iteration: 40, best: 55, current: 54, mean: null },
+      { t: 64_000, evaluations: 500, iteration: 50, best: 55, current: 53, mean: null },
+    ];
+    const cur = runLines([], samples, 'time').current;
+    expect(cur[0]).toEqual({ x: 1000, y: 48 });
+    expect(cur.some((p) => p.y === 0)).toBe(false);
+    const breaks = cur.filter((p) => Number.isNaN(p.y));
+    expect(breaks).toHaveLength(1);
+    expect(breaks[0]!.x).toBeGreaterThan(3000);
+    expect(breaks[0]!.x).toBeLessThan(63_000);
+    expect(cur.filter((p) => !Number.isNaN(p.y)).map((p) => p.y)).toEqual([48, 50, 51, 54, 53]);
+  });
+
   it("styles one run's lines with the best on top, the mean only when reported", () => {
     const lines = runChartLines(imps, prog, 'time', { end: { t: 4000, evaluations: 800 } });
     expect(lines.map((l) => l.id)).toEqual(['current', 'mean', 'best']);

@@ -17,6 +17,7 @@ import {
 } from 'chart.js';
 import { axisTime, compactCount } from '../format';
 import { CHART_THEME } from './palette';
+import { maxMark, scoreAxis } from './axis';
 import type { XMode, XY } from './series';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, Tooltip, Filler);
@@ -40,8 +41,10 @@ export interface RunChartOptions {
   /** Logarithmic x axis (time or evaluations spanning orders of magnitude). */
   xLog?: boolean;
   yLabel?: string;
-  /** Draw a dashed line at the best possible score. */
+  /** The best possible score: a dashed line when in range, a label at the top when above it. */
   yMax?: number | null;
+  /** The score axis from 0 to yMax instead of around the data (charts/axis.ts). */
+  yFull?: boolean;
   /** Where the cursor is, in x units; null = none. */
   cursor?: number | null;
   /** Click on the plot: the x under the pointer. */
@@ -112,7 +115,16 @@ const overlay: Plugin<'line'> = {
     const y = scales.y;
     if (!x || !y) return;
     ctx.save();
-    if (ex.yMax !== null && ex.yMax <= y.max && ex.yMax >= y.min) {
+    const mark = ex.yMax === null ? null : maxMark({ min: y.min, max: y.max }, ex.yMax);
+    if (mark === 'above') {
+      ctx.fillStyle = CHART_THEME.text;
+      ctx.font = `11px ${CHART_THEME.font}`;
+      // Top left: a climbing curve and the replay cursor keep to the right.
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'top';
+      ctx.fillText(`max ${ex.yMax} ↑`, a.left + 6, a.top + 3);
+    }
+    if (ex.yMax !== null && mark === 'line') {
       const py = y.getPixelForValue(ex.yMax);
       ctx.strokeStyle = 'rgba(230,231,234,0.35)';
       ctx.setLineDash([4, 4]);
@@ -165,7 +177,8 @@ function datasets(lines: readonly ChartLine[], xLog = false): ChartConfiguration
     pointHoverRadius: 3,
     pointHitRadius: 6,
     tension: 0,
-    spanGaps: true,
+    // A NaN value is a break in a sampled line (series.ts): never bridged.
+    spanGaps: false,
   }));
 }
 
@@ -181,10 +194,6 @@ export function yTick(v: number): string {
   const x = Object.is(v, -0) || Math.abs(v) < 1e-9 ? 0 : v;
   if (Number.isInteger(x)) return compactCount(x);
   return String(Math.round(x * 100) / 100);
-}
-
-function hasPoints(lines: readonly ChartLine[]): boolean {
-  return lines.some((l) => l.points.length > 0);
 }
 
 function xSpan(lines: readonly ChartLine[]): number {
@@ -205,6 +214,7 @@ function scaleOptions(opts: RunChartOptions, lines: readonly ChartLine[]): NonNu
         ...tick,
         maxRotation: 0,
         autoSkipPadding: 16,
+
         ...(step ? { stepSize: step } : {}),
         // A log axis labels 1, 2 and 5 of each decade only.
         callback: (v) => (opts.xLog && !isRoundLogTick(Number(v)) ? '' : xTick(opts.xMode, Number(v))),
@@ -221,9 +231,8 @@ function scaleOptions(opts: RunChartOptions, lines: readonly ChartLine[]): NonNu
       // Scores are whole numbers: no repeated "1, 1, 1, 0, 0" ticks between them.
       ticks: { ...tick, precision: 0, callback: (v) => yTick(Number(v)) },
       title: { display: !!opts.yLabel, text: opts.yLabel ?? '', color: CHART_THEME.text, font: { family: CHART_THEME.font, size: 11 } },
-      grace: '4%',
-      // An empty chart still gets a sensible axis: 0 up to the best possible score.
-      ...(hasPoints(lines) ? {} : { min: 0, max: opts.yMax && opts.yMax > 0 ? opts.yMax : 1 }),
+      // Around the data with a little headroom, or 0 to the best possible score (and when empty).
+      ...scoreAxis(lines, opts.yMax ?? null, opts.yFull ?? false),
     },
   };
 }
@@ -240,7 +249,8 @@ export function createRunChart(canvas: HTMLCanvasElement, lines: readonly ChartL
       responsive: true,
       maintainAspectRatio: false,
       interaction: { mode: 'nearest', axis: 'x', intersect: false },
-      layout: { padding: { top: 10, right: 8 } },
+      // Room for half the last time label ("1 min 40") beyond the plot's right edge: never cut.
+      layout: { padding: { top: 10, right: 28 } },
       scales: scaleOptions(opts, lines),
       plugins: {
         legend: { display: false },

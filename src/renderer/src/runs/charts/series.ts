@@ -54,13 +54,13 @@ export function xOf(p: { t: number; evaluations: number }, mode: XMode, progress
  * At most `max` points of a step line (x ascending), keeping its shape: the first and last points,
  * and in each of max - 2 equal x-slices the last point (the value the step holds at the slice's end).
  */
-export function thinSteps(points: readonly XY[], max: number): XY[] {
+export function thinSteps<P extends XY>(points: readonly P[], max: number): P[] {
   if (points.length <= max || max < 3) return [...points];
   const first = points[0]!;
   const last = points[points.length - 1]!;
   const span = last.x - first.x;
   const slices = max - 2;
-  const out: XY[] = [first];
+  const out: P[] = [first];
   let slot = -1;
   for (let i = 1; i < points.length - 1; i++) {
     const p = points[i]!;
@@ -111,10 +111,35 @@ export function runLines(improvements: readonly ImprovementPoint[], progress: re
   const lastX = tail.reduce((m, p) => Math.max(m, p.x), -Infinity);
   if (best.length > 0 && lastX > best[best.length - 1]!.x) best.push({ x: lastX, y: best[best.length - 1]!.y });
   best = thinSteps(best, max);
-  const current = progress.map((p) => ({ x: xOf(p, mode, progress, p.iteration), y: p.current }));
+  const sampled = sampledLine(progress, mode, (p) => p.current, max);
   const hasMean = progress.some((p) => p.mean !== null);
-  const mean = hasMean ? progress.filter((p) => p.mean !== null).map((p) => ({ x: xOf(p, mode, progress, p.iteration), y: p.mean! })) : null;
-  return { best, current: current.length > max ? thinSteps(current, max) : current, mean };
+  const mean = hasMean ? sampledLine(progress, mode, (p) => p.mean, max) : null;
+  return { best, current: sampled, mean };
+}
+
+/**
+ * A sampled quantity (current score, population mean) as a line that is drawn only where samples
+ * are (a break is a point whose y is NaN, which Chart.js does not join): the sample taken as the run started (before its first progress interval) is left out, so
+ * no straight climb from it to the next sample is made up, and the line breaks where samples are
+ * more than three usual intervals apart (a pause, a resume).
+ */
+export function sampledLine(progress: readonly SeriesPoint[], mode: XMode, value: (p: SeriesPoint) => number | null, max = 2000): XY[] {
+  let pts = progress.filter((p) => value(p) !== null);
+  if (pts.length > 1 && pts[0]!.t < 0.1 * (pts[1]!.t - pts[0]!.t)) pts = pts.slice(1);
+  const gaps = pts.slice(1).map((p, i) => p.t - pts[i]!.t);
+  const usual = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)] ?? 0;
+  const line = thinSteps(
+    pts.map((p) => ({ x: xOf(p, mode, progress, p.iteration), y: value(p)!, t: p.t })),
+    max,
+  );
+  const out: XY[] = [];
+  for (let i = 0; i < line.length; i++) {
+    const p = line[i]!;
+    if (i > 0 && usual > 0 && p.t - line[i - 1]!.t > 3 * usual * Math.max(1, (pts.length - 1) / Math.max(1, line.length - 1)))
+      out.push({ x: (line[i - 1]!.x + p.x) / 2, y: NaN });
+    out.push({ x: p.x, y: p.y });
+  }
+  return out;
 }
 
 /** The y value of a step line at x (the last point at or before x), or null before it starts. */
