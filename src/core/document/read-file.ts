@@ -2,6 +2,7 @@ import type { AnyFamily, FamilyId } from '../families/family';
 import { families } from '../families';
 import { documentFromText } from './document';
 import { FormatError } from './errors';
+import { sniffEdgeText } from '../families/edge/files/sniff';
 
 export interface ReadPuzzle {
   family: FamilyId;
@@ -56,6 +57,7 @@ export function detectFormat(fileName: string, text: string): string {
     .toLowerCase();
   const known = new Set(listFormats().map((f) => f.id));
   if (/edge-matching board/.test(said)) return 'board';
+  if (/edge-matching pieces/.test(said)) return 'pieces';
   if (/tetravex/.test(said) && known.has('tetravex')) return 'tetravex';
   if (/jump maze/.test(said)) return 'maze';
   if (/casse-tete/.test(said)) return 'grid';
@@ -65,6 +67,8 @@ export function detectFormat(fileName: string, text: string): string {
     .filter((l) => l.length > 0)
     .map((l) => l.split(/[\s,;]+/));
   if (lines.length === 0) return 'pieces';
+  const edge = sniffEdgeText(text);
+  if (edge && known.has(edge)) return edge;
   if (lines.some((l) => l.some((t) => /^(\d+|-+)[:/](\d|-)$/.test(t)))) return 'board';
   const first = lines[0];
   const rest = lines.slice(1);
@@ -89,6 +93,28 @@ export function detectFormat(fileName: string, text: string): string {
   return 'pieces';
 }
 
+/**
+ * A reader's refusal of a file whose format was guessed says what was guessed and how to say
+ * otherwise, before the reader's own words (a long message is cut at its end, never the advice).
+ */
+function guessed<T>(given: string | undefined, format: { id: string; label: string }, read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    if (given !== undefined || !(e instanceof FormatError)) throw e;
+    const where = e.file !== undefined ? `${e.file}${e.line !== undefined ? `:${e.line}` : ''}: ` : '';
+    const own = e.message.startsWith(where) ? e.message.slice(where.length) : e.message;
+    const others = listFormats()
+      .map((f) => f.id)
+      .filter((id) => id !== format.id);
+    throw new FormatError(
+      `guessed ${format.label.replace(/ \(.*\)$/, '').toLowerCase()} (give --format ${others.join('|')} if it is not): ${own}`,
+      e.file,
+      e.line,
+    );
+  }
+}
+
 /** Read any puzzle file the program knows. Errors are FormatErrors naming the file and line. */
 export function readPuzzleFile(fileName: string, text: string, opts: { format?: string; options?: Readonly<Record<string, string>> } = {}): ReadPuzzle {
   const formatId = opts.format ?? detectFormat(fileName, text);
@@ -97,7 +123,7 @@ export function readPuzzleFile(fileName: string, text: string, opts: { format?: 
     return { family: doc.family, name: doc.name || baseName(fileName), format: 'json', puzzle, solution, info: {}, notes: [] };
   }
   const { family, format } = findFormat(formatId);
-  const parsed = format.read(text, fileName, opts.options);
+  const parsed = guessed(opts.format, format, () => format.read(text, fileName, opts.options));
   return {
     family: family.id,
     name: baseName(fileName),
@@ -118,7 +144,7 @@ export function readPuzzleFiles(fileName: string, text: string, opts: { format?:
   if (formatId === 'json') return [readPuzzleFile(fileName, text, { ...opts, format: 'json' })];
   const { family, format } = findFormat(formatId);
   if (!format.readAll) return [readPuzzleFile(fileName, text, { ...opts, format: formatId })];
-  const all = format.readAll(text, fileName, opts.options);
+  const all = guessed(opts.format, format, () => format.readAll!(text, fileName, opts.options));
   const base = baseName(fileName);
   return all.map((p) => ({
     family: family.id,

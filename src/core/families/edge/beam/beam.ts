@@ -21,6 +21,22 @@ export interface BeamOptions {
    * third of the rows.
    */
   band?: number;
+  /**
+   * Width above the last `lateRows` rows, as a share of the pass's width (1 = the same). Every
+   * join is lost in the bottom rows; above them the kept boards all match everywhere, so a
+   * narrower top buys a wider bottom at the same cost.
+   */
+  early?: number;
+  lateRows?: number;
+  /**
+   * Share of the passes at full width that search again only the end of the best board: its
+   * first cells (in scan order) kept, a start drawn in the last `suffixRows` rows, and the rest
+   * searched with a width raised so the pass costs about a full one (at most `wide` x maxWidth).
+   * A board as good as the best replaces it, so the run drifts along its plateau.
+   */
+  suffix?: number;
+  suffixRows?: number;
+  wide?: number;
 }
 
 /**
@@ -34,6 +50,7 @@ interface BeamState {
   evaluations: number;
   pass: number;
   width: number;
+  /** The best board's candidate per layer is rebuilt from `best`. */
   bestScore: number;
   lastScore: number;
   lastWidth: number;
@@ -65,7 +82,19 @@ export class BeamRun implements SolverRun {
   /** Width of the last finished pass. */
   lastWidth = 0;
   private layer = 0;
+  /** A pass is under way. */
+  private inPass = false;
+  /** The best board's cells are known as candidates (false after a checkpoint whose board the tables cannot place). */
+  private suffixOk = true;
+  /** Width of the pass under way (wider than `width` on a suffix pass). */
+  private passWidth = 1;
+  /** Widest pass the buffers hold. */
+  private readonly W: number;
   private width: number;
+  /** Width at the layer under way. */
+  private lw = 1;
+  /** First layer of the late rows. */
+  private readonly lateStart: number;
   private passRng: RngState;
   private readonly n: number;
   private readonly cols: number;
@@ -78,8 +107,20 @@ export class BeamRun implements SolverRun {
   private readonly slots: number;
   private readonly fixedPiece: Int16Array;
   private readonly fixedRot: Uint8Array;
+  /**
+   * Per layer: the colour a fixed right / bottom neighbour shows this cell (-1: none). Those cells
+   * come later in the scan, but the join is counted when this cell is placed, so the beam sees a
+   * pinned piece's constraint before it gets there instead of one row late.
+   */
+  private readonly fixR: Int32Array;
+  private readonly fixB: Int32Array;
+  /** Per layer of a fixed cell: 1 when its left / top neighbour is fixed too (else that join was counted already). */
+  private readonly fixL: Uint8Array;
+  private readonly fixT: Uint8Array;
   private readonly bestPiece: Int16Array;
   private readonly bestRot: Uint8Array;
+  /** The best board's candidate index per layer (-1 on a fixed cell). */
+  private readonly bestCand: Int32Array;
   private readonly board: VnsBoard;
   private hasBest = false;
   // Two layers of states (current and next), flipped after each cell.
@@ -147,8 +188,31 @@ export class BeamRun implements SolverRun {
         this.cellOf[d] = r * this.cols + c;
         this.slotOf[d] = r - b0;
       }
+    this.fixR = new Int32Array(n).fill(-1);
+    this.fixB = new Int32Array(n).fill(-1);
+    this.fixL = new Uint8Array(n);
+    this.fixT = new Uint8Array(n);
+    const fixedEdge = (cell: number, side: number): number => {
+      const q = this.fixedPiece[cell];
+      return puzzle.edges[4 * q + ((side - this.fixedRot[cell] + 4) & 3)];
+    };
+    for (let d = 0; d < n; d++) {
+      const cell = this.cellOf[d];
+      const col = cell % this.cols;
+      if (this.fixedPiece[cell] >= 0) {
+        this.fixL[d] = col > 0 && this.fixedPiece[cell - 1] >= 0 ? 1 : 0;
+        this.fixT[d] = cell >= this.cols && this.fixedPiece[cell - this.cols] >= 0 ? 1 : 0;
+        continue;
+      }
+      // Grey faces close no join.
+      if (col + 1 < this.cols && this.fixedPiece[cell + 1] >= 0) this.fixR[d] = fixedEdge(cell + 1, 3) || -1;
+      if (cell + this.cols < n && this.fixedPiece[cell + this.cols] >= 0) this.fixB[d] = fixedEdge(cell + this.cols, 0) || -1;
+    }
+    const late = Math.max(0, Math.min(puzzle.rows, o.lateRows ?? puzzle.rows));
+    // The band's cells are all late (it starts at or below the late rows' first row when late >= band).
+    this.lateStart = Math.min(n, (puzzle.rows - Math.max(late, band)) * this.cols);
     this.width = Math.max(1, Math.min(o.width, o.maxWidth));
-    const W = Math.max(1, o.maxWidth);
+    const W = (this.W = Math.max(1, o.maxWidth) * ((o.suffix ?? 0) > 0 ? Math.max(1, Math.floor(o.wide ?? 1)) : 1));
     const mk = <A>(f: () => A): A[] => [f(), f()];
     this.score = mk(() => new Int32Array(W));
     this.used = mk(() => new Uint32Array(W * this.words));
@@ -167,6 +231,7 @@ export class BeamRun implements SolverRun {
     for (let q = 0; q < n; q++) for (let s = 0; s < 4; s++) if (puzzle.edges[4 * q + s] !== 0) this.colourCount[q * C + puzzle.edges[4 * q + s]]++;
     this.bestPiece = new Int16Array(n);
     this.bestRot = new Uint8Array(n);
+    this.bestCand = new Int32Array(n);
     this.passRng = rng.getState();
     const dd = !!o.dedupe;
     // A fixed stream: the hashes are bookkeeping, not part of the run's randomness.
@@ -203,7 +268,7 @@ export class BeamRun implements SolverRun {
   step(budget: number): void {
     const end = this.work + budget;
     while (this.work < end) {
-      if (this.layer === 0) this.startPass();
+      if (!this.inPass) this.startPass();
       this.expand(this.layer);
       this.layer++;
       if (this.layer === this.n && this.finishPass()) return;
@@ -212,27 +277,72 @@ export class BeamRun implements SolverRun {
 
   private startPass(): void {
     this.passRng = this.rng.getState();
+    this.inPass = true;
+    const n = this.n;
+    const cols = this.cols;
     const c = this.cur;
+    const C = this.T.colours;
+    const R = this.slots;
+    const used = this.used[c];
+    const front = this.front[c];
+    const right = this.right[c];
     this.size = 1;
-    this.score[c][0] = 0;
-    this.used[c].fill(0, 0, this.words);
-    for (const f of this.puzzle.fixed) this.used[c][f.piece >>> 5] |= 1 << (f.piece & 31);
-    this.front[c].fill(0, 0, this.cols);
-    this.right[c].fill(0, 0, this.slots);
+    used.fill(0, 0, this.words);
+    for (const f of this.puzzle.fixed) used[f.piece >>> 5] |= 1 << (f.piece & 31);
+    front.fill(0, 0, cols);
+    right.fill(0, 0, R);
+    // After the first passes at full width, some passes search only the end of the best board.
+    let d0 = 0;
+    this.passWidth = this.width;
+    const lo = Math.max(0, n - Math.max(1, this.o.suffixRows ?? 6) * cols);
+    if (this.hasBest && this.suffixOk && this.width >= this.o.maxWidth && (this.o.suffix ?? 0) > 0 && this.rng.next() < (this.o.suffix ?? 0)) {
+      d0 = lo + this.rng.int(n - lo);
+      this.passWidth = Math.min(this.W, Math.round((this.width * n) / (n - d0)));
+    }
+    this.layer = d0;
+    // The kept cells of the best board, their joins counted as a pass counts them.
+    const e = this.puzzle.edges;
+    const W = this.W;
+    let score = 0;
+    for (let d = 0; d < d0; d++) {
+      const cell = this.cellOf[d];
+      const col = cell % cols;
+      const slot = this.slotOf[d];
+      const q = this.bestPiece[cell];
+      const r = this.bestRot[cell];
+      const t = e[4 * q + ((0 - r + 4) & 3)];
+      const rc = e[4 * q + ((1 - r + 4) & 3)];
+      const b = e[4 * q + ((2 - r + 4) & 3)];
+      const l = e[4 * q + ((3 - r + 4) & 3)];
+      const fixed = this.fixedPiece[cell] >= 0;
+      const cl = col > 0 && (!fixed || this.fixL[d] === 1);
+      const ct = cell >= cols && (!fixed || this.fixT[d] === 1);
+      if (cl && l !== 0 && l === right[slot]) score++;
+      if (ct && t !== 0 && t === front[col]) score++;
+      if (!fixed) {
+        if (rc === this.fixR[d]) score++;
+        if (b === this.fixB[d]) score++;
+        used[q >>> 5] |= 1 << (q & 31);
+      }
+      front[col] = b;
+      right[slot] = rc;
+      this.hParent[d * W] = 0;
+      this.hCand[d * W] = this.bestCand[d];
+    }
+    this.score[c][0] = score;
     if (this.o.dedupe) {
       let hu = 0;
-      for (const f of this.puzzle.fixed) hu ^= this.zPiece[f.piece];
+      for (let q = 0; q < n; q++) if ((used[q >>> 5] >>> (q & 31)) & 1) hu ^= this.zPiece[q];
       let hf = 0;
-      for (let s = 0; s < this.slots; s++) hf ^= this.zRight[s * this.T.colours];
-      for (let x = 0; x < this.cols; x++) hf ^= this.zFront[x * this.T.colours];
+      for (let s = 0; s < R; s++) hf ^= this.zRight[s * C + right[s]];
+      for (let x = 0; x < cols; x++) hf ^= this.zFront[x * C + front[x]];
       this.hashU[c][0] = hu;
       this.hashF[c][0] = hf;
     }
     if (this.o.balance) {
-      const C = this.T.colours;
       const L = this.left[c];
       L.fill(0, 0, C);
-      for (let q = 0; q < this.n; q++) if (!((this.used[c][q >>> 5] >>> (q & 31)) & 1)) for (let k = 1; k < C; k++) L[k] += this.colourCount[q * C + k];
+      for (let q = 0; q < n; q++) if (!((used[q >>> 5] >>> (q & 31)) & 1)) for (let k = 1; k < C; k++) L[k] += this.colourCount[q * C + k];
     }
   }
 
@@ -244,16 +354,21 @@ export class BeamRun implements SolverRun {
     const s = this.score[c][bi];
     this.evaluations = this.work;
     this.lastScore = s;
-    this.lastWidth = this.width;
+    this.lastWidth = this.passWidth;
     this.layer = 0;
+    this.inPass = false;
     this.pass++;
     this.width = Math.min(this.o.maxWidth, Math.max(this.width + 1, Math.round(this.width * this.o.growth)));
-    if (this.hasBest && s <= this.bestScore) return false;
+    // An equal board replaces the best only where suffix passes search from it (they drift along the plateau).
+    if (this.hasBest && (s < this.bestScore || (s === this.bestScore && !((this.o.suffix ?? 0) > 0)))) return false;
+    const better = !this.hasBest || s > this.bestScore;
+    this.suffixOk = true;
     // Walk the history back from the best final state.
-    const W = this.o.maxWidth;
+    const W = this.W;
     let idx = bi;
     for (let d = this.n - 1; d >= 0; d--) {
       const cand = this.hCand[d * W + idx];
+      this.bestCand[d] = cand;
       const cell = this.cellOf[d];
       if (cand < 0) {
         this.bestPiece[cell] = this.fixedPiece[cell];
@@ -269,7 +384,7 @@ export class BeamRun implements SolverRun {
     if (check !== s) throw new Error(`beam search scored a board ${s} that scores ${check}`);
     this.bestScore = s;
     this.hasBest = true;
-    return true;
+    return better;
   }
 
   private push(parent: number, cand: number, score: number, balance: number): void {
@@ -286,7 +401,7 @@ export class BeamRun implements SolverRun {
 
   /** Keep the `width` best children (by key); later children must reach the weakest kept score. */
   private prune(): void {
-    const w = this.width;
+    const w = this.lw;
     if (this.count <= w) return;
     this.select(w);
     this.count = w;
@@ -336,6 +451,7 @@ export class BeamRun implements SolverRun {
 
   /** Extend every state of the current layer by the cell of layer d and keep the best children. */
   private expand(d: number): void {
+    this.lw = d < this.lateStart ? Math.max(1, Math.round(this.passWidth * (this.o.early ?? 1))) : this.passWidth;
     const T = this.T;
     const cols = this.cols;
     const cell = this.cellOf[d];
@@ -359,8 +475,10 @@ export class BeamRun implements SolverRun {
       const r = this.fixedRot[cell];
       const l = e[4 * fp + ((3 - r + 4) & 3)];
       const t = e[4 * fp + ((0 - r + 4) & 3)];
+      const cl = hasL && this.fixL[d] === 1;
+      const ct = hasT && this.fixT[d] === 1;
       for (let i = 0; i < this.size; i++) {
-        const g = (hasL && l !== 0 && l === right[i * R + slot] ? 1 : 0) + (hasT && t !== 0 && t === front[i * cols + col] ? 1 : 0);
+        const g = (cl && l !== 0 && l === right[i * R + slot] ? 1 : 0) + (ct && t !== 0 && t === front[i * cols + col] ? 1 : 0);
         this.push(i, -1, score[i] + g, this.balanceAfter(i, fp, r, d));
       }
       this.work += this.size;
@@ -373,6 +491,12 @@ export class BeamRun implements SolverRun {
     const tl = T.left[g];
     const tt = T.top[g];
     const C = T.colours;
+    const fr = this.fixR[d];
+    const fb = this.fixB[d];
+    const tr = T.right[g];
+    const tb = T.bottom[g];
+    // Joins with fixed neighbours further on that a child may close besides its left and top.
+    const ex = (fr >= 0 ? 1 : 0) + (fb >= 0 ? 1 : 0);
     let evals = 0;
     // Pass 1: children closing every join. Pass 2: one of two. Pass 3: none.
     for (let i = 0; i < this.size; i++) {
@@ -389,22 +513,22 @@ export class BeamRun implements SolverRun {
           const q = piece[k];
           if ((used[base + (q >>> 5)] >>> (q & 31)) & 1) continue;
           evals++;
-          this.push(i, k, score[i] + gain, this.balanceOf(i, g, k, d));
+          this.push(i, k, score[i] + gain + (ex && (tr[k] === fr ? 1 : 0) + (tb[k] === fb ? 1 : 0)), this.balanceOf(i, g, k, d));
         }
       } else {
         for (let k = 0; k < piece.length; k++) {
           const q = piece[k];
           if ((used[base + (q >>> 5)] >>> (q & 31)) & 1) continue;
           evals++;
-          this.push(i, k, score[i], this.balanceOf(i, g, k, d));
+          this.push(i, k, score[i] + (ex && (tr[k] === fr ? 1 : 0) + (tb[k] === fb ? 1 : 0)), this.balanceOf(i, g, k, d));
         }
       }
     }
     if (gmax > 0) {
-      if (this.count > this.width) this.prune();
+      if (this.count > this.lw) this.prune();
       if (gmax === 2) {
         for (let i = 0; i < this.size; i++) {
-          if (score[i] + 1 < this.cut) continue;
+          if (score[i] + 1 + ex < this.cut) continue;
           const l = right[i * R + slot];
           const t = front[i * cols + col];
           const base = i * words;
@@ -415,7 +539,7 @@ export class BeamRun implements SolverRun {
             const q = piece[k];
             if ((used[base + (q >>> 5)] >>> (q & 31)) & 1) continue;
             evals++;
-            this.push(i, k, score[i] + (l !== 0 ? 1 : 0), this.balanceOf(i, g, k, d));
+            this.push(i, k, score[i] + (l !== 0 ? 1 : 0) + (ex && (tr[k] === fr ? 1 : 0) + (tb[k] === fb ? 1 : 0)), this.balanceOf(i, g, k, d));
           }
           const bt = T.byT[g];
           for (let j = bt.start[t]; j < bt.start[t + 1]; j++) {
@@ -424,13 +548,13 @@ export class BeamRun implements SolverRun {
             const q = piece[k];
             if ((used[base + (q >>> 5)] >>> (q & 31)) & 1) continue;
             evals++;
-            this.push(i, k, score[i] + (t !== 0 ? 1 : 0), this.balanceOf(i, g, k, d));
+            this.push(i, k, score[i] + (t !== 0 ? 1 : 0) + (ex && (tr[k] === fr ? 1 : 0) + (tb[k] === fb ? 1 : 0)), this.balanceOf(i, g, k, d));
           }
         }
-        if (this.count > this.width) this.prune();
+        if (this.count > this.lw) this.prune();
       }
       for (let i = 0; i < this.size; i++) {
-        if (score[i] < this.cut) continue;
+        if (score[i] + ex < this.cut) continue;
         const l = hasL ? right[i * R + slot] : -1;
         const t = hasT ? front[i * cols + col] : -1;
         const base = i * words;
@@ -439,7 +563,7 @@ export class BeamRun implements SolverRun {
           const q = piece[k];
           if ((used[base + (q >>> 5)] >>> (q & 31)) & 1) continue;
           evals++;
-          this.push(i, k, score[i], this.balanceOf(i, g, k, d));
+          this.push(i, k, score[i] + (ex && (tr[k] === fr ? 1 : 0) + (tb[k] === fb ? 1 : 0)), this.balanceOf(i, g, k, d));
         }
       }
     }
@@ -488,7 +612,7 @@ export class BeamRun implements SolverRun {
    */
   private commit(d: number): void {
     const dedupe = !!this.o.dedupe;
-    const pool = Math.min(this.count, dedupe ? Math.ceil(this.width * 1.5) : this.width);
+    const pool = Math.min(this.count, dedupe ? Math.ceil(this.lw * 1.5) : this.lw);
     if (this.count > pool) this.select(pool);
     const order = this.order;
     if (dedupe) {
@@ -505,7 +629,7 @@ export class BeamRun implements SolverRun {
     const col = cell % cols;
     const R = this.slots;
     const slot = this.slotOf[d];
-    const W = this.o.maxWidth;
+    const W = this.W;
     const g = T.groupOf[cell];
     const e = this.puzzle.edges;
     const C = T.colours;
@@ -518,7 +642,7 @@ export class BeamRun implements SolverRun {
     const rightFrom = this.right[from];
     const rightTo = this.right[to];
     let m = 0;
-    for (let o = 0; o < pool && m < this.width; o++) {
+    for (let o = 0; o < pool && m < this.lw; o++) {
       const j = dedupe ? order[pool - 1 - o] % 8388608 : o;
       const i = this.cParent[j];
       const k = this.cCand[j];
@@ -571,6 +695,36 @@ export class BeamRun implements SolverRun {
     this.cur = to;
   }
 
+  /** The candidate index of each cell of the best board (from a checkpoint, which holds pieces and turns). */
+  private findBestCands(): void {
+    const T = this.T;
+    const e = this.puzzle.edges;
+    for (let d = 0; d < this.n; d++) {
+      const cell = this.cellOf[d];
+      if (this.fixedPiece[cell] >= 0) {
+        this.bestCand[d] = -1;
+        continue;
+      }
+      const g = T.groupOf[cell];
+      const q = this.bestPiece[cell];
+      const r = this.bestRot[cell];
+      const t = e[4 * q + ((0 - r + 4) & 3)];
+      const rc = e[4 * q + ((1 - r + 4) & 3)];
+      const b = e[4 * q + ((2 - r + 4) & 3)];
+      const l = e[4 * q + ((3 - r + 4) & 3)];
+      // A symmetric piece keeps one of its equal turns: match the faces.
+      let k = 0;
+      const piece = T.piece[g];
+      while (k < piece.length && !(piece[k] === q && T.top[g][k] === t && T.right[g][k] === rc && T.bottom[g][k] === b && T.left[g][k] === l)) k++;
+      // A piece that cannot sit there (a damaged checkpoint passed the board check): no suffix passes from it.
+      if (k === piece.length) {
+        this.suffixOk = false;
+        return;
+      }
+      this.bestCand[d] = k;
+    }
+  }
+
   bestSolution(): EdgeSolutionJson {
     if (!this.hasBest) return solutionToJson({ piece: new Int16Array(this.n).fill(-1), rotation: new Uint8Array(this.n) });
     return solutionToJson({ piece: this.bestPiece, rotation: this.bestRot });
@@ -584,7 +738,7 @@ export class BeamRun implements SolverRun {
   checkpoint(): BeamState {
     // A pass is short; a resume starts the pass under way again from its own random state.
     return {
-      rng: this.layer === 0 ? this.rng.getState() : this.passRng,
+      rng: this.inPass ? this.passRng : this.rng.getState(),
       evaluations: this.evaluations,
       pass: this.pass,
       width: this.width,
@@ -612,6 +766,7 @@ export class BeamRun implements SolverRun {
       run.bestRot.set(s.best.rotation);
       run.bestScore = scoreBoard(puzzle, { piece: run.bestPiece, rotation: run.bestRot });
       run.hasBest = true;
+      run.findBestCands();
     }
     return run;
   }

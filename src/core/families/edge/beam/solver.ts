@@ -3,6 +3,7 @@ import { resolveParams, type ParamSchema } from '../../../params/schema';
 import { Rng } from '../../../rng/rng';
 import type { EdgePuzzle } from '../model';
 import { BeamRun, DEFAULT_BAND, type BeamOptions } from './beam';
+import { beamRefuses } from './memory';
 
 export const beamParams = {
   width: { type: 'int', default: 64, min: 1, max: 4_194_304, help: 'Partial boards kept at each cell in the first pass.' },
@@ -25,11 +26,40 @@ export const beamParams = {
     max: 1000,
     help: 'Bottom rows filled column by column instead of row by row, so each bottom frame piece is chosen together with the cells above it (0 = plain row order, -1 = a third of the rows).',
   },
+  early: {
+    type: 'number',
+    default: 1,
+    min: 0.001,
+    max: 1,
+    help: 'Width above the last lateRows rows, as a share of the width: the top rows all match in the kept boards, so a narrower top buys a wider bottom.',
+  },
+  lateRows: { type: 'int', default: 6, min: 0, max: 1000, help: 'Bottom rows searched at the full width (with early below 1).' },
+  suffix: {
+    type: 'number',
+    default: 0,
+    min: 0,
+    max: 1,
+    help: 'Share of the passes at maxWidth that search again only the end of the best board (its first cells kept), wider, so the run works on the rows where joins are lost.',
+  },
+  suffixRows: { type: 'int', default: 6, min: 1, max: 1000, help: 'Those passes start somewhere in this many bottom rows.' },
+  wide: { type: 'int', default: 4, min: 1, max: 64, help: 'Widest such pass, as a multiple of maxWidth (memory grows with it).' },
 } as const satisfies ParamSchema;
 
 export function beamOptions(params: Record<string, unknown>): BeamOptions {
   const p = resolveParams(beamParams, params);
-  return { width: p.width, maxWidth: Math.max(p.width, p.maxWidth), growth: p.growth, balance: p.balance, dedupe: p.dedupe, band: p.band };
+  return {
+    width: p.width,
+    maxWidth: Math.max(p.width, p.maxWidth),
+    growth: p.growth,
+    balance: p.balance,
+    dedupe: p.dedupe,
+    band: p.band,
+    early: p.early,
+    lateRows: p.lateRows,
+    suffix: p.suffix,
+    suffixRows: p.suffixRows,
+    wide: p.wide,
+  };
 }
 
 export const beamSolver: SolverDef = {
@@ -39,6 +69,7 @@ export const beamSolver: SolverDef = {
   description:
     'Beam search in scan order: at each cell the best partial boards (by matched joins) are extended by every unused piece that fits; passes repeat with a growing width. Each pass ends with a full board.',
   params: beamParams,
+  refuses: (puzzle, params) => beamRefuses(puzzle as EdgePuzzle, resolveParams(beamParams, params)),
   create: (puzzle, params, seed) => new BeamRun(puzzle as EdgePuzzle, beamOptions(params), new Rng(seed)),
   restore: (puzzle, params, cp) => BeamRun.restore(puzzle as EdgePuzzle, beamOptions(params), cp),
 };

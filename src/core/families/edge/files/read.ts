@@ -3,8 +3,10 @@ import { MAX_PIECES, hasGreyBorder, isRotatable, maxScore, type EdgeBoard, type 
 import { borderFaults, mismatches, scoreBoard } from '../score';
 import { isBoardUrlText, readBoardTextCells, readBoardUrls, type BoardText } from './boards';
 import { detectOrder } from './detect-order';
+import { foreignFixed, greyAsHighest } from './foreign';
 import { ORDER_HELP, TRBL, applyOrder, orderText, parseOrder, rotateOrder, type Order } from './orders';
 import { readPieceList, type PieceList } from './piece-list';
+import { readPlacementList } from './placement-list';
 import { parseSense, placeBoard, turnBoardTo, type PieceSource, type Sense } from './place-board';
 
 /** Options of the edge readers, as the CLI and the import dialog pass them (all text). */
@@ -65,7 +67,7 @@ export interface PiecesRead {
 export function readPieces(text: string, file: string, options: EdgeReadOptions = {}): PiecesRead {
   const given = orderOption(options.order, file);
   const sense = parseSense(options.rotation);
-  const list = readPieceList(text, file);
+  let list = readPieceList(text, file);
   const n = list.fields.length / 4;
   const header = list.header ? ([list.header.rows, list.header.cols] as [number, number]) : null;
   const headerLine = list.header?.line ?? 0;
@@ -102,6 +104,11 @@ export function readPieces(text: string, file: string, options: EdgeReadOptions 
   });
 
   const notes = [...list.notes];
+  const remapped = greyAsHighest(list.fields, rows, cols);
+  if (remapped) {
+    list = { ...list, fields: remapped.fields };
+    notes.push(remapped.note);
+  }
   const stated = given ?? list.declared;
   let detected: Order | null = null;
   let detectError: FormatError | null = null;
@@ -115,6 +122,13 @@ export function readPieces(text: string, file: string, options: EdgeReadOptions 
       detectError = e;
     }
   }
+  if (list.foreignFixed.length > 0) {
+    const f = foreignFixed(list.foreignFixed, list.fields, stated ?? detected ?? TRBL, rows, cols, list.foreignFrom, file);
+    fixed.push(...f.fixed);
+    notes.push(f.note);
+  }
+  if (!list.upright && !list.fields.includes(0))
+    notes.push('no grey edge anywhere: read as pieces that may turn, with a free border (Tetravex tiles, which never turn, read with --format tetravex)');
   return { list, rows, cols, fixed, given: stated, detected, detectError, sense, notes };
 }
 
@@ -130,6 +144,8 @@ export function piecesPuzzle(r: PiecesRead): { puzzle: EdgePuzzle; order: Order 
 /** Every board in a board file (URLs, grids, pairs, colour cells), for a puzzle of this size. */
 export function readBoards(text: string, file: string, rows: number, cols: number): BoardText[] {
   if (isBoardUrlText(text)) return readBoardUrls(text, file);
+  const listed = readPlacementList(text, rows, cols);
+  if (listed) return [listed];
   return readBoardTextCells(text, file, rows * cols, rows, cols);
 }
 

@@ -85,6 +85,51 @@ describe('beam search', () => {
     expectResumesIdentically(beam.create(p, params, 3), (cp) => beam.restore(p, params, cp), [5_000, 60_000, 200_000], { slice: 3_000 });
   });
 
+  it('counts the joins with a fixed piece further on when placing its neighbour, so a narrow pass fits a free row onto pinned rows', () => {
+    // Rows 2 and 3 pinned as in the solution: the free top row must fit their top edges, which a
+    // pass only saw one row late before (then 48-53 of 57 on these boards).
+    for (const seed of [2, 3, 5, 6]) {
+      const g = generatePuzzle(3, 12, seed, 2, 3, 0);
+      const fixed = Array.from({ length: 24 }, (_, i) => ({
+        piece: g.solution.piece[12 + i],
+        row: 1 + Math.floor(i / 12),
+        col: i % 12,
+        rotation: g.solution.rotation[12 + i],
+      }));
+      const p = { ...g.puzzle, fixed };
+      const run = new BeamRun(p, beamOptions({ width: 4, maxWidth: 4, band: 0 }), new Rng(1));
+      while (run.pass < 1) run.step(1000);
+      expect(run.bestScore).toBe(57);
+      expect(naiveScore(p, solutionFromJson(p, run.bestSolution(), 'best'))).toBe(57);
+    }
+  });
+
+  it.each([
+    [{ suffix: 0.8, suffixRows: 3, wide: 4 }],
+    [{ suffix: 1, suffixRows: 7, wide: 2, dedupe: true, balance: true, band: 3 }],
+    [{ suffix: 0.5, early: 0.25, lateRows: 2, band: 2 }],
+  ])('passes that search again the end of the best board keep it legal, truly scored, fixed pieces in place, never worse (%j)', (extra) => {
+    const g = generatePuzzle(7, 9, 4, 3, 5, 3);
+    const run = new BeamRun(g.puzzle, beamOptions({ width: 8, maxWidth: 32, ...extra }), new Rng(5));
+    let last = 0;
+    for (let pass = 0; pass < 30; pass++) {
+      const before = run.pass;
+      while (run.pass === before) run.step(1000);
+      const b = solutionFromJson(g.puzzle, run.bestSolution(), 'best');
+      expect([...b.piece].sort((x, y) => x - y)).toEqual(Array.from({ length: 63 }, (_, i) => i));
+      expect(run.bestScore).toBe(naiveScore(g.puzzle, b));
+      expect(run.bestScore).toBeGreaterThanOrEqual(last);
+      last = run.bestScore;
+      for (const f of g.puzzle.fixed) expect([b.piece[f.row * 9 + f.col], b.rotation[f.row * 9 + f.col]]).toEqual([f.piece, f.rotation]);
+    }
+  });
+
+  it('a checkpoint resumes the very same run with suffix passes and a narrow top', () => {
+    const p = generatePuzzle(8, 8, 6, 3, 6, 2).puzzle;
+    const params = { maxWidth: 64, suffix: 0.7, suffixRows: 5, wide: 4, early: 0.5, lateRows: 3, dedupe: true, balance: true, band: 3 };
+    expectResumesIdentically(beam.create(p, params, 3), (cp) => beam.restore(p, params, cp), [5_000, 60_000, 200_000, 400_000], { slice: 3_000 });
+  });
+
   it('refuses a damaged checkpoint', () => {
     expect(() => beam.restore(clue1(), {}, { pass: 'x' })).toThrow(/beam checkpoint is damaged/);
   });
