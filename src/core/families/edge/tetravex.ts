@@ -1,6 +1,10 @@
 import { FormatError } from '../../document/errors';
 import { Rng } from '../../rng/rng';
 import type { ParsedFile, TextFormat } from '../family';
+import { STRUCTURE_ORDERS, orderFit } from './files/detect-order';
+import { greyAsHighest } from './files/foreign';
+import { TRBL, applyOrder, orderText } from './files/orders';
+import { orderOption } from './files/read';
 import { nat, splitLines } from './files/text-lines';
 import { MAX_PIECES, hasGreyBorder, isRotatable, type EdgeBoard, type EdgePuzzle } from './model';
 
@@ -12,36 +16,89 @@ import { MAX_PIECES, hasGreyBorder, isRotatable, type EdgeBoard, type EdgePuzzle
  */
 
 const MAX_COLOUR = 0xfffe;
+/** Four one-digit colours in a row (`0838`), with an optional marker after them (`0838@`). */
+const PACKED = /^(\d)(\d)(\d)(\d)([^\d\s,;])?$/;
+
+interface Tiles {
+  rows: number;
+  cols: number;
+  /** 4 colours per tile as written, in the file's field order. */
+  fields: Uint16Array;
+  /** Markers after packed tiles, as found (e.g. `@`). */
+  markers: string[];
+  /** The line of the size, for errors. */
+  headLine: number;
+  /** Whether the size was one number or two equal ones. */
+  square: boolean;
+}
+
+/** The size line and the tiles (4 numbers a line, or packed four-digit tiles, several a line allowed). */
+function readTiles(text: string, file: string): Tiles {
+  const { lines } = splitLines(text);
+  if (lines.length === 0) throw new FormatError('expected the size `n` or `rows cols`, then one tile a line: top right bottom left', file);
+  const head = lines[0];
+  const size = head.tokens.map((t) => nat(t, MAX_PIECES));
+  if (!(size.length === 1 || size.length === 2) || size.some((x) => !(x >= 1)))
+    throw new FormatError(`expected the size \`n\` or \`rows cols\`, got "${head.text}"`, file, head.no);
+  const rows = size[0];
+  const cols = size.length === 2 ? size[1] : size[0];
+  if (rows * cols > MAX_PIECES) throw new FormatError(`a ${rows}x${cols} board has more than ${MAX_PIECES} cells`, file, head.no);
+  const out: number[] = [];
+  const markers = new Set<string>();
+  let count = 0;
+  for (const l of lines.slice(1)) {
+    const packed = l.tokens.map((t) => PACKED.exec(t));
+    if (packed.every((m) => m !== null) && !(l.tokens.length === 4 && l.tokens.every((t) => t.length === 1))) {
+      for (const m of packed) {
+        if (count === rows * cols) throw new FormatError(`a ${rows}x${cols} Tetravex board needs ${rows * cols} tiles, the file has more`, file, l.no);
+        out.push(Number(m![1]), Number(m![2]), Number(m![3]), Number(m![4]));
+        if (m![5]) markers.add(m![5]);
+        count++;
+      }
+      continue;
+    }
+    const v = l.tokens.map((t) => nat(t, MAX_COLOUR));
+    if (v.length !== 4 || v.some(Number.isNaN))
+      throw new FormatError(`expected 4 colours (top right bottom left, 0 is a colour) or four digits such as 0838, got "${l.text}"`, file, l.no);
+    if (count === rows * cols) throw new FormatError(`a ${rows}x${cols} Tetravex board needs ${rows * cols} tiles, the file has more`, file, l.no);
+    out.push(...v);
+    count++;
+  }
+  if (count !== rows * cols) throw new FormatError(`a ${rows}x${cols} Tetravex board needs ${rows * cols} tiles, the file has ${count}`, file, head.no);
+  return { rows, cols, fields: Uint16Array.from(out), markers: [...markers], headLine: head.no, square: rows === cols };
+}
+
+/**
+ * Whether a file with no word about its format is a Tetravex set, from its content alone: a size
+ * line and exactly that many tiles, and either no 0 at all (colours from 1) on a square board, or
+ * zeros that make no grey frame (0 is then a colour). Grey written as the highest colour on
+ * every frame edge is an edge-matching set, not Tetravex.
+ */
+export function looksLikeTetravex(text: string): boolean {
+  let t: Tiles;
+  try {
+    t = readTiles(text, '');
+  } catch {
+    return false;
+  }
+  const { rows, cols, fields } = t;
+  if (rows * cols < 2) return false;
+  if (!fields.includes(0)) return t.square && Math.min(...fields) === 1 && greyAsHighest(fields, rows, cols) === null;
+  return !STRUCTURE_ORDERS.some((o) => orderFit(fields, o, rows, cols).shapeMisfit === 0);
+}
 
 export const tetravexFormat: TextFormat<EdgePuzzle, EdgeBoard> = {
   id: 'tetravex',
   label: 'Tetravex tiles (no turning, 0 is a colour)',
   extensions: ['txt'],
-  read(text, file): ParsedFile<EdgePuzzle, EdgeBoard> {
-    const { lines } = splitLines(text);
-    if (lines.length === 0) throw new FormatError('expected the size `n` or `rows cols`, then one tile a line: top right bottom left', file);
-    const head = lines[0];
-    const size = head.tokens.map((t) => nat(t, MAX_PIECES));
-    if (!(size.length === 1 || size.length === 2) || size.some((x) => !(x >= 1)))
-      throw new FormatError(`expected the size \`n\` or \`rows cols\`, got "${head.text}"`, file, head.no);
-    const rows = size[0];
-    const cols = size.length === 2 ? size[1] : size[0];
-    if (rows * cols > MAX_PIECES) throw new FormatError(`a ${rows}x${cols} board has more than ${MAX_PIECES} cells`, file, head.no);
-    const tiles = lines.slice(1);
-    if (tiles.length !== rows * cols)
-      throw new FormatError(
-        `a ${rows}x${cols} Tetravex board needs ${rows * cols} tiles, the file has ${tiles.length}`,
-        file,
-        tiles[rows * cols]?.no ?? head.no,
-      );
-    const edges = new Uint16Array(4 * tiles.length);
-    tiles.forEach((l, i) => {
-      const v = l.tokens.map((t) => nat(t, MAX_COLOUR));
-      if (v.length !== 4 || v.some(Number.isNaN))
-        throw new FormatError(`expected 4 colours (top right bottom left, 0 is a colour), got "${l.text}"`, file, l.no);
-      for (let s = 0; s < 4; s++) edges[4 * i + s] = v[s] + 1;
-    });
-    return { puzzle: { rows, cols, edges, fixed: [], rotatable: false }, info: { order: 'top right bottom left' } };
+  read(text, file, options = {}): ParsedFile<EdgePuzzle, EdgeBoard> {
+    const t = readTiles(text, file);
+    const order = orderOption(options.order, file) ?? TRBL;
+    const fields = applyOrder(t.fields, order);
+    const edges = new Uint16Array(fields.length);
+    for (let i = 0; i < fields.length; i++) edges[i] = fields[i] + 1;
+    const notes = t.markers.length > 0 ? [`markers after the tiles (${t.markers.join(' ')}) ignored`] : [];
+    return { puzzle: { rows: t.rows, cols: t.cols, edges, fixed: [], rotatable: false }, info: { order: orderText(order) }, notes };
   },
   /** Only puzzles this format can hold: tiles that do not turn and no grey edge. */
   write(p) {

@@ -22,6 +22,8 @@ export interface OrderFit {
   order: Order;
   /** Pieces of the wrong kind for the board plus colours both on frame and inner joins; 0 = fits. */
   misfit: number;
+  /** Pieces of the wrong kind alone (frame and inner colours may overlap on small boards). */
+  shapeMisfit: number;
   /** What does not fit, for messages; empty when it fits. */
   reason: string;
 }
@@ -50,6 +52,7 @@ export function orderFit(fields: ArrayLike<number>, order: Order, rows: number, 
     misfit += d;
     reasons.push(`${have.get(s)} ${KIND[s]} pieces where a ${rows}x${cols} board takes ${want.get(s)}`);
   }
+  const shapeMisfit = misfit;
   if (Math.min(rows, cols) >= 3) {
     const frame = new Set<number>();
     const inner = new Set<number>();
@@ -70,7 +73,7 @@ export function orderFit(fields: ArrayLike<number>, order: Order, rows: number, 
       reasons.push(`${both} colour${both > 1 ? 's' : ''} both beside and opposite a grey edge`);
     }
   }
-  return { order, misfit, reason: reasons.join(', ') };
+  return { order, misfit, shapeMisfit, reason: reasons.join(', ') };
 }
 
 /** The pieces up to rotation: equal keys = the same puzzle for a solver. */
@@ -104,12 +107,20 @@ export function detectOrder(fields: ArrayLike<number>, rows: number, cols: numbe
       file,
     );
   }
+  // Frame and inner colours may overlap (small sets): one structure where every piece kind fits is
+  // the order; validation then warns about the overlap, as it does when --order names it.
+  const shaped = fits.filter((f) => f.shapeMisfit === 0);
+  if (shaped.length === 1)
+    return {
+      order: shaped[0].order,
+      note: `read as ${orderText(shaped[0].order)}, the one order where the corner, side and inner pieces fit the board (${shaped[0].reason})`,
+    };
   // Nothing fits. When every order fails alike (a set with no grey edges, a wrong piece count),
   // the order is not the problem: read the file as written and let validation say what is wrong.
   if (fits.every((f) => f.misfit === fits[0].misfit && f.reason === fits[0].reason)) return { order: fits[0].order };
   const best = [...fits].sort((a, b) => a.misfit - b.misfit)[0];
   throw new FormatError(
-    `no edge order makes these pieces a valid ${rows}x${cols} puzzle (closest: ${orderText(best.order)}, with ${best.reason}): check the size, or give the file's order with --order (e.g. --order trbl)`,
+    `no edge order makes these pieces a valid ${rows}x${cols} puzzle: give the file's order with --order (e.g. --order trbl), the size with --size, or --format tetravex for Tetravex tiles (closest: ${orderText(best.order)}, with ${best.reason})`,
     file,
   );
 }

@@ -24,6 +24,52 @@ export interface PieceList {
   notes: string[];
   /** A `#@upright` line: the pieces may not be turned. */
   upright: boolean;
+  /**
+   * Fixed pieces in another program's words (`piece row col rotation`, counting from 0 or 1,
+   * turning either way): a `k` hint-count line's hints, or comment lines under a heading such as
+   * `# Pièces fixes (pieceId row col rotation)`. Read against the board in read.ts.
+   */
+  foreignFixed: { no: number; v: number[] }[];
+  /** Where the foreign fixed pieces came from, for the note. */
+  foreignFrom: string;
+}
+
+/** A comment heading fixed pieces: a word for fixed and four field names in brackets. */
+const FIXED_HEADING = /(fix|hint|clue|indice)/i;
+const FIELD_OF: [RegExp, number][] = [
+  [/^(piece|pi[eè]ce|pieceid|pi[eè]ceid|id|tile|tileid|no|num|number|n)$/i, 0],
+  [/^(row|ligne|line|y|r)$/i, 1],
+  [/^(col|column|colonne|x|c)$/i, 2],
+  [/^(rot|rotation|orientation|turn|turns|o)$/i, 3],
+];
+
+/** `(pieceId row col rotation)`: for each field of the lines below, which of piece/row/col/rotation it is. */
+function fixedHeading(text: string): number[] | null {
+  if (!FIXED_HEADING.test(text)) return null;
+  const m = /\(([^)]*)\)/.exec(text);
+  if (!m) return null;
+  const words = m[1].split(/[\s,;/]+/).filter(Boolean);
+  if (words.length !== 4) return null;
+  const fields = words.map((w) => FIELD_OF.find(([re]) => re.test(w))?.[1] ?? -1);
+  return new Set(fields).size === 4 && !fields.includes(-1) ? fields : null;
+}
+
+/** Fixed pieces listed in comment lines right under their heading. */
+function fixedInComments(comments: { no: number; text: string }[]): { from: string; fixed: { no: number; v: number[] }[] } {
+  for (let i = 0; i < comments.length; i++) {
+    const fields = fixedHeading(comments[i].text);
+    if (!fields) continue;
+    const fixed: { no: number; v: number[] }[] = [];
+    for (let j = i + 1; j < comments.length && comments[j].no === comments[j - 1].no + 1; j++) {
+      const t = comments[j].text.split(/[\s,;]+/).filter(Boolean);
+      if (t.length !== 4 || !t.every((x) => /^\d{1,6}$/.test(x))) break;
+      const v = [0, 0, 0, 0];
+      t.forEach((x, f) => (v[fields[f]] = Number(x)));
+      fixed.push({ no: comments[j].no, v });
+    }
+    if (fixed.length > 0) return { from: `the comment at line ${comments[i].no}`, fixed };
+  }
+  return { from: '', fixed: [] };
 }
 
 const MAX_COLOUR = 0xffff;
@@ -85,6 +131,8 @@ function declaredInComment(text: string): Order | null {
 }
 
 const isNumber = (t: string): boolean => /^\d{1,9}$/.test(t);
+const BINARY_WORD = /^[01]{8,32}$/;
+const isSquare = (x: number): boolean => Math.round(Math.sqrt(x)) ** 2 === x;
 const isWord = (t: string): boolean => /^[A-Za-z][\w-]*$/.test(t);
 
 export function readPieceList(text: string, file: string): PieceList {
@@ -106,6 +154,10 @@ export function readPieceList(text: string, file: string): PieceList {
     declared = declaredInComment(c.text);
     if (declared) break;
   }
+
+  const foreign = fixedInComments(comments);
+  let foreignFixed = foreign.fixed;
+  let foreignFrom = foreign.from;
 
   let k = 0;
   let columns: Columns | null = null;
@@ -129,6 +181,10 @@ export function readPieceList(text: string, file: string): PieceList {
     k++;
   }
 
+  // Colours written as binary words (`0000000000000011` = 3), every piece field alike.
+  const pieceLines = lines.slice(k).filter((l) => l.tokens.length >= 4);
+  const binary = pieceLines.length > 0 && pieceLines.every((l) => l.tokens.every((t) => BINARY_WORD.test(t)));
+  if (binary) notes.push('colours written as binary words (0000000000000011 = 3)');
   const expect = (): string => 'one piece a line: 4 edge colours, or a piece number and 4 colours';
   /** Numbers of a data line: CSV empty fields are grey (0), words (a `type` column) are skipped. */
   const values = (l: TextLine): number[] => {
@@ -148,7 +204,11 @@ export function readPieceList(text: string, file: string): PieceList {
     const v: number[] = [];
     for (const t of l.tokens) {
       if (t === '' && l.csv) v.push(0);
-      else if (isNumber(t)) {
+      else if (binary && BINARY_WORD.test(t)) {
+        const x = parseInt(t, 2);
+        if (x > MAX_COLOUR) throw new FormatError(`colour ${t} (${x}) is above ${MAX_COLOUR}`, file, l.no);
+        v.push(x);
+      } else if (isNumber(t)) {
         const x = nat(t, MAX_COLOUR);
         if (Number.isNaN(x)) throw new FormatError(`colour ${t} is above ${MAX_COLOUR}`, file, l.no);
         v.push(x);
@@ -164,14 +224,41 @@ export function readPieceList(text: string, file: string): PieceList {
     const first = rowsOfValues[0];
     const v = first.v;
     const rest = rowsOfValues.length - 1;
-    const sizeHeader = v.length === 2 || (v.length === 4 && v[0] * v[1] === v[2] + v[3] && v[0] * v[1] === rest && v[0] >= 1);
-    if (sizeHeader) {
-      if (!(v[0] >= 1 && v[1] >= 1 && v[0] <= MAX_PIECES && v[1] <= MAX_PIECES))
+    const theSil = v.length === 4 && v[0] * v[1] === v[2] + v[3] && v[0] * v[1] === rest && v[0] >= 1;
+    // `b s w h`: two counts, then width and height; only when the line cannot be a piece of a square set.
+    const sizeLast = v.length === 4 && !theSil && v[2] >= 1 && v[2] * v[3] === rest && !isSquare(rest + 1);
+    const sizeColours = v.length === 3 && v[0] >= 1 && v[0] * v[1] === rest;
+    if (v.length === 2 || theSil || sizeLast || sizeColours) {
+      const [a, b] = sizeLast ? [v[2], v[3]] : [v[0], v[1]];
+      if (!(a >= 1 && b >= 1 && a <= MAX_PIECES && b <= MAX_PIECES))
         throw new FormatError(`expected the board size "rows cols" or ${expect()}, got "${first.l.text}"`, file, first.l.no);
-      // `R C` unless the file says `w h`; the 4-number header is TheSil's `w,h,border,inner`.
+      // `R C` unless the file says `w h`; the 4-number headers are TheSil's `w,h,border,inner` and `b s w h`.
       const wh = widthFirst || v.length === 4;
-      header = { rows: wh ? v[1] : v[0], cols: wh ? v[0] : v[1], line: first.l.no };
+      header = { rows: wh ? b : a, cols: wh ? a : b, line: first.l.no };
+      if (sizeLast) notes.push(`line ${first.l.no} read as a header ending in width and height, not as a piece`);
+      if (sizeColours) notes.push(`line ${first.l.no} read as rows, columns and the number of colours (${v[2]})`);
       rowsOfValues = rowsOfValues.slice(1);
+    } else if (v.length === 1) {
+      const count = v[0];
+      if (count >= 2 && count * count === rest) {
+        header = { rows: count, cols: count, line: first.l.no };
+        rowsOfValues = rowsOfValues.slice(1);
+      } else if (count < rest) {
+        // A hint count: `k`, then k hint lines (piece row col rotation), then the pieces.
+        const hints = rowsOfValues.slice(1, 1 + count);
+        for (const h of hints)
+          if (h.v.length !== 4)
+            throw new FormatError(
+              `line ${first.l.no} says ${count} hint line${count > 1 ? 's' : ''} follow: expected "piece row col rotation", got "${h.l.text}"`,
+              file,
+              h.l.no,
+            );
+        if (count > 0) {
+          foreignFixed = hints.map((h) => ({ no: h.l.no, v: h.v }));
+          foreignFrom = `the ${count} hint line${count > 1 ? 's' : ''} after line ${first.l.no}`;
+        } else notes.push(`line ${first.l.no} read as the number of hint lines (none)`);
+        rowsOfValues = rowsOfValues.slice(1 + count);
+      }
     }
   }
   // A separator after the last field on every line is style, not a grey field.
@@ -223,7 +310,7 @@ export function readPieceList(text: string, file: string): PieceList {
     });
     notes.push(`piece numbers in the ${idCol === 0 ? 'first' : 'last'} column${base === 0 ? ' (from 0)' : ''}`);
   }
-  return { fields, lines: lineOf, header, declared, fixed, notes, upright };
+  return { fields, lines: lineOf, header, declared, fixed, notes, upright, foreignFixed, foreignFrom };
 }
 
 function numbersPieces(ids: number[]): boolean {

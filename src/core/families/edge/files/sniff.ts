@@ -1,0 +1,26 @@
+import { looksLikeTetravex } from '../tetravex';
+import { splitLines } from './text-lines';
+
+/**
+ * Edge files that the generic shape rules of format detection would take for something else:
+ * Tetravex tiles by their content (packed `0838` tiles look like a maze row), a hint count
+ * first (`0`, or `k` and k hint lines, then the pieces: a lone number looks like a maze size),
+ * and pieces whose colours are binary words. Null when none of these.
+ */
+export function sniffEdgeText(text: string): 'tetravex' | 'pieces' | null {
+  if (looksLikeTetravex(text)) return 'tetravex';
+  const { lines } = splitLines(text);
+  if (lines.length < 2) return null;
+  const first = lines[0].tokens;
+  const pieceLine = (t: string[]): boolean => (t.length === 4 || t.length === 5) && t.every((x) => /^\d{1,9}$/.test(x) || (x === '' && t.length > 1));
+  const binaryLine = (t: string[]): boolean => (t.length === 4 || t.length === 5) && t.slice(-4).every((x) => /^[01]{8,32}$/.test(x));
+  const rest = lines.slice(1).map((l) => l.tokens);
+  if (first.length <= 2 && first.every((x) => /^\d{1,6}$/.test(x)) && rest.every(binaryLine)) return 'pieces';
+  if (first.length === 1 && /^\d{1,6}$/.test(first[0])) {
+    const k = Number(first[0]);
+    const pieces = rest.slice(k);
+    // A maze of size k has k rows and nothing after them (or the next maze's size line).
+    if (pieces.length >= 2 && pieces.every(pieceLine)) return 'pieces';
+  }
+  return null;
+}
