@@ -1,5 +1,6 @@
 import type { FamilyId } from '../families/family';
-import { getFamily } from '../families';
+import { families, getFamily } from '../families';
+import { displayText } from '../text/display';
 import { FormatError } from './errors';
 
 export const DOCUMENT_FORMAT = 'puzzle-workbench';
@@ -63,12 +64,10 @@ export function parseDocument(
   if (o.version > DOCUMENT_VERSION)
     throw new FormatError(`document version ${o.version} is newer than this program understands (${DOCUMENT_VERSION}); update Puzzle Workbench`, where);
   if (typeof o.family !== 'string') throw new FormatError('expected "family": "edge" | "jump" | "parity"', where);
-  let family;
-  try {
-    family = getFamily(o.family);
-  } catch (e) {
-    throw new FormatError((e as Error).message, where);
-  }
+  // Own keys only: `toString`, `constructor` or `__proto__` are no family.
+  if (!Object.hasOwn(families, o.family))
+    throw new FormatError(`unknown puzzle family "${displayText(o.family, 40)}" (known: ${Object.keys(families).join(', ')})`, where);
+  const family = getFamily(o.family);
   const name = typeof o.name === 'string' ? o.name : '';
   const puzzle: unknown = family.puzzleFromJson(o.puzzle, `${where}: puzzle`);
   const solution: unknown = o.solution === undefined || o.solution === null ? undefined : family.solutionFromJson(puzzle, o.solution, `${where}: solution`);

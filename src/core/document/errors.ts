@@ -1,11 +1,13 @@
-/** A problem with input text or data, located precisely enough for a one-line message. */
+import { escapeControls } from '../text/display';
+
+/** A problem with input text or data, located precisely enough for a one-line message (the file name's controls escaped, so it stays one line). */
 export class FormatError extends Error {
   constructor(
     message: string,
     readonly file?: string,
     readonly line?: number,
   ) {
-    super(file ? `${file}${line !== undefined ? `:${line}` : ''}: ${message}` : message);
+    super(file ? `${escapeControls(file)}${line !== undefined ? `:${line}` : ''}: ${message}` : message);
     this.name = 'FormatError';
   }
 }

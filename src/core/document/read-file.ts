@@ -3,6 +3,7 @@ import { families } from '../families';
 import { documentFromText } from './document';
 import { FormatError } from './errors';
 import { sniffEdgeText } from '../families/edge/files/sniff';
+import { checkFileSize, checkLineLength } from './limits';
 
 export interface ReadPuzzle {
   family: FamilyId;
@@ -35,8 +36,35 @@ function findFormat(id: string): { family: AnyFamily; format: AnyFamily['formats
   );
 }
 
-const baseName = (fileName: string): string => (fileName.split(/[\\/]/).pop() ?? fileName).replace(/\.[^.]+$/, '');
-const ext = (fileName: string): string => (/\.([^.\\/]+)$/.exec(fileName)?.[1] ?? '').toLowerCase();
+/** The file name without folders. */
+const lastPart = (fileName: string): string => fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
+const baseName = (fileName: string): string => {
+  const name = lastPart(fileName);
+  const dot = name.lastIndexOf('.');
+  return dot >= 0 && dot < name.length - 1 ? name.slice(0, dot) : name;
+};
+const ext = (fileName: string): string => {
+  const name = lastPart(fileName);
+  const dot = name.lastIndexOf('.');
+  return dot >= 0 ? name.slice(dot + 1).toLowerCase() : '';
+};
+
+/** The text after the first `#` or `//` of a line ('' when none). */
+function commentOf(line: string): string {
+  const at = commentStart(line);
+  return at < 0 ? '' : line.slice(at + (line[at] === '#' ? 1 : 2));
+}
+
+function commentStart(line: string): number {
+  const hash = line.indexOf('#');
+  const slashes = line.indexOf('//');
+  return hash < 0 ? slashes : slashes < 0 ? hash : Math.min(hash, slashes);
+}
+
+/** The line length limit holds for text formats only (a JSON document may be written on one line). */
+function checkLines(fileName: string, text: string, format: string): void {
+  if (format !== 'json') checkLineLength(text, fileName);
+}
 
 /**
  * Guess the format of a text file. Extensions decide where they are specific; a comment saying
@@ -51,10 +79,7 @@ export function detectFormat(fileName: string, text: string): string {
   if (/board_(edges|pieces)=/.test(text)) return 'bucas';
   for (const f of listFormats()) if (e && e !== 'txt' && f.extensions.includes(e)) return f.id;
   const raw = text.split(/\r\n|\r|\n/);
-  const said = raw
-    .map((l) => /(?:#|\/\/)(.*)$/.exec(l)?.[1] ?? '')
-    .join(' ')
-    .toLowerCase();
+  const said = raw.map(commentOf).join(' ').toLowerCase();
   const known = new Set(listFormats().map((f) => f.id));
   if (/edge-matching board/.test(said)) return 'board';
   if (/edge-matching pieces/.test(said)) return 'pieces';
@@ -63,7 +88,10 @@ export function detectFormat(fileName: string, text: string): string {
   if (/casse-tete/.test(said)) return 'grid';
   const lines = raw
     .filter((l) => !/^\s*c(\s|$)/.test(l))
-    .map((l) => l.replace(/(#|\/\/).*/, '').trim())
+    .map((l) => {
+      const at = commentStart(l);
+      return (at < 0 ? l : l.slice(0, at)).trim();
+    })
     .filter((l) => l.length > 0)
     .map((l) => l.split(/[\s,;]+/));
   if (lines.length === 0) return 'pieces';
@@ -117,7 +145,9 @@ function guessed<T>(given: string | undefined, format: { id: string; label: stri
 
 /** Read any puzzle file the program knows. Errors are FormatErrors naming the file and line. */
 export function readPuzzleFile(fileName: string, text: string, opts: { format?: string; options?: Readonly<Record<string, string>> } = {}): ReadPuzzle {
+  checkFileSize(text, fileName);
   const formatId = opts.format ?? detectFormat(fileName, text);
+  checkLines(fileName, text, formatId);
   if (formatId === 'json') {
     const { doc, puzzle, solution } = documentFromText(text, fileName);
     return { family: doc.family, name: doc.name || baseName(fileName), format: 'json', puzzle, solution, info: {}, notes: [] };
@@ -140,7 +170,9 @@ export function readPuzzleFile(fileName: string, text: string, opts: { format?: 
  * each, named after the file and the puzzle's own name or position; others give one.
  */
 export function readPuzzleFiles(fileName: string, text: string, opts: { format?: string; options?: Readonly<Record<string, string>> } = {}): ReadPuzzle[] {
+  checkFileSize(text, fileName);
   const formatId = opts.format ?? detectFormat(fileName, text);
+  checkLines(fileName, text, formatId);
   if (formatId === 'json') return [readPuzzleFile(fileName, text, { ...opts, format: 'json' })];
   const { family, format } = findFormat(formatId);
   if (!format.readAll) return [readPuzzleFile(fileName, text, { ...opts, format: formatId })];

@@ -69,6 +69,8 @@ export function parseOrder(spec: string): Order | null {
 
 /** Side of a column name in a CSV header (`top`, `North`, `E`), or -1. */
 export function sideOfName(name: string): number {
+  // Side names are short: a long word is none (and is not hashed as a property key).
+  if (name.length > 12) return -1;
   return WORD_SIDE[name.trim().toLowerCase()] ?? -1;
 }
 

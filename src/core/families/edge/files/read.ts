@@ -40,7 +40,8 @@ function baseName(file: string): string {
 
 /** `meta2010_10x10.txt` -> 10x10 (the last RxC in the name, so a year or version before it does not count). */
 export function sizeFromFileName(file: string): [number, number] | null {
-  const all = [...baseName(file).matchAll(/(\d+)[xX](\d+)/g)];
+  // Only from the start of a run of digits: tried from every digit, a long run took quadratic time.
+  const all = [...baseName(file).matchAll(/(?<!\d)(\d+)[xX](\d+)/g)];
   if (all.length === 0) return null;
   const m = all[all.length - 1];
   const r = Number(m[1]);
@@ -164,6 +165,7 @@ export function readPiecesWithBoards(
   boardText: string,
   boardFile: string,
   options: EdgeReadOptions = {},
+  onBoard?: (done: number, total: number) => void,
 ): { pieces: PiecesRead; boards: PlacedBoard[] } {
   const pieces = readPieces(piecesText, piecesFile, options);
   const boards = readBoards(boardText, boardFile, pieces.rows, pieces.cols);
@@ -176,7 +178,8 @@ export function readPiecesWithBoards(
     preferred: pieces.detected,
     sense: pieces.sense,
   };
-  const placed = boards.map((bt) => {
+  const placed = boards.map((bt, i) => {
+    onBoard?.(i, boards.length);
     const p = placeBoard(src, bt, boardFile);
     return { name: bt.name, puzzle: p.puzzle, board: p.board, order: p.order, notes: p.notes };
   });
