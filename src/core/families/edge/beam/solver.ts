@@ -35,7 +35,7 @@ export const beamParams = {
   lateRows: { type: 'int', default: 6, min: 0, max: 1000, help: 'Bottom rows searched at the full width (with early below 1).' },
   suffix: {
     type: 'number',
-    default: 0,
+    default: 0.5,
     min: 0,
     max: 1,
     help: 'Share of the passes at maxWidth that search again only the end of the best board (its first cells kept), wider, so the run works on the rows where joins are lost.',
