@@ -123,8 +123,33 @@ export const bucasFormat: Format = {
     if (all.length > 1) throw new FormatError(`the file holds ${all.length} board URLs: import them all (each becomes a puzzle)`, file);
     return urlPuzzle(all[0], file);
   },
+  /**
+   * Each URL at its own size. URLs that do not carry a whole piece set (partial, or piece
+   * numbers only) are left out with a note when others do; alone, they are refused.
+   */
   readAll(text, file) {
-    return readBoardUrls(text, file).map((b) => urlPuzzle(b, file));
+    const out: (ParsedFile<EdgePuzzle, EdgeBoard> & { name: string })[] = [];
+    const left: string[] = [];
+    let first: FormatError | null = null;
+    for (const b of readBoardUrls(text, file)) {
+      try {
+        out.push(urlPuzzle(b, file));
+      } catch (e) {
+        if (!(e instanceof FormatError)) throw e;
+        first ??= e;
+        left.push(b.name);
+      }
+    }
+    if (out.length === 0) throw first!;
+    if (left.length > 0)
+      out[0] = {
+        ...out[0],
+        notes: [
+          `${left.length} URL${left.length > 1 ? 's' : ''} left out (${left.join(', ')}): partial or piece numbers only; import the file with --pieces FILE of their set to place them`,
+          ...(out[0].notes ?? []),
+        ],
+      };
+    return out;
   },
   readSolution: oneBoard,
   /** Without a board the pieces are shown where they stand in the list. */

@@ -180,10 +180,27 @@ export function readPiecesWithBoards(
   };
   const placed = boards.map((bt, i) => {
     onBoard?.(i, boards.length);
-    const p = placeBoard(src, bt, boardFile);
+    const p = placeAtItsSize(src, bt, boardFile);
     return { name: bt.name, puzzle: p.puzzle, board: p.board, order: p.order, notes: p.notes };
   });
   return { pieces, boards: placed };
+}
+
+function everyCellFilled(edges: Uint16Array): boolean {
+  for (let j = 0; j < edges.length; j += 4) if (edges[j] === 0 && edges[j + 1] === 0 && edges[j + 2] === 0 && edges[j + 3] === 0) return false;
+  return true;
+}
+
+/**
+ * A board on the piece set, or, when it is a URL of another size that carries every piece's
+ * colours (a file of boards of several sizes), a puzzle of its own at its own size.
+ */
+function placeAtItsSize(src: PieceSource, bt: BoardText, file: string): { puzzle: EdgePuzzle; board: EdgeBoard; order: Order; notes: string[] } {
+  const other = bt.rows !== null && bt.cols !== null && (bt.rows !== src.rows || bt.cols !== src.cols);
+  if (!other || !bt.edges || !bt.edgesClockwise || !everyCellFilled(bt.edges)) return placeBoard(src, bt, file);
+  const own = boardOnItsOwn(bt, file);
+  const note = `the board${bt.name ? ` ${bt.name}` : ''} is ${bt.rows}x${bt.cols}, not ${src.rows}x${src.cols}: a puzzle of its own, its cells as they lie`;
+  return { puzzle: own.puzzle, board: own.board, order: TRBL, notes: [note] };
 }
 
 /**

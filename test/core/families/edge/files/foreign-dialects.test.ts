@@ -163,6 +163,24 @@ describe('URL files and refusals (issue 21)', () => {
     for (const r of all) expect(naiveScore(r.puzzle as EdgePuzzle, r.solution as EdgeBoard)).toBe(getFamily('edge').evaluate(r.puzzle, r.solution).maxScore);
   });
 
+  it('a partial URL among whole ones is left out with a note; with the piece set it is placed and the others keep their own size', () => {
+    const all = readPuzzleFiles('urls-partial.js', fixture('urls-partial.js'));
+    expect(all.map((r) => r.name)).toEqual(['urls-partial small #1', 'urls-partial medium #2']);
+    expect(all[0].notes[0]).toMatch(/^1 URL left out \(partial #3\): partial or piece numbers only; import the file with --pieces FILE/);
+    const r = readPiecesWithBoards(fixture('set-4x4.txt'), 'set-4x4.txt', fixture('urls-partial.js'), 'urls-partial.js');
+    expect(r.boards.map((b) => [b.name, b.puzzle.rows])).toEqual([
+      ['small #1', 3],
+      ['medium #2', 4],
+      ['partial #3', 4],
+    ]);
+    expect(r.boards[0].notes).toEqual(['the board small #1 is 3x3, not 4x4: a puzzle of its own, its cells as they lie']);
+    const scores = r.boards.map((b) => naiveScore(b.puzzle, b.board));
+    expect(scores).toEqual(r.boards.map((b) => getFamily('edge').evaluate(b.puzzle, b.board).score));
+    // The partial board: the two empty cells (4 joins each, none shared) take 8 of the 24 joins away.
+    expect(scores).toEqual([12, 24, 16]);
+    expect(setKey(piecesOf(r.boards[2].puzzle))).toEqual(setKey(truth.pieces));
+  });
+
   it('a refusal on a guessed format names the guess and --format before its own words', () => {
     const e = formatError(() => readPuzzleFile('odd.txt', '3\n1 2\n1 1\n'));
     expect(e.message).toMatch(/^odd\.txt:2: guessed jump maze \(give --format pieces\|board\|bucas\|tetravex\|grid if it is not\): expected 3 jump lengths/);
