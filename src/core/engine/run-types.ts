@@ -42,6 +42,9 @@ export interface Checkpoint {
   state: unknown;
 }
 
+/** Seeds are 32-bit: the API, the CLI and study files all take 0 .. MAX_SEED. */
+export const MAX_SEED = 2 ** 32 - 1;
+
 /** Everything a worker needs to start or resume a run. */
 export interface RunSpec {
   runId: number;

@@ -37,10 +37,12 @@ export interface SolverDef {
   description: string;
   params: ParamSchema;
   /**
-   * Why this solver cannot take the puzzle (e.g. upright tiles for a method that turns them), or
-   * null; checked before a run is stored, so no doomed run is ever queued.
+   * Why this solver cannot take the puzzle with these parameters (already resolved against
+   * `params`): upright tiles for a method that turns them, an infeasible puzzle for an exact
+   * construction, parameters whose memory is over `RUN_MEMORY_LIMIT` (engine/limits.ts), or
+   * null. Checked before a run is stored, so no doomed run is ever queued; must be cheap (no search).
    */
-  refuses?(puzzle: unknown): string | null;
+  refuses?(puzzle: unknown, params: Params): string | null;
   /** `puzzle` is the family's puzzle model (already validated). */
   create(puzzle: unknown, params: Params, seed: number): SolverRun;
   restore(puzzle: unknown, params: Params, checkpoint: unknown): SolverRun;

@@ -6,10 +6,11 @@
 import { s, type Infer, type Schema } from '../../core/schema/schema';
 import type { PuzzleRecord, RunEvent, RunRecord, RunSummary } from '../store/types';
 import type { ImportPreview, ImportResult, LibraryPuzzle } from '../services/imports';
-import type { StudyCurve, StudyDetail, StudySummary, StudyTemplate } from '../services/study-api';
+import type { StudyAnalysisDetail, StudyCurve, StudyDetail, StudySummary, StudyTemplate } from '../services/study-api';
 import type { DistributionState } from '../services/distribution';
 import type { ParamSchema } from '../../core/params/schema';
 import type { FamilyId } from '../../core/families/family';
+import { MAX_SEED } from '../../core/engine/run-types';
 import { RUN_SORT_KEYS, type BoardAt, type RunFacets, type RunPage, type RunSeries } from '../store/run-history';
 
 const id = s.int(1);
@@ -59,7 +60,7 @@ export const apiSchemas = {
     puzzleId: id,
     solver: s.string(100),
     params: s.optional(s.record(s.unknown())),
-    seed: s.optional(s.nullable(s.int(0, 2 ** 32 - 1))),
+    seed: s.optional(s.nullable(s.int(0, MAX_SEED))),
     seconds: s.optional(s.nullable(s.number())),
     evaluations: s.optional(s.nullable(s.int(1))),
     target: s.optional(s.nullable(s.number())),
@@ -82,7 +83,7 @@ export const apiSchemas = {
     puzzleId: id,
     solver: s.string(100),
     params: s.optional(s.record(s.unknown())),
-    seed: s.optional(s.nullable(s.int(0, 2 ** 32 - 1))),
+    seed: s.optional(s.nullable(s.int(0, MAX_SEED))),
     count: s.optional(s.int(1, 64)),
     seconds: s.optional(s.nullable(s.number())),
     evaluations: s.optional(s.nullable(s.int(1))),
@@ -113,6 +114,8 @@ export const apiSchemas = {
   getStudy: s.object({ id }),
   /** Mean best score against running time per cell, with the middle half of the runs as a band; one log time grid per row. */
   studyCurves: s.object({ id, points: s.optional(s.int(2, 400)) }),
+  /** Comparisons (tests, A12, intervals, the paper's tests) and every run's improvements for runtime distributions (issue 24). */
+  studyAnalysis: s.object({ id }),
   /** The papers' tables shipped as study templates. */
   studyTemplates: s.object({}),
   /** A study from a template (optionally `seeds` per cell and `seconds` per run instead of the paper's) or from a study file's text. */
@@ -204,6 +207,7 @@ export interface ApiResults {
   listStudies: StudySummary[];
   getStudy: StudyDetail;
   studyCurves: StudyCurve[];
+  studyAnalysis: StudyAnalysisDetail;
   studyTemplates: StudyTemplate[];
   createStudy: StudySummary;
   startStudy: { queued: number; created: number; resumed: number; elsewhere: number };

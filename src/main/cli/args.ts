@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { MAX_SEED } from '../../core/engine/run-types';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -30,11 +31,24 @@ export function parse<O extends Options>(argv: string[], options: O, maxPosition
   return parsed;
 }
 
-export function intOption(name: string, v: string | undefined, min = -Infinity): number | undefined {
+export function intOption(name: string, v: string | undefined, min = -Infinity, max = Infinity): number | undefined {
   if (v === undefined) return undefined;
   const n = Number(v);
   if (!/^-?\d+$/.test(v.trim()) || !Number.isSafeInteger(n)) throw new UsageError(`--${name} expects a whole number, got "${v}"`);
   if (n < min) throw new UsageError(`--${name} must be at least ${min}, got ${n}`);
+  if (n > max) throw new UsageError(`--${name} must be at most ${max}, got ${n}`);
+  return n;
+}
+
+/** `--seed N`: the same bound as the API's and a study file's seeds. */
+export function seedOption(v: string | undefined): number | undefined {
+  return intOption('seed', v, 0, MAX_SEED);
+}
+
+/** A duration in seconds that must be above zero (`--checkpoint-every`, `--progress-every`). */
+export function secondsOption(name: string, v: string | undefined): number | undefined {
+  const n = numberOption(name, v);
+  if (n !== undefined && !(n > 0)) throw new UsageError(`--${name} must be a positive number of seconds, got ${v}`);
   return n;
 }
 

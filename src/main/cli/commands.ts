@@ -20,7 +20,7 @@ import type { RunRecord } from '../store/types';
 import { describeOwner } from '../store/leases';
 import { displayText, oneLine } from '../../core/text/display';
 import { solverLabel, statusDetail, stopText } from '../../core/text/run-text';
-import { intOption, numberOption, parse, sizeOption, UsageError } from './args';
+import { intOption, numberOption, parse, secondsOption, seedOption, sizeOption, UsageError } from './args';
 import { printNotes } from './output';
 import { listLibrary } from '../services/imports';
 import { fmtInt, fmtSeconds, runResult, runRow, RUN_HEADERS, scoreText, table } from './output';
@@ -30,8 +30,8 @@ const jsonOption = { json: { type: 'boolean' } } as const;
 
 /** `--checkpoint-every S` and `--progress-every S` of solve and resume (progress at most 20 times a second). */
 function intervals(v: { 'checkpoint-every'?: string; 'progress-every'?: string }): { checkpointIntervalMs?: number; progressIntervalMs?: number } {
-  const checkpoint = numberOption('checkpoint-every', v['checkpoint-every']);
-  const progress = numberOption('progress-every', v['progress-every']);
+  const checkpoint = secondsOption('checkpoint-every', v['checkpoint-every']);
+  const progress = secondsOption('progress-every', v['progress-every']);
   return {
     ...(checkpoint !== undefined ? { checkpointIntervalMs: Math.max(10, checkpoint * 1000) } : {}),
     ...(progress !== undefined ? { progressIntervalMs: Math.max(50, progress * 1000) } : {}),
@@ -186,21 +186,19 @@ export async function solve(argv: string[]): Promise<number> {
     if (eq <= 0) throw new UsageError(`--set expects key=value, got "${kv}"`);
     params[kv.slice(0, eq)] = parseParamText(def.params, kv.slice(0, eq), kv.slice(eq + 1));
   }
+  const seed = seedOption(v.seed) ?? null;
+  // A preset's stop criteria hold where the command line gives none.
+  const stop = {
+    seconds: numberOption('seconds', v.seconds) ?? preset?.stop?.seconds ?? null,
+    evaluations: intOption('evaluations', v.evaluations, 1) ?? preset?.stop?.evaluations ?? null,
+    target: numberOption('target', v.target) ?? preset?.stop?.target ?? null,
+    ...(v.cpu ? { clock: 'cpu' as const } : {}),
+  };
+  // --cpu only says which clock --seconds counts: without seconds the run would never end by itself.
+  if (v.cpu && stop.seconds === null) throw new UsageError("--cpu counts --seconds on the solver's CPU clock: give --seconds too");
   const wb = open(v.db, intervals(v));
   try {
-    const run = wb.createRun({
-      target,
-      solver: def.id,
-      params,
-      seed: intOption('seed', v.seed, 0) ?? null,
-      // A preset's stop criteria hold where the command line gives none.
-      stop: {
-        seconds: numberOption('seconds', v.seconds) ?? preset?.stop?.seconds ?? null,
-        evaluations: intOption('evaluations', v.evaluations, 1) ?? preset?.stop?.evaluations ?? null,
-        target: numberOption('target', v.target) ?? preset?.stop?.target ?? null,
-        ...(v.cpu ? { clock: 'cpu' as const } : {}),
-      },
-    });
+    const run = wb.createRun({ target, solver: def.id, params, seed, stop });
     const code = await follow(wb, run, !!v.json);
     printNotes(afterResult.notes, afterResult.warnings);
     return code;
@@ -432,7 +430,7 @@ export async function generate(argv: string[]): Promise<number> {
   if ((v.family ?? 'edge') !== 'edge') throw new UsageError('generate makes edge-matching instances only (--family edge)');
   const size = sizeOption(v.size);
   if (!size) throw new UsageError('generate needs --size RxC');
-  const seed = intOption('seed', v.seed, 0) ?? randomSeed();
+  const seed = seedOption(v.seed) ?? randomSeed();
   if (v.tetravex) {
     // GNOME Tetravex style: tiles never turn, every number a colour (10 by default, as GNOME's).
     const colours = intOption('colours', v.colours, 1) ?? 10;

@@ -243,9 +243,10 @@ export class Workbench {
     const { errors } = fam.validate(puzzle);
     if (errors.length > 0) throw new Error(`${name}: ${errors[0]}`);
     const def = findSolver(family, req.solver);
-    const refused = def.refuses?.(puzzle);
-    if (refused) throw new Error(`${name}: ${refused}`);
     const params = resolveParams(def.params, req.params ?? {}) as Params;
+    // Parameters too, so one whose cost no stop criterion bounds is refused here, not a failed run.
+    const refused = def.refuses?.(puzzle, params);
+    if (refused) throw new Error(`${name}: ${refused}`);
     const stop = checkStop(req.stop ?? {});
     const seed = req.seed ?? randomSeed();
     // Held by this process from the start, so no other process takes it for an orphan.

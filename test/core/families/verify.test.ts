@@ -6,6 +6,7 @@ import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
 import { generateTetravex } from '../../../src/core/families/edge/tetravex';
 import type { FamilyId } from '../../../src/core/families/family';
 import { improvementCheck } from '../../../src/core/families/verify';
+import { resolveParams } from '../../../src/core/params/schema';
 import { generatePuzzle } from './edge/helpers';
 
 const edge = getFamily('edge');
@@ -80,7 +81,7 @@ describe('every solver makes only true claims', () => {
         const pj = puzzleFor(def.family, seed, size);
         const family = getFamily(def.family);
         const puzzle: unknown = family.puzzleFromJson(pj);
-        if (def.refuses?.(puzzle)) return;
+        if (def.refuses?.(puzzle, resolveParams(def.params, {}))) return;
         const check = improvementCheck(def.family, pj);
         const run = def.create(puzzle, {}, seed);
         let best = -Infinity;

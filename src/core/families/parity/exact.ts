@@ -150,6 +150,13 @@ export const parityExactSolver: SolverDef = {
   description:
     'Builds a solution directly in O(n^2) for every feasible (n, m) (2x2 blocks, a 6-cell hexagon, and diagonal gadgets for odd n); an infeasible (n, m) is refused with the exact condition.',
   params: exactParams,
+  // The construction exists exactly for feasible (n, m): an infeasible one is refused before a run is stored.
+  refuses(puzzle) {
+    const p = puzzle as ParityPuzzle;
+    if (parityPuzzleErrors(p).length) return null;
+    const f = parityFeasible(p.n, p.m);
+    return f.feasible ? null : f.reason;
+  },
   create(puzzle, params) {
     resolveParams(exactParams, params);
     return new ParityExactRun(puzzle as ParityPuzzle);

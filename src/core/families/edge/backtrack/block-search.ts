@@ -209,6 +209,12 @@ export class BlockRun implements SolverRun {
 }
 
 /** Blocks are built from turned pieces inside a grey frame: upright or frameless sets go to backtrack. */
+/** Largest side the 2x2 transform takes: E2-style 16x16 boards have millions of blocks (hundreds of MB, minutes to list). */
+export const MAX_BLOCK_SIDE = 14;
+
 export function blockSearchRefuses(puzzle: EdgePuzzle): string | null {
-  return !isRotatable(puzzle) || !hasGreyBorder(puzzle) ? 'backtrack-2x2 needs pieces that turn and a grey border; use backtrack for this puzzle' : null;
+  if (!isRotatable(puzzle) || !hasGreyBorder(puzzle)) return 'backtrack-2x2 needs pieces that turn and a grey border; use backtrack for this puzzle';
+  if (puzzle.rows > MAX_BLOCK_SIDE || puzzle.cols > MAX_BLOCK_SIDE)
+    return `backtrack-2x2 takes boards up to ${MAX_BLOCK_SIDE}x${MAX_BLOCK_SIDE} (the 2x2 transform of a larger board has millions of blocks); use backtrack for this ${puzzle.rows}x${puzzle.cols} puzzle`;
+  return null;
 }

@@ -1,3 +1,4 @@
+import { memoryRefusal } from '../../../engine/limits';
 import type { SolverDef, SolverRun } from '../../../engine/solver';
 import { resolveParams, type ParamSchema, type Params, type ResolvedParams } from '../../../params/schema';
 import { Rng, type RngState } from '../../../rng/rng';
@@ -57,6 +58,28 @@ type GaParams = ResolvedParams<typeof parityGaParams>;
 
 /** Largest population buffer, in bytes (population + 2 grids of n^2 bytes). */
 const MAX_BYTES = 2 ** 30;
+
+/**
+ * Bytes a run takes: per individual its grid (n^2 bytes), row and column parities and list links,
+ * and in a checkpoint its grid packed to base64 (n^2 / 6 characters), held as a string, as JSON
+ * text in the worker and again in the process that stores it.
+ */
+export function parityGaBytes(n: number, population: number): number {
+  const size = n * n;
+  return (population + 2) * (size + 2 * n + 32) + population * 3 * (Math.ceil(size / 6) + 40);
+}
+
+/** A population whose grids or checkpoints do not fit in one run's memory. */
+export function parityGaRefuses(puzzle: ParityPuzzle, p: { population: number }): string | null {
+  if (parityPuzzleErrors(puzzle).length) return null;
+  const grids = (puzzle.n * puzzle.n * (p.population + 2)) / 2 ** 20;
+  return (
+    memoryRefusal(parityGaBytes(puzzle.n, p.population), `a population of ${p.population.toLocaleString('en')} grids of ${puzzle.n} x ${puzzle.n}`) ??
+    (grids > MAX_BYTES / 2 ** 20
+      ? `parameter population: ${p.population} grids of ${puzzle.n} x ${puzzle.n} need ${Math.round(grids)} MB, more than the ${MAX_BYTES / 2 ** 20} MB allowed`
+      : null)
+  );
+}
 
 interface GaState {
   rng: RngState;
@@ -393,6 +416,7 @@ export const parityGaSolver: SolverDef = {
   description:
     "Tournament selection, BPMX or BMOC crossover, BSwap or BInversion mutation, GENITOR replace-worst; the paper's defaults (q = 10, crossover 0.8, mutation 0.01, population 1,000, 10,000 generations). Finishes when solved or out of generations.",
   params: parityGaParams,
+  refuses: (puzzle, params) => parityGaRefuses(puzzle as ParityPuzzle, resolveParams(parityGaParams, params)),
   create(puzzle, params: Params, seed) {
     return new ParityGa(puzzle as ParityPuzzle, resolveParams(parityGaParams, params), new Rng(seed));
   },

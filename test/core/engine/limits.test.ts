@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { findSolver } from '../../../src/core/catalogue/catalogue';
+import { memoryRefusal, RUN_MEMORY_LIMIT } from '../../../src/core/engine/limits';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
+import { resolveParams } from '../../../src/core/params/schema';
+import type { FamilyId } from '../../../src/core/families/family';
+
+const refusal = (family: FamilyId, solver: string, puzzle: unknown, params: Record<string, unknown> = {}): string | null => {
+  const def = findSolver(family, solver);
+  return def.refuses?.(puzzle, resolveParams(def.params, params)) ?? null;
+};
+
+describe("a run's limits", () => {
+  it('memoryRefusal states the estimate and the limit, or passes', () => {
+    expect(memoryRefusal(RUN_MEMORY_LIMIT, 'x')).toBeNull();
+    expect(memoryRefusal(3 * 2 ** 30, 'a population of 5 grids')).toBe(
+      'a population of 5 grids needs about 3.00 GB of memory, over the 2.00 GB one run may use: choose smaller parameters',
+    );
+    expect(memoryRefusal(Infinity, 'y')).toMatch(/^y needs more memory than any machine has/);
+  });
+
+  it('beam refuses a width whose boards do not fit, and takes the defaults', () => {
+    const { puzzle } = generateEdgePuzzle({ rows: 16, cols: 16, frameColours: 5, innerColours: 17, seed: 1 });
+    expect(refusal('edge', 'beam', puzzle)).toBeNull();
+    expect(refusal('edge', 'beam', puzzle, { width: 4_194_304 })).toMatch(/^a beam 4,194,304 boards wide on 16 x 16 needs about .* GB of memory/);
+  });
+
+  it('backtrack-2x2 refuses boards above 14x14', () => {
+    const big = generateEdgePuzzle({ rows: 16, cols: 16, frameColours: 5, innerColours: 17, seed: 1 }).puzzle;
+    const small = generateEdgePuzzle({ rows: 14, cols: 14, frameColours: 5, innerColours: 17, seed: 1 }).puzzle;
+    expect(refusal('edge', 'backtrack-2x2', big)).toMatch(/takes boards up to 14x14/);
+    expect(refusal('edge', 'backtrack-2x2', small)).toBeNull();
+  });
+
+  it('the exact casse-tete construction refuses an infeasible (n, m); the GA a population over the limit', () => {
+    expect(refusal('parity', 'exact', { n: 6, m: 2 })).toMatch(/n = 6, m = 2 has no solution/);
+    expect(refusal('parity', 'exact', { n: 6, m: 4 })).toBeNull();
+    expect(refusal('parity', 'ga', { n: 10, m: 20 })).toBeNull();
+    expect(refusal('parity', 'ga', { n: 10, m: 20 }, { population: Number('9007199254740993') })).toMatch(
+      /needs about .* of memory|more memory than any machine/,
+    );
+    expect(refusal('parity', 'ga', { n: 1000, m: 20 }, { population: 1000 })).toBeNull();
+    expect(refusal('parity', 'ga', { n: 1000, m: 20 }, { population: 2000 })).toMatch(/population of 2,000 grids of 1000 x 1000/);
+  });
+});
