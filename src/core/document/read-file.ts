@@ -161,9 +161,12 @@ export function readPuzzleFile(fileName: string, text: string, opts: { format?: 
     puzzle: parsed.puzzle,
     solution: parsed.solution,
     info: parsed.info ?? {},
-    notes: parsed.notes ?? [],
+    notes: [...(opts.format === undefined && format.id === 'tetravex' && !/tetravex/i.test(text) ? [TETRAVEX_GUESSED] : []), ...(parsed.notes ?? [])],
   };
 }
+
+/** Said when a file is taken for Tetravex by its content alone. */
+const TETRAVEX_GUESSED = 'read as Tetravex from its content: tiles never turn, every number a colour (--format pieces reads pieces that may turn)';
 
 /**
  * Every puzzle in a file: files holding several (a list of board URLs, several mazes) give one

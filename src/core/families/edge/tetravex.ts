@@ -71,7 +71,7 @@ function readTiles(text: string, file: string): Tiles {
 /**
  * Whether a file with no word about its format is a Tetravex set, from its content alone: a size
  * line and exactly that many tiles, and either no 0 at all (colours from 1) on a square board, or
- * zeros that make no grey frame (0 is then a colour). Grey written as the highest colour on
+ * zeros that make no grey frame and are not as many as the frame edges (0 is then a colour). Grey written as the highest colour on
  * every frame edge is an edge-matching set, not Tetravex.
  */
 export function looksLikeTetravex(text: string): boolean {
@@ -84,6 +84,10 @@ export function looksLikeTetravex(text: string): boolean {
   const { rows, cols, fields } = t;
   if (rows * cols < 2) return false;
   if (!fields.includes(0)) return t.square && Math.min(...fields) === 1 && greyAsHighest(fields, rows, cols) === null;
+  // As many zeros as frame edges is a grey frame, even a broken one: its refusal says --format tetravex.
+  let zeros = 0;
+  for (const v of fields) if (v === 0) zeros++;
+  if (zeros === 2 * (rows + cols)) return false;
   return !STRUCTURE_ORDERS.some((o) => orderFit(fields, o, rows, cols).shapeMisfit === 0);
 }
 

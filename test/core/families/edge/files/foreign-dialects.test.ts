@@ -125,6 +125,7 @@ describe('Tetravex files (issue 21)', () => {
   it('colours from 1, a 3 3 header, no grey: stored as Tetravex (tiles do not turn)', () => {
     const r = readPuzzleFile('tetravex-from1.txt', fixture('tetravex-from1.txt'));
     expect(r.format).toBe('tetravex');
+    expect(r.notes[0]).toMatch(/^read as Tetravex from its content: tiles never turn/);
     const p = r.puzzle as EdgePuzzle;
     expect(isRotatable(p)).toBe(false);
     // As written, in order (tiles never turn): the reader stores every colour one higher.
