@@ -18,7 +18,8 @@ import { solverInfos, Workbench, type RunTarget } from '../services/workbench';
 import { resolveDbPath } from '../paths/user-data';
 import type { RunRecord } from '../store/types';
 import { describeOwner } from '../store/leases';
-import { displayText, oneLine } from '../../core/text/display';
+import { displayText, escapeControls, oneLine } from '../../core/text/display';
+import { MAX_FILE_BYTES } from '../../core/document/limits';
 import { solverLabel, statusDetail, stopText } from '../../core/text/run-text';
 import { intOption, numberOption, parse, secondsOption, seedOption, sizeOption, UsageError } from './args';
 import { printNotes } from './output';
@@ -54,12 +55,20 @@ export function readText(file: string): string {
     // A named pipe or a device would block or never end: only regular files are read.
     const st = statSync(file);
     if (!st.isFile())
-      throw new UsageError(`${oneLine(file)}: not a regular file (${st.isDirectory() ? 'a folder' : st.isFIFO() ? 'a named pipe' : 'a device or socket'})`);
+      throw new UsageError(
+        `${escapeControls(file)}: not a regular file (${st.isDirectory() ? 'a folder' : st.isFIFO() ? 'a named pipe' : 'a device or socket'})`,
+      );
+    // Refused before reading, so a huge file costs nothing (see core/document/limits).
+    if (st.size > MAX_FILE_BYTES)
+      throw new UsageError(
+        `${escapeControls(file)}: the file is ${(st.size / 2 ** 20).toFixed(1)} MiB; puzzle files may be at most ${MAX_FILE_BYTES / 2 ** 20} MiB`,
+      );
     return readFileSync(file, 'utf8');
   } catch (e) {
     if (e instanceof UsageError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot read (${code ?? (e as Error).message})`);
+    const name = escapeControls(file);
+    throw new UsageError(code === 'ENOENT' ? `${name}: no such file` : `${name}: cannot read (${code ?? (e as Error).message})`);
   }
 }
 

@@ -1,4 +1,5 @@
-import { parseDocument } from '../../core/document/document';
+import { documentFromText, parseDocument } from '../../core/document/document';
+import { checkTextLimits } from '../../core/document/limits';
 import { detectFormat } from '../../core/document/read-file';
 import { getFamily } from '../../core/families';
 import { isBoardUrlText, readBoardUrls } from '../../core/families/edge/files/boards';
@@ -6,12 +7,12 @@ import { boardOnItsOwn, boardScore, type BoardScore } from '../../core/families/
 import type { EdgeBoard, EdgePuzzle } from '../../core/families/edge/model';
 import { nodeWorkerSpawner } from '../runs/node-host';
 import { resolveDbPath } from '../paths/user-data';
-import { importFile, readPiecesAndBoards, type ImportResult } from '../services/imports';
+import { prepareImport, readPiecesAndBoards, storeImports, type ImportResult } from '../services/imports';
 import { Workbench } from '../services/workbench';
 import { intOption, parse, sizeOption, UsageError } from './args';
 import { readText } from './commands';
 import { printNotes } from './output';
-import { displayText } from '../../core/text/display';
+import { displayText, escapeControls } from '../../core/text/display';
 
 /** `import` and `score`: files as people have them, boards read against their piece sets. */
 
@@ -45,12 +46,23 @@ export async function importFiles(argv: string[]): Promise<number> {
   const texts = positionals.map((f) => ({ f, text: readText(f) }));
   const wb = Workbench.open({ dbPath: resolveDbPath(v.db), spawn: nodeWorkerSpawner(), concurrency: 1 });
   try {
-    const results: ImportResult[] = [];
-    for (const { f, text } of texts) {
-      if (!pieces && into === undefined && detectFormat(f, text) === 'board')
-        throw new UsageError(`${f}: a board names pieces by number: give its piece set with --pieces FILE, or a library puzzle with --into ID`);
-      results.push(importFile(wb, { fileName: f, text, format: v.format, options, pieces, into, source: f }));
-    }
+    // Every file read and checked first, then all stored in one transaction: a bad file (or Ctrl+C,
+    // which ends the process before the transaction commits) stores nothing.
+    const prepared = texts.map(({ f, text }) => {
+      try {
+        if (!pieces && into === undefined && detectFormat(f, text) === 'board')
+          throw new UsageError(
+            `${escapeControls(f)}: a board names pieces by number: give its piece set with --pieces FILE, or a library puzzle with --into ID`,
+          );
+        return prepareImport(wb, { fileName: f, text, format: v.format, options, pieces, into, source: f }, undefined, progressLine(f));
+      } catch (e) {
+        if (texts.length > 1 && e instanceof Error) e.message += ' (nothing imported)';
+        throw e;
+      }
+    });
+    const count = prepared.reduce((a, p) => a + p.items.length, 0);
+    if (count >= PROGRESS_FROM) process.stderr.write(`storing ${count.toLocaleString('en-US')} puzzles\n`);
+    const results: ImportResult[] = storeImports(wb, prepared);
     const added = results.flatMap((r) => r.added);
     const updated = results.flatMap((r) => r.updated);
     if (v.json) {
@@ -82,6 +94,20 @@ export async function importFiles(argv: string[]): Promise<number> {
   }
 }
 
+/** Boards read before progress is shown (smaller files are read in well under a second). */
+const PROGRESS_FROM = 200;
+const PROGRESS_EVERY_MS = 1000;
+
+/** A progress reporter for reading FILE: a line on stderr at most once a second once the read is long. */
+function progressLine(file: string): (done: number, total: number) => void {
+  let last = Date.now();
+  return (done, total) => {
+    if (total < PROGRESS_FROM || Date.now() - last < PROGRESS_EVERY_MS) return;
+    last = Date.now();
+    process.stderr.write(`${displayText(file)}: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} boards read\n`);
+  };
+}
+
 /** ", placement 470/480" for a document with a placement. */
 function placementText(document: unknown): string {
   try {
@@ -110,21 +136,22 @@ export async function score(argv: string[]): Promise<number> {
   const options = optionsOf(v);
   const scored: Scored[] = [];
   if (second !== undefined) {
-    const boards = readPiecesAndBoards({ fileName: first, text: readText(first) }, { fileName: second, text: readText(second) }, options);
+    const boards = readPiecesAndBoards({ fileName: first, text: readText(first) }, { fileName: second, text: readText(second) }, options, progressLine(second));
     for (const b of boards) scored.push({ ...boardScore(b.puzzle, b.board, b.name), notes: b.notes });
   } else {
     const text = readText(first);
+    checkTextLimits(text, first);
     if (isBoardUrlText(text)) {
       for (const bt of readBoardUrls(text, first)) {
         const { puzzle, board } = boardOnItsOwn(bt, first);
         scored.push({ ...boardScore(puzzle, board, bt.name), notes: [] });
       }
     } else if (detectFormat(first, text) === 'json') {
-      const { doc, puzzle, solution } = parseDocument(JSON.parse(text), first);
-      if (doc.family !== 'edge') throw new UsageError(`${first}: score reads edge-matching boards; this is a ${doc.family} puzzle`);
-      if (solution === undefined) throw new UsageError(`${first}: the document has no placement to score`);
+      const { doc, puzzle, solution } = documentFromText(text, first);
+      if (doc.family !== 'edge') throw new UsageError(`${escapeControls(first)}: score reads edge-matching boards; this is a ${doc.family} puzzle`);
+      if (solution === undefined) throw new UsageError(`${escapeControls(first)}: the document has no placement to score`);
       scored.push({ ...boardScore(puzzle as EdgePuzzle, solution as EdgeBoard, doc.name), notes: [] });
-    } else throw new UsageError(`${first}: no board to score: give the board file too (score PIECES BOARD), or a URL with board_edges`);
+    } else throw new UsageError(`${escapeControls(first)}: no board to score: give the board file too (score PIECES BOARD), or a URL with board_edges`);
   }
   if (v.json) {
     const plain = scored.map(({ name, notes, ...rest }) => (scored.length > 1 ? { name, ...rest, notes } : { ...rest, notes }));

@@ -221,8 +221,12 @@ function prepareOnto(wb: Workbench, req: ImportRequest, id: number): PreparedImp
   const { doc, puzzle } = parseDocument(rec.document, `puzzle ${id}`);
   const boards = readBoardsOnPuzzle(req.text, req.fileName, puzzle as EdgePuzzle, { rotation: req.options?.rotation });
   const notes = boards.flatMap((b) => b.notes.map((n) => (boards.length > 1 ? `${b.name}: ${n}` : n)));
-  if (boards.length === 1)
-    return { req, items: [], replace: { id, document: { ...doc, solution: getFamily('edge').solutionToJson(puzzle, boards[0].board) } }, notes, warnings: [] };
+  if (boards.length === 1) {
+    // The placement there was stays in the undo history, so the editor can bring it back.
+    const history = doc.solution === undefined ? doc.history : [...(doc.history ?? []), doc.solution].slice(-DOCUMENT_HISTORY_LIMIT);
+    const document = { ...doc, solution: getFamily('edge').solutionToJson(puzzle, boards[0].board), ...(history ? { history } : {}) };
+    return { req, items: [], replace: { id, document }, notes, warnings: [] };
+  }
   const items = boards.map((b) => ({ family: 'edge' as const, name: `${rec.name} ${b.name}`, puzzle, solution: b.board, notes: [] }));
   return { req, items, replace: null, notes, warnings: [] };
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Workbench } from '../../../src/main/services/workbench';
 import { apiHandlers } from '../../../src/main/services/backend';
-import { importFile, listLibrary, previewImport } from '../../../src/main/services/imports';
+import { importFile, listLibrary, prepareImport, previewImport, storeImports } from '../../../src/main/services/imports';
 import type { WorkerSpawner } from '../../../src/main/runs/worker-host';
 import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
 import { instances } from '../../helpers/cli';
@@ -95,5 +95,42 @@ describe('import preview and import', () => {
     const board = readFileSync(join(instances, 'eternity2_best470_board_blackwood.txt'), 'utf8');
     importFile(wb, { fileName: 'best470.txt', text: board, pieces });
     expect(listLibrary(wb)[0].placement).toEqual({ score: 470, maxScore: 480 });
+  });
+});
+
+describe('importing many things at once (issue 20)', () => {
+  const url = (i: number): string => `https://e2.bucas.name/#puzzle=u${i}&board_w=2&board_h=1&board_edges=${i % 2 ? 'abaaaaab' : 'acaaaaac'}`;
+
+  it('stores everything prepared in one transaction: one failing write stores nothing', () => {
+    const wb = open();
+    const target = importFile(wb, { fileName: 'p.txt', text: nswe, options: { size: '4x6' } }).added[0];
+    const grid = Array.from({ length: 4 }, (_, r) =>
+      Array.from({ length: 6 }, (_, c) => `${solution.piece[r * 6 + c] + 1}:${solution.rotation[r * 6 + c]}`).join(' '),
+    ).join('\n');
+    const a = prepareImport(wb, { fileName: 'urls.txt', text: [url(1), url(2), url(3)].join('\n') });
+    const b = prepareImport(wb, { fileName: 'b.txt', text: grid, into: target.id });
+    expect(a.items).toHaveLength(3);
+    // The puzzle the second file goes onto is gone by the time they are stored.
+    wb.deletePuzzle(target.id);
+    expect(() => storeImports(wb, [a, b])).toThrow(/puzzle/);
+    expect(wb.store.listPuzzles({})).toHaveLength(0);
+    expect(storeImports(wb, [a])[0].added).toHaveLength(3);
+  });
+
+  it('a file of many boards reads the library once to find duplicates, not once per board', () => {
+    const wb = open();
+    importFile(wb, { fileName: 'one.txt', text: url(0) });
+    let reads = 0;
+    const get = wb.store.getPuzzle.bind(wb.store);
+    wb.store.getPuzzle = (id: number) => {
+      reads++;
+      return get(id);
+    };
+    const r = importFile(wb, { fileName: 'urls.txt', text: Array.from({ length: 300 }, (_, i) => url(i)).join('\n') });
+    expect(r.added).toHaveLength(300);
+    // Half the boards are the puzzle already there, the others the same as the first new one.
+    expect(r.duplicates).toHaveLength(299);
+    expect(r.duplicates[0].sameAs.name).toBe('one');
+    expect(reads).toBeLessThanOrEqual(2);
   });
 });
