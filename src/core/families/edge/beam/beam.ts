@@ -37,6 +37,37 @@ export interface BeamOptions {
   suffix?: number;
   suffixRows?: number;
   wide?: number;
+  /**
+   * After this many passes without a new best, suffix passes start up to `suffixRows` rows
+   * higher, and higher again after as many more (back to `suffixRows` on a new best): a run
+   * that has stalled searches larger ends of its best board. 0 = never.
+   */
+  stallPasses?: number;
+  /** Memory bound in MB for the run's buffers: widths are cut to fit (0 = none). */
+  memory?: number;
+}
+
+/**
+ * Bytes a beam run's buffers take per unit of width (its partial boards in two layers, their
+ * history at every cell, the children of a layer, the duplicate tables).
+ */
+export function beamBytesPerWidth(puzzle: EdgePuzzle, o: Pick<BeamOptions, 'balance' | 'dedupe' | 'band'>): number {
+  const n = puzzle.rows * puzzle.cols;
+  let colours = 0;
+  for (const e of puzzle.edges) if (e + 1 > colours) colours = e + 1;
+  const band = o.band === undefined ? 0 : o.band < 0 ? Math.round(puzzle.rows / 3) : Math.min(o.band, puzzle.rows);
+  const words = (n + 31) >>> 5;
+  const layers = 2 * (4 + 4 * words + 2 * puzzle.cols + 2 * Math.max(1, band) + (o.balance ? colours : 0) + (o.dedupe ? 8 : 0));
+  return layers + 8 * n + 4 * 20 + (o.dedupe ? 4 * 8 + 8 * 12 : 0);
+}
+
+/** The widest pass a run of these options holds: maxWidth (times `wide` with suffix passes), within its memory bound. */
+export function beamWidths(puzzle: EdgePuzzle, o: BeamOptions): { maxWidth: number; buffer: number; bytes: number } {
+  const per = beamBytesPerWidth(puzzle, o);
+  const cap = o.memory && o.memory > 0 ? Math.max(1, Math.floor((o.memory * 1048576) / per)) : Infinity;
+  const maxWidth = Math.max(1, Math.min(o.maxWidth, cap));
+  const buffer = Math.max(1, Math.min(maxWidth * ((o.suffix ?? 0) > 0 ? Math.max(1, Math.floor(o.wide ?? 1)) : 1), cap));
+  return { maxWidth, buffer, bytes: buffer * per };
 }
 
 /**
@@ -52,6 +83,8 @@ interface BeamState {
   width: number;
   /** The best board's candidate per layer is rebuilt from `best`. */
   bestScore: number;
+  /** Passes since the best last rose (older checkpoints: 0). */
+  stall?: number;
   lastScore: number;
   lastWidth: number;
   best: BoardJson | null;
@@ -90,6 +123,10 @@ export class BeamRun implements SolverRun {
   private passWidth = 1;
   /** Widest pass the buffers hold. */
   private readonly W: number;
+  /** Widest pass of the width schedule (maxWidth within the memory bound). */
+  private readonly maxW: number;
+  /** Passes since the best last rose. */
+  private stall = 0;
   private width: number;
   /** Width at the layer under way. */
   private lw = 1;
@@ -211,8 +248,10 @@ export class BeamRun implements SolverRun {
     const late = Math.max(0, Math.min(puzzle.rows, o.lateRows ?? puzzle.rows));
     // The band's cells are all late (it starts at or below the late rows' first row when late >= band).
     this.lateStart = Math.min(n, (puzzle.rows - Math.max(late, band)) * this.cols);
-    this.width = Math.max(1, Math.min(o.width, o.maxWidth));
-    const W = (this.W = Math.max(1, o.maxWidth) * ((o.suffix ?? 0) > 0 ? Math.max(1, Math.floor(o.wide ?? 1)) : 1));
+    const widths = beamWidths(puzzle, o);
+    this.maxW = widths.maxWidth;
+    const W = (this.W = widths.buffer);
+    this.width = Math.max(1, Math.min(o.width, this.maxW));
     const mk = <A>(f: () => A): A[] => [f(), f()];
     this.score = mk(() => new Int32Array(W));
     this.used = mk(() => new Uint32Array(W * this.words));
@@ -294,8 +333,10 @@ export class BeamRun implements SolverRun {
     // After the first passes at full width, some passes search only the end of the best board.
     let d0 = 0;
     this.passWidth = this.width;
-    const lo = Math.max(0, n - Math.max(1, this.o.suffixRows ?? 6) * cols);
-    if (this.hasBest && this.suffixOk && this.width >= this.o.maxWidth && (this.o.suffix ?? 0) > 0 && this.rng.next() < (this.o.suffix ?? 0)) {
+    const sp = this.o.stallPasses ?? 0;
+    const rows = Math.max(1, this.o.suffixRows ?? 6) * (1 + (sp > 0 ? Math.floor(this.stall / sp) : 0));
+    const lo = Math.max(0, n - rows * cols);
+    if (this.hasBest && this.suffixOk && this.width >= this.maxW && (this.o.suffix ?? 0) > 0 && this.rng.next() < (this.o.suffix ?? 0)) {
       d0 = lo + this.rng.int(n - lo);
       this.passWidth = Math.min(this.W, Math.round((this.width * n) / (n - d0)));
     }
@@ -358,10 +399,12 @@ export class BeamRun implements SolverRun {
     this.layer = 0;
     this.inPass = false;
     this.pass++;
-    this.width = Math.min(this.o.maxWidth, Math.max(this.width + 1, Math.round(this.width * this.o.growth)));
+    this.width = Math.min(this.maxW, Math.max(this.width + 1, Math.round(this.width * this.o.growth)));
+    this.stall++;
     // An equal board replaces the best only where suffix passes search from it (they drift along the plateau).
     if (this.hasBest && (s < this.bestScore || (s === this.bestScore && !((this.o.suffix ?? 0) > 0)))) return false;
     const better = !this.hasBest || s > this.bestScore;
+    if (better) this.stall = 0;
     this.suffixOk = true;
     // Walk the history back from the best final state.
     const W = this.W;
@@ -743,6 +786,7 @@ export class BeamRun implements SolverRun {
       pass: this.pass,
       width: this.width,
       bestScore: this.bestScore,
+      stall: this.stall,
       lastScore: this.lastScore,
       lastWidth: this.lastWidth,
       best: this.hasBest ? boardToJson(this.bestPiece, this.bestRot) : null,
@@ -757,7 +801,8 @@ export class BeamRun implements SolverRun {
     run.evaluations = s.evaluations;
     run.work = s.evaluations;
     run.pass = s.pass;
-    run.width = Math.max(1, Math.min(s.width, o.maxWidth));
+    run.width = Math.max(1, Math.min(s.width, run.maxW));
+    run.stall = Number.isInteger(s.stall) ? (s.stall as number) : 0;
     run.lastScore = s.lastScore | 0;
     run.lastWidth = s.lastWidth | 0;
     if (s.best) {

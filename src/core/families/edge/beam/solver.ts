@@ -3,7 +3,6 @@ import { resolveParams, type ParamSchema } from '../../../params/schema';
 import { Rng } from '../../../rng/rng';
 import type { EdgePuzzle } from '../model';
 import { BeamRun, DEFAULT_BAND, type BeamOptions } from './beam';
-import { beamRefuses } from './memory';
 
 export const beamParams = {
   width: { type: 'int', default: 64, min: 1, max: 4_194_304, help: 'Partial boards kept at each cell in the first pass.' },
@@ -43,6 +42,20 @@ export const beamParams = {
   },
   suffixRows: { type: 'int', default: 6, min: 1, max: 1000, help: 'Those passes start somewhere in this many bottom rows.' },
   wide: { type: 'int', default: 4, min: 1, max: 64, help: 'Widest such pass, as a multiple of maxWidth (memory grows with it).' },
+  stallPasses: {
+    type: 'int',
+    default: 0,
+    min: 0,
+    max: 1_000_000,
+    help: 'After this many passes without a new best, those passes start suffixRows rows higher, and higher again after as many more (0 = never).',
+  },
+  memory: {
+    type: 'int',
+    default: 1024,
+    min: 0,
+    max: 1_048_576,
+    help: 'Memory bound in MB for the partial boards: widths are cut to fit (0 = none). About 2.3 KB per unit of width on 16x16.',
+  },
 } as const satisfies ParamSchema;
 
 export function beamOptions(params: Record<string, unknown>): BeamOptions {
@@ -59,6 +72,8 @@ export function beamOptions(params: Record<string, unknown>): BeamOptions {
     suffix: p.suffix,
     suffixRows: p.suffixRows,
     wide: p.wide,
+    stallPasses: p.stallPasses,
+    memory: p.memory,
   };
 }
 
@@ -69,7 +84,6 @@ export const beamSolver: SolverDef = {
   description:
     'Beam search in scan order: at each cell the best partial boards (by matched joins) are extended by every unused piece that fits; passes repeat with a growing width. Each pass ends with a full board.',
   params: beamParams,
-  refuses: (puzzle, params) => beamRefuses(puzzle as EdgePuzzle, resolveParams(beamParams, params)),
   create: (puzzle, params, seed) => new BeamRun(puzzle as EdgePuzzle, beamOptions(params), new Rng(seed)),
   restore: (puzzle, params, cp) => BeamRun.restore(puzzle as EdgePuzzle, beamOptions(params), cp),
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { edgeSolvers, piecesFormat, solutionFromJson, type EdgePuzzle } from '../../../../../src/core/families/edge';
 import { generateEdgePuzzle } from '../../../../../src/core/families/edge/generator';
-import { BeamRun } from '../../../../../src/core/families/edge/beam/beam';
+import { BeamRun, beamBytesPerWidth, beamWidths } from '../../../../../src/core/families/edge/beam/beam';
 import { beamOptions } from '../../../../../src/core/families/edge/beam/solver';
 import { Rng } from '../../../../../src/core/rng/rng';
 import { expectResumesIdentically, runSeeds, runTo, snapshot } from '../../../../helpers/solver';
@@ -108,6 +108,7 @@ describe('beam search', () => {
     [{ suffix: 0.8, suffixRows: 3, wide: 4 }],
     [{ suffix: 1, suffixRows: 7, wide: 2, dedupe: true, balance: true, band: 3 }],
     [{ suffix: 0.5, early: 0.25, lateRows: 2, band: 2 }],
+    [{ suffix: 0.9, suffixRows: 1, stallPasses: 2 }],
   ])('passes that search again the end of the best board keep it legal, truly scored, fixed pieces in place, never worse (%j)', (extra) => {
     const g = generatePuzzle(7, 9, 4, 3, 5, 3);
     const run = new BeamRun(g.puzzle, beamOptions({ width: 8, maxWidth: 32, ...extra }), new Rng(5));
@@ -126,8 +127,30 @@ describe('beam search', () => {
 
   it('a checkpoint resumes the very same run with suffix passes and a narrow top', () => {
     const p = generatePuzzle(8, 8, 6, 3, 6, 2).puzzle;
-    const params = { maxWidth: 64, suffix: 0.7, suffixRows: 5, wide: 4, early: 0.5, lateRows: 3, dedupe: true, balance: true, band: 3 };
+    const params = { maxWidth: 64, suffix: 0.7, suffixRows: 2, stallPasses: 3, wide: 4, early: 0.5, lateRows: 3, dedupe: true, balance: true, band: 3 };
     expectResumesIdentically(beam.create(p, params, 3), (cp) => beam.restore(p, params, cp), [5_000, 60_000, 200_000, 400_000], { slice: 3_000 });
+  });
+
+  it('cuts its widths to its memory bound', () => {
+    const p = piecesFormat.read(readInstance('eternity2_256.txt'), 'eternity2_256.txt').puzzle;
+    const per = beamBytesPerWidth(p, { band: -1 });
+    // 16x16: the history at every cell (8 bytes a cell) is most of it.
+    expect(per).toBeGreaterThan(2048);
+    expect(per).toBeLessThan(2600);
+    const o = beamOptions({ maxWidth: 262_144, memory: 64 });
+    const w = beamWidths(p, o);
+    expect(w.maxWidth).toBe(Math.floor((64 * 1048576) / per));
+    expect(w.bytes).toBeLessThanOrEqual(64 * 1048576);
+    expect(beamWidths(p, beamOptions({ maxWidth: 8192, suffix: 0.5, wide: 4 }))).toEqual({ maxWidth: 8192, buffer: 32768, bytes: 32768 * per });
+    const small = generatePuzzle(6, 6, 3, 3, 4, 0).puzzle;
+    const run = new BeamRun(small, beamOptions({ width: 4, maxWidth: 4096, memory: 1, suffix: 0 }), new Rng(1));
+    const cap = beamWidths(small, beamOptions({ maxWidth: 4096, memory: 1 })).maxWidth;
+    expect(cap).toBeLessThan(4096);
+    for (let pass = 0; pass < 12; pass++) {
+      const before = run.pass;
+      while (run.pass === before) run.step(10_000);
+    }
+    expect(run.lastWidth).toBe(cap);
   });
 
   it('refuses a damaged checkpoint', () => {
