@@ -107,6 +107,9 @@ describeBrowser('charts that tell the truth', () => {
       await page.getByTestId('replay-slider').focus();
       await page.keyboard.press('End');
       await expect.poll(() => page.getByTestId('replay-board').getAttribute('data-score')).toBe('458');
+      // The board's heading and the improvement line name the same moment (it said "at 0:00" beside "at 1.0 s").
+      const moment = (await page.getByTestId('board-moment').textContent())!.replace(/^at /, '').trim();
+      expect((await page.getByTestId('replay-frame').textContent())!.replace(/\s+/g, ' ')).toContain(`score 458 at ${moment},`);
       await h.screenshot(page, `charts-replay-450-458-${w}x${hgt}`);
       // The full range on request.
       await page.getByTestId('page-chart-full').check();
