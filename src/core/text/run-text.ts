@@ -5,7 +5,7 @@
  * are stable.
  */
 import type { StopCriteria, StopReason } from '../engine/run-types';
-import type { ParamSchema, Params } from '../params/schema';
+import type { ParamSchema, ParamSpec, ParamValue, Params } from '../params/schema';
 import type { FamilyId } from '../families/family';
 import { getFamily } from '../families';
 
@@ -168,6 +168,22 @@ export function changedParams(params: Params, schema?: ParamSchema): [string, st
     out.push([k, typeof v === 'number' ? String(Math.round(v * 1e6) / 1e6) : String(v)]);
   }
   return out;
+}
+
+/**
+ * A parameter's value in words, as the launch form and the run page both show it: On / Off for a
+ * switch, and the meaning the help gives a value ("0 = plain row order, -1 = a third of the
+ * rows", "h2 = …") after it when there is one: "-1 (a third of the rows)".
+ */
+export function paramValueText(value: ParamValue, spec?: ParamSpec): string {
+  if (typeof value === 'boolean') return value ? 'On' : 'Off';
+  const shown = typeof value === 'number' ? String(Math.round(value * 1e6) / 1e6) : value;
+  if (!spec) return shown;
+  const esc = shown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = new RegExp(`(?:^|[(;,:]\\s*)${esc} = ([^,;()]+?)(?=[,;)]|\\. |\\.$|$)`).exec(spec.help);
+  if (!m) return shown;
+  const words = m[1]!.trim();
+  return `${shown} (${words.length > 48 ? `${words.slice(0, 47).trimEnd()}…` : words})`;
 }
 
 /** "population=500, elitism=0" or "defaults". */
