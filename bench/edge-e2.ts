@@ -392,6 +392,8 @@ function pinnedReport(): string {
     '',
     'raphael-anjou/eternity2 `research/experiments/single-core-benchmark` (variants from `variants/variant_0N.csv`), built and run side by side with ours on this 2-core machine (2026-11-27), one seed each. Its own report (REPORT.md: beam 454.8, ALNS 452.9 over 10 variants) ran on a machine about 2.1-2.6x faster per core.',
     '',
+    'What was tried on `beam` for these figures (with the figures each gave, also what did not help) and where its CPU goes: `edge-e2-beam-profile.md`.',
+    '',
   );
   return out.join('\n');
 }
