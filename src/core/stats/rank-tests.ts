@@ -134,3 +134,23 @@ function exactSignedP(r: readonly number[], observed: number): number {
   }
   return Math.min(1, hit / all);
 }
+
+/**
+ * The signed-rank test's large-sample p (normal, tie-corrected, no continuity correction), as
+ * SPSS-style tables report it even for small samples: shown beside a paper that did so, to tell
+ * a difference of method from a difference of data.
+ */
+export function signedRankNormalP(x: readonly number[], y: readonly number[]): number | null {
+  if (x.length !== y.length || x.length === 0) return null;
+  const d: number[] = [];
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) d.push(x[i]! - y[i]!);
+  const n = d.length;
+  if (n === 0) return 1;
+  const abs = d.map(Math.abs);
+  const r = doubledRanks(abs);
+  let v = 0;
+  for (let i = 0; i < n; i++) if (d[i]! > 0) v += r[i]! / 2;
+  const sigma2 = (n * (n + 1) * (2 * n + 1)) / 24 - tieTerm(abs) / 48;
+  if (sigma2 <= 0) return 1;
+  return Math.min(1, 2 * normalUpper(Math.abs(v - (n * (n + 1)) / 4) / Math.sqrt(sigma2)));
+}

@@ -8,7 +8,7 @@ export type { PuzzleRecord, PuzzleSort, PuzzleSummary, RunRecord, RunStatus, Run
 export type { ImprovementPoint, RunFacets, RunSeries, RunSortKey, SeriesPoint, SortDir } from '../store/run-history';
 export type { ApiReply } from '../serve/dispatch';
 export type { ImportPreview, ImportResult, LibraryPuzzle, PlacementScore } from '../services/imports';
-export type { StudyCurve, StudyDetail, StudySummary, StudyTemplate } from '../services/study-api';
+export type { StudyAnalysisDetail, StudyCurve, StudyDetail, StudySummary, StudyTemplate } from '../services/study-api';
 export type { DistributionState } from '../services/distribution';
 export type { CellRun, StudyCellResult, StudyProgress } from '../studies/results';
 export type { WorkbenchBridge } from '../../preload/index';

@@ -140,10 +140,10 @@ async function run(argv: string[]): Promise<number> {
     process.off('SIGINT', onSigint);
     if (timer) clearInterval(timer);
     if (tty) process.stderr.write('\r\x1b[K');
-    const results = studies.results(id);
+    const results = studies.analysed(id);
     const s = mustStudy(studies, id);
-    if (v.json) process.stdout.write(`${JSON.stringify(studyJson(s, results.progress, results.cells))}\n`);
-    else process.stdout.write(`${studyText(s, results.progress, results.cells)}\n`);
+    if (v.json) process.stdout.write(`${JSON.stringify(studyJson(s, results.progress, results.cells, results.analysis))}\n`);
+    else process.stdout.write(`${studyText(s, results.progress, results.cells, results.analysis)}\n`);
     const p = results.progress;
     if (p.done === p.planned) return 0;
     // Failed runs are not run again (their settings fail the same way); the rest can continue.
@@ -185,10 +185,11 @@ async function show(argv: string[]): Promise<number> {
   const { wb, studies } = open(v.db);
   try {
     const s = mustStudy(studies, id);
-    const { progress, cells } = studies.results(id);
-    if (v.json) process.stdout.write(`${JSON.stringify(studyJson(s, progress, cells))}\n`);
-    else if (v.markdown) process.stdout.write(`${studyMarkdown(s, progress, cells)}\n`);
-    else process.stdout.write(`${studyText(s, progress, cells)}\n`);
+    // The comparisons (tests, effect sizes, bootstrap intervals) come with every form of the results.
+    const { progress, cells, analysis } = studies.analysed(id);
+    if (v.json) process.stdout.write(`${JSON.stringify(studyJson(s, progress, cells, analysis))}\n`);
+    else if (v.markdown) process.stdout.write(`${studyMarkdown(s, progress, cells, analysis)}\n`);
+    else process.stdout.write(`${studyText(s, progress, cells, analysis)}\n`);
     return 0;
   } finally {
     await wb.close();

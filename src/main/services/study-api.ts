@@ -12,6 +12,8 @@ import type { ApiArgs } from '../api/contract';
 import { curveGrid, meanCurve, type CurvePoint, type RunTrace } from '../studies/curves';
 import { studyCsv, studyMarkdown } from '../studies/report';
 import { cellRuns, studyRows, type CellRun, type StudyCellResult, type StudyProgress } from '../studies/results';
+import type { StudyAnalysis } from '../studies/comparisons';
+import type { RunTrace as TraceRun } from '../../core/stats/runtime';
 import { parseStudy, studySize, StudyError, type StudySpec } from '../studies/spec';
 import { shortenStudy } from '../studies/template';
 import type { Studies, Study } from '../studies/studies';
@@ -47,6 +49,12 @@ export interface StudyCurve {
   rowIndex: number;
   configIndex: number;
   points: CurvePoint[];
+}
+
+/** A study's comparisons, and every run of each cell as the runtime distributions need it. */
+export interface StudyAnalysisDetail extends StudyAnalysis {
+  /** Per cell (the order of `cells`): its runs' improvements (ms, evaluations, score) and ends. */
+  traces: TraceRun[][];
 }
 
 export interface StudyTemplate {
@@ -162,6 +170,23 @@ export function studyHandlers(wb: Workbench, studies: Studies, templatesDir: str
       return out;
     },
 
+    studyAnalysis: ({ id }: ApiArgs<'studyAnalysis'>): StudyAnalysisDetail => {
+      const { spec } = studies.get(id);
+      const { analysis } = studies.analysed(id);
+      const improvements = studies.store.improvements(id);
+      const ends = new Map(studies.runs(id).map((r) => [r.run.id, r.run.evaluations]));
+      const traces = cellRuns(spec, studies.runs(id)).map((cell) =>
+        cell.map((r): TraceRun => ({
+          runId: r.runId,
+          live: LIVE.has(r.status),
+          endMs: r.elapsedMs,
+          endEvaluations: ends.get(r.runId) ?? 0,
+          points: improvements.get(r.runId) ?? [],
+        })),
+      );
+      return { ...analysis, traces };
+    },
+
     studyTemplates: (): StudyTemplate[] =>
       templateFiles().flatMap((f) => {
         const file = path.join(templatesDir!, f);
@@ -218,7 +243,7 @@ export function studyHandlers(wb: Workbench, studies: Studies, templatesDir: str
 
     exportStudy: ({ id, format }: ApiArgs<'exportStudy'>): { fileName: string; text: string } => {
       const s = studies.get(id);
-      const { progress, cells } = studies.results(id);
+      const { progress, cells, analysis } = studies.analysed(id);
       const base = `study-${id}-${
         s.name
           .replace(/[^\w.-]+/g, '_')
@@ -226,8 +251,8 @@ export function studyHandlers(wb: Workbench, studies: Studies, templatesDir: str
           .slice(0, 80) || 'results'
       }`;
       return format === 'csv'
-        ? { fileName: `${base}.csv`, text: studyCsv(s, cells) }
-        : { fileName: `${base}.md`, text: `${studyMarkdown(s, progress, cells)}\n` };
+        ? { fileName: `${base}.csv`, text: studyCsv(s, cells, analysis) }
+        : { fileName: `${base}.md`, text: `${studyMarkdown(s, progress, cells, analysis)}\n` };
     },
   };
 }

@@ -70,8 +70,8 @@ export class StudyStore {
       firstReach: p<{ elapsed_ms: number; evaluations: number }>(
         `SELECT elapsed_ms, evaluations FROM run_events WHERE run_id = ? AND kind = 'improvement' AND best_score >= ? ORDER BY elapsed_ms, id LIMIT 1`,
       ),
-      improvements: p<{ run_id: number; elapsed_ms: number; best_score: number }>(
-        `SELECT e.run_id, e.elapsed_ms, e.best_score FROM study_runs l JOIN run_events e ON e.run_id = l.run_id AND e.kind = 'improvement'
+      improvements: p<{ run_id: number; elapsed_ms: number; evaluations: number; best_score: number }>(
+        `SELECT e.run_id, e.elapsed_ms, e.evaluations, e.best_score FROM study_runs l JOIN run_events e ON e.run_id = l.run_id AND e.kind = 'improvement'
          WHERE l.study_id = ? ORDER BY e.run_id, e.elapsed_ms, e.id`,
       ),
     };
@@ -126,14 +126,14 @@ export class StudyStore {
     });
   }
 
-  /** Every improvement (elapsed ms, new best) of every run of the study, by run, in time order. */
-  improvements(studyId: number): Map<number, { t: number; score: number }[]> {
+  /** Every improvement (elapsed ms, evaluations then, new best) of every run of the study, by run, in time order. */
+  improvements(studyId: number): Map<number, { t: number; evaluations: number; score: number }[]> {
     return this.guard(() => {
-      const out = new Map<number, { t: number; score: number }[]>();
+      const out = new Map<number, { t: number; evaluations: number; score: number }[]>();
       for (const r of this.stmts.improvements.all(studyId)) {
         let list = out.get(r.run_id);
         if (!list) out.set(r.run_id, (list = []));
-        list.push({ t: r.elapsed_ms, score: r.best_score });
+        list.push({ t: r.elapsed_ms, evaluations: r.evaluations, score: r.best_score });
       }
       return out;
     });

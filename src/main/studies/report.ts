@@ -5,7 +5,9 @@
  */
 import { displayText } from '../../core/text/display';
 import { countText, durationText, figureText, publishedText, scoreText, shareText, studyProgressText, studyStatus } from '../../core/text/run-text';
+import type { StudyAnalysis } from './comparisons';
 import type { StudyCellResult, StudyProgress } from './results';
+import { comparisonLines, comparisonMarkdown, csvCells, csvHeaders, INTERVAL_HEADERS, intervalCells } from './report-stats';
 import { studySize, type StudySpec } from './spec';
 
 /** What the texts need of a stored study. */
@@ -23,11 +25,11 @@ export const gridText = (s: StudyHead): string => {
 
 const HEADERS = ['puzzle', 'solver', 'runs', 'mean', 'median', 'best', 'sd', 'success', 'time to target', 'evals to target'];
 
-function headers(s: StudyHead): string[] {
-  return s.spec.published ? [...HEADERS, 'published'] : HEADERS;
+function headers(s: StudyHead, a?: StudyAnalysis): string[] {
+  return [...HEADERS, ...(a ? INTERVAL_HEADERS : []), ...(s.spec.published ? ['published'] : [])];
 }
 
-function cellRow(s: StudyHead, c: StudyCellResult, width = 40): string[] {
+function cellRow(s: StudyHead, c: StudyCellResult, width = 40, a?: StudyAnalysis, index = 0): string[] {
   const row = [
     displayText(c.puzzle, width),
     displayText(c.solver, width),
@@ -39,6 +41,7 @@ function cellRow(s: StudyHead, c: StudyCellResult, width = 40): string[] {
     shareText(c.successRate),
     c.timeToTargetMs === null ? '-' : durationText(c.timeToTargetMs),
     c.evaluationsToTarget === null ? '-' : countText(c.evaluationsToTarget),
+    ...(a ? intervalCells(a, index) : []),
   ];
   return s.spec.published ? [...row, publishedText(c.published)] : row;
 }
@@ -54,20 +57,22 @@ function table(head: string[], rows: string[][]): string {
   return [line(head), ...rows.map(line)].join('\n');
 }
 
-export function studyText(s: StudyHead, p: StudyProgress, cells: readonly StudyCellResult[]): string {
+/** With `analysis`, the cells' intervals and the comparisons follow (see report-stats.ts). */
+export function studyText(s: StudyHead, p: StudyProgress, cells: readonly StudyCellResult[], analysis?: StudyAnalysis): string {
   const lines = [`study ${s.id}: ${displayText(s.name)} (${s.spec.family}; ${gridText(s)})`, `${studyStatus(p)}: ${studyProgressText(p)}`];
   if (s.spec.published) lines.push(`published: ${displayText(s.spec.published.source, 200)}`);
   return [
     ...lines,
     '',
     table(
-      headers(s),
-      cells.map((c) => cellRow(s, c)),
+      headers(s, analysis),
+      cells.map((c, i) => cellRow(s, c, 40, analysis, i)),
     ),
+    ...(analysis ? comparisonLines(s.spec, analysis) : []),
   ].join('\n');
 }
 
-export function studyMarkdown(s: StudyHead, p: StudyProgress, cells: readonly StudyCellResult[]): string {
+export function studyMarkdown(s: StudyHead, p: StudyProgress, cells: readonly StudyCellResult[], analysis?: StudyAnalysis): string {
   const esc = (t: string): string => t.replace(/\|/g, '\\|');
   const row = (cols: string[]): string => `| ${cols.map(esc).join(' | ')} |`;
   return [
@@ -75,16 +80,17 @@ export function studyMarkdown(s: StudyHead, p: StudyProgress, cells: readonly St
     '',
     `${s.spec.family}; ${gridText(s)}. ${studyProgressText(p)}.${s.spec.published ? ` Published figures: ${esc(displayText(s.spec.published.source, 600))}.` : ''}`,
     '',
-    row(headers(s)),
-    `|${headers(s)
+    row(headers(s, analysis)),
+    `|${headers(s, analysis)
       .map((_, i) => (i < 2 ? ' --- ' : ' ---: '))
       .join('|')}|`,
-    ...cells.map((c) => row(cellRow(s, c, 200))),
+    ...cells.map((c, i) => row(cellRow(s, c, 200, analysis, i))),
+    ...(analysis ? comparisonMarkdown(s.spec, analysis) : []),
   ].join('\n');
 }
 
 /** One line per cell with plain numbers (empty when missing), the paper's figures in columns of their own. */
-export function studyCsv(s: StudyHead, cells: readonly StudyCellResult[]): string {
+export function studyCsv(s: StudyHead, cells: readonly StudyCellResult[], analysis?: StudyAnalysis): string {
   const quote = (v: string): string => (/[",\n\r]/.test(v) || /^[=+\-@]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
   const n = (x: number | null | undefined): string => (x === null || x === undefined ? '' : String(Math.round(x * 1e6) / 1e6));
   const head = [
@@ -105,8 +111,14 @@ export function studyCsv(s: StudyHead, cells: readonly StudyCellResult[]): strin
   ];
   const paper = ['mean', 'median', 'best', 'sd', 'successRate', 'timeToTarget', 'evaluationsToTarget'] as const;
   const withPaper = !!s.spec.published;
-  const lines = [[...head, ...(withPaper ? paper.map((k) => `published_${k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`) : [])].join(',')];
-  for (const c of cells) {
+  const lines = [
+    [
+      ...head,
+      ...(withPaper ? paper.map((k) => `published_${k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`) : []),
+      ...(analysis ? csvHeaders(s.spec) : []),
+    ].join(','),
+  ];
+  cells.forEach((c, ci) => {
     const row = [
       quote(c.puzzle),
       quote(c.solver),
@@ -124,12 +136,13 @@ export function studyCsv(s: StudyHead, cells: readonly StudyCellResult[]): strin
       n(c.evaluationsToTarget),
     ];
     if (withPaper) row.push(...paper.map((k) => n(c.published?.[k])));
+    if (analysis) row.push(...csvCells(s.spec, analysis, ci, n));
     lines.push(row.join(','));
-  }
+  });
   return `${lines.join('\n')}\n`;
 }
 
-export function studyJson(s: StudyHead, progress: StudyProgress, cells: readonly StudyCellResult[]): Record<string, unknown> {
+export function studyJson(s: StudyHead, progress: StudyProgress, cells: readonly StudyCellResult[], analysis?: StudyAnalysis): Record<string, unknown> {
   const { spec } = s;
   return {
     id: s.id,
@@ -150,6 +163,7 @@ export function studyJson(s: StudyHead, progress: StudyProgress, cells: readonly
     published: spec.published ? { source: spec.published.source } : null,
     seeds: spec.seeds,
     progress,
-    cells,
+    cells: analysis ? cells.map((c, i) => ({ ...c, intervals: analysis.intervals[i] ?? null })) : cells,
+    ...(analysis ? { comparisons: analysis.comparisons, publishedTests: analysis.tests } : {}),
   };
 }

@@ -78,9 +78,28 @@ export interface PublishedCell {
 /** The figures of a published cell, without where it sits. */
 export const PUBLISHED_FIGURES = ['mean', 'median', 'best', 'sd', 'successRate', 'timeToTarget', 'evaluationsToTarget'] as const;
 
+/** The cell figures a published test can compare (one value per puzzle row and setting). */
+export const TESTED_MEASURES = ['mean', 'median', 'best', 'timeToTarget', 'evaluationsToTarget'] as const;
+
+/**
+ * A test the paper reports between two of its settings, paired by puzzle: the study runs the same
+ * test on its own cells and shows the paper's p beside its own (e.g. the casse-tete paper's
+ * Wilcoxon signed-rank test of GA against SA on the mean evaluations per instance).
+ */
+export interface PublishedTest {
+  /** The two settings, by index in the file. */
+  solvers: [number, number];
+  measure: (typeof TESTED_MEASURES)[number];
+  test: 'signed-rank';
+  /** The paper's p-value. */
+  p?: number;
+  note?: string;
+}
+
 export interface Published {
   source: string;
   cells: PublishedCell[];
+  tests?: PublishedTest[];
 }
 
 /** Bad study file: the message is one line and names the file and the field. */
@@ -141,6 +160,18 @@ const fileSchema = s.object({
           evaluationsToTarget: s.optional(s.number()),
         }),
         10_000,
+      ),
+      tests: s.optional(
+        s.array(
+          s.object({
+            solvers: s.array(s.int(0), 2),
+            measure: s.literal(...TESTED_MEASURES),
+            test: s.literal('signed-rank'),
+            p: s.optional(s.number()),
+            note: s.optional(s.string(500)),
+          }),
+          100,
+        ),
       ),
     }),
   ),
@@ -206,7 +237,7 @@ function resolve(file: StudyFile, fileName: string, ctx: StudyContext): StudySpe
     configs,
     seeds,
     concurrency: file.concurrency ?? null,
-    published: file.published ?? null,
+    published: file.published ? publishedOf(file.published) : null,
   };
   // Every cell's runs must end by themselves, with stop criteria that make sense.
   puzzles.forEach((p, pi) =>
@@ -231,7 +262,17 @@ function resolve(file: StudyFile, fileName: string, ctx: StudyContext): StudySpe
       throw new Error(`published.cells[${i}].puzzle: ${c.puzzle} is not a puzzle index (0..${puzzles.length - 1})`);
     if (c.solver >= configs.length) throw new Error(`published.cells[${i}].solver: ${c.solver} is not a solver index (0..${configs.length - 1})`);
   });
+  file.published?.tests?.forEach((t, i) => {
+    if (t.solvers.length !== 2 || t.solvers[0] === t.solvers[1]) throw new Error(`published.tests[${i}].solvers: give two different solver indexes`);
+    for (const ci of t.solvers)
+      if (ci >= configs.length) throw new Error(`published.tests[${i}].solvers: ${ci} is not a solver index (0..${configs.length - 1})`);
+  });
   return spec;
+}
+
+function publishedOf(p: { source: string; cells: PublishedCell[]; tests?: (Omit<PublishedTest, 'solvers'> & { solvers: number[] })[] | undefined }): Published {
+  const { tests, ...rest } = p;
+  return tests ? { ...rest, tests: tests.map((t) => ({ ...t, solvers: [t.solvers[0]!, t.solvers[1]!] })) } : rest;
 }
 
 /** The stop criteria of a cell's runs: the puzzle's own over the solver setting's (the file's, then its preset's). */

@@ -10,7 +10,8 @@ import type { NewRun, RunRecord, RunStatus } from '../store/types';
 import type { Workbench } from '../services/workbench';
 import type { RunDispatcher } from './dispatcher';
 import { cellStop, parseStudy, type StudyContext, type StudySpec } from './spec';
-import { studyProgress, studyResults, type StudyProgress, type StudyResults } from './results';
+import { studyProgress, studyResults, type Reach, type StudyProgress, type StudyResults } from './results';
+import { studyAnalysis, type StudyAnalysis } from './comparisons';
 
 export interface Study {
   id: number;
@@ -73,6 +74,15 @@ export class Studies {
 
   results(id: number): StudyResults {
     return studyResults(this.get(id).spec, this.store.runs(id), (runId, score) => this.store.firstReach(runId, score));
+  }
+
+  /** The results with their comparisons (tests, effect sizes, intervals): heavier, so asked for apart. */
+  analysed(id: number): StudyResults & { analysis: StudyAnalysis } {
+    const { spec } = this.get(id);
+    const runs = this.store.runs(id);
+    const reach: Reach = (runId, score) => this.store.firstReach(runId, score);
+    const results = studyResults(spec, runs, reach);
+    return { ...results, analysis: studyAnalysis(spec, runs, reach, results.cells) };
   }
 
   /**

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { mannWhitney, signedRank } from '../../../src/core/stats/rank-tests';
+import { mannWhitney, signedRank, signedRankNormalP } from '../../../src/core/stats/rank-tests';
 import { a12 } from '../../../src/core/stats/effect';
 
 /** Midranks (1-based) of xs, the textbook way. */
@@ -204,5 +204,6 @@ describe('Wilcoxon signed-rank', () => {
     // 0.038 is the normal approximation without continuity correction: z = (5 - 22.5) / sqrt(71.25).
     expect(t.statistic).toBe(5);
     expect(t.p).toBeCloseTo(20 / 512, 12);
+    expect(signedRankNormalP(ga, sa)).toBeCloseTo(0.0382, 4);
   });
 });

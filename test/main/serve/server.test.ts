@@ -85,6 +85,7 @@ function fakeBackend(): FakeBackend {
     listStudies: nope('listStudies'),
     getStudy: nope('getStudy'),
     studyCurves: nope('studyCurves'),
+    studyAnalysis: nope('studyAnalysis'),
     studyTemplates: nope('studyTemplates'),
     createStudy: nope('createStudy'),
     startStudy: nope('startStudy'),

@@ -32,7 +32,7 @@ describe('workbench study', () => {
     const ran = cli(['study', 'run', '1', '--concurrency', '2', '--db', db]);
     expect(ran.code, ran.stderr + cli(['runs', '--json', '--db', db]).stdout).toBe(0);
     expect(ran.stdout).toMatch(
-      /^study 1: .*\ndone: 4\/4 done\n\npuzzle\s+solver\s+runs\s+mean\s+median\s+best\s+sd\s+success\s+time to target\s+evals to target\n/,
+      /^study 1: .*\ndone: 4\/4 done\n\npuzzle\s+solver\s+runs\s+mean\s+median\s+best\s+sd\s+success\s+time to target\s+evals to target\s+mean 95% CI\s+median 95% CI\n/,
     );
     expect(ran.stdout).toMatch(/e2_clue1_6x6\s+annealing\s+2\/2 /);
 
@@ -52,15 +52,59 @@ describe('workbench study', () => {
     const md = cli(['study', 'show', '1', '--markdown', '--db', db]).stdout;
     expect(md).toMatch(/^## clue 1: hill climbing vs annealing\n/);
     expect(md).toMatch(
-      /\n\| puzzle \| solver \| runs \| mean \| median \| best \| sd \| success \| time to target \| evals to target \|\n\| --- \| --- \| ---: \|/,
+      /\n\| puzzle \| solver \| runs \| mean \| median \| best \| sd \| success \| time to target \| evals to target \| mean 95% CI \| median 95% CI \|\n\| --- \| --- \| ---: \|/,
     );
-    expect(md.trim().split('\n')).toHaveLength(8);
+    // The table (8 lines), then the comparisons: heading, note and a table of one pair.
+    expect(md.trim().split('\n')).toHaveLength(16);
+    expect(md).toMatch(/\n### Comparisons\n/);
     expect(cli(['study', 'stop', '1', '--db', db]).stdout).toBe('study 1: nothing was running (4/4 done)\n');
     // Running a finished study again runs nothing.
     expect(cli(['study', 'run', '1', '--db', db]).code).toBe(0);
     expect(JSON.parse(cli(['runs', '--json', '--db', db]).stdout)).toHaveLength(4);
     // A dozen CLI processes and four solver processes: minutes on a loaded 2-core machine.
   }, 180_000);
+
+  it('tells two clearly different settings apart (p < 0.05, A12 = 1) and two identical ones not (issue 24)', async () => {
+    const db = tempDb();
+    const file = studyFile(
+      db,
+      {
+        name: 'hill climbing against a random walk',
+        solvers: [
+          { solver: 'hill-climb', label: 'climb' },
+          { solver: 'hill-climb', label: 'climb again' },
+          { solver: 'hill-climb', params: { randomWalk: 1 }, label: 'random walk' },
+        ],
+        seeds: 5,
+        stop: { evaluations: 5000 },
+      },
+      'different.json',
+    );
+    expect(cli(['study', 'create', file, '--db', db]).code).toBe(0);
+    // Fifteen solver processes: minutes on a loaded machine, past cli()'s two-minute limit.
+    const child = cliAsync(['study', 'run', '1', '--concurrency', '2', '--db', db]);
+    const ran = { stdout: '', stderr: '', code: null as number | null };
+    child.stdout.on('data', (d: Buffer) => (ran.stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (ran.stderr += d.toString()));
+    ran.code = await new Promise<number | null>((r) => child.on('exit', r));
+    expect(ran.code, ran.stderr).toBe(0);
+    const json = JSON.parse(cli(['study', 'show', '1', '--json', '--db', db]).stdout) as {
+      comparisons: { a: number; b: number; score: { p: number; pHolm: number; a12: number }; paired: { p: number }; winner: number | null }[];
+      cells: { intervals: { mean: { low: number; high: number } } | null }[];
+    };
+    const pair = (a: number, b: number) => json.comparisons.find((c) => c.a === a && c.b === b)!;
+    // The same solver, parameters and seeds: the same runs, no difference.
+    expect(pair(0, 1).score).toMatchObject({ p: 1, a12: 0.5 });
+    expect(pair(0, 1).paired.p).toBe(1);
+    expect(pair(0, 1).winner).toBeNull();
+    // Climbing against a random walk: every climb above every walk.
+    expect(pair(0, 2).score.a12).toBe(1);
+    expect(pair(0, 2).score.p).toBeLessThan(0.05);
+    expect(pair(0, 2).score.pHolm).toBeLessThan(0.05);
+    expect(pair(0, 2).winner).toBe(0);
+    expect(json.cells.every((c) => c.intervals !== null)).toBe(true);
+    expect(ran.stdout).toMatch(/climb vs random walk: score p 0\.0079 \(Holm 0\.024\), A12 1\.00.* -> climb better than random walk\n/);
+  }, 480_000);
 
   it('shows a template study with the published figures beside its cells before any run', () => {
     const db = tempDb();
@@ -69,9 +113,9 @@ describe('workbench study', () => {
     expect(text).toMatch(
       /^study 1: MS-GVNS table 1: META 2010 instances, 30 runs \(edge; 4 puzzles x 1 solvers x 30 seeds = 120 runs\)\nnew: 0\/120 done\npublished: MS-GVNS, META 2010, table 1/,
     );
-    expect(text).toMatch(/\nMETA 10x10\s+MS-GVNS \(paper settings\)\s+0\/30\s+-\s+-\s+-\s+-\s+-\s+-\s+-\s+mean 165\.67, median 166, best 167\n/);
+    expect(text).toMatch(/\nMETA 10x10\s+MS-GVNS \(paper settings\)\s+0\/30\s+(-\s+){9}mean 165\.67, median 166, best 167\n/);
     expect(cli(['study', 'show', '1', '--markdown', '--db', db]).stdout).toMatch(
-      /\| META 16x16 \| MS-GVNS \(paper settings\) \| 0\/30 \| - \| - \| - \| - \| - \| - \| - \| mean 419\.57, median 419\.50, best 425 \|/,
+      /\| META 16x16 \| MS-GVNS \(paper settings\) \| 0\/30 \| (- \| ){9}mean 419\.57, median 419\.50, best 425 \|/,
     );
   });
 
@@ -80,8 +124,8 @@ describe('workbench study', () => {
     expect(cli(['study', 'create', join(repoRoot, 'resources', 'studies', 'aspinall-table2.json'), '--db', db]).stdout).toBe('1\n');
     const text = cli(['study', 'show', '1', '--db', db]).stdout;
     expect(text).toMatch(/\(edge; 120 puzzles x 4 solvers x 1 seeds = 480 runs\)/);
-    expect(text).toMatch(/\n4x4 \(3:3\)\s+single tiles\s+0\/20\s+(-\s+){7}evals 88\n/);
-    expect(cli(['study', 'show', '1', '--markdown', '--db', db]).stdout).toMatch(/\n\| 6x6 \(3:5\) \| heuristic 2 \| 0\/20 \| (- \| ){7}evals 83,689 \|\n/);
+    expect(text).toMatch(/\n4x4 \(3:3\)\s+single tiles\s+0\/20\s+(-\s+){9}evals 88\n/);
+    expect(cli(['study', 'show', '1', '--markdown', '--db', db]).stdout).toMatch(/\n\| 6x6 \(3:5\) \| heuristic 2 \| 0\/20 \| (- \| ){9}evals 83,689 \|\n/);
     const json = JSON.parse(cli(['study', 'show', '1', '--json', '--db', db]).stdout) as { cells: { puzzle: string; planned: number; published: unknown }[] };
     expect(json.cells).toHaveLength(24);
     expect(json.cells[23]).toMatchObject({ puzzle: '8x8 (3:6)', planned: 20, published: { evaluationsToTarget: 6_309_757 } });

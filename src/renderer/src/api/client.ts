@@ -57,6 +57,7 @@ const METHOD_SET: Record<ApiMethod, true> = {
   listStudies: true,
   getStudy: true,
   studyCurves: true,
+  studyAnalysis: true,
   studyTemplates: true,
   createStudy: true,
   startStudy: true,
