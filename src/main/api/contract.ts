@@ -122,6 +122,8 @@ export const apiSchemas = {
   createStudy: s.object({
     template: s.optional(s.string(100)),
     text: s.optional(s.string(20_000_000)),
+    /** The study file's name, for its error messages. */
+    fileName: s.optional(s.string(500)),
     seeds: s.optional(s.int(1, 1000)),
     seconds: s.optional(s.number()),
   }),

@@ -209,9 +209,10 @@ export function studyHandlers(wb: Workbench, studies: Studies, templatesDir: str
         }
       }),
 
-    createStudy: ({ template, text, seeds, seconds }: ApiArgs<'createStudy'>): StudySummary => {
+    createStudy: ({ template, text, fileName, seeds, seconds }: ApiArgs<'createStudy'>): StudySummary => {
       if ((template === undefined) === (text === undefined)) throw new Error('give a template or the text of a study file, one of them');
-      let file = 'study.json';
+      // Errors name the file the person chose (the app sends its name), once.
+      let file = fileName ? path.basename(fileName) : 'study.json';
       let source = text ?? '';
       let readFile = (name: string): string => {
         throw new Error(`a study sent to the app names its puzzles by library id or inline, not by file (${path.basename(name)})`);

@@ -95,6 +95,8 @@ describeBrowser('window sizes', () => {
       for (const p of await sideways(page)) problems.push(`design ${tag}: ${p}`);
       await h.screenshot(page, `size-design-${tag}`);
       await visit('study', `#/studies/${study.id}`, '[data-testid="study-page"]');
+      // The solver the file gave no label is named as everywhere else (it showed "sa").
+      await expect.poll(() => page.locator('[data-testid="study-cell"][data-solver="1"] td.solver').textContent()).toBe('Simulated annealing');
       expect(problems).toEqual([]);
       expect(h.pageErrors(page)).toEqual([]);
     }

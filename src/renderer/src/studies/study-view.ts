@@ -7,6 +7,7 @@
 import type { CellRun, StudyCellResult, StudyCurve, StudyProgress } from '../../../main/api/types';
 import type { ChartLine } from '../runs/charts/chart';
 import { seriesStyle } from '../runs/charts/palette';
+import type { FamilyId } from '../../../core/families/family';
 
 /** Shares (0..100) of the planned runs for the progress bar; they add up to at most 100. */
 export function progressParts(p: StudyProgress): { done: number; running: number; queued: number; other: number } {
@@ -120,4 +121,21 @@ export function curveLines(
   }
   // Bands first, so every mean line is drawn over every band.
   return [...bands, ...means];
+}
+
+/**
+ * How a study's solver reads in its table, legend and chart: the file's label, or, where the file
+ * gave none (the label is the solver's id, "sa" or "hill-climb cs440-hc"), the solver's name from
+ * the catalogue in its place, as every other view names it.
+ */
+export function configLabel(
+  config: { label: string; solver: string },
+  family: FamilyId,
+  catalogue: readonly { family: FamilyId; id: string; label: string }[],
+): string {
+  const info = catalogue.find((s) => s.family === family && s.id === config.solver);
+  if (!info) return config.label;
+  if (config.label === config.solver) return info.label;
+  if (config.label.startsWith(`${config.solver} `)) return `${info.label}${config.label.slice(config.solver.length)}`;
+  return config.label;
 }
