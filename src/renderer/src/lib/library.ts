@@ -37,6 +37,8 @@ export function bestScoreText(p: Pick<PuzzleSummary, 'family' | 'bestScore' | 'r
   if (p.bestScore === null) return '—';
   const s = numbers.format(p.bestScore);
   const max = familyView(p.family).maxScoreOf?.(p.rows, p.cols);
+  // A best of 0 (a casse-tête) reads "solved", not "0 / 0".
+  if (max === 0) return p.bestScore === 0 ? 'solved' : s;
   return max === undefined ? s : `${s} / ${max}`;
 }
 

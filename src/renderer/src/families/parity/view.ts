@@ -54,5 +54,12 @@ export const parityView: FamilyView = {
     },
     document: (spec, name) => makeDocument('parity', name, { n: spec.n, m: spec.m }, { cells: new Uint8Array(spec.n * spec.n).fill(1) }),
   },
-  runCaption: (score) => (score.solved ? 'Solved · every line even' : `Score ${score.score} / ${score.maxScore ?? 0}`),
+  // Minus the odd lines: 0 is the best any size allows (the library then says "solved").
+  maxScoreOf: () => 0,
+  runCaption: (score) => (score.solved ? 'Solved · every line even' : `Score ${parityScoreText(score.score)}`),
 };
+
+/** A casse-tête's score in its editor: "0 (best possible)" when no line is odd, else "-2 (0 is best)". */
+export function parityScoreText(score: number): string {
+  return score === 0 ? '0 (best possible)' : `${score} (0 is best)`;
+}
