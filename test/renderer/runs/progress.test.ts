@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LiveRuns, RateMeter, progressOf } from '../../../src/renderer/src/runs/progress';
+import { LiveRuns, RateMeter, progressOf, runRate } from '../../../src/renderer/src/runs/progress';
 import type { RunSummary } from '../../../src/main/store/types';
 
 const stop = (seconds: number | null, evaluations: number | null) => ({ seconds, evaluations, target: null });
@@ -87,5 +87,13 @@ describe('live runs from summaries and pushes', () => {
     expect(live.elapsedNow(live.get(1)!, 99_000)).toBe(6000);
     expect(live.apply({ type: 'runs-deleted', ids: [1] }, 0)).toBe(true);
     expect(live.list()).toEqual([]);
+  });
+});
+
+describe('the rate of a finished run (issue 21, item 8)', () => {
+  it('is unknown, not "0/s", when the run made no evaluations or took no time', () => {
+    expect(runRate(0, 1200)).toBeNull();
+    expect(runRate(50, 0)).toBeNull();
+    expect(runRate(500, 1000)).toBe(500);
   });
 });

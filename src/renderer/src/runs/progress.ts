@@ -67,6 +67,11 @@ export interface LiveRun {
   receivedAt: number;
 }
 
+/** Evaluations per second over a whole run; null (shown "—") when it made none or took no time: "0/s" says nothing. */
+export function runRate(evaluations: number, elapsedMs: number): number | null {
+  return evaluations > 0 && elapsedMs > 0 ? (evaluations / elapsedMs) * 1000 : null;
+}
+
 const ACTIVE: readonly RunStatus[] = ['queued', 'running'];
 export const isActive = (status: RunStatus): boolean => ACTIVE.includes(status);
 
@@ -151,7 +156,7 @@ export class LiveRuns {
       evaluations: fresher ? prev.evaluations : r.evaluations,
       best: r.bestScore === null ? (prev?.best ?? null) : Math.max(r.bestScore, prev?.best ?? -Infinity),
       current: prev?.current ?? null,
-      rate: isActive(r.status) ? this.meter(r.id).rate() : r.elapsedMs > 0 ? (r.evaluations / r.elapsedMs) * 1000 : null,
+      rate: isActive(r.status) ? this.meter(r.id).rate() : runRate(r.evaluations, r.elapsedMs),
       receivedAt: fresher ? prev.receivedAt : now,
     });
   }
