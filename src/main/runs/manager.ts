@@ -27,8 +27,8 @@ export interface RunManagerOptions {
 }
 
 export type RunManagerEvent =
-  /** `error` is set when the status could not be saved (the store is unusable): the views show it anyway. */
-  | { type: 'status'; runId: number; status: RunStatus; error?: string }
+  /** `error` (and `run`, as this process last knew it) are set when the status could not be saved (the store is unusable): the views show it anyway. */
+  | { type: 'status'; runId: number; status: RunStatus; error?: string; run?: RunRecord }
   | { type: 'progress'; runId: number; elapsedMs: number; evaluations: number; bestScore: number; currentScore: number }
   | { type: 'improvement'; runId: number; score: number };
 
@@ -307,13 +307,16 @@ export class RunManager {
     a.ended = true;
     a.worker.kill();
     const reason = `could not save the run: ${e instanceof Error ? e.message : String(e)}`;
+    // The file under the database's name is another one now: nothing is written, not even the end.
+    const gone = e instanceof StoreError && e.code === 'GONE';
     let status: RunStatus = 'failed';
     try {
-      if (this.store.latestCheckpoint(runId)) status = 'interrupted';
+      if (!gone && this.store.latestCheckpoint(runId)) status = 'interrupted';
     } catch {
       /* unreadable too */
     }
     try {
+      if (gone) throw e;
       this.end(runId, a, status, { error: reason });
     } catch {
       a.ended = true;
@@ -321,11 +324,11 @@ export class RunManager {
       const ended: RunRecord = {
         ...a.run,
         status,
-        error: `${reason} (this could not be saved either: the run is recovered at the next start)`,
+        error: gone ? reason : `${reason} (this could not be saved either: the run is recovered at the next start)`,
         endedAt: Date.now(),
       };
       this.unsaved.set(runId, ended);
-      this.emit({ type: 'status', runId, status, error: ended.error! });
+      this.emit({ type: 'status', runId, status, error: ended.error!, run: ended });
       const list = this.waiters.get(runId);
       this.waiters.delete(runId);
       for (const w of list ?? []) w(ended);

@@ -69,6 +69,10 @@ export class Workbench {
         } catch {
           /* unreadable as well */
         }
+        if (!run && e.run) {
+          const { puzzle: _puzzle, bestSolution: _best, ...summary } = e.run;
+          run = summary;
+        }
         if (run) this.push({ type: 'run-updated', run: { ...run, status: e.status, error: e.error } });
       } else {
         const run = this.store.getRunSummary(e.runId);

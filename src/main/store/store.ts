@@ -12,6 +12,7 @@ import Database from 'better-sqlite3';
 import type { FamilyId } from '../../core/families/family';
 import type { Checkpoint, Improvement, ProgressSample } from '../../core/engine/run-types';
 import { StoreError, describeDbError } from './errors';
+import { FileIdentity } from './file-identity';
 import { describeOwner, heldByOther, isQueueOwner, ownerGone, ownerKey, toLease, type Lease, type LeaseGrant, type LeaseOwner, type LeaseRow } from './leases';
 import { migrate, checkVersion } from './migrations';
 import { StatementCache } from './statements';
@@ -138,12 +139,16 @@ function checkStatus(status: RunStatus): void {
   if (!RUN_STATUSES.includes(status)) throw new RangeError(`unknown run status ${JSON.stringify(status)}`);
 }
 
-function fileIdentity(file: string): { dev: number; ino: number } | null {
-  if (file === ':memory:' || file === '') return null;
+/** See Store.lockHolder; null when it cannot be opened (then a file copied over this one is only noticed). */
+function openLockHolder(file: string, opts: StoreOptions): Database.Database | null {
+  let holder: Database.Database | undefined;
   try {
-    const st = fs.statSync(file);
-    return { dev: st.dev, ino: st.ino };
+    holder = new Database(file, { readonly: true, ...(opts.nativeBinding !== undefined ? { nativeBinding: opts.nativeBinding } : {}) });
+    // A first read takes the shared lock that a WAL connection keeps until it closes.
+    holder.pragma('schema_version');
+    return holder;
   } catch {
+    holder?.close();
     return null;
   }
 }
@@ -257,20 +262,28 @@ export class Store {
   private readonly statements: StatementCache;
   private readonly maxProgressSamples: number;
   private readonly now: () => number;
-  /** The file's identity when opened, to notice it being deleted or replaced (null in memory). */
-  private readonly fileId: { dev: number; ino: number } | null;
+  /** To notice the file being deleted or replaced under this process (null in memory). */
+  private readonly identity: FileIdentity | null;
+  /** Why the file is no longer written to (it was deleted or replaced under this process). */
+  private goneReason: string | null = null;
 
   private constructor(
     private readonly db: Database.Database,
     /** The path it was opened with (`':memory:'` for an in-memory store). */
     readonly path: string,
     opts: StoreOptions,
+    /**
+     * A read-only connection to the same file, holding SQLite's shared lock: while it is open,
+     * closing `db` cannot checkpoint the WAL into the file, which is what keeps a file copied
+     * over this one intact (see retire). Closed first on a normal close.
+     */
+    private readonly lockHolder: Database.Database | null,
   ) {
     this.maxProgressSamples = opts.maxProgressSamples ?? DEFAULT_MAX_PROGRESS_SAMPLES;
     this.now = opts.now ?? Date.now;
     this.stmts = prepareAll(db);
     this.statements = new StatementCache(db);
-    this.fileId = fileIdentity(path);
+    this.identity = path === ':memory:' || path === '' ? null : new FileIdentity(path);
   }
 
   /**
@@ -298,7 +311,7 @@ export class Store {
       db.pragma('synchronous = FULL');
       db.pragma('foreign_keys = ON');
       migrate(db, file);
-      return new Store(db, file, opts);
+      return new Store(db, file, opts, memory ? null : openLockHolder(file, opts));
     } catch (err) {
       try {
         db?.close();
@@ -310,7 +323,9 @@ export class Store {
   }
 
   close(): void {
+    if (this.lockHolder?.open) this.lockHolder.close();
     if (this.db.open) this.db.close();
+    this.identity?.close();
   }
 
   /**
@@ -396,13 +411,17 @@ export class Store {
   /** Mark as opened now. */
   touchPuzzle(id: number): void {
     this.guard(() => {
+      this.beforeWrite();
       if (this.stmts.touchPuzzle.run(this.now(), id).changes === 0) throw notFound('puzzle', id);
     });
   }
 
   /** Runs made on it stay, with puzzle_id NULL (they hold their own copy of the puzzle). False if there was none. */
   deletePuzzle(id: number): boolean {
-    return this.guard(() => this.stmts.deletePuzzle.run(id).changes > 0);
+    return this.guard(() => {
+      this.beforeWrite();
+      return this.stmts.deletePuzzle.run(id).changes > 0;
+    });
   }
 
   /**
@@ -455,6 +474,7 @@ export class Store {
 
   setSetting(key: string, value: unknown): void {
     this.guard(() => {
+      this.beforeWrite();
       this.statements
         .get(
           `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
@@ -728,7 +748,6 @@ export class Store {
    * (`lost`) and those another process asked it to stop (`stopRequested`).
    */
   renewLeases(grant: LeaseGrant, runIds: readonly number[]): { lost: number[]; stopRequested: number[] } {
-    this.checkFile();
     return this.guard(() =>
       this.tx(() => {
         const now = this.now();
@@ -832,6 +851,7 @@ export class Store {
   // ---- internals ------------------------------------------------------------------------------
 
   private guard<T>(fn: () => T): T {
+    if (this.goneReason !== null) throw new StoreError('GONE', this.goneReason);
     if (!this.db.open) throw new StoreError('CLOSED', `the database file ${this.path} is closed`);
     try {
       return fn();
@@ -841,15 +861,42 @@ export class Store {
   }
 
   /**
-   * Throws StoreError GONE when the database file was deleted or replaced since it was opened:
-   * SQLite would go on writing into the deleted file, and everything would be lost on close.
+   * Throws StoreError GONE when the database file was deleted, moved over or rewritten in place
+   * since it was opened (see file-identity.ts), after retiring the connection: every later call
+   * throws the same. Checked before every write transaction and on the run heartbeat.
    */
   checkFile(): void {
-    if (this.fileId === null) return;
-    const now = fileIdentity(this.path);
-    if (now === null || now.dev !== this.fileId.dev || now.ino !== this.fileId.ino) {
-      throw new StoreError('GONE', `the database file ${this.path} was deleted or replaced while in use, so nothing more can be saved to it`);
+    if (this.goneReason !== null) throw new StoreError('GONE', this.goneReason);
+    const gone = this.identity?.check() ?? null;
+    if (gone === null) return;
+    this.retire(`the database file ${this.path} ${gone} while in use, so this process stopped writing to it`);
+    throw new StoreError('GONE', this.goneReason!);
+  }
+
+  /**
+   * Let go of a file that is no longer ours without writing a byte to whatever now has its name:
+   * SQLite skips the closing checkpoint of a moved file by itself, and for a file rewritten in
+   * place the lock holder's shared lock stops it; then the WAL and -shm this connection used are
+   * removed, so the next process does not replay them into the new file.
+   */
+  private retire(reason: string): void {
+    this.goneReason = reason;
+    try {
+      if (this.db.open) this.db.close();
+    } catch {
+      /* closing is all that is left to do */
     }
+    try {
+      if (this.lockHolder?.open) this.lockHolder.close();
+    } catch {
+      /* read-only: it never checkpoints */
+    }
+    this.identity?.removeLeftovers();
+    this.identity?.close();
+  }
+
+  private beforeWrite(): void {
+    if (!this.db.inTransaction) this.checkFile();
   }
 
   /** Writes on behalf of `owner` need its lease; without an owner (tests, maintenance) nothing is checked. */
@@ -869,6 +916,7 @@ export class Store {
 
   /** One immediate transaction (takes the write lock up front; no upgrade deadlocks between processes). */
   private tx<T>(fn: () => T): T {
+    this.beforeWrite();
     return this.db.transaction(fn).immediate();
   }
 

@@ -171,7 +171,7 @@ describe('a store write that fails mid-run', () => {
     rmSync(file);
     const end = await wb.runs.waitFor(run.id);
     expect(['failed', 'interrupted']).toContain(end.status);
-    expect(end.error).toMatch(/^could not save the run: the database file .*w\.db was deleted or replaced while in use/);
+    expect(end.error).toMatch(/^could not save the run: the database file .*w\.db was deleted while in use/);
     expect(log.handles[0]!.alive).toBe(false);
   });
 

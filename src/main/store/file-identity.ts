@@ -1,0 +1,187 @@
+/**
+ * Noticing that the database file was deleted, moved over (`mv other.db a.db`) or rewritten in
+ * place (`cp other.db a.db`) under an open connection.
+ *
+ * In WAL mode the main file is written only by checkpoints, which copy frames out of the WAL.
+ * So the file's content may change legitimately only together with the checkpoint counters in
+ * the WAL header and the wal-index (-shm); a change of size, mtime or header without them, or a
+ * WAL that is no longer the one opened, means another file now sits under the name. Two stats
+ * and a read of 100 bytes: cheap enough for every write transaction.
+ *
+ * The files are read through descriptors kept open until the store closes: closing any
+ * descriptor of a file drops every POSIX lock this process holds on it, SQLite's included, and
+ * another process would then take the database for unused and reset its -shm under us.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+
+interface Ident {
+  dev: bigint;
+  ino: bigint;
+}
+
+interface State {
+  db: Ident & { size: bigint; mtimeNs: bigint };
+  wal: Ident | null;
+  /** The first 100 bytes of the main file (SQLite's header). */
+  header: Buffer;
+  marker: Marker;
+}
+
+/**
+ * Where checkpoints stand: the WAL's salts (salt-1 goes up by one each time the WAL restarts from
+ * its start), its last frame, how far checkpoints copied it into the main file and how far the
+ * latest one started to (set before copying).
+ */
+interface Marker {
+  restarts: number;
+  salt: string;
+  mxFrame: number;
+  backfill: number;
+  attempted: number;
+}
+
+const HEADER_MAGIC = 'SQLite format 3\0';
+const OVERWRITTEN = 'was overwritten in place by another file';
+/** Offsets in the -shm file (the wal-index, native byte order): mxFrame of its header, nBackfill and nBackfillAttempted of WalCkptInfo. */
+const SHM_MX_FRAME = 16;
+const SHM_BACKFILL = 96;
+const SHM_BACKFILL_ATTEMPTED = 128;
+/** How long a content change without checkpoint counters moving is given to be a checkpoint in progress. */
+const CHECKPOINT_GRACE_MS = 500;
+
+function stat(file: string): (Ident & { size: bigint; mtimeNs: bigint }) | null {
+  try {
+    const st = fs.statSync(file, { bigint: true });
+    return { dev: st.dev, ino: st.ino, size: st.size, mtimeNs: st.mtimeNs };
+  } catch {
+    return null;
+  }
+}
+
+const sameIdent = (a: Ident | null, b: Ident | null): boolean => a === b || (a !== null && b !== null && a.dev === b.dev && a.ino === b.ino);
+
+/**
+ * Whether a checkpoint wrote to the main file between the two markers. A restart alone does not,
+ * but it needs every frame copied first: frames not yet copied at `was`, or a second restart,
+ * mean a checkpoint ran in between.
+ */
+function checkpointed(was: Marker, now: Marker): boolean {
+  if (now.salt === was.salt) return now.attempted > was.attempted || now.backfill > was.backfill;
+  return now.attempted > 0 || was.backfill < was.mxFrame || (now.restarts - was.restarts) >>> 0 >= 2;
+}
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** The database file at `file` and its -wal and -shm, as this process opened them. */
+export class FileIdentity {
+  private readonly fds: { db: number | null; wal: number | null; shm: number | null } = { db: null, wal: null, shm: null };
+  private state: State | null;
+
+  constructor(private readonly file: string) {
+    this.fds.db = this.openFd('');
+    this.fds.wal = this.openFd('-wal');
+    this.fds.shm = this.openFd('-shm');
+    const db = stat(file);
+    this.state = db && { db, wal: this.fdIdent(this.fds.wal), header: this.read('db', 0, 100), marker: this.marker() };
+  }
+
+  /** Null while the file is still the database opened; else why it is not (e.g. "was deleted"). */
+  check(): string | null {
+    const was = this.state;
+    if (!was) return null;
+    const db = stat(this.file);
+    if (!db) return 'was deleted';
+    if (!sameIdent(db, was.db)) return 'was replaced by another file';
+    // A WAL that did not exist at opening is taken as this connection's once it appears.
+    if (this.fds.wal === null) this.fds.wal = this.openFd('-wal');
+    if (this.fds.shm === null) this.fds.shm = this.openFd('-shm');
+    const wal = stat(`${this.file}-wal`);
+    const walIdent = was.wal ?? this.fdIdent(this.fds.wal);
+    // SQLite removes the WAL only when its last connection closes, and this one is open.
+    if (walIdent && !sameIdent(wal, walIdent)) return 'was replaced (its -wal file is gone or another one)';
+    // File times tick in jiffies, so the header is read every time as well.
+    const header = this.read('db', 0, 100);
+    if (db.size === was.db.size && db.mtimeNs === was.db.mtimeNs && header.equals(was.header)) {
+      if (!was.wal && walIdent) this.state = { ...was, wal: walIdent };
+      return null;
+    }
+    // (A header read in the middle of a copy may be anything: no finer reason than "overwritten".)
+    if (header.toString('latin1', 0, 16) !== HEADER_MAGIC) return OVERWRITTEN;
+    let now = this.marker();
+    for (let waited = 0; !checkpointed(was.marker, now) && waited < CHECKPOINT_GRACE_MS; waited += 25) {
+      sleepSync(25);
+      now = this.marker();
+    }
+    if (!checkpointed(was.marker, now)) return OVERWRITTEN;
+    this.state = { db, wal: walIdent, header, marker: now };
+    return null;
+  }
+
+  /**
+   * Remove the -wal and -shm this process used, when they still have their names: the next
+   * process to open the new file would otherwise replay them into it. Call once the file is
+   * known replaced and SQLite's connections are closed.
+   */
+  removeLeftovers(): void {
+    for (const [suffix, fd] of [
+      ['-wal', this.fds.wal],
+      ['-shm', this.fds.shm],
+    ] as const) {
+      const mine = this.fdIdent(fd);
+      if (mine && sameIdent(stat(`${this.file}${suffix}`), mine)) {
+        try {
+          fs.unlinkSync(`${this.file}${suffix}`);
+        } catch {
+          /* gone meanwhile */
+        }
+      }
+    }
+  }
+
+  /** Only once SQLite's own connections to the file are closed (see the top of this file). */
+  close(): void {
+    for (const key of ['db', 'wal', 'shm'] as const) {
+      const fd = this.fds[key];
+      this.fds[key] = null;
+      if (fd !== null) fs.closeSync(fd);
+    }
+  }
+
+  private openFd(suffix: string): number | null {
+    try {
+      return fs.openSync(`${this.file}${suffix}`, 'r');
+    } catch {
+      return null;
+    }
+  }
+
+  private fdIdent(fd: number | null): Ident | null {
+    if (fd === null) return null;
+    const st = fs.fstatSync(fd, { bigint: true });
+    return { dev: st.dev, ino: st.ino };
+  }
+
+  /** Zeros where the file is missing or short, which differ from any real header. */
+  private read(which: 'db' | 'wal' | 'shm', offset: number, length: number): Buffer {
+    const buf = Buffer.alloc(length);
+    const fd = this.fds[which];
+    if (fd !== null) fs.readSync(fd, buf, 0, length, offset);
+    return buf;
+  }
+
+  private marker(): Marker {
+    const wal = this.read('wal', 16, 8);
+    const shm = this.read('shm', 0, SHM_BACKFILL_ATTEMPTED + 4);
+    const u32 = (at: number): number => (os.endianness() === 'LE' ? shm.readUInt32LE(at) : shm.readUInt32BE(at));
+    return {
+      restarts: wal.readUInt32BE(0),
+      salt: wal.toString('hex'),
+      mxFrame: u32(SHM_MX_FRAME),
+      backfill: u32(SHM_BACKFILL),
+      attempted: u32(SHM_BACKFILL_ATTEMPTED),
+    };
+  }
+}

@@ -1,0 +1,111 @@
+/** The database file swapped (`mv`) or rewritten in place (`cp`) under an open store. */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Store } from '../../../src/main/store/store';
+import { cleanTempDirs, newRun, tempDir } from './helpers';
+
+afterEach(cleanTempDirs);
+
+const hash = (file: string): string => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+
+/** A closed database holding `runs` runs, as a backup would be. */
+function backup(file: string, runs: number): string {
+  const s = Store.open(file);
+  for (let i = 0; i < runs; i++) s.createRun(newRun({ puzzleName: `backup ${i}` }));
+  s.close();
+  return hash(file);
+}
+
+/** An open store whose WAL holds frames not yet in the file, as during a run. */
+function busy(file: string): Store {
+  const s = Store.open(file);
+  const run = s.createRun(newRun({ puzzleName: 'live' }));
+  for (let i = 1; i <= 50; i++) s.recordProgress(run.id, { elapsedMs: i, evaluations: i, iteration: i, bestScore: i, currentScore: i, meanScore: null });
+  expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(0);
+  return s;
+}
+
+function expectIntact(file: string, digest: string, runs: number): void {
+  expect(hash(file)).toBe(digest);
+  expect(fs.existsSync(`${file}-wal`)).toBe(false);
+  const s = Store.open(file);
+  try {
+    expect(s.connection.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(s.listRuns().map((r) => r.puzzleName)).toEqual(Array.from({ length: runs }, (_, i) => `backup ${runs - 1 - i}`));
+  } finally {
+    s.close();
+  }
+}
+
+describe('a database file replaced under an open store', () => {
+  for (const how of ['mv', 'cp'] as const) {
+    it(`${how} over it: the next write is refused in one line, the new file is left byte for byte, and opens intact`, () => {
+      const dir = tempDir();
+      const file = path.join(dir, 'a.db');
+      const other = path.join(dir, 'other.db');
+      const digest = backup(other, 3);
+      const s = busy(file);
+      const ino = fs.statSync(file).ino;
+      if (how === 'mv') fs.renameSync(other, file);
+      else fs.copyFileSync(other, file);
+      if (how === 'cp') expect(fs.statSync(file).ino).toBe(ino);
+      expect(() => s.recordProgress(1, { elapsedMs: 99, evaluations: 99, iteration: 99, bestScore: 99, currentScore: 99, meanScore: null })).toThrow(
+        new RegExp(`^the database file .*a\\.db was ${how === 'mv' ? 'replaced by another file' : 'overwritten in place by another file'} while in use`),
+      );
+      // Every later call says the same, reads included; closing writes nothing either.
+      expect(() => s.listRuns()).toThrow(/while in use/);
+      s.close();
+      expectIntact(file, digest, 3);
+    });
+  }
+
+  it('cp of an older backup of the same database is noticed too', () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'a.db');
+    const copy = path.join(dir, 'copy.db');
+    backup(file, 3);
+    fs.copyFileSync(file, copy);
+    const digest = hash(copy);
+    const s = busy(file);
+    // Checkpointed: the file itself has moved on from the copy.
+    s.connection.pragma('wal_checkpoint(PASSIVE)');
+    s.createRun(newRun({ puzzleName: 'after the checkpoint' }));
+    fs.copyFileSync(copy, file);
+    expect(() => s.createRun(newRun())).toThrow(/overwritten in place/);
+    s.close();
+    expectIntact(file, digest, 3);
+  });
+
+  it('no false alarm: two stores on one file write and checkpoint in turn for a while', () => {
+    const file = path.join(tempDir(), 'a.db');
+    const a = Store.open(file);
+    const b = Store.open(file);
+    try {
+      const big = 'x'.repeat(20_000);
+      for (let i = 0; i < 300; i++) {
+        const s = i % 3 === 0 ? a : b;
+        s.createRun(newRun({ puzzle: { big, i } }));
+        if (i % 50 === 0) s.connection.pragma('wal_checkpoint(PASSIVE)');
+      }
+      expect(a.countRuns()).toBe(300);
+      expect(b.countRuns()).toBe(300);
+    } finally {
+      a.close();
+      b.close();
+    }
+  });
+
+  it('deleted: refused in one line, and nothing is left for a new file of that name to replay', () => {
+    const file = path.join(tempDir(), 'a.db');
+    const s = busy(file);
+    fs.rmSync(file);
+    expect(() => s.createRun(newRun())).toThrow(/^the database file .*a\.db was deleted while in use/);
+    s.close();
+    expect(fs.existsSync(`${file}-wal`)).toBe(false);
+    const again = Store.open(file);
+    expect(again.countRuns()).toBe(0);
+    again.close();
+  });
+});
