@@ -28,7 +28,13 @@ export function applyDrop(p: EdgePuzzle, b: EdgeBoard, src: DragSource, target: 
   if (target.kind === 'tray') return remove(p, b, src.cell);
   const turned = src.turns % 4 !== 0 ? rotate(p, b, src.cell, src.turns) : null;
   if (target.kind === 'none' || target.cell === src.cell) return turned;
-  return move(p, turned ?? b, src.cell, target.cell);
+  const moved = move(p, turned ?? b, src.cell, target.cell);
+  // Auto-orient turns the swapped pieces to suit their new cells too (a grey edge facing in after
+  // a swap), unless the piece was turned by hand while dragging.
+  if (!moved || !opts.autoOrient || turned) return moved;
+  for (const cell of [target.cell, src.cell])
+    if (moved.piece[cell]! >= 0) moved.rotation[cell] = bestRotation(p, moved, cell, moved.piece[cell]!, moved.rotation[cell]!);
+  return moved;
 }
 
 /** Can this source be dropped on the cell at all (for the drop target's colour while dragging)? */
