@@ -9,6 +9,7 @@ import { exportRun, generate, puzzles, resume, runs, show, solve, solvers, stop 
 import { importFiles, score } from './import-commands';
 import { study } from './study-commands';
 import { worker } from './worker-command';
+import { analyze } from './analyze-command';
 
 const USAGE = `usage: workbench <command> [options]   (every command takes --db PATH)
 
@@ -23,6 +24,7 @@ const USAGE = `usage: workbench <command> [options]   (every command takes --db 
   import FILE... [--format F] [--size RxC] [--order ORDER] [--rotation cw|ccw]
         [--pieces PIECES | --into ID] [--json]
   score PIECES [BOARD] [--size RxC] [--order ORDER] [--rotation cw|ccw] [--json]
+  analyze FILE | --size N --remove M [--seconds S] [--max-solutions N] [--probes N] [--seed N] [--json]
   puzzles [--search TEXT] [--json]
   generate --family edge --size RxC [--frame-colours F] [--inner-colours I] [--seed S]
         [--out FILE] [--solution FILE] [--import]
@@ -83,6 +85,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   solvers,
   import: importFiles,
   score,
+  analyze,
   puzzles,
   generate,
   serve,

@@ -1,0 +1,125 @@
+/**
+ * The designer's analysis in words: one module turns every family's analysis into the lines the
+ * CLI prints and the Analyze panels show.
+ */
+import type { ColourStats, EdgeAnalysis, LogEstimate } from '../families/edge/analysis';
+import type { MazeAnalysis } from '../families/jump/analysis';
+import type { ParityAnalysis } from '../families/parity/analysis';
+import { countText, durationText } from './run-text';
+
+export type AnyAnalysis = EdgeAnalysis | MazeAnalysis | ParityAnalysis;
+
+/** Published figures for Eternity II shown beside our estimate (sources in the README). */
+export const E2_PUBLISHED = [
+  {
+    what: 'solutions',
+    figure: 'around 15 x 10^6',
+    source: 'Niang 2010, section 2, citing Ansotegui et al. 2008, Toulis and an anonymous estimate',
+  },
+] as const;
+
+/** 10^x as "1.23e+47" (large), a plain number when small, "0" for -Infinity. */
+export function powerText(log10: number): string {
+  if (log10 === -Infinity) return '0';
+  if (!Number.isFinite(log10)) return '-';
+  if (log10 < 6) return countText(Math.round(10 ** log10 * 100) / 100);
+  const e = Math.floor(log10);
+  const m = 10 ** (log10 - e);
+  return `${m.toFixed(2)}e+${e}`;
+}
+
+/** An estimate with its 95% interval from the probes' spread: "1.2e+9 (95%: 9.8e+8 to 1.4e+9)". */
+export function estimateText(x: LogEstimate): string {
+  if (x.log10Mean === -Infinity) return '0';
+  if (x.log10StdError === -Infinity) return powerText(x.log10Mean);
+  const ratio = 1.96 * 10 ** (x.log10StdError - x.log10Mean);
+  const low = ratio >= 1 ? '0' : powerText(x.log10Mean + Math.log10(1 - ratio));
+  return `${powerText(x.log10Mean)} (95%: ${low} to ${powerText(x.log10Mean + Math.log10(1 + ratio))})`;
+}
+
+export function symmetryText(a: EdgeAnalysis): string {
+  if (a.symmetry === 'quarter-turn')
+    return `square board without fixed pieces: each solution is counted once, not four times (its quarter turns are the same solution)${a.pinned ? '; the search pins one corner piece to the top-left' : ''}`;
+  if (a.symmetry === 'half-turn')
+    return 'rectangular board without fixed pieces: each solution is counted once, not twice (its half turn is the same solution)';
+  return 'no board turn maps solutions to solutions (fixed pieces or upright tiles): every solution counts';
+}
+
+/** "unique", "3 solutions", "at least 1,000 solutions (stopped at the limit)", "no solution". */
+export function countHeadline(a: EdgeAnalysis): string {
+  const c = a.count;
+  const n = countText(c.solutions);
+  if (c.end === 'exhausted') return c.solutions === 0 ? 'no solution' : c.solutions === 1 ? 'unique: exactly one solution' : `${n} solutions`;
+  const why = c.end === 'solutions' ? 'stopped at the solution limit' : c.end === 'seconds' ? 'stopped at the time limit' : 'stopped';
+  if (c.solutions === 0) return `no solution found yet (${why}; the search is not finished)`;
+  return `at least ${n} solution${c.solutions === 1 ? '' : 's'} (${why})`;
+}
+
+export function edgeAnalysisLines(a: EdgeAnalysis, e2?: ColourStats | null): string[] {
+  const c = a.count;
+  const est = a.estimate;
+  const lines = [
+    `${a.rows}x${a.cols}: ${countHeadline(a)}`,
+    `  ${symmetryText(a)}`,
+    `  exact search: ${countText(c.nodes)} nodes in ${durationText(c.cpuMs)} CPU${c.boards !== c.solutions ? `; ${countText(c.boards)} solving boards counting every turn` : ''}`,
+    `Knuth estimate (${countText(est.probes)} probes, ${durationText(est.cpuMs)} CPU):`,
+    `  nodes to exhaust the search: ${estimateText(est.nodes)}`,
+    `  solutions: ${estimateText(est.solutions)} (${countText(est.reachedFull)} of ${countText(est.probes)} probes reached a full board${est.reachedFull < 30 ? ': too few for the solution estimate to mean much' : ''}; deepest ${est.deepest} of ${est.depth} cells)`,
+  ];
+  lines.push(...statsLines(a.stats, e2));
+  return lines;
+}
+
+function statsLines(s: ColourStats, e2?: ColourStats | null): string[] {
+  const beside = (ours: string, theirs: string | undefined): string => (theirs === undefined ? ours : `${ours}   (Eternity II: ${theirs})`);
+  const col = (x: ColourStats): string => `${x.frameColours} on the frame, ${x.innerColours} inside, ${x.sharedColours} on both`;
+  const fits = (x: ColourStats): string => (x.uniqueFits === null ? 'needs a solved board' : `${countText(x.uniqueFits)} of ${countText(x.pieces)}`);
+  const lines = [
+    'Why it is hard (colour statistics):',
+    `  pieces: ${beside(`${s.corners} corners, ${s.sides} sides, ${s.inners} inner`, e2 ? `${e2.corners}, ${e2.sides}, ${e2.inners}` : undefined)}`,
+    `  colours: ${beside(col(s), e2 ? col(e2) : undefined)}`,
+    `  per colour (frame / inside): ${s.colours.map((c) => `${c.colour}: ${c.frame}/${c.inner}`).join(', ')}`,
+    `  identical pairs of pieces: ${beside(countText(s.duplicatePairs), e2 ? countText(e2.duplicatePairs) : undefined)}; pieces alike after a turn: ${beside(countText(s.symmetricPieces), e2 ? countText(e2.symmetricPieces) : undefined)}`,
+    `  inner pieces sharing a corner pattern: ${beside(`${countText(s.patternPairs)} pairs over ${countText(s.innerPatterns)} patterns, ${s.meanInnerCandidates.toFixed(2)} pieces per pattern`, e2 ? `${countText(e2.patternPairs)} over ${countText(e2.innerPatterns)}, ${e2.meanInnerCandidates.toFixed(2)}` : undefined)}`,
+    `  pieces that fit only one place of the solution: ${beside(fits(s), e2 ? fits(e2) : undefined)}`,
+  ];
+  return lines;
+}
+
+export function mazeAnalysisLines(a: MazeAnalysis): string[] {
+  const n = a.rows * a.cols;
+  const paths = a.shortestPaths;
+  return [
+    `${a.rows}x${a.cols} maze: score ${a.score}`,
+    `  reachable cells: ${countText(a.reachable)} of ${countText(n)}`,
+    `  dead ends (reachable, goal out of reach from there): ${countText(a.deadEnds)}; cells with no move: ${countText(a.noMove)}`,
+    a.shortest === null
+      ? '  the goal cannot be reached'
+      : `  shortest path: ${a.shortest} moves, ${paths === '1' ? 'unique' : `${paths.length > 15 ? `${paths.slice(0, 3)}...(${paths.length} digits)` : paths} distinct shortest paths`}`,
+    `  cells on no shortest path: ${countText(a.offPath)} of ${countText(n)}`,
+  ];
+}
+
+export function parityAnalysisLines(a: ParityAnalysis): string[] {
+  const head = `casse-tete n = ${a.n}, m = ${a.m}: `;
+  if (!a.feasible) return [`${head}no solution (infeasible)`];
+  const approx = powerText(a.log10Approx);
+  if (a.solutions !== null) {
+    const s = a.solutions;
+    return [
+      `${head}${s.length > 24 ? `${s.slice(0, 6)}... (${s.length} digits, about ${powerText(Math.log10(Number(s.slice(0, 15))) + s.length - 15)})` : s} solutions, exact`,
+      '  by the parity-character formula N = 2^-2n sum_{a,b} C(n,a) C(n,b) (-1)^(n(a+b)) [z^m] (1+z)^(n^2-k) (1-z)^k, k = a(n-b)+b(n-a)',
+      `  (the approximation C(n^2, m) / 2^(2n-2) gives ${approx})`,
+    ];
+  }
+  return [
+    `${head}about ${approx} solutions (approximation C(n^2, m) / 2^(2n-2); too large to count exactly here)`,
+    `  upper bound min(C(n^2, m), 2^((n-1)^2)) = ${powerText(a.log10Bound)}`,
+  ];
+}
+
+export function analysisLines(a: AnyAnalysis, e2?: ColourStats | null): string[] {
+  if (a.family === 'edge') return edgeAnalysisLines(a, e2);
+  if (a.family === 'jump') return mazeAnalysisLines(a);
+  return parityAnalysisLines(a);
+}

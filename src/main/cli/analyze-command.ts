@@ -1,0 +1,82 @@
+/** `workbench analyze`: the designer's analysis of a puzzle file (issue 25). */
+import { basename } from 'node:path';
+import { readPuzzleFile } from '../../core/document/read-file';
+import { getFamily } from '../../core/families';
+import { analysisLines } from '../../core/text/analysis-text';
+import { countText, durationText } from '../../core/text/run-text';
+import { runAnalysis, DEFAULT_LIMITS, type AnalysisTarget } from '../services/analysis-run';
+import { intOption, numberOption, parse, seedOption, sizeOption, UsageError } from './args';
+import { readText } from './commands';
+import { printNotes } from './output';
+
+export async function analyze(argv: string[]): Promise<number> {
+  const { values: v, positionals } = parse(
+    argv,
+    {
+      db: { type: 'string' },
+      json: { type: 'boolean' },
+      format: { type: 'string' },
+      order: { type: 'string' },
+      rotation: { type: 'string' },
+      size: { type: 'string' },
+      remove: { type: 'string' },
+      seconds: { type: 'string' },
+      'max-solutions': { type: 'string' },
+      probes: { type: 'string' },
+      seed: { type: 'string' },
+    },
+    1,
+  );
+  const seconds = numberOption('seconds', v.seconds) ?? DEFAULT_LIMITS.seconds;
+  if (!(seconds > 0)) throw new UsageError(`--seconds must be a positive number of CPU seconds, got ${v.seconds}`);
+  const limits = {
+    seconds,
+    maxSolutions: intOption('max-solutions', v['max-solutions'], 1) ?? DEFAULT_LIMITS.maxSolutions,
+    probes: intOption('probes', v.probes, 1, 10_000_000) ?? DEFAULT_LIMITS.probes,
+    seed: seedOption(v.seed) ?? DEFAULT_LIMITS.seed,
+  };
+  const size = sizeOption(v.size);
+  const file = positionals[0];
+  let target: AnalysisTarget;
+  let notes: string[] = [];
+  if (file === undefined) {
+    if (!size || v.remove === undefined) throw new UsageError('analyze needs a FILE (edge pieces, a maze, a grid) or --size N --remove M for a casse-tete');
+    if (size.rows !== size.cols) throw new UsageError('a casse-tete grid is square: give --size N');
+    const m = intOption('remove', v.remove, 0);
+    target = { family: 'parity', puzzle: getFamily('parity').puzzleFromJson({ n: size.rows, m }, '--size/--remove') };
+  } else {
+    const options: Record<string, string> = {};
+    if (size) options.size = `${size.rows}x${size.cols}`;
+    if (v.order) options.order = v.order;
+    if (v.rotation) options.rotation = v.rotation;
+    const read = readPuzzleFile(file, readText(file), { format: v.format, options });
+    const { errors } = getFamily(read.family).validate(read.puzzle);
+    if (errors.length > 0) throw new UsageError(`${file}: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more problems)` : ''}`);
+    notes = read.notes;
+    target = { family: read.family, puzzle: read.puzzle, solution: read.solution ?? undefined };
+  }
+  // Ctrl+C stops the count and still prints what was found.
+  let stop = false;
+  const onInt = (): void => void (stop = true);
+  process.once('SIGINT', onInt);
+  const live = process.stderr.isTTY && !v.json;
+  try {
+    const out = await runAnalysis(target, limits, {
+      stopRequested: () => stop,
+      pause: () => new Promise((r) => setImmediate(r)),
+      onProgress: live
+        ? (p) =>
+            process.stderr.write(
+              `\r${p.phase === 'estimate' ? `probes ${countText(p.work)}` : `nodes ${countText(p.work)}, solutions ${countText(p.found)}`} · ${durationText(p.cpuMs)} CPU\x1b[K`,
+            )
+        : undefined,
+    });
+    if (live) process.stderr.write('\r\x1b[K');
+    if (v.json) process.stdout.write(`${JSON.stringify({ file: file === undefined ? null : basename(file), ...out })}\n`);
+    else process.stdout.write(`${analysisLines(out.analysis, out.eternity2).join('\n')}\n`);
+    printNotes(notes, []);
+    return stop ? 130 : 0;
+  } finally {
+    process.removeListener('SIGINT', onInt);
+  }
+}

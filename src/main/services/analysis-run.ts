@@ -1,0 +1,136 @@
+/**
+ * Running a designer's analysis (issue 25) against a CPU-time limit, with progress and a stop: the
+ * same driver serves the CLI (in its own process), the analysis worker thread, and the in-process
+ * fallback. The families' analyses are pure; the clock, the limits and Eternity II's bundled
+ * statistics live here.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { readPuzzleFile } from '../../core/document/read-file';
+import { EdgeAnalysisJob, colourStats, type ColourStats } from '../../core/families/edge/analysis';
+import { isSolved, type EdgeBoard, type EdgePuzzle } from '../../core/families/edge';
+import { analyseMaze } from '../../core/families/jump/analysis';
+import type { JumpMaze, JumpPuzzle } from '../../core/families/jump/model';
+import { analyseParity } from '../../core/families/parity/analysis';
+import type { ParityPuzzle } from '../../core/families/parity/model';
+import type { FamilyId } from '../../core/families/family';
+import type { AnyAnalysis } from '../../core/text/analysis-text';
+import { findResourcesDir } from './samples';
+
+export interface AnalysisTarget {
+  family: FamilyId;
+  /** The family's puzzle model (already validated). */
+  puzzle: unknown;
+  /** The user's current work and the known solution (models), when there are any. */
+  solution?: unknown;
+  reference?: unknown;
+}
+
+export interface AnalysisLimits {
+  /** CPU seconds for the whole analysis (edge: the probes, then the count). */
+  seconds: number;
+  /** Edge: stop counting at this many solutions. */
+  maxSolutions: number;
+  /** Edge: Knuth probes. */
+  probes: number;
+  seed: number;
+}
+
+export const DEFAULT_LIMITS: AnalysisLimits = { seconds: 10, maxSolutions: 1000, probes: 2000, seed: 1 };
+
+export interface AnalysisProgress {
+  phase: 'estimate' | 'count' | 'done';
+  work: number;
+  found: number;
+  cpuMs: number;
+}
+
+/** The analysis with, for edge puzzles, Eternity II's colour statistics to set beside it. */
+export interface AnalysisOutcome {
+  analysis: AnyAnalysis;
+  eternity2: ColourStats | null;
+}
+
+export interface AnalysisHooks {
+  onProgress?(p: AnalysisProgress): void;
+  stopRequested?(): boolean;
+  /** Give the host's event loop a turn between slices (messages, a stop); absent = never. */
+  pause?(): Promise<void>;
+  /** Milliseconds between progress reports (default 250). */
+  progressMs?: number;
+}
+
+const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+let e2Stats: ColourStats | null | undefined;
+
+/** Eternity II's colour statistics, computed once from the bundled piece file (null when it is not there). */
+export function eternity2Stats(): ColourStats | null {
+  if (e2Stats !== undefined) return e2Stats;
+  e2Stats = null;
+  const dir = findResourcesDir();
+  if (dir) {
+    try {
+      const file = path.join(dir, 'instances', 'eternity2_256.txt');
+      const read = readPuzzleFile(file, readFileSync(file, 'utf8'));
+      if (read.family === 'edge') e2Stats = colourStats(read.puzzle as EdgePuzzle);
+    } catch {
+      // The comparison is optional: an analysis without it is still whole.
+    }
+  }
+  return e2Stats;
+}
+
+/** A full solved board among the target's solution and reference, for the unique-fit statistic. */
+function solvedBoard(p: EdgePuzzle, t: AnalysisTarget): EdgeBoard | null {
+  for (const b of [t.reference, t.solution] as (EdgeBoard | undefined)[]) if (b && b.piece.length === p.rows * p.cols && isSolved(p, b)) return b;
+  return null;
+}
+
+export async function runAnalysis(target: AnalysisTarget, limits: AnalysisLimits, hooks: AnalysisHooks = {}): Promise<AnalysisOutcome> {
+  if (target.family === 'jump') {
+    const maze = target.solution as JumpMaze | undefined;
+    if (!maze) throw new Error('the maze has no cells yet: fill it (or Randomize) before analysing it');
+    return { analysis: analyseMaze(target.puzzle as JumpPuzzle, maze.cells), eternity2: null };
+  }
+  if (target.family === 'parity') return { analysis: analyseParity(target.puzzle as ParityPuzzle), eternity2: null };
+  const p = target.puzzle as EdgePuzzle;
+  const job = new EdgeAnalysisJob(p, { maxSolutions: limits.maxSolutions, probes: limits.probes, seed: limits.seed }, solvedBoard(p, target));
+  const spent = { estimate: 0, count: 0 };
+  const t0 = cpuMs();
+  const progressMs = hooks.progressMs ?? 250;
+  let lastProgress = -Infinity;
+  let budget = 1024;
+  let stopped: 'seconds' | 'stopped' | null = null;
+  for (;;) {
+    const phase = job.phase;
+    if (phase === 'done') break;
+    if (cpuMs() - t0 >= limits.seconds * 1000) {
+      stopped = 'seconds';
+      break;
+    }
+    if (hooks.stopRequested?.()) {
+      stopped = 'stopped';
+      break;
+    }
+    const s0 = cpuMs();
+    job.step(budget);
+    const took = cpuMs() - s0;
+    spent[phase] += took;
+    // Slices of about 20 ms between checks of the clock, the stop and the host's messages.
+    if (took < 10) budget = Math.min(budget * 2, 1 << 26);
+    else if (took > 40) budget = Math.max(64, budget >> 1);
+    const now = cpuMs() - t0;
+    if (hooks.onProgress && now - lastProgress >= progressMs) {
+      lastProgress = now;
+      hooks.onProgress({ ...job.progress(), cpuMs: Math.round(now) });
+    }
+    if (hooks.pause) await hooks.pause();
+  }
+  const analysis = job.result(spent, stopped);
+  hooks.onProgress?.({ phase: 'done', work: analysis.count.nodes, found: analysis.count.solutions, cpuMs: Math.round(cpuMs() - t0) });
+  return { analysis, eternity2: eternity2Stats() };
+}

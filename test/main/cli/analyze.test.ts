@@ -1,0 +1,46 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateEdgePuzzle, generatedFiles } from '../../../src/core/families/edge/generator';
+import { cli, instances, tempDb } from '../../helpers/cli';
+
+describe('workbench analyze', () => {
+  it('counts an edge puzzle exactly, with the estimate and the colour statistics beside Eternity II', () => {
+    const db = tempDb();
+    const file = join(db, '..', 'gen-4x4.txt');
+    writeFileSync(file, generatedFiles(generateEdgePuzzle({ rows: 4, cols: 4, frameColours: 1, innerColours: 2, seed: 1 })).pieces);
+    const r = cli(['analyze', file, '--probes', '500', '--db', db]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^4x4: 10 solutions\n/);
+    expect(r.stdout).toContain('each solution is counted once, not four times');
+    expect(r.stdout).toMatch(/Knuth estimate \(500 probes, .* CPU\)/);
+    expect(r.stdout).toMatch(/Eternity II: 4, 56, 196/);
+    const j = JSON.parse(cli(['analyze', file, '--probes', '100', '--json', '--db', db]).stdout) as {
+      analysis: { family: string; count: { solutions: number; boards: number; end: string }; solutions: unknown[] };
+      eternity2: { inners: number } | null;
+    };
+    expect(j.analysis.family).toBe('edge');
+    expect(j.analysis.count).toMatchObject({ solutions: 10, boards: 40, end: 'exhausted' });
+    expect(j.analysis.solutions).toHaveLength(2);
+    expect(j.eternity2?.inners).toBe(196);
+  });
+
+  it('stops at the solution limit and says at least', () => {
+    const db = tempDb();
+    const r = cli(['analyze', join(instances, 'e2_clue1_6x6.txt'), '--max-solutions', '5', '--probes', '50', '--db', db]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^6x6: at least \d+ solutions \(stopped at the solution limit\)/);
+  });
+
+  it('analyses a maze and a casse-tete, and refuses bad input in one line', () => {
+    const db = tempDb();
+    const maze = cli(['analyze', join(instances, 'cs440_genetic_9x9.maze'), '--db', db]);
+    expect(maze.stdout).toMatch(/^9x9 maze: score \d+\n {2}reachable cells: \d+ of 81/);
+    expect(maze.stdout).toMatch(/shortest path: \d+ moves, (unique|\d+ distinct shortest paths)/);
+    const parity = cli(['analyze', '--size', '4', '--remove', '4', '--db', db]);
+    expect(parity.stdout).toMatch(/^casse-tete n = 4, m = 4: \d+ solutions, exact/);
+    const bad = cli(['analyze', '--size', '4', '--db', db]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
