@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createBackend } from '../services/backend';
-import { startServer } from '../serve/server';
+import { listenServer } from '../serve/server';
 import { resolveDbPath } from '../paths/user-data';
 import { parse, intOption, numberOption, UsageError } from './args';
 import { oneLine } from '../../core/text/display';
@@ -56,13 +56,21 @@ async function serve(argv: string[]): Promise<number> {
   const staticDir = v.static ?? fileURLToPath(new URL('../../../out/renderer', import.meta.url));
   if (!existsSync(staticDir)) throw new UsageError(`no built renderer at ${staticDir}: run \`npm run build\` first`);
   const host = v.host ?? '127.0.0.1';
-  const backend = await createBackend({
-    dbPath: resolveDbPath(v.db),
-    workerHost: 'node',
-    ...(progress !== undefined ? { progressIntervalMs: Math.max(50, progress * 1000) } : {}),
-    ...(v.redis !== undefined ? { redis: v.redis } : {}),
-  });
-  const server = await startServer({ backend, port: intOption('port', v.port, 0) ?? 5178, host, token: v.token, staticDir });
+  // Listen first: a taken port ends the command here, before the backend takes any queued run.
+  const server = await listenServer({ port: intOption('port', v.port, 0) ?? 5178, host, token: v.token, staticDir });
+  let backend: Awaited<ReturnType<typeof createBackend>>;
+  try {
+    backend = await createBackend({
+      dbPath: resolveDbPath(v.db),
+      workerHost: 'node',
+      ...(progress !== undefined ? { progressIntervalMs: Math.max(50, progress * 1000) } : {}),
+      ...(v.redis !== undefined ? { redis: v.redis } : {}),
+    });
+  } catch (e) {
+    await server.close();
+    throw e;
+  }
+  server.attach(backend);
   // server.url already carries the token when one is required.
   process.stdout.write(`serving ${server.url} on database ${backend.workbench.store.path}\n`);
   await new Promise<void>((resolve) => {

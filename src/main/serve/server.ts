@@ -18,7 +18,10 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import type { Backend, PushEvent } from '../api/contract';
+import { importFile, previewImport } from '../services/imports';
+import type { Workbench } from '../services/workbench';
 import { dispatch, errorMessage } from './dispatch';
+import { ParsePool } from './parse-pool';
 
 /** Same policy as the meta tag in src/renderer/index.html (plus frame-ancestors, which only works as a header). */
 export const CONTENT_SECURITY_POLICY = [
@@ -34,12 +37,16 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 export const MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
+/** What one connection may have sent that is not answered yet: calls, and their bytes. */
+export const MAX_CALLS_IN_FLIGHT = 32;
+export const MAX_CONNECTION_BYTES = 64 * 1024 * 1024;
 /** Progress pushes are skipped for a client that has this much unsent data (a slow reader). */
 const PROGRESS_BACKLOG_BYTES = 4 * 1024 * 1024;
 const HEARTBEAT_MS = 30_000;
 
 export interface ServerOptions {
-  backend: Backend;
+  /** With its Workbench (createBackend's), import files are read in a worker thread (see parse-pool.ts). */
+  backend: Backend & { workbench?: Workbench };
   port: number;
   host?: string;
   token?: string;
@@ -47,6 +54,16 @@ export interface ServerOptions {
   staticDir: string;
   /** Largest WebSocket message accepted, in bytes (default 32 MiB). */
   maxMessageBytes?: number;
+  /** Unanswered bytes one connection may have sent (default 64 MiB); calls beyond it are refused. */
+  maxConnectionBytes?: number;
+  /** Longest an import file may take to read (default 20 s). */
+  parseTimeoutMs?: number;
+}
+
+/** A server listening before its backend exists (so a taken port fails before any run is touched). */
+export interface ListeningServer extends RunningServer {
+  /** Start answering the API with this backend (until then WebSocket upgrades get 503). */
+  attach(backend: ServerOptions['backend']): void;
 }
 
 export interface RunningServer {
@@ -173,7 +190,36 @@ function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
 }
 
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
-  const { backend, token } = opts;
+  const server = await listenServer(opts);
+  server.attach(opts.backend);
+  return server;
+}
+
+/**
+ * The API with the heavy calls moved off the event loop: import files are read in the worker
+ * thread, and only the quick rest (validation, the library) runs here.
+ */
+function servedBackend(backend: ServerOptions['backend'], pool: ParsePool | null): Backend {
+  const wb = backend.workbench;
+  if (!wb || !pool) return backend;
+  const h = backend.handlers;
+  return {
+    ...backend,
+    handlers: {
+      ...h,
+      previewImport: async (req) => previewImport(wb, req, await pool.read('all', req)),
+      importFile: async (req) => (req.into !== undefined ? h.importFile(req) : importFile(wb, req, await pool.read('all', req))),
+      importPuzzle: async (req) => importFile(wb, { ...req, source: req.fileName }, await pool.read('one', req)).added[0],
+    },
+  };
+}
+
+export async function listenServer(opts: Omit<ServerOptions, 'backend'>): Promise<ListeningServer> {
+  const { token } = opts;
+  let backend: Backend | null = null;
+  let pool: ParsePool | null = null;
+  let unsubscribe = (): void => {};
+  const maxConnectionBytes = opts.maxConnectionBytes ?? MAX_CONNECTION_BYTES;
   const host = opts.host ?? '127.0.0.1';
   if (token !== undefined && token.length === 0) throw new Error('the access token must not be empty');
   const staticRoot = await realpath(path.resolve(opts.staticDir));
@@ -269,6 +315,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     if (!url || url.pathname !== '/api') return refuseUpgrade(socket, 404, 'Not Found');
     if (!clientAllowed(req) || !originAllowed(req)) return refuseUpgrade(socket, 403, 'Forbidden');
     if (token !== undefined && !sameSecret(url.searchParams.get('token'), token)) return refuseUpgrade(socket, 403, 'Forbidden');
+    if (!backend) return refuseUpgrade(socket, 503, 'Service Unavailable');
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
 
@@ -286,10 +333,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
   wss.on('connection', (ws: WebSocket) => {
     alive.add(ws);
+    // What this connection sent that is not answered yet: a client cannot pile up work or memory.
+    let calls = 0;
+    let bytes = 0;
     ws.on('pong', () => alive.add(ws));
     ws.on('error', () => ws.terminate());
     ws.on('message', (data: RawData, isBinary: boolean) => {
       if (isBinary) return send(ws, { id: null, ok: false, error: 'binary messages are not supported' });
+      const size = rawSize(data);
       let msg: unknown;
       try {
         msg = JSON.parse(rawToString(data));
@@ -303,15 +354,20 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       const idOk = (typeof rawId === 'number' && Number.isSafeInteger(rawId)) || (typeof rawId === 'string' && rawId.length <= 100);
       const id = idOk ? rawId : null;
       if (!idOk) return send(ws, { id: null, ok: false, error: 'message id must be an integer or a short string' });
-      void dispatch(backend, method, args).then((reply) => send(ws, { id, ...reply }));
+      if (calls >= MAX_CALLS_IN_FLIGHT || bytes + size > maxConnectionBytes)
+        return send(ws, {
+          id,
+          ok: false,
+          error: `this connection has ${calls} calls (${Math.ceil(bytes / 2 ** 20)} MiB) waiting for answers: wait for them before sending more`,
+        });
+      calls++;
+      bytes += size;
+      void dispatch(backend!, method, args).then((reply) => {
+        calls--;
+        bytes -= size;
+        send(ws, { id, ...reply });
+      });
     });
-  });
-
-  const unsubscribe = backend.subscribe((event: PushEvent) => {
-    for (const ws of wss.clients) {
-      if (event.type === 'run-progress' && ws.bufferedAmount > PROGRESS_BACKLOG_BYTES) continue;
-      send(ws, { push: event });
-    }
   });
 
   const heartbeat = setInterval(() => {
@@ -336,9 +392,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     });
   } catch (err) {
     clearInterval(heartbeat);
-    unsubscribe();
     wss.close();
-    throw err;
+    throw listenError(err, opts.port, host);
   }
 
   const address = server.address();
@@ -348,11 +403,27 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : isIP(host) === 6 ? `[${host}]` : host;
   const url = `http://${urlHost}:${port}/${token !== undefined ? `?token=${encodeURIComponent(token)}` : ''}`;
 
+  const attach = (b: ServerOptions['backend']): void => {
+    if (backend) throw new Error('the server already has a backend');
+    if (b.workbench) {
+      pool = new ParsePool({ timeoutMs: opts.parseTimeoutMs });
+      pool.warm();
+    }
+    backend = servedBackend(b, pool);
+    unsubscribe = b.subscribe((event: PushEvent) => {
+      for (const ws of wss.clients) {
+        if (event.type === 'run-progress' && ws.bufferedAmount > PROGRESS_BACKLOG_BYTES) continue;
+        send(ws, { push: event });
+      }
+    });
+  };
+
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
     closing ??= new Promise<void>((resolve) => {
       clearInterval(heartbeat);
       unsubscribe();
+      void pool?.close();
       for (const ws of wss.clients) ws.close(1001, 'server shutting down');
       wss.close();
       server.close(() => resolve());
@@ -366,7 +437,22 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     return closing;
   };
 
-  return { url, port, close };
+  return { url, port, close, attach };
+}
+
+/** A listen failure in one line: a taken port says so and what to do. */
+function listenError(err: unknown, port: number, host: string): Error {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return new Error(`port ${port} on ${host} is already in use (another serve?): give another with --port P`);
+  if (code === 'EACCES') return new Error(`port ${port} on ${host} needs more rights than this user has: give another with --port P (above 1023)`);
+  if (code === 'EADDRNOTAVAIL') return new Error(`${host} is not an address of this machine: give another with --host H`);
+  return err instanceof Error ? err : new Error(String(err));
+}
+
+function rawSize(data: RawData): number {
+  if (Buffer.isBuffer(data)) return data.length;
+  if (Array.isArray(data)) return data.reduce((a, b) => a + b.length, 0);
+  return data.byteLength;
 }
 
 function rawToString(data: RawData): string {

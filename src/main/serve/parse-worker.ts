@@ -1,0 +1,34 @@
+/**
+ * A worker thread that reads import files for `serve` (see parse-pool.ts): parsing a large or
+ * hostile file here leaves the server's event loop free to answer everyone else, and a read that
+ * outlives its time is ended by terminating the thread.
+ */
+import { parentPort } from 'node:worker_threads';
+import { readPuzzleFile } from '../../core/document/read-file';
+import { readForImport, type ImportRequest, type Item } from '../services/imports';
+import { errorMessage } from './dispatch';
+
+export interface ParseJob {
+  id: number;
+  /** `all`: every puzzle the file holds (previewImport, importFile); `one`: the file as one puzzle (importPuzzle). */
+  kind: 'all' | 'one';
+  req: Omit<ImportRequest, 'into'>;
+}
+
+export type ParseAnswer = { id: number; ok: true; items: Item[] } | { id: number; ok: false; error: string };
+
+function read(job: ParseJob): Item[] {
+  if (job.kind === 'all') return readForImport(job.req);
+  const r = readPuzzleFile(job.req.fileName, job.req.text, { format: job.req.format, options: job.req.options });
+  return [{ family: r.family, name: r.name, puzzle: r.puzzle, solution: r.solution, notes: r.notes }];
+}
+
+parentPort?.on('message', (job: ParseJob) => {
+  let answer: ParseAnswer;
+  try {
+    answer = { id: job.id, ok: true, items: read(job) };
+  } catch (e) {
+    answer = { id: job.id, ok: false, error: errorMessage(e) };
+  }
+  parentPort!.postMessage(answer);
+});
