@@ -202,8 +202,23 @@ describe('the GA', () => {
   });
 
   it('uses 2n^2 individuals when population is 0 (auto)', () => {
-    const cp = solver('ga').create({ rows: 5, cols: 5 }, {}, 1).checkpoint() as { pop: string[] };
+    const run = solver('ga').create({ rows: 5, cols: 5 }, {}, 1);
+    // The first generation is made a few individuals per step (see the next test).
+    while (run.evaluations < 50) run.step(50 - run.evaluations);
+    const cp = run.checkpoint() as { pop: string[] };
     expect(cp.pop.length).toBe(50);
+  });
+
+  it('makes its first generation inside steps, so a huge population still stops on time and resumes exactly', () => {
+    const ga = solver('ga');
+    const p = { rows: 20, cols: 20 };
+    const t0 = performance.now();
+    const run = ga.create(p, { population: 100_000 }, 3);
+    run.step(50);
+    expect(performance.now() - t0).toBeLessThan(1500);
+    expect(run.evaluations).toBeLessThanOrEqual(51);
+    expect(Number.isFinite(run.bestScore)).toBe(true);
+    expectResumesIdentically(ga.create(p, { population: 60 }, 4), (cp) => ga.restore(p, { population: 60 }, cp), [7, 30, 59, 60, 61, 200], { slice: 13 });
   });
 
   it('keeps every chromosome legal through crossover and mutation (any board, cut, rate)', () => {

@@ -60,6 +60,8 @@ interface GaState {
   pool: number[];
   bestScore: number;
   best: { cells: number[][] };
+  /** Individuals of the first generation made so far, while it is being made (absent once it is whole). */
+  initialised?: number;
 }
 
 /**
@@ -95,6 +97,11 @@ export class JumpGa implements SolverRun {
   private readonly maxJ: Int32Array;
   private readonly mutable: Int32Array;
   private readonly work: BfsWorkspace;
+  /**
+   * Individuals of the first generation made so far: it is made a few at a time by step(), so a
+   * huge population cannot hold a run past its stop criteria before its first step.
+   */
+  private initialised: number;
 
   constructor(
     private readonly puzzle: JumpPuzzle,
@@ -124,15 +131,20 @@ export class JumpGa implements SolverRun {
     this.maxJ = maxJumps(puzzle);
     this.mutable = changeableCells(this.maxJ);
     this.work = createBfsWorkspace(puzzle);
-    if (fresh) {
-      for (let k = 0; k < this.size; k++) {
-        const off = k * n;
-        randomCells(this.popViews[k], this.maxJ, rng);
-        this.fit[k] = this.score(this.popViews[k]);
-        this.noteBest(this.pop, off, this.fit[k]);
-      }
-      this.summarise();
-    }
+    this.initialised = fresh ? 0 : this.size;
+    // One individual at once, so a fresh run has a best board to show from the start.
+    if (fresh) this.initialiseOne();
+  }
+
+  /** The next random individual of the first generation; true when it is a new best. */
+  private initialiseOne(): boolean {
+    const k = this.initialised++;
+    randomCells(this.popViews[k], this.maxJ, this.rng);
+    this.fit[k] = this.score(this.popViews[k]);
+    const better = this.noteBest(this.pop, k * this.n, this.fit[k]);
+    if (this.initialised === this.size) this.summarise();
+    else this.top = this.bestScore;
+    return better;
   }
 
   /** Best fitness in the current generation. */
@@ -160,6 +172,9 @@ export class JumpGa implements SolverRun {
   step(budget: number): void {
     const { n, size } = this;
     const stopAt = this.evaluations + Math.max(1, budget);
+    while (this.initialised < size) {
+      if (this.initialiseOne() || this.evaluations >= stopAt) return;
+    }
     while (this.evaluations < stopAt) {
       if (!this.poolReady) this.select();
       if (this.scored < this.filled) {
@@ -182,7 +197,7 @@ export class JumpGa implements SolverRun {
   checkpoint(): GaState {
     const { puzzle, n } = this;
     const pop: string[] = [];
-    for (let k = 0; k < this.size; k++) pop.push(encodeIndividual(puzzle, this.pop, k * n));
+    for (let k = 0; k < this.initialised; k++) pop.push(encodeIndividual(puzzle, this.pop, k * n));
     const next: string[] = [];
     for (let k = 0; k < this.filled; k++) next.push(encodeIndividual(puzzle, this.next, k * n));
     return {
@@ -190,12 +205,13 @@ export class JumpGa implements SolverRun {
       evaluations: this.evaluations,
       generation: this.generation,
       pop,
-      fit: Array.from(this.fit),
+      fit: Array.from(this.fit.subarray(0, this.initialised)),
       next,
       nextFit: Array.from(this.nextFit.subarray(0, this.scored)),
       pool: this.poolReady ? Array.from(this.pool) : [],
       bestScore: this.bestScore,
       best: this.bestSolution(),
+      ...(this.initialised < this.size ? { initialised: this.initialised } : {}),
     };
   }
 
@@ -205,10 +221,12 @@ export class JumpGa implements SolverRun {
     if (!s || typeof s !== 'object' || !Rng.isState(s.rng)) throw bad('rng');
     const ga = new JumpGa(puzzle, p, new Rng(s.rng), false);
     const { n, size } = ga;
-    if (!Array.isArray(s.pop) || s.pop.length !== size || !Array.isArray(s.fit) || s.fit.length !== size) throw bad(`expected a population of ${size}`);
+    const made = s.initialised ?? size;
+    if (!Number.isInteger(made) || made < 1 || made > size) throw bad('first generation');
+    if (!Array.isArray(s.pop) || s.pop.length !== made || !Array.isArray(s.fit) || s.fit.length !== made) throw bad(`expected a population of ${size}`);
     if (!Array.isArray(s.next) || s.next.length > size || !Array.isArray(s.nextFit) || s.nextFit.length > s.next.length) throw bad('next generation');
     if (!Array.isArray(s.pool) || (s.pool.length !== 0 && s.pool.length !== ga.survivors)) throw bad('survivor pool');
-    for (let k = 0; k < size; k++) {
+    for (let k = 0; k < made; k++) {
       decodeIndividual(puzzle, s.pop[k], ga.pop, k * n, `ga checkpoint, individual ${k}`);
       ga.fit[k] = Number(s.fit[k]);
     }
@@ -226,7 +244,9 @@ export class JumpGa implements SolverRun {
     ga.bestScore = s.bestScore;
     ga.evaluations = s.evaluations;
     ga.generation = s.generation;
-    ga.summarise();
+    ga.initialised = made;
+    if (made === size) ga.summarise();
+    else ga.top = ga.bestScore;
     return ga;
   }
 
