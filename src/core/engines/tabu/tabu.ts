@@ -1,7 +1,7 @@
 import type { LocalSearchProblem } from '../../engine/local-search';
 import type { ParamSchema, Params } from '../../params/schema';
 import { pickParams, resolveParams } from '../../params/schema';
-import type { Rng } from '../../rng/rng';
+import { Rng, type RngState } from '../../rng/rng';
 import { LocalSearchRun, readCheckpoint, type LocalSearchState } from '../local-search-run';
 
 export const tabuParams = {
@@ -34,6 +34,12 @@ interface TabuOwn {
   restarts: number;
   /** Live tabu entries: [attribute, tabu until iteration]. */
   tabu: [number, number][];
+  /**
+   * A candidate scan cut by the end of a step: candidates proposed so far, the best delta and
+   * attribute among them, and the random state just before the kept move was proposed (proposing
+   * again from it on the same solution gives the same move back).
+   */
+  scan?: { done: number; best: number; attr: number; kept: RngState | null };
 }
 
 export type TabuProblem = LocalSearchProblem & Required<Pick<LocalSearchProblem, 'moveAttribute' | 'keepMove' | 'applyKept'>>;
@@ -62,6 +68,12 @@ export class TabuSearch extends LocalSearchRun<TabuProblem, TabuOwn> {
   private readonly p: ReturnType<typeof resolveParams<typeof tabuParams>>;
   private readonly keys = new Float64Array(TABLE_SIZE).fill(-1);
   private readonly until = new Float64Array(TABLE_SIZE);
+  /** Candidates proposed so far in the iteration under way (0 = none started), and the best of them. */
+  private scanned = 0;
+  private scanBest = -Infinity;
+  private scanAttr = -1;
+  /** Random state before the kept move of a cut scan (only a scan longer than a step records it). */
+  private keptRng: RngState | null = null;
 
   constructor(problem: TabuProblem, params: Params, rng: Rng, fresh: boolean) {
     const p = resolveParams(tabuParams, pickParams(tabuParams, params));
@@ -74,24 +86,55 @@ export class TabuSearch extends LocalSearchRun<TabuProblem, TabuOwn> {
     return this.keys[h] === attr && this.until[h] > this.iteration;
   }
 
+  /**
+   * Proposes candidates of the scan under way until `count` more are done or the scan is whole;
+   * false when the step's budget ended it first (the scan continues at the next step).
+   */
+  private scan(count: number): boolean {
+    const { problem, rng } = this;
+    const cur = problem.score();
+    const n = Math.min(count, this.p.candidates - this.scanned);
+    // A scan that may be cut records where its kept move came from, for a checkpoint.
+    const mayCut = this.scanned > 0 || n < this.p.candidates;
+    let best = this.scanBest;
+    let bestAttr = this.scanAttr;
+    for (let i = 0; i < n; i++) {
+      const before = mayCut ? rng.getState() : null;
+      const delta = problem.propose(rng);
+      const attr = problem.moveAttribute();
+      if (delta > best && (cur + delta > this.bestScore || !this.isTabu(attr))) {
+        best = delta;
+        bestAttr = attr;
+        problem.keepMove();
+        this.keptRng = before;
+      }
+    }
+    this.evaluations += n;
+    this.scanned += n;
+    if (this.scanned < this.p.candidates) {
+      this.scanBest = best;
+      this.scanAttr = bestAttr;
+      return false;
+    }
+    this.scanned = 0;
+    this.scanBest = -Infinity;
+    this.scanAttr = -1;
+    this.keptRng = null;
+    this.lastAttr = bestAttr;
+    return true;
+  }
+
+  /** Attribute of the move chosen by the last whole scan (-1: none allowed). */
+  private lastAttr = -1;
+
   step(budget: number): void {
     const { problem, rng } = this;
-    const { candidates, tenure, restartAfter } = this.p;
+    const { tenure, restartAfter } = this.p;
     const end = this.evaluations + budget;
     while (this.evaluations < end) {
-      const cur = problem.score();
-      let best = -Infinity;
-      let bestAttr = -1;
-      for (let i = 0; i < candidates; i++) {
-        const delta = problem.propose(rng);
-        const attr = problem.moveAttribute();
-        if (delta > best && (cur + delta > this.bestScore || !this.isTabu(attr))) {
-          best = delta;
-          bestAttr = attr;
-          problem.keepMove();
-        }
-      }
-      this.evaluations += candidates;
+      // Scans are cut at the step's end: `candidates` may be far more than a step's budget.
+      if (!this.scan(end - this.evaluations)) return;
+      const bestAttr = this.lastAttr;
       this.iteration++;
       if (bestAttr >= 0) {
         problem.applyKept();
@@ -118,7 +161,8 @@ export class TabuSearch extends LocalSearchRun<TabuProblem, TabuOwn> {
   protected ownState(): TabuOwn {
     const tabu: [number, number][] = [];
     for (let h = 0; h < TABLE_SIZE; h++) if (this.keys[h] >= 0 && this.until[h] > this.iteration) tabu.push([this.keys[h], this.until[h]]);
-    return { sinceBest: this.sinceBest, restarts: this.restarts, tabu };
+    const scan = this.scanned > 0 ? { done: this.scanned, best: this.scanBest, attr: this.scanAttr, kept: this.keptRng } : undefined;
+    return { sinceBest: this.sinceBest, restarts: this.restarts, tabu, ...(scan ? { scan } : {}) };
   }
 
   static restore(problem: TabuProblem, params: Params, cp: unknown): TabuSearch {
@@ -131,6 +175,27 @@ export class TabuSearch extends LocalSearchRun<TabuProblem, TabuOwn> {
       const h = slot(e[0]);
       t.keys[h] = e[0];
       t.until[h] = e[1];
+    }
+    const scan = s.scan;
+    if (scan !== undefined) {
+      const ok =
+        Number.isInteger(scan.done) &&
+        scan.done > 0 &&
+        scan.done < t.p.candidates &&
+        Number.isInteger(scan.attr) &&
+        (scan.kept === null ? scan.attr === -1 : Rng.isState(scan.kept)) &&
+        (scan.attr === -1 || typeof scan.best === 'number');
+      if (!ok) throw new Error('tabu checkpoint is damaged: bad scan');
+      t.scanned = scan.done;
+      t.scanAttr = scan.attr;
+      // JSON turns -Infinity into null.
+      t.scanBest = scan.attr === -1 ? -Infinity : scan.best;
+      if (scan.kept) {
+        // The kept move again: the same random state on the same solution proposes the same move.
+        problem.propose(new Rng(scan.kept));
+        problem.keepMove();
+        t.keptRng = scan.kept;
+      }
     }
     return t;
   }

@@ -132,8 +132,9 @@ describe('tabu search engine', () => {
     const t = target(n, 3);
     const p = new Bits(n, t);
     const run = tabuEngine.create(p, { candidates: 200, tenure: 3 }, new Rng(1));
-    runTo(run, 20_000);
-    // 100 iterations of 200 candidates; with 12 bits and 3 tabu, some candidate is always allowed.
+    // The random start and 100 iterations of 200 candidates (a step ends on its budget, mid-scan if need be);
+    // with 12 bits and 3 tabu, some candidate is always allowed.
+    runTo(run, 20_001);
     expect(p.applied.length).toBe(100);
   });
 
@@ -164,6 +165,26 @@ describe('tabu search engine', () => {
     const [cp] = expectResumesIdentically(a, (c) => tabuEngine.restore(new Bits(50, target(50, 1)), params, c), [10_000, 60_000]) as { tabu: unknown[] }[];
     expect(cp.tabu.length).toBeGreaterThan(0);
     expect(() => tabuEngine.restore(new Bits(50, target(50, 1)), params, { ...cp, tabu: [[-1, 3]] })).toThrow(/damaged/);
+  });
+
+  it('cuts a scan of more candidates than a step at the step, and resumes mid-scan identically', () => {
+    // candidates = 1e12: one iteration would never end; a step of 500 does about 500 proposals.
+    const huge = tabuEngine.create(new Bits(50, target(50, 1)), { candidates: 1e12 }, new Rng(1));
+    const before = huge.evaluations;
+    huge.step(500);
+    expect(huge.evaluations - before).toBe(500);
+    // A scan longer than the steps, checkpointed part way through, and cut at odd places.
+    const params = { candidates: 777, tenure: 5, restartAfter: 30 };
+    const a = tabuEngine.create(new Bits(50, target(50, 1)), params, new Rng(8));
+    const cps = expectResumesIdentically(a, (c) => tabuEngine.restore(new Bits(50, target(50, 1)), params, c), [100, 1_000, 5_555, 20_000], { slice: 97 }) as {
+      scan?: unknown;
+    }[];
+    expect(cps.some((cp) => cp.scan !== undefined)).toBe(true);
+    // The same run whatever the step sizes.
+    const b = tabuEngine.create(new Bits(50, target(50, 1)), params, new Rng(8));
+    runTo(b, 20_000);
+    expect(snapshot(b).bestSolution).toEqual(snapshot(a).bestSolution);
+    expect(b.iteration).toBe(a.iteration);
   });
 
   it('refuses a problem without move attributes', () => {
