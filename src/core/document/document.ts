@@ -1,6 +1,6 @@
 import type { FamilyId } from '../families/family';
 import { families, getFamily } from '../families';
-import { displayText } from '../text/display';
+import { displayText, escapeControls } from '../text/display';
 import { FormatError } from './errors';
 
 export const DOCUMENT_FORMAT = 'puzzle-workbench';
@@ -96,7 +96,8 @@ export function documentFromText(text: string, fileName: string): ReturnType<typ
   } catch (e) {
     const m = /position (\d+)/.exec((e as Error).message);
     const line = m ? text.slice(0, Number(m[1])).split('\n').length : undefined;
-    throw new FormatError(`invalid JSON (${(e as Error).message.replace(/^.*?: /, '')})`, fileName, line);
+    // The parser quotes the text near the error, newlines and all: escaped, so the message stays one line.
+    throw new FormatError(`invalid JSON (${escapeControls((e as Error).message.replace(/^.*?: /, ''))})`, fileName, line);
   }
   return parseDocument(x, fileName);
 }

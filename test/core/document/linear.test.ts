@@ -165,5 +165,9 @@ describe('messages', () => {
   it('a file name with a newline or a control character stays on one line', () => {
     expect(() => documentFromText('{"format": "puzzle-', 'bad\nname\u001b.json')).toThrow(/^bad\\nname\\x1b\.json(:\d+)?: invalid JSON/);
     expect(() => readPuzzleFiles('two\nlines.txt', '')).toThrow(/^two\\nlines\.txt/);
+    // The parser's own message quotes the text, a newline included.
+    expect(() => documentFromText('{"a":\n o}', 'a.json')).toThrow(
+      /^a\.json(:\d+)?: invalid JSON \(Unexpected token 'o', "\{"a":\\n o\}" is not valid JSON\)$/,
+    );
   });
 });
