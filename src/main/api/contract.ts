@@ -8,6 +8,7 @@ import type { PuzzleRecord, RunEvent, RunRecord, RunSummary } from '../store/typ
 import type { ImportPreview, ImportResult, LibraryPuzzle } from '../services/imports';
 import type { StudyAnalysisDetail, StudyCurve, StudyDetail, StudySummary, StudyTemplate } from '../services/study-api';
 import type { DistributionState } from '../services/distribution';
+import type { AnalysisStatus } from '../services/analysis';
 import type { ParamSchema } from '../../core/params/schema';
 import type { FamilyId } from '../../core/families/family';
 import { MAX_SEED } from '../../core/engine/run-types';
@@ -136,6 +137,12 @@ export const apiSchemas = {
   getDistribution: s.object({}),
   /** Save a redis:// or rediss:// URL (null or blank: forget it) and use it at once; refused while WORKBENCH_REDIS is set. */
   setDistribution: s.object({ url: s.nullable(s.string(2000)) }),
+  // ---- the designer's analysis (issue 25) ----
+  /** Count, estimate and explain a saved puzzle (edge), or analyse its maze (jump) or (n, m) (parity); replaces the puzzle's running analysis. */
+  startAnalysis: s.object({ puzzleId: id, seconds: s.optional(s.number()), maxSolutions: s.optional(s.int(1, 1_000_000_000)), probes: s.optional(s.int(1, 10_000_000)) }),
+  /** Progress, and the outcome once finished. */
+  analysisStatus: s.object({ id }),
+  stopAnalysis: s.object({ id }),
 } as const;
 
 /** A file to import, with the options of its reader and the piece set of a board file. */
@@ -217,6 +224,9 @@ export interface ApiResults {
   exportStudy: { fileName: string; text: string };
   getDistribution: DistributionState;
   setDistribution: DistributionState;
+  startAnalysis: AnalysisStatus;
+  analysisStatus: AnalysisStatus;
+  stopAnalysis: null;
 }
 
 /** What a view holds: every call returns a promise; errors arrive as rejected promises with a one-line message. */

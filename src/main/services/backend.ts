@@ -8,6 +8,7 @@ import { Workbench } from './workbench';
 import { importFile, listLibrary, previewImport } from './imports';
 import { studyHandlers } from './study-api';
 import { Distribution } from './distribution';
+import { Analyses } from './analysis';
 import path from 'node:path';
 
 /** The API handlers over a Workbench: arguments arrive validated by the transport. */
@@ -15,6 +16,7 @@ export function apiHandlers(wb: Workbench, opts: { resourcesDir?: string | null;
   const { store } = wb;
   const distribution = opts.distribution ?? new Distribution(wb);
   const resources = opts.resourcesDir ?? findResourcesDir();
+  const analyses = new Analyses(store);
   const need = <T>(x: T | null, what: string): T => {
     if (x === null) throw new Error(`${what} does not exist`);
     return x;
@@ -68,6 +70,12 @@ export function apiHandlers(wb: Workbench, opts: { resourcesDir?: string | null;
     ...studyHandlers(wb, opts.studies ?? new Studies(wb, distribution), resources ? path.join(resources, 'studies') : null),
     getDistribution: () => distribution.state(),
     setDistribution: ({ url }) => distribution.set(url),
+    startAnalysis: (req) => analyses.start(req),
+    analysisStatus: ({ id }) => analyses.status(id),
+    stopAnalysis: ({ id }) => {
+      analyses.stop(id);
+      return null;
+    },
   };
 }
 

@@ -93,6 +93,9 @@ function fakeBackend(): FakeBackend {
     exportStudy: nope('exportStudy'),
     getDistribution: nope('getDistribution'),
     setDistribution: nope('setDistribution'),
+    startAnalysis: nope('startAnalysis'),
+    analysisStatus: nope('analysisStatus'),
+    stopAnalysis: nope('stopAnalysis'),
   };
   return {
     handlers,

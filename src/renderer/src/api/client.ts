@@ -65,6 +65,9 @@ const METHOD_SET: Record<ApiMethod, true> = {
   exportStudy: true,
   getDistribution: true,
   setDistribution: true,
+  startAnalysis: true,
+  analysisStatus: true,
+  stopAnalysis: true,
 };
 const METHODS = Object.keys(METHOD_SET) as ApiMethod[];
 

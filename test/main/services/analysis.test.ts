@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { makeDocument } from '../../../src/core/document/document';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
+import { Analyses } from '../../../src/main/services/analysis';
+import type { PuzzleRecord } from '../../../src/main/store/types';
+
+function storeWith(document: unknown): { getPuzzle(id: number): PuzzleRecord | null } {
+  return { getPuzzle: (id) => (id === 1 ? ({ id: 1, document } as PuzzleRecord) : null) };
+}
+
+async function finished(a: Analyses, id: number): Promise<ReturnType<Analyses['status']>> {
+  for (;;) {
+    const s = a.status(id);
+    if (!s.running) return s;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('analyses started from the app', () => {
+  it('runs an edge analysis in slices, answering status calls meanwhile, and keeps the outcome', async () => {
+    const { puzzle, solution } = generateEdgePuzzle({ rows: 4, cols: 4, frameColours: 1, innerColours: 2, seed: 1 });
+    const doc = makeDocument('edge', 'gen', puzzle, solution);
+    const a = new Analyses(storeWith(doc));
+    const started = a.start({ puzzleId: 1, probes: 200 });
+    expect(started.running).toBe(true);
+    const s = await finished(a, started.id);
+    expect(s.error).toBeNull();
+    expect(s.outcome?.analysis).toMatchObject({ family: 'edge', count: { solutions: 10, end: 'exhausted' } });
+    // The placement is the solved board: pieces that fit only one place are counted on it.
+    expect(s.outcome?.analysis.family === 'edge' && s.outcome.analysis.stats.uniqueFits).not.toBeNull();
+  });
+
+  it('stops on request and reports the count so far as a lower bound', async () => {
+    const { puzzle } = generateEdgePuzzle({ rows: 16, cols: 16, frameColours: 5, innerColours: 17, seed: 1 });
+    const a = new Analyses(storeWith(makeDocument('edge', 'big', puzzle)));
+    const { id } = a.start({ puzzleId: 1, probes: 20, seconds: 60 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(a.status(id).running).toBe(true);
+    a.stop(id);
+    const s = await finished(a, id);
+    expect(s.outcome?.analysis.family === 'edge' && s.outcome.analysis.count.end).toBe('stopped');
+  });
+
+  it('refuses a missing puzzle and a bad time limit in one line, and says why a maze cannot be analysed', async () => {
+    const a = new Analyses(storeWith(makeDocument('jump', 'maze', { rows: 5, cols: 5 })));
+    expect(() => a.start({ puzzleId: 2 })).toThrow(/puzzle 2 does not exist/);
+    expect(() => a.start({ puzzleId: 1, seconds: -1 })).toThrow(/seconds must be above 0/);
+    const s = await finished(a, a.start({ puzzleId: 1 }).id);
+    expect(s.error).toMatch(/no cells yet/);
+  });
+});
