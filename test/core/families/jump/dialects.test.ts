@@ -33,7 +33,7 @@ describe('jump maze files of other tools', () => {
     ]);
     for (const m of all) {
       const cells = (m.solution as JumpMaze).cells;
-      expect(jumpFamily.evaluate(m.puzzle, m.solution).score).toBe(naiveFitness(m.puzzle as JumpPuzzle, cells));
+      expect(jumpFamily.evaluate(m.puzzle as JumpPuzzle, m.solution as JumpMaze).score).toBe(naiveFitness(m.puzzle as JumpPuzzle, cells));
     }
     // One maze and its 0 line: one puzzle.
     expect(jumpMazeFormat.read('2\n1 1\n1 0\n0\n', 'm.txt').puzzle).toEqual({ rows: 2, cols: 2 });
