@@ -9,6 +9,8 @@ import type { StudySpec } from './spec';
 
 const label = (spec: StudySpec, i: number, width = 40): string => displayText(spec.configs[i]?.label ?? `solver ${i + 1}`, width);
 
+const tested = (c: StudyComparison): boolean => !!(c.score || c.paired || c.time);
+
 /** "p 0.008 (Holm 0.024), A12 0.96": `none` without a test. */
 export function pairText(t: PairTest | null, none = '-'): string {
   return t ? `p ${pText(t.p)} (Holm ${pText(t.pHolm)}), A12 ${a12Text(t.a12)}` : none;
@@ -39,9 +41,10 @@ export function publishedTestText(t: PublishedTestResult, width = 60): string {
 
 /** The `study show` lines under the table. */
 export function comparisonLines(spec: StudySpec, a: StudyAnalysis): string[] {
-  if (a.comparisons.length === 0 && a.tests.length === 0) return [];
+  if (!a.comparisons.some(tested) && a.tests.length === 0) return [];
   const lines = ['', 'comparisons (two-sided; Holm over the pairs of the study; A12 = chance the first does better):'];
-  for (const c of a.comparisons) {
+  // Pairs with no done runs on either side have nothing to say yet.
+  for (const c of a.comparisons.filter(tested)) {
     const parts = [`score ${pairText(c.score)}`];
     if (c.paired) parts.push(`paired ${pairText(c.paired)}`);
     if (c.time) parts.push(`time ${pairText(c.time)}`);
@@ -56,7 +59,7 @@ export function comparisonMarkdown(spec: StudySpec, a: StudyAnalysis): string[] 
   const esc = (t: string): string => t.replace(/\|/g, '\\|');
   const row = (cols: string[]): string => `| ${cols.map(esc).join(' | ')} |`;
   const out: string[] = [];
-  if (a.comparisons.length > 0) {
+  if (a.comparisons.some(tested)) {
     out.push(
       '',
       '### Comparisons',
@@ -67,7 +70,7 @@ export function comparisonMarkdown(spec: StudySpec, a: StudyAnalysis): string[] 
       '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |',
     );
     const ph = (t: PairTest | null): string => (t ? `${pText(t.p)} (${pText(t.pHolm)})` : '-');
-    for (const c of a.comparisons)
+    for (const c of a.comparisons.filter(tested))
       out.push(
         row([
           displayText(c.puzzle, 200),

@@ -9,7 +9,10 @@ import { studyResults, type Reach } from '../../../src/main/studies/results';
 import { studyCsv, studyJson, studyMarkdown, studyText } from '../../../src/main/studies/report';
 import type { StudyRun } from '../../../src/main/store/studies';
 import type { RunSummary } from '../../../src/main/store/types';
-import type { StudySpec } from '../../../src/main/studies/spec';
+import { parseStudy, type StudySpec } from '../../../src/main/studies/spec';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '../../helpers/cli';
 
 const stop = { seconds: 10, evaluations: null, target: null };
 const puzzle = (label: string, group?: string) => ({ label, source: 'inline', puzzleId: null, puzzle: {}, maxScore: 100, ...(group ? { group } : {}) });
@@ -120,6 +123,34 @@ describe('study comparisons', () => {
     expect(md).toContain(
       '- GA vs SA: Wilcoxon signed-rank on evaluations to target, paired by puzzle (9): ours V = 5, p 0.039 exact (normal approximation 0.038); published p 0.038',
     );
+  });
+
+  it("the casse-tete template carries the paper's two Wilcoxon tests, GA against SA and BPMX against BMOC", () => {
+    const file = join(repoRoot, 'resources', 'studies', 'casse-tete-almuhaideb.json');
+    const t = parseStudy(readFileSync(file, 'utf8'), file, {
+      readFile: () => '',
+      libraryPuzzle: () => null,
+    });
+    expect(t.published!.tests!.map((x) => [x.solvers, x.measure, x.test, x.p])).toEqual([
+      [[0, 4], 'evaluationsToTarget', 'signed-rank', 0.038],
+      [[0, 2], 'evaluationsToTarget', 'signed-rank', 0.95],
+    ]);
+    // Before any run: the paper's p, ours not yet.
+    const a = analyse(t, []);
+    expect(a.analysis.tests.map((x) => [x.pairs, x.ours])).toEqual([
+      [0, null],
+      [0, null],
+    ]);
+    expect(() =>
+      parseStudy(
+        JSON.stringify({
+          ...JSON.parse(readFileSync(file, 'utf8')),
+          published: { source: 's', cells: [], tests: [{ solvers: [0, 0], measure: 'mean', test: 'signed-rank' }] },
+        }),
+        'x.json',
+        { readFile: () => '', libraryPuzzle: () => null },
+      ),
+    ).toThrow(/x\.json: published\.tests\[0\]\.solvers: give two different solver indexes/);
   });
 
   it('write the comparisons into the text, markdown, CSV and JSON', () => {
