@@ -207,6 +207,8 @@ describe('casse-tete GA', () => {
     for (const params of combos) {
       const mu = 30;
       const run = new ParityGa(p, { ...defaults(), ...params, population: mu, mutationRate: 0.5 }, new Rng(11));
+      // The random start is made inside steps, one evaluation per grid.
+      while (run.evaluations < mu && !run.finished) run.step(mu - run.evaluations);
       let lastBest = run.bestScore;
       for (let k = 0; k < 40 && !run.finished; k++) {
         run.step(10);
@@ -227,6 +229,21 @@ describe('casse-tete GA', () => {
         expect(rescore((run.bestSolution() as { cells: number[][] }).cells)).toEqual({ odd: 0 - run.bestScore, zeros: 19 });
       }
     }
+  });
+
+  it('makes its random start inside steps, so a population of a million stops on time, and resumes mid-start exactly', () => {
+    const t0 = performance.now();
+    const big = ga.create({ n: 10, m: 20 }, { population: 1_000_000 }, 2);
+    big.step(100);
+    expect(performance.now() - t0).toBeLessThan(1500);
+    expect(big.evaluations).toBeLessThanOrEqual(101);
+    const p: ParityPuzzle = { n: 9, m: 27 };
+    const params = { population: 45, generations: 0 };
+    const cps = expectResumesIdentically(ga.create(p, params, 6), (cp) => ga.restore(p, params, cp), [3, 20, 44, 45, 46, 300], { slice: 7 }) as {
+      initialised?: number;
+    }[];
+    expect(cps[0].initialised).toBe(3);
+    expect(() => ga.restore(p, params, { ...cps[0], perm: [1, 2] })).toThrow(/damaged/);
   });
 
   it('returns from step() as soon as the best improves', () => {

@@ -37,7 +37,14 @@ export const parityGaParams = {
     min: 0,
     help: 'Stop (finished) after this many generations of `population` offspring each (0 = no limit).',
   },
-  tournament: { type: 'int', default: 10, min: 1, help: 'Tournament size q: each parent is the best of q individuals drawn at random.' },
+  tournament: {
+    type: 'int',
+    default: 10,
+    min: 1,
+    // Each parent costs q draws: beyond this a tournament is the population's best anyway, and a step would outlast its budget.
+    max: 100_000,
+    help: 'Tournament size q: each parent is the best of q individuals drawn at random.',
+  },
   crossoverRate: {
     type: 'number',
     default: 0.8,
@@ -93,6 +100,9 @@ interface GaState {
   pop: string[];
   /** Insertion stamps per slot: the replacement order among equally bad individuals. */
   ages: number[];
+  /** While the random start is being made: individuals made so far, and the running permutation it draws from. */
+  initialised?: number;
+  perm?: number[];
 }
 
 /**
@@ -138,6 +148,12 @@ export class ParityGa implements SolverRun {
   private sumCost = 0;
   private readonly bestCells: Uint8Array;
   private bestCost = Infinity;
+  /**
+   * The random start is made a few grids per step (a million grids would hold the run past its
+   * stop criteria before its first step): grids made so far, and the running permutation.
+   */
+  private initialised: number;
+  private perm: Int32Array | null = null;
 
   constructor(
     private readonly puzzle: ParityPuzzle,
@@ -172,30 +188,42 @@ export class ParityGa implements SolverRun {
     this.prev = new Int32Array(this.mu);
     this.age = new Float64Array(this.mu);
     this.bestCells = new Uint8Array(this.size);
-    if (fresh) this.initialise();
+    this.initialised = fresh ? 0 : this.mu;
+    if (fresh) {
+      this.perm = new Int32Array(this.size);
+      for (let i = 0; i < this.size; i++) this.perm[i] = i;
+      // One grid at once, so a fresh run has a best grid from the start.
+      this.initialiseOne();
+    }
   }
 
-  /** mu random grids with exactly m zeros (partial Fisher-Yates on a running permutation: still a uniform m-subset each time). */
-  private initialise(): void {
+  /**
+   * The next of mu random grids with exactly m zeros (partial Fisher-Yates on a running
+   * permutation: still a uniform m-subset each time); true when it is a new best.
+   */
+  private initialiseOne(): boolean {
     const { size, m, rng } = this;
-    const perm = new Int32Array(size);
-    for (let i = 0; i < size; i++) perm[i] = i;
-    for (let s = 0; s < this.mu; s++) {
-      const off = s * size;
-      this.g.fill(1, off, off + size);
-      for (let i = 0; i < m; i++) {
-        const j = i + rng.int(size - i);
-        const t = perm[i];
-        perm[i] = perm[j];
-        perm[j] = t;
-        this.g[off + perm[i]] = 0;
-      }
-      this.cost[s] = gridParity(this.g, off, this.n, this.rp, this.cp, s * this.n);
-      this.link(s);
-      this.noteBest(s);
+    const perm = this.perm!;
+    const s = this.initialised++;
+    const off = s * size;
+    this.g.fill(1, off, off + size);
+    for (let i = 0; i < m; i++) {
+      const j = i + rng.int(size - i);
+      const t = perm[i];
+      perm[i] = perm[j];
+      perm[j] = t;
+      this.g[off + perm[i]] = 0;
     }
-    this.evaluations = this.mu;
-    if (this.bestCost === 0) this.finished = true;
+    this.cost[s] = gridParity(this.g, off, this.n, this.rp, this.cp, s * this.n);
+    this.link(s);
+    const before = this.bestCost;
+    this.noteBest(s);
+    this.evaluations++;
+    if (this.initialised === this.mu) {
+      this.perm = null;
+      if (this.bestCost === 0) this.finished = true;
+    }
+    return this.bestCost < before;
   }
 
   get bestScore(): number {
@@ -210,7 +238,7 @@ export class ParityGa implements SolverRun {
   }
 
   get meanScore(): number {
-    return 0 - this.sumCost / this.mu;
+    return 0 - this.sumCost / this.initialised;
   }
 
   get iteration(): number {
@@ -339,8 +367,13 @@ export class ParityGa implements SolverRun {
 
   step(budget: number): void {
     if (this.finished) return;
+    let done = 0;
+    while (this.initialised < this.mu) {
+      const better = this.initialiseOne();
+      if (better || this.finished || ++done >= budget) return;
+    }
     const startBest = this.bestCost;
-    for (let done = 0; done < budget; done += 2) {
+    for (; done < budget; done += 2) {
       this.mate();
       if (++this.matings >= this.matingsPerGeneration) {
         this.matings = 0;
@@ -364,7 +397,7 @@ export class ParityGa implements SolverRun {
 
   checkpoint(): GaState {
     const pop: string[] = [];
-    for (let s = 0; s < this.mu; s++) pop.push(packBits(this.g, this.rowOf[s] * this.size, this.size));
+    for (let s = 0; s < this.initialised; s++) pop.push(packBits(this.g, this.rowOf[s] * this.size, this.size));
     return {
       rng: this.rng.getState(),
       evaluations: this.evaluations,
@@ -374,7 +407,8 @@ export class ParityGa implements SolverRun {
       finished: this.finished,
       best: packBits(this.bestCells, 0, this.size),
       pop,
-      ages: Array.from(this.age),
+      ages: Array.from(this.age.subarray(0, this.initialised)),
+      ...(this.perm ? { initialised: this.initialised, perm: Array.from(this.perm) } : {}),
     };
   }
 
@@ -383,15 +417,23 @@ export class ParityGa implements SolverRun {
     if (!s || typeof s !== 'object' || !Rng.isState(s.rng) || !Array.isArray(s.pop) || !Array.isArray(s.ages)) throw new Error('ga checkpoint is damaged');
     const ga = new ParityGa(puzzle, p, new Rng(s.rng), false);
     const { mu, size, n, m } = ga;
-    if (s.pop.length !== mu || s.ages.length !== mu) throw new Error(`ga checkpoint holds ${s.pop.length} individuals, expected the population ${mu}`);
-    for (let k = 0; k < mu; k++) {
+    const made = s.initialised ?? mu;
+    if (!Number.isInteger(made) || made < 1 || made > mu) throw new Error('ga checkpoint is damaged (random start)');
+    if (made < mu) {
+      const perm = s.perm;
+      if (!Array.isArray(perm) || perm.length !== size || !perm.every((x) => Number.isInteger(x) && x >= 0 && x < size))
+        throw new Error('ga checkpoint is damaged (random start)');
+      ga.perm = Int32Array.from(perm);
+    }
+    if (s.pop.length !== made || s.ages.length !== made) throw new Error(`ga checkpoint holds ${s.pop.length} individuals, expected the population ${mu}`);
+    for (let k = 0; k < made; k++) {
       unpackBits(s.pop[k], ga.g, k * size, size, `ga checkpoint individual ${k}`);
       let zeros = 0;
       for (let i = 0; i < size; i++) zeros += 1 - ga.g[k * size + i];
       if (zeros !== m) throw new Error(`ga checkpoint individual ${k} has ${zeros} zeros, expected ${m}`);
       ga.cost[k] = gridParity(ga.g, k * size, n, ga.rp, ga.cp, k * n);
     }
-    const order = Array.from({ length: mu }, (_, k) => k).sort((a, b) => (s.ages as number[])[a] - (s.ages as number[])[b]);
+    const order = Array.from({ length: made }, (_, k) => k).sort((a, b) => (s.ages as number[])[a] - (s.ages as number[])[b]);
     for (const k of order) {
       ga.ageCounter = (s.ages as number[])[k];
       ga.link(k);
@@ -405,6 +447,7 @@ export class ParityGa implements SolverRun {
     ga.matings = Number(s.matings);
     ga.ageCounter = Number(s.ageCounter);
     ga.finished = s.finished === true;
+    ga.initialised = made;
     return ga;
   }
 }
