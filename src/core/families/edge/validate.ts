@@ -61,7 +61,10 @@ export function validateEdgePuzzle(p: EdgePuzzle): ValidationResult {
   const thin = Math.min(rows, cols);
   if (!hasGreyBorder(p)) {
     // A free border is what Tetravex is; with turning pieces it is unusual enough to mention.
-    if (isRotatable(p)) warnings.push('no grey edges: the border is free (any colour may face out) and the colours on the outside need no partner');
+    if (isRotatable(p))
+      warnings.push(
+        'no grey edges: the border is free (any colour may face out) and the pieces may turn; Tetravex tiles, which never turn, import with --format tetravex',
+      );
   } else if (cells === 1) warnings.push('a 1x1 board: the single piece needs four grey edges and there are no joins to match');
   else if (thin === 1)
     warnings.push(`a board one cell wide (${rows}x${cols}): the pieces form a strip, the two ends have three grey edges and the others two on opposite sides`);
