@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { generateEdgePuzzle } from '../../../../../src/core/families/edge/generator';
 import { readPuzzleFile, readPuzzleFiles } from '../../../../../src/core/document/read-file';
 import { getFamily } from '../../../../../src/core/families';
 import { readPiecesWithBoards } from '../../../../../src/core/families/edge/files/read';
@@ -187,5 +189,34 @@ describe('URL files and refusals (issue 21)', () => {
     expect(e.message).toMatch(/^odd\.txt:2: guessed jump maze \(give --format pieces\|board\|bucas\|tetravex\|grid if it is not\): expected 3 jump lengths/);
     // A format the user named is not a guess.
     expect(formatError(() => readPuzzleFile('odd.txt', '3\n1 2\n1 1\n', { format: 'maze' })).message).toMatch(/^odd\.txt:2: expected 3 jump lengths/);
+  });
+});
+
+describe('dialects as properties (random sets)', () => {
+  it('grey as the highest colour, a hint count 0, a b s w h header and binary words all read back the same set', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 3, max: 7 }), fc.integer({ min: 3, max: 7 }), fc.integer({ min: 1, max: 1e6 }), (rows, cols, seed) => {
+        const { puzzle } = generateEdgePuzzle({ rows, cols, frameColours: 2, innerColours: 4, seed });
+        const pieces = piecesOf(puzzle);
+        const want = setKey(pieces);
+        const max = Math.max(...puzzle.edges);
+        const dialects = [
+          [`${rows} ${cols}`, ...pieces.map((e) => e.map((c) => (c === 0 ? max + 1 : c)).join(' '))],
+          ['0', ...pieces.map((e) => e.join(' '))],
+          [`2 4 ${cols} ${rows}`, ...pieces.map((e) => e.join(' '))],
+          [`${rows},${cols}`, ...pieces.map((e) => e.map((c) => c.toString(2).padStart(16, '0')).join(','))],
+        ];
+        for (const [k, lines] of dialects.entries()) {
+          // Square sets need no size; others carry it in the header (or, for a hint count, in the name).
+          const name = k === 1 ? `p_${rows}x${cols}.txt` : 'p.txt';
+          const text = lines.join('\n');
+          if (k === 2 && Math.round(Math.sqrt(rows * cols + 1)) ** 2 === rows * cols + 1) continue;
+          const p = readPuzzleFile(name, text).puzzle as EdgePuzzle;
+          expect([p.rows, p.cols]).toEqual([rows, cols]);
+          expect(setKey(piecesOf(p))).toEqual(want);
+        }
+      }),
+      { numRuns: 40, seed: 21 },
+    );
   });
 });
