@@ -43,3 +43,21 @@ describe("a run's limits", () => {
     expect(refusal('parity', 'ga', { n: 1000, m: 20 }, { population: 2000 })).toMatch(/population of 2,000 grids of 1000 x 1000/);
   });
 });
+
+describe('work of one indivisible unit', () => {
+  const { puzzle } = generateEdgePuzzle({ rows: 16, cols: 16, frameColours: 5, innerColours: 17, seed: 1 });
+
+  it('the edge GAs refuse a generation no step can hold, and take their defaults and presets', () => {
+    expect(refusal('edge', 'ga', puzzle)).toBeNull();
+    expect(refusal('edge', 'ga', puzzle, { population: 1000 })).toBeNull();
+    expect(refusal('edge', 'ga-memetic', puzzle)).toBeNull();
+    expect(refusal('edge', 'ga', puzzle, { population: 100_000 })).toMatch(/^one generation would be about .* operations/);
+    expect(refusal('edge', 'ga-memetic', puzzle, { searchMoves: 1e12 })).toMatch(/searchMoves per child/);
+    expect(refusal('edge', 'ga', puzzle, { repairTrials: 1e12, repairThreshold: 1 })).toMatch(/repairTrials per elite/);
+  });
+
+  it('lns refuses a node limit no step can hold', () => {
+    expect(refusal('edge', 'lns', puzzle)).toBeNull();
+    expect(refusal('edge', 'lns', puzzle, { nodeLimit: 1e12, windowMax: 5 })).toMatch(/^one refill would be about/);
+  });
+});
