@@ -10,6 +10,7 @@ import { importFiles, score } from './import-commands';
 import { study } from './study-commands';
 import { worker } from './worker-command';
 import { analyze } from './analyze-command';
+import { check } from './check-command';
 
 const USAGE = `usage: workbench <command> [options]   (every command takes --db PATH)
 
@@ -26,6 +27,7 @@ const USAGE = `usage: workbench <command> [options]   (every command takes --db 
   score PIECES [BOARD] [--size RxC] [--order ORDER] [--rotation cw|ccw] [--json]
   analyze FILE | --size N --remove M [--seconds S] [--max-solutions N] [--probes N] [--seed N] [--json]
   puzzles [--search TEXT] [--json]
+  check                       (SQLite's full integrity check of the database, any size)
   generate --family edge --size RxC [--frame-colours F] [--inner-colours I] [--seed S]
         [--out FILE] [--solution FILE] [--import]
   generate --tetravex --size N [--colours K] [--seed S] [--out FILE] [--solution FILE] [--import]
@@ -95,6 +97,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   score,
   analyze,
   puzzles,
+  check,
   generate,
   serve,
   study,

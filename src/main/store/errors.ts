@@ -29,6 +29,28 @@ export class StoreError extends Error {
   }
 }
 
+/** How to get a damaged database back, for every message that says one is damaged. */
+export function recoveryHint(file: string): string {
+  return `restore it from a backup, or copy out what is still readable with: sqlite3 '${file}' .recover | sqlite3 recovered.db`;
+}
+
+/** A stored JSON value that does not read back: `what` names it ("run 12's puzzle"). */
+export class DamagedValue extends Error {
+  constructor(readonly what: string) {
+    super(`${what} is damaged (not valid JSON)`);
+    this.name = 'DamagedValue';
+  }
+}
+
+/** Parse a stored JSON column; throws DamagedValue naming it when it does not read back. */
+export function parseStored(text: string, what: () => string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new DamagedValue(what());
+  }
+}
+
 function sqliteCode(err: unknown): string | null {
   if (typeof err !== 'object' || err === null) return null;
   const code = (err as { code?: unknown }).code;
@@ -45,14 +67,20 @@ function is(code: string, base: string): boolean {
  */
 export function describeDbError(err: unknown, file: string): unknown {
   if (err instanceof StoreError) return err;
+  const where = file === ':memory:' || file === '' ? 'the in-memory database' : `the database file ${file}`;
+  if (err instanceof DamagedValue)
+    return new StoreError('CORRUPT', `${err.what} in ${where} is damaged (not valid JSON): ${recoveryHint(file)}`, { cause: err });
   const code = sqliteCode(err);
   if (code === null) return err;
-  const where = file === ':memory:' || file === '' ? 'the in-memory database' : `the database file ${file}`;
   const make = (c: StoreErrorCode, message: string): StoreError => new StoreError(c, message, { cause: err });
   if (is(code, 'SQLITE_FULL')) return make('DISK_FULL', `the disk is full: ${where} could not be written, so the last change was not saved`);
   if (is(code, 'SQLITE_READONLY')) return make('READ_ONLY', `${where} is read-only, so changes cannot be saved`);
   if (is(code, 'SQLITE_NOTADB')) return make('NOT_A_DATABASE', `${where} is not a SQLite database`);
-  if (is(code, 'SQLITE_CORRUPT')) return make('CORRUPT', `${where} is damaged (corrupt)`);
+  if (is(code, 'SQLITE_CORRUPT')) return make('CORRUPT', `${where} is damaged (corrupt): ${recoveryHint(file)}`);
+  // A header SQLite cannot read (e.g. a bad schema-format byte) comes as a plain SQLITE_ERROR.
+  const message = err instanceof Error ? err.message : '';
+  if (code === 'SQLITE_ERROR' && /^(unsupported file format|malformed database schema)/.test(message))
+    return make('CORRUPT', `${where} is damaged (${message}): ${recoveryHint(file)}`);
   if (is(code, 'SQLITE_CANTOPEN')) return make('CANT_OPEN', `${where} cannot be opened`);
   if (is(code, 'SQLITE_BUSY') || is(code, 'SQLITE_LOCKED')) return make('BUSY', `${where} is locked by another program`);
   if (is(code, 'SQLITE_IOERR')) return make('IO', `a disk error occurred while using ${where}`);

@@ -8,7 +8,7 @@
 import type Database from 'better-sqlite3';
 import type { FamilyId } from '../../core/families/family';
 import type { Params } from '../../core/params/schema';
-import { describeDbError } from './errors';
+import { describeDbError, parseStored } from './errors';
 import { RUN_SUMMARY_COLS, toRunSummary, type RunRow } from './run-rows';
 import { StatementCache } from './statements';
 import type { Store } from './store';
@@ -461,7 +461,7 @@ export class RunHistory {
           t: r.elapsed_ms,
           evaluations: r.evaluations,
           score: r.best_score,
-          solution: r.best_solution === null ? null : JSON.parse(r.best_solution),
+          solution: r.best_solution === null ? null : parseStored(r.best_solution, () => `run ${runId}'s best board`),
         };
       }
       const e = this.statements
@@ -474,7 +474,7 @@ export class RunHistory {
         t: e.elapsed_ms,
         evaluations: e.evaluations,
         score: e.best_score,
-        solution: e.solution === null ? null : JSON.parse(e.solution),
+        solution: e.solution === null ? null : parseStored(e.solution, () => `improvement ${eventId} of run ${runId}`),
       };
     });
   }

@@ -2,6 +2,7 @@
 import type { FamilyId } from '../../core/families/family';
 import type { Params } from '../../core/params/schema';
 import type { StopCriteria, StopReason } from '../../core/engine/run-types';
+import { parseStored } from './errors';
 import type { RunStatus, RunSummary } from './types';
 
 export interface RunRow {
@@ -39,9 +40,9 @@ export function toRunSummary(r: RunRow): RunSummary {
     puzzleName: r.puzzle_name,
     family: r.family as FamilyId,
     solver: r.solver,
-    params: JSON.parse(r.params) as Params,
+    params: parseStored(r.params, () => `run ${r.id}'s parameters`) as Params,
     seed: r.seed,
-    stop: JSON.parse(r.stop) as StopCriteria,
+    stop: parseStored(r.stop, () => `run ${r.id}'s stop criteria`) as StopCriteria,
     status: r.status as RunStatus,
     stopReason: r.stop_reason as StopReason | null,
     error: r.error,

@@ -11,7 +11,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { FamilyId } from '../../core/families/family';
 import type { Checkpoint, Improvement, ProgressSample } from '../../core/engine/run-types';
-import { StoreError, describeDbError } from './errors';
+import { StoreError, describeDbError, parseStored, recoveryHint } from './errors';
 import { FileIdentity } from './file-identity';
 import { describeOwner, heldByOther, isQueueOwner, ownerGone, ownerKey, toLease, type Lease, type LeaseGrant, type LeaseOwner, type LeaseRow } from './leases';
 import { migrate, checkVersion } from './migrations';
@@ -120,6 +120,10 @@ function toPuzzleSummary(r: PuzzleRow): PuzzleSummary {
   };
 }
 
+function toPuzzleRecord(r: PuzzleRow): PuzzleRecord {
+  return { ...toPuzzleSummary(r), document: parseStored(r.document!, () => `puzzle ${r.id} (${r.name})`) };
+}
+
 function toEvent(r: EventRow): RunEvent {
   const base = { id: r.id, runId: r.run_id, elapsedMs: r.elapsed_ms, evaluations: r.evaluations, bestScore: r.best_score };
   if (r.kind === 'improvement') {
@@ -129,7 +133,7 @@ function toEvent(r: EventRow): RunEvent {
       iteration: null,
       currentScore: null,
       meanScore: null,
-      solution: r.solution === null ? null : JSON.parse(r.solution),
+      solution: r.solution === null ? null : parseStored(r.solution, () => `an improvement of run ${r.run_id}`),
     };
   }
   return { ...base, kind: 'progress', iteration: r.iteration ?? 0, currentScore: r.current_score ?? r.best_score, meanScore: r.mean_score, solution: null };
@@ -137,6 +141,28 @@ function toEvent(r: EventRow): RunEvent {
 
 function checkStatus(status: RunStatus): void {
   if (!RUN_STATUSES.includes(status)) throw new RangeError(`unknown run status ${JSON.stringify(status)}`);
+}
+
+/**
+ * Above this size the check at opening is skipped (SQLite's quick check reads every page: about a
+ * second per few hundred megabytes); `workbench check` runs the full one on any size.
+ */
+export const QUICK_CHECK_MAX_BYTES = 256 * 1024 * 1024;
+
+function fileSize(file: string): number | null {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return null; // not there yet: SQLite creates it
+  }
+}
+
+/** Throws StoreError CORRUPT, naming the file and how to recover, when SQLite's quick check finds damage. */
+function quickCheck(db: Database.Database, file: string): void {
+  const rows = (db.pragma('quick_check(3)') as { quick_check: string }[]).map((r) => r.quick_check);
+  if (rows.length === 1 && rows[0] === 'ok') return;
+  const first = rows.find((r) => !r.startsWith('***')) ?? rows[0] ?? 'unknown damage';
+  throw new StoreError('CORRUPT', `the database file ${file} is damaged (${first}): ${recoveryHint(file)}`);
 }
 
 /** See Store.lockHolder; null when it cannot be opened (then a file copied over this one is only noticed). */
@@ -302,11 +328,20 @@ export class Store {
         throw new StoreError('CANT_OPEN', `cannot create the folder ${dir} for the database file ${file}: ${(err as Error).message}`, { cause: err });
       }
     }
+    const size = memory ? null : fileSize(file);
+    // SQLite would take an empty file for a new database; ours are never empty once made.
+    if (size === 0)
+      throw new StoreError(
+        'NOT_A_DATABASE',
+        `the database file ${file} is empty (0 bytes), so it holds no library or runs: delete it to start a new database there, or ${recoveryHint(file).replace(/^restore it/, 'restore the file')}`,
+      );
     let db: Database.Database | undefined;
     try {
       db = new Database(file, opts.nativeBinding !== undefined ? { nativeBinding: opts.nativeBinding } : {});
       // First read only: a non-database file or a newer schema is refused before any change.
       checkVersion(db, file);
+      // A damaged file is refused before anything is added to it (bounded: see QUICK_CHECK_MAX_BYTES).
+      if (size !== null && size <= (opts.quickCheckMaxBytes ?? QUICK_CHECK_MAX_BYTES)) quickCheck(db, file);
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
       db.pragma('foreign_keys = ON');
@@ -333,12 +368,26 @@ export class Store {
    * every page: call it before adding to a database, not on every read).
    */
   checkIntegrity(): void {
-    this.guard(() => {
-      const rows = (this.db.pragma('quick_check(3)') as { quick_check: string }[]).map((r) => r.quick_check);
-      if (rows.length === 1 && rows[0] === 'ok') return;
-      const first = rows.find((r) => !r.startsWith('***')) ?? rows[0] ?? 'unknown damage';
-      throw new StoreError('CORRUPT', `the database file ${this.path} is damaged (corrupt): ${first}`);
-    });
+    this.guard(() => quickCheck(this.db, this.path));
+  }
+
+  /**
+   * SQLite's full integrity check of a database file (every page, index and constraint; may take
+   * minutes on a big file), read-only: the problems found, empty when it is sound. `workbench check`.
+   */
+  static fullCheck(file: string, opts: Pick<StoreOptions, 'nativeBinding'> = {}): string[] {
+    if (fileSize(file) === 0) return ['the file is empty (0 bytes)'];
+    let db: Database.Database | undefined;
+    try {
+      db = new Database(file, { readonly: true, fileMustExist: true, ...(opts.nativeBinding !== undefined ? { nativeBinding: opts.nativeBinding } : {}) });
+      const rows = (db.pragma('integrity_check(100)') as { integrity_check: string }[]).map((r) => r.integrity_check);
+      return rows.length === 1 && rows[0] === 'ok' ? [] : rows;
+    } catch (err) {
+      const e = describeDbError(err, file);
+      return [e instanceof Error ? e.message : String(e)];
+    } finally {
+      db?.close();
+    }
   }
 
   /** The connection, for tests and maintenance (backup). Writes through it bypass the store's rules. */
@@ -366,7 +415,7 @@ export class Store {
   getPuzzle(id: number): PuzzleRecord | null {
     return this.guard(() => {
       const row = this.stmts.getPuzzle.get(id);
-      return row ? { ...toPuzzleSummary(row), document: JSON.parse(row.document!) } : null;
+      return row ? toPuzzleRecord(row) : null;
     });
   }
 
@@ -468,7 +517,7 @@ export class Store {
   getSetting(key: string): unknown {
     return this.guard(() => {
       const v = this.statements.get(`SELECT value FROM settings WHERE key = ?`).pluck().get(key) as string | undefined;
-      return v === undefined ? undefined : JSON.parse(v);
+      return v === undefined ? undefined : parseStored(v, () => `the setting ${key}`);
     });
   }
 
@@ -494,7 +543,7 @@ export class Store {
     return this.guard(() =>
       this.tx(() => {
         const v = this.statements.get(`SELECT value FROM settings WHERE key = ?`).pluck().get(key) as string | undefined;
-        const next = fn(v === undefined ? undefined : JSON.parse(v));
+        const next = fn(v === undefined ? undefined : parseStored(v, () => `the setting ${key}`));
         this.setSetting(key, next);
         return next;
       }),
@@ -923,7 +972,7 @@ export class Store {
   private getPuzzleOrThrow(id: number): PuzzleRecord {
     const row = this.stmts.getPuzzle.get(id);
     if (!row) throw notFound('puzzle', id);
-    return { ...toPuzzleSummary(row), document: JSON.parse(row.document!) };
+    return toPuzzleRecord(row);
   }
 
   private getRunRow(id: number): RunRecord | null {
@@ -931,8 +980,8 @@ export class Store {
     if (!row) return null;
     return {
       ...toRunSummary(row),
-      puzzle: JSON.parse(row.puzzle!),
-      bestSolution: row.best_solution == null ? null : JSON.parse(row.best_solution),
+      puzzle: parseStored(row.puzzle!, () => `run ${id}'s puzzle`),
+      bestSolution: row.best_solution == null ? null : parseStored(row.best_solution, () => `run ${id}'s best board`),
     };
   }
 

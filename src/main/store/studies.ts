@@ -4,7 +4,7 @@
  * themselves are ordinary runs, written by the run manager like any other.
  */
 import type Database from 'better-sqlite3';
-import { StoreError, describeDbError } from './errors';
+import { StoreError, describeDbError, parseStored } from './errors';
 import type { LeaseGrant } from './leases';
 import { RUN_SUMMARY_COLS, toRunSummary, type RunRow } from './run-rows';
 import type { Store } from './store';
@@ -38,7 +38,12 @@ interface StudyRow {
 
 type LinkedRow = RunRow & { puzzle_index: number; config_index: number; link_seed: number };
 
-const toStudy = (r: StudyRow): StudyRecord => ({ id: r.id, name: r.name, spec: JSON.parse(r.spec) as unknown, createdAt: r.created_at });
+const toStudy = (r: StudyRow): StudyRecord => ({
+  id: r.id,
+  name: r.name,
+  spec: parseStored(r.spec, () => `study ${r.id} (${r.name})`),
+  createdAt: r.created_at,
+});
 
 export class StudyStore {
   private readonly db: Database.Database;
@@ -164,6 +169,8 @@ export class StudyStore {
   }
 
   private guard<T>(fn: () => T): T {
+    // Refused in one line, and never written, once the file was replaced under this process.
+    this.store.checkFile();
     if (!this.db.open) throw new StoreError('CLOSED', `the database file ${this.store.path} is closed`);
     try {
       return fn();

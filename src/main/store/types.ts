@@ -19,6 +19,8 @@ export interface StoreOptions {
   maxProgressSamples?: number;
   /** Clock, ms since the epoch; for tests. Default `Date.now`. */
   now?: () => number;
+  /** Files up to this size get SQLite's quick check at opening (default QUICK_CHECK_MAX_BYTES, 256 MB). */
+  quickCheckMaxBytes?: number;
 }
 
 // ---- puzzles --------------------------------------------------------------------------------

@@ -362,8 +362,10 @@ describe('errors', () => {
     const e = (code: string) => Object.assign(new Error('sqlite says'), { code });
     const msg = (code: string) => (describeDbError(e(code), '/x/y.db') as Error).message;
     expect(msg('SQLITE_NOTADB')).toBe('the database file /x/y.db is not a SQLite database');
-    expect(msg('SQLITE_CORRUPT')).toBe('the database file /x/y.db is damaged (corrupt)');
-    expect(msg('SQLITE_CORRUPT_INDEX')).toBe('the database file /x/y.db is damaged (corrupt)');
+    expect(msg('SQLITE_CORRUPT')).toBe(
+      "the database file /x/y.db is damaged (corrupt): restore it from a backup, or copy out what is still readable with: sqlite3 '/x/y.db' .recover | sqlite3 recovered.db",
+    );
+    expect(msg('SQLITE_CORRUPT_INDEX')).toMatch(/^the database file \/x\/y.db is damaged \(corrupt\): restore it from a backup/);
     expect(msg('SQLITE_READONLY_DBMOVED')).toMatch(/is read-only/);
     expect(msg('SQLITE_FULL')).toMatch(/^the disk is full/);
     expect(msg('SQLITE_BUSY')).toMatch(/locked by another program/);
