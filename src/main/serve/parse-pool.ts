@@ -6,7 +6,8 @@
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Item } from '../services/imports';
+import type { EdgePuzzle } from '../../core/families/edge/model';
+import type { BoardsOnPuzzle, Item } from '../services/imports';
 import type { ParseAnswer, ParseJob } from './parse-worker';
 
 export interface ParsePoolOptions {
@@ -18,7 +19,7 @@ export interface ParsePoolOptions {
 
 interface Pending {
   job: ParseJob;
-  resolve: (items: Item[]) => void;
+  resolve: (items: Item[] | BoardsOnPuzzle) => void;
   reject: (e: Error) => void;
 }
 
@@ -54,11 +55,20 @@ export class ParsePool {
   }
 
   /** What the file holds, read in the worker thread; rejects with the reader's one-line error. */
-  read(kind: ParseJob['kind'], req: ParseJob['req']): Promise<Item[]> {
+  read(kind: 'all' | 'one', req: ParseJob['req']): Promise<Item[]> {
+    return this.run({ id: this.nextId++, kind, req }) as Promise<Item[]>;
+  }
+
+  /** The boards of a board file on a library puzzle, read in the worker thread. */
+  readOnto(req: ParseJob['req'], onto: { id: number; puzzle: EdgePuzzle }): Promise<BoardsOnPuzzle> {
+    return this.run({ id: this.nextId++, kind: 'onto', req, onto }) as Promise<BoardsOnPuzzle>;
+  }
+
+  private run(job: ParseJob): Promise<Item[] | BoardsOnPuzzle> {
     if (this.closed) return Promise.reject(new Error('the server is shutting down'));
     if (this.queue.length >= this.maxQueued) return Promise.reject(new Error(`${this.queue.length} files are waiting to be read: try again in a moment`));
-    return new Promise<Item[]>((resolve, reject) => {
-      this.queue.push({ job: { id: this.nextId++, kind, req }, resolve, reject });
+    return new Promise<Item[] | BoardsOnPuzzle>((resolve, reject) => {
+      this.queue.push({ job, resolve, reject });
       this.pump();
     });
   }

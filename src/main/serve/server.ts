@@ -18,7 +18,7 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import type { Backend, PushEvent } from '../api/contract';
-import { importFile, previewImport } from '../services/imports';
+import { importFile, ontoPuzzle, previewImport } from '../services/imports';
 import type { Workbench } from '../services/workbench';
 import { dispatch, errorMessage } from './dispatch';
 import { ParsePool } from './parse-pool';
@@ -208,7 +208,11 @@ function servedBackend(backend: ServerOptions['backend'], pool: ParsePool | null
     handlers: {
       ...h,
       previewImport: async (req) => previewImport(wb, req, await pool.read('all', req)),
-      importFile: async (req) => (req.into !== undefined ? h.importFile(req) : importFile(wb, req, await pool.read('all', req))),
+      importFile: async (req) => {
+        if (req.into === undefined) return importFile(wb, req, await pool.read('all', req));
+        const { puzzle } = ontoPuzzle(wb, req.into);
+        return importFile(wb, req, await pool.readOnto(req, { id: req.into, puzzle }));
+      },
       importPuzzle: async (req) => importFile(wb, { ...req, source: req.fileName }, await pool.read('one', req)).added[0],
     },
   };

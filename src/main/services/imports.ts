@@ -1,4 +1,4 @@
-import { DOCUMENT_HISTORY_LIMIT, makeDocument, parseDocument } from '../../core/document/document';
+import { DOCUMENT_HISTORY_LIMIT, makeDocument, parseDocument, type PuzzleDocument } from '../../core/document/document';
 import { FormatError } from '../../core/document/errors';
 import { detectFormat, readPuzzleFiles, type ReadPuzzle } from '../../core/document/read-file';
 import { getFamily } from '../../core/families';
@@ -204,22 +204,41 @@ export interface PreparedImport {
  * Read and check everything a request would store, without storing. `read` is what a reader
  * already made of the request (in a worker thread, see serve); without it the files are read here.
  */
-export function prepareImport(wb: Workbench, req: ImportRequest, read?: Item[], onProgress?: ReadProgress): PreparedImport {
-  if (req.into !== undefined) return prepareOnto(wb, req, req.into);
+export function prepareImport(wb: Workbench, req: ImportRequest, read?: Item[] | BoardsOnPuzzle, onProgress?: ReadProgress): PreparedImport {
+  if (req.into !== undefined) return prepareOnto(wb, req, req.into, read && 'onto' in read ? read : undefined);
+  if (read && 'onto' in read) throw new Error('boards read onto a library puzzle need `into`');
   const items = read ?? readForImport(req, onProgress);
   const { warnings } = checked(items, req.fileName);
   const notes = items.flatMap((it) => it.notes.map((n) => (items.length > 1 ? `${it.name}: ${n}` : n)));
   return { req, items, replace: null, notes, warnings };
 }
 
-/** A board file placed on a library puzzle: one board replaces its placement; several become copies. */
-function prepareOnto(wb: Workbench, req: ImportRequest, id: number): PreparedImport {
-  checkRequestLimits(req);
+/** The boards of a file placed on a library puzzle, read (in serve's worker thread) before they are stored. */
+export interface BoardsOnPuzzle {
+  onto: number;
+  boards: ReturnType<typeof readBoardsOnPuzzle>;
+}
+
+/** The library puzzle a board file goes onto (`into`), checked: an edge puzzle that is there. */
+export function ontoPuzzle(wb: Workbench, id: number): { rec: PuzzleRecord; doc: PuzzleDocument; puzzle: EdgePuzzle } {
   const rec = wb.store.getPuzzle(id);
   if (!rec) throw new Error(`no puzzle ${id} in the library`);
   if (rec.family !== 'edge') throw new Error(`puzzle ${id} is ${rec.family}: only edge-matching boards can be placed on a library puzzle`);
   const { doc, puzzle } = parseDocument(rec.document, `puzzle ${id}`);
-  const boards = readBoardsOnPuzzle(req.text, req.fileName, puzzle as EdgePuzzle, { rotation: req.options?.rotation });
+  return { rec, doc, puzzle: puzzle as EdgePuzzle };
+}
+
+/** A board file's boards on an edge puzzle, within the reader limits. */
+export function readOnto(req: Pick<ImportRequest, 'fileName' | 'text' | 'options'>, puzzle: EdgePuzzle): ReturnType<typeof readBoardsOnPuzzle> {
+  checkTextLimits(req.text, req.fileName);
+  return readBoardsOnPuzzle(req.text, req.fileName, puzzle, { rotation: req.options?.rotation });
+}
+
+/** A board file placed on a library puzzle: one board replaces its placement; several become copies. */
+function prepareOnto(wb: Workbench, req: ImportRequest, id: number, read?: BoardsOnPuzzle): PreparedImport {
+  const { rec, doc, puzzle } = ontoPuzzle(wb, id);
+  if (read && read.onto !== id) throw new Error(`boards read onto puzzle ${read.onto} cannot go onto puzzle ${id}`);
+  const boards = read?.boards ?? readOnto(req, puzzle);
   const notes = boards.flatMap((b) => b.notes.map((n) => (boards.length > 1 ? `${b.name}: ${n}` : n)));
   if (boards.length === 1) {
     // The placement there was stays in the undo history, so the editor can bring it back.
@@ -269,7 +288,7 @@ export function storeImports(wb: Workbench, prepared: readonly PreparedImport[])
 }
 
 /** Read a file (with its piece set, or onto a library puzzle) and add what it holds to the library. */
-export function importFile(wb: Workbench, req: ImportRequest, read?: Item[]): ImportResult {
+export function importFile(wb: Workbench, req: ImportRequest, read?: Item[] | BoardsOnPuzzle): ImportResult {
   return storeImports(wb, [prepareImport(wb, req, read)])[0];
 }
 

@@ -3,6 +3,8 @@ import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { piecesFormat } from '../../../src/core/families/edge/formats';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
 import { createBackend } from '../../../src/main/services/backend';
 import { startServer, type RunningServer } from '../../../src/main/serve/server';
 import { cliAsync, tempDb } from '../../helpers/cli';
@@ -94,6 +96,25 @@ describe('serve reads import files off its event loop', () => {
     // A fresh thread loads first; its time is not the read's.
     const ok = await c.reply(2);
     expect([ok.ok, ok.error]).toEqual([false, expect.stringMatching(/took longer|^g\.grid/)]);
+  }, 120_000);
+
+  it('a board file placed on a library puzzle (into) is read in the thread too', async () => {
+    const server = await serve();
+    const c = await client(server);
+    const { puzzle, solution } = generateEdgePuzzle({ rows: 3, cols: 3, frameColours: 2, innerColours: 2, seed: 9 });
+    c.send({ id: 1, method: 'importPuzzle', args: { fileName: 'p.txt', text: piecesFormat.write(puzzle, undefined)! } });
+    const added = await c.reply(1);
+    expect(added.ok, added.error).toBe(true);
+    const id = (added.value as { id: number }).id;
+    const board = Array.from(solution.piece, (p, i) => `${p + 1} ${solution.rotation[i]}`).join('\n');
+    c.send({ id: 2, method: 'importFile', args: { fileName: 'b.txt', text: board, into: id } });
+    const placed = await c.reply(2);
+    expect(placed.ok, placed.error).toBe(true);
+    expect((placed.value as { updated: { id: number }[] }).updated.map((p) => p.id)).toEqual([id]);
+    c.send({ id: 3, method: 'importFile', args: { fileName: 'bad.txt', text: `${'7'.repeat(200_000)}\n`, into: id } });
+    const bad = await c.reply(3);
+    expect(bad.ok).toBe(false);
+    expect(bad.error).toMatch(/^bad\.txt(:1)?: /);
   }, 120_000);
 
   it('a connection with too much unanswered is refused further calls until its answers come', async () => {
