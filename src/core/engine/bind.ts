@@ -1,6 +1,6 @@
 import type { FamilyId } from '../families/family';
 import type { ParamSchema, Params } from '../params/schema';
-import { resolveParams } from '../params/schema';
+import { ParamError, resolveParams } from '../params/schema';
 import { Rng } from '../rng/rng';
 import type { LocalSearchProblem } from './local-search';
 import type { SolverDef, SolverRun } from './solver';
@@ -96,6 +96,16 @@ export function localSearchSolver<P>(
     label: engine.label,
     description: engine.description,
     params: schema,
+    // Parameters checked together by the family (e.g. a move mix that sums to zero), before a run is stored.
+    refuses(puzzle, params) {
+      try {
+        makeProblem(puzzle as P, resolveParams(schema, params));
+        return null;
+      } catch (e) {
+        if (e instanceof ParamError) return e.message;
+        throw e;
+      }
+    },
     create(puzzle, params, seed) {
       const full = resolveParams(schema, params);
       return engine.create(makeProblem(puzzle as P, full), full, new Rng(seed));

@@ -21,3 +21,17 @@ export function memoryRefusal(bytes: number, what: string): string | null {
   const amount = Number.isFinite(bytes) && bytes < 2 ** 60 ? `about ${bytesText(bytes)}` : 'more memory than any machine has';
   return `${what} needs ${amount} of memory, over the ${bytesText(RUN_MEMORY_LIMIT)} one run may use: choose smaller parameters`;
 }
+
+/**
+ * Elementary operations (a cell copied or scored, a move proposed, a search node) one indivisible
+ * unit of a solver's work may take: a GA generation, an LNS move. The driver checks the stop
+ * criteria between steps, so a unit above this (a second or more) would hold the run past them.
+ */
+export const STEP_WORK_LIMIT = 20_000_000;
+
+/** Null when `units` fits in one step; else the reason, naming the unit and what makes it big. */
+export function workRefusal(units: number, unit: string, why: string): string | null {
+  if (!(units > STEP_WORK_LIMIT)) return null;
+  const amount = Number.isFinite(units) ? units.toExponential(1) : 'unbounded';
+  return `${unit} would be about ${amount} operations (${why}), more than the ${STEP_WORK_LIMIT.toExponential(0)} a run can do between two checks of its stop criteria: choose smaller parameters`;
+}

@@ -6,6 +6,7 @@ import type { EdgePuzzle } from '../model';
 import { EdgeGa, type GaParams, type OffspringImprover } from './ga';
 import { OffspringSearch } from './offspring-search';
 import { gaParams } from './params';
+import { gaRefuses } from './cost';
 
 /** The memetic step's own parameters. */
 export const memeticStepParams = {
@@ -68,6 +69,7 @@ export const edgeMemeticSolver: SolverDef = {
   description:
     "Niang's GA with a simulated-annealing walk (the edge local search's swap-and-best-rotate and turn moves, 50,000 per child) on every child of a small population, and deterministic crowding: each child replaces its own parent when at least as fit.",
   params: memeticParams,
+  refuses: (puzzle, params) => gaRefuses(puzzle as EdgePuzzle, resolveParams(memeticParams, params)),
   create(puzzle, params, seed) {
     const p = resolveParams(memeticParams, params);
     return new EdgeGa(puzzle as EdgePuzzle, p as unknown as GaParams, new Rng(seed), undefined, improver(puzzle as EdgePuzzle, p));

@@ -2,6 +2,7 @@ import type { SolverDef } from '../../../engine/solver';
 import { resolveParams } from '../../../params/schema';
 import { Rng } from '../../../rng/rng';
 import type { EdgePuzzle } from '../model';
+import { gaRefuses } from './cost';
 import { EdgeGa } from './ga';
 import { gaParams } from './params';
 
@@ -12,6 +13,7 @@ export const edgeGaSolver: SolverDef = {
   description:
     "Niang's GA for Eternity II: a population of complete boards, tournament / ranking / roulette selection with elitism, region exchange and uniform crossover, nine mutations, the thesis's edge + 2x2 fitness, and repair of deadlocked elites (by default a short search moving the tiles with unmatched joins), optionally scrambling a stuck population.",
   params: gaParams,
+  refuses: (puzzle, params) => gaRefuses(puzzle as EdgePuzzle, resolveParams(gaParams, params)),
   create: (puzzle, params, seed) => new EdgeGa(puzzle as EdgePuzzle, resolveParams(gaParams, params), new Rng(seed)),
   restore: (puzzle, params, checkpoint) => EdgeGa.restore(puzzle as EdgePuzzle, resolveParams(gaParams, params), checkpoint),
 };

@@ -3,6 +3,7 @@ import { resolveParams, type ParamSchema } from '../../../params/schema';
 import { Rng } from '../../../rng/rng';
 import type { EdgePuzzle } from '../model';
 import { LnsRun, type LnsOptions } from './lns';
+import { workRefusal } from '../../../engine/limits';
 
 export const lnsParams = {
   setSize: {
@@ -80,6 +81,8 @@ export const lnsSolver: SolverDef = {
   description:
     'Adaptive large-neighbourhood search: cells no two of which touch refilled optimally as an assignment problem (Schaus and Deville), windows and regions around broken joins refilled by exact search, shakes kept by record-to-record travel; operator weights follow their success.',
   params: lnsParams,
+  // One window or region refill is an exact search of up to nodeLimit nodes, inside one step.
+  refuses: (_puzzle, params) => workRefusal(resolveParams(lnsParams, params).nodeLimit * 4, 'one refill', 'nodeLimit search nodes'),
   create: (puzzle, params, seed) => new LnsRun(puzzle as EdgePuzzle, lnsOptions(params), new Rng(seed), true),
   restore: (puzzle, params, cp) => LnsRun.restore(puzzle as EdgePuzzle, lnsOptions(params), cp),
 };
