@@ -56,7 +56,8 @@ export const apiSchemas = {
   duplicatePuzzle: s.object({ id }),
   /** The puzzle (with its saved solution, if any) as text in a format of its family, or json. */
   exportPuzzle: s.object({ id, format: s.string(50) }),
-  solvers: s.object({}),
+  /** The solver catalogue; with `puzzleId`, that puzzle's family's solvers, each saying whether it refuses the puzzle. */
+  solvers: s.object({ puzzleId: s.optional(id) }),
   startRun: s.object({
     puzzleId: id,
     solver: s.string(100),
@@ -139,7 +140,12 @@ export const apiSchemas = {
   setDistribution: s.object({ url: s.nullable(s.string(2000)) }),
   // ---- the designer's analysis (issue 25) ----
   /** Count, estimate and explain a saved puzzle (edge), or analyse its maze (jump) or (n, m) (parity); replaces the puzzle's running analysis. */
-  startAnalysis: s.object({ puzzleId: id, seconds: s.optional(s.number()), maxSolutions: s.optional(s.int(1, 1_000_000_000)), probes: s.optional(s.int(1, 10_000_000)) }),
+  startAnalysis: s.object({
+    puzzleId: id,
+    seconds: s.optional(s.number()),
+    maxSolutions: s.optional(s.int(1, 1_000_000_000)),
+    probes: s.optional(s.int(1, 10_000_000)),
+  }),
   /** Progress, and the outcome once finished. */
   analysisStatus: s.object({ id }),
   stopAnalysis: s.object({ id }),
@@ -184,6 +190,8 @@ export interface SolverInfo {
   label: string;
   description: string;
   params: ParamSchema;
+  /** Asked for a puzzle: why this solver cannot take it (null: it can). */
+  refused?: string | null;
 }
 
 export interface ApiResults {

@@ -7,6 +7,7 @@ import { findResourcesDir, seedLibrary } from './samples';
 import { Workbench } from './workbench';
 import { importFile, listLibrary, previewImport } from './imports';
 import { studyHandlers } from './study-api';
+import { solversFor } from './solver-fit';
 import { Distribution } from './distribution';
 import { Analyses } from './analysis';
 import path from 'node:path';
@@ -39,7 +40,7 @@ export function apiHandlers(wb: Workbench, opts: { resourcesDir?: string | null;
     updatePuzzle: ({ id, name, document }) => wb.updatePuzzle(id, { name, document }),
     duplicatePuzzle: ({ id }) => wb.duplicatePuzzle(id),
     exportPuzzle: ({ id, format }) => wb.exportPuzzle(id, format),
-    solvers: () => wb.solvers(),
+    solvers: ({ puzzleId }) => (puzzleId === undefined ? wb.solvers() : solversFor(wb, puzzleId)),
     startRun: ({ puzzleId, solver, params, seed, seconds, evaluations, target }) => {
       const run = wb.createRun({ target: { puzzleId }, solver, params, seed, stop: { seconds, evaluations, target } });
       return need(store.getRunSummary(run.id), `run ${run.id}`);

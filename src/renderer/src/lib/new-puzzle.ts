@@ -25,11 +25,15 @@ export interface NewPuzzleSpec {
   n: number;
   m: number;
   jumpStart: JumpStart;
+  /** edge: an empty board to draw, or a random Tetravex (upright tiles, no frame, as GNOME Tetravex) */
+  edgeKind: 'draw' | 'tetravex';
+  /** Tetravex: how many colours (numbers) its edges take. */
+  colours: number;
   seed: number;
 }
 
 export interface SpecProblem {
-  field: 'name' | 'rows' | 'cols' | 'n' | 'm';
+  field: 'name' | 'rows' | 'cols' | 'n' | 'm' | 'colours';
   message: string;
 }
 
@@ -47,7 +51,19 @@ export interface NewPuzzleRules {
 }
 
 export function defaultSpec(family: FamilyId = 'jump'): NewPuzzleSpec {
-  return { family, name: '', rows: 7, cols: 7, n: 6, m: 6, jumpStart: 'random', seed: 1, ...familyView(family).newPuzzle.defaults };
+  return {
+    family,
+    name: '',
+    rows: 7,
+    cols: 7,
+    n: 6,
+    m: 6,
+    jumpStart: 'random',
+    edgeKind: 'draw',
+    colours: 10,
+    seed: 1,
+    ...familyView(family).newPuzzle.defaults,
+  };
 }
 
 export function defaultName(spec: NewPuzzleSpec): string {

@@ -1,5 +1,13 @@
 /** Edge matching as the shell shows it without an editor: the PNG board and the run-board caption. */
-import { edgeAt, maxScore as edgeMaxScore, pieceCount, type EdgeBoard, type EdgePuzzle } from '../../../../core/families/edge/model';
+import {
+  edgeAt,
+  hasGreyBorder,
+  isRotatable,
+  maxScore as edgeMaxScore,
+  pieceCount,
+  type EdgeBoard,
+  type EdgePuzzle,
+} from '../../../../core/families/edge/model';
 import { mismatches, scoreBoard } from '../../../../core/families/edge/score';
 import { canvasPainter, slotColor } from '../../board/painter';
 import { drawJoinMark } from '../../board/join-mark';
@@ -7,7 +15,9 @@ import { drawEdgeFaceColours } from './faces';
 import { emptyCell, type Ctx } from '../../lib/canvas-kit';
 import { countText } from '../../runs/format';
 import type { FamilyView } from '../types';
-import { sizeProblems } from '../../lib/new-puzzle';
+import { sizeProblems, whole } from '../../lib/new-puzzle';
+import { generateTetravex } from '../../../../core/families/edge/tetravex';
+import { makeDocument } from '../../../../core/document/document';
 import { familyLabel } from '../../lib/format';
 
 function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy: number, s: number): string {
@@ -47,11 +57,30 @@ export const edgeView: FamilyView = {
   newPuzzle: {
     limits: { min: 2, max: 32 },
     defaults: { rows: 6, cols: 6 },
-    name: (spec) => `Edge ${spec.rows}×${spec.cols}`,
-    problems: (spec) => sizeProblems(spec, { min: 2, max: 32 }),
-    // No pieces yet: the edge editor draws the board and cuts it into pieces.
-    document: (spec, name) => ({ format: 'puzzle-workbench', version: 1, family: 'edge', name, puzzle: { rows: spec.rows, cols: spec.cols, pieces: [] } }),
+    name: (spec) => `${spec.edgeKind === 'tetravex' ? 'Tetravex' : 'Edge'} ${spec.rows}×${spec.cols}`,
+    problems: (spec) => {
+      const out = sizeProblems(spec, { min: 2, max: 32 });
+      if (spec.edgeKind === 'tetravex') {
+        const c = whole(spec.colours, 2, 99, 'The number of colours', 'colours');
+        if (c) out.push(c);
+      }
+      return out;
+    },
+    // No pieces yet: the edge editor draws the board and cuts it into pieces. A Tetravex is dealt
+    // at once, as GNOME Tetravex deals it (its answer kept as the reference).
+    document: (spec, name) => {
+      if (spec.edgeKind === 'tetravex') {
+        const t = generateTetravex({ rows: spec.rows, cols: spec.cols, colours: spec.colours, seed: spec.seed });
+        return makeDocument('edge', name, t.puzzle, undefined, t.solution);
+      }
+      return { format: 'puzzle-workbench', version: 1, family: 'edge', name, puzzle: { rows: spec.rows, cols: spec.cols, pieces: [] } };
+    },
   },
   runCaption: (score, mismatched) =>
     `${countText(score.score)} / ${countText(score.maxScore ?? 0)} joins${score.solved ? ' · solved' : mismatched > 0 ? ` · ${mismatched} mismatched` : ''}`,
 };
+
+/** What an edge puzzle is called: a Tetravex (upright tiles, no frame) by its name, else the family's. */
+export function edgeKindLabel(p: Pick<EdgePuzzle, 'edges' | 'rotatable'>): string {
+  return !isRotatable(p as EdgePuzzle) && !hasGreyBorder(p as EdgePuzzle) ? 'Tetravex' : familyLabel('edge');
+}
