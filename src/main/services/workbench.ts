@@ -279,12 +279,19 @@ export class Workbench {
 
   /** Delete runs with their events and checkpoints; active or queued ones are stopped first. Returns how many were deleted. */
   async deleteRuns(ids: readonly number[]): Promise<number> {
-    for (const id of ids) {
-      const r = this.store.getRunSummary(id);
-      if (r && (r.status === 'running' || r.status === 'queued' || this.runs.isActive(id))) await this.runs.stop(id);
-    }
+    const wanted = new Set(ids);
+    const live = this.store.listRuns({ status: ['running', 'queued'] }).map((r) => r.id);
+    for (const id of new Set([...live.filter((i) => wanted.has(i)), ...ids.filter((i) => this.runs.isActive(i))])) await this.runs.stop(id);
+    // In short transactions with the event loop let run in between: a long delete (10,000 runs)
+    // in one go would hold up this process's lease heartbeat past the lease, and another process
+    // would take its live runs for abandoned.
     let deleted = 0;
-    for (const id of ids) if (this.store.deleteRun(id)) deleted++;
+    for (let at = 0; at < ids.length;) {
+      const { handled, deleted: n } = this.store.deleteRunsFor(ids.slice(at, at + DELETE_SLICE));
+      at += handled;
+      deleted += n;
+      if (at < ids.length) await new Promise((r) => setImmediate(r));
+    }
     // Puzzles' best scores were recomputed too, so the library listens to this as well.
     if (deleted > 0) this.push({ type: 'runs-deleted', ids: [...ids] });
     return deleted;
@@ -295,6 +302,9 @@ export class Workbench {
     this.store.close();
   }
 }
+
+/** Ids handed to one short delete transaction at most (it stops earlier when its time is up). */
+const DELETE_SLICE = 1_000;
 
 /** Most runs one launch may start. */
 export const MAX_RUNS_AT_ONCE = 64;

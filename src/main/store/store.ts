@@ -897,6 +897,34 @@ export class Store {
     );
   }
 
+  /**
+   * Delete runs from the start of `ids` (with their events and checkpoints) for about `budgetMs`,
+   * in one transaction, recomputing their puzzles' best scores. Returns how many ids it went
+   * through (at least one) and how many runs it deleted. A long delete is a loop of these with
+   * the event loop let run in between, so the lease heartbeat is never held up for long.
+   */
+  deleteRunsFor(ids: readonly number[], budgetMs = 50): { handled: number; deleted: number } {
+    if (ids.length === 0) return { handled: 0, deleted: 0 };
+    return this.guard(() =>
+      this.tx(() => {
+        const until = performance.now() + budgetMs;
+        const puzzles = new Set<number>();
+        let handled = 0;
+        let deleted = 0;
+        while (handled < ids.length && (handled === 0 || performance.now() < until)) {
+          const id = ids[handled++]!;
+          const row = this.stmts.runPuzzleId.get(id);
+          if (!row) continue;
+          this.stmts.deleteRun.run(id);
+          deleted++;
+          if (row.puzzle_id !== null) puzzles.add(row.puzzle_id);
+        }
+        for (const id of puzzles) this.stmts.recomputePuzzleBest.run({ id });
+        return { handled, deleted };
+      }),
+    );
+  }
+
   // ---- internals ------------------------------------------------------------------------------
 
   private guard<T>(fn: () => T): T {

@@ -1,0 +1,93 @@
+/** Long store operations never starve the lease of a live run (issue 20, item 5). */
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Workbench } from '../../../src/main/services/workbench';
+import type { LeaseOwner } from '../../../src/main/store';
+import { cleanTempDirs, tempDir } from '../store/helpers';
+import { inProcessSpawner, jump, until, type InProcessHandle } from './in-process';
+
+const opened: Workbench[] = [];
+
+afterEach(async () => {
+  for (const wb of opened.splice(0)) await wb.close().catch(() => undefined);
+  cleanTempDirs();
+});
+
+/** Judged by its lease's expiry alone, as any other process would judge it. */
+const remoteOwner: LeaseOwner = { host: 'serve-1.example', pid: 77, startedAt: 1 };
+
+/**
+ * Another thread (its own event loop, as another process would have) that reads the run's lease
+ * every 25 ms and counts the moments it had lapsed: then any other process would take the run
+ * for abandoned and mark it interrupted.
+ */
+function watchLease(file: string, runId: number): { stop: () => Promise<{ lapsed: number; checks: number }> } {
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const Database = require('better-sqlite3');
+    const db = new Database(workerData.file, { readonly: true, timeout: 0 });
+    let lapsed = 0, checks = 0;
+    const lease = db.prepare('SELECT expires_at FROM run_leases WHERE run_id = ?');
+    const t = setInterval(() => {
+      try {
+        const r = lease.get(workerData.runId);
+        checks++;
+        if (r && Date.now() > r.expires_at) lapsed++;
+      } catch { /* busy: the next look */ }
+    }, 25);
+    parentPort.on('message', () => { clearInterval(t); db.close(); parentPort.postMessage({ lapsed, checks }); });
+  `;
+  const w = new Worker(code, { eval: true, workerData: { file, runId } });
+  return {
+    stop: () =>
+      new Promise((resolve) => {
+        w.once('message', (m: { lapsed: number; checks: number }) => void w.terminate().then(() => resolve(m)));
+        w.postMessage('stop');
+      }),
+  };
+}
+
+describe('deleting 10,000 runs while a run is live', () => {
+  it('the delete goes in short transactions: the live run keeps its lease throughout and survives', async () => {
+    const file = path.join(tempDir(), 'w.db');
+    const log = { spawned: 0, handles: [] as InProcessHandle[] };
+    const wb = Workbench.open({
+      dbPath: file,
+      spawn: inProcessSpawner(log),
+      concurrency: 1,
+      progressIntervalMs: 50,
+      lease: { owner: remoteOwner, heartbeatMs: 100, leaseTtlMs: 1_500 },
+    });
+    opened.push(wb);
+    // 10,000 finished runs with a few progress samples each, as a long history has.
+    const db = wb.store.connection;
+    db.transaction(() => {
+      const run = db.prepare(
+        `INSERT INTO runs (puzzle_id, puzzle_name, family, solver, params, seed, stop, puzzle, status, created_at, max_score, best_score)
+         VALUES (NULL, 'old', 'jump', 'hill-climb', '{}', ?, '{}', '{"rows":5,"cols":5}', 'done', ?, NULL, 1)`,
+      );
+      const event = db.prepare(
+        `INSERT INTO run_events (run_id, kind, elapsed_ms, evaluations, iteration, best_score, current_score) VALUES (?, 'progress', ?, ?, ?, 1, 1)`,
+      );
+      for (let i = 0; i < 10_000; i++) {
+        const id = Number(run.run(i, 1_700_000_000_000 + i).lastInsertRowid);
+        for (let k = 0; k < 5; k++) event.run(id, k, k, k);
+      }
+    })();
+    const old = db.prepare(`SELECT id FROM runs ORDER BY id`).pluck().all() as number[];
+    const live = wb.createRun({ target: jump(9), solver: 'hill-climb', seed: 1, stop: {} });
+    await until(() => wb.store.getRunSummary(live.id)!.evaluations > 0, 30_000, 'progress');
+    const watch = watchLease(file, live.id);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await wb.deleteRuns(old)).toBe(10_000);
+    await new Promise((r) => setTimeout(r, 200));
+    const { lapsed, checks } = await watch.stop();
+    expect(checks).toBeGreaterThan(0);
+    expect(lapsed).toBe(0);
+    expect(wb.store.countRuns()).toBe(1);
+    expect(wb.store.getRunSummary(live.id)!.status).toBe('running');
+    expect(wb.runs.isActive(live.id)).toBe(true);
+    expect(log.handles[0]!.alive).toBe(true);
+  }, 120_000);
+});
