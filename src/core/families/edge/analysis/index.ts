@@ -134,3 +134,18 @@ export class EdgeAnalysisJob {
     };
   }
 }
+
+/** Cells whose pieces show different colours on two boards of the same puzzle (empty cells differ from placed ones). */
+export function boardDifferences(p: EdgePuzzle, a: EdgeBoard, b: EdgeBoard): number[] {
+  const out: number[] = [];
+  const show = (x: EdgeBoard, i: number, s: number): number => (x.piece[i] < 0 ? -1 : p.edges[4 * x.piece[i] + ((s - x.rotation[i] + 4) & 3)]);
+  for (let i = 0; i < p.rows * p.cols; i++) {
+    for (let s = 0; s < 4; s++) {
+      if (show(a, i, s) !== show(b, i, s)) {
+        out.push(i);
+        break;
+      }
+    }
+  }
+  return out;
+}
