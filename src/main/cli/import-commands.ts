@@ -1,5 +1,5 @@
 import { documentFromText, parseDocument } from '../../core/document/document';
-import { checkTextLimits } from '../../core/document/limits';
+import { checkFileSize, checkLineLength } from '../../core/document/limits';
 import { detectFormat } from '../../core/document/read-file';
 import { getFamily } from '../../core/families';
 import { isBoardUrlText, readBoardUrls } from '../../core/families/edge/files/boards';
@@ -140,8 +140,9 @@ export async function score(argv: string[]): Promise<number> {
     for (const b of boards) scored.push({ ...boardScore(b.puzzle, b.board, b.name), notes: b.notes });
   } else {
     const text = readText(first);
-    checkTextLimits(text, first);
+    checkFileSize(text, first);
     if (isBoardUrlText(text)) {
+      checkLineLength(text, first);
       for (const bt of readBoardUrls(text, first)) {
         const { puzzle, board } = boardOnItsOwn(bt, first);
         scored.push({ ...boardScore(puzzle, board, bt.name), notes: [] });

@@ -7,7 +7,7 @@ import { boardScore, readBoardsOnPuzzle, readPiecesWithBoards, type BoardScore }
 import type { EdgeBoard, EdgePuzzle } from '../../core/families/edge/model';
 import type { PuzzleQuery, PuzzleRecord, PuzzleSummary } from '../store/types';
 import type { Workbench } from './workbench';
-import { checkTextLimits } from '../../core/document/limits';
+import { checkFileSize, checkLineLength, checkTextLimits } from '../../core/document/limits';
 import { checkName, escapeControls } from '../../core/text/display';
 
 /**
@@ -69,10 +69,13 @@ function checked(items: Item[], fileName: string): { warnings: string[] } {
   return { warnings };
 }
 
-/** Both texts of a request within the reader limits (see core/document/limits), before any parsing. */
+/**
+ * Both texts of a request within the reader size limit (see core/document/limits), before any
+ * parsing; line lengths are checked by the readers, which know whether a file is a JSON document.
+ */
 function checkRequestLimits(req: { fileName: string; text: string; pieces?: { fileName: string; text: string } }): void {
-  checkTextLimits(req.text, req.fileName);
-  if (req.pieces) checkTextLimits(req.pieces.text, req.pieces.fileName);
+  checkFileSize(req.text, req.fileName);
+  if (req.pieces) checkFileSize(req.pieces.text, req.pieces.fileName);
 }
 
 /** Called as a long read goes (boards placed so far of all): for progress lines. */
@@ -90,8 +93,11 @@ export function readPiecesAndBoards(
   onProgress?: ReadProgress,
 ): { name: string; puzzle: EdgePuzzle; board: EdgeBoard; notes: string[] }[] {
   checkRequestLimits({ ...board, pieces });
+  // A board file is always text; the piece set may be a document (read below with its own checks).
+  checkLineLength(board.text, board.fileName);
   const format = detectFormat(pieces.fileName, pieces.text);
   if (format === 'pieces') {
+    checkLineLength(pieces.text, pieces.fileName);
     const r = readPiecesWithBoards(pieces.text, pieces.fileName, board.text, board.fileName, options, onProgress);
     const pieceNotes = r.pieces.notes.filter((n) => !n.startsWith('read as '));
     return r.boards.map((b) => ({ name: b.name, puzzle: b.puzzle, board: b.board, notes: [...pieceNotes, ...b.notes] }));

@@ -117,6 +117,20 @@ describe('importing many things at once (issue 20)', () => {
     expect(storeImports(wb, [a])[0].added).toHaveLength(3);
   });
 
+  it('a JSON document on one line longer than the line limit is imported; a text file is not', () => {
+    const wb = open();
+    const doc = JSON.stringify({
+      format: 'puzzle-workbench',
+      version: 1,
+      family: 'jump',
+      name: 'long',
+      puzzle: { rows: 3, cols: 3 },
+      draft: { pad: 'x'.repeat(1_100_000) },
+    });
+    expect(importFile(wb, { fileName: 'long.json', text: doc }).added).toHaveLength(1);
+    expect(() => importFile(wb, { fileName: 'long.txt', text: `3\n${'1 '.repeat(600_000)}\n` })).toThrow(/^long\.txt:2: a line of 1,200,000 characters/);
+  });
+
   it('a file of many boards reads the library once to find duplicates, not once per board', () => {
     const wb = open();
     importFile(wb, { fileName: 'one.txt', text: url(0) });
