@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import { catalogue, findSolver } from '../../core/catalogue/catalogue';
 import { documentToText, makeDocument, parseDocument } from '../../core/document/document';
 import { readPuzzleFile } from '../../core/document/read-file';
@@ -295,6 +296,22 @@ export class Workbench {
     // Puzzles' best scores were recomputed too, so the library listens to this as well.
     if (deleted > 0) this.push({ type: 'runs-deleted', ids: [...ids] });
     return deleted;
+  }
+
+  /**
+   * Write an export of runs (see RunHistory.exportRuns) to `file` a run at a time, never holding
+   * the whole text: for thousands of runs. Returns the suggested file name and the bytes written.
+   */
+  async exportRunsToFile(ids: readonly number[], format: 'csv' | 'json', file: string): Promise<{ fileName: string; bytes: number }> {
+    const { fileName, chunks } = this.history.exportRunsStream(ids, format);
+    const out = await open(file, 'w');
+    let bytes = 0;
+    try {
+      for await (const chunk of chunks) bytes += (await out.write(chunk)).bytesWritten;
+    } finally {
+      await out.close();
+    }
+    return { fileName, bytes };
   }
 
   async close(): Promise<void> {

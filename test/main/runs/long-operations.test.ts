@@ -1,4 +1,5 @@
 /** Long store operations never starve the lease of a live run (issue 20, item 5). */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -89,5 +90,41 @@ describe('deleting 10,000 runs while a run is live', () => {
     expect(wb.store.getRunSummary(live.id)!.status).toBe('running');
     expect(wb.runs.isActive(live.id)).toBe(true);
     expect(log.handles[0]!.alive).toBe(true);
+  }, 120_000);
+});
+
+describe('exporting many runs', () => {
+  it('is written to a file a run at a time while a run is live; the file is the whole export', async () => {
+    const file = path.join(tempDir(), 'w.db');
+    const log = { spawned: 0, handles: [] as InProcessHandle[] };
+    const wb = Workbench.open({
+      dbPath: file,
+      spawn: inProcessSpawner(log),
+      concurrency: 1,
+      lease: { owner: remoteOwner, heartbeatMs: 100, leaseTtlMs: 1_500 },
+    });
+    opened.push(wb);
+    const db = wb.store.connection;
+    const insert = db.prepare(
+      `INSERT INTO runs (puzzle_id, puzzle_name, family, solver, params, seed, stop, puzzle, status, created_at, max_score, best_score, best_solution)
+       VALUES (NULL, 'old', 'jump', 'hill-climb', '{}', ?, '{}', '{"rows":5,"cols":5}', 'done', ?, NULL, 1, '{"cells":[1,2,3]}')`,
+    );
+    db.transaction(() => {
+      for (let i = 0; i < 2_000; i++) insert.run(i, 1_700_000_000_000 + i);
+    })();
+    const ids = db.prepare(`SELECT id FROM runs ORDER BY id`).pluck().all() as number[];
+    const live = wb.createRun({ target: jump(9), solver: 'hill-climb', seed: 1, stop: {} });
+    await until(() => wb.store.getRunSummary(live.id)!.evaluations > 0, 30_000, 'progress');
+    const watch = watchLease(file, live.id);
+    const out = path.join(tempDir(), 'runs.json');
+    const { fileName, bytes } = await wb.exportRunsToFile(ids, 'json', out);
+    expect(fileName).toMatch(/^runs-2000-.*\.json$/);
+    const text = readFileSync(out, 'utf8');
+    expect(Buffer.byteLength(text)).toBe(bytes);
+    const doc = JSON.parse(text) as { runs: { id: number; bestSolution: unknown }[] };
+    expect(doc.runs.map((r) => r.id)).toEqual(ids);
+    expect(doc.runs[0]!.bestSolution).toEqual({ cells: [1, 2, 3] });
+    expect((await watch.stop()).lapsed).toBe(0);
+    expect(wb.store.getRunSummary(live.id)!.status).toBe('running');
   }, 120_000);
 });

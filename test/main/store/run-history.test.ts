@@ -285,6 +285,22 @@ describe('series, boards and exports', () => {
     expect(() => history.exportRuns([424242], 'csv')).toThrow(/none of the selected runs/);
   });
 
+  it('the streamed export is the same text in pieces, one run at a time, formatted as the whole document would be', async () => {
+    const { history, ids } = sample();
+    const all = [...ids, ...ids];
+    for (const format of ['csv', 'json'] as const) {
+      const whole = history.exportRuns(all, format, 0);
+      const { fileName, chunks } = history.exportRunsStream(all, format, 0);
+      const pieces: string[] = [];
+      for await (const c of chunks) pieces.push(c);
+      expect(fileName).toBe(whole.fileName);
+      expect(pieces.length).toBeGreaterThan(format === 'json' ? all.length : 0);
+      expect(pieces.join('')).toBe(whole.text);
+    }
+    const json = history.exportRuns(all, 'json', 0).text;
+    expect(json).toBe(`${JSON.stringify(JSON.parse(json), null, 1)}\n`);
+  });
+
   it('quotes CSV fields only when needed', () => {
     expect(csvField('plain')).toBe('plain');
     expect(csvField('a,b')).toBe('"a,b"');
