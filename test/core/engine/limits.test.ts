@@ -22,7 +22,9 @@ describe("a run's limits", () => {
   it('beam refuses a width whose boards do not fit, and takes the defaults', () => {
     const { puzzle } = generateEdgePuzzle({ rows: 16, cols: 16, frameColours: 5, innerColours: 17, seed: 1 });
     expect(refusal('edge', 'beam', puzzle)).toBeNull();
-    expect(refusal('edge', 'beam', puzzle, { width: 4_194_304 })).toMatch(/^a beam 4,194,304 boards wide on 16 x 16 needs about .* GB of memory/);
+    expect(refusal('edge', 'beam', puzzle, { width: 4_194_304 })).toBeNull();
+    expect(refusal('edge', 'beam', puzzle, { width: 4_194_304, memory: 0 })).toMatch(/^a beam 4,194,304 boards wide on 16 x 16 needs about .* GB of memory/);
+    expect(refusal('edge', 'beam', puzzle, { width: 4_194_304, memory: 4096 })).toMatch(/with a memory bound of 4096 MB needs about 4.00 GB/);
   });
 
   it('backtrack-2x2 refuses boards above 14x14', () => {

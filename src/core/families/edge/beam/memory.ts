@@ -17,8 +17,13 @@ export function beamBytes(puzzle: EdgePuzzle, p: { width: number; maxWidth: numb
   return W * perBoard;
 }
 
-/** The beam's refusal: a width whose boards do not fit in one run's memory. */
-export function beamRefuses(puzzle: EdgePuzzle, p: { width: number; maxWidth: number; balance: boolean; dedupe: boolean }): string | null {
+/**
+ * The beam's refusal: a width whose boards do not fit in one run's memory. The `memory` parameter
+ * (MB, 0 = none) cuts the widths to fit, so only the smaller of the two counts.
+ */
+export function beamRefuses(puzzle: EdgePuzzle, p: { width: number; maxWidth: number; balance: boolean; dedupe: boolean; memory?: number }): string | null {
   const W = Math.max(p.width, p.maxWidth);
-  return memoryRefusal(beamBytes(puzzle, p), `a beam ${W.toLocaleString('en')} boards wide on ${puzzle.rows} x ${puzzle.cols}`);
+  const bound = p.memory !== undefined && p.memory > 0 ? p.memory * 2 ** 20 : Infinity;
+  const what = `a beam ${W.toLocaleString('en')} boards wide on ${puzzle.rows} x ${puzzle.cols}${bound < Infinity ? ` with a memory bound of ${p.memory} MB` : ''}`;
+  return memoryRefusal(Math.min(beamBytes(puzzle, p), bound), what);
 }

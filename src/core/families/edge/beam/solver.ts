@@ -3,6 +3,7 @@ import { resolveParams, type ParamSchema } from '../../../params/schema';
 import { Rng } from '../../../rng/rng';
 import type { EdgePuzzle } from '../model';
 import { BeamRun, DEFAULT_BAND, type BeamOptions } from './beam';
+import { beamRefuses } from './memory';
 
 export const beamParams = {
   width: { type: 'int', default: 64, min: 1, max: 4_194_304, help: 'Partial boards kept at each cell in the first pass.' },
@@ -84,6 +85,7 @@ export const beamSolver: SolverDef = {
   description:
     'Beam search in scan order: at each cell the best partial boards (by matched joins) are extended by every unused piece that fits; passes repeat with a growing width. Each pass ends with a full board.',
   params: beamParams,
+  refuses: (puzzle, params) => beamRefuses(puzzle as EdgePuzzle, resolveParams(beamParams, params)),
   create: (puzzle, params, seed) => new BeamRun(puzzle as EdgePuzzle, beamOptions(params), new Rng(seed)),
   restore: (puzzle, params, cp) => BeamRun.restore(puzzle as EdgePuzzle, beamOptions(params), cp),
 };
