@@ -161,7 +161,7 @@ export const PRESETS: readonly SolverPreset[] = [
     label: 'Eternity II in a minute',
     source: 'workbench',
     description:
-      'Passes doubling from 64 to 8192 partial boards, then repeated at 8192 with new tie-breaks: about 458 of 480 on Eternity II within 15 CPU seconds (bench/results/edge-e2.md).',
+      'Passes doubling from 64 to 8192 partial boards, then at 8192 half with new tie-breaks and half searching again, wider, the last rows of the best board: 456.6 of 480 on average over the public benchmark’s Eternity II variants with 8 pieces pinned, in 60 CPU seconds (bench/results/edge-e2-8pin.md).',
     params: { width: 64, maxWidth: 8192, growth: 2 },
     stop: { seconds: 60 },
   },
