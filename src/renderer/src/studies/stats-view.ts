@@ -114,7 +114,7 @@ export function profileLines(
   labels: readonly string[],
   kind: ProfileKind,
   measure: Measure = 'time',
-): { lines: StepLine[]; puzzles: number; xMax: number } {
+): { lines: StepLine[]; puzzles: number; xMax: number; wins: number[] } {
   const n = labels.length;
   const rows = Math.floor(cells.length / Math.max(1, n));
   const means = Array.from({ length: rows }, (_, r) => cells.slice(r * n, r * n + n).map((c) => c.mean));
@@ -134,12 +134,17 @@ export function profileLines(
           }),
           n,
         );
+  // Every line out to a readable span, even when all the settings tie (tau = 1, d = 0).
+  const xMax = Math.max(p.xMax, kind === 'time' ? 2 : 1);
   return {
     puzzles: p.puzzles,
-    xMax: p.xMax,
+    xMax,
+    wins: p.curves.map((c) => c.wins),
     lines: p.curves.map((c, ci) => {
       const { colour, dash } = seriesStyle(ci);
-      return { id: `profile-${ci}`, label: labels[ci] ?? `solver ${ci + 1}`, colour, dash, points: c.steps, marks: [] };
+      const last = c.steps.at(-1)!;
+      const points = last.x < xMax ? [...c.steps, { x: xMax, y: last.y }] : c.steps;
+      return { id: `profile-${ci}`, label: labels[ci] ?? `solver ${ci + 1}`, colour, dash, points, marks: [] };
     }),
   };
 }

@@ -30,7 +30,8 @@ type XY = { x: number; y: number };
 /** An x value as text: a time, a count, a ratio ("x2.5") or a score gap. */
 export function stepXText(x: StepX, v: number): string {
   if (x === 'time') return axisTime(v);
-  if (x === 'evaluations') return compactCount(v);
+  // Evaluations are whole: no "0, 0, 1" ticks at 0.2 and 0.5 on a log axis.
+  if (x === 'evaluations') return Number.isInteger(v) ? compactCount(v) : '';
   if (x === 'ratio') return `×${Math.round(v * 100) / 100}`;
   return String(Math.round(v * 100) / 100);
 }
