@@ -64,12 +64,12 @@ describe('study tables', () => {
     store.recordImprovement(b!.id, { elapsedMs: 10, evaluations: 1, score: 1, solution: null });
     store.recordImprovement(other.id, { elapsedMs: 10, evaluations: 1, score: 9, solution: null });
     expect([...studies.improvements(s.id)]).toEqual([
-      [a!.id, [{ t: 20, score: 2 }]],
+      [a!.id, [{ t: 20, evaluations: 5, score: 2 }]],
       [
         b!.id,
         [
-          { t: 10, score: 1 },
-          { t: 30, score: 4 },
+          { t: 10, evaluations: 1, score: 1 },
+          { t: 30, evaluations: 5, score: 4 },
         ],
       ],
     ]);
