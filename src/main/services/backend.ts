@@ -65,7 +65,7 @@ export function apiHandlers(wb: Workbench, opts: { resourcesDir?: string | null;
     runIds: (f) => wb.history.ids(f),
     runFacets: () => wb.history.facets(),
     deleteRuns: async ({ ids }) => ({ deleted: await wb.deleteRuns(ids) }),
-    exportRuns: ({ ids, format }) => wb.history.exportRuns(ids, format),
+    exportRuns: ({ ids, format }) => wb.exportRunsText(ids, format),
     runSeries: ({ id, maxPoints, after }) => need(wb.history.series(id, { maxPoints, after }), `run ${id}`),
     runBoard: ({ id, eventId }) => need(wb.history.board(id, eventId ?? null), eventId ? `improvement ${eventId} of run ${id}` : `run ${id}`),
     ...studyHandlers(wb, opts.studies ?? new Studies(wb, distribution), resources ? path.join(resources, 'studies') : null),

@@ -314,11 +314,31 @@ export class Workbench {
     return { fileName, bytes };
   }
 
+  /**
+   * The export of runs as one text for the API, built a run at a time with the event loop let run
+   * in between (heartbeats and other calls go on) and refused in one line once it passes
+   * `EXPORT_TEXT_LIMIT`, so no export holds a server's memory or answers with one huge message.
+   */
+  async exportRunsText(ids: readonly number[], format: 'csv' | 'json', limit = EXPORT_TEXT_LIMIT): Promise<{ fileName: string; text: string }> {
+    const { fileName, chunks } = this.history.exportRunsStream(ids, format);
+    const parts: string[] = [];
+    let size = 0;
+    for await (const chunk of chunks) {
+      size += chunk.length;
+      if (size > limit) throw new Error(`the export of ${ids.length} runs is larger than ${+(limit / 2 ** 20).toFixed(2)} MiB: export fewer runs at a time`);
+      parts.push(chunk);
+    }
+    return { fileName, text: parts.join('') };
+  }
+
   async close(): Promise<void> {
     await this.runs.shutdown();
     this.store.close();
   }
 }
+
+/** The largest export of runs handed over as one text (characters); bigger ones are refused. */
+export const EXPORT_TEXT_LIMIT = 32 * 1024 * 1024;
 
 /** Ids handed to one short delete transaction at most (it stops earlier when its time is up). */
 const DELETE_SLICE = 1_000;

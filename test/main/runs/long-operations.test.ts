@@ -127,4 +127,26 @@ describe('exporting many runs', () => {
     expect((await watch.stop()).lapsed).toBe(0);
     expect(wb.store.getRunSummary(live.id)!.status).toBe('running');
   }, 120_000);
+
+  it('is handed to the API a run at a time with the event loop running, and refused in one line past the limit', async () => {
+    const wb = Workbench.open({ dbPath: ':memory:', spawn: inProcessSpawner({ spawned: 0, handles: [] }), concurrency: 1 });
+    opened.push(wb);
+    const db = wb.store.connection;
+    const insert = db.prepare(
+      `INSERT INTO runs (puzzle_id, puzzle_name, family, solver, params, seed, stop, puzzle, status, created_at, max_score, best_score, best_solution)
+       VALUES (NULL, 'old', 'jump', 'hill-climb', '{}', ?, '{}', '{"rows":5,"cols":5}', 'done', ?, NULL, 1, '{"cells":[1,2,3]}')`,
+    );
+    db.transaction(() => {
+      for (let i = 0; i < 200; i++) insert.run(i, 1_700_000_000_000 + i);
+    })();
+    const ids = db.prepare(`SELECT id FROM runs ORDER BY id`).pluck().all() as number[];
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 0);
+    const whole = await wb.exportRunsText(ids, 'json');
+    clearInterval(ticker);
+    const runsOf = (text: string): unknown => (JSON.parse(text) as { runs: unknown }).runs;
+    expect(runsOf(whole.text)).toEqual(runsOf(wb.history.exportRuns(ids, 'json').text));
+    expect(ticks).toBeGreaterThan(0);
+    await expect(wb.exportRunsText(ids, 'json', 10_000)).rejects.toThrow(/^the export of 200 runs is larger than 0.01 MiB: export fewer runs at a time$/);
+  }, 60_000);
 });
