@@ -93,6 +93,19 @@ describe('deleting 10,000 runs while a run is live', () => {
   }, 120_000);
 });
 
+/** `n` finished runs written straight into the database (fast), oldest first; their ids. */
+function insertDoneRuns(wb: Workbench, n: number): number[] {
+  const db = wb.store.connection;
+  const insert = db.prepare(
+    `INSERT INTO runs (puzzle_id, puzzle_name, family, solver, params, seed, stop, puzzle, status, created_at, max_score, best_score, best_solution)
+     VALUES (NULL, 'old', 'jump', 'hill-climb', '{}', ?, '{}', '{"rows":5,"cols":5}', 'done', ?, NULL, 1, '{"cells":[1,2,3]}')`,
+  );
+  db.transaction(() => {
+    for (let i = 0; i < n; i++) insert.run(i, 1_700_000_000_000 + i);
+  })();
+  return db.prepare(`SELECT id FROM runs ORDER BY id`).pluck().all() as number[];
+}
+
 describe('exporting many runs', () => {
   it('is written to a file a run at a time while a run is live; the file is the whole export', async () => {
     const file = path.join(tempDir(), 'w.db');
@@ -104,15 +117,7 @@ describe('exporting many runs', () => {
       lease: { owner: remoteOwner, heartbeatMs: 100, leaseTtlMs: 1_500 },
     });
     opened.push(wb);
-    const db = wb.store.connection;
-    const insert = db.prepare(
-      `INSERT INTO runs (puzzle_id, puzzle_name, family, solver, params, seed, stop, puzzle, status, created_at, max_score, best_score, best_solution)
-       VALUES (NULL, 'old', 'jump', 'hill-climb', '{}', ?, '{}', '{"rows":5,"cols":5}', 'done', ?, NULL, 1, '{"cells":[1,2,3]}')`,
-    );
-    db.transaction(() => {
-      for (let i = 0; i < 2_000; i++) insert.run(i, 1_700_000_000_000 + i);
-    })();
-    const ids = db.prepare(`SELECT id FROM runs ORDER BY id`).pluck().all() as number[];
+    const ids = insertDoneRuns(wb, 2_000);
     const live = wb.createRun({ target: jump(9), solver: 'hill-climb', seed: 1, stop: {} });
     await until(() => wb.store.getRunSummary(live.id)!.evaluations > 0, 30_000, 'progress');
     const watch = watchLease(file, live.id);
@@ -131,15 +136,7 @@ describe('exporting many runs', () => {
   it('is handed to the API a run at a time with the event loop running, and refused in one line past the limit', async () => {
     const wb = Workbench.open({ dbPath: ':memory:', spawn: inProcessSpawner({ spawned: 0, handles: [] }), concurrency: 1 });
     opened.push(wb);
-    const db = wb.store.connection;
-    const insert = db.prepare(
-      `INSERT INTO runs (puzzle_id, puzzle_name, family, solver, params, seed, stop, puzzle, status, created_at, max_score, best_score, best_solution)
-       VALUES (NULL, 'old', 'jump', 'hill-climb', '{}', ?, '{}', '{"rows":5,"cols":5}', 'done', ?, NULL, 1, '{"cells":[1,2,3]}')`,
-    );
-    db.transaction(() => {
-      for (let i = 0; i < 200; i++) insert.run(i, 1_700_000_000_000 + i);
-    })();
-    const ids = db.prepare(`SELECT id FROM runs ORDER BY id`).pluck().all() as number[];
+    const ids = insertDoneRuns(wb, 200);
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 0);
     const whole = await wb.exportRunsText(ids, 'json');
