@@ -13,6 +13,8 @@ export default defineConfig({
         input: {
           index: resolve(root, 'src/main/electron/index.ts'),
           worker: resolve(root, 'src/main/worker/entry.ts'),
+          // The designer's analysis thread (src/main/services/analysis.ts loads it next to index.js).
+          'analysis-worker': resolve(root, 'src/main/services/analysis-worker.ts'),
         },
         // Native module: loaded from node_modules at run time (rebuilt for Electron's ABI).
         external: ['better-sqlite3'],

@@ -1,7 +1,7 @@
 /**
  * Running a designer's analysis (issue 25) against a CPU-time limit, with progress and a stop: the
- * same driver serves the CLI (in its own process), the analysis worker thread, and the in-process
- * fallback. The families' analyses are pure; the clock, the limits and Eternity II's bundled
+ * same driver serves the CLI (in its own process) and the app's analysis worker thread
+ * (analysis-worker.ts). The families' analyses are pure; the clock, the limits and Eternity II's bundled
  * statistics live here.
  */
 import { readFileSync } from 'node:fs';
@@ -58,9 +58,11 @@ export interface AnalysisHooks {
   pause?(): Promise<void>;
   /** Milliseconds between progress reports (default 250). */
   progressMs?: number;
+  /** The clock the limit is counted on, in ms (default: the process's CPU time). */
+  clockMs?(): number;
 }
 
-const cpuMs = (): number => {
+const processCpuMs = (): number => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
@@ -100,6 +102,7 @@ export async function runAnalysis(target: AnalysisTarget, limits: AnalysisLimits
   const p = target.puzzle as EdgePuzzle;
   const job = new EdgeAnalysisJob(p, { maxSolutions: limits.maxSolutions, probes: limits.probes, seed: limits.seed }, solvedBoard(p, target));
   const spent = { estimate: 0, count: 0 };
+  const cpuMs = hooks.clockMs ?? processCpuMs;
   const t0 = cpuMs();
   const progressMs = hooks.progressMs ?? 250;
   let lastProgress = -Infinity;

@@ -1,13 +1,18 @@
 /**
- * Analyses the app starts (issue 25): each runs on the backend in slices of about 20 ms that give
- * the event loop a turn between them (so calls, pushes and a stop are answered at once), reports
- * its progress, stops on request or at its CPU limit, and keeps its outcome for the view to
- * collect. Finished analyses are forgotten after a while.
+ * Analyses the app starts (issue 25): each runs in its own worker thread (analysis-worker.ts), so
+ * the backend's event loop (calls, pushes, the window) never waits for it; it reports its
+ * progress, stops on request (the thread is ended if it does not answer within a grace) or at its
+ * CPU limit, and keeps its outcome for the view to collect. Finished analyses are forgotten after
+ * a while.
  */
+import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseDocument } from '../../core/document/document';
 import type { FamilyId } from '../../core/families/family';
 import type { Store } from '../store/store';
-import { runAnalysis, DEFAULT_LIMITS, type AnalysisOutcome, type AnalysisProgress } from './analysis-run';
+import { DEFAULT_LIMITS, type AnalysisOutcome, type AnalysisProgress } from './analysis-run';
+import type { AnalysisJob, AnalysisMessage } from './analysis-worker';
 
 export interface AnalysisStatus {
   id: number;
@@ -21,7 +26,9 @@ export interface AnalysisStatus {
 }
 
 interface Job extends AnalysisStatus {
-  stop: boolean;
+  worker: Worker | null;
+  /** Ends the thread when it does not answer a stop in time. */
+  stopTimer: NodeJS.Timeout | null;
   finishedAt: number | null;
 }
 
@@ -29,6 +36,21 @@ interface Job extends AnalysisStatus {
 export const MAX_ANALYSIS_SECONDS = 3600;
 /** Finished analyses kept for their view to collect. */
 const KEEP_MS = 10 * 60_000;
+/** How long a stopped analysis may take to hand over its count so far before its thread is ended. */
+const STOP_GRACE_MS = 2000;
+
+/**
+ * The worker's code: from sources (tests, the CLI and serve run through tsx) the TypeScript loader
+ * is registered in the thread first; the electron-vite build puts analysis-worker.js next to this
+ * code (an entry of the main build).
+ */
+function workerSource(): { code: string } | { file: URL } {
+  const source = new URL('./analysis-worker.ts', import.meta.url);
+  if (!import.meta.url.endsWith('.ts')) return { file: new URL('./analysis-worker.js', import.meta.url) };
+  const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
+  const file = JSON.stringify(pathToFileURL(fileURLToPath(source)).href);
+  return { code: `import(${JSON.stringify(api)}).then(({ tsImport }) => tsImport(${file}, ${file}));` };
+}
 
 export class Analyses {
   private readonly jobs = new Map<number, Job>();
@@ -44,7 +66,7 @@ export class Analyses {
     if (!(seconds > 0 && seconds <= MAX_ANALYSIS_SECONDS)) throw new Error(`seconds must be above 0 and at most ${MAX_ANALYSIS_SECONDS}, got ${seconds}`);
     const { doc, puzzle, solution, reference } = parseDocument(rec.document, `puzzle ${req.puzzleId}`);
     // One analysis per puzzle at a time: a new one replaces (stops) the one before.
-    for (const j of this.jobs.values()) if (j.puzzleId === req.puzzleId && j.running) j.stop = true;
+    for (const j of this.jobs.values()) if (j.puzzleId === req.puzzleId && j.running) this.stop(j.id);
     const job: Job = {
       id: this.nextId++,
       puzzleId: req.puzzleId,
@@ -53,22 +75,25 @@ export class Analyses {
       progress: null,
       outcome: null,
       error: null,
-      stop: false,
+      worker: null,
+      stopTimer: null,
       finishedAt: null,
     };
     this.jobs.set(job.id, job);
     const limits = { ...DEFAULT_LIMITS, seconds, maxSolutions: req.maxSolutions ?? DEFAULT_LIMITS.maxSolutions, probes: req.probes ?? DEFAULT_LIMITS.probes };
-    void runAnalysis({ family: doc.family, puzzle, solution: solution ?? undefined, reference: reference ?? undefined }, limits, {
-      onProgress: (p) => void (job.progress = p),
-      stopRequested: () => job.stop,
-      pause: () => new Promise((r) => setImmediate(r)),
-    })
-      .then((outcome) => void (job.outcome = outcome))
-      .catch((e: unknown) => void (job.error = e instanceof Error ? e.message : String(e)))
-      .finally(() => {
-        job.running = false;
-        job.finishedAt = Date.now();
-      });
+    const workerData: AnalysisJob = { target: { family: doc.family, puzzle, solution: solution ?? undefined, reference: reference ?? undefined }, limits };
+    const src = workerSource();
+    const w = 'code' in src ? new Worker(src.code, { eval: true, workerData }) : new Worker(src.file, { workerData });
+    job.worker = w;
+    w.on('message', (m: AnalysisMessage) => {
+      if (m.kind === 'progress') job.progress = m.progress;
+      else if (m.kind === 'done') this.finish(job, { outcome: m.outcome });
+      else this.finish(job, { error: m.error });
+    });
+    w.on('error', (e) => this.finish(job, { error: `the analysis failed: ${e.message}` }));
+    w.on('exit', () => this.finish(job, { error: 'the analysis ended without a result' }));
+    // Not a reason for the process to stay alive.
+    w.unref();
     return this.status(job.id);
   }
 
@@ -79,9 +104,34 @@ export class Analyses {
     return { id: jid, puzzleId, family, running, progress, outcome, error };
   }
 
+  /** Ask the analysis to stop (it keeps its count so far); its thread is ended if it does not answer in time. */
   stop(id: number): void {
     const j = this.jobs.get(id);
-    if (j) j.stop = true;
+    if (!j?.running || !j.worker || j.stopTimer) return;
+    j.worker.postMessage('stop');
+    j.stopTimer = setTimeout(() => this.finish(j, { error: `the analysis did not stop within ${STOP_GRACE_MS / 1000} s and was ended` }), STOP_GRACE_MS);
+    j.stopTimer.unref();
+  }
+
+  /** End every running analysis (the backend is closing). */
+  async close(): Promise<void> {
+    const workers = [...this.jobs.values()].map((j) => j.worker).filter((w): w is Worker => w !== null);
+    for (const j of this.jobs.values()) this.finish(j, { error: 'the backend closed' });
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+
+  /** The first ending wins (the outcome, an error, the thread's exit); the thread is then ended. */
+  private finish(j: Job, end: { outcome: AnalysisOutcome } | { error: string }): void {
+    if (!j.running) return;
+    if ('outcome' in end) j.outcome = end.outcome;
+    else j.error = end.error;
+    j.running = false;
+    j.finishedAt = Date.now();
+    if (j.stopTimer) clearTimeout(j.stopTimer);
+    j.stopTimer = null;
+    const w = j.worker;
+    j.worker = null;
+    void w?.terminate();
   }
 
   private prune(): void {

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
+import { readPuzzleFile } from '../../../src/core/document/read-file';
 import { makeDocument } from '../../../src/core/document/document';
 import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
 import { Analyses } from '../../../src/main/services/analysis';
@@ -39,6 +42,36 @@ describe('analyses started from the app', () => {
     a.stop(id);
     const s = await finished(a, id);
     expect(s.outcome?.analysis.family === 'edge' && s.outcome.analysis.count.end).toBe('stopped');
+  });
+
+  it('counts in a worker thread: the event loop stays free during an Eternity II count, and a stop ends it promptly', async () => {
+    const file = 'resources/instances/eternity2_256.txt';
+    const read = readPuzzleFile(file, readFileSync(file, 'utf8'));
+    const a = new Analyses(storeWith(makeDocument('edge', 'e2', read.puzzle)));
+    try {
+      const { id } = a.start({ puzzleId: 1, probes: 20, seconds: 10 });
+      while (a.status(id).progress === null) await new Promise((r) => setTimeout(r, 20));
+      // A second of the count: on this thread the timer ticks and the loop is mostly idle (the
+      // analysis used to run here in 20 ms slices: a utilization near 1).
+      const before = performance.eventLoopUtilization();
+      let ticks = 0;
+      const timer = setInterval(() => ticks++, 10);
+      await new Promise((r) => setTimeout(r, 1000));
+      clearInterval(timer);
+      const used = performance.eventLoopUtilization(before).utilization;
+      expect(a.status(id).running).toBe(true);
+      expect(ticks).toBeGreaterThan(20);
+      expect(used).toBeLessThan(0.5);
+      const asked = Date.now();
+      a.stop(id);
+      const s = await finished(a, id);
+      // The thread answers the stop at its next slice, well within the 2 s grace before it is ended.
+      expect(Date.now() - asked).toBeLessThan(2000);
+      expect(s.error).toBeNull();
+      expect(s.outcome?.analysis).toMatchObject({ family: 'edge', count: { end: 'stopped' } });
+    } finally {
+      await a.close();
+    }
   });
 
   it('refuses a missing puzzle and a bad time limit in one line, and says why a maze cannot be analysed', async () => {
