@@ -1,6 +1,7 @@
 import type { FamilyId } from '../families/family';
 import { families, getFamily } from '../families';
 import { displayText, escapeControls } from '../text/display';
+import { kindLabel } from '../text/run-text';
 import { FormatError } from './errors';
 
 export const DOCUMENT_FORMAT = 'puzzle-workbench';
@@ -87,6 +88,21 @@ export function parseDocument(
     doc.draft = o.draft as Record<string, unknown>;
   }
   return { doc, puzzle, solution, reference, history };
+}
+
+/**
+ * What a stored document's puzzle is called ("Tetravex", "Edge matching"), for library lists.
+ * Only the puzzle is read; one that cannot be read is called by its family's label.
+ */
+export function documentKind(family: FamilyId, x: unknown): string {
+  if (!Object.hasOwn(families, family)) return family;
+  const f = getFamily(family);
+  try {
+    const puzzle: unknown = f.puzzleFromJson((x as { puzzle?: unknown } | null)?.puzzle, 'document: puzzle');
+    return kindLabel(family, puzzle);
+  } catch {
+    return f.label;
+  }
 }
 
 export function documentFromText(text: string, fileName: string): ReturnType<typeof parseDocument> {

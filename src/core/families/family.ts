@@ -40,6 +40,11 @@ export interface TextFormat<P, S> {
 export interface Family<P, S> {
   id: FamilyId;
   label: string;
+  /**
+   * What this puzzle is called where the family's label would be too broad (a Tetravex among edge
+   * puzzles). Default: the family's label. Lists and badges show it through `kindLabel` in core/text.
+   */
+  kindLabel?(p: P): string;
   /** Validate a puzzle given as plain JSON (from a document, IPC or the CLI). Throws FormatError. */
   puzzleFromJson(x: unknown, where?: string): P;
   puzzleToJson(p: P): unknown;

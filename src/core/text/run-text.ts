@@ -33,7 +33,18 @@ export function familyLabel(family: FamilyId): string {
 
 /** A family's name in a narrow column or a badge: the first word of its label ("Edge"). */
 export function familyShort(family: FamilyId): string {
-  return familyLabel(family).split(' ', 1)[0]!;
+  return shortLabel(familyLabel(family));
+}
+
+/** A family's or kind's label in a narrow column or a badge: its first word ("Edge", "Tetravex"). */
+export function shortLabel(label: string): string {
+  return label.split(' ', 1)[0]!;
+}
+
+/** What a puzzle (already read by its family) is called: "Tetravex", else its family's label. */
+export function kindLabel(family: FamilyId, puzzle: unknown): string {
+  const f = getFamily(family);
+  return f.kindLabel?.(puzzle) ?? f.label;
 }
 
 /** 1234567 → "1,234,567". */

@@ -4,6 +4,8 @@
  * at exactly one version. Append new migrations at the end; never edit a released one.
  */
 import type Database from 'better-sqlite3';
+import type { FamilyId } from '../../core/families/family';
+import { documentKind } from '../../core/document/document';
 import { StoreError } from './errors';
 
 /** What a migration may use: run SQL, or prepare statements to move data. */
@@ -180,6 +182,24 @@ export const migrations: readonly Migration[] = [
           last_seq INTEGER NOT NULL
         );
       `);
+    },
+  },
+  {
+    version: 7,
+    description: 'puzzles\' kind ("Tetravex" among edge puzzles), so lists show it without reading documents',
+    up(sql) {
+      sql.exec(`ALTER TABLE puzzles ADD COLUMN kind TEXT NOT NULL DEFAULT ''`);
+      const set = sql.prepare('UPDATE puzzles SET kind = ? WHERE id = ?');
+      const rows = sql.prepare('SELECT id, family, document FROM puzzles').all() as { id: number; family: string; document: string }[];
+      for (const r of rows) {
+        let doc: unknown = null;
+        try {
+          doc = JSON.parse(r.document);
+        } catch {
+          // A damaged document is reported when opened; here it is just called by its family.
+        }
+        set.run(documentKind(r.family as FamilyId, doc), r.id);
+      }
     },
   },
 ];

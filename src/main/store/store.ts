@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { FamilyId } from '../../core/families/family';
+import { documentKind } from '../../core/document/document';
 import type { Checkpoint, Improvement, ProgressSample } from '../../core/engine/run-types';
 import { StoreError, describeDbError, parseStored, recoveryHint } from './errors';
 import { FileIdentity } from './file-identity';
@@ -53,6 +54,7 @@ interface PuzzleRow {
   id: number;
   name: string;
   family: string;
+  kind: string;
   source: string;
   rows: number;
   cols: number;
@@ -83,7 +85,7 @@ interface CheckpointRow {
   state: string;
 }
 
-const PUZZLE_SUMMARY_COLS = 'id, name, family, source, rows, cols, created_at, updated_at, last_opened_at, best_score';
+const PUZZLE_SUMMARY_COLS = 'id, name, family, kind, source, rows, cols, created_at, updated_at, last_opened_at, best_score';
 
 const PUZZLE_ORDER = {
   name: 'name COLLATE NOCASE ASC, id ASC',
@@ -110,6 +112,7 @@ function toPuzzleSummary(r: PuzzleRow): PuzzleSummary {
     id: r.id,
     name: r.name,
     family: r.family as FamilyId,
+    kind: r.kind,
     source: r.source,
     rows: r.rows,
     cols: r.cols,
@@ -192,18 +195,19 @@ function prepareAll(db: Database.Database) {
   return {
     // puzzles
     insertPuzzle: p(
-      `INSERT INTO puzzles (name, family, source, document, rows, cols, created_at, updated_at)
-       VALUES (@name, @family, @source, @document, @rows, @cols, @now, @now)`,
+      `INSERT INTO puzzles (name, family, kind, source, document, rows, cols, created_at, updated_at)
+       VALUES (@name, @family, @kind, @source, @document, @rows, @cols, @now, @now)`,
     ),
     getPuzzle: p<PuzzleRow>(`SELECT ${PUZZLE_SUMMARY_COLS}, document FROM puzzles WHERE id = ?`),
     updatePuzzle: p(
-      `UPDATE puzzles SET name = COALESCE(@name, name), document = COALESCE(@document, document),
+      `UPDATE puzzles SET name = COALESCE(@name, name), document = COALESCE(@document, document), kind = COALESCE(@kind, kind),
               rows = COALESCE(@rows, rows), cols = COALESCE(@cols, cols), updated_at = @now
        WHERE id = @id`,
     ),
     touchPuzzle: p(`UPDATE puzzles SET last_opened_at = ? WHERE id = ?`),
     deletePuzzle: p(`DELETE FROM puzzles WHERE id = ?`),
     puzzleExists: p(`SELECT 1 FROM puzzles WHERE id = ?`).pluck(),
+    puzzleFamily: p<string>(`SELECT family FROM puzzles WHERE id = ?`).pluck(),
     raisePuzzleBest: p(
       `UPDATE puzzles SET best_score = @score
        WHERE id = (SELECT puzzle_id FROM runs WHERE id = @runId) AND (best_score IS NULL OR best_score < @score)`,
@@ -402,6 +406,7 @@ export class Store {
       const info = this.stmts.insertPuzzle.run({
         name: p.name,
         family: p.family,
+        kind: documentKind(p.family, p.document),
         source: p.source,
         document: toJson(p.document),
         rows: p.rows,
@@ -443,10 +448,13 @@ export class Store {
   updatePuzzle(id: number, u: PuzzleUpdate): PuzzleRecord {
     return this.guard(() =>
       this.tx(() => {
+        const family = this.stmts.puzzleFamily.get(id) as FamilyId | undefined;
+        if (family === undefined) throw notFound('puzzle', id);
         const info = this.stmts.updatePuzzle.run({
           id,
           name: u.name ?? null,
           document: 'document' in u ? toJson(u.document) : null,
+          kind: 'document' in u ? documentKind(family, u.document) : null,
           rows: u.rows ?? null,
           cols: u.cols ?? null,
           now: this.now(),
@@ -482,13 +490,14 @@ export class Store {
       this.tx(() => {
         this.statements
           .get(
-            `INSERT INTO puzzles (id, name, family, source, document, rows, cols, created_at, updated_at, last_opened_at, best_score)
-           VALUES (@id, @name, @family, @source, @document, @rows, @cols, @createdAt, @updatedAt, @lastOpenedAt, @bestScore)`,
+            `INSERT INTO puzzles (id, name, family, kind, source, document, rows, cols, created_at, updated_at, last_opened_at, best_score)
+           VALUES (@id, @name, @family, @kind, @source, @document, @rows, @cols, @createdAt, @updatedAt, @lastOpenedAt, @bestScore)`,
           )
           .run({
             id: p.id,
             name: p.name,
             family: p.family,
+            kind: documentKind(p.family, p.document),
             source: p.source,
             document: toJson(p.document),
             rows: p.rows,

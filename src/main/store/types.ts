@@ -48,6 +48,8 @@ export interface PuzzleSummary {
   id: number;
   name: string;
   family: FamilyId;
+  /** What it is called in lists and badges ("Tetravex", "Edge matching"): worked out by core when saved. */
+  kind: string;
   source: string;
   rows: number;
   cols: number;

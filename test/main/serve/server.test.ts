@@ -16,6 +16,7 @@ const puzzle = (id: number, name: string, family: PuzzleSummary['family']): Puzz
   id,
   name,
   family,
+  kind: family,
   source: `${name}.txt`,
   rows: 4,
   cols: 4,

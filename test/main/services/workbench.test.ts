@@ -79,6 +79,27 @@ describe('library services', () => {
   });
 });
 
+describe('the kind of a library puzzle', () => {
+  it('is Tetravex for upright tiles without grey, Edge matching for a framed set, and follows edits', async () => {
+    const { generateTetravex } = await import('../../../src/core/families/edge/tetravex');
+    const { makeDocument } = await import('../../../src/core/document/document');
+    const wb = Workbench.open({ dbPath: ':memory:', spawn: noWorkers });
+    const e2 = wb.importPuzzle('e2_clue1_6x6.txt', clue1);
+    const g = generateTetravex({ rows: 3, cols: 3, colours: 4, seed: 1 });
+    const t = wb.createPuzzle(makeDocument('edge', 'tv', g.puzzle));
+    expect(wb.store.listPuzzles({ sort: 'name' }).map((p) => [p.name, p.kind])).toEqual([
+      ['e2_clue1_6x6', 'Edge matching'],
+      ['tv', 'Tetravex'],
+    ]);
+    // Tiles that may turn are no longer a Tetravex.
+    const doc = t.document as { puzzle: Record<string, unknown> };
+    expect(wb.updatePuzzle(t.id, { document: { ...doc, puzzle: { ...doc.puzzle, rotatable: true } } }).kind).toBe('Edge matching');
+    expect(wb.updatePuzzle(t.id, { document: doc }).kind).toBe('Tetravex');
+    expect(wb.updatePuzzle(e2.id, { name: 'Clue one' }).kind).toBe('Edge matching');
+    await wb.close();
+  });
+});
+
 describe('runs a solver cannot take', () => {
   it('are refused before they are stored (backtrack-2x2 on upright tiles)', async () => {
     const { generateTetravex } = await import('../../../src/core/families/edge/tetravex');

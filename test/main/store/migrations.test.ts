@@ -98,6 +98,30 @@ describe('migrations', () => {
     db.close();
   });
 
+  it('version 7 names the kind of the puzzles already stored (Tetravex among edge puzzles)', () => {
+    const db = new Database(':memory:');
+    migrate(db, ':memory:', migrations.slice(0, 6));
+    const add = db.prepare(`INSERT INTO puzzles (name, family, source, document, rows, cols, created_at, updated_at) VALUES (?, ?, 's', ?, 1, 2, 0, 0)`);
+    const doc = (rotatable: boolean, edges: number[]) =>
+      JSON.stringify({
+        format: 'puzzle-workbench',
+        version: 1,
+        family: 'edge',
+        name: 'x',
+        puzzle: { rows: 1, cols: 2, rotatable, pieces: [edges.slice(0, 4), edges.slice(4)] },
+      });
+    add.run('tetravex', 'edge', doc(false, [1, 2, 3, 4, 5, 6, 7, 2]));
+    add.run('framed', 'edge', doc(true, [0, 1, 0, 0, 0, 0, 0, 1]));
+    add.run('damaged', 'edge', '{not json');
+    expect(migrate(db, ':memory:')).toEqual([7]);
+    expect(db.prepare('SELECT name, kind FROM puzzles ORDER BY id').all()).toEqual([
+      { name: 'tetravex', kind: 'Tetravex' },
+      { name: 'framed', kind: 'Edge matching' },
+      { name: 'damaged', kind: 'Edge matching' },
+    ]);
+    db.close();
+  });
+
   it('rejects a list with gaps', () => {
     const db = new Database(':memory:');
     expect(() => migrate(db, ':memory:', [{ version: 2, description: 'x', up: () => {} }])).toThrow(/expected 1/);

@@ -56,6 +56,7 @@ describe('study files', () => {
               id: 4,
               name: 'Lib maze',
               family: 'jump',
+              kind: 'Jump maze',
               source: 'x',
               rows: 3,
               cols: 3,

@@ -1,7 +1,7 @@
 import type { Evaluation, Family } from '../family';
 import { edgeFormats } from './formats';
 import { puzzleFromJson, puzzleToJson, solutionFromJson, solutionToJson } from './json';
-import { maxScore, pieceKey, type EdgeBoard, type EdgePuzzle } from './model';
+import { isTetravex, maxScore, pieceKey, type EdgeBoard, type EdgePuzzle } from './model';
 import { edgeBoardFault } from './legal';
 import { isSolved, scoreBoard } from './score';
 import { validateEdgePuzzle } from './validate';
@@ -9,6 +9,7 @@ import { validateEdgePuzzle } from './validate';
 export const edgeFamily: Family<EdgePuzzle, EdgeBoard> = {
   id: 'edge',
   label: 'Edge matching',
+  kindLabel: (p) => (isTetravex(p) ? 'Tetravex' : 'Edge matching'),
   puzzleFromJson: (x, where) => puzzleFromJson(x, where),
   puzzleToJson: (p) => puzzleToJson(p),
   solutionFromJson: (p, x, where) => solutionFromJson(p, x, where),

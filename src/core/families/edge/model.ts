@@ -54,6 +54,11 @@ export function hasGreyBorder(p: EdgePuzzle): boolean {
   return false;
 }
 
+/** Tetravex: upright tiles and no grey frame (the program calls such a puzzle by that name). */
+export function isTetravex(p: EdgePuzzle): boolean {
+  return !isRotatable(p) && !hasGreyBorder(p);
+}
+
 export interface EdgeBoard {
   /** Per cell, row-major: 0-based piece number, -1 = empty. */
   piece: Int16Array;

@@ -1,8 +1,8 @@
 import { FAMILY_IDS, type FamilyId } from '../../../core/families/family';
-import { familyLabel, familyShort } from '../../../core/text/run-text';
+import { familyLabel, familyShort, kindLabel, shortLabel } from '../../../core/text/run-text';
 
 // Family names come from the families themselves, through the one text module.
-export { familyLabel, familyShort };
+export { familyLabel, familyShort, kindLabel, shortLabel };
 
 /** Every family with its name, for pickers and filters. */
 export const FAMILY_INFO: readonly { id: FamilyId; label: string; short: string }[] = FAMILY_IDS.map((id) => ({

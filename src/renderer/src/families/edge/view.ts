@@ -1,13 +1,5 @@
 /** Edge matching as the shell shows it without an editor: the PNG board and the run-board caption. */
-import {
-  edgeAt,
-  hasGreyBorder,
-  isRotatable,
-  maxScore as edgeMaxScore,
-  pieceCount,
-  type EdgeBoard,
-  type EdgePuzzle,
-} from '../../../../core/families/edge/model';
+import { edgeAt, maxScore as edgeMaxScore, pieceCount, type EdgeBoard, type EdgePuzzle } from '../../../../core/families/edge/model';
 import { mismatches, scoreBoard } from '../../../../core/families/edge/score';
 import { canvasPainter, slotColor } from '../../board/painter';
 import { drawJoinMark } from '../../board/join-mark';
@@ -18,7 +10,7 @@ import type { FamilyView } from '../types';
 import { sizeProblems, whole } from '../../lib/new-puzzle';
 import { generateTetravex } from '../../../../core/families/edge/tetravex';
 import { makeDocument } from '../../../../core/document/document';
-import { familyLabel } from '../../lib/format';
+import { familyLabel, kindLabel } from '../../lib/format';
 
 function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy: number, s: number): string {
   const p = puzzle as EdgePuzzle;
@@ -80,7 +72,7 @@ export const edgeView: FamilyView = {
     `${countText(score.score)} / ${countText(score.maxScore ?? 0)} joins${score.solved ? ' · solved' : mismatched > 0 ? ` · ${mismatched} mismatched` : ''}`,
 };
 
-/** What an edge puzzle is called: a Tetravex (upright tiles, no frame) by its name, else the family's. */
+/** What an edge puzzle is called (core decides: "Tetravex" for upright tiles without a frame). */
 export function edgeKindLabel(p: Pick<EdgePuzzle, 'edges' | 'rotatable'>): string {
-  return !isRotatable(p as EdgePuzzle) && !hasGreyBorder(p as EdgePuzzle) ? 'Tetravex' : familyLabel('edge');
+  return kindLabel('edge', p);
 }
