@@ -39,7 +39,19 @@ describeBrowser('tetravex', () => {
     await page.locator('[data-testid^="launch-solver-"]').first().waitFor();
     for (const id of refused) expect(await page.getByTestId(`launch-solver-${id}`).count()).toBe(0);
     expect(await page.getByTestId('launch-solver-backtrack').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('launch-dialog').locator('.sub').textContent()).toMatch(/^\s*Tetravex · 3×3/);
     await h.screenshot(page, 'tetravex-launch');
     expect(h.pageErrors(page)).toEqual([]);
+
+    // The library calls it Tetravex too, in the family's colour; a framed edge puzzle stays "Edge".
+    const library = await h.newPage();
+    const row = library.locator(`[data-testid="library-row"][data-id="${made.id}"]`);
+    await row.waitFor();
+    expect(await row.locator('.badge').textContent()).toBe('Tetravex');
+    expect(await row.locator('.badge').getAttribute('class')).toMatch(/\bedge\b/);
+    const framed = (await h.api.listPuzzles({})).find((p) => p.family === 'edge' && p.id !== made.id);
+    if (framed) expect(await library.locator(`[data-testid="library-row"][data-id="${framed.id}"] .badge`).textContent()).toBe('Edge');
+    await h.screenshot(library, 'tetravex-library');
+    expect(h.pageErrors(library)).toEqual([]);
   });
 });
