@@ -79,10 +79,12 @@ describe('workbench CLI under hostile use', () => {
     expect(run.error).toBe(`process ${child.pid} on this machine ended without finishing it`);
   });
 
-  it('a parity size without a solution: the failed run says why in one line on stderr, nothing on stdout, exit 1', () => {
-    const r = cli(['solve', '--family', 'parity', '--size', '5', '--remove', '3', '--solver', 'exact', '--db', tempDb()]);
+  it('a parity size without a solution is refused in one line before any run is stored, exit 2', () => {
+    const db = tempDb();
+    const r = cli(['solve', '--family', 'parity', '--size', '5', '--remove', '3', '--solver', 'exact', '--db', db]);
     expect(r.stdout).toBe('');
-    expect(oneLineError(r, 1)).toMatch(/^run 1 failed: n = 5, m = 3 has no solution/);
+    expect(oneLineError(r, 2)).toMatch(/n = 5, m = 3 has no solution/);
+    expect(cli(['runs', '--db', db]).stdout).toMatch(/^no runs yet/);
   });
 
   it('--seconds -1 is refused as a bad number of seconds; solvers takes --db like every command', () => {
