@@ -91,18 +91,22 @@ export function parseDocument(
 }
 
 /**
- * What a stored document's puzzle is called ("Tetravex", "Edge matching"), for library lists.
- * Only the puzzle is read; one that cannot be read is called by its family's label.
+ * What a puzzle given as its family's JSON is called ("Tetravex", "Edge matching"), for lists.
+ * One that cannot be read is called by its family's label.
  */
-export function documentKind(family: FamilyId, x: unknown): string {
+export function puzzleKind(family: FamilyId, puzzleJson: unknown): string {
   if (!Object.hasOwn(families, family)) return family;
   const f = getFamily(family);
   try {
-    const puzzle: unknown = f.puzzleFromJson((x as { puzzle?: unknown } | null)?.puzzle, 'document: puzzle');
-    return kindLabel(family, puzzle);
+    return kindLabel(family, f.puzzleFromJson(puzzleJson, 'puzzle'));
   } catch {
     return f.label;
   }
+}
+
+/** What a stored document's puzzle is called (see `puzzleKind`); only the puzzle is read. */
+export function documentKind(family: FamilyId, x: unknown): string {
+  return puzzleKind(family, (x as { puzzle?: unknown } | null)?.puzzle);
 }
 
 export function documentFromText(text: string, fileName: string): ReturnType<typeof parseDocument> {

@@ -5,7 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { FamilyId } from '../../core/families/family';
-import { documentKind } from '../../core/document/document';
+import { documentKind, puzzleKind } from '../../core/document/document';
 import { StoreError } from './errors';
 
 /** What a migration may use: run SQL, or prepare statements to move data. */
@@ -199,6 +199,24 @@ export const migrations: readonly Migration[] = [
           // A damaged document is reported when opened; here it is just called by its family.
         }
         set.run(documentKind(r.family as FamilyId, doc), r.id);
+      }
+    },
+  },
+  {
+    version: 8,
+    description: 'runs\' kind ("Tetravex" among edge runs), from the copy of the puzzle each run keeps',
+    up(sql) {
+      sql.exec(`ALTER TABLE runs ADD COLUMN kind TEXT NOT NULL DEFAULT ''`);
+      const set = sql.prepare('UPDATE runs SET kind = ? WHERE id = ?');
+      const rows = sql.prepare('SELECT id, family, puzzle FROM runs').all() as { id: number; family: string; puzzle: string }[];
+      for (const r of rows) {
+        let puzzle: unknown = null;
+        try {
+          puzzle = JSON.parse(r.puzzle);
+        } catch {
+          // As for puzzles: a damaged copy is reported when the run is opened.
+        }
+        set.run(puzzleKind(r.family as FamilyId, puzzle), r.id);
       }
     },
   },

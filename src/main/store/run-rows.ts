@@ -10,6 +10,7 @@ export interface RunRow {
   puzzle_id: number | null;
   puzzle_name: string;
   family: string;
+  kind: string;
   solver: string;
   params: string;
   seed: number;
@@ -30,7 +31,7 @@ export interface RunRow {
 
 /** Every column but the puzzle and best-solution blobs, which lists never need. */
 export const RUN_SUMMARY_COLS =
-  'id, puzzle_id, puzzle_name, family, solver, params, seed, stop, status, stop_reason, error, ' +
+  'id, puzzle_id, puzzle_name, family, kind, solver, params, seed, stop, status, stop_reason, error, ' +
   'created_at, started_at, ended_at, elapsed_ms, evaluations, best_score, max_score';
 
 export function toRunSummary(r: RunRow): RunSummary {
@@ -39,6 +40,7 @@ export function toRunSummary(r: RunRow): RunSummary {
     puzzleId: r.puzzle_id,
     puzzleName: r.puzzle_name,
     family: r.family as FamilyId,
+    kind: r.kind,
     solver: r.solver,
     params: parseStored(r.params, () => `run ${r.id}'s parameters`) as Params,
     seed: r.seed,

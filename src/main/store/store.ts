@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { FamilyId } from '../../core/families/family';
-import { documentKind } from '../../core/document/document';
+import { documentKind, puzzleKind } from '../../core/document/document';
 import type { Checkpoint, Improvement, ProgressSample } from '../../core/engine/run-types';
 import { StoreError, describeDbError, parseStored, recoveryHint } from './errors';
 import { FileIdentity } from './file-identity';
@@ -215,8 +215,8 @@ function prepareAll(db: Database.Database) {
     recomputePuzzleBest: p(`UPDATE puzzles SET best_score = (SELECT MAX(best_score) FROM runs WHERE puzzle_id = @id) WHERE id = @id`),
     // runs
     insertRun: p(
-      `INSERT INTO runs (puzzle_id, puzzle_name, family, solver, params, seed, stop, puzzle, status, created_at, max_score)
-       VALUES (@puzzleId, @puzzleName, @family, @solver, @params, @seed, @stop, @puzzle, 'queued', @now, @maxScore)`,
+      `INSERT INTO runs (puzzle_id, puzzle_name, family, kind, solver, params, seed, stop, puzzle, status, created_at, max_score)
+       VALUES (@puzzleId, @puzzleName, @family, @kind, @solver, @params, @seed, @stop, @puzzle, 'queued', @now, @maxScore)`,
     ),
     getRun: p<RunRow>(`SELECT ${RUN_SUMMARY_COLS}, puzzle, best_solution FROM runs WHERE id = ?`),
     getRunSummary: p<RunRow>(`SELECT ${RUN_SUMMARY_COLS} FROM runs WHERE id = ?`),
@@ -573,6 +573,7 @@ export class Store {
           puzzleId: r.puzzleId,
           puzzleName: r.puzzleName,
           family: r.family,
+          kind: puzzleKind(r.family, r.puzzle),
           solver: r.solver,
           params: toJson(r.params),
           seed: r.seed,

@@ -101,6 +101,8 @@ export interface RunSummary {
   puzzleId: number | null;
   puzzleName: string;
   family: FamilyId;
+  /** What its puzzle is called ("Tetravex", "Edge matching"): worked out by core when the run is made. */
+  kind: string;
   solver: string;
   params: Params;
   seed: number;

@@ -7,6 +7,7 @@ const run = (id: number, status: RunStatus, over: Partial<RunSummary> = {}): Run
   puzzleId: 1,
   puzzleName: 'Clue 1',
   family: 'edge',
+  kind: 'Edge matching',
   solver: 'hill-climb',
   params: {},
   seed: 1,

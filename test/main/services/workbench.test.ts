@@ -96,6 +96,21 @@ describe('the kind of a library puzzle', () => {
     expect(wb.updatePuzzle(t.id, { document: { ...doc, puzzle: { ...doc.puzzle, rotatable: true } } }).kind).toBe('Edge matching');
     expect(wb.updatePuzzle(t.id, { document: doc }).kind).toBe('Tetravex');
     expect(wb.updatePuzzle(e2.id, { name: 'Clue one' }).kind).toBe('Edge matching');
+    // A run keeps the kind of the puzzle it was made on.
+    const run = (puzzle: unknown) =>
+      wb.store.createRun({
+        puzzleId: t.id,
+        puzzleName: 'tv',
+        family: 'edge',
+        solver: 'backtrack',
+        params: {},
+        seed: 1,
+        stop: { seconds: 1, evaluations: null, target: null },
+        puzzle,
+        maxScore: 12,
+      }).kind;
+    expect(run(doc.puzzle)).toBe('Tetravex');
+    expect(run({ ...doc.puzzle, rotatable: true })).toBe('Edge matching');
     await wb.close();
   });
 });

@@ -98,7 +98,7 @@ describe('migrations', () => {
     db.close();
   });
 
-  it('version 7 names the kind of the puzzles already stored (Tetravex among edge puzzles)', () => {
+  it('versions 7 and 8 name the kind of the puzzles and runs already stored (Tetravex among edge puzzles)', () => {
     const db = new Database(':memory:');
     migrate(db, ':memory:', migrations.slice(0, 6));
     const add = db.prepare(`INSERT INTO puzzles (name, family, source, document, rows, cols, created_at, updated_at) VALUES (?, ?, 's', ?, 1, 2, 0, 0)`);
@@ -113,11 +113,20 @@ describe('migrations', () => {
     add.run('tetravex', 'edge', doc(false, [1, 2, 3, 4, 5, 6, 7, 2]));
     add.run('framed', 'edge', doc(true, [0, 1, 0, 0, 0, 0, 0, 1]));
     add.run('damaged', 'edge', '{not json');
-    expect(migrate(db, ':memory:')).toEqual([7]);
+    const run = db.prepare(
+      `INSERT INTO runs (puzzle_name, family, solver, params, seed, stop, puzzle, created_at) VALUES (?, 'edge', 'x', '{}', 1, '{}', ?, 0)`,
+    );
+    run.run('tetravex run', JSON.stringify(JSON.parse(doc(false, [1, 2, 3, 4, 5, 6, 7, 2])).puzzle));
+    run.run('framed run', JSON.stringify(JSON.parse(doc(true, [0, 1, 0, 0, 0, 0, 0, 1])).puzzle));
+    expect(migrate(db, ':memory:')).toEqual([7, 8]);
     expect(db.prepare('SELECT name, kind FROM puzzles ORDER BY id').all()).toEqual([
       { name: 'tetravex', kind: 'Tetravex' },
       { name: 'framed', kind: 'Edge matching' },
       { name: 'damaged', kind: 'Edge matching' },
+    ]);
+    expect(db.prepare('SELECT puzzle_name AS name, kind FROM runs ORDER BY id').all()).toEqual([
+      { name: 'tetravex run', kind: 'Tetravex' },
+      { name: 'framed run', kind: 'Edge matching' },
     ]);
     db.close();
   });

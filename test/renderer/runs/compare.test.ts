@@ -7,6 +7,7 @@ const run = (id: number, over: Partial<RunSummary> = {}): RunSummary => ({
   puzzleId: 1,
   puzzleName: 'Clue 1',
   family: 'edge',
+  kind: 'Edge matching',
   solver: 'hill-climb',
   params: { restartAfter: 0 },
   seed: id,

@@ -39,6 +39,7 @@ const summary = (id: number, over: Partial<RunSummary> = {}): RunSummary => ({
   puzzleId: 1,
   puzzleName: 'p',
   family: 'edge',
+  kind: 'Edge matching',
   solver: 'hill-climb',
   params: {},
   seed: 1,
