@@ -78,7 +78,7 @@ describeBrowser('studies', () => {
     await h.screenshot(page, 'studies-page-done-chart');
 
     // The second puzzle's curves.
-    await page.getByRole('radio', { name: 'maze 6x6' }).click();
+    await page.getByRole('region', { name: 'Best score against time' }).getByRole('radio', { name: 'maze 6x6' }).click();
     await expect.poll(async () => Number(await page.getByTestId('study-chart').getAttribute('data-points'))).toBeGreaterThan(0);
 
     // Exports: the CLI's markdown and a CSV with one line per cell.
