@@ -187,38 +187,12 @@ export const migrations: readonly Migration[] = [
   {
     version: 7,
     description: 'puzzles\' kind ("Tetravex" among edge puzzles), so lists show it without reading documents',
-    up(sql) {
-      sql.exec(`ALTER TABLE puzzles ADD COLUMN kind TEXT NOT NULL DEFAULT ''`);
-      const set = sql.prepare('UPDATE puzzles SET kind = ? WHERE id = ?');
-      const rows = sql.prepare('SELECT id, family, document FROM puzzles').all() as { id: number; family: string; document: string }[];
-      for (const r of rows) {
-        let doc: unknown = null;
-        try {
-          doc = JSON.parse(r.document);
-        } catch {
-          // A damaged document is reported when opened; here it is just called by its family.
-        }
-        set.run(documentKind(r.family as FamilyId, doc), r.id);
-      }
-    },
+    up: (sql) => addKindColumn(sql, 'puzzles', 'document', documentKind),
   },
   {
     version: 8,
     description: 'runs\' kind ("Tetravex" among edge runs), from the copy of the puzzle each run keeps',
-    up(sql) {
-      sql.exec(`ALTER TABLE runs ADD COLUMN kind TEXT NOT NULL DEFAULT ''`);
-      const set = sql.prepare('UPDATE runs SET kind = ? WHERE id = ?');
-      const rows = sql.prepare('SELECT id, family, puzzle FROM runs').all() as { id: number; family: string; puzzle: string }[];
-      for (const r of rows) {
-        let puzzle: unknown = null;
-        try {
-          puzzle = JSON.parse(r.puzzle);
-        } catch {
-          // As for puzzles: a damaged copy is reported when the run is opened.
-        }
-        set.run(puzzleKind(r.family as FamilyId, puzzle), r.id);
-      }
-    },
+    up: (sql) => addKindColumn(sql, 'runs', 'puzzle', puzzleKind),
   },
 ];
 
@@ -271,4 +245,23 @@ export function migrate(db: Database.Database, file: string, list: readonly Migr
     if (ran) applied.push(m.version);
   }
   return applied;
+}
+
+/**
+ * Adds `kind` to a table and fills it from each row's JSON column. A damaged value is reported
+ * when its row is opened; here the row is just called by its family.
+ */
+function addKindColumn(sql: MigrationSql, table: 'puzzles' | 'runs', json: 'document' | 'puzzle', kindOf: (family: FamilyId, x: unknown) => string): void {
+  sql.exec(`ALTER TABLE ${table} ADD COLUMN kind TEXT NOT NULL DEFAULT ''`);
+  const set = sql.prepare(`UPDATE ${table} SET kind = ? WHERE id = ?`);
+  const rows = sql.prepare(`SELECT id, family, ${json} AS value FROM ${table}`).all() as { id: number; family: string; value: string }[];
+  for (const r of rows) {
+    let value: unknown = null;
+    try {
+      value = JSON.parse(r.value);
+    } catch {
+      /* damaged: named by its family */
+    }
+    set.run(kindOf(r.family as FamilyId, value), r.id);
+  }
 }
