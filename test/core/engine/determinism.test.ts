@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { cases, fingerprint, type Fingerprint } from './fingerprint';
+
+/**
+ * Every solver of the catalogue, seeds 7 and 8, 20,000 evaluations with a resume from a JSON
+ * checkpoint halfway: best score, evaluations and a hash of every step's figures, the best
+ * solutions and the checkpoints. The figures were recorded before the solvers moved to the typed
+ * seam, checkpoint schemas and shared acceptors (issue 22): the same seed still gives the same run,
+ * and checkpoints keep their JSON form (so stored ones resume).
+ */
+const PINNED: Record<string, Fingerprint[]> = {
+  'edge/hill-climb': [
+    { bestScore: 56, evaluations: 22180, trace: 'bf5e9aeee252187f' },
+    { bestScore: 56, evaluations: 20268, trace: '121ef6a0d7981545' },
+  ],
+  'edge/hill-climb hinted': [
+    { bestScore: 56, evaluations: 20809, trace: 'ab96f8041518586e' },
+    { bestScore: 54, evaluations: 20529, trace: '23e69f1373259137' },
+  ],
+  'edge/sa': [
+    { bestScore: 54, evaluations: 20793, trace: 'f00a31cc89316034' },
+    { bestScore: 53, evaluations: 21594, trace: '05e4d03b6ff6e380' },
+  ],
+  'edge/sa hinted': [
+    { bestScore: 53, evaluations: 21375, trace: '04066e491e36ff2e' },
+    { bestScore: 54, evaluations: 21531, trace: '8c4b068232dd211f' },
+  ],
+  'edge/tabu': [
+    { bestScore: 55, evaluations: 20601, trace: 'c1728c50d1eb2a05' },
+    { bestScore: 55, evaluations: 22101, trace: 'c4f5d5842d62779c' },
+  ],
+  'edge/tabu hinted': [
+    { bestScore: 56, evaluations: 22301, trace: '42b71b337b15bc98' },
+    { bestScore: 56, evaluations: 20801, trace: '643fe77abf825e18' },
+  ],
+  'edge/lns': [
+    { bestScore: 55, evaluations: 25681, trace: 'f94f6dcf03ed405d' },
+    { bestScore: 56, evaluations: 24900, trace: '0e59781bf07f3423' },
+  ],
+  'edge/lns hinted': [
+    { bestScore: 56, evaluations: 23936, trace: 'abb8e3f2a81fef82' },
+    { bestScore: 58, evaluations: 22734, trace: '43468689d70e9d11' },
+  ],
+  'edge/beam': [
+    { bestScore: 57, evaluations: 25682, trace: 'e11b6e4ba9d9cb55' },
+    { bestScore: 56, evaluations: 24592, trace: 'c3223535b73fc0ad' },
+  ],
+  'edge/beam hinted': [
+    { bestScore: 56, evaluations: 22685, trace: '42678a8d62c0752c' },
+    { bestScore: 56, evaluations: 23338, trace: '078b485bd7490561' },
+  ],
+  'edge/ms-gvns': [
+    { bestScore: 55, evaluations: 20582, trace: 'd94bee5f7733c796' },
+    { bestScore: 54, evaluations: 21927, trace: '425cedaf1d23b858' },
+  ],
+  'edge/ms-gvns hinted': [
+    { bestScore: 54, evaluations: 21900, trace: '04deb5c7c6bc1c5e' },
+    { bestScore: 54, evaluations: 20108, trace: 'cdca13369852d2de' },
+  ],
+  'edge/vns-sa': [
+    { bestScore: 55, evaluations: 21916, trace: 'abf55098194a2553' },
+    { bestScore: 53, evaluations: 21043, trace: 'a1031dc3cd64d442' },
+  ],
+  'edge/vns-sa hinted': [
+    { bestScore: 55, evaluations: 21079, trace: '5d21b7e63e97bfbd' },
+    { bestScore: 54, evaluations: 21531, trace: '1f5588d0f9922c3f' },
+  ],
+  'edge/ga': [
+    { bestScore: 46, evaluations: 20600, trace: '619399b72c0667ca' },
+    { bestScore: 46, evaluations: 21200, trace: '6249ed3579205549' },
+  ],
+  'edge/ga hinted': [
+    { bestScore: 45, evaluations: 20600, trace: '95bf9810f25d777b' },
+    { bestScore: 47, evaluations: 21600, trace: '57701dd6ccfe1414' },
+  ],
+  'edge/ga-memetic': [
+    { bestScore: 57, evaluations: 200008, trace: '2ff27a8dcece7963' },
+    { bestScore: 58, evaluations: 200008, trace: 'c27ce672a61d75f2' },
+  ],
+  'edge/ga-memetic hinted': [
+    { bestScore: 56, evaluations: 200008, trace: 'eccb32f5ad158055' },
+    { bestScore: 56, evaluations: 200008, trace: '38f716dbf562ac20' },
+  ],
+  'edge/backtrack': [
+    { bestScore: 57, evaluations: 20035, trace: '7861c4a5b69ea719' },
+    { bestScore: 56, evaluations: 20695, trace: 'd8daecae9108006d' },
+  ],
+  'edge/backtrack hinted': [
+    { bestScore: 58, evaluations: 20510, trace: '691fa8ec89963b3e' },
+    { bestScore: 58, evaluations: 22087, trace: '64f9e19e1942c9bb' },
+  ],
+  'edge/backtrack-2x2': [
+    { bestScore: 52, evaluations: 22204, trace: '265062208567a1a9' },
+    { bestScore: 52, evaluations: 22204, trace: '6b38c417d4aa3b10' },
+  ],
+  'edge/backtrack-2x2 hinted': [
+    { bestScore: 58, evaluations: 20672, trace: 'd4462af3f4f8701f' },
+    { bestScore: 58, evaluations: 20672, trace: 'e00fac8c5bbe7121' },
+  ],
+  'jump/hill-climb': [
+    { bestScore: 28, evaluations: 20348, trace: '345c3db38b087041' },
+    { bestScore: 26, evaluations: 21663, trace: '8629290aed5db40e' },
+  ],
+  'jump/sa': [
+    { bestScore: 26, evaluations: 21314, trace: '6beeaa5ede28f8a8' },
+    { bestScore: 30, evaluations: 22270, trace: '3d8eb2782898b35b' },
+  ],
+  'jump/ga': [
+    { bestScore: 20, evaluations: 20286, trace: 'c90b1e8cff9aad62' },
+    { bestScore: 20, evaluations: 21835, trace: '1cf95ba6035b3129' },
+  ],
+  'jump/sa-tuned': [
+    { bestScore: 25, evaluations: 21632, trace: '8373fc9c6cda5996' },
+    { bestScore: 27, evaluations: 20561, trace: 'c0cfd34cbc917996' },
+  ],
+  'parity/hill-climb': [
+    { bestScore: 0, evaluations: 21413, trace: 'bedd4ed540034ca3' },
+    { bestScore: 0, evaluations: 22344, trace: '44f477f325be6cbd' },
+  ],
+  'parity/ga': [
+    { bestScore: -4, evaluations: 21620, trace: '77882b98e48fb796' },
+    { bestScore: -2, evaluations: 21958, trace: '47c0178741203cd2' },
+  ],
+  'parity/sa': [
+    { bestScore: -4, evaluations: 20733, trace: 'ac2df7fe9aabb425' },
+    { bestScore: -4, evaluations: 21456, trace: '54643261f3930db0' },
+  ],
+  'parity/exact': [
+    { bestScore: 0, evaluations: 1, trace: 'ffa05894d8765686' },
+    { bestScore: 0, evaluations: 1, trace: 'ffa05894d8765686' },
+  ],
+};
+
+describe('the same seed gives the same run as before the typed seam', () => {
+  it('pins every solver of the catalogue', () => {
+    expect(Object.keys(PINNED).sort()).toEqual(
+      cases()
+        .map((c) => c.name)
+        .sort(),
+    );
+  });
+  it.each(cases().map((c) => [c.name, c] as const))('%s', (name, c) => {
+    expect([7, 8].map((seed) => fingerprint(c.def, c.puzzle(), seed))).toEqual(PINNED[name]);
+  });
+});
