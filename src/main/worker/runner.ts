@@ -2,7 +2,10 @@ import { findSolver } from '../../core/catalogue/catalogue';
 import { drive } from '../../core/engine/driver';
 import type { FromWorker, MessagePortLike, ToWorker } from '../../core/engine/protocol';
 import type { RunClock, RunSpec } from '../../core/engine/run-types';
+import { createRun, ShardedRun } from '../../core/engine/shards';
+import type { SolverRun } from '../../core/engine/solver';
 import { getFamily } from '../../core/families';
+import { threadShards } from './thread-shards';
 
 /**
  * The body of a solver worker: waits for `start`, runs the solver through the driver, streams
@@ -37,11 +40,13 @@ export function runClock(clock: RunClock | undefined): () => number {
 
 async function runOne(spec: RunSpec, port: MessagePortLike<ToWorker, FromWorker>, stopRequested: () => boolean): Promise<void> {
   const runId = spec.runId;
+  let run: SolverRun | null = null;
   try {
     const family = getFamily(spec.family);
     const puzzle = family.puzzleFromJson(spec.puzzle, 'run puzzle');
     const def = findSolver(spec.family, spec.solver);
-    const run = spec.checkpoint ? def.restore(puzzle, spec.params, spec.checkpoint.state) : def.create(puzzle, spec.params, spec.seed);
+    // A run with threads > 1 runs its shards on worker threads of this process (thread-shards.ts).
+    run = createRun(def, puzzle, spec.params, spec.checkpoint ? { checkpoint: spec.checkpoint.state } : { seed: spec.seed }, threadShards(spec.puzzle));
     const maxScore = family.maxScore(puzzle);
     port.post({ type: 'started', runId, maxScore });
     const { reason, elapsedMs } = await drive(
@@ -66,5 +71,7 @@ async function runOne(spec: RunSpec, port: MessagePortLike<ToWorker, FromWorker>
     port.post({ type: 'done', runId, reason, elapsedMs, evaluations: run.evaluations, bestScore: run.bestScore });
   } catch (e) {
     port.post({ type: 'error', runId, message: e instanceof Error ? e.message : String(e) });
+  } finally {
+    if (run instanceof ShardedRun) run.close();
   }
 }

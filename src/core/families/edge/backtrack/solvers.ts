@@ -1,3 +1,4 @@
+import { withThreads } from '../../../engine/shards';
 import type { SolverDef } from '../../../engine/solver';
 import { resolveParams, type ParamSchema } from '../../../params/schema';
 import { Rng } from '../../../rng/rng';
@@ -65,20 +66,26 @@ export const backtrack2x2Params = {
   },
 } as const satisfies ParamSchema;
 
-export const backtrackSolver: SolverDef = {
-  id: 'backtrack',
-  family: 'edge',
-  label: 'Backtracking (exact)',
-  description:
-    'Depth-first search in scan order over precomputed candidate tables; exact by default, or with a growing allowance of broken joins (Blackwood) and restarts with a new candidate order (Verhaard). Evaluations count placements.',
-  params: backtrackParams,
-  create(puzzle, params, seed) {
-    return new BacktrackRun(puzzle as EdgePuzzle, backtrackOptions(params), new Rng(seed));
+/** Step budget of one round of a run on several threads (placements). */
+const BACKTRACK_ROUND = 1 << 21;
+
+export const backtrackSolver: SolverDef = withThreads(
+  {
+    id: 'backtrack',
+    family: 'edge',
+    label: 'Backtracking (exact)',
+    description:
+      'Depth-first search in scan order over precomputed candidate tables; exact by default, or with a growing allowance of broken joins (Blackwood) and restarts with a new candidate order (Verhaard). Evaluations count placements.',
+    params: backtrackParams,
+    create(puzzle, params, seed) {
+      return new BacktrackRun(puzzle as EdgePuzzle, backtrackOptions(params), new Rng(seed));
+    },
+    restore(puzzle, params, checkpoint) {
+      return BacktrackRun.restore(puzzle as EdgePuzzle, backtrackOptions(params), checkpoint);
+    },
   },
-  restore(puzzle, params, checkpoint) {
-    return BacktrackRun.restore(puzzle as EdgePuzzle, backtrackOptions(params), checkpoint);
-  },
-};
+  BACKTRACK_ROUND,
+);
 
 function backtrackOptions(params: Record<string, unknown>): BacktrackOptions {
   const p = resolveParams(backtrackParams, params);

@@ -1,3 +1,4 @@
+import { withThreads } from '../../../engine/shards';
 import type { SolverDef } from '../../../engine/solver';
 import { resolveParams, type ParamSchema } from '../../../params/schema';
 import { Rng } from '../../../rng/rng';
@@ -78,14 +79,20 @@ export function beamOptions(params: Record<string, unknown>): BeamOptions {
   };
 }
 
-export const beamSolver: SolverDef = {
-  id: 'beam',
-  family: 'edge',
-  label: 'Beam search',
-  description:
-    'Beam search in scan order: at each cell the best partial boards (by matched joins) are extended by every unused piece that fits; passes repeat with a growing width. Each pass ends with a full board.',
-  params: beamParams,
-  refuses: (puzzle, params) => beamRefuses(puzzle as EdgePuzzle, resolveParams(beamParams, params)),
-  create: (puzzle, params, seed) => new BeamRun(puzzle as EdgePuzzle, beamOptions(params), new Rng(seed)),
-  restore: (puzzle, params, cp) => BeamRun.restore(puzzle as EdgePuzzle, beamOptions(params), cp),
-};
+/** Step budget of one round of a run on several threads: about 0.1 s of children at full width. */
+const BEAM_ROUND = 1 << 20;
+
+export const beamSolver: SolverDef = withThreads(
+  {
+    id: 'beam',
+    family: 'edge',
+    label: 'Beam search',
+    description:
+      'Beam search in scan order: at each cell the best partial boards (by matched joins) are extended by every unused piece that fits; passes repeat with a growing width. Each pass ends with a full board.',
+    params: beamParams,
+    refuses: (puzzle, params) => beamRefuses(puzzle as EdgePuzzle, resolveParams(beamParams, params)),
+    create: (puzzle, params, seed) => new BeamRun(puzzle as EdgePuzzle, beamOptions(params), new Rng(seed)),
+    restore: (puzzle, params, cp) => BeamRun.restore(puzzle as EdgePuzzle, beamOptions(params), cp),
+  },
+  BEAM_ROUND,
+);

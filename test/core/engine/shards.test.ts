@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createRun, localShards, shardSeed, ShardedRun, threadsOf } from '../../../src/core/engine/shards';
+import type { SolverDef } from '../../../src/core/engine/solver';
+import { edgeSolvers, piecesFormat, solutionFromJson } from '../../../src/core/families/edge';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
+import { expectResumesIdentically, runTo, snapshot } from '../../helpers/solver';
+import { naiveScore } from '../families/edge/helpers';
+
+const solver = (id: string): SolverDef => edgeSolvers.find((s) => s.id === id)!;
+const puzzle = generateEdgePuzzle({ rows: 7, cols: 7, frameColours: 3, innerColours: 5, seed: 4 }).puzzle;
+const hash = (x: unknown): string => createHash('sha256').update(JSON.stringify(x)).digest('hex').slice(0, 16);
+
+/** Per solver: params small enough for a quick test, and a budget. */
+const CASES: [string, Record<string, number | boolean | string>, number][] = [
+  ['beam', { maxWidth: 64 }, 400_000],
+  ['lns', { beamWidth: 16, nodeLimit: 500 }, 60_000],
+  ['backtrack', { restartAfter: 20_000, maxMismatches: 6 }, 400_000],
+];
+
+describe('a run on several threads (shards run one after the other here)', () => {
+  it.each(CASES)('%s takes a threads parameter and is deterministic for (seed, threads)', (id, params, budget) => {
+    const def = solver(id);
+    expect(def.params.threads).toMatchObject({ type: 'int', default: 1, min: 1 });
+    const run = (seed: number, threads: number): ReturnType<typeof snapshot> => {
+      const r = def.create(puzzle, { ...params, threads }, seed);
+      runTo(r, budget, { slice: 7_919 });
+      return snapshot(r);
+    };
+    const a = run(3, 2);
+    expect(a.checkpoint).toMatchObject({ threads: 2 });
+    // Another slicing of the same budget: rounds are fixed, so the same run.
+    const r = def.create(puzzle, { ...params, threads: 2 }, 3);
+    runTo(r, budget, { slice: 100_003 });
+    expect(snapshot(r)).toEqual(a);
+    expect(run(3, 3)).not.toEqual(a);
+    const b = solutionFromJson(puzzle, a.bestSolution, 'best');
+    expect(naiveScore(puzzle, b)).toBe(a.bestScore);
+  });
+
+  it.each(CASES)('%s on 2 threads resumes from its checkpoint as if never stopped, and only with the same threads', (id, params, budget) => {
+    const def = solver(id);
+    const p = { ...params, threads: 2 };
+    expectResumesIdentically(def.create(puzzle, p, 5), (cp) => def.restore(puzzle, p, cp), [budget / 4, budget / 2, budget]);
+    const cp = def.create(puzzle, p, 5).checkpoint();
+    expect(() => def.restore(puzzle, { ...params, threads: 3 }, cp)).toThrow(/made with 2 threads: resume it with threads=2/);
+  });
+
+  it('beam on 2 threads: shard 0 is the one-thread run of the same seed, so the best is never below it after the same rounds', () => {
+    const def = solver('beam');
+    const two = def.create(puzzle, { maxWidth: 64, threads: 2 }, 9) as ShardedRun;
+    const one = def.create(puzzle, { maxWidth: 64 }, 9);
+    for (let round = 0; round < 6; round++) {
+      two.step(1);
+      one.step(1 << 20);
+      expect(two.bestScore).toBeGreaterThanOrEqual(one.bestScore);
+    }
+    expect(two.threads).toBe(2);
+    expect(shardSeed(9, 0)).toBe(9);
+    expect(shardSeed(9, 1)).not.toBe(shardSeed(9, 2));
+  });
+
+  it('threads=1 is the solver itself, with its own checkpoint', () => {
+    const def = solver('lns');
+    expect(def.create(puzzle, { threads: 1 }, 1)).not.toBeInstanceOf(ShardedRun);
+    expect(threadsOf({})).toBe(1);
+    expect(createRun(def, puzzle, { threads: 2 }, { seed: 1 }, localShards(puzzle))).toBeInstanceOf(ShardedRun);
+  });
+
+  it('beam with threads=1 gives the figures it gave before threads existed (pinned seed)', () => {
+    const p = piecesFormat.read(readFileSync(new URL('../../../resources/instances/meta2010_10x10.txt', import.meta.url), 'utf8'), 'meta').puzzle;
+    const figures = [{ maxWidth: 512 }, { maxWidth: 256, balance: true, dedupe: true, stallPasses: 2, threads: 1 }].map((params) => {
+      const run = solver('beam').create(p, params, 42);
+      while (run.evaluations < 3_000_000) run.step(50_000);
+      return [run.bestScore, run.evaluations, run.iteration, hash(run.bestSolution()), hash(run.checkpoint())];
+    });
+    expect(figures).toEqual([
+      [170, 3345495, 15, '0f309e44df4875bc', '6bd86f10be4646bc'],
+      [172, 3019404, 23, '891139ff6957c84a', 'b2504b2262693f2c'],
+    ]);
+  });
+});
