@@ -1,5 +1,5 @@
 import type { FamilyId } from '../families/family';
-import { families, getFamily } from '../families';
+import { allFamilies, getFamily, hasFamily } from '../families';
 import { displayText, escapeControls } from '../text/display';
 import { kindLabel } from '../text/run-text';
 import { FormatError } from './errors';
@@ -64,10 +64,10 @@ export function parseDocument(
   if (typeof o.version !== 'number' || !Number.isInteger(o.version)) throw new FormatError('expected an integer "version"', where);
   if (o.version > DOCUMENT_VERSION)
     throw new FormatError(`document version ${o.version} is newer than this program understands (${DOCUMENT_VERSION}); update Puzzle Workbench`, where);
-  if (typeof o.family !== 'string') throw new FormatError('expected "family": "edge" | "jump" | "parity"', where);
+  const known = allFamilies().map((f) => f.id);
+  if (typeof o.family !== 'string') throw new FormatError(`expected "family": ${known.map((id) => `"${id}"`).join(' | ')}`, where);
   // Own keys only: `toString`, `constructor` or `__proto__` are no family.
-  if (!Object.hasOwn(families, o.family))
-    throw new FormatError(`unknown puzzle family "${displayText(o.family, 40)}" (known: ${Object.keys(families).join(', ')})`, where);
+  if (!hasFamily(o.family)) throw new FormatError(`unknown puzzle family "${displayText(o.family, 40)}" (known: ${known.join(', ')})`, where);
   const family = getFamily(o.family);
   const name = typeof o.name === 'string' ? o.name : '';
   const puzzle: unknown = family.puzzleFromJson(o.puzzle, `${where}: puzzle`);
@@ -95,7 +95,7 @@ export function parseDocument(
  * One that cannot be read is called by its family's label.
  */
 export function puzzleKind(family: FamilyId, puzzleJson: unknown): string {
-  if (!Object.hasOwn(families, family)) return family;
+  if (!hasFamily(family)) return family;
   const f = getFamily(family);
   try {
     return kindLabel(family, f.puzzleFromJson(puzzleJson, 'puzzle'));

@@ -1,8 +1,7 @@
-import type { AnyFamily, FamilyId } from '../families/family';
-import { families } from '../families';
+import type { AnyFamily, FamilyId, Sniffer, TextShape } from '../families/family';
+import { allFamilies } from '../families';
 import { documentFromText } from './document';
 import { FormatError } from './errors';
-import { sniffEdgeText } from '../families/edge/files/sniff';
 import { checkFileSize, checkLineLength } from './limits';
 
 export interface ReadPuzzle {
@@ -19,13 +18,11 @@ export interface ReadPuzzle {
 
 /** Every text format of every family, plus the JSON document. */
 export function listFormats(): { family: FamilyId; id: string; label: string; extensions: readonly string[] }[] {
-  return Object.values(families).flatMap((f: AnyFamily) =>
-    f.formats.map((fmt) => ({ family: f.id, id: fmt.id, label: fmt.label, extensions: fmt.extensions })),
-  );
+  return allFamilies().flatMap((f: AnyFamily) => f.formats.map((fmt) => ({ family: f.id, id: fmt.id, label: fmt.label, extensions: fmt.extensions })));
 }
 
 function findFormat(id: string): { family: AnyFamily; format: AnyFamily['formats'][number] } {
-  for (const family of Object.values(families)) {
+  for (const family of allFamilies()) {
     const format = family.formats.find((f) => f.id === id);
     if (format) return { family, format };
   }
@@ -66,59 +63,50 @@ function checkLines(fileName: string, text: string, format: string): void {
   if (format !== 'json') checkLineLength(text, fileName);
 }
 
+/** Every family's sniffers by rank (registry order among equal ranks). */
+function sniffers(): Sniffer[] {
+  return allFamilies()
+    .flatMap((f) => f.sniffers ?? [])
+    .map((sn, i) => ({ sn, i }))
+    .sort((a, b) => a.sn.rank - b.sn.rank || a.i - b.i)
+    .map((x) => x.sn);
+}
+
 /**
- * Guess the format of a text file. Extensions decide where they are specific; a comment saying
- * what the file is (this program writes one at the top of every file) comes next; else `.txt`
- * files are told apart by shape: `piece/rot` cells or `R C` then `piece rotation` per cell = an
- * edge board; 4 numbers a line = edge pieces (`n` then n*n of them = Tetravex); `n` or `rows cols`
- * then rows = a maze; `n m` then rows of 0/1 = a parity grid. `format` overrides the guess.
+ * Guess the format of a text file. A JSON document is told first; then markers in the content
+ * (rank below 100, e.g. a bucas URL); then extensions where they are specific; then what the
+ * comments say (this program writes one at the top of every file); then the shape of the lines.
+ * The rules after JSON are the families' own (`Family.sniffers`). `format` overrides the guess.
  */
 export function detectFormat(fileName: string, text: string): string {
   const e = ext(fileName);
   if (e === 'json' || /^\s*\{/.test(text)) return 'json';
-  if (/board_(edges|pieces)=/.test(text)) return 'bucas';
-  for (const f of listFormats()) if (e && e !== 'txt' && f.extensions.includes(e)) return f.id;
   const raw = text.split(/\r\n|\r|\n/);
-  const said = raw.map(commentOf).join(' ').toLowerCase();
-  const known = new Set(listFormats().map((f) => f.id));
-  if (/edge-matching board/.test(said)) return 'board';
-  if (/edge-matching pieces/.test(said)) return 'pieces';
-  if (/tetravex/.test(said) && known.has('tetravex')) return 'tetravex';
-  if (/jump maze/.test(said)) return 'maze';
-  if (/casse-tete/.test(said)) return 'grid';
-  const lines = raw
-    .filter((l) => !/^\s*c(\s|$)/.test(l))
-    .map((l) => {
-      const at = commentStart(l);
-      return (at < 0 ? l : l.slice(0, at)).trim();
-    })
-    .filter((l) => l.length > 0)
-    .map((l) => l.split(/[\s,;]+/));
-  if (lines.length === 0) return 'pieces';
-  const edge = sniffEdgeText(text);
-  if (edge && known.has(edge)) return edge;
-  if (lines.some((l) => l.some((t) => /^(\d+|-+)[:/](\d|-)$/.test(t)))) return 'board';
-  const first = lines[0];
-  const rest = lines.slice(1);
-  const num = (t: string | undefined): number => (t !== undefined && /^\d+$/.test(t) ? Number(t) : NaN);
-  if (first.length === 1) {
-    const n = num(first[0]);
-    if (known.has('tetravex') && n > 1 && rest.length === n * n && rest.every((l) => l.length === 4)) return 'tetravex';
-    return 'maze';
+  let shape: TextShape | null = null;
+  const shapeOf = (): TextShape =>
+    (shape ??= {
+      text,
+      said: raw.map(commentOf).join(' ').toLowerCase(),
+      lines: raw
+        .filter((l) => !/^\s*c(\s|$)/.test(l))
+        .map((l) => {
+          const at = commentStart(l);
+          return (at < 0 ? l : l.slice(0, at)).trim();
+        })
+        .filter((l) => l.length > 0)
+        .map((l) => l.split(/[\s,;]+/)),
+    });
+  let extensionsTried = false;
+  for (const sniffer of sniffers()) {
+    if (sniffer.rank >= 100 && !extensionsTried) {
+      extensionsTried = true;
+      for (const f of listFormats()) if (e && e !== 'txt' && f.extensions.includes(e)) return f.id;
+    }
+    const found = sniffer.test(shapeOf());
+    if (found !== null) return found;
   }
-  if (first.length === 2) {
-    if (rest.length === 0) return 'grid';
-    const cells = num(first[0]) * num(first[1]);
-    // A board as this program exports it: one `piece rotation` pair per cell (a maze has one line per row).
-    if (rest.length === cells && rest.every((l) => l.length === 2 && num(l[1]) <= 3 && num(l[0]) <= cells)) return 'board';
-    if (rest.every((l) => l.length === 4 || l.length === 5) && rest.length !== num(first[0])) return 'pieces';
-    const binary = rest.every((l) => l.every((t) => t === '0' || t === '1') || /^[01]+$/.test(l.join('')));
-    return binary ? 'grid' : 'maze';
-  }
-  // A maze header with its start and goal: `rows cols start-row start-col goal-row goal-col`, alone
-  // (a puzzle without a maze) or followed by its rows.
-  if (first.length === 6 && first.every((t) => /^\d+$/.test(t)) && rest.slice(0, num(first[0])).every((l) => l.length === num(first[1]))) return 'maze';
-  return 'pieces';
+  for (const f of listFormats()) if (e && e !== 'txt' && f.extensions.includes(e)) return f.id;
+  throw new FormatError('no puzzle family recognises this file: give --format', fileName);
 }
 
 /**
@@ -161,12 +149,15 @@ export function readPuzzleFile(fileName: string, text: string, opts: { format?: 
     puzzle: parsed.puzzle,
     solution: parsed.solution,
     info: parsed.info ?? {},
-    notes: [...(opts.format === undefined && format.id === 'tetravex' && !/tetravex/i.test(text) ? [TETRAVEX_GUESSED] : []), ...(parsed.notes ?? [])],
+    notes: [...guessedNotes(opts.format, format, text), ...(parsed.notes ?? [])],
   };
 }
 
-/** Said when a file is taken for Tetravex by its content alone. */
-const TETRAVEX_GUESSED = 'read as Tetravex from its content: tiles never turn, every number a colour (--format pieces reads pieces that may turn)';
+/** The format's own note on a file taken for it by its content alone (no `--format` given). */
+function guessedNotes(given: string | undefined, format: AnyFamily['formats'][number], text: string): string[] {
+  const note = given === undefined ? (format.guessedNote?.(text) ?? null) : null;
+  return note === null ? [] : [note];
+}
 
 /**
  * Every puzzle in a file: files holding several (a list of board URLs, several mazes) give one

@@ -1,9 +1,13 @@
 /**
  * What every puzzle family provides to the rest of the program. A new family is one folder
- * that exports a `Family` and registers it in `families/index.ts`; nothing else changes.
+ * that exports a `Family` and registers it in `families/index.ts` (its solvers in
+ * `catalogue/catalogue.ts`); every list of families is derived from those two registries.
  */
-export type FamilyId = 'edge' | 'jump' | 'parity';
-export const FAMILY_IDS: readonly FamilyId[] = ['edge', 'jump', 'parity'];
+import type { BuiltInFamilies } from './index';
+
+/** The families built into the program: the registry's keys, so a new one makes the compiler point at every table keyed by family. */
+export type FamilyId = keyof BuiltInFamilies;
+export { FAMILY_IDS } from './index';
 
 export interface Evaluation {
   score: number;
@@ -35,11 +39,15 @@ export interface TextFormat<P, S> {
   readSolution?(text: string, fileName: string, puzzle: P): S;
   /** Null when the format cannot hold what is given (e.g. a board format without a solution). */
   write(puzzle: P, solution: S | undefined): string | null;
+  /** A note for the reader when a file was taken for this format without being named so (no `--format`). */
+  guessedNote?(text: string): string | null;
 }
 
 export interface Family<P, S> {
   id: FamilyId;
   label: string;
+  /** The family's badge colours (lists, filters): a translucent fill and a text colour readable on it. */
+  colour: { fill: string; text: string };
   /**
    * What this puzzle is called where the family's label would be too broad (a Tetravex among edge
    * puzzles). Default: the family's label. Lists and badges show it through `kindLabel` in core/text.
@@ -72,6 +80,59 @@ export interface Family<P, S> {
   contentKey?(p: P): string;
   /** The solver (and preset) that does best on this puzzle: the launch form's and CLI's default. */
   recommend(p: P): SolverChoice;
+  /**
+   * How to tell this family's text files by their content when the extension does not decide
+   * (see `detectFormat`); the registry runs every family's sniffers by rank, first answer wins.
+   */
+  sniffers?: readonly Sniffer[];
+  /** The bundled samples of this family found among the resource files (main copies and seeds them). */
+  samples?(files: SampleFiles): SampleSpec<P, S>[];
+  /** A puzzle made from a size alone (`solve --family X --size N`); absent = the family needs a file. */
+  fromSize?: SizeBuild<P>;
+}
+
+/** A text file as the sniffers see it. */
+export interface TextShape {
+  text: string;
+  /** Non-empty lines without comments (`#`, `//`) or DIMACS `c` lines, split into tokens. */
+  lines: readonly (readonly string[])[];
+  /** Every comment of the file, lower case, joined by spaces: what the file says it is. */
+  said: string;
+}
+
+/**
+ * One rule of format detection. Ranks order the rules of all families: below 100 = a marker in the
+ * content that beats the extension; 200–299 = what the comments say; 300 and up = the shape of the
+ * lines (the built-in families' ranks keep the order the rules were written in).
+ */
+export interface Sniffer {
+  rank: number;
+  /** The id of one of the family's formats, or null when the text is not one. */
+  test(shape: TextShape): string | null;
+}
+
+/** The bundled resource files (`resources/instances/`), read by main on the family's behalf. */
+export interface SampleFiles {
+  /** File names, sorted. */
+  readonly names: readonly string[];
+  read(name: string): string;
+}
+
+export interface SampleSpec<P, S> {
+  /** Stable id (usually the file name), remembered once offered to a library. */
+  id: string;
+  name: string;
+  /** The file it comes from, for the library's Source column. */
+  file: string;
+  puzzle: P;
+  solution?: S;
+}
+
+export interface SizeBuild<P> {
+  /** Whole-number options the family needs besides the size (parity: `remove`), each with what it means. */
+  options: readonly { name: string; what: string }[];
+  /** The puzzle and its default name; throws with a one-line reason (a parity grid is square). */
+  build(size: { rows: number; cols: number }, options: Readonly<Record<string, number>>): { name: string; puzzle: P };
 }
 
 export interface SolverChoice {

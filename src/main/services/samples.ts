@@ -9,11 +9,8 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeDocument, type PuzzleDocument } from '../../core/document/document';
-import { readPuzzleFile } from '../../core/document/read-file';
-import { getFamily } from '../../core/families';
-import { matchCellsToPieces, piecesFormat } from '../../core/families/edge/formats';
-import type { EdgePuzzle, FixedPiece } from '../../core/families/edge/model';
-import type { FamilyId } from '../../core/families/family';
+import { allFamilies, getFamily } from '../../core/families';
+import type { FamilyId, SampleFiles } from '../../core/families/family';
 import type { Workbench } from './workbench';
 
 export const SAMPLES_SETTING = 'library.samples';
@@ -55,89 +52,26 @@ export function findResourcesDir(from: string = path.dirname(fileURLToPath(impor
   return null;
 }
 
-/** E2's mandatory starter piece: 139 at I8 (row 9, column 8), turned twice (resources/instances/SOURCES.md). */
-export const E2_STARTER: FixedPiece = { piece: 138, row: 8, col: 7, rotation: 2 };
-/** The four optional clue-puzzle hints: 181 at N3, 208 at C3, 249 at N14, 255 at C14 (letter = row). */
-export const E2_CLUE_HINTS: readonly FixedPiece[] = [
-  { piece: 180, row: 13, col: 2, rotation: 3 },
-  { piece: 207, row: 2, col: 2, rotation: 3 },
-  { piece: 248, row: 13, col: 13, rotation: 0 },
-  { piece: 254, row: 2, col: 13, rotation: 3 },
-];
-
-const EDGE_NAMES: Record<string, string> = {
-  meta2010_10x10: 'META 2010 10×10',
-  meta2010_12x12: 'META 2010 12×12',
-  meta2010_14x14: 'META 2010 14×14',
-  meta2010_16x16: 'META 2010 16×16',
-  e2_clue1_6x6: 'Eternity II clue puzzle 1',
-  e2_clue2_6x12: 'Eternity II clue puzzle 2',
-  e2_clue3_6x6: 'Eternity II clue puzzle 3',
-  e2_clue4_6x12: 'Eternity II clue puzzle 4',
-};
-
-/** `# name: …` on a comment line, for .maze and .grid files. */
-function titleOf(text: string): string | null {
-  const m = /^\s*#\s*name:\s*(.+?)\s*$/m.exec(text);
-  return m ? m[1]! : null;
-}
-
-function fromFile(dir: string, file: string, name?: string): Sample {
-  const text = readFileSync(path.join(dir, 'instances', file), 'utf8');
-  const read = readPuzzleFile(file, text);
-  const title = name ?? titleOf(text) ?? read.name;
-  return {
-    id: file,
-    name: title,
-    family: read.family,
-    source: `bundled: ${file}`,
-    document: makeDocument(read.family, title, read.puzzle, read.solution === undefined ? undefined : read.solution),
-  };
-}
-
-function cellCount(s: Sample): number {
-  const f = getFamily(s.family);
-  const { rows, cols } = f.size(f.puzzleFromJson(s.document.puzzle));
-  return rows * cols;
-}
-
-/** Every bundled sample, in the order the library should list them (first = top when sorted by date). */
+/**
+ * Every bundled sample, in the order the library should list them (first = top when sorted by
+ * date): each family's own list (`Family.samples`), families in registry order. Main only reads
+ * the files for them and wraps what they make into documents.
+ */
 export function bundledSamples(resourcesDir: string): Sample[] {
   const dir = path.join(resourcesDir, 'instances');
-  const files = readdirSync(dir).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
-  const out: Sample[] = [];
-  const has = (f: string): boolean => files.includes(f);
-
-  for (const base of Object.keys(EDGE_NAMES)) if (has(`${base}.txt`)) out.push(fromFile(resourcesDir, `${base}.txt`, EDGE_NAMES[base]));
-
-  if (has('eternity2_256.txt')) {
-    const file = 'eternity2_256.txt';
-    const text = readFileSync(path.join(dir, file), 'utf8');
-    const e2 = piecesFormat.read(text, file).puzzle as EdgePuzzle;
-    const variant = (id: string, name: string, fixed: FixedPiece[], solution?: unknown): Sample => {
-      const puzzle: EdgePuzzle = { ...e2, fixed };
-      return { id, name, family: 'edge', source: `bundled: ${file}`, document: makeDocument('edge', name, puzzle, solution) };
-    };
-    out.push(variant('eternity2_256.txt#starter', 'Eternity II', [E2_STARTER]));
-    out.push(variant('eternity2_256.txt#hints', 'Eternity II with the 4 clue hints', [E2_STARTER, ...E2_CLUE_HINTS]));
-    const boardFile = 'eternity2_best470_board_blackwood.txt';
-    if (has(boardFile)) {
-      const cells = piecesFormat.read(readFileSync(path.join(dir, boardFile), 'utf8'), boardFile, { size: '16x16' }).puzzle as EdgePuzzle;
-      const board = matchCellsToPieces({ ...e2, fixed: [E2_STARTER] }, cells.edges);
-      const s = variant(`${boardFile}`, 'Eternity II — Blackwood’s 470 board', [E2_STARTER], board);
-      out.push({ ...s, source: `bundled: ${boardFile}` });
-    }
-  }
-
-  // Mazes and grids smallest first.
-  const bySize = (list: Sample[]): Sample[] =>
-    list
-      .map((s) => ({ s, cells: cellCount(s) }))
-      .sort((a, b) => a.cells - b.cells)
-      .map((x) => x.s);
-  out.push(...bySize(files.filter((f) => /\.maze$/i.test(f)).map((f) => fromFile(resourcesDir, f))));
-  out.push(...bySize(files.filter((f) => /\.grid$/i.test(f)).map((f) => fromFile(resourcesDir, f))));
-  return out;
+  const files: SampleFiles = {
+    names: readdirSync(dir).sort((a, b) => a.localeCompare(b, 'en', { numeric: true })),
+    read: (name) => readFileSync(path.join(dir, name), 'utf8'),
+  };
+  return allFamilies().flatMap((family) =>
+    (family.samples?.(files) ?? []).map((s) => ({
+      id: s.id,
+      name: s.name,
+      family: family.id,
+      source: `bundled: ${s.file}`,
+      document: makeDocument(family.id, s.name, s.puzzle, s.solution),
+    })),
+  );
 }
 
 export interface SeedResult {

@@ -5,10 +5,13 @@ import { isTetravex, maxScore, pieceKey, type EdgeBoard, type EdgePuzzle } from 
 import { edgeBoardFault } from './legal';
 import { isSolved, scoreBoard } from './score';
 import { validateEdgePuzzle } from './validate';
+import { edgeSamples } from './samples';
+import { edgeSniffers } from './sniffers';
 
 export const edgeFamily: Family<EdgePuzzle, EdgeBoard> = {
   id: 'edge',
   label: 'Edge matching',
+  colour: { fill: 'rgba(86, 180, 233, 0.15)', text: '#8fd0f5' },
   kindLabel: (p) => (isTetravex(p) ? 'Tetravex' : 'Edge matching'),
   puzzleFromJson: (x, where) => puzzleFromJson(x, where),
   puzzleToJson: (p) => puzzleToJson(p),
@@ -27,6 +30,8 @@ export const edgeFamily: Family<EdgePuzzle, EdgeBoard> = {
   contentKey: (p) => edgeContentKey(p),
   // Exact search proves small boards quickly; beyond about 7x7 beam search gets furthest (bench/results/edge-e2.md).
   recommend: (p) => (p.rows * p.cols <= 49 ? { solver: 'backtrack' } : { solver: 'beam' }),
+  sniffers: edgeSniffers,
+  samples: edgeSamples,
 };
 
 /** Size, pieces up to rotation and order, fixed pieces by their colours: equal for the same puzzle. */

@@ -114,6 +114,8 @@ export const tetravexFormat: TextFormat<EdgePuzzle, EdgeBoard> = {
     for (let i = 0; i < p.edges.length; i += 4) out.push(`${p.edges[i] - 1} ${p.edges[i + 1] - 1} ${p.edges[i + 2] - 1} ${p.edges[i + 3] - 1}`);
     return out.join('\n') + '\n';
   },
+  guessedNote: (text) =>
+    /tetravex/i.test(text) ? null : 'read as Tetravex from its content: tiles never turn, every number a colour (--format pieces reads pieces that may turn)',
 };
 
 export interface TetravexOptions {

@@ -1,11 +1,14 @@
 import type { Evaluation, Family } from '../family';
 import { bfsFitness, createBfsWorkspace } from './bfs';
 import { jumpMazeFormat } from './format';
+import { samplesByEnding } from '../samples';
+import { jumpSniffers } from './sniffers';
 import { jumpMazeFromJson, jumpMazeToJson, jumpPuzzleFromJson, jumpPuzzleToJson, mazeRows, jumpPuzzleErrors, type JumpMaze, type JumpPuzzle } from './model';
 
 export const jumpFamily: Family<JumpPuzzle, JumpMaze> = {
   id: 'jump',
   label: 'Jump maze',
+  colour: { fill: 'rgba(230, 159, 0, 0.15)', text: '#f0c05a' },
   puzzleFromJson: (x, where) => jumpPuzzleFromJson(x, where),
   puzzleToJson: (p) => jumpPuzzleToJson(p),
   solutionFromJson: (p, x, where) => jumpMazeFromJson(p, x, where),
@@ -23,4 +26,10 @@ export const jumpFamily: Family<JumpPuzzle, JumpMaze> = {
   validate: (p) => ({ errors: jumpPuzzleErrors(p), warnings: [] }),
   formats: [jumpMazeFormat],
   recommend: () => ({ solver: 'sa-tuned' }),
+  sniffers: jumpSniffers,
+  samples: (files) => samplesByEnding(files, 'maze', jumpMazeFormat, (p) => p.rows * p.cols),
+  fromSize: {
+    options: [],
+    build: ({ rows, cols }) => ({ name: `jump ${rows}x${cols}`, puzzle: jumpPuzzleFromJson({ rows, cols }, '--size') }),
+  },
 };

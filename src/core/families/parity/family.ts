@@ -1,6 +1,8 @@
 import type { Evaluation, Family } from '../family';
 import { parityFeasible } from './feasibility';
 import { parityGridFormat } from './format';
+import { samplesByEnding } from '../samples';
+import { paritySniffers } from './sniffers';
 import {
   gridRows,
   parityCounts,
@@ -15,6 +17,7 @@ import {
 export const parityFamily: Family<ParityPuzzle, ParityGrid> = {
   id: 'parity',
   label: 'Casse-tête',
+  colour: { fill: 'rgba(204, 121, 167, 0.18)', text: '#e3a9ca' },
   puzzleFromJson: (x, where) => parityPuzzleFromJson(x, where),
   puzzleToJson: (p) => ({ n: p.n, m: p.m }),
   solutionFromJson: (p, x, where) => parityGridFromJson(p, x, where),
@@ -40,4 +43,13 @@ export const parityFamily: Family<ParityPuzzle, ParityGrid> = {
   },
   formats: [parityGridFormat],
   recommend: () => ({ solver: 'exact' }),
+  sniffers: paritySniffers,
+  samples: (files) => samplesByEnding(files, 'grid', parityGridFormat, (p) => p.n * p.n),
+  fromSize: {
+    options: [{ name: 'remove', what: 'tokens to remove' }],
+    build({ rows, cols }, { remove }) {
+      if (rows !== cols) throw new Error('a parity grid is square: give --size N');
+      return { name: `parity ${rows} m=${remove}`, puzzle: parityPuzzleFromJson({ n: rows, m: remove }, '--size/--remove') };
+    },
+  },
 };
