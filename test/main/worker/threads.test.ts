@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { FromWorker, ToWorker } from '../../../src/core/engine/protocol';
+import type { RunSpec } from '../../../src/core/engine/run-types';
+import { createRun, localShards } from '../../../src/core/engine/shards';
+import { edgeSolvers, puzzleToJson } from '../../../src/core/families/edge';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
+import { serveWorker } from '../../../src/main/worker/runner';
+import { liveShardThreads } from '../../../src/main/worker/thread-shards';
+
+const puzzle = generateEdgePuzzle({ rows: 7, cols: 7, frameColours: 3, innerColours: 5, seed: 4 }).puzzle;
+
+/** One run through the worker body in this process, noting how many shard threads were alive at each message. */
+function runInProcess(spec: RunSpec): Promise<{ messages: FromWorker[]; threads: number[] }> {
+  return new Promise((resolve) => {
+    const messages: FromWorker[] = [];
+    const threads: number[] = [];
+    const listeners: ((m: ToWorker) => void)[] = [];
+    serveWorker(
+      {
+        post: (m) => {
+          messages.push(m);
+          threads.push(liveShardThreads);
+        },
+        onMessage: (l) => void listeners.push(l),
+      },
+      () => resolve({ messages, threads }),
+    );
+    for (const l of listeners) l({ type: 'start', spec });
+  });
+}
+
+const spec = (solver: string, params: RunSpec['params'], evaluations: number): RunSpec => ({
+  runId: 11,
+  family: 'edge',
+  solver,
+  puzzle: puzzleToJson(puzzle),
+  params,
+  seed: 6,
+  stop: { seconds: null, evaluations, target: null },
+  checkpoint: null,
+  progressIntervalMs: 0,
+  checkpointIntervalMs: 0,
+});
+
+const done = (ms: FromWorker[]): Extract<FromWorker, { type: 'done' }> => {
+  const d = ms.filter((m) => m.type === 'done');
+  expect(d).toHaveLength(1);
+  return d[0] as Extract<FromWorker, { type: 'done' }>;
+};
+
+describe('a run with threads=2 in the solver process', () => {
+  it('runs its shards on 2 worker threads and ends with one best board, the same as its shards run one after the other', async () => {
+    const s = spec('beam', { maxWidth: 64, threads: 2 }, 600_000);
+    const { messages, threads } = await runInProcess(s);
+    expect(messages.find((m) => m.type === 'error')).toBeUndefined();
+    expect(Math.max(...threads)).toBe(2);
+    const end = done(messages);
+    const improvements = messages.flatMap((m) => (m.type === 'improvement' ? [m.improvement] : []));
+    expect(improvements.at(-1)!.score).toBe(end.bestScore);
+    // The same run in this thread: the same figures and board.
+    const def = edgeSolvers.find((d) => d.id === 'beam')!;
+    const local = createRun(def, puzzle, s.params, { seed: s.seed }, localShards(puzzle));
+    while (local.evaluations < 600_000) local.step(600_000 - local.evaluations);
+    expect([end.evaluations, end.bestScore]).toEqual([local.evaluations, local.bestScore]);
+    expect(improvements.at(-1)!.solution).toEqual(local.bestSolution());
+  });
+
+  it('resumes from its checkpoint with the same threads and ends where an uninterrupted run ends', async () => {
+    const s = { ...spec('lns', { beamWidth: 16, nodeLimit: 500, threads: 2 }, 60_000), checkpointIntervalMs: 1 };
+    const first = await runInProcess(s);
+    const end = done(first.messages);
+    const cps = first.messages.flatMap((m) => (m.type === 'checkpoint' ? [m.checkpoint] : []));
+    const mid = cps.find((c) => c.evaluations > 0 && c.evaluations < end.evaluations);
+    expect(mid?.state).toMatchObject({ threads: 2 });
+    const again = await runInProcess({ ...s, checkpoint: JSON.parse(JSON.stringify(mid)) });
+    const end2 = done(again.messages);
+    expect([end2.evaluations, end2.bestScore]).toEqual([end.evaluations, end.bestScore]);
+    const other = await runInProcess({ ...s, params: { ...s.params, threads: 3 }, checkpoint: mid! });
+    expect(other.messages.find((m) => m.type === 'error')).toMatchObject({ message: expect.stringMatching(/made with 2 threads/) });
+  });
+});
