@@ -3,8 +3,8 @@ import { basename } from 'node:path';
 import { FormatError } from '../../core/document/errors';
 import { makeDocument, documentToText } from '../../core/document/document';
 import { readPuzzleFile } from '../../core/document/read-file';
-import { getFamily } from '../../core/families';
-import { FAMILY_IDS, type FamilyId } from '../../core/families/family';
+import { allFamilies, getFamily, hasFamily } from '../../core/families';
+import type { FamilyId } from '../../core/families/family';
 import { findSolver } from '../../core/catalogue/catalogue';
 import type { SolverDef } from '../../core/engine/solver';
 import { findPreset, PRESETS, type SolverPreset } from '../../core/presets/presets';
@@ -128,6 +128,42 @@ async function follow(wb: Workbench, run: RunRecord, json: boolean): Promise<num
   return end.status === 'stopped' && interrupted > 0 ? 130 : 1;
 }
 
+/**
+ * `solve` without a file: the family's own build from a size (`Family.fromSize`). Without
+ * `--family`, the family whose size options are all given, the one needing most winning (`--remove`
+ * makes a casse-tete, a bare size a jump maze).
+ */
+function puzzleFromSize(
+  given: string | undefined,
+  size: { rows: number; cols: number } | undefined,
+  values: Readonly<Record<string, unknown>>,
+): { family: FamilyId; target: RunTarget } {
+  const buildable = allFamilies().filter((f) => f.fromSize);
+  const has = (name: string): boolean => typeof values[name] === 'string';
+  const family =
+    given !== undefined
+      ? getFamily(given)
+      : buildable.filter((f) => f.fromSize!.options.every((o) => has(o.name))).sort((a, b) => b.fromSize!.options.length - a.fromSize!.options.length)[0];
+  if (!family) throw new UsageError(`give a puzzle FILE or --family (${buildable.map((f) => f.id).join(', ')}) --size N`);
+  const build = family.fromSize;
+  if (!build) throw new UsageError(`${family.label.toLowerCase()} needs a puzzle FILE (e.g. resources/instances/e2_clue1_6x6.txt)`);
+  const kind = family.label.toLowerCase();
+  if (!size) throw new UsageError(`a ${kind} puzzle needs --size`);
+  const options: Record<string, number> = {};
+  for (const o of build.options) {
+    const n = intOption(o.name, values[o.name] as string | undefined, 0);
+    if (n === undefined) throw new UsageError(`a ${kind} puzzle needs --${o.name} N (${o.what})`);
+    options[o.name] = n;
+  }
+  try {
+    const { name, puzzle } = build.build(size, options);
+    return { family: family.id, target: { family: family.id, name, puzzle } };
+  } catch (e) {
+    if (e instanceof FormatError) throw e;
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+}
+
 export async function solve(argv: string[]): Promise<number> {
   const { values: v, positionals } = parse(
     argv,
@@ -154,8 +190,12 @@ export async function solve(argv: string[]): Promise<number> {
     1,
   );
   const file = positionals[0];
-  if (v.family !== undefined && !FAMILY_IDS.includes(v.family as FamilyId))
-    throw new UsageError(`--family must be one of ${FAMILY_IDS.join(', ')}, got "${v.family}"`);
+  if (v.family !== undefined && !hasFamily(v.family))
+    throw new UsageError(
+      `--family must be one of ${allFamilies()
+        .map((f) => f.id)
+        .join(', ')}, got "${escapeControls(v.family)}"`,
+    );
   const size = sizeOption(v.size);
   let target: RunTarget;
   let family: FamilyId;
@@ -174,17 +214,7 @@ export async function solve(argv: string[]): Promise<number> {
     family = read.family;
     target = { family, name: basename(file).replace(/\.[^.]+$/, ''), puzzle: read.puzzle };
   } else {
-    family = (v.family as FamilyId | undefined) ?? (v.remove !== undefined ? 'parity' : 'jump');
-    if (family === 'edge') throw new UsageError('edge matching needs a piece FILE (e.g. resources/instances/e2_clue1_6x6.txt)');
-    if (!size) throw new UsageError(`${family === 'jump' ? 'a jump maze' : 'a parity grid'} needs --size`);
-    if (family === 'jump') {
-      target = { family, name: `jump ${size.rows}x${size.cols}`, puzzle: getFamily('jump').puzzleFromJson({ rows: size.rows, cols: size.cols }, '--size') };
-    } else {
-      if (size.rows !== size.cols) throw new UsageError('a parity grid is square: give --size N');
-      const m = intOption('remove', v.remove, 0);
-      if (m === undefined) throw new UsageError('a parity grid needs --remove M (tokens to remove)');
-      target = { family, name: `parity ${size.rows} m=${m}`, puzzle: getFamily('parity').puzzleFromJson({ n: size.rows, m }, '--size/--remove') };
-    }
+    ({ family, target } = puzzleFromSize(v.family, size, v as Readonly<Record<string, unknown>>));
   }
   const { def, preset } = chooseSolver(family, target.puzzle, v.solver, v.preset);
   // No prototype: `--set __proto__=1` must be an unknown parameter, not a change of prototype.
