@@ -137,7 +137,7 @@ function puzzleFromSize(
   given: string | undefined,
   size: { rows: number; cols: number } | undefined,
   values: Readonly<Record<string, unknown>>,
-): { family: FamilyId; target: RunTarget } {
+): { family: FamilyId; target: Extract<RunTarget, { puzzle: unknown }> } {
   const buildable = allFamilies().filter((f) => f.fromSize);
   const has = (name: string): boolean => typeof values[name] === 'string';
   const family =
