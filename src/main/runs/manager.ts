@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { FromWorker } from '../../core/engine/protocol';
 import type { StopReason } from '../../core/engine/run-types';
+import { threadsOf } from '../../core/engine/shards';
 import { StoreError } from '../store/errors';
 import { thisProcess, type LeaseGrant, type LeaseOwner } from '../store/leases';
 import type { Store } from '../store/store';
@@ -43,6 +44,8 @@ interface Active {
   run: RunRecord;
   /** A store write failed and the run is being ended for it. */
   failed?: boolean;
+  /** Run slots it takes: its threads, at most the manager's concurrency. */
+  slots: number;
 }
 
 const TERMINAL: readonly RunStatus[] = ['done', 'stopped', 'interrupted', 'failed'];
@@ -202,6 +205,18 @@ export class RunManager {
     return this.active.size;
   }
 
+  /** Run slots in use: a run on N threads takes N of them. */
+  slotsInUse(): number {
+    let n = 0;
+    for (const a of this.active.values()) n += a.slots;
+    return n;
+  }
+
+  /** Slots a run takes: its threads, capped at the concurrency so it can ever start. */
+  private slotsOf(run: RunRecord): number {
+    return Math.min(this.concurrency, threadsOf(run.params));
+  }
+
   /** The run as this process knows it: a status that could not be saved overrides the stored one. */
   overlay<T extends { id: number; status: RunStatus; error: string | null }>(run: T): T {
     const u = this.unsaved.get(run.id);
@@ -337,8 +352,12 @@ export class RunManager {
   }
 
   private pump(): void {
-    while (this.active.size < this.concurrency && this.queue.length > 0) {
-      const runId = this.queue.shift()!;
+    while (this.queue.length > 0) {
+      const runId = this.queue[0];
+      const next = this.store.getRun(runId);
+      // The queue keeps its order: a run on many threads waits until that many slots are free.
+      if (this.slotsInUse() + (next ? this.slotsOf(next) : 1) > this.concurrency) break;
+      this.queue.shift();
       try {
         this.launch(runId);
       } catch (e) {
@@ -359,7 +378,7 @@ export class RunManager {
     this.store.startRun(runId, this.owner, spec.checkpoint);
     this.emit({ type: 'status', runId, status: 'running' });
     const worker = this.spawn();
-    const a: Active = { worker, ended: false, stopping: false, shuttingDown: false, run };
+    const a: Active = { worker, ended: false, stopping: false, shuttingDown: false, run, slots: this.slotsOf(run) };
     this.active.set(runId, a);
     worker.onMessage((m) => this.onMessage(runId, a, m));
     worker.onExit((description) => {

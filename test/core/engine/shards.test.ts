@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createRun, localShards, shardSeed, ShardedRun, threadsOf } from '../../../src/core/engine/shards';
 import type { SolverDef } from '../../../src/core/engine/solver';
+import type { Params } from '../../../src/core/params/schema';
 import { edgeSolvers, piecesFormat, solutionFromJson } from '../../../src/core/families/edge';
 import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
 import { expectResumesIdentically, runTo, snapshot } from '../../helpers/solver';
@@ -70,7 +71,8 @@ describe('a run on several threads (shards run one after the other here)', () =>
 
   it('beam with threads=1 gives the figures it gave before threads existed (pinned seed)', () => {
     const p = piecesFormat.read(readFileSync(new URL('../../../resources/instances/meta2010_10x10.txt', import.meta.url), 'utf8'), 'meta').puzzle;
-    const figures = [{ maxWidth: 512 }, { maxWidth: 256, balance: true, dedupe: true, stallPasses: 2, threads: 1 }].map((params) => {
+    const settings: Params[] = [{ maxWidth: 512 }, { maxWidth: 256, balance: true, dedupe: true, stallPasses: 2, threads: 1 }];
+    const figures = settings.map((params) => {
       const run = solver('beam').create(p, params, 42);
       while (run.evaluations < 3_000_000) run.step(50_000);
       return [run.bestScore, run.evaluations, run.iteration, hash(run.bestSolution()), hash(run.checkpoint())];
