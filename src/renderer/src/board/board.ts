@@ -13,155 +13,25 @@
  * - Pointer handling is NOT done here: views hit-test with the pure functions of layout.ts
  *   against `handle.view()`, so the same code serves mouse, keyboard and tests.
  *
+ * - Its parts: board-types.ts (what views pass and get), marks-layer.ts (the 2D layer),
+ *   scene-marks.ts (joins and locks in the scene), renderer-choice.ts (WebGL or canvas).
+ *
  * Use from a Svelte component through an attachment: `{@attach (el) => { const b = createBoard(el, opts); return () => b.destroy(); }}`.
  */
 import 'pixi.js/unsafe-eval';
 import { Application, Container, Graphics, Rectangle, Sprite, type Renderer, type Texture } from 'pixi.js';
 import { clampView, fitView, panBy as panView, revealCell, zoomAt, type Grid, type View } from './layout';
-import { slotColor, type FaceDrawer, type Painter } from './painter';
-import { drawJoinMark } from './join-mark';
+import { slotColor } from './painter';
+import type { BoardCell, BoardHandle, BoardMarks, BoardOptions } from './board-types';
+import { CELL, FRAME_MARGIN } from './board-style';
+import { drawMarksLayer } from './marks-layer';
+import { pixiPainter } from './pixi-painter';
+import { defaultRenderer } from './renderer-choice';
+import { drawSceneMarks, sceneMarksChanged } from './scene-marks';
 
-export interface BoardCell {
-  face: string;
-  /** Clockwise quarter turns. */
-  rotation: number;
-  /** Drawn faded (e.g. a preview). */
-  alpha?: number;
-}
-
-export interface JoinMark {
-  row: number;
-  col: number;
-  /** The join on the right of, or below, the cell. */
-  dir: 'right' | 'down';
-}
-
-export interface BoardMarks {
-  /** The keyboard cursor. */
-  cursor?: number | null;
-  /** A cell picked up (by keyboard) or otherwise selected. */
-  selected?: number | null;
-  /** The drop target under a dragged piece; `targetOk` false draws it as refused. */
-  target?: number | null;
-  targetOk?: boolean;
-  /** A cell whose piece is being dragged: drawn as an empty slot. */
-  hidden?: number | null;
-  /** Cells with a lock badge (fixed pieces, hint cells). */
-  locked?: readonly number[];
-  /** Joins drawn as mismatched. */
-  badJoins?: readonly JoinMark[];
-  /** Cells outlined as "looked at" (the cell whose fits are listed). */
-  focus?: readonly number[];
-  /** One side of one cell highlighted (design: the join under the pointer). */
-  side?: { row: number; col: number; side: number } | null;
-  /** A face shown faded on a cell (e.g. the piece held by the keyboard, over the cursor). */
-  preview?: { cell: number; face: string; rotation: number } | null;
-}
-
-export interface BoardOptions {
-  rows: number;
-  cols: number;
-  drawFace: FaceDrawer;
-  /** Texture size in pixels (power of two for mipmaps). Default 128. */
-  textureSize?: number;
-  /** Colour of an empty cell; by default border cells are a shade lighter. */
-  slotColor?: (row: number, col: number, rows: number, cols: number) => number;
-  background?: number;
-  /** Force a renderer ('webgl', 'webgpu', 'canvas'); default: defaultRenderer(). */
-  preference?: 'webgl' | 'webgpu' | 'canvas';
-  /** Called after every zoom or pan (from any source). */
-  onViewChange?: (view: View) => void;
-  /** Called once the renderer is up (with its name), or with an error message. */
-  onReady?: (info: { renderer: string } | { error: string }) => void;
-}
-
-export interface BoardHandle {
-  readonly grid: Grid;
-  /** Resolves true when the renderer is up, false when it failed or the board was destroyed first. */
-  readonly ready: Promise<boolean>;
-  view(): View;
-  setView(v: View): void;
-  /** Show the whole board; views re-fit on resize until the user zooms or pans. */
-  fit(): void;
-  zoomBy(factor: number, sx?: number, sy?: number): void;
-  panBy(dx: number, dy: number): void;
-  /** Pan the least needed to show a cell. */
-  reveal(cell: number): void;
-  /** Host size in CSS pixels. */
-  size(): { width: number; height: number };
-  setGrid(rows: number, cols: number): void;
-  /** One entry per cell, row-major; null = empty. Only changed cells are touched. */
-  setCells(cells: readonly (BoardCell | null)[]): void;
-  setMarks(marks: BoardMarks): void;
-  /** Forget cached textures (e.g. the face drawer's look changed). */
-  clearTextures(): void;
-  destroy(): void;
-}
-
-/** World units per cell. */
-export const CELL = 64;
-/** The board's frame is drawn this far (world units) around the cells. */
-const FRAME_MARGIN = CELL * 0.12;
-
-const ACCENT = 0x6ea8fe;
-const WHITE = 0xffffff;
-const DARK = 0x0d0e10;
-const REFUSED = 0xff7b72;
-
-const css = (rgb: number, alpha = 1): string => `rgba(${(rgb >> 16) & 255},${(rgb >> 8) & 255},${rgb & 255},${alpha})`;
-
-const sameList = <T>(a: readonly T[] | undefined, b: readonly T[] | undefined, same: (x: T, y: T) => boolean = (x, y) => x === y): boolean => {
-  if (a === b) return true;
-  if (!a || !b || a.length !== b.length) return (a?.length ?? 0) === 0 && (b?.length ?? 0) === 0;
-  for (let i = 0; i < a.length; i++) if (!same(a[i]!, b[i]!)) return false;
-  return true;
-};
-const sameJoin = (x: JoinMark, y: JoinMark): boolean => x.row === y.row && x.col === y.col && x.dir === y.dir;
-
-function pixiPainter(g: Graphics): Painter {
-  return {
-    poly(points, color, alpha = 1) {
-      g.poly(points, true).fill({ color, alpha });
-    },
-    circle(x, y, r, color, alpha = 1) {
-      g.circle(x, y, r).fill({ color, alpha });
-    },
-    line(points, width, color, alpha = 1) {
-      g.moveTo(points[0], points[1]);
-      for (let i = 2; i < points.length; i += 2) g.lineTo(points[i], points[i + 1]);
-      g.stroke({ width, color, alpha, cap: 'round', join: 'round' });
-    },
-    ring(x, y, r, width, color, alpha = 1) {
-      g.circle(x, y, r).stroke({ width, color, alpha });
-    },
-  };
-}
-
-let softwareGl: boolean | null = null;
-
-/**
- * WebGL, unless WebGL is drawn in software (no GPU or a blocked driver: SwiftShader, llvmpipe),
- * where Pixi's canvas renderer is the faster one: a software WebGL frame has to be read back for
- * compositing and took 50-170 ms for a 16x16 board with two solvers on the cores (bench
- * ui-smoothness), a canvas frame a few ms. `localStorage['workbench.renderer']` ('webgl' or
- * 'canvas') overrides the choice.
- */
-export function defaultRenderer(): 'webgl' | 'canvas' {
-  try {
-    const forced = localStorage.getItem('workbench.renderer');
-    if (forced === 'webgl' || forced === 'canvas') return forced;
-  } catch {
-    // Storage off: decide from the hardware.
-  }
-  if (softwareGl === null) {
-    const gl = document.createElement('canvas').getContext('webgl');
-    const info = gl?.getExtension('WEBGL_debug_renderer_info');
-    const name = gl ? String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER)) : '';
-    softwareGl = !gl || /swiftshader|llvmpipe|softpipe|software|basic render/i.test(name);
-    gl?.getExtension('WEBGL_lose_context')?.loseContext();
-  }
-  return softwareGl ? 'canvas' : 'webgl';
-}
+export type { BoardCell, BoardHandle, BoardMarks, BoardOptions, JoinMark } from './board-types';
+export { CELL } from './board-style';
+export { defaultRenderer } from './renderer-choice';
 
 export function createBoard(host: HTMLElement, opts: BoardOptions): BoardHandle {
   const texSize = opts.textureSize ?? 128;
@@ -304,105 +174,11 @@ export function createBoard(host: HTMLElement, opts: BoardOptions): BoardHandle 
   };
 
   /** Marks that change with the board (mismatched joins, lock badges): part of the WebGL scene. */
-  const drawOverlay = (): void => {
-    const g = overlay;
-    g.clear();
-    const px = 1 / view.zoom; // one screen pixel in world units
-    const cols = grid.cols;
-    const n = grid.rows * cols;
+  const drawOverlay = (): void => drawSceneMarks(overlay, grid, view.zoom, marks);
 
-    // Mismatched joins: the same mark as the PNG export (join-mark.ts).
-    const markPainter = pixiPainter(g);
-    for (const m of marks.badJoins ?? []) drawJoinMark(markPainter, m.col * CELL, m.row * CELL, m.dir, CELL, px);
-
-    for (const i of marks.locked ?? []) {
-      if (i < 0 || i >= n) continue;
-      const x = (i % cols) * CELL;
-      const y = Math.floor(i / cols) * CELL;
-      // A small padlock in the top-left corner.
-      const s = Math.max(CELL * 0.2, 11 * px);
-      const bx = x + CELL * 0.06;
-      const by = y + CELL * 0.06;
-      g.roundRect(bx, by, s * 1.25, s * 1.35, s * 0.3).fill({ color: DARK, alpha: 0.82 });
-      const lx = bx + s * 0.625;
-      g.roundRect(lx - s * 0.38, by + s * 0.58, s * 0.76, s * 0.56, s * 0.1).fill({ color: WHITE });
-      g.moveTo(lx - s * 0.24, by + s * 0.58)
-        .arc(lx, by + s * 0.58, s * 0.24, Math.PI, 2 * Math.PI)
-        .stroke({ width: Math.max(1 * px, s * 0.13), color: WHITE });
-    }
-  };
-
-  /** The pointer's and the keys' marks, on the 2D layer in world units (the view's transform). */
+  /** The pointer's and the keys' marks, on the 2D layer. */
   const drawMarks = (): void => {
-    const g = marksCtx;
-    if (!g) return;
-    const r = dpr();
-    g.setTransform(1, 0, 0, 1, 0, 0);
-    g.clearRect(0, 0, marksCanvas.width, marksCanvas.height);
-    g.setTransform(r * view.zoom, 0, 0, r * view.zoom, r * view.x, r * view.y);
-    const px = 1 / view.zoom;
-    const cols = grid.cols;
-    const n = grid.rows * cols;
-    const cellXY = (i: number): [number, number] => [(i % cols) * CELL, Math.floor(i / cols) * CELL];
-    const valid = (i: number | null | undefined): i is number => typeof i === 'number' && i >= 0 && i < n;
-    const outline = (x: number, y: number, w: number, h: number, width: number, colour: string): void => {
-      g.lineWidth = width;
-      g.strokeStyle = colour;
-      g.strokeRect(x, y, w, h);
-    };
-
-    for (const i of marks.focus ?? []) {
-      if (!valid(i)) continue;
-      const [x, y] = cellXY(i);
-      outline(x + 2 * px, y + 2 * px, CELL - 4 * px, CELL - 4 * px, 2 * px, css(ACCENT, 0.9));
-      outline(x + 5 * px, y + 5 * px, CELL - 10 * px, CELL - 10 * px, 1 * px, css(ACCENT, 0.5));
-    }
-
-    if (marks.side && marks.side.row >= 0 && marks.side.col >= 0 && marks.side.row < grid.rows && marks.side.col < cols) {
-      const { row, col, side } = marks.side;
-      const x = col * CELL;
-      const y = row * CELL;
-      const c = CELL / 2;
-      const tri: number[] =
-        side === 0
-          ? [x, y, x + CELL, y, x + c, y + c]
-          : side === 1
-            ? [x + CELL, y, x + CELL, y + CELL, x + c, y + c]
-            : side === 2
-              ? [x + CELL, y + CELL, x, y + CELL, x + c, y + c]
-              : [x, y + CELL, x, y, x + c, y + c];
-      g.beginPath();
-      g.moveTo(tri[0]!, tri[1]!);
-      g.lineTo(tri[2]!, tri[3]!);
-      g.lineTo(tri[4]!, tri[5]!);
-      g.closePath();
-      g.fillStyle = css(WHITE, 0.16);
-      g.fill();
-      g.lineJoin = 'round';
-      g.lineWidth = 2 * px;
-      g.strokeStyle = css(WHITE, 0.9);
-      g.stroke();
-    }
-
-    if (valid(marks.target)) {
-      const [x, y] = cellXY(marks.target);
-      const colour = marks.targetOk !== false ? ACCENT : REFUSED;
-      g.fillStyle = css(colour, 0.22);
-      g.fillRect(x, y, CELL, CELL);
-      outline(x + 1.5 * px, y + 1.5 * px, CELL - 3 * px, CELL - 3 * px, 3 * px, css(colour));
-    }
-
-    if (valid(marks.selected)) {
-      const [x, y] = cellXY(marks.selected);
-      outline(x + 2 * px, y + 2 * px, CELL - 4 * px, CELL - 4 * px, 4 * px, css(ACCENT));
-    }
-
-    if (valid(marks.cursor)) {
-      const [x, y] = cellXY(marks.cursor);
-      // Two-tone outline: readable on any tile colour.
-      outline(x + 1 * px, y + 1 * px, CELL - 2 * px, CELL - 2 * px, 3.5 * px, css(DARK));
-      outline(x + 1 * px, y + 1 * px, CELL - 2 * px, CELL - 2 * px, 2 * px, css(WHITE));
-    }
+    if (marksCtx) drawMarksLayer(marksCtx, marksCanvas.width, marksCanvas.height, dpr(), grid, view, marks);
   };
 
   const applyView = (notify = true): void => {
@@ -525,7 +301,7 @@ export function createBoard(host: HTMLElement, opts: BoardOptions): BoardHandle 
       const hiddenChanged = next.hidden !== marks.hidden;
       const previewChanged =
         next.preview?.cell !== marks.preview?.cell || next.preview?.face !== marks.preview?.face || next.preview?.rotation !== marks.preview?.rotation;
-      const sceneChanged = !sameList(next.badJoins, marks.badJoins, sameJoin) || !sameList(next.locked, marks.locked);
+      const sceneChanged = sceneMarksChanged(next, marks);
       marks = next;
       if (!app) return;
       if (hiddenChanged) syncSprites();
