@@ -8,6 +8,8 @@ import { HillClimb, hillClimbParams } from '../engines/hill-climb/hill-climb';
 import { Annealing, annealingParams } from '../engines/annealing/annealing';
 import { isTabuProblem, TabuSearch, tabuParams, type TabuProblem } from '../engines/tabu/tabu';
 import type { ParamValue } from '../params/schema';
+import * as v from 'valibot';
+import { catalogued } from './catalogued';
 
 /** A local-search engine: how to start it on a problem and how to continue from a checkpoint. */
 export interface LocalSearchEngine {
@@ -16,6 +18,7 @@ export interface LocalSearchEngine {
   description: string;
   params: ParamSchema;
   create(problem: LocalSearchProblem, params: Params, rng: Rng): SolverRun;
+  /** Reads `checkpoint` with the engine's own schema (engines are shared by families, so the schema lives with the engine). */
   restore(problem: LocalSearchProblem, params: Params, checkpoint: unknown): SolverRun;
 }
 
@@ -90,7 +93,7 @@ export function localSearchSolver<P>(
   defaults: Readonly<Record<string, ParamValue>> = {},
 ): SolverDef {
   const schema: ParamSchema = withDefaults({ ...engine.params, ...extraParams }, defaults);
-  return {
+  const def: SolverDef<P> = {
     id: engine.id,
     family,
     label: engine.label,
@@ -99,7 +102,7 @@ export function localSearchSolver<P>(
     // Parameters checked together by the family (e.g. a move mix that sums to zero), before a run is stored.
     refuses(puzzle, params) {
       try {
-        makeProblem(puzzle as P, resolveParams(schema, params));
+        makeProblem(puzzle, resolveParams(schema, params));
         return null;
       } catch (e) {
         if (e instanceof ParamError) return e.message;
@@ -108,11 +111,15 @@ export function localSearchSolver<P>(
     },
     create(puzzle, params, seed) {
       const full = resolveParams(schema, params);
-      return engine.create(makeProblem(puzzle as P, full), full, new Rng(seed));
+      return engine.create(makeProblem(puzzle, full), full, new Rng(seed));
     },
     restore(puzzle, params, checkpoint) {
       const full = resolveParams(schema, params);
-      return engine.restore(makeProblem(puzzle as P, full), full, checkpoint);
+      return engine.restore(makeProblem(puzzle, full), full, checkpoint);
     },
   };
+  return catalogued(def, engineReads);
 }
+
+/** The engine reads its checkpoint itself (see `LocalSearchEngine.restore`). */
+const engineReads = v.unknown();

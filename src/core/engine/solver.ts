@@ -6,7 +6,7 @@ import type { ParamSchema, Params } from '../params/schema';
  * clock and never do I/O, so stop criteria, progress, checkpoints and resume work the same way
  * for every engine and every family.
  */
-export interface SolverRun {
+export interface SolverRun<S = unknown, C = unknown> {
   /**
    * Do about `budget` evaluations of work. Must return early (after updating `bestScore`) as soon
    * as a new best is found, so the driver can record every improvement with its board.
@@ -24,12 +24,19 @@ export interface SolverRun {
   /** True when the search space is exhausted (exact solvers) or nothing more can improve. */
   readonly finished: boolean;
   /** The best solution in its family's JSON form. */
-  bestSolution(): unknown;
+  bestSolution(): S;
   /** JSON-serialisable state from which `restore` continues on the same RNG stream. */
-  checkpoint(): unknown;
+  checkpoint(): C;
 }
 
-export interface SolverDef {
+/**
+ * A solver of one family: `P` its puzzle model, `S` the JSON form of its solutions, `C` its
+ * checkpoint (described by a schema beside the solver, see engine/checkpoint.ts). The catalogue
+ * holds every solver as `SolverDef` (all three unknown) through `catalogued` (engine/catalogued.ts),
+ * which reads a stored checkpoint with its schema before `restore` sees it. Members are function
+ * properties, not methods, so a typed solver cannot pass for an erased one without that adapter.
+ */
+export interface SolverDef<P = unknown, S = unknown, C = unknown> {
   /** Unique within a family: `hill-climb`, `ga`, ... */
   id: string;
   family: FamilyId;
@@ -42,8 +49,9 @@ export interface SolverDef {
    * construction, parameters whose memory is over `RUN_MEMORY_LIMIT` (engine/limits.ts), or
    * null. Checked before a run is stored, so no doomed run is ever queued; must be cheap (no search).
    */
-  refuses?(puzzle: unknown, params: Params): string | null;
+  refuses?: (puzzle: P, params: Params) => string | null;
   /** `puzzle` is the family's puzzle model (already validated). */
-  create(puzzle: unknown, params: Params, seed: number): SolverRun;
-  restore(puzzle: unknown, params: Params, checkpoint: unknown): SolverRun;
+  create: (puzzle: P, params: Params, seed: number) => SolverRun<S, C>;
+  /** `checkpoint` was written by this solver's `checkpoint()` (and read back with its schema). */
+  restore: (puzzle: P, params: Params, checkpoint: C) => SolverRun<S, C>;
 }

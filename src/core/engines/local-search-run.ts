@@ -1,15 +1,21 @@
+import * as v from 'valibot';
+import { count, readCheckpoint as readWith, rngState, type CheckpointSchema } from '../engine/checkpoint';
 import type { LocalSearchProblem } from '../engine/local-search';
 import type { SolverRun } from '../engine/solver';
-import { Rng, type RngState } from '../rng/rng';
+import { Rng } from '../rng/rng';
 
-/** The checkpoint fields every local-search engine writes; each engine adds its own. */
-export interface LocalSearchState {
-  rng: RngState;
-  evaluations: number;
-  iteration: number;
-  bestScore: number;
-  problem: unknown;
-}
+/**
+ * The checkpoint fields every local-search engine writes; each engine adds its own. `problem` is
+ * the family's state, read by the problem's own `load`.
+ */
+export const localSearchEntries = {
+  rng: rngState,
+  evaluations: count,
+  iteration: count,
+  bestScore: v.number(),
+  problem: v.unknown(),
+};
+export type LocalSearchState = v.InferOutput<v.ObjectSchema<typeof localSearchEntries, undefined>>;
 
 /**
  * What hill climbing, annealing and tabu search share around their own `step` loops: the random
@@ -73,17 +79,16 @@ export abstract class LocalSearchRun<P extends LocalSearchProblem, Own extends o
 }
 
 /**
- * Checks a checkpoint's shared fields (and the engine's, by `valid`), loads its problem state and
- * returns it typed, with the random stream to continue on. Throws `<engine> checkpoint is damaged`.
+ * Reads a checkpoint with the engine's schema, loads its problem state and returns it typed, with
+ * the random stream to continue on. Throws `<engine> checkpoint is damaged: <field>: <fault>`.
  */
 export function readCheckpoint<S extends LocalSearchState>(
   engine: string,
+  schema: CheckpointSchema<S>,
   problem: LocalSearchProblem,
   cp: unknown,
-  valid: (s: S) => boolean = () => true,
 ): { s: S; rng: Rng } {
-  const s = cp as S;
-  if (!s || !Rng.isState(s.rng) || !valid(s)) throw new Error(`${engine} checkpoint is damaged`);
+  const s = readWith(engine, schema, cp);
   problem.load(s.problem);
   return { s, rng: new Rng(s.rng) };
 }

@@ -1,8 +1,10 @@
 import type { LocalSearchProblem } from '../../engine/local-search';
 import type { ParamSchema, Params } from '../../params/schema';
 import { pickParams, resolveParams } from '../../params/schema';
+import * as v from 'valibot';
+import { count } from '../../engine/checkpoint';
 import type { Rng } from '../../rng/rng';
-import { LocalSearchRun, readCheckpoint, type LocalSearchState } from '../local-search-run';
+import { LocalSearchRun, localSearchEntries, readCheckpoint } from '../local-search-run';
 
 export const annealingParams = {
   t0: { type: 'number', default: 80, min: 0, help: 'Starting temperature (in score units: a drop of T is accepted with probability 1/e).' },
@@ -12,11 +14,9 @@ export const annealingParams = {
   reheat: { type: 'boolean', default: false, help: 'Go back to t0 when the temperature falls below tMin.' },
 } as const satisfies ParamSchema;
 
-interface AnnealingOwn {
-  temperature: number;
-  levelMoves: number;
-  reheats: number;
-}
+const annealingOwn = { temperature: v.number(), levelMoves: count, reheats: count };
+type AnnealingOwn = v.InferOutput<v.ObjectSchema<typeof annealingOwn, undefined>>;
+export const AnnealingCheckpoint = v.object({ ...localSearchEntries, ...annealingOwn });
 
 /** Simulated annealing: a worse move of size d is accepted with probability exp(-d / T). */
 export class Annealing extends LocalSearchRun<LocalSearchProblem, AnnealingOwn> {
@@ -68,7 +68,7 @@ export class Annealing extends LocalSearchRun<LocalSearchProblem, AnnealingOwn> 
   }
 
   static restore(problem: LocalSearchProblem, params: Params, cp: unknown): Annealing {
-    const { s, rng } = readCheckpoint<LocalSearchState & AnnealingOwn>('annealing', problem, cp, (s) => typeof s.temperature === 'number');
+    const { s, rng } = readCheckpoint('annealing', AnnealingCheckpoint, problem, cp);
     const a = new Annealing(problem, params, rng, false).resume(s);
     a.temperature = s.temperature;
     a.levelMoves = s.levelMoves;

@@ -1,8 +1,10 @@
 import type { LocalSearchProblem } from '../../engine/local-search';
 import type { ParamSchema, Params } from '../../params/schema';
 import { pickParams, resolveParams } from '../../params/schema';
+import * as v from 'valibot';
+import { count } from '../../engine/checkpoint';
 import type { Rng } from '../../rng/rng';
-import { LocalSearchRun, readCheckpoint, type LocalSearchState } from '../local-search-run';
+import { LocalSearchRun, localSearchEntries, readCheckpoint } from '../local-search-run';
 
 export const hillClimbParams = {
   restartAfter: {
@@ -20,11 +22,9 @@ export const hillClimbParams = {
   },
 } as const satisfies ParamSchema;
 
-interface HillClimbOwn {
-  sinceImprove: number;
-  climbBest: number;
-  restarts: number;
-}
+const hillClimbOwn = { sinceImprove: count, climbBest: v.number(), restarts: count };
+type HillClimbOwn = v.InferOutput<v.ObjectSchema<typeof hillClimbOwn, undefined>>;
+export const HillClimbCheckpoint = v.object({ ...localSearchEntries, ...hillClimbOwn });
 
 /** Hill climbing: accept a random move when it is not worse; optional restarts and random walk. */
 export class HillClimb extends LocalSearchRun<LocalSearchProblem, HillClimbOwn> {
@@ -79,7 +79,7 @@ export class HillClimb extends LocalSearchRun<LocalSearchProblem, HillClimbOwn> 
   }
 
   static restore(problem: LocalSearchProblem, params: Params, cp: unknown): HillClimb {
-    const { s, rng } = readCheckpoint<LocalSearchState & HillClimbOwn>('hill-climb', problem, cp);
+    const { s, rng } = readCheckpoint('hill-climb', HillClimbCheckpoint, problem, cp);
     const hc = new HillClimb(problem, params, rng, false).resume(s);
     hc.sinceImprove = s.sinceImprove;
     hc.climbBest = s.climbBest;

@@ -1,8 +1,10 @@
 import type { LocalSearchProblem } from '../../engine/local-search';
 import type { ParamSchema, Params } from '../../params/schema';
 import { pickParams, resolveParams } from '../../params/schema';
+import * as v from 'valibot';
+import { count, damaged, int, rngState } from '../../engine/checkpoint';
 import { Rng, type RngState } from '../../rng/rng';
-import { LocalSearchRun, readCheckpoint, type LocalSearchState } from '../local-search-run';
+import { LocalSearchRun, localSearchEntries, readCheckpoint } from '../local-search-run';
 
 export const tabuParams = {
   candidates: {
@@ -29,18 +31,20 @@ export const tabuParams = {
 const TABLE_BITS = 16;
 const TABLE_SIZE = 1 << TABLE_BITS;
 
-interface TabuOwn {
-  sinceBest: number;
-  restarts: number;
+const tabuOwn = {
+  sinceBest: count,
+  restarts: count,
   /** Live tabu entries: [attribute, tabu until iteration]. */
-  tabu: [number, number][];
+  tabu: v.array(v.tuple([count, v.number()])),
   /**
    * A candidate scan cut by the end of a step: candidates proposed so far, the best delta and
-   * attribute among them, and the random state just before the kept move was proposed (proposing
-   * again from it on the same solution gives the same move back).
+   * attribute among them (JSON writes a best of -Infinity as null), and the random state just
+   * before the kept move was proposed (proposing again from it on the same solution gives the same move back).
    */
-  scan?: { done: number; best: number; attr: number; kept: RngState | null };
-}
+  scan: v.optional(v.object({ done: int, best: v.nullable(v.number()), attr: int, kept: v.nullable(rngState) })),
+};
+type TabuOwn = v.InferOutput<v.ObjectSchema<typeof tabuOwn, undefined>>;
+export const TabuCheckpoint = v.object({ ...localSearchEntries, ...tabuOwn });
 
 export type TabuProblem = LocalSearchProblem & Required<Pick<LocalSearchProblem, 'moveAttribute' | 'keepMove' | 'applyKept'>>;
 
@@ -166,30 +170,23 @@ export class TabuSearch extends LocalSearchRun<TabuProblem, TabuOwn> {
   }
 
   static restore(problem: TabuProblem, params: Params, cp: unknown): TabuSearch {
-    const { s, rng } = readCheckpoint<LocalSearchState & TabuOwn>('tabu', problem, cp, (s) => Array.isArray(s.tabu));
+    const { s, rng } = readCheckpoint('tabu', TabuCheckpoint, problem, cp);
     const t = new TabuSearch(problem, params, rng, false).resume(s);
     t.sinceBest = s.sinceBest;
     t.restarts = s.restarts;
     for (const e of s.tabu) {
-      if (!Array.isArray(e) || !Number.isInteger(e[0]) || e[0] < 0 || typeof e[1] !== 'number') throw new Error('tabu checkpoint is damaged: bad tabu entry');
       const h = slot(e[0]);
       t.keys[h] = e[0];
       t.until[h] = e[1];
     }
     const scan = s.scan;
     if (scan !== undefined) {
-      const ok =
-        Number.isInteger(scan.done) &&
-        scan.done > 0 &&
-        scan.done < t.p.candidates &&
-        Number.isInteger(scan.attr) &&
-        (scan.kept === null ? scan.attr === -1 : Rng.isState(scan.kept)) &&
-        (scan.attr === -1 || typeof scan.best === 'number');
-      if (!ok) throw new Error('tabu checkpoint is damaged: bad scan');
+      if (!(scan.done > 0 && scan.done < t.p.candidates)) throw damaged('tabu', 'scan.done', `${scan.done} candidates of ${t.p.candidates}`);
+      if (scan.attr !== -1 && (scan.kept === null || scan.best === null)) throw damaged('tabu', 'scan', 'a kept move without its random state or score');
       t.scanned = scan.done;
       t.scanAttr = scan.attr;
       // JSON turns -Infinity into null.
-      t.scanBest = scan.attr === -1 ? -Infinity : scan.best;
+      t.scanBest = scan.attr === -1 || scan.best === null ? -Infinity : scan.best;
       if (scan.kept) {
         // The kept move again: the same random state on the same solution proposes the same move.
         problem.propose(new Rng(scan.kept));

@@ -3,7 +3,9 @@ import { ParamError, type ParamSchema, type Params } from '../../params/schema';
 import type { Rng } from '../../rng/rng';
 import { solutionToJson, type EdgeSolutionJson } from './json';
 import type { EdgeBoard, EdgePuzzle } from './model';
-import { VnsBoard, type BoardJson } from './vns/board';
+import * as v from 'valibot';
+import { readCheckpoint } from '../../engine/checkpoint';
+import { boardJson, VnsBoard } from './vns/board';
 import { Moves } from './vns/neighbourhoods';
 
 // Local copies of vns/board's class numbers: under tsx an imported binding is read through a
@@ -51,10 +53,8 @@ function innerMix(params: Params): number[] {
   return mix.map((w) => w / sum);
 }
 
-export interface EdgeSearchState {
-  current: BoardJson;
-  best: BoardJson;
-}
+const EdgeSearchState = v.object({ current: boardJson, best: boardJson });
+export type EdgeSearchState = v.InferOutput<typeof EdgeSearchState>;
 
 /**
  * Local search over complete boards: every piece on the board once, fixed pieces in place.
@@ -271,8 +271,7 @@ export class EdgeLocalSearch implements LocalSearchProblem {
   }
 
   load(state: unknown): void {
-    const s = state as EdgeSearchState | null;
-    if (!s || typeof s !== 'object') throw new Error('edge search checkpoint is damaged: expected { current, best }');
+    const s = readCheckpoint('edge search', EdgeSearchState, state);
     this.board.restoreBoards(s.current, s.best, this.bestPiece, this.bestRotation);
     this.mKind = MOVE_NONE;
     this.kKind = MOVE_NONE;

@@ -1,13 +1,14 @@
+import * as v from 'valibot';
+import { readCheckpoint } from '../../engine/checkpoint';
 import type { LocalSearchProblem } from '../../engine/local-search';
+import { mazeJson } from './maze-json';
 import type { Rng } from '../../rng/rng';
 import { bfsFitness, createBfsWorkspace, type BfsWorkspace } from './bfs';
 import { IncrementalBfs } from './incremental';
 import { goalIndex, jumpMazeFromJson, jumpMazeToJson, maxJumps, changeableCells, randomCells, type JumpPuzzle } from './model';
 
-interface JumpSearchState {
-  current: { cells: number[][] };
-  best: { cells: number[][] };
-}
+const JumpSearchState = v.object({ current: mazeJson, best: mazeJson });
+type JumpSearchState = v.InferOutput<typeof JumpSearchState>;
 
 /**
  * Local search over jump mazes. Move: give one random non-goal cell a different random legal
@@ -96,8 +97,7 @@ export class JumpLocalSearch implements LocalSearchProblem {
   }
 
   load(state: unknown): void {
-    const s = state as Partial<JumpSearchState> | null;
-    if (!s || typeof s !== 'object') throw new Error('jump local-search state is damaged');
+    const s = readCheckpoint('jump local-search', JumpSearchState, state);
     const current = jumpMazeFromJson(this.puzzle, s.current, 'jump local-search state (current)');
     const best = jumpMazeFromJson(this.puzzle, s.best, 'jump local-search state (best)');
     this.best.set(best.cells);

@@ -1,8 +1,12 @@
-import type { SolverDef, SolverRun } from '../../engine/solver';
+import * as v from 'valibot';
+import { count, rngState } from '../../engine/checkpoint';
+import { catalogued } from '../../engine/catalogued';
+import type { SolverRun } from '../../engine/solver';
 import type { ParamSchema, Params } from '../../params/schema';
 import { resolveParams } from '../../params/schema';
-import { Rng, type RngState } from '../../rng/rng';
+import { Rng } from '../../rng/rng';
 import { IncrementalBfs } from './incremental';
+import { mazeJson } from './maze-json';
 import { jumpMazeFromJson, jumpMazeToJson, maxJumps, changeableCells, randomCells, type JumpPuzzle } from './model';
 
 export const tunedSaParams = {
@@ -42,18 +46,19 @@ export const tunedSaParams = {
 
 type TunedSaParams = ReturnType<typeof resolveParams<typeof tunedSaParams>>;
 
-interface TunedSaState {
-  rng: RngState;
-  evaluations: number;
-  iteration: number;
-  cycles: number;
-  cycleLength: number;
-  cyclePos: number;
-  temperature: number;
-  bestScore: number;
-  current: { cells: number[][] };
-  best: { cells: number[][] };
-}
+const TunedSaCheckpoint = v.object({
+  rng: rngState,
+  evaluations: count,
+  iteration: count,
+  cycles: count,
+  cycleLength: v.number(),
+  cyclePos: count,
+  temperature: v.number(),
+  bestScore: v.number(),
+  current: mazeJson,
+  best: mazeJson,
+});
+type TunedSaCheckpoint = v.InferOutput<typeof TunedSaCheckpoint>;
 
 /**
  * Simulated annealing for jump mazes with the schedule tuned on these boards: the report's T0 = 80
@@ -64,7 +69,7 @@ interface TunedSaState {
  * reheating one. Moves are the report's (one cell, another legal value), scored by the
  * incremental BFS, which may stop early once the pre-drawn acceptance test cannot pass.
  */
-export class JumpTunedSa implements SolverRun {
+export class JumpTunedSa implements SolverRun<{ cells: number[][] }, TunedSaCheckpoint> {
   evaluations = 0;
   iteration = 0;
   cycles = 1;
@@ -148,7 +153,7 @@ export class JumpTunedSa implements SolverRun {
     return jumpMazeToJson(this.puzzle, { cells: this.best });
   }
 
-  checkpoint(): TunedSaState {
+  checkpoint(): TunedSaCheckpoint {
     return {
       rng: this.rng.getState(),
       evaluations: this.evaluations,
@@ -163,9 +168,7 @@ export class JumpTunedSa implements SolverRun {
     };
   }
 
-  static restore(puzzle: JumpPuzzle, p: TunedSaParams, cp: unknown): JumpTunedSa {
-    const s = cp as TunedSaState;
-    if (!s || !Rng.isState(s.rng) || typeof s.temperature !== 'number' || typeof s.cycleLength !== 'number') throw new Error('tuned-sa checkpoint is damaged');
+  static restore(puzzle: JumpPuzzle, p: TunedSaParams, s: TunedSaCheckpoint): JumpTunedSa {
     const run = new JumpTunedSa(puzzle, p, new Rng(s.rng), false);
     run.cells.set(jumpMazeFromJson(puzzle, s.current, 'tuned-sa checkpoint (current)').cells);
     run.best.set(jumpMazeFromJson(puzzle, s.best, 'tuned-sa checkpoint (best)').cells);
@@ -211,13 +214,16 @@ export class JumpTunedSa implements SolverRun {
   }
 }
 
-export const jumpTunedSaSolver: SolverDef = {
-  id: 'sa-tuned',
-  family: 'jump',
-  label: 'Annealing, tuned (long cooling cycles)',
-  description:
-    'Simulated annealing cooled over the range where long mazes form (0.85 to 0.15) in long cycles, each from a fresh maze and 1.1 times longer than the last; incremental BFS scoring.',
-  params: tunedSaParams,
-  create: (puzzle, params: Params, seed) => new JumpTunedSa(puzzle as JumpPuzzle, resolveParams(tunedSaParams, params), new Rng(seed), true),
-  restore: (puzzle, params: Params, cp) => JumpTunedSa.restore(puzzle as JumpPuzzle, resolveParams(tunedSaParams, params), cp),
-};
+export const jumpTunedSaSolver = catalogued(
+  {
+    id: 'sa-tuned',
+    family: 'jump',
+    label: 'Annealing, tuned (long cooling cycles)',
+    description:
+      'Simulated annealing cooled over the range where long mazes form (0.85 to 0.15) in long cycles, each from a fresh maze and 1.1 times longer than the last; incremental BFS scoring.',
+    params: tunedSaParams,
+    create: (puzzle: JumpPuzzle, params: Params, seed: number) => new JumpTunedSa(puzzle, resolveParams(tunedSaParams, params), new Rng(seed), true),
+    restore: (puzzle: JumpPuzzle, params: Params, cp: TunedSaCheckpoint) => JumpTunedSa.restore(puzzle, resolveParams(tunedSaParams, params), cp),
+  },
+  TunedSaCheckpoint,
+);

@@ -1,4 +1,6 @@
-import type { SolverDef, SolverRun } from '../../engine/solver';
+import * as v from 'valibot';
+import { catalogued } from '../../engine/catalogued';
+import type { SolverRun } from '../../engine/solver';
 import { resolveParams, type ParamSchema, type Params } from '../../params/schema';
 import { parityFeasible } from './feasibility';
 import { parityCounts, parityGridToJson, parityPuzzleErrors, type ParityPuzzle } from './model';
@@ -96,7 +98,10 @@ export const exactParams = {} as const satisfies ParamSchema;
  * The construction as a SolverRun: starts from the first m cells (row-major) removed, and its one
  * step builds the solution. Deterministic, so the seed is ignored and a checkpoint is only "done".
  */
-export class ParityExactRun implements SolverRun {
+const ExactCheckpoint = v.object({ done: v.boolean() });
+type ExactCheckpoint = v.InferOutput<typeof ExactCheckpoint>;
+
+export class ParityExactRun implements SolverRun<{ cells: number[][] }, ExactCheckpoint> {
   evaluations = 0;
   iteration = 0;
   bestScore: number;
@@ -130,39 +135,39 @@ export class ParityExactRun implements SolverRun {
     return parityGridToJson(this.puzzle, { cells: this.cells });
   }
 
-  checkpoint(): { done: boolean } {
+  checkpoint(): ExactCheckpoint {
     return { done: this.finished };
   }
 
-  static restore(puzzle: ParityPuzzle, checkpoint: unknown): ParityExactRun {
-    const cp = checkpoint as { done?: unknown } | null;
-    if (!cp || typeof cp !== 'object' || typeof cp.done !== 'boolean') throw new Error('exact checkpoint is damaged');
+  static restore(puzzle: ParityPuzzle, cp: ExactCheckpoint): ParityExactRun {
     const run = new ParityExactRun(puzzle);
     if (cp.done) run.step();
     return run;
   }
 }
 
-export const parityExactSolver: SolverDef = {
-  id: 'exact',
-  family: 'parity',
-  label: 'Exact construction',
-  description:
-    'Builds a solution directly in O(n^2) for every feasible (n, m) (2x2 blocks, a 6-cell hexagon, and diagonal gadgets for odd n); an infeasible (n, m) is refused with the exact condition.',
-  params: exactParams,
-  // The construction exists exactly for feasible (n, m): an infeasible one is refused before a run is stored.
-  refuses(puzzle) {
-    const p = puzzle as ParityPuzzle;
-    if (parityPuzzleErrors(p).length) return null;
-    const f = parityFeasible(p.n, p.m);
-    return f.feasible ? null : f.reason;
+export const parityExactSolver = catalogued<ParityPuzzle, { cells: number[][] }, ExactCheckpoint>(
+  {
+    id: 'exact',
+    family: 'parity',
+    label: 'Exact construction',
+    description:
+      'Builds a solution directly in O(n^2) for every feasible (n, m) (2x2 blocks, a 6-cell hexagon, and diagonal gadgets for odd n); an infeasible (n, m) is refused with the exact condition.',
+    params: exactParams,
+    // The construction exists exactly for feasible (n, m): an infeasible one is refused before a run is stored.
+    refuses(p) {
+      if (parityPuzzleErrors(p).length) return null;
+      const f = parityFeasible(p.n, p.m);
+      return f.feasible ? null : f.reason;
+    },
+    create(puzzle, params) {
+      resolveParams(exactParams, params);
+      return new ParityExactRun(puzzle);
+    },
+    restore(puzzle, params: Params, checkpoint) {
+      resolveParams(exactParams, params);
+      return ParityExactRun.restore(puzzle, checkpoint);
+    },
   },
-  create(puzzle, params) {
-    resolveParams(exactParams, params);
-    return new ParityExactRun(puzzle as ParityPuzzle);
-  },
-  restore(puzzle, params: Params, checkpoint) {
-    resolveParams(exactParams, params);
-    return ParityExactRun.restore(puzzle as ParityPuzzle, checkpoint);
-  },
-};
+  ExactCheckpoint,
+);

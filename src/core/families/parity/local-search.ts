@@ -1,13 +1,18 @@
+import * as v from 'valibot';
+import { readCheckpoint } from '../../engine/checkpoint';
 import type { LocalSearchProblem } from '../../engine/local-search';
 import type { Rng } from '../../rng/rng';
 import { parityGridFromJson, parityGridToJson, parityPuzzleErrors, type ParityPuzzle } from './model';
 
-interface ParitySearchState {
-  current: { cells: number[][] };
-  best: { cells: number[][] };
-  /** Cell order: the m removed cells first, then the kept ones. Moves pick by position in it. */
-  order: number[];
-}
+/** A grid in a checkpoint, as `parityGridToJson` writes it (`parityGridFromJson` then checks it against the puzzle). */
+export const gridJson = v.object({ cells: v.array(v.array(v.number())) });
+const ParitySearchState = v.object({
+  current: gridJson,
+  best: gridJson,
+  /** Cell order: the m removed cells first, then the kept ones. Moves pick by position in it (rebuilt when absent). */
+  order: v.optional(v.array(v.number())),
+});
+type ParitySearchState = v.InferOutput<typeof ParitySearchState>;
 
 /**
  * Local search over grids with exactly m zeros. Move: swap one removed and one kept cell, so the
@@ -154,16 +159,15 @@ export class ParityLocalSearch implements LocalSearchProblem {
   }
 
   load(state: unknown): void {
-    const s = state as Partial<ParitySearchState> | null;
-    if (!s || typeof s !== 'object') throw new Error('parity local-search state is damaged');
+    const s = readCheckpoint('parity local-search', ParitySearchState, state);
     const current = parityGridFromJson(this.puzzle, s.current, 'parity local-search state (current)').cells;
     const best = parityGridFromJson(this.puzzle, s.best, 'parity local-search state (best)').cells;
     let zeros = 0;
     for (let i = 0; i < this.size; i++) if (!current[i]) zeros++;
     if (zeros !== this.m) throw new Error(`parity local-search state: the current grid has ${zeros} zeros, expected ${this.m}`);
     const { order, m, size } = this;
-    if (Array.isArray(s.order) && this.orderMatches(s.order, current)) {
-      for (let k = 0; k < size; k++) order[k] = s.order[k] as number;
+    if (s.order && this.orderMatches(s.order, current)) {
+      for (let k = 0; k < size; k++) order[k] = s.order[k];
     } else {
       // No usable order (e.g. a hand-made state): removed cells first, both parts row-major.
       let z = 0;

@@ -1,6 +1,9 @@
-import type { SolverDef, SolverRun } from '../../engine/solver';
+import * as v from 'valibot';
+import { count, rngState } from '../../engine/checkpoint';
+import { catalogued } from '../../engine/catalogued';
+import type { SolverRun } from '../../engine/solver';
 import { resolveParams, type ParamSchema, type Params, type ResolvedParams } from '../../params/schema';
-import { Rng, type RngState } from '../../rng/rng';
+import { Rng } from '../../rng/rng';
 import { ParityLocalSearch } from './local-search';
 import type { ParityPuzzle } from './model';
 
@@ -25,17 +28,19 @@ export const paritySaParams = {
 
 type SaParams = ResolvedParams<typeof paritySaParams>;
 
-interface SaState {
-  rng: RngState;
-  evaluations: number;
-  level: number;
-  levelMoves: number;
-  levelsDone: number;
-  reheats: number;
-  bestScore: number;
-  finished: boolean;
-  problem: unknown;
-}
+const SaCheckpoint = v.object({
+  rng: rngState,
+  evaluations: count,
+  level: count,
+  levelMoves: count,
+  // Absent from checkpoints written before reheating (levelsDone was the level then).
+  levelsDone: v.optional(count),
+  reheats: v.optional(count),
+  bestScore: v.number(),
+  finished: v.optional(v.boolean()),
+  problem: v.unknown(),
+});
+type SaCheckpoint = v.InferOutput<typeof SaCheckpoint>;
 
 /**
  * The casse-tete SA of Almuhaideb et al. 2022, written for the family rather than bound to the
@@ -55,7 +60,7 @@ interface SaState {
  * Evaluations: 1 for the random start, then 1 per move tried. iteration = temperature levels done.
  * alpha = 1 or tFinal = 0 never reaches the final temperature: the run goes on until stopped.
  */
-export class ParityAnnealing implements SolverRun {
+export class ParityAnnealing implements SolverRun<{ cells: number[][] }, SaCheckpoint> {
   evaluations = 0;
   bestScore: number;
   finished = false;
@@ -144,11 +149,11 @@ export class ParityAnnealing implements SolverRun {
     }
   }
 
-  bestSolution(): unknown {
+  bestSolution(): { cells: number[][] } {
     return this.ls.bestSolution();
   }
 
-  checkpoint(): SaState {
+  checkpoint(): SaCheckpoint {
     return {
       rng: this.rng.getState(),
       evaluations: this.evaluations,
@@ -162,36 +167,32 @@ export class ParityAnnealing implements SolverRun {
     };
   }
 
-  static restore(puzzle: ParityPuzzle, p: SaParams, checkpoint: unknown): ParityAnnealing {
-    const s = checkpoint as Partial<SaState> | null;
-    if (!s || typeof s !== 'object' || !Rng.isState(s.rng) || typeof s.level !== 'number' || typeof s.levelMoves !== 'number')
-      throw new Error('sa checkpoint is damaged');
+  static restore(puzzle: ParityPuzzle, p: SaParams, s: SaCheckpoint): ParityAnnealing {
     const ls = new ParityLocalSearch(puzzle);
     ls.load(s.problem);
     const run = new ParityAnnealing(puzzle, p, ls, new Rng(s.rng), false);
-    run.evaluations = Number(s.evaluations);
+    run.evaluations = s.evaluations;
     run.level = s.level;
     run.levelMoves = s.levelMoves;
-    run.levelsDone = Number(s.levelsDone ?? s.level);
-    run.reheats = Number(s.reheats ?? 0);
+    run.levelsDone = s.levelsDone ?? s.level;
+    run.reheats = s.reheats ?? 0;
     run.bestScore = ls.bestScore();
     run.finished = s.finished === true;
     return run;
   }
 }
 
-export const paritySaSolver: SolverDef = {
-  id: 'sa',
-  family: 'parity',
-  label: 'Simulated annealing (Almuhaideb et al. 2022)',
-  description:
-    'Random swap of a removed and a kept cell; T0 = n, geometric cooling alpha = 0.95, y m (n^2 - m) moves per temperature (static equilibrium, y = 0.25); finished at the final temperature 0.001 (or reheats).',
-  params: paritySaParams,
-  create(puzzle, params: Params, seed) {
-    const pz = puzzle as ParityPuzzle;
-    return new ParityAnnealing(pz, resolveParams(paritySaParams, params), new ParityLocalSearch(pz), new Rng(seed), true);
+export const paritySaSolver = catalogued<ParityPuzzle, { cells: number[][] }, SaCheckpoint>(
+  {
+    id: 'sa',
+    family: 'parity',
+    label: 'Simulated annealing (Almuhaideb et al. 2022)',
+    description:
+      'Random swap of a removed and a kept cell; T0 = n, geometric cooling alpha = 0.95, y m (n^2 - m) moves per temperature (static equilibrium, y = 0.25); finished at the final temperature 0.001 (or reheats).',
+    params: paritySaParams,
+    create: (puzzle, params: Params, seed) =>
+      new ParityAnnealing(puzzle, resolveParams(paritySaParams, params), new ParityLocalSearch(puzzle), new Rng(seed), true),
+    restore: (puzzle, params: Params, checkpoint) => ParityAnnealing.restore(puzzle, resolveParams(paritySaParams, params), checkpoint),
   },
-  restore(puzzle, params: Params, checkpoint) {
-    return ParityAnnealing.restore(puzzle as ParityPuzzle, resolveParams(paritySaParams, params), checkpoint);
-  },
-};
+  SaCheckpoint,
+);

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import type { Rng } from '../../../rng/rng';
 import { greyMask, isRotatable, maskShape, maxScore, outMask, pieceCount, rotateMask, type EdgeBoard, type EdgePuzzle } from '../model';
 import { scoreBoard } from '../score';
@@ -13,10 +14,9 @@ function classOfShape(mask: number): number {
 }
 
 /** Plain-JSON board for checkpoints. */
-export interface BoardJson {
-  piece: number[];
-  rotation: number[];
-}
+/** A board in a checkpoint (`checkBoard` then checks it against the puzzle). */
+export const boardJson = v.object({ piece: v.array(v.number()), rotation: v.array(v.number()) });
+export type BoardJson = v.InferOutput<typeof boardJson>;
 
 /**
  * A complete or partly built board with the bookkeeping every neighbourhood needs to score a

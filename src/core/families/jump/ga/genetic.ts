@@ -1,7 +1,11 @@
-import type { SolverDef, SolverRun } from '../../../engine/solver';
+import type { SolverRun } from '../../../engine/solver';
 import type { ParamSchema, Params } from '../../../params/schema';
 import { resolveParams } from '../../../params/schema';
-import { Rng, type RngState } from '../../../rng/rng';
+import * as v from 'valibot';
+import { count, damaged, rngState } from '../../../engine/checkpoint';
+import { catalogued } from '../../../engine/catalogued';
+import { Rng } from '../../../rng/rng';
+import { mazeJson } from '../maze-json';
 import { bfsFitness, createBfsWorkspace, type BfsWorkspace } from '../bfs';
 import { jumpMazeFromJson, jumpMazeToJson, maxJumps, changeableCells, randomCells, type JumpPuzzle } from '../model';
 import { decodeIndividual, encodeIndividual } from './codec';
@@ -48,21 +52,22 @@ export const jumpGaParams = {
 
 type GaParams = ReturnType<typeof resolveParams<typeof jumpGaParams>>;
 
-interface GaState {
-  rng: RngState;
-  evaluations: number;
-  generation: number;
-  pop: string[];
-  fit: number[];
+const GaCheckpoint = v.object({
+  rng: rngState,
+  evaluations: count,
+  generation: count,
+  pop: v.array(v.string()),
+  fit: v.array(v.number()),
   /** The generation being built: individuals [0, filled), of which [0, scored) are scored. */
-  next: string[];
-  nextFit: number[];
-  pool: number[];
-  bestScore: number;
-  best: { cells: number[][] };
+  next: v.array(v.string()),
+  nextFit: v.array(v.number()),
+  pool: v.array(count),
+  bestScore: v.number(),
+  best: mazeJson,
   /** Individuals of the first generation made so far, while it is being made (absent once it is whole). */
-  initialised?: number;
-}
+  initialised: v.optional(count),
+});
+type GaCheckpoint = v.InferOutput<typeof GaCheckpoint>;
 
 /**
  * The CS 440 report's genetic algorithm: row-major chromosomes, a survivor pool of elites plus
@@ -70,7 +75,7 @@ interface GaState {
  * in the middle half, then decaying mutation), elites pass unchanged. The generation is built one
  * child at a time so a step can stop right after any new best, and a checkpoint can fall mid-way.
  */
-export class JumpGa implements SolverRun {
+export class JumpGa implements SolverRun<{ cells: number[][] }, GaCheckpoint> {
   evaluations = 0;
   generation = 0;
   bestScore = -Infinity;
@@ -194,7 +199,7 @@ export class JumpGa implements SolverRun {
     return jumpMazeToJson(this.puzzle, { cells: this.best });
   }
 
-  checkpoint(): GaState {
+  checkpoint(): GaCheckpoint {
     const { puzzle, n } = this;
     const pop: string[] = [];
     for (let k = 0; k < this.initialised; k++) pop.push(encodeIndividual(puzzle, this.pop, k * n));
@@ -215,29 +220,27 @@ export class JumpGa implements SolverRun {
     };
   }
 
-  static restore(puzzle: JumpPuzzle, p: GaParams, cp: unknown): JumpGa {
-    const s = cp as GaState;
-    const bad = (why: string): Error => new Error(`ga checkpoint is damaged (${why})`);
-    if (!s || typeof s !== 'object' || !Rng.isState(s.rng)) throw bad('rng');
+  static restore(puzzle: JumpPuzzle, p: GaParams, s: GaCheckpoint): JumpGa {
+    const bad = (why: string): Error => damaged('ga', why, 'does not fit the population');
     const ga = new JumpGa(puzzle, p, new Rng(s.rng), false);
     const { n, size } = ga;
     const made = s.initialised ?? size;
-    if (!Number.isInteger(made) || made < 1 || made > size) throw bad('first generation');
-    if (!Array.isArray(s.pop) || s.pop.length !== made || !Array.isArray(s.fit) || s.fit.length !== made) throw bad(`expected a population of ${size}`);
-    if (!Array.isArray(s.next) || s.next.length > size || !Array.isArray(s.nextFit) || s.nextFit.length > s.next.length) throw bad('next generation');
-    if (!Array.isArray(s.pool) || (s.pool.length !== 0 && s.pool.length !== ga.survivors)) throw bad('survivor pool');
+    if (made < 1 || made > size) throw bad('initialised');
+    if (s.pop.length !== made || s.fit.length !== made) throw damaged('ga', 'pop', `expected a population of ${size}`);
+    if (s.next.length > size || s.nextFit.length > s.next.length) throw bad('next');
+    if (s.pool.length !== 0 && s.pool.length !== ga.survivors) throw bad('pool');
     for (let k = 0; k < made; k++) {
       decodeIndividual(puzzle, s.pop[k], ga.pop, k * n, `ga checkpoint, individual ${k}`);
-      ga.fit[k] = Number(s.fit[k]);
+      ga.fit[k] = s.fit[k];
     }
     for (let k = 0; k < s.next.length; k++) decodeIndividual(puzzle, s.next[k], ga.next, k * n, `ga checkpoint, child ${k}`);
-    for (let k = 0; k < s.nextFit.length; k++) ga.nextFit[k] = Number(s.nextFit[k]);
+    for (let k = 0; k < s.nextFit.length; k++) ga.nextFit[k] = s.nextFit[k];
     ga.filled = s.next.length;
     ga.scored = s.nextFit.length;
     ga.poolReady = s.pool.length > 0;
     for (let k = 0; k < s.pool.length; k++) {
       const x = s.pool[k];
-      if (!Number.isInteger(x) || x < 0 || x >= size) throw bad('survivor pool');
+      if (x >= size) throw bad('pool');
       ga.pool[k] = x;
     }
     ga.best.set(jumpMazeFromJson(puzzle, s.best, 'ga checkpoint (best)').cells);
@@ -338,13 +341,16 @@ export class JumpGa implements SolverRun {
   }
 }
 
-export const jumpGaSolver: SolverDef = {
-  id: 'ga',
-  family: 'jump',
-  label: 'Genetic algorithm (CS 440 report)',
-  description:
-    "The report's GA: population 2n^2, 30% survive (20% of them elites, the rest drawn by fitness + n^2), one-point crossover in the middle half, mutation 0.018 divided by 3 after each mutation.",
-  params: jumpGaParams,
-  create: (puzzle, params: Params, seed) => new JumpGa(puzzle as JumpPuzzle, resolveParams(jumpGaParams, params), new Rng(seed), true),
-  restore: (puzzle, params: Params, cp) => JumpGa.restore(puzzle as JumpPuzzle, resolveParams(jumpGaParams, params), cp),
-};
+export const jumpGaSolver = catalogued(
+  {
+    id: 'ga',
+    family: 'jump',
+    label: 'Genetic algorithm (CS 440 report)',
+    description:
+      "The report's GA: population 2n^2, 30% survive (20% of them elites, the rest drawn by fitness + n^2), one-point crossover in the middle half, mutation 0.018 divided by 3 after each mutation.",
+    params: jumpGaParams,
+    create: (puzzle: JumpPuzzle, params: Params, seed: number) => new JumpGa(puzzle, resolveParams(jumpGaParams, params), new Rng(seed), true),
+    restore: (puzzle: JumpPuzzle, params: Params, cp: GaCheckpoint) => JumpGa.restore(puzzle, resolveParams(jumpGaParams, params), cp),
+  },
+  GaCheckpoint,
+);

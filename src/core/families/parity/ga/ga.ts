@@ -1,7 +1,10 @@
 import { memoryRefusal } from '../../../engine/limits';
-import type { SolverDef, SolverRun } from '../../../engine/solver';
+import * as v from 'valibot';
+import { catalogued } from '../../../engine/catalogued';
+import { count, damaged, rngState } from '../../../engine/checkpoint';
+import type { SolverRun } from '../../../engine/solver';
 import { resolveParams, type ParamSchema, type Params, type ResolvedParams } from '../../../params/schema';
-import { Rng, type RngState } from '../../../rng/rng';
+import { Rng } from '../../../rng/rng';
 import { parityGridToJson, parityPuzzleErrors, type ParityPuzzle } from '../model';
 import { packBits, unpackBits } from './bits';
 import { binversion, bmocChild, bpmx, bswap, gridParity } from './operators';
@@ -88,22 +91,23 @@ export function parityGaRefuses(puzzle: ParityPuzzle, p: { population: number })
   );
 }
 
-interface GaState {
-  rng: RngState;
-  evaluations: number;
-  generation: number;
-  matings: number;
-  ageCounter: number;
-  finished: boolean;
-  best: string;
+const GaCheckpoint = v.object({
+  rng: rngState,
+  evaluations: count,
+  generation: count,
+  matings: count,
+  ageCounter: v.number(),
+  finished: v.boolean(),
+  best: v.string(),
   /** Individuals in slot order (tournaments draw slots, so the order matters). */
-  pop: string[];
+  pop: v.array(v.string()),
   /** Insertion stamps per slot: the replacement order among equally bad individuals. */
-  ages: number[];
+  ages: v.array(v.number()),
   /** While the random start is being made: individuals made so far, and the running permutation it draws from. */
-  initialised?: number;
-  perm?: number[];
-}
+  initialised: v.optional(count),
+  perm: v.optional(v.array(count)),
+});
+type GaCheckpoint = v.InferOutput<typeof GaCheckpoint>;
 
 /**
  * The casse-tete GA of Almuhaideb et al. 2022: tournament selection (q), crossover BPMX or BMOC,
@@ -119,7 +123,7 @@ interface GaState {
  * row/column parities (BSwap is O(1), BInversion O(run length)), and the population bucketed by
  * cost (0 .. 2n) in linked lists, so finding the worst and the population mean are O(1).
  */
-export class ParityGa implements SolverRun {
+export class ParityGa implements SolverRun<{ cells: number[][] }, GaCheckpoint> {
   evaluations = 0;
   generation = 0;
   finished = false;
@@ -395,7 +399,7 @@ export class ParityGa implements SolverRun {
     return this.g.slice(r * this.size, (r + 1) * this.size);
   }
 
-  checkpoint(): GaState {
+  checkpoint(): GaCheckpoint {
     const pop: string[] = [];
     for (let s = 0; s < this.initialised; s++) pop.push(packBits(this.g, this.rowOf[s] * this.size, this.size));
     return {
@@ -412,17 +416,14 @@ export class ParityGa implements SolverRun {
     };
   }
 
-  static restore(puzzle: ParityPuzzle, p: GaParams, checkpoint: unknown): ParityGa {
-    const s = checkpoint as Partial<GaState> | null;
-    if (!s || typeof s !== 'object' || !Rng.isState(s.rng) || !Array.isArray(s.pop) || !Array.isArray(s.ages)) throw new Error('ga checkpoint is damaged');
+  static restore(puzzle: ParityPuzzle, p: GaParams, s: GaCheckpoint): ParityGa {
     const ga = new ParityGa(puzzle, p, new Rng(s.rng), false);
     const { mu, size, n, m } = ga;
     const made = s.initialised ?? mu;
-    if (!Number.isInteger(made) || made < 1 || made > mu) throw new Error('ga checkpoint is damaged (random start)');
+    if (made < 1 || made > mu) throw damaged('ga', 'initialised', `${made} of a population of ${mu}`);
     if (made < mu) {
       const perm = s.perm;
-      if (!Array.isArray(perm) || perm.length !== size || !perm.every((x) => Number.isInteger(x) && x >= 0 && x < size))
-        throw new Error('ga checkpoint is damaged (random start)');
+      if (!perm || perm.length !== size || !perm.every((x) => x < size)) throw damaged('ga', 'perm', `not a permutation of the ${size} cells`);
       ga.perm = Int32Array.from(perm);
     }
     if (s.pop.length !== made || s.ages.length !== made) throw new Error(`ga checkpoint holds ${s.pop.length} individuals, expected the population ${mu}`);
@@ -433,37 +434,36 @@ export class ParityGa implements SolverRun {
       if (zeros !== m) throw new Error(`ga checkpoint individual ${k} has ${zeros} zeros, expected ${m}`);
       ga.cost[k] = gridParity(ga.g, k * size, n, ga.rp, ga.cp, k * n);
     }
-    const order = Array.from({ length: made }, (_, k) => k).sort((a, b) => (s.ages as number[])[a] - (s.ages as number[])[b]);
+    const order = Array.from({ length: made }, (_, k) => k).sort((a, b) => s.ages[a] - s.ages[b]);
     for (const k of order) {
-      ga.ageCounter = (s.ages as number[])[k];
+      ga.ageCounter = s.ages[k];
       ga.link(k);
     }
     unpackBits(s.best, ga.bestCells, 0, size, 'ga checkpoint best');
     // The best grid's cost, through a spare row's parity arrays.
     ga.g.set(ga.bestCells, ga.spare0 * size);
     ga.bestCost = gridParity(ga.g, ga.spare0 * size, n, ga.rp, ga.cp, ga.spare0 * n);
-    ga.evaluations = Number(s.evaluations);
-    ga.generation = Number(s.generation);
-    ga.matings = Number(s.matings);
-    ga.ageCounter = Number(s.ageCounter);
-    ga.finished = s.finished === true;
+    ga.evaluations = s.evaluations;
+    ga.generation = s.generation;
+    ga.matings = s.matings;
+    ga.ageCounter = s.ageCounter;
+    ga.finished = s.finished;
     ga.initialised = made;
     return ga;
   }
 }
 
-export const parityGaSolver: SolverDef = {
-  id: 'ga',
-  family: 'parity',
-  label: 'Genetic algorithm (Almuhaideb et al. 2022)',
-  description:
-    "Tournament selection, BPMX or BMOC crossover, BSwap or BInversion mutation, GENITOR replace-worst; the paper's defaults (q = 10, crossover 0.8, mutation 0.01, population 1,000, 10,000 generations). Finishes when solved or out of generations.",
-  params: parityGaParams,
-  refuses: (puzzle, params) => parityGaRefuses(puzzle as ParityPuzzle, resolveParams(parityGaParams, params)),
-  create(puzzle, params: Params, seed) {
-    return new ParityGa(puzzle as ParityPuzzle, resolveParams(parityGaParams, params), new Rng(seed));
+export const parityGaSolver = catalogued<ParityPuzzle, { cells: number[][] }, GaCheckpoint>(
+  {
+    id: 'ga',
+    family: 'parity',
+    label: 'Genetic algorithm (Almuhaideb et al. 2022)',
+    description:
+      "Tournament selection, BPMX or BMOC crossover, BSwap or BInversion mutation, GENITOR replace-worst; the paper's defaults (q = 10, crossover 0.8, mutation 0.01, population 1,000, 10,000 generations). Finishes when solved or out of generations.",
+    params: parityGaParams,
+    refuses: (puzzle, params) => parityGaRefuses(puzzle, resolveParams(parityGaParams, params)),
+    create: (puzzle, params: Params, seed) => new ParityGa(puzzle, resolveParams(parityGaParams, params), new Rng(seed)),
+    restore: (puzzle, params: Params, checkpoint) => ParityGa.restore(puzzle, resolveParams(parityGaParams, params), checkpoint),
   },
-  restore(puzzle, params: Params, checkpoint) {
-    return ParityGa.restore(puzzle as ParityPuzzle, resolveParams(parityGaParams, params), checkpoint);
-  },
-};
+  GaCheckpoint,
+);
