@@ -2,9 +2,11 @@ import type { SolverRun } from '../../../engine/solver';
 import { Selector, sortByFitness, type SelectionScheme } from '../../../engines/genetic/selection';
 import { WeightedChoice } from '../../../engines/genetic/weighted';
 import type { ResolvedParams } from '../../../params/schema';
-import { Rng, type RngState } from '../../../rng/rng';
+import { damaged } from '../../../engine/checkpoint';
+import { Rng } from '../../../rng/rng';
 import { solutionToJson, type EdgeSolutionJson } from '../json';
 import type { EdgePuzzle } from '../model';
+import type { GaCheckpoint } from './checkpoint';
 import { Crossover } from './crossovers';
 import { BoardScorer, LocalDelta, fitnessOf, type FitnessKind } from './fitness';
 import { makeLayout, type GaLayout } from './layout';
@@ -28,28 +30,6 @@ export interface OffspringImprover {
   search?: OffspringSearch;
 }
 
-/** Everything a resumed run needs; boards packed as 4 * piece + rotation per cell. */
-export interface GaCheckpoint {
-  version: 1;
-  rng: RngState;
-  evaluations: number;
-  generation: number;
-  crossovers: number;
-  mutations: number;
-  repairs: number;
-  repairTrials?: number;
-  scrambles?: number;
-  searchMoves?: number;
-  bestScore: number;
-  bestFit: number;
-  sinceBest: number;
-  stall: number;
-  threshold: number;
-  best: number[];
-  population: number[];
-  tags: number[];
-}
-
 /** Fitness sums of fractions: a rise smaller than this is rounding, not progress. */
 const EPS = 1e-12;
 
@@ -69,7 +49,7 @@ const EPS = 1e-12;
  * population x generations, `boardEvaluations`), each repaired or scrambled board once, and every
  * delta-scored trial of a repair or local search once (the thesis did not count those).
  */
-export class EdgeGa implements SolverRun {
+export class EdgeGa implements SolverRun<EdgeSolutionJson, GaCheckpoint> {
   evaluations = 0;
   iteration = 0;
   bestScore = -1;
@@ -116,7 +96,7 @@ export class EdgeGa implements SolverRun {
     puzzle: EdgePuzzle,
     private readonly p: GaParams,
     private readonly rng: Rng,
-    checkpoint?: unknown,
+    checkpoint?: GaCheckpoint,
     private readonly improver?: OffspringImprover,
   ) {
     const L = (this.L = makeLayout(puzzle));
@@ -475,47 +455,37 @@ export class EdgeGa implements SolverRun {
     };
   }
 
-  static restore(puzzle: EdgePuzzle, p: GaParams, checkpoint: unknown, improver?: OffspringImprover): EdgeGa {
-    const s = checkpoint as GaCheckpoint | null;
-    if (!s || typeof s !== 'object' || s.version !== 1 || !Rng.isState(s.rng))
-      throw new Error('GA checkpoint is damaged: expected version 1 with an RNG state');
+  static restore(puzzle: EdgePuzzle, p: GaParams, s: GaCheckpoint, improver?: OffspringImprover): EdgeGa {
     return new EdgeGa(puzzle, p, new Rng(s.rng), s, improver);
   }
 
-  private load(cp: unknown): void {
-    const s = cp as GaCheckpoint;
+  /** The boards of a checkpoint read with its schema, checked against the puzzle and the population size. */
+  private load(s: GaCheckpoint): void {
     const L = this.L;
     const n = L.cells;
-    const bad = (why: string): never => {
-      throw new Error(`GA checkpoint is damaged: ${why}`);
+    const bad = (where: string, why: string): never => {
+      throw damaged('ga', where, why);
     };
-    // Checkpoints written before the repair search, scrambling and ga-memetic lack their counters.
-    const counter = (k: 'repairTrials' | 'scrambles' | 'searchMoves'): number => s[k] ?? 0;
-    for (const k of ['evaluations', 'generation', 'crossovers', 'mutations', 'repairs', 'bestScore', 'bestFit', 'sinceBest', 'stall', 'threshold'] as const)
-      if (typeof s[k] !== 'number' || !Number.isFinite(s[k])) bad(`${k} is not a number`);
-    for (const k of ['repairTrials', 'scrambles', 'searchMoves'] as const)
-      if (typeof counter(k) !== 'number' || !Number.isFinite(counter(k))) bad(`${k} is not a number`);
-    if (!Array.isArray(s.population) || s.population.length !== this.size * n)
-      bad(`the population is not ${this.size} boards of ${n} cells (was the population size changed?)`);
-    if (!Array.isArray(s.best) || s.best.length !== n) bad(`the best board is not ${n} cells`);
-    if (!Array.isArray(s.tags) || s.tags.length !== this.size) bad(`the tags are not ${this.size} flags`);
+    if (s.population.length !== this.size * n) bad('population', `not ${this.size} boards of ${n} cells (was the population size changed?)`);
+    if (s.best.length !== n) bad('best', `not ${n} cells`);
+    if (s.tags.length !== this.size) bad('tags', `not ${this.size} flags`);
     const seen = new Uint8Array(n);
     for (let i = 0; i < this.size; i++) {
       const why = unpackBoard(L, s.population, i * n, this.cur.piece, this.cur.rot, i * n, seen);
-      if (why) bad(`board ${i}: ${why}`);
+      if (why) bad(`population`, `board ${i}: ${why}`);
       this.cur.evaluate(L, this.kind, i, this.scorer, this.tmp);
       this.cur.tag[i] = s.tags[i] ? 1 : 0;
     }
     const why = unpackBoard(L, s.best, 0, this.bestP, this.bestR, 0, seen);
-    if (why) bad(`best board: ${why}`);
+    if (why) bad('best', why);
     this.evaluations = s.evaluations;
     this.iteration = s.generation;
     this.crossovers = s.crossovers;
     this.mutations = s.mutations;
     this.repairs = s.repairs;
-    this.repairTrials = counter('repairTrials');
-    this.scrambles = counter('scrambles');
-    this.searchMoves = counter('searchMoves');
+    this.repairTrials = s.repairTrials;
+    this.scrambles = s.scrambles;
+    this.searchMoves = s.searchMoves;
     this.bestScore = s.bestScore;
     this.bestFit = s.bestFit;
     this.sinceBest = s.sinceBest;

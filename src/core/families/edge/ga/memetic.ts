@@ -1,8 +1,10 @@
 import { withDefaults } from '../../../engine/bind';
-import type { SolverDef } from '../../../engine/solver';
+import { catalogued } from '../../../engine/catalogued';
 import { resolveParams, type ParamSchema, type Params } from '../../../params/schema';
 import { Rng } from '../../../rng/rng';
+import type { EdgeSolutionJson } from '../json';
 import type { EdgePuzzle } from '../model';
+import { GaCheckpoint } from './checkpoint';
 import { EdgeGa, type GaParams, type OffspringImprover } from './ga';
 import { OffspringSearch } from './offspring-search';
 import { gaParams } from './params';
@@ -62,20 +64,23 @@ function improver(puzzle: EdgePuzzle, p: Params): OffspringImprover {
 }
 
 /** ga-memetic: Niang's GA (same operators and checkpoints) with a local search on every child. */
-export const edgeMemeticSolver: SolverDef = {
-  id: 'ga-memetic',
-  family: 'edge',
-  label: 'Memetic GA (Niang 2010 + local search)',
-  description:
-    "Niang's GA with a simulated-annealing walk (the edge local search's swap-and-best-rotate and turn moves, 50,000 per child) on every child of a small population, and deterministic crowding: each child replaces its own parent when at least as fit.",
-  params: memeticParams,
-  refuses: (puzzle, params) => gaRefuses(puzzle as EdgePuzzle, resolveParams(memeticParams, params)),
-  create(puzzle, params, seed) {
-    const p = resolveParams(memeticParams, params);
-    return new EdgeGa(puzzle as EdgePuzzle, p as unknown as GaParams, new Rng(seed), undefined, improver(puzzle as EdgePuzzle, p));
+export const edgeMemeticSolver = catalogued<EdgePuzzle, EdgeSolutionJson, GaCheckpoint>(
+  {
+    id: 'ga-memetic',
+    family: 'edge',
+    label: 'Memetic GA (Niang 2010 + local search)',
+    description:
+      "Niang's GA with a simulated-annealing walk (the edge local search's swap-and-best-rotate and turn moves, 50,000 per child) on every child of a small population, and deterministic crowding: each child replaces its own parent when at least as fit.",
+    params: memeticParams,
+    refuses: (puzzle, params) => gaRefuses(puzzle, resolveParams(memeticParams, params)),
+    create(puzzle, params, seed) {
+      const p = resolveParams(memeticParams, params);
+      return new EdgeGa(puzzle, p as unknown as GaParams, new Rng(seed), undefined, improver(puzzle, p));
+    },
+    restore(puzzle, params, checkpoint) {
+      const p = resolveParams(memeticParams, params);
+      return EdgeGa.restore(puzzle, p as unknown as GaParams, checkpoint, improver(puzzle, p));
+    },
   },
-  restore(puzzle, params, checkpoint) {
-    const p = resolveParams(memeticParams, params);
-    return EdgeGa.restore(puzzle as EdgePuzzle, p as unknown as GaParams, checkpoint, improver(puzzle as EdgePuzzle, p));
-  },
-};
+  GaCheckpoint,
+);

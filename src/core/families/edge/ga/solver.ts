@@ -1,19 +1,24 @@
-import type { SolverDef } from '../../../engine/solver';
+import { catalogued } from '../../../engine/catalogued';
 import { resolveParams } from '../../../params/schema';
 import { Rng } from '../../../rng/rng';
+import type { EdgeSolutionJson } from '../json';
 import type { EdgePuzzle } from '../model';
+import { GaCheckpoint } from './checkpoint';
 import { gaRefuses } from './cost';
 import { EdgeGa } from './ga';
 import { gaParams } from './params';
 
-export const edgeGaSolver: SolverDef = {
-  id: 'ga',
-  family: 'edge',
-  label: 'Genetic algorithm (Niang 2010)',
-  description:
-    "Niang's GA for Eternity II: a population of complete boards, tournament / ranking / roulette selection with elitism, region exchange and uniform crossover, nine mutations, the thesis's edge + 2x2 fitness, and repair of deadlocked elites (by default a short search moving the tiles with unmatched joins), optionally scrambling a stuck population.",
-  params: gaParams,
-  refuses: (puzzle, params) => gaRefuses(puzzle as EdgePuzzle, resolveParams(gaParams, params)),
-  create: (puzzle, params, seed) => new EdgeGa(puzzle as EdgePuzzle, resolveParams(gaParams, params), new Rng(seed)),
-  restore: (puzzle, params, checkpoint) => EdgeGa.restore(puzzle as EdgePuzzle, resolveParams(gaParams, params), checkpoint),
-};
+export const edgeGaSolver = catalogued<EdgePuzzle, EdgeSolutionJson, GaCheckpoint>(
+  {
+    id: 'ga',
+    family: 'edge',
+    label: 'Genetic algorithm (Niang 2010)',
+    description:
+      "Niang's GA for Eternity II: a population of complete boards, tournament / ranking / roulette selection with elitism, region exchange and uniform crossover, nine mutations, the thesis's edge + 2x2 fitness, and repair of deadlocked elites (by default a short search moving the tiles with unmatched joins), optionally scrambling a stuck population.",
+    params: gaParams,
+    refuses: (puzzle, params) => gaRefuses(puzzle, resolveParams(gaParams, params)),
+    create: (puzzle, params, seed) => new EdgeGa(puzzle, resolveParams(gaParams, params), new Rng(seed)),
+    restore: (puzzle, params, checkpoint) => EdgeGa.restore(puzzle, resolveParams(gaParams, params), checkpoint),
+  },
+  GaCheckpoint,
+);

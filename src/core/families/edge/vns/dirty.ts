@@ -1,3 +1,4 @@
+import { damaged } from '../../../engine/checkpoint';
 /**
  * Cells whose moves may have changed value since the board was last a local optimum of every
  * VND neighbourhood. A move's delta depends only on its cells and their neighbours, so a move
@@ -49,11 +50,11 @@ export class DirtyCells {
     return Array.from(this.list.subarray(0, this.count));
   }
 
-  fromJson(cells: unknown): void {
+  /** `cells` as `toJson` wrote them (whole numbers, read with the checkpoint's schema). */
+  fromJson(cells: readonly number[]): void {
     this.clear();
-    if (!Array.isArray(cells)) throw new Error('edge search checkpoint is damaged: dirty cells are not a list');
     for (const c of cells) {
-      if (!Number.isInteger(c) || c < 0 || c >= this.rank.length) throw new Error('edge search checkpoint is damaged: bad dirty cell');
+      if (c < 0 || c >= this.rank.length) throw damaged('edge search', 'dirty', `no cell ${c}`);
       this.add(c);
     }
   }

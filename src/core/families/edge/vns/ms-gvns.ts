@@ -1,10 +1,12 @@
-import type { SolverDef, SolverRun } from '../../../engine/solver';
+import { catalogued } from '../../../engine/catalogued';
+import type { SolverRun } from '../../../engine/solver';
 import type { ParamSchema, Params } from '../../../params/schema';
 import { pickParams, resolveParams } from '../../../params/schema';
-import { Rng, type RngState } from '../../../rng/rng';
+import { Rng } from '../../../rng/rng';
 import { solutionToJson, type EdgeSolutionJson } from '../json';
 import type { EdgePuzzle } from '../model';
-import { boardToJson, VnsBoard, type BoardJson } from './board';
+import { boardToJson, VnsBoard } from './board';
+import { MsGvnsCheckpoint } from './ms-gvns-checkpoint';
 import { DirtyCells } from './dirty';
 import { GreedyBuilder } from './greedy';
 import { CLASS_OF, Moves, R, SC, SRC, SS, SWC } from './neighbourhoods';
@@ -64,34 +66,6 @@ const BUDGET = 0;
 const FOUND = 1;
 const EXHAUSTED = 2;
 
-interface MsGvnsState {
-  rng: RngState;
-  evaluations: number;
-  iteration: number;
-  starts: number;
-  phase: number;
-  initialVnd: boolean;
-  p: number;
-  iter: number;
-  orderFlip: number;
-  order: number;
-  k: number;
-  di: number;
-  xi: number;
-  offD: number;
-  offX: number;
-  bestDelta: number;
-  bestA: number;
-  bestB: number;
-  buildPos: number;
-  cur: BoardJson;
-  base: BoardJson;
-  baseScore: number;
-  best: BoardJson;
-  bestScore: number;
-  dirty: number[];
-}
-
 /**
  * MS-GVNS (papers/ms-gvns-meta2010.txt, Algorithm 1): multistart around a general VNS. Each
  * start builds a board (greedy randomised by default) and descends it with VND; then it shakes
@@ -103,7 +77,7 @@ interface MsGvnsState {
  * evaluation (its cursor is part of the checkpoint), so a resumed run continues exactly.
  * Evaluations count scored moves (and tried placements while building).
  */
-export class MsGvns implements SolverRun {
+export class MsGvns implements SolverRun<EdgeSolutionJson, MsGvnsCheckpoint> {
   evaluations = 0;
   /** VND descents so far. */
   iteration = 0;
@@ -427,7 +401,7 @@ export class MsGvns implements SolverRun {
     return this.board.board();
   }
 
-  checkpoint(): MsGvnsState {
+  checkpoint(): MsGvnsCheckpoint {
     return {
       rng: this.rng.getState(),
       evaluations: this.evaluations,
@@ -457,31 +431,7 @@ export class MsGvns implements SolverRun {
     };
   }
 
-  static restore(puzzle: EdgePuzzle, params: Params, cp: unknown): MsGvns {
-    const s = cp as MsGvnsState;
-    if (!s || typeof s !== 'object' || !Rng.isState(s.rng)) throw new Error('ms-gvns checkpoint is damaged');
-    const ints = [
-      'evaluations',
-      'iteration',
-      'starts',
-      'phase',
-      'p',
-      'iter',
-      'orderFlip',
-      'order',
-      'k',
-      'di',
-      'xi',
-      'offD',
-      'offX',
-      'bestDelta',
-      'bestA',
-      'bestB',
-      'buildPos',
-      'baseScore',
-      'bestScore',
-    ] as const;
-    for (const key of ints) if (!Number.isInteger(s[key])) throw new Error(`ms-gvns checkpoint is damaged: ${key}`);
+  static restore(puzzle: EdgePuzzle, params: Params, s: MsGvnsCheckpoint): MsGvns {
     const run = new MsGvns(puzzle, params, new Rng(s.rng), false);
     const B = run.board;
     B.checkBoard(s.cur, 'current', s.phase !== BUILD);
@@ -498,7 +448,7 @@ export class MsGvns implements SolverRun {
     run.iteration = s.iteration;
     run.starts = s.starts;
     run.phase = s.phase;
-    run.initialVnd = !!s.initialVnd;
+    run.initialVnd = s.initialVnd;
     run.level = s.p;
     run.iter = s.iter;
     run.orderFlip = s.orderFlip;
@@ -520,13 +470,16 @@ export class MsGvns implements SolverRun {
   }
 }
 
-export const msGvnsSolver: SolverDef = {
-  id: 'ms-gvns',
-  family: 'edge',
-  label: 'MS-GVNS',
-  description:
-    'Multistart general VNS of the META 2010 entry: greedy randomised starts, VND over swap-corner, swap-side, rotate and swap-and-best-rotate moves, growing shakes.',
-  params: msGvnsParams,
-  create: (puzzle, params, seed) => new MsGvns(puzzle as EdgePuzzle, resolveParams(msGvnsParams, params), new Rng(seed), true),
-  restore: (puzzle, params, cp) => MsGvns.restore(puzzle as EdgePuzzle, resolveParams(msGvnsParams, params), cp),
-};
+export const msGvnsSolver = catalogued<EdgePuzzle, EdgeSolutionJson, MsGvnsCheckpoint>(
+  {
+    id: 'ms-gvns',
+    family: 'edge',
+    label: 'MS-GVNS',
+    description:
+      'Multistart general VNS of the META 2010 entry: greedy randomised starts, VND over swap-corner, swap-side, rotate and swap-and-best-rotate moves, growing shakes.',
+    params: msGvnsParams,
+    create: (puzzle, params, seed) => new MsGvns(puzzle, resolveParams(msGvnsParams, params), new Rng(seed), true),
+    restore: (puzzle, params, cp) => MsGvns.restore(puzzle, resolveParams(msGvnsParams, params), cp),
+  },
+  MsGvnsCheckpoint,
+);

@@ -1,10 +1,13 @@
-import type { SolverDef, SolverRun } from '../../../engine/solver';
+import * as v from 'valibot';
+import { catalogued } from '../../../engine/catalogued';
+import { int, rngState } from '../../../engine/checkpoint';
+import type { SolverRun } from '../../../engine/solver';
 import type { ParamSchema } from '../../../params/schema';
 import { resolveParams } from '../../../params/schema';
-import { Rng, type RngState } from '../../../rng/rng';
+import { Rng } from '../../../rng/rng';
 import { solutionToJson, type EdgeSolutionJson } from '../json';
 import type { EdgePuzzle } from '../model';
-import { boardToJson, VnsBoard, type BoardJson } from './board';
+import { boardJson, boardToJson, VnsBoard } from './board';
 import { CLASS_OF, Moves, R, SC, SRC, SS } from './neighbourhoods';
 
 export const vnsSaParams = {
@@ -50,16 +53,17 @@ const MAX_LOSS = 8;
 /** Cooling steps from t0 down to the holding temperature. */
 const LEVELS = 64;
 
-interface VnsSaState {
-  rng: RngState;
-  evaluations: number;
-  sinceBest: number;
-  heatMoves: number;
-  reheats: number;
-  bestScore: number;
-  current: BoardJson;
-  best: BoardJson;
-}
+const VnsSaCheckpoint = v.object({
+  rng: rngState,
+  evaluations: int,
+  sinceBest: v.optional(int, 0),
+  heatMoves: v.optional(int, 0),
+  reheats: v.optional(int, 0),
+  bestScore: int,
+  current: boardJson,
+  best: boardJson,
+});
+type VnsSaCheckpoint = v.InferOutput<typeof VnsSaCheckpoint>;
 
 /**
  * Simulated annealing over the MS-GVNS neighbourhoods: corner and side swaps (pieces face out),
@@ -71,7 +75,7 @@ interface VnsSaState {
  * cold walk never leaves). On META 10x10 it passes the MS-GVNS paper's 1200 s figures in well
  * under a minute (bench/edge-quality.ts).
  */
-export class VnsSa implements SolverRun {
+export class VnsSa implements SolverRun<EdgeSolutionJson, VnsSaCheckpoint> {
   evaluations = 0;
   bestScore = 0;
   reheats = 0;
@@ -187,7 +191,7 @@ export class VnsSa implements SolverRun {
     return solutionToJson({ piece: this.bestPiece, rotation: this.bestRot });
   }
 
-  checkpoint(): VnsSaState {
+  checkpoint(): VnsSaCheckpoint {
     return {
       rng: this.rng.getState(),
       evaluations: this.evaluations,
@@ -200,28 +204,28 @@ export class VnsSa implements SolverRun {
     };
   }
 
-  static restore(puzzle: EdgePuzzle, p: VnsSaParams, cp: unknown): VnsSa {
-    const s = cp as VnsSaState;
-    if (!s || typeof s !== 'object' || !Rng.isState(s.rng) || !Number.isInteger(s.evaluations) || !Number.isInteger(s.bestScore))
-      throw new Error('vns-sa checkpoint is damaged');
+  static restore(puzzle: EdgePuzzle, p: VnsSaParams, s: VnsSaCheckpoint): VnsSa {
     const run = new VnsSa(puzzle, p, new Rng(s.rng), false);
     run.board.restoreBoards(s.current, s.best, run.bestPiece, run.bestRot);
     run.evaluations = s.evaluations;
-    run.sinceBest = s.sinceBest | 0;
-    run.heatMoves = s.heatMoves | 0;
-    run.reheats = s.reheats | 0;
+    run.sinceBest = s.sinceBest;
+    run.heatMoves = s.heatMoves;
+    run.reheats = s.reheats;
     run.bestScore = s.bestScore;
     return run;
   }
 }
 
-export const vnsSaSolver: SolverDef = {
-  id: 'vns-sa',
-  family: 'edge',
-  label: 'SA over the VNS moves',
-  description:
-    'Simulated annealing over the MS-GVNS neighbourhoods, mostly swaps that turn both pieces to their best rotations: a quick cooling, then one low temperature held, reheated after long stalls. Our answer to the MS-GVNS paper.',
-  params: vnsSaParams,
-  create: (puzzle, params, seed) => new VnsSa(puzzle as EdgePuzzle, resolveParams(vnsSaParams, params), new Rng(seed), true),
-  restore: (puzzle, params, cp) => VnsSa.restore(puzzle as EdgePuzzle, resolveParams(vnsSaParams, params), cp),
-};
+export const vnsSaSolver = catalogued<EdgePuzzle, EdgeSolutionJson, VnsSaCheckpoint>(
+  {
+    id: 'vns-sa',
+    family: 'edge',
+    label: 'SA over the VNS moves',
+    description:
+      'Simulated annealing over the MS-GVNS neighbourhoods, mostly swaps that turn both pieces to their best rotations: a quick cooling, then one low temperature held, reheated after long stalls. Our answer to the MS-GVNS paper.',
+    params: vnsSaParams,
+    create: (puzzle, params, seed) => new VnsSa(puzzle, resolveParams(vnsSaParams, params), new Rng(seed), true),
+    restore: (puzzle, params, cp) => VnsSa.restore(puzzle, resolveParams(vnsSaParams, params), cp),
+  },
+  VnsSaCheckpoint,
+);
