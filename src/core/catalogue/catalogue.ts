@@ -4,10 +4,24 @@ import { edgeSolvers } from '../families/edge/solvers';
 import { jumpSolvers } from '../families/jump/solvers';
 import { paritySolvers } from '../families/parity/solvers';
 
-/** Every solver of every family. A new solver is one entry in its family's `solvers.ts`. */
-export const catalogue: readonly SolverDef[] = [...edgeSolvers, ...jumpSolvers, ...paritySolvers];
+const all: SolverDef[] = [...edgeSolvers, ...jumpSolvers, ...paritySolvers];
 
-export function findSolver(family: FamilyId, id: string): SolverDef {
+/** Every solver of every family. A new solver is one entry in its family's `solvers.ts`. */
+export const catalogue: readonly SolverDef[] = all;
+
+/** A solver of a family added with `registerFamily` (families/index.ts): the same contract with the family's own id. */
+export type ExtraSolverDef = Omit<SolverDef, 'family'> & { family: string };
+
+/** Add the solvers of a registered family; every service listing or finding solvers then has them. */
+export function registerSolvers(defs: readonly ExtraSolverDef[]): void {
+  for (const def of defs) {
+    if (all.some((d) => d.family === def.family && d.id === def.id)) throw new Error(`solver "${def.id}" of ${def.family} is already registered`);
+    // The id is outside FamilyId by design (see ExtraFamily): lookups compare it as a string.
+    all.push(def as SolverDef);
+  }
+}
+
+export function findSolver(family: FamilyId | (string & {}), id: string): SolverDef {
   const def = catalogue.find((d) => d.family === family && d.id === id);
   if (!def) {
     const known = catalogue.filter((d) => d.family === family).map((d) => d.id);

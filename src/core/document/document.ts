@@ -38,7 +38,8 @@ export interface PuzzleDocument {
 }
 
 export function makeDocument(
-  family: FamilyId,
+  /** A built-in family, or one added with `registerFamily`. */
+  family: FamilyId | (string & {}),
   name: string,
   puzzle: unknown,
   solution?: unknown,
@@ -46,7 +47,7 @@ export function makeDocument(
   history?: readonly (unknown | null)[],
 ): PuzzleDocument {
   const f = getFamily(family);
-  const doc: PuzzleDocument = { format: DOCUMENT_FORMAT, version: DOCUMENT_VERSION, family, name, puzzle: f.puzzleToJson(puzzle) };
+  const doc: PuzzleDocument = { format: DOCUMENT_FORMAT, version: DOCUMENT_VERSION, family: f.id, name, puzzle: f.puzzleToJson(puzzle) };
   if (solution !== undefined) doc.solution = f.solutionToJson(puzzle, solution);
   if (reference !== undefined) doc.reference = f.solutionToJson(puzzle, reference);
   if (history && history.length > 0) doc.history = history.slice(-DOCUMENT_HISTORY_LIMIT).map((h) => (h === null ? null : f.solutionToJson(puzzle, h)));
