@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
 
 /**
  * Two projects:
@@ -12,6 +13,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Compiles the renderer's `.svelte.ts` managers (runes) for their unit tests.
+        plugins: [svelte()],
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
