@@ -4,14 +4,7 @@
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { PushEvent } from '../main/api/contract';
-import type { ApiReply } from '../main/serve/dispatch';
-
-export interface WorkbenchBridge {
-  /** Resolves with the reply envelope; the page's API client turns `{ ok: false }` into a rejection. */
-  call(method: string, args: unknown): Promise<ApiReply>;
-  /** Returns a function that removes the listener. */
-  onPush(listener: (event: PushEvent) => void): () => void;
-}
+import type { ApiReply, WorkbenchBridge } from '../main/api/transport';
 
 const bridge: WorkbenchBridge = {
   call: (method, args) => ipcRenderer.invoke('api', method, args) as Promise<ApiReply>,

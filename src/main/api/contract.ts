@@ -1,188 +1,216 @@
 /**
  * The one typed API between the views and the backend. Both transports (Electron IPC and the
  * WebSocket of `workbench serve`) carry exactly these calls, and both validate every argument
- * against the schemas below before a handler sees it. The renderer imports only types from here.
+ * against the schemas below before a handler sees it (`parseCall`). The renderer imports only
+ * types from here. This folder imports no implementation (an ESLint rule keeps it so): only its
+ * own files, core and valibot.
  */
-import { s, type Infer, type Schema } from '../../core/schema/schema';
-import type { PuzzleRecord, RunEvent, RunRecord, RunSummary } from '../store/types';
-import type { ImportPreview, ImportResult, LibraryPuzzle } from '../services/imports';
-import type { StudyAnalysisDetail, StudyCurve, StudyDetail, StudySummary, StudyTemplate } from '../services/study-api';
-import type { DistributionState } from '../services/distribution';
-import type { AnalysisStatus } from '../services/analysis';
+import * as v from 'valibot';
+import { dict, int, list, num, obj, oneOf, parseWith, str, type Schema } from '../../core/validate/validate';
 import type { ParamSchema } from '../../core/params/schema';
-import type { FamilyId } from '../../core/families/family';
+import { FAMILY_IDS, type FamilyId } from '../../core/families/family';
 import { MAX_SEED } from '../../core/engine/run-types';
-import { RUN_SORT_KEYS, type BoardAt, type RunFacets, type RunPage, type RunSeries } from '../store/run-history';
+import { RUN_SORT_KEYS, RUN_STATUSES, type BoardAt, type RunFacets, type RunPage, type RunRecord, type RunSeries, type RunSummary } from './runs';
+import type { ImportPreview, ImportResult, LibraryPuzzle, PuzzleRecord } from './puzzles';
+import type { StudyAnalysisDetail, StudyCurve, StudyDetail, StudySummary, StudyTemplate } from './studies';
+import type { AnalysisStatus, DistributionState } from './system';
 
-const id = s.int(1);
-const family = s.literal('edge', 'jump', 'parity');
+/** A method: the schema of its arguments and, for the type checker only, its result. */
+export interface Method<A extends Schema, R> {
+  readonly args: A;
+  readonly result: R;
+}
+const method = <A extends Schema, R>(args: A, result: R): Method<A, R> => ({ args, result });
+/** Names a method's result type; nothing of it exists at run time. */
+const returns = <R>(): R => null as R;
 
-export const apiSchemas = {
-  listPuzzles: s.object({
-    search: s.optional(s.string(200)),
-    family: s.optional(family),
-    sort: s.optional(s.literal('name', 'updated', 'opened', 'best')),
-    limit: s.optional(s.int(1, 10_000)),
-    offset: s.optional(s.int(0)),
-  }),
-  getPuzzle: s.object({ id }),
-  importPuzzle: s.object({
-    fileName: s.string(500),
-    text: s.string(20_000_000),
-    format: s.optional(s.string(50)),
-    options: s.optional(s.record(s.string(200))),
-  }),
+/** A file's name and text, as an export returns it. */
+export interface ExportedText {
+  fileName: string;
+  text: string;
+}
+
+const id = int(1);
+const family = oneOf(...FAMILY_IDS);
+
+/**
+ * Every method of the API, once: its arguments' schema (validated on both transports before a
+ * handler sees them) and the type of its result. The transports, the renderer's client and the
+ * handler table's type are derived from this list; a new method is one entry here plus its handler.
+ */
+export const api = {
+  /** Each with the score of its saved placement (null when it has none). */
+  listPuzzles: method(
+    obj({
+      search: v.optional(str(200)),
+      family: v.optional(family),
+      sort: v.optional(oneOf('name', 'updated', 'opened', 'best')),
+      limit: v.optional(int(1, 10_000)),
+      offset: v.optional(int(0)),
+    }),
+    returns<LibraryPuzzle[]>(),
+  ),
+  getPuzzle: method(obj({ id }), returns<PuzzleRecord>()),
   /**
    * What a file holds, read as importFile would (format, size, edge order, warnings, the first
    * pieces, puzzles already in the library with the same content); nothing is saved. `options`
    * override what was detected: `size` (RxC), `order` (edge order, e.g. nswe), `rotation`.
    */
-  previewImport: s.object(importShape({})),
+  previewImport: method(obj(importShape({})), returns<ImportPreview>()),
   /**
    * Add every puzzle a file holds (one per board or maze when it holds several), with notes and
    * warnings; a board file is read against `pieces`, or placed on the library puzzle `into`.
    */
-  importFile: s.object(importShape({ into: s.optional(id) })),
-  deletePuzzle: s.object({ id }),
+  importFile: method(obj(importShape({ into: v.optional(id) })), returns<ImportResult>()),
+  deletePuzzle: method(obj({ id }), returns<null>()),
   /** A new library entry from a full puzzle document (see core/document). */
-  createPuzzle: s.object({
-    document: s.unknown(),
-    source: s.optional(s.string(500)),
-    /** Undo a delete: bring back the puzzle deleted under this id (same id, dates, runs), else add it anew. */
-    restoreId: s.optional(id),
-  }),
+  createPuzzle: method(
+    obj({
+      document: v.unknown(),
+      source: v.optional(str(500)),
+      /** Undo a delete: bring back the puzzle deleted under this id (same id, dates, runs), else add it anew. */
+      restoreId: v.optional(id),
+    }),
+    returns<PuzzleRecord>(),
+  ),
   /** Rename and/or replace the document (e.g. an edited board or a saved placement). */
-  updatePuzzle: s.object({ id, name: s.optional(s.string(200)), document: s.optional(s.unknown()) }),
-  duplicatePuzzle: s.object({ id }),
+  updatePuzzle: method(obj({ id, name: v.optional(str(200)), document: v.optional(v.unknown()) }), returns<PuzzleRecord>()),
+  duplicatePuzzle: method(obj({ id }), returns<PuzzleRecord>()),
   /** The puzzle (with its saved solution, if any) as text in a format of its family, or json. */
-  exportPuzzle: s.object({ id, format: s.string(50) }),
+  exportPuzzle: method(obj({ id, format: str(50) }), returns<ExportedText>()),
   /** The solver catalogue; with `puzzleId`, that puzzle's family's solvers, each saying whether it refuses the puzzle. */
-  solvers: s.object({ puzzleId: s.optional(id) }),
-  startRun: s.object({
-    puzzleId: id,
-    solver: s.string(100),
-    params: s.optional(s.record(s.unknown())),
-    seed: s.optional(s.nullable(s.int(0, MAX_SEED))),
-    seconds: s.optional(s.nullable(s.number())),
-    evaluations: s.optional(s.nullable(s.int(1))),
-    target: s.optional(s.nullable(s.number())),
-  }),
-  stopRun: s.object({ id }),
-  resumeRun: s.object({ id }),
-  listRuns: s.object({
-    status: s.optional(s.literal('queued', 'running', 'done', 'stopped', 'interrupted', 'failed')),
-    family: s.optional(family),
-    solver: s.optional(s.string(100)),
-    puzzleId: s.optional(id),
-    limit: s.optional(s.int(1, 10_000)),
-    offset: s.optional(s.int(0)),
-  }),
-  getRun: s.object({ id }),
-  runEvents: s.object({ id }),
+  solvers: method(obj({ puzzleId: v.optional(id) }), returns<SolverInfo[]>()),
+  stopRun: method(obj({ id }), returns<null>()),
+  resumeRun: method(obj({ id }), returns<RunSummary>()),
+  listRuns: method(
+    obj({
+      status: v.optional(oneOf(...RUN_STATUSES)),
+      family: v.optional(family),
+      solver: v.optional(str(100)),
+      puzzleId: v.optional(id),
+      limit: v.optional(int(1, 10_000)),
+      offset: v.optional(int(0)),
+    }),
+    returns<RunSummary[]>(),
+  ),
+  getRun: method(obj({ id }), returns<RunRecord>()),
   // ---- runs: launch several, history, charts, replay, export (issue 6) ----
   /** `count` runs of the same settings; with a seed, their seeds are seed, seed + 1, …; else each gets a random seed. */
-  startRuns: s.object({
-    puzzleId: id,
-    solver: s.string(100),
-    params: s.optional(s.record(s.unknown())),
-    seed: s.optional(s.nullable(s.int(0, MAX_SEED))),
-    count: s.optional(s.int(1, 64)),
-    seconds: s.optional(s.nullable(s.number())),
-    evaluations: s.optional(s.nullable(s.int(1))),
-    target: s.optional(s.nullable(s.number())),
-  }),
-  /** One page of the run history (see store/run-history.ts for the filter's meaning) and the total. */
-  queryRuns: s.object(
-    runFilterShape({
-      sort: s.optional(s.literal(...RUN_SORT_KEYS)),
-      dir: s.optional(s.literal('asc', 'desc')),
-      limit: s.optional(s.int(0, 10_000)),
-      offset: s.optional(s.int(0)),
+  startRuns: method(
+    obj({
+      puzzleId: id,
+      solver: str(100),
+      params: v.optional(dict(v.unknown())),
+      seed: v.optional(v.nullable(int(0, MAX_SEED))),
+      count: v.optional(int(1, 64)),
+      seconds: v.optional(v.nullable(num())),
+      evaluations: v.optional(v.nullable(int(1))),
+      target: v.optional(v.nullable(num())),
     }),
+    returns<RunSummary[]>(),
+  ),
+  /** One page of the run history (see store/run-history.ts for the filter's meaning) and the total. */
+  queryRuns: method(
+    obj(
+      runFilterShape({
+        sort: v.optional(oneOf(...RUN_SORT_KEYS)),
+        dir: v.optional(oneOf('asc', 'desc')),
+        limit: v.optional(int(0, 10_000)),
+        offset: v.optional(int(0)),
+      }),
+    ),
+    returns<RunPage>(),
   ),
   /** Every run id matching a filter (newest first, at most 10,000): "select all" across pages. */
-  runIds: s.object(runFilterShape({})),
-  runFacets: s.object({}),
+  runIds: method(obj(runFilterShape({})), returns<number[]>()),
+  runFacets: method(obj({}), returns<RunFacets>()),
   /** Active runs among them are stopped first. */
-  deleteRuns: s.object({ ids: s.array(id, 10_000) }),
-  exportRuns: s.object({ ids: s.array(id, 10_000), format: s.literal('csv', 'json') }),
+  deleteRuns: method(obj({ ids: list(id, 10_000) }), returns<{ deleted: number }>()),
+  exportRuns: method(obj({ ids: list(id, 10_000), format: oneOf('csv', 'json') }), returns<ExportedText>()),
   /** Chart data: progress samples (after `after` ms of running time, thinned to `maxPoints`) and every improvement. */
-  runSeries: s.object({ id, maxPoints: s.optional(s.int(2, 50_000)), after: s.optional(s.number()) }),
+  runSeries: method(obj({ id, maxPoints: v.optional(int(2, 50_000)), after: v.optional(num()) }), returns<RunSeries>()),
   /** The board of one recorded improvement, or (no eventId) the run's best board. */
-  runBoard: s.object({ id, eventId: s.optional(s.nullable(id)) }),
+  runBoard: method(obj({ id, eventId: v.optional(v.nullable(id)) }), returns<BoardAt>()),
   // ---- studies: the results view (issue 15) ----
-  listStudies: s.object({}),
+  listStudies: method(obj({}), returns<StudySummary[]>()),
   /** The study, its progress, its results table (row x solver cells) and every run of each cell. */
-  getStudy: s.object({ id }),
+  getStudy: method(obj({ id }), returns<StudyDetail>()),
   /** Mean best score against running time per cell, with the middle half of the runs as a band; one log time grid per row. */
-  studyCurves: s.object({ id, points: s.optional(s.int(2, 400)) }),
+  studyCurves: method(obj({ id, points: v.optional(int(2, 400)) }), returns<StudyCurve[]>()),
   /** Comparisons (tests, A12, intervals, the paper's tests) and every run's improvements for runtime distributions (issue 24). */
-  studyAnalysis: s.object({ id }),
+  studyAnalysis: method(obj({ id }), returns<StudyAnalysisDetail>()),
   /** The papers' tables shipped as study templates. */
-  studyTemplates: s.object({}),
+  studyTemplates: method(obj({}), returns<StudyTemplate[]>()),
   /** A study from a template (optionally `seeds` per cell and `seconds` per run instead of the paper's) or from a study file's text. */
-  createStudy: s.object({
-    template: s.optional(s.string(100)),
-    text: s.optional(s.string(20_000_000)),
-    /** The study file's name, for its error messages. */
-    fileName: s.optional(s.string(500)),
-    seeds: s.optional(s.int(1, 1000)),
-    seconds: s.optional(s.number()),
-  }),
+  createStudy: method(
+    obj({
+      template: v.optional(str(100)),
+      text: v.optional(str(20_000_000)),
+      /** The study file's name, for its error messages. */
+      fileName: v.optional(str(500)),
+      seeds: v.optional(int(1, 1000)),
+      seconds: v.optional(num()),
+    }),
+    returns<StudySummary>(),
+  ),
   /** Queue every run of the study that is not finished (see Studies.start). */
-  startStudy: s.object({ id }),
-  stopStudy: s.object({ id }),
-  exportStudy: s.object({ id, format: s.literal('csv', 'markdown') }),
+  startStudy: method(obj({ id }), returns<{ queued: number; created: number; resumed: number; elsewhere: number }>()),
+  stopStudy: method(obj({ id }), returns<{ stopped: number }>()),
+  exportStudy: method(obj({ id, format: oneOf('csv', 'markdown') }), returns<ExportedText>()),
   // ---- where studies run: this machine, or workers through Redis (issue 15) ----
   /** Whether studies go to a Redis queue, with the URL (password masked) and why not when it cannot be reached. */
-  getDistribution: s.object({}),
+  getDistribution: method(obj({}), returns<DistributionState>()),
   /** Save a redis:// or rediss:// URL (null or blank: forget it) and use it at once; refused while WORKBENCH_REDIS is set. */
-  setDistribution: s.object({ url: s.nullable(s.string(2000)) }),
+  setDistribution: method(obj({ url: v.nullable(str(2000)) }), returns<DistributionState>()),
   // ---- the designer's analysis (issue 25) ----
   /** Count, estimate and explain a saved puzzle (edge), or analyse its maze (jump) or (n, m) (parity); replaces the puzzle's running analysis. */
-  startAnalysis: s.object({
-    puzzleId: id,
-    seconds: s.optional(s.number()),
-    maxSolutions: s.optional(s.int(1, 1_000_000_000)),
-    probes: s.optional(s.int(1, 10_000_000)),
-  }),
+  startAnalysis: method(
+    obj({
+      puzzleId: id,
+      seconds: v.optional(num()),
+      maxSolutions: v.optional(int(1, 1_000_000_000)),
+      probes: v.optional(int(1, 10_000_000)),
+    }),
+    returns<AnalysisStatus>(),
+  ),
   /** Progress, and the outcome once finished. */
-  analysisStatus: s.object({ id }),
-  stopAnalysis: s.object({ id }),
+  analysisStatus: method(obj({ id }), returns<AnalysisStatus>()),
+  stopAnalysis: method(obj({ id }), returns<null>()),
 } as const;
 
 /** A file to import, with the options of its reader and the piece set of a board file. */
-function importShape<X extends Record<string, Schema<unknown>>>(extra: X) {
+function importShape<X extends v.ObjectEntries>(extra: X) {
   return {
-    fileName: s.string(500),
-    text: s.string(20_000_000),
-    format: s.optional(s.string(50)),
-    options: s.optional(s.record(s.string(200))),
-    pieces: s.optional(s.object({ fileName: s.string(500), text: s.string(20_000_000) })),
+    fileName: str(500),
+    text: str(20_000_000),
+    format: v.optional(str(50)),
+    options: v.optional(dict(str(200))),
+    pieces: v.optional(obj({ fileName: str(500), text: str(20_000_000) })),
     ...extra,
   };
 }
 
 /** The run-history filter's fields, shared by queryRuns and runIds. */
-function runFilterShape<X extends Record<string, Schema<unknown>>>(extra: X) {
+function runFilterShape<X extends v.ObjectEntries>(extra: X) {
   return {
-    search: s.optional(s.string(200)),
-    puzzleId: s.optional(id),
-    puzzleName: s.optional(s.string(500)),
-    family: s.optional(family),
-    solvers: s.optional(s.array(s.string(100), 200)),
-    statuses: s.optional(s.array(s.literal('queued', 'running', 'done', 'stopped', 'interrupted', 'failed'), 6)),
-    from: s.optional(s.number()),
-    to: s.optional(s.number()),
-    scoreMin: s.optional(s.number()),
-    scoreMax: s.optional(s.number()),
-    ids: s.optional(s.array(id, 10_000)),
+    search: v.optional(str(200)),
+    puzzleId: v.optional(id),
+    puzzleName: v.optional(str(500)),
+    family: v.optional(family),
+    solvers: v.optional(list(str(100), 200)),
+    statuses: v.optional(list(oneOf(...RUN_STATUSES), RUN_STATUSES.length)),
+    from: v.optional(num()),
+    to: v.optional(num()),
+    scoreMin: v.optional(num()),
+    scoreMax: v.optional(num()),
+    ids: v.optional(list(id, 10_000)),
     ...extra,
   };
 }
 
-export type ApiMethod = keyof typeof apiSchemas;
-export type ApiArgs<M extends ApiMethod> = Infer<(typeof apiSchemas)[M]>;
+export type ApiMethod = keyof typeof api;
+export type ApiArgs<M extends ApiMethod> = v.InferOutput<(typeof api)[M]['args']>;
+export type ApiResults = { [M in ApiMethod]: (typeof api)[M]['result'] };
 
 export interface SolverInfo {
   family: FamilyId;
@@ -192,49 +220,6 @@ export interface SolverInfo {
   params: ParamSchema;
   /** Asked for a puzzle: why this solver cannot take it (null: it can). */
   refused?: string | null;
-}
-
-export interface ApiResults {
-  /** Each with the score of its saved placement (null when it has none). */
-  listPuzzles: LibraryPuzzle[];
-  getPuzzle: PuzzleRecord;
-  importPuzzle: PuzzleRecord;
-  previewImport: ImportPreview;
-  importFile: ImportResult;
-  deletePuzzle: null;
-  createPuzzle: PuzzleRecord;
-  updatePuzzle: PuzzleRecord;
-  duplicatePuzzle: PuzzleRecord;
-  exportPuzzle: { fileName: string; text: string };
-  solvers: SolverInfo[];
-  startRun: RunSummary;
-  stopRun: null;
-  resumeRun: RunSummary;
-  listRuns: RunSummary[];
-  getRun: RunRecord;
-  runEvents: RunEvent[];
-  startRuns: RunSummary[];
-  queryRuns: RunPage;
-  runIds: number[];
-  runFacets: RunFacets;
-  deleteRuns: { deleted: number };
-  exportRuns: { fileName: string; text: string };
-  runSeries: RunSeries;
-  runBoard: BoardAt;
-  listStudies: StudySummary[];
-  getStudy: StudyDetail;
-  studyCurves: StudyCurve[];
-  studyAnalysis: StudyAnalysisDetail;
-  studyTemplates: StudyTemplate[];
-  createStudy: StudySummary;
-  startStudy: { queued: number; created: number; resumed: number; elsewhere: number };
-  stopStudy: { stopped: number };
-  exportStudy: { fileName: string; text: string };
-  getDistribution: DistributionState;
-  setDistribution: DistributionState;
-  startAnalysis: AnalysisStatus;
-  analysisStatus: AnalysisStatus;
-  stopAnalysis: null;
 }
 
 /** What a view holds: every call returns a promise; errors arrive as rejected promises with a one-line message. */
@@ -254,9 +239,9 @@ export type PushEvent =
 
 /** Validate a call from an untrusted transport; throws SchemaError with a one-line message. */
 export function parseCall(method: unknown, args: unknown): { method: ApiMethod; args: ApiArgs<ApiMethod> } {
-  if (typeof method !== 'string' || !Object.hasOwn(apiSchemas, method)) throw new Error(`unknown API method ${JSON.stringify(method)}`);
+  if (typeof method !== 'string' || !Object.hasOwn(api, method)) throw new Error(`unknown API method ${JSON.stringify(method)}`);
   const m = method as ApiMethod;
-  return { method: m, args: apiSchemas[m].parse(args ?? {}, m) as ApiArgs<ApiMethod> };
+  return { method: m, args: parseWith(api[m].args, args ?? {}, m) as ApiArgs<ApiMethod> };
 }
 
 /** The backend side: one handler per method, arguments already validated. */

@@ -4,7 +4,8 @@
  */
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import type { Backend, PushEvent } from '../api/contract';
-import { dispatch, type ApiReply } from '../serve/dispatch';
+import type { ApiReply } from '../api/transport';
+import { dispatch } from '../serve/dispatch';
 import { isAppUrl } from './app-origin';
 import { devUrl } from './window';
 

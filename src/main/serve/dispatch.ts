@@ -4,10 +4,8 @@
  * so both refuse exactly the same things with exactly the same messages. Plain Node, no Electron.
  */
 import { parseCall, type Backend } from '../api/contract';
+import type { ApiReply } from '../api/transport';
 import { oneLine } from '../../core/text/display';
-
-/** What crosses a transport for one call. Errors are one line: no stack, no newlines. */
-export type ApiReply = { ok: true; value: unknown } | { ok: false; error: string };
 
 const MAX_ERROR_LENGTH = 500;
 

@@ -55,8 +55,8 @@ export class ParsePool {
   }
 
   /** What the file holds, read in the worker thread; rejects with the reader's one-line error. */
-  read(kind: 'all' | 'one', req: ParseJob['req']): Promise<Item[]> {
-    return this.run({ id: this.nextId++, kind, req }) as Promise<Item[]>;
+  read(req: ParseJob['req']): Promise<Item[]> {
+    return this.run({ id: this.nextId++, kind: 'all', req }) as Promise<Item[]>;
   }
 
   /** The boards of a board file on a library puzzle, read in the worker thread. */

@@ -4,18 +4,14 @@
  * outlives its time is ended by terminating the thread.
  */
 import { parentPort } from 'node:worker_threads';
-import { readPuzzleFile } from '../../core/document/read-file';
 import type { EdgePuzzle } from '../../core/families/edge/model';
 import { readForImport, readOnto, type BoardsOnPuzzle, type ImportRequest, type Item } from '../services/imports';
 import { errorMessage } from './dispatch';
 
 export interface ParseJob {
   id: number;
-  /**
-   * `all`: every puzzle the file holds (previewImport, importFile); `one`: the file as one puzzle
-   * (importPuzzle); `onto`: the boards of a file on the library puzzle `onto` (importFile with `into`).
-   */
-  kind: 'all' | 'one' | 'onto';
+  /** `all`: every puzzle the file holds (previewImport, importFile); `onto`: the boards of a file on the library puzzle `onto` (importFile with `into`). */
+  kind: 'all' | 'onto';
   req: Omit<ImportRequest, 'into'>;
   onto?: { id: number; puzzle: EdgePuzzle };
 }
@@ -23,10 +19,8 @@ export interface ParseJob {
 export type ParseAnswer = { id: number; ok: true; items: Item[] | BoardsOnPuzzle } | { id: number; ok: false; error: string };
 
 function read(job: ParseJob): Item[] | BoardsOnPuzzle {
-  if (job.kind === 'all') return readForImport(job.req);
   if (job.kind === 'onto') return { onto: job.onto!.id, boards: readOnto(job.req, job.onto!.puzzle) };
-  const r = readPuzzleFile(job.req.fileName, job.req.text, { format: job.req.format, options: job.req.options });
-  return [{ family: r.family, name: r.name, puzzle: r.puzzle, solution: r.solution, notes: r.notes }];
+  return readForImport(job.req);
 }
 
 parentPort?.on('message', (job: ParseJob) => {

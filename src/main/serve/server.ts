@@ -207,13 +207,12 @@ function servedBackend(backend: ServerOptions['backend'], pool: ParsePool | null
     ...backend,
     handlers: {
       ...h,
-      previewImport: async (req) => previewImport(wb, req, await pool.read('all', req)),
+      previewImport: async (req) => previewImport(wb, req, await pool.read(req)),
       importFile: async (req) => {
-        if (req.into === undefined) return importFile(wb, req, await pool.read('all', req));
+        if (req.into === undefined) return importFile(wb, req, await pool.read(req));
         const { puzzle } = ontoPuzzle(wb, req.into);
         return importFile(wb, req, await pool.readOnto(req, { id: req.into, puzzle }));
       },
-      importPuzzle: async (req) => importFile(wb, { ...req, source: req.fileName }, await pool.read('one', req)).added[0],
     },
   };
 }

@@ -29,7 +29,6 @@ export function apiHandlers(wb: Workbench, opts: { resourcesDir?: string | null;
       store.touchPuzzle(id);
       return p;
     },
-    importPuzzle: ({ fileName, text, format, options }) => wb.importPuzzle(fileName, text, { format, options }),
     previewImport: (req) => previewImport(wb, req),
     importFile: (req) => importFile(wb, req),
     deletePuzzle: ({ id }) => {
@@ -41,10 +40,6 @@ export function apiHandlers(wb: Workbench, opts: { resourcesDir?: string | null;
     duplicatePuzzle: ({ id }) => wb.duplicatePuzzle(id),
     exportPuzzle: ({ id, format }) => wb.exportPuzzle(id, format),
     solvers: ({ puzzleId }) => (puzzleId === undefined ? wb.solvers() : solversFor(wb, puzzleId)),
-    startRun: ({ puzzleId, solver, params, seed, seconds, evaluations, target }) => {
-      const run = wb.createRun({ target: { puzzleId }, solver, params, seed, stop: { seconds, evaluations, target } });
-      return need(store.getRunSummary(run.id), `run ${run.id}`);
-    },
     stopRun: async ({ id }) => {
       await wb.runs.stop(id);
       return null;
@@ -55,7 +50,6 @@ export function apiHandlers(wb: Workbench, opts: { resourcesDir?: string | null;
     },
     listRuns: (q) => store.listRuns(q),
     getRun: ({ id }) => need(store.getRun(id), `run ${id}`),
-    runEvents: ({ id }) => store.events(id),
     // ---- runs: launch several, history, charts, replay, export (issue 6) ----
     startRuns: ({ puzzleId, solver, params, seed, count, seconds, evaluations, target }) =>
       wb

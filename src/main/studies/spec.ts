@@ -13,7 +13,8 @@ import { getFamily } from '../../core/families';
 import { FAMILY_IDS, type FamilyId } from '../../core/families/family';
 import { resolveParams, type Params } from '../../core/params/schema';
 import { findPreset, type SolverPreset } from '../../core/presets/presets';
-import { s, SchemaError } from '../../core/schema/schema';
+import * as v from 'valibot';
+import { dict, int, list, num, obj, oneOf, parseWith, SchemaError, str } from '../../core/validate/validate';
 import { checkName, oneLine } from '../../core/text/display';
 import type { PuzzleRecord } from '../store/types';
 import { checkStop } from '../services/workbench';
@@ -59,42 +60,11 @@ export interface StudySpec {
   published?: Published | null;
 }
 
-/** Figures a paper reports for one cell: the puzzle by its index or its group, the solver by its index. */
-export interface PublishedCell {
-  puzzle?: number;
-  group?: string;
-  solver: number;
-  mean?: number;
-  median?: number;
-  best?: number;
-  sd?: number;
-  successRate?: number;
-  /** Seconds to reach the target (the paper's mean or median, on the paper's machine). */
-  timeToTarget?: number;
-  /** Evaluations (or nodes) to reach the target, as the paper counts them. */
-  evaluationsToTarget?: number;
-}
-
 /** The figures of a published cell, without where it sits. */
 export const PUBLISHED_FIGURES = ['mean', 'median', 'best', 'sd', 'successRate', 'timeToTarget', 'evaluationsToTarget'] as const;
 
 /** The cell figures a published test can compare (one value per puzzle row and setting). */
 export const TESTED_MEASURES = ['mean', 'median', 'best', 'timeToTarget', 'evaluationsToTarget'] as const;
-
-/**
- * A test the paper reports between two of its settings, paired by puzzle: the study runs the same
- * test on its own cells and shows the paper's p beside its own (e.g. the casse-tete paper's
- * Wilcoxon signed-rank test of GA against SA on the mean evaluations per instance).
- */
-export interface PublishedTest {
-  /** The two settings, by index in the file. */
-  solvers: [number, number];
-  measure: (typeof TESTED_MEASURES)[number];
-  test: 'signed-rank';
-  /** The paper's p-value. */
-  p?: number;
-  note?: string;
-}
 
 export interface Published {
   source: string;
@@ -120,67 +90,75 @@ export const STUDY_LIMITS = { puzzles: 200, configs: 100, seeds: 1000, runs: 10_
 
 const MAX_SEED = 2 ** 32 - 1;
 
-const stopSchema = s.object({
-  seconds: s.optional(s.number()),
-  evaluations: s.optional(s.int(1)),
-  target: s.optional(s.number()),
-  clock: s.optional(s.literal('wall', 'cpu')),
+const stopSchema = obj({
+  seconds: v.optional(num()),
+  evaluations: v.optional(int(1)),
+  target: v.optional(num()),
+  clock: v.optional(oneOf('wall', 'cpu')),
 });
 
-const fileSchema = s.object({
-  name: s.string(200),
-  description: s.optional(s.string(2000)),
-  puzzles: s.array(s.unknown(), STUDY_LIMITS.puzzles),
-  solvers: s.array(
-    s.object({
-      solver: s.string(100),
-      preset: s.optional(s.string(100)),
-      params: s.optional(s.record(s.unknown())),
-      label: s.optional(s.string(200)),
+/** Figures a paper reports for one cell: the puzzle by its index or its group, the solver by its index. */
+const publishedCellSchema = obj({
+  puzzle: v.optional(int(0)),
+  group: v.optional(str(200)),
+  solver: int(0),
+  mean: v.optional(num()),
+  median: v.optional(num()),
+  best: v.optional(num()),
+  sd: v.optional(num()),
+  successRate: v.optional(num()),
+  /** Seconds to reach the target (the paper's mean or median, on the paper's machine). */
+  timeToTarget: v.optional(num()),
+  /** Evaluations (or nodes) to reach the target, as the paper counts them. */
+  evaluationsToTarget: v.optional(num()),
+});
+export type PublishedCell = v.InferOutput<typeof publishedCellSchema>;
+
+/**
+ * A test the paper reports between two of its settings, paired by puzzle: the study runs the same
+ * test on its own cells and shows the paper's p beside its own (e.g. the casse-tete paper's
+ * Wilcoxon signed-rank test of GA against SA on the mean evaluations per instance).
+ */
+const publishedTestSchema = obj({
+  /** The two settings, by index in the file (checked to be two once the settings are known). */
+  solvers: list(int(0), 2),
+  measure: oneOf(...TESTED_MEASURES),
+  test: oneOf('signed-rank'),
+  /** The paper's p-value. */
+  p: v.optional(num()),
+  note: v.optional(str(500)),
+});
+export type PublishedTest = Omit<v.InferOutput<typeof publishedTestSchema>, 'solvers'> & { solvers: [number, number] };
+
+const fileSchema = obj({
+  name: str(200),
+  description: v.optional(str(2000)),
+  puzzles: list(v.unknown(), STUDY_LIMITS.puzzles),
+  solvers: list(
+    obj({
+      solver: str(100),
+      preset: v.optional(str(100)),
+      params: v.optional(dict(v.unknown())),
+      label: v.optional(str(200)),
     }),
     STUDY_LIMITS.configs,
   ),
-  seeds: s.unknown(),
+  seeds: v.unknown(),
   stop: stopSchema,
-  concurrency: s.optional(s.int(1, 256)),
-  published: s.optional(
-    s.object({
-      source: s.string(500),
-      cells: s.array(
-        s.object({
-          puzzle: s.optional(s.int(0)),
-          group: s.optional(s.string(200)),
-          solver: s.int(0),
-          mean: s.optional(s.number()),
-          median: s.optional(s.number()),
-          best: s.optional(s.number()),
-          sd: s.optional(s.number()),
-          successRate: s.optional(s.number()),
-          timeToTarget: s.optional(s.number()),
-          evaluationsToTarget: s.optional(s.number()),
-        }),
-        10_000,
-      ),
-      tests: s.optional(
-        s.array(
-          s.object({
-            solvers: s.array(s.int(0), 2),
-            measure: s.literal(...TESTED_MEASURES),
-            test: s.literal('signed-rank'),
-            p: s.optional(s.number()),
-            note: s.optional(s.string(500)),
-          }),
-          100,
-        ),
-      ),
+  concurrency: v.optional(int(1, 256)),
+  published: v.optional(
+    obj({
+      source: str(500),
+      cells: list(publishedCellSchema, 10_000),
+      tests: v.optional(list(publishedTestSchema, 100)),
     }),
   ),
 });
 
-const group = s.optional(s.string(200));
-const inlinePuzzle = s.object({ family: s.literal(...FAMILY_IDS), name: s.optional(s.string(200)), puzzle: s.unknown(), stop: s.optional(stopSchema), group });
-const filePuzzle = s.object({ file: s.string(4096), name: s.optional(s.string(200)), stop: s.optional(stopSchema), group });
-const libraryPuzzle = s.object({ library: s.int(1), stop: s.optional(stopSchema), group });
+const group = v.optional(str(200));
+const inlinePuzzle = obj({ family: oneOf(...FAMILY_IDS), name: v.optional(str(200)), puzzle: v.unknown(), stop: v.optional(stopSchema), group });
+const filePuzzle = obj({ file: str(4096), name: v.optional(str(200)), stop: v.optional(stopSchema), group });
+const libraryPuzzle = obj({ library: int(1), stop: v.optional(stopSchema), group });
 
 /** Read a study file's text into its resolved grid; throws StudyError (one line) for anything wrong. */
 export function parseStudy(text: string, fileName: string, ctx: StudyContext): StudySpec {
@@ -196,7 +174,7 @@ export function parseStudy(text: string, fileName: string, ctx: StudyContext): S
   }
   let file;
   try {
-    file = fileSchema.parse(json);
+    file = parseWith(fileSchema, json);
   } catch (e) {
     if (e instanceof SchemaError) return fail(e.message);
     throw e;
@@ -209,7 +187,7 @@ export function parseStudy(text: string, fileName: string, ctx: StudyContext): S
   }
 }
 
-type StudyFile = ReturnType<typeof fileSchema.parse>;
+type StudyFile = v.InferOutput<typeof fileSchema>;
 
 function resolve(file: StudyFile, fileName: string, ctx: StudyContext): StudySpec {
   const name = checkName(file.name.trim(), 'a study');
@@ -270,7 +248,7 @@ function resolve(file: StudyFile, fileName: string, ctx: StudyContext): StudySpe
   return spec;
 }
 
-function publishedOf(p: { source: string; cells: PublishedCell[]; tests?: (Omit<PublishedTest, 'solvers'> & { solvers: number[] })[] | undefined }): Published {
+function publishedOf(p: NonNullable<StudyFile['published']>): Published {
   const { tests, ...rest } = p;
   return tests ? { ...rest, tests: tests.map((t) => ({ ...t, solvers: [t.solvers[0]!, t.solvers[1]!] })) } : rest;
 }
@@ -299,11 +277,11 @@ function readPuzzle(entry: unknown, at: string, baseDir: string, ctx: StudyConte
       group: g,
     } = 'file' in entry
       ? (() => {
-          const f = filePuzzle.parse(entry, at);
+          const f = parseWith(filePuzzle, entry, at);
           return { read: readPuzzle(f.file, at, baseDir, ctx), stop: f.stop, name: f.name, group: f.group };
         })()
       : (() => {
-          const l = libraryPuzzle.parse(entry, at);
+          const l = parseWith(libraryPuzzle, entry, at);
           return { read: readPuzzle(l.library, at, baseDir, ctx), stop: l.stop, name: undefined, group: l.group };
         })();
     if (name !== undefined) read.puzzle.label = checkName(name);
@@ -334,7 +312,7 @@ function readPuzzle(entry: unknown, at: string, baseDir: string, ctx: StudyConte
     return { family: doc.family, puzzle: { label: rec.name, source: `library ${entry}`, puzzleId: rec.id, puzzle: json, maxScore } };
   }
   if (typeof entry === 'object' && entry !== null && !Array.isArray(entry)) {
-    const p = inlinePuzzle.parse(entry, at);
+    const p = parseWith(inlinePuzzle, entry, at);
     const model = getFamily(p.family).puzzleFromJson(p.puzzle, `${at}.puzzle`);
     const { rows, cols } = getFamily(p.family).size(model);
     const label = checkName(p.name ?? `${p.family} ${rows}x${cols}`);

@@ -116,7 +116,7 @@ describe.skipIf(!mounted)('the disk fills up under serve', () => {
       const puzzle = (await call('createPuzzle', {
         document: { format: 'puzzle-workbench', version: 1, family: 'jump', name: 'm', puzzle: { rows: 9, cols: 9 } },
       })) as { id: number };
-      const run = (await call('startRun', { puzzleId: puzzle.id, solver: 'hill-climb', seed: 1 })) as { id: number };
+      const [run] = (await call('startRuns', { puzzleId: puzzle.id, solver: 'hill-climb', seed: 1 })) as [{ id: number }];
       await until(
         () => {
           const show = cli(['show', String(run.id), '--json', '--db', db]);

@@ -108,7 +108,7 @@ describe('workbench CLI under hostile use', () => {
       const p = wb.importPuzzle('m.txt', '3\n1 1 1\n1 1 1\n1 1 0\n', { format: 'maze' });
       for (const key of ['__proto__', 'toString', 'constructor']) {
         const args = JSON.parse(`{"puzzleId": ${p.id}, "solver": "hill-climb", "params": {"${key}": 1}}`) as unknown;
-        const reply = await dispatch({ handlers: apiHandlers(wb), subscribe: () => () => undefined }, 'startRun', args);
+        const reply = await dispatch({ handlers: apiHandlers(wb), subscribe: () => () => undefined }, 'startRuns', args);
         expect(reply, key).toEqual({ ok: false, error: expect.stringMatching(new RegExp(`unknown parameter ${key}`)) as unknown });
       }
       expect(wb.store.countRuns()).toBe(0);

@@ -142,7 +142,7 @@ describe('the database replaced under serve', () => {
         const puzzle = (await call('createPuzzle', {
           document: { format: 'puzzle-workbench', version: 1, family: 'jump', name: 'm', puzzle: { rows: 9, cols: 9 } },
         })) as { id: number };
-        const run = (await call('startRun', { puzzleId: puzzle.id, solver: 'hill-climb', seed: 1 })) as { id: number };
+        const [run] = (await call('startRuns', { puzzleId: puzzle.id, solver: 'hill-climb', seed: 1 })) as [{ id: number }];
         await until(() => elapsed(file, run.id) >= 500, 60_000, 'progress');
         replace(how, other, file);
         const ended = await until(() => pushes.find((p) => p.run?.id === run.id && p.run.status === 'failed'), 30_000, 'the run to end');

@@ -92,7 +92,7 @@ describe('serve reads import files off its event loop', () => {
     const r = await c.reply(1);
     expect(r.ok).toBe(false);
     expect(r.error).toMatch(/^slow\.txt: reading the file took longer than 0\.3 s; it was stopped$/);
-    c.send({ id: 2, method: 'importPuzzle', args: { fileName: 'g.grid', text: '3 2\n1 0 1\n0 1 1\n1 1 1\n' } });
+    c.send({ id: 2, method: 'importFile', args: { fileName: 'g.grid', text: '3 2\n1 0 1\n0 1 1\n1 1 1\n' } });
     // A fresh thread loads first; its time is not the read's.
     const ok = await c.reply(2);
     expect([ok.ok, ok.error]).toEqual([false, expect.stringMatching(/took longer|^g\.grid/)]);
@@ -102,10 +102,10 @@ describe('serve reads import files off its event loop', () => {
     const server = await serve();
     const c = await client(server);
     const { puzzle, solution } = generateEdgePuzzle({ rows: 3, cols: 3, frameColours: 2, innerColours: 2, seed: 9 });
-    c.send({ id: 1, method: 'importPuzzle', args: { fileName: 'p.txt', text: piecesFormat.write(puzzle, undefined)! } });
+    c.send({ id: 1, method: 'importFile', args: { fileName: 'p.txt', text: piecesFormat.write(puzzle, undefined)! } });
     const added = await c.reply(1);
     expect(added.ok, added.error).toBe(true);
-    const id = (added.value as { id: number }).id;
+    const id = (added.value as { added: { id: number }[] }).added[0]!.id;
     const board = Array.from(solution.piece, (p, i) => `${p + 1} ${solution.rotation[i]}`).join('\n');
     c.send({ id: 2, method: 'importFile', args: { fileName: 'b.txt', text: board, into: id } });
     const placed = await c.reply(2);

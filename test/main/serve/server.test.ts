@@ -54,27 +54,24 @@ function fakeBackend(): FakeBackend {
       if (!p) throw new Error(`puzzle ${id} does not exist\n    at getPuzzle (fake.ts:1:1)`);
       return { ...p, document: {} } satisfies PuzzleRecord;
     },
-    importPuzzle: ({ fileName, text }) => {
-      calls.push({ method: 'importPuzzle', args: { fileName, length: text.length } });
+    importFile: ({ fileName, text }) => {
+      calls.push({ method: 'importFile', args: { fileName, length: text.length } });
       if (!text.trim()) throw new Error(`${fileName}: line 1: the file is empty`);
       const p = { ...puzzle(puzzles.length + 1, fileName.replace(/\.txt$/, ''), 'parity'), document: { text } };
       puzzles.push(p);
-      return p;
+      return { added: [p], updated: [], notes: [], warnings: [], duplicates: [] };
     },
     deletePuzzle: () => null,
     previewImport: nope('previewImport'),
-    importFile: nope('importFile'),
     createPuzzle: nope('createPuzzle'),
     updatePuzzle: nope('updatePuzzle'),
     duplicatePuzzle: nope('duplicatePuzzle'),
     exportPuzzle: nope('exportPuzzle'),
     solvers: () => [],
-    startRun: nope('startRun'),
     stopRun: nope('stopRun'),
     resumeRun: nope('resumeRun'),
     listRuns: () => [],
     getRun: nope('getRun'),
-    runEvents: () => [],
     startRuns: nope('startRuns'),
     queryRuns: nope('queryRuns'),
     runIds: nope('runIds'),
@@ -239,10 +236,10 @@ describe('serve: WebSocket API', () => {
     const { server } = await serve();
     const c = await connect(wsUrl(server));
     expect(await c.request({ id: 1, method: 'getPuzzle', args: { id: 77 } })).toEqual({ id: 1, ok: false, error: 'puzzle 77 does not exist' });
-    expect(await c.request({ id: 2, method: 'startRun', args: { puzzleId: 1, solver: 'x' } })).toEqual({
+    expect(await c.request({ id: 2, method: 'startRuns', args: { puzzleId: 1, solver: 'x' } })).toEqual({
       id: 2,
       ok: false,
-      error: 'startRun is not in the fake',
+      error: 'startRuns is not in the fake',
     });
   });
 
@@ -262,7 +259,7 @@ describe('serve: WebSocket API', () => {
     const { server } = await serve({ maxMessageBytes: 1024 });
     const c = await connect(wsUrl(server));
     const closed = new Promise<number>((resolve) => c.ws.once('close', (code) => resolve(code)));
-    c.ws.send(JSON.stringify({ id: 1, method: 'importPuzzle', args: { fileName: 'big.txt', text: 'x'.repeat(5000) } }));
+    c.ws.send(JSON.stringify({ id: 1, method: 'importFile', args: { fileName: 'big.txt', text: 'x'.repeat(5000) } }));
     expect(await closed).toBe(1009);
     // The server itself is fine.
     const d = await connect(wsUrl(server));
@@ -435,9 +432,9 @@ describe('renderer client over the WebSocket transport', () => {
       await expect(api.getPuzzle({ id: 99 })).rejects.toThrow(/^puzzle 99 does not exist$/);
       await expect(api.listPuzzles({ family: 'chess' as 'edge' })).rejects.toThrow(/^listPuzzles\.family: expected one of edge, jump, parity/);
 
-      const imported = await api.importPuzzle({ fileName: 'grid.txt', text: '1 0\n0 1\n' });
-      expect(imported).toMatchObject({ name: 'grid', family: 'parity' });
-      await expect(api.importPuzzle({ fileName: 'empty.txt', text: '' })).rejects.toThrow('empty.txt: line 1: the file is empty');
+      const imported = await api.importFile({ fileName: 'grid.txt', text: '1 0\n0 1\n' });
+      expect(imported.added).toMatchObject([{ name: 'grid', family: 'parity' }]);
+      await expect(api.importFile({ fileName: 'empty.txt', text: '' })).rejects.toThrow('empty.txt: line 1: the file is empty');
 
       const pushes: PushEvent[] = [];
       const unsubscribe = api.subscribe((e) => pushes.push(e));

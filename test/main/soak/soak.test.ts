@@ -242,7 +242,7 @@ describe('soak: two CLI solves and a serve on one database', () => {
         }
       } else if (x < 0.42) {
         pendingCalls.push(
-          serve.call('startRun', { puzzleId: 1, solver: 'hill-climb', seed: step, seconds: 2 + Math.floor(random() * 6) }).catch(() => undefined),
+          serve.call('startRuns', { puzzleId: 1, solver: 'hill-climb', seed: step, seconds: 2 + Math.floor(random() * 6) }).catch(() => undefined),
         );
         count('serve start');
       } else if (x < 0.62) {

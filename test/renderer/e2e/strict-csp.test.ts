@@ -28,7 +28,7 @@ describeBrowser('the renderer under the desktop app’s strict CSP', () => {
     );
     const puzzles = await h.api.listPuzzles({});
     const edge = puzzles.find((p) => p.family === 'edge')!;
-    await h.api.startRun({ puzzleId: edge.id, solver: 'hill-climb', evaluations: 20_000 });
+    await h.api.startRuns({ puzzleId: edge.id, solver: 'hill-climb', evaluations: 20_000 });
     const hashes = [
       '',
       ...['edge', 'jump', 'parity'].map((f) => `#/puzzle/${puzzles.find((p) => p.family === f)!.id}`),

@@ -5,7 +5,7 @@
  *   page's `?token=` if it has one; requests have ids, the socket reconnects with backoff, and a
  *   failed call rejects with the server's one-line message.
  */
-import type { ApiArgs, ApiMethod, PushEvent, WorkbenchApi } from '../../../main/api/types';
+import type { ApiMethod, PushEvent, WorkbenchApi } from '../../../main/api/types';
 import type { ApiReply } from '../../../main/api/types';
 import type { WorkbenchBridge } from '../../../main/api/types';
 
@@ -27,60 +27,33 @@ export interface Transport {
   close(): void;
 }
 
-/** Every method exactly once: this fails to compile if the contract gains or loses one. */
-const METHOD_SET: Record<ApiMethod, true> = {
-  listPuzzles: true,
-  getPuzzle: true,
-  importPuzzle: true,
-  previewImport: true,
-  importFile: true,
-  deletePuzzle: true,
-  createPuzzle: true,
-  updatePuzzle: true,
-  duplicatePuzzle: true,
-  exportPuzzle: true,
-  solvers: true,
-  startRun: true,
-  stopRun: true,
-  resumeRun: true,
-  listRuns: true,
-  getRun: true,
-  runEvents: true,
-  startRuns: true,
-  queryRuns: true,
-  runIds: true,
-  runFacets: true,
-  deleteRuns: true,
-  exportRuns: true,
-  runSeries: true,
-  runBoard: true,
-  listStudies: true,
-  getStudy: true,
-  studyCurves: true,
-  studyAnalysis: true,
-  studyTemplates: true,
-  createStudy: true,
-  startStudy: true,
-  stopStudy: true,
-  exportStudy: true,
-  getDistribution: true,
-  setDistribution: true,
-  startAnalysis: true,
-  analysisStatus: true,
-  stopAnalysis: true,
-};
-const METHODS = Object.keys(METHOD_SET) as ApiMethod[];
-
 export interface Client {
   api: WorkbenchApi;
   transport: Transport;
 }
 
-/** Build the API over the transport this page has. */
+/**
+ * Build the API over the transport this page has. Any method name becomes a call of that name:
+ * the contract's types say which exist, and the backend refuses any other, so no list of methods
+ * is kept here (a new method is one entry in the contract plus its handler).
+ */
 export function createClient(transport: Transport = defaultTransport()): Client {
-  const api = { subscribe: (listener: (event: PushEvent) => void) => transport.onPush(listener) } as Record<string, unknown>;
-  for (const m of METHODS) api[m] = (args: ApiArgs<typeof m>) => transport.call(m, args ?? {});
-  return { api: api as unknown as WorkbenchApi, transport };
+  const calls = new Map<string, (args: unknown) => Promise<unknown>>();
+  const subscribe = (listener: (event: PushEvent) => void): (() => void) => transport.onPush(listener);
+  const api = new Proxy({} as WorkbenchApi, {
+    get(_target, key) {
+      if (key === 'subscribe') return subscribe;
+      // Not a method: symbols, and `then` (so the API is never taken for a promise when awaited or returned).
+      if (typeof key !== 'string' || key === 'then') return undefined;
+      let call = calls.get(key);
+      if (!call) {
+        call = (args: unknown) => transport.call(key as ApiMethod, args ?? {});
+        calls.set(key, call);
+      }
+      return call;
+    },
+  });
+  return { api, transport };
 }
 
 export function defaultTransport(): Transport {

@@ -1,0 +1,2 @@
+export type { DistributionState } from '../services/distribution';
+export type { AnalysisStatus } from '../services/analysis';

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { api, parseCall } from '../../../src/main/api/contract';
+
+describe('API contract', () => {
+  it('validates calls, naming the method and the field in one line', () => {
+    expect(parseCall('getPuzzle', { id: 3 })).toEqual({ method: 'getPuzzle', args: { id: 3 } });
+    expect(parseCall('runFacets', undefined)).toEqual({ method: 'runFacets', args: {} });
+    expect(() => parseCall('getPuzzle', { id: 0 })).toThrow('getPuzzle.id: 0 is outside 1..9007199254740991');
+    expect(() => parseCall('getPuzzle', {})).toThrow('getPuzzle.id: expected an integer, got undefined');
+    expect(() => parseCall('getPuzzle', { id: 1, extra: true })).toThrow('getPuzzle.extra: unknown field');
+    expect(() => parseCall('queryRuns', { statuses: ['done', 'lost'] })).toThrow(
+      'queryRuns.statuses[1]: expected one of queued, running, done, stopped, interrupted, failed, got string',
+    );
+    expect(() => parseCall('importFile', { fileName: 'a', text: 'b', options: { size: 3 } })).toThrow('importFile.options.size: expected a string, got number');
+  });
+
+  it('refuses unknown methods, prototype keys included', () => {
+    for (const m of ['dropTables', '__proto__', 'constructor', 'toString', 42, null]) expect(() => parseCall(m, {})).toThrow(/^unknown API method/);
+  });
+
+  it('keeps every key of free-form parameters for the solver to refuse', () => {
+    const { args } = parseCall('startRuns', JSON.parse('{"puzzleId": 1, "solver": "x", "params": {"__proto__": 1}}'));
+    expect(Object.keys((args as { params: object }).params)).toEqual(['__proto__']);
+  });
+
+  it('has no method without a user (runEvents, importPuzzle and startRun are gone)', () => {
+    expect(Object.keys(api).filter((m) => ['runEvents', 'importPuzzle', 'startRun'].includes(m))).toEqual([]);
+  });
+});
