@@ -1,5 +1,7 @@
 import type { SolverRun } from '../../../engine/solver';
+import { damaged as damagedCheckpoint } from '../../../engine/checkpoint';
 import { Rng, type RngState } from '../../../rng/rng';
+import type { BacktrackCheckpoint } from './checkpoint';
 import { solutionToJson, type EdgeSolutionJson } from '../json';
 import type { EdgePuzzle } from '../model';
 import { CandidateTables } from './candidates';
@@ -25,27 +27,6 @@ export interface BacktrackOptions {
   completeWidth: number;
 }
 
-interface BacktrackState {
-  v: 1;
-  evaluations: number;
-  restarts: number;
-  sinceRestart: number;
-  rng: RngState;
-  /** RNG state the current candidate order was shuffled from; null = built order. */
-  shuffled: RngState | null;
-  /** Candidate entry placed at each depth above the current one. */
-  stack: number[];
-  /** Phase of each of those placements (mismatch searches only). */
-  phases: number[];
-  cursor: number;
-  phase: number;
-  finished: boolean;
-  bestScore: number;
-  bestDepth: number;
-  bestBreaks: number;
-  best: EdgeSolutionJson;
-}
-
 /**
  * Depth-first search in a fixed scan order with an explicit stack: at each depth the cell's
  * candidate list comes from its (out mask, key colours) table, a piece type is taken when one is
@@ -57,7 +38,7 @@ interface BacktrackState {
  * reports full boards only (score = all joins minus the broken ones; 0 until the first full
  * board), and once it has one with B breaks it only looks for boards with fewer.
  */
-export class BacktrackRun implements SolverRun {
+export class BacktrackRun implements SolverRun<EdgeSolutionJson, BacktrackCheckpoint> {
   evaluations = 0;
   bestScore: number;
   private restarts = 0;
@@ -140,7 +121,7 @@ export class BacktrackRun implements SolverRun {
     return this.cur.done;
   }
 
-  bestSolution(): unknown {
+  bestSolution(): EdgeSolutionJson {
     return this.best;
   }
 
@@ -253,7 +234,7 @@ export class BacktrackRun implements SolverRun {
     this.enter(0);
   }
 
-  checkpoint(): BacktrackState {
+  checkpoint(): BacktrackCheckpoint {
     const { d } = this.cur;
     return {
       v: 1,
@@ -274,24 +255,21 @@ export class BacktrackRun implements SolverRun {
     };
   }
 
-  static restore(puzzle: EdgePuzzle, opts: BacktrackOptions, cp: unknown): BacktrackRun {
-    const s = cp as BacktrackState;
-    const damaged = (why: string): Error => new Error(`backtrack checkpoint is damaged (${why})`);
-    if (!s || s.v !== 1 || !Rng.isState(s.rng) || !Array.isArray(s.stack) || !Array.isArray(s.phases)) throw damaged('missing fields');
+  static restore(puzzle: EdgePuzzle, opts: BacktrackOptions, s: BacktrackCheckpoint): BacktrackRun {
+    const damaged = (where: string, why: string): Error => damagedCheckpoint('backtrack', where, why);
     const run = new BacktrackRun(puzzle, opts, new Rng(s.rng), false);
     const { tables, plan } = run;
-    if (s.stack.length > plan.depth) throw damaged('deeper than the board');
+    if (s.stack.length > plan.depth) throw damaged('stack', 'deeper than the board');
     if (s.shuffled !== null) {
-      if (!Rng.isState(s.shuffled)) throw damaged('shuffle state');
       run.shuffled = s.shuffled;
       tables.shuffle(new Rng(s.shuffled));
     }
     for (let d = 0; d < s.stack.length; d++) {
       const ph = run.exact ? 0 : s.phases[d];
       const ci = s.stack[d];
-      if (!(ph >= 0 && ph <= 3)) throw damaged(`phase at depth ${d}`);
+      if (!(ph >= 0 && ph <= 3)) throw damaged(`phases.${d}`, 'not a phase');
       const k = run.listKey(d, ph);
-      if (!(Number.isInteger(ci) && ci >= tables.start[k] && ci < tables.stop[k])) throw damaged(`entry at depth ${d} is not a candidate there`);
+      if (!(ci >= tables.start[k] && ci < tables.stop[k])) throw damaged(`stack.${d}`, 'not a candidate there');
       run.breaks[d + 1] = run.breaks[d] + (run.exact ? 0 : run.costAt(d, ci));
       run.placed[d] = ci;
       run.phases[d] = ph;
@@ -301,7 +279,7 @@ export class BacktrackRun implements SolverRun {
     }
     const d = s.stack.length;
     const k = run.listKey(d, s.phase);
-    if (!(Number.isInteger(s.cursor) && s.cursor >= tables.start[k] && s.cursor <= tables.stop[k])) throw damaged('cursor');
+    if (!(s.cursor >= tables.start[k] && s.cursor <= tables.stop[k])) throw damaged('cursor', 'not a candidate there');
     Object.assign(run.cur, { d, ci: s.cursor, ph: s.phase, bestDepth: s.bestDepth, bestBreaks: s.bestBreaks, done: s.finished });
     run.evaluations = s.evaluations;
     run.restarts = s.restarts;

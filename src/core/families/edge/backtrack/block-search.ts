@@ -1,5 +1,7 @@
 import type { SolverRun } from '../../../engine/solver';
+import { damaged as damagedCheckpoint } from '../../../engine/checkpoint';
 import { Rng, type RngState } from '../../../rng/rng';
+import type { BlockCheckpoint } from './checkpoint';
 import { solutionToJson, type EdgeSolutionJson } from '../json';
 import { hasGreyBorder, isRotatable, type EdgePuzzle } from '../model';
 import type { BlockHeuristic } from './block-heuristics';
@@ -14,19 +16,6 @@ export interface BlockOptions {
   shuffle: boolean;
 }
 
-interface BlockState {
-  v: 1;
-  evaluations: number;
-  rng: RngState;
-  shuffled: RngState | null;
-  stack: number[];
-  cursor: number;
-  finished: boolean;
-  bestScore: number;
-  bestDepth: number;
-  best: EdgeSolutionJson;
-}
-
 /**
  * Backtracking over the half-size board of 2x2 blocks, block positions row by row, with the same
  * explicit-stack loop as the single-tile search; a block fits when its left and top patterns
@@ -35,7 +24,7 @@ interface BlockState {
  * block is placed). On an odd board the void cells that pad it (see blockLayout) use no piece and
  * never reach the reported board.
  */
-export class BlockRun implements SolverRun {
+export class BlockRun implements SolverRun<EdgeSolutionJson, BlockCheckpoint> {
   evaluations = 0;
   bestScore = 0;
   readonly iteration = 0;
@@ -119,7 +108,7 @@ export class BlockRun implements SolverRun {
     return this.cur.done;
   }
 
-  bestSolution(): unknown {
+  bestSolution(): EdgeSolutionJson {
     return this.best;
   }
 
@@ -164,7 +153,7 @@ export class BlockRun implements SolverRun {
     }
   }
 
-  checkpoint(): BlockState {
+  checkpoint(): BlockCheckpoint {
     return {
       v: 1,
       evaluations: this.evaluations,
@@ -179,18 +168,15 @@ export class BlockRun implements SolverRun {
     };
   }
 
-  static restore(puzzle: EdgePuzzle, opts: BlockOptions, cp: unknown): BlockRun {
-    const s = cp as BlockState;
-    const damaged = (why: string): Error => new Error(`backtrack-2x2 checkpoint is damaged (${why})`);
-    if (!s || s.v !== 1 || !Rng.isState(s.rng) || !Array.isArray(s.stack)) throw damaged('missing fields');
-    if (s.shuffled !== null && !Rng.isState(s.shuffled)) throw damaged('shuffle state');
+  static restore(puzzle: EdgePuzzle, opts: BlockOptions, s: BlockCheckpoint): BlockRun {
+    const damaged = (where: string, why: string): Error => damagedCheckpoint('backtrack-2x2', where, why);
     const run = new BlockRun(puzzle, opts, new Rng(s.rng), s.shuffled);
     const { tables } = run;
-    if (s.stack.length > run.depth) throw damaged('deeper than the board');
+    if (s.stack.length > run.depth) throw damaged('stack', 'deeper than the board');
     for (let d = 0; d < s.stack.length; d++) {
       const ci = s.stack[d];
       const k = run.key(d);
-      if (!(Number.isInteger(ci) && ci >= tables.start[k] && ci < tables.stop[k])) throw damaged(`block at depth ${d} is not a candidate there`);
+      if (!(ci >= tables.start[k] && ci < tables.stop[k])) throw damaged(`stack.${d}`, 'not a candidate block there');
       run.placed[d] = ci;
       for (let q = 0; q < 4; q++) run.cnt[tables.types[4 * ci + q]]--;
       for (let w = 0; w < tables.words; w++) run.used[w] |= tables.masks![tables.words * ci + w];
@@ -199,7 +185,7 @@ export class BlockRun implements SolverRun {
     }
     const d = s.stack.length;
     const k = run.key(d);
-    if (!(Number.isInteger(s.cursor) && s.cursor >= tables.start[k] && s.cursor <= tables.stop[k])) throw damaged('cursor');
+    if (!(s.cursor >= tables.start[k] && s.cursor <= tables.stop[k])) throw damaged('cursor', 'not a candidate block there');
     Object.assign(run.cur, { d, ci: s.cursor, bestDepth: s.bestDepth, done: s.finished });
     run.evaluations = s.evaluations;
     run.bestScore = s.bestScore;

@@ -1,8 +1,11 @@
+import { catalogued } from '../../../engine/catalogued';
 import { withThreads } from '../../../engine/shards';
 import type { SolverDef } from '../../../engine/solver';
 import { resolveParams, type ParamSchema } from '../../../params/schema';
 import { Rng } from '../../../rng/rng';
+import type { EdgeSolutionJson } from '../json';
 import type { EdgePuzzle } from '../model';
+import { BacktrackCheckpoint, BlockCheckpoint } from './checkpoint';
 import { BacktrackRun, type BacktrackOptions } from './backtrack';
 import { BlockRun, BLOCK_HEURISTICS, blockSearchRefuses, type BlockOptions } from './block-search';
 import { SCAN_ORDERS, type ScanOrder } from './scan-plan';
@@ -70,20 +73,23 @@ export const backtrack2x2Params = {
 const BACKTRACK_ROUND = 1 << 21;
 
 export const backtrackSolver: SolverDef = withThreads(
-  {
-    id: 'backtrack',
-    family: 'edge',
-    label: 'Backtracking (exact)',
-    description:
-      'Depth-first search in scan order over precomputed candidate tables; exact by default, or with a growing allowance of broken joins (Blackwood) and restarts with a new candidate order (Verhaard). Evaluations count placements.',
-    params: backtrackParams,
-    create(puzzle, params, seed) {
-      return new BacktrackRun(puzzle as EdgePuzzle, backtrackOptions(params), new Rng(seed));
+  catalogued<EdgePuzzle, EdgeSolutionJson, BacktrackCheckpoint>(
+    {
+      id: 'backtrack',
+      family: 'edge',
+      label: 'Backtracking (exact)',
+      description:
+        'Depth-first search in scan order over precomputed candidate tables; exact by default, or with a growing allowance of broken joins (Blackwood) and restarts with a new candidate order (Verhaard). Evaluations count placements.',
+      params: backtrackParams,
+      create(puzzle, params, seed) {
+        return new BacktrackRun(puzzle, backtrackOptions(params), new Rng(seed));
+      },
+      restore(puzzle, params, checkpoint) {
+        return BacktrackRun.restore(puzzle, backtrackOptions(params), checkpoint);
+      },
     },
-    restore(puzzle, params, checkpoint) {
-      return BacktrackRun.restore(puzzle as EdgePuzzle, backtrackOptions(params), checkpoint);
-    },
-  },
+    BacktrackCheckpoint,
+  ),
   BACKTRACK_ROUND,
 );
 
@@ -100,21 +106,24 @@ function backtrackOptions(params: Record<string, unknown>): BacktrackOptions {
   };
 }
 
-export const backtrack2x2Solver: SolverDef = {
-  id: 'backtrack-2x2',
-  family: 'edge',
-  label: 'Backtracking over 2x2 blocks',
-  description:
-    'The 2x2 domain transform of Aspinall et al. (2020): every valid 2x2 block of four pieces, the half-size board of blocks searched in scan order with no piece used twice; border blocks ordered by H1 or H2. An odd side is padded with a row or column of grey void cells that use no piece. Evaluations count block placements.',
-  params: backtrack2x2Params,
-  refuses: (puzzle) => blockSearchRefuses(puzzle as EdgePuzzle),
-  create(puzzle, params, seed) {
-    return new BlockRun(puzzle as EdgePuzzle, blockOptions(params), new Rng(seed));
+export const backtrack2x2Solver = catalogued<EdgePuzzle, EdgeSolutionJson, BlockCheckpoint>(
+  {
+    id: 'backtrack-2x2',
+    family: 'edge',
+    label: 'Backtracking over 2x2 blocks',
+    description:
+      'The 2x2 domain transform of Aspinall et al. (2020): every valid 2x2 block of four pieces, the half-size board of blocks searched in scan order with no piece used twice; border blocks ordered by H1 or H2. An odd side is padded with a row or column of grey void cells that use no piece. Evaluations count block placements.',
+    params: backtrack2x2Params,
+    refuses: (puzzle) => blockSearchRefuses(puzzle),
+    create(puzzle, params, seed) {
+      return new BlockRun(puzzle, blockOptions(params), new Rng(seed));
+    },
+    restore(puzzle, params, checkpoint) {
+      return BlockRun.restore(puzzle, blockOptions(params), checkpoint);
+    },
   },
-  restore(puzzle, params, checkpoint) {
-    return BlockRun.restore(puzzle as EdgePuzzle, blockOptions(params), checkpoint);
-  },
-};
+  BlockCheckpoint,
+);
 
 function blockOptions(params: Record<string, unknown>): BlockOptions {
   const p = resolveParams(backtrack2x2Params, params);

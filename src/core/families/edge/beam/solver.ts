@@ -1,8 +1,11 @@
+import { catalogued } from '../../../engine/catalogued';
 import { withThreads } from '../../../engine/shards';
 import type { SolverDef } from '../../../engine/solver';
 import { resolveParams, type ParamSchema } from '../../../params/schema';
 import { Rng } from '../../../rng/rng';
+import type { EdgeSolutionJson } from '../json';
 import type { EdgePuzzle } from '../model';
+import { BeamCheckpoint } from './checkpoint';
 import { BeamRun, DEFAULT_BAND, type BeamOptions } from './beam';
 import { beamRefuses } from './memory';
 
@@ -83,16 +86,19 @@ export function beamOptions(params: Record<string, unknown>): BeamOptions {
 const BEAM_ROUND = 1 << 20;
 
 export const beamSolver: SolverDef = withThreads(
-  {
-    id: 'beam',
-    family: 'edge',
-    label: 'Beam search',
-    description:
-      'Beam search in scan order: at each cell the best partial boards (by matched joins) are extended by every unused piece that fits; passes repeat with a growing width. Each pass ends with a full board.',
-    params: beamParams,
-    refuses: (puzzle, params) => beamRefuses(puzzle as EdgePuzzle, resolveParams(beamParams, params)),
-    create: (puzzle, params, seed) => new BeamRun(puzzle as EdgePuzzle, beamOptions(params), new Rng(seed)),
-    restore: (puzzle, params, cp) => BeamRun.restore(puzzle as EdgePuzzle, beamOptions(params), cp),
-  },
+  catalogued<EdgePuzzle, EdgeSolutionJson, BeamCheckpoint>(
+    {
+      id: 'beam',
+      family: 'edge',
+      label: 'Beam search',
+      description:
+        'Beam search in scan order: at each cell the best partial boards (by matched joins) are extended by every unused piece that fits; passes repeat with a growing width. Each pass ends with a full board.',
+      params: beamParams,
+      refuses: (puzzle, params) => beamRefuses(puzzle, resolveParams(beamParams, params)),
+      create: (puzzle, params, seed) => new BeamRun(puzzle, beamOptions(params), new Rng(seed)),
+      restore: (puzzle, params, cp) => BeamRun.restore(puzzle, beamOptions(params), cp),
+    },
+    BeamCheckpoint,
+  ),
   BEAM_ROUND,
 );

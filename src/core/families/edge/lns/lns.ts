@@ -1,10 +1,12 @@
 import type { SolverRun } from '../../../engine/solver';
-import { Rng, type RngState } from '../../../rng/rng';
+import { damaged } from '../../../engine/checkpoint';
+import { Rng } from '../../../rng/rng';
 import { solutionToJson, type EdgeSolutionJson } from '../json';
 import { isRotatable, type EdgePuzzle } from '../model';
-import { boardToJson, VnsBoard, type BoardJson } from '../vns/board';
+import { boardToJson, VnsBoard } from '../vns/board';
 import { GreedyBuilder } from '../vns/greedy';
 import { BeamRun, DEFAULT_BAND, type BeamOptions } from '../beam/beam';
+import type { LnsCheckpoint } from './checkpoint';
 import { Refill } from './refill';
 
 /** Destroy-and-repair operators; weights adapt to how often each finds better boards. */
@@ -44,23 +46,6 @@ export interface LnsOptions {
   opWeights: number[];
 }
 
-interface LnsState {
-  rng: RngState;
-  evaluations: number;
-  iteration: number;
-  sinceBest: number;
-  stalls: number;
-  bestScore: number;
-  weights: number[];
-  segScore: number[];
-  segUses: number[];
-  /** Null while a beam start has not finished its first pass. */
-  current: BoardJson | null;
-  best: BoardJson | null;
-  /** The beam phase under way, if any. */
-  beam: unknown;
-}
-
 /**
  * Adaptive large-neighbourhood search over complete boards. Each iteration picks an operator by
  * its weight: an exact refill of cells no two of which touch (an assignment problem, Schaus and
@@ -69,7 +54,7 @@ interface LnsState {
  * refills never lose joins, so the search climbs; shakes and the acceptance rule (record-to-
  * record by default) move it between plateaus.
  */
-export class LnsRun implements SolverRun {
+export class LnsRun implements SolverRun<EdgeSolutionJson, LnsCheckpoint> {
   evaluations = 0;
   iteration = 0;
   /** 0 with an empty board until the first full board exists (a beam start takes a pass). */
@@ -477,7 +462,7 @@ export class LnsRun implements SolverRun {
     return Object.fromEntries(LNS_OPS.map((id, i) => [id, this.weights[i]]));
   }
 
-  checkpoint(): LnsState {
+  checkpoint(): LnsCheckpoint {
     return {
       rng: this.rng.getState(),
       evaluations: this.evaluations,
@@ -494,28 +479,26 @@ export class LnsRun implements SolverRun {
     };
   }
 
-  static restore(puzzle: EdgePuzzle, o: LnsOptions, cp: unknown): LnsRun {
-    const s = cp as LnsState;
-    if (!s || typeof s !== 'object' || !Rng.isState(s.rng) || !Number.isInteger(s.evaluations) || !Number.isInteger(s.bestScore) || !Array.isArray(s.weights))
-      throw new Error('lns checkpoint is damaged');
+  static restore(puzzle: EdgePuzzle, o: LnsOptions, s: LnsCheckpoint): LnsRun {
     const run = new LnsRun(puzzle, o, new Rng(s.rng), false);
     const B = run.B;
     if (s.beam) run.beam = BeamRun.restore(puzzle, run.beamOptions(), s.beam);
     run.evaluations = s.evaluations;
-    run.iteration = s.iteration | 0;
+    run.iteration = s.iteration;
     if (!s.current || !s.best) {
-      if (!run.beam) throw new Error('lns checkpoint is damaged: no board and no beam start');
+      if (!run.beam) throw damaged('lns', 'current', 'no board and no beam start');
       return run;
     }
     run.hasBoard = true;
     B.restoreBoards(s.current, s.best, run.bestPiece, run.bestRot);
-    run.sinceBest = s.sinceBest | 0;
-    run.stalls = s.stalls | 0;
+    run.sinceBest = s.sinceBest;
+    run.stalls = s.stalls;
     run.bestScore = s.bestScore;
     for (let i = 0; i < OPS; i++) {
-      if (Number.isFinite(s.weights[i])) run.weights[i] = s.weights[i];
-      run.segScore[i] = Number(s.segScore?.[i]) || 0;
-      run.segUses[i] = Number(s.segUses?.[i]) || 0;
+      const w = s.weights[i];
+      if (w !== null && w !== undefined && Number.isFinite(w)) run.weights[i] = w;
+      run.segScore[i] = s.segScore[i] || 0;
+      run.segUses[i] = s.segUses[i] || 0;
     }
     return run;
   }

@@ -1,8 +1,11 @@
+import { catalogued } from '../../../engine/catalogued';
 import { withThreads } from '../../../engine/shards';
 import type { SolverDef } from '../../../engine/solver';
 import { resolveParams, type ParamSchema } from '../../../params/schema';
 import { Rng } from '../../../rng/rng';
+import type { EdgeSolutionJson } from '../json';
 import type { EdgePuzzle } from '../model';
+import { LnsCheckpoint } from './checkpoint';
 import { LnsRun, type LnsOptions } from './lns';
 import { workRefusal } from '../../../engine/limits';
 
@@ -79,17 +82,20 @@ export function lnsOptions(params: Record<string, unknown>): LnsOptions {
 const LNS_ROUND = 1 << 16;
 
 export const lnsSolver: SolverDef = withThreads(
-  {
-    id: 'lns',
-    family: 'edge',
-    label: 'Large-neighbourhood search',
-    description:
-      'Adaptive large-neighbourhood search: cells no two of which touch refilled optimally as an assignment problem (Schaus and Deville), windows and regions around broken joins refilled by exact search, shakes kept by record-to-record travel; operator weights follow their success.',
-    params: lnsParams,
-    // One window or region refill is an exact search of up to nodeLimit nodes, inside one step.
-    refuses: (_puzzle, params) => workRefusal(resolveParams(lnsParams, params).nodeLimit * 4, 'one refill', 'nodeLimit search nodes'),
-    create: (puzzle, params, seed) => new LnsRun(puzzle as EdgePuzzle, lnsOptions(params), new Rng(seed), true),
-    restore: (puzzle, params, cp) => LnsRun.restore(puzzle as EdgePuzzle, lnsOptions(params), cp),
-  },
+  catalogued<EdgePuzzle, EdgeSolutionJson, LnsCheckpoint>(
+    {
+      id: 'lns',
+      family: 'edge',
+      label: 'Large-neighbourhood search',
+      description:
+        'Adaptive large-neighbourhood search: cells no two of which touch refilled optimally as an assignment problem (Schaus and Deville), windows and regions around broken joins refilled by exact search, shakes kept by record-to-record travel; operator weights follow their success.',
+      params: lnsParams,
+      // One window or region refill is an exact search of up to nodeLimit nodes, inside one step.
+      refuses: (_puzzle, params) => workRefusal(resolveParams(lnsParams, params).nodeLimit * 4, 'one refill', 'nodeLimit search nodes'),
+      create: (puzzle, params, seed) => new LnsRun(puzzle, lnsOptions(params), new Rng(seed), true),
+      restore: (puzzle, params, cp) => LnsRun.restore(puzzle, lnsOptions(params), cp),
+    },
+    LnsCheckpoint,
+  ),
   LNS_ROUND,
 );

@@ -1,0 +1,19 @@
+import * as v from 'valibot';
+import { int, rngState } from '../../../engine/checkpoint';
+import { boardJson } from '../vns/board';
+
+/** A beam run between passes (a resume starts the pass under way again from its own random state). */
+export const BeamCheckpoint = v.object({
+  rng: rngState,
+  evaluations: int,
+  pass: int,
+  width: int,
+  /** The best board's candidate per layer is rebuilt from `best`, its score rescored. */
+  bestScore: v.optional(v.number()),
+  /** Passes since the best last rose (older checkpoints: 0). */
+  stall: v.optional(int, 0),
+  lastScore: v.optional(int, 0),
+  lastWidth: v.optional(int, 0),
+  best: v.nullable(boardJson),
+});
+export type BeamCheckpoint = v.InferOutput<typeof BeamCheckpoint>;
