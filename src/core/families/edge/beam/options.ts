@@ -1,0 +1,71 @@
+import type { EdgePuzzle } from '../model';
+
+export interface BeamOptions {
+  width: number;
+  maxWidth: number;
+  growth: number;
+  /** Rank equal partial boards by how well the colours left can still close the open edges. */
+  balance: boolean;
+  /** Keep one of partial boards with the same pieces left and the same open edges. */
+  dedupe?: boolean;
+  /**
+   * Bottom rows filled column by column (0 = every row left to right). The last rows are where
+   * the colours run out; filled as a band, each column's frame piece is chosen with the cells
+   * above it instead of after a whole row that may have left no bottom piece to fit. -1: a
+   * third of the rows.
+   */
+  band?: number;
+  /**
+   * Width above the last `lateRows` rows, as a share of the pass's width (1 = the same). Every
+   * join is lost in the bottom rows; above them the kept boards all match everywhere, so a
+   * narrower top buys a wider bottom at the same cost.
+   */
+  early?: number;
+  lateRows?: number;
+  /**
+   * Share of the passes at full width that search again only the end of the best board: its
+   * first cells (in scan order) kept, a start drawn in the last `suffixRows` rows, and the rest
+   * searched with a width raised so the pass costs about a full one (at most `wide` x maxWidth).
+   * A board as good as the best replaces it, so the run drifts along its plateau.
+   */
+  suffix?: number;
+  suffixRows?: number;
+  wide?: number;
+  /**
+   * After this many passes without a new best, suffix passes start up to `suffixRows` rows
+   * higher, and higher again after as many more (back to `suffixRows` on a new best): a run
+   * that has stalled searches larger ends of its best board. 0 = never.
+   */
+  stallPasses?: number;
+  /** Memory bound in MB for the run's buffers: widths are cut to fit (0 = none). */
+  memory?: number;
+}
+
+/**
+ * Bytes a beam run's buffers take per unit of width (its partial boards in two layers, their
+ * history at every cell, the children of a layer, the duplicate tables).
+ */
+export function beamBytesPerWidth(puzzle: EdgePuzzle, o: Pick<BeamOptions, 'balance' | 'dedupe' | 'band'>): number {
+  const n = puzzle.rows * puzzle.cols;
+  let colours = 0;
+  for (const e of puzzle.edges) if (e + 1 > colours) colours = e + 1;
+  const band = o.band === undefined ? 0 : o.band < 0 ? Math.round(puzzle.rows / 3) : Math.min(o.band, puzzle.rows);
+  const words = (n + 31) >>> 5;
+  const layers = 2 * (4 + 4 * words + 2 * puzzle.cols + 2 * Math.max(1, band) + (o.balance ? colours : 0) + (o.dedupe ? 8 : 0));
+  return layers + 8 * n + 4 * 20 + (o.dedupe ? 4 * 8 + 8 * 12 : 0);
+}
+
+/** The widest pass a run of these options holds: maxWidth (times `wide` with suffix passes), within its memory bound. */
+export function beamWidths(puzzle: EdgePuzzle, o: BeamOptions): { maxWidth: number; buffer: number; bytes: number } {
+  const per = beamBytesPerWidth(puzzle, o);
+  const cap = o.memory && o.memory > 0 ? Math.max(1, Math.floor((o.memory * 1048576) / per)) : Infinity;
+  const maxWidth = Math.max(1, Math.min(o.maxWidth, cap));
+  const buffer = Math.max(1, Math.min(maxWidth * ((o.suffix ?? 0) > 0 ? Math.max(1, Math.floor(o.wide ?? 1)) : 1), cap));
+  return { maxWidth, buffer, bytes: buffer * per };
+}
+
+/**
+ * The band `-1` stands for: a third of the rows. On 16x16 sets bands of 4 to 6 rows gave 1 to 2
+ * joins more a pass than plain row order; on 6x6 boards wide bands made exact solutions rarer.
+ */
+export const DEFAULT_BAND = -1;
