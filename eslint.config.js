@@ -2,6 +2,8 @@
 // shape (see the README's "What is where"): core imports nothing outside core and no Node or
 // Electron; the renderer reaches the backend only through the API's types; only
 // src/main/electron imports Electron. `npm run lint` runs it over the whole tree.
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import svelte from 'eslint-plugin-svelte';
@@ -25,6 +27,47 @@ const NODE_BUILTINS = [
   'https',
 ];
 const NATIVE = ['electron', 'electron/*', 'better-sqlite3', 'ws'];
+
+// A family folder (src/core/families/<id>/, src/renderer/src/families/<id>/) and what it reaches:
+// `families/<id>` is a family only when it is a folder (families/family.ts is the shared contract).
+const FAMILY_PATH = /(?:^|\/)src\/(?:core|renderer\/src)\/families\/([^/]+)(\/|$)/;
+function familyOf(file) {
+  const m = FAMILY_PATH.exec(file.split(path.sep).join('/'));
+  if (!m) return null;
+  if (m[2] === '/') return m[1];
+  try {
+    return statSync(file).isDirectory() ? m[1] : null;
+  } catch {
+    return null;
+  }
+}
+
+// Families never import each other: each is its folders, so adding or removing one touches no other.
+const ownFamilyOnly = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const own = familyOf(path.resolve(context.filename));
+    if (!own) return {};
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const other = familyOf(path.resolve(path.dirname(path.resolve(context.filename)), spec));
+      if (other && other !== own) context.report({ node: node.source, message: `families never import each other: ${own} imports ${other}` });
+    };
+    return { ImportDeclaration: check, ExportAllDeclaration: check, ExportNamedDeclaration: check, ImportExpression: check };
+  },
+};
+
+// Solver code the renderer must not pull into its bundle: engines, the catalogue, the driver, each
+// family's barrel (it re-exports the solvers: the renderer takes families/<id>/entry or single
+// model modules) and the families' solver modules.
+const SOLVER_CODE = [
+  '(^|/)core/(engines|catalogue)/',
+  '(^|/)core/engine/(?!run-types$)',
+  '(^|/)core/families/(?!(family|samples|index|verify)$)[^/]+(/index)?$',
+  '(^|/)core/families/[^/]+/(solvers|tuned-sa|sa|exact|local-search)$',
+  '(^|/)core/families/[^/]+/(ga|beam|lns|vns|backtrack)/',
+].join('|');
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'native/**', 'node_modules/**', 'test-results/**', 'scratch/**', 'bench/results/**', 'resources/**'] },
@@ -93,10 +136,20 @@ export default tseslint.config(
             { group: ['**/main/api/**'], allowTypeImports: true, message: 'the renderer takes only types from the API contract' },
             { group: ['**/preload/**'], message: 'the renderer takes the bridge type from main/api/types' },
             { group: [...NODE_BUILTINS, ...NATIVE], message: 'the renderer runs sandboxed: no Node, Electron or native modules' },
+            {
+              regex: SOLVER_CODE,
+              allowTypeImports: true,
+              message: 'the renderer never imports solver code (take a family from core/families/<id>/entry or its model modules)',
+            },
           ],
         },
       ],
     },
+  },
+  {
+    files: ['src/core/families/**', 'src/renderer/src/families/**'],
+    plugins: { families: { rules: { 'own-family-only': ownFamilyOnly } } },
+    rules: { 'families/own-family-only': 'error' },
   },
   {
     files: ['src/**'],

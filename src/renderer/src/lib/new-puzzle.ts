@@ -9,7 +9,7 @@
  */
 import type { PuzzleDocument } from '../../../core/document/document';
 import type { FamilyId } from '../../../core/families/family';
-import { parityFeasible, type ParityFeasibility } from '../../../core/families/parity';
+import { parityFeasible, type ParityFeasibility } from '../../../core/families/parity/entry';
 import { familyView } from '../families/views';
 
 export type JumpStart = 'random' | 'ones';

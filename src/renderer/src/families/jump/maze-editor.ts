@@ -13,7 +13,7 @@ import {
   shortestPath,
   startIndex,
   type JumpPuzzle,
-} from '../../../../core/families/jump';
+} from '../../../../core/families/jump/entry';
 import { viridis } from '../../lib/palette';
 
 /** Cells are never mutated: every edit returns a new array (so undo can keep snapshots). */

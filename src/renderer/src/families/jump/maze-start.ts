@@ -1,5 +1,5 @@
 /** Mazes a jump puzzle can start as: random legal lengths (the goal reachable when a few hundred draws manage it) or every cell 1. */
-import { bfsFitness, createBfsWorkspace, goalIndex, maxJumps, type JumpMaze, type JumpPuzzle } from '../../../../core/families/jump';
+import { bfsFitness, createBfsWorkspace, goalIndex, maxJumps, type JumpMaze, type JumpPuzzle } from '../../../../core/families/jump/entry';
 import { Rng } from '../../../../core/rng/rng';
 
 /** A maze of random legal lengths: each cell uniform in 1..its largest jump, the goal 0. */

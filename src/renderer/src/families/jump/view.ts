@@ -1,5 +1,5 @@
 /** Jump mazes as the shell shows them without an editor: the PNG board and the run-board caption. */
-import { goalIndex, startIndex, type JumpMaze, type JumpPuzzle } from '../../../../core/families/jump';
+import { goalIndex, startIndex, type JumpMaze, type JumpPuzzle } from '../../../../core/families/jump/entry';
 import { analyse, depthColour } from './maze-editor';
 import { BG, FONT, TEXT, emptyCell, type Ctx } from '../../lib/canvas-kit';
 import { textOn } from '../../lib/palette';

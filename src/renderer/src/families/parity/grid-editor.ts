@@ -2,7 +2,7 @@
  * The casse-tête editor's logic: toggles as pure transitions, which lines are odd, and the status
  * the panel shows (score and solved from core's parity family, feasibility from core's parityFeasible).
  */
-import { parityCounts, parityFamily, parityFeasible, type ParityFeasibility, type ParityPuzzle } from '../../../../core/families/parity';
+import { parityCounts, parityFamily, parityFeasible, type ParityFeasibility, type ParityPuzzle } from '../../../../core/families/parity/entry';
 
 /** Row-major, 1 = token kept, 0 = removed. Never mutated: edits return a new array. */
 export type Tokens = Uint8Array;

@@ -1,5 +1,5 @@
 /** Casse-tête as the shell shows it without an editor: the PNG board and the run-board caption. */
-import type { ParityGrid, ParityPuzzle } from '../../../../core/families/parity';
+import type { ParityGrid, ParityPuzzle } from '../../../../core/families/parity/entry';
 import { lineCounts, parityStatus } from './grid-editor';
 import { STATUS_COLOURS } from '../../lib/palette';
 import type { Ctx } from '../../lib/canvas-kit';
