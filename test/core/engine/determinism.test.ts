@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cases, fingerprint, type Fingerprint } from './fingerprint';
+import { findSolver } from '../../../src/core/catalogue/catalogue';
+import { cases, fingerprint, fingerprintWith, PUZZLES, VARIANTS, type Fingerprint } from './fingerprint';
 
 /**
  * Every solver of the catalogue, seeds 7 and 8, 20,000 evaluations with a resume from a JSON
@@ -141,5 +142,51 @@ describe('the same seed gives the same run as before the typed seam', () => {
   });
   it.each(cases().map((c) => [c.name, c] as const))('%s', (name, c) => {
     expect([7, 8].map((seed) => fingerprint(c.def, c.puzzle(), seed))).toEqual(PINNED[name]);
+  });
+});
+
+/** The acceptance rules the defaults do not reach, recorded before they moved to engines/acceptance. */
+const PINNED_VARIANTS: Record<string, Fingerprint[]> = {
+  'edge/lns greedy': [
+    { bestScore: 55, evaluations: 25681, trace: 'f94f6dcf03ed405d' },
+    { bestScore: 56, evaluations: 24900, trace: '0e59781bf07f3423' },
+  ],
+  'edge/lns anneal': [
+    { bestScore: 55, evaluations: 25681, trace: 'f94f6dcf03ed405d' },
+    { bestScore: 56, evaluations: 24900, trace: '0e59781bf07f3423' },
+  ],
+  'edge/hill-climb random walk': [
+    { bestScore: 54, evaluations: 21895, trace: '877551a10fcccc5a' },
+    { bestScore: 54, evaluations: 22265, trace: '02a413e80a72abda' },
+  ],
+  'edge/sa frozen': [
+    { bestScore: 56, evaluations: 22180, trace: 'b1118786e058a252' },
+    { bestScore: 56, evaluations: 20268, trace: '9ab1c05214712e81' },
+  ],
+  'edge/sa reheating': [
+    { bestScore: 47, evaluations: 20752, trace: 'b9a0dd497f476138' },
+    { bestScore: 50, evaluations: 20140, trace: '5baa9aee4e800f83' },
+  ],
+  'jump/sa': [
+    { bestScore: 30, evaluations: 22248, trace: 'd35a1d3acd4e0df7' },
+    { bestScore: 29, evaluations: 21316, trace: '384564771294975e' },
+  ],
+  'parity/sa reheating': [
+    { bestScore: -2, evaluations: 22154, trace: '24f31c2c92c5e25d' },
+    { bestScore: -2, evaluations: 20918, trace: 'bf44ec829a32dc62' },
+  ],
+  'parity/sa frozen': [
+    { bestScore: 0, evaluations: 2165, trace: '87748a0a07ea24bb' },
+    { bestScore: 0, evaluations: 1757, trace: '15ee8a6a116e0839' },
+  ],
+  'edge/vns-sa cold': [
+    { bestScore: 57, evaluations: 21829, trace: '54145e2baedd50b8' },
+    { bestScore: 56, evaluations: 20337, trace: '073cc047a2fab09d' },
+  ],
+};
+
+describe('the same seed gives the same run with every acceptance rule', () => {
+  it.each(VARIANTS.map((v) => [v[0], v] as const))('%s', (name, [, family, id, params]) => {
+    expect([7, 8].map((seed) => fingerprintWith(findSolver(family, id), PUZZLES[family](), seed, params))).toEqual(PINNED_VARIANTS[name]);
   });
 });

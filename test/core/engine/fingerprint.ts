@@ -34,7 +34,23 @@ export interface Fingerprint {
  * (through JSON) with `restore`: the figures and hashes are the same for the same code and seed.
  */
 export function fingerprint(def: SolverDef, puzzle: unknown, seed: number, budget = 20_000, slice = 2_500): Fingerprint {
-  const params = SMALL[`${def.family}/${def.id}`] ?? {};
+  return fingerprintWith(def, puzzle, seed, SMALL[`${def.family}/${def.id}`] ?? {}, budget, slice);
+}
+
+/** Acceptance rules the defaults do not reach: each acceptor of engines/acceptance at work. */
+export const VARIANTS: [name: string, family: FamilyId, solver: string, params: Params][] = [
+  ['edge/lns greedy', 'edge', 'lns', { acceptance: 'greedy' }],
+  ['edge/lns anneal', 'edge', 'lns', { acceptance: 'anneal', temperature: 0.8 }],
+  ['edge/hill-climb random walk', 'edge', 'hill-climb', { randomWalk: 0.01, restartAfter: 3000 }],
+  ['edge/sa frozen', 'edge', 'sa', { t0: 0, tMin: 0 }],
+  ['edge/sa reheating', 'edge', 'sa', { t0: 2, alpha: 0.999, tMin: 0.5, reheat: true }],
+  ['jump/sa', 'jump', 'sa', { t0: 5, alpha: 0.99, movesPerTemperature: 20, tMin: 0.1, reheat: true }],
+  ['parity/sa reheating', 'parity', 'sa', { alpha: 0.5, atFinal: 'reheat', tFinal: 0.5 }],
+  ['parity/sa frozen', 'parity', 'sa', { alpha: 0, tFinal: 0 }],
+  ['edge/vns-sa cold', 'edge', 'vns-sa', { t0: 0.3, temperature: 0.2 }],
+];
+
+export function fingerprintWith(def: SolverDef, puzzle: unknown, seed: number, params: Params, budget = 20_000, slice = 2_500): Fingerprint {
   const trace: unknown[] = [];
   const stepTo = (run: SolverRun, until: number): void => {
     while (run.evaluations < until && !run.finished) {
