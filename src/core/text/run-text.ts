@@ -197,9 +197,9 @@ export function paramValueText(value: ParamValue, spec?: ParamSpec): string {
   return `${shown} (${words.length > 48 ? `${words.slice(0, 47).trimEnd()}…` : words})`;
 }
 
-/** "population=500, elitism=0" or "defaults". */
+/** "population=500, elitism=0" or "defaults"; the cores a run uses (`threads`) come first, so Live always shows them. */
 export function keyParamsText(params: Params, schema?: ParamSchema, max = 4): string {
-  const list = changedParams(params, schema);
+  const list = changedParams(params, schema).sort((a, b) => Number(b[0] === 'threads') - Number(a[0] === 'threads'));
   if (list.length === 0) return 'defaults';
   const shown = list.slice(0, max).map(([k, v]) => `${k}=${v}`);
   return list.length > max ? `${shown.join(', ')}, +${list.length - max}` : shown.join(', ');
