@@ -13,10 +13,12 @@ import { downloadBlob } from './download';
 import { notices } from './notices.svelte';
 import { takeHandOff, type BoardHandOff } from './board-handoff';
 import { getFamily } from '../../../core/families';
+import type { FamilyId } from '../../../core/families/family';
 import { scoreText } from '../../../core/text/run-text';
 
 export interface CellsEditorSpec<P, T> {
-  family: 'jump' | 'parity';
+  /** Any family whose solutions are cells (jump mazes and casse-tête grids today). */
+  family: FamilyId;
   /** "a jump maze": names the family when a document of another one is opened. */
   noun: string;
   /** The cells of a puzzle saved without any. */
