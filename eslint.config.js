@@ -125,6 +125,19 @@ export default tseslint.config(
     },
   },
   {
+    // The API says what crosses the transports; it imports no implementation (store, services,
+    // serve…): only its own files, core and the schema library.
+    files: ['src/main/api/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: '^(?!valibot$|\\./[^/]+$|(\\.\\./){2}core/)', message: 'main/api imports only main/api, core and valibot (no implementation)' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/renderer/**'],
     rules: {
       'no-restricted-imports': 'off',

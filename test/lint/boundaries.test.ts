@@ -1,7 +1,8 @@
 /**
  * The import boundaries ESLint keeps (eslint.config.js): core imports nothing outside core and no
- * Node or Electron; the renderer takes only types from the API; only src/main/electron imports
- * Electron. Each case lints a made-up file at a path where the rule applies.
+ * Node or Electron; the renderer takes only types from the API; the API imports no
+ * implementation; only src/main/electron imports Electron. Each case lints a made-up file at a
+ * path where the rule applies.
  */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +32,20 @@ describe('import boundaries', () => {
     expect(await problems('src/renderer/src/x.ts', "import { Store } from '../../main/store/store';\nexport const a = Store;\n")).not.toEqual([]);
     expect(await problems('src/renderer/src/x.ts', "import { apiSchemas } from '../../main/api/contract';\nexport const a = apiSchemas;\n")).not.toEqual([]);
     expect(await problems('src/renderer/src/x.ts', "import { getFamily } from '../../core/families';\nexport const a = getFamily;\n")).toEqual([]);
+  });
+
+  it('keeps implementation out of the API (main/api imports only main/api, core and valibot)', async () => {
+    const api = 'src/main/api/x.ts';
+    for (const from of ['../store/types', '../services/imports', '../serve/dispatch', '../../preload/index', 'better-sqlite3', 'node:fs'])
+      expect(await problems(api, `import type { X } from '${from}';\nexport type A = X;\n`), from).toEqual([
+        expect.stringContaining('main/api imports only main/api, core and valibot'),
+      ]);
+    expect(
+      await problems(
+        api,
+        "import * as v from 'valibot';\nimport { parseWith } from '../../core/validate/validate';\nimport type { RunSummary } from './runs';\nexport const a = [v, parseWith];\nexport type B = RunSummary;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('keeps Electron in src/main/electron', async () => {

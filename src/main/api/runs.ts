@@ -1,12 +1,102 @@
-export { RUN_STATUSES, type RunRecord, type RunStatus, type RunSummary } from '../store/types';
-export {
-  RUN_SORT_KEYS,
-  type BoardAt,
-  type ImprovementPoint,
-  type RunFacets,
-  type RunPage,
-  type RunSeries,
-  type RunSortKey,
-  type SeriesPoint,
-  type SortDir,
-} from '../store/run-history';
+/**
+ * Runs as the API returns them: summaries and records, the history's pages and facets, chart
+ * series and the board at an improvement. Every time is a whole number of milliseconds since the
+ * Unix epoch; every record is plain JSON, so it crosses IPC and the WebSocket unchanged.
+ */
+import type { FamilyId } from '../../core/families/family';
+import type { Params } from '../../core/params/schema';
+import type { StopCriteria, StopReason } from '../../core/engine/run-types';
+
+export type RunStatus = 'queued' | 'running' | 'done' | 'stopped' | 'interrupted' | 'failed';
+
+export const RUN_STATUSES: readonly RunStatus[] = ['queued', 'running', 'done', 'stopped', 'interrupted', 'failed'];
+
+/** A run without its two big blobs (`puzzle`, `bestSolution`). */
+export interface RunSummary {
+  id: number;
+  puzzleId: number | null;
+  puzzleName: string;
+  family: FamilyId;
+  /** What its puzzle is called ("Tetravex", "Edge matching"): worked out by core when the run is made. */
+  kind: string;
+  solver: string;
+  params: Params;
+  seed: number;
+  stop: StopCriteria;
+  status: RunStatus;
+  stopReason: StopReason | null;
+  error: string | null;
+  createdAt: number;
+  startedAt: number | null;
+  endedAt: number | null;
+  elapsedMs: number;
+  evaluations: number;
+  bestScore: number | null;
+  maxScore: number | null;
+}
+
+export interface RunRecord extends RunSummary {
+  puzzle: unknown;
+  bestSolution: unknown | null;
+}
+
+export const RUN_SORT_KEYS = ['id', 'puzzle', 'family', 'solver', 'seed', 'status', 'created', 'duration', 'evaluations', 'best', 'percent'] as const;
+
+export type RunSortKey = (typeof RUN_SORT_KEYS)[number];
+
+export type SortDir = 'asc' | 'desc';
+
+export interface RunPage {
+  runs: RunSummary[];
+  /** How many runs match the filter (all pages). */
+  total: number;
+}
+
+export interface RunFacets {
+  total: number;
+  solvers: { family: FamilyId; solver: string; runs: number }[];
+  puzzles: { puzzleId: number | null; name: string; family: FamilyId; runs: number }[];
+  statuses: { status: RunStatus; runs: number }[];
+  /** Oldest and newest creation time, null without runs. */
+  first: number | null;
+  last: number | null;
+}
+
+/** A progress sample as a chart needs it. */
+export interface SeriesPoint {
+  /** Elapsed ms (running time, across resumes). */
+  t: number;
+  evaluations: number;
+  iteration: number;
+  best: number;
+  current: number;
+  mean: number | null;
+}
+
+/** An improvement: a new best, with the id of the event holding its board. */
+export interface ImprovementPoint {
+  eventId: number;
+  t: number;
+  evaluations: number;
+  score: number;
+}
+
+export interface RunSeries {
+  runId: number;
+  /** Progress samples in time order, at most `maxPoints` (thinned keeping every bucket's extremes). */
+  progress: SeriesPoint[];
+  /** How many progress samples the store holds for the run (before thinning for this answer). */
+  progressTotal: number;
+  /** Every improvement, in time order (never thinned: the replay steps through them). */
+  improvements: ImprovementPoint[];
+}
+
+export interface BoardAt {
+  runId: number;
+  /** The improvement event, or null for the run's best board. */
+  eventId: number | null;
+  t: number;
+  evaluations: number;
+  score: number | null;
+  solution: unknown | null;
+}

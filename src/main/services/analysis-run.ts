@@ -14,8 +14,10 @@ import type { JumpMaze, JumpPuzzle } from '../../core/families/jump/model';
 import { analyseParity } from '../../core/families/parity/analysis';
 import type { ParityPuzzle } from '../../core/families/parity/model';
 import type { FamilyId } from '../../core/families/family';
-import type { AnyAnalysis } from '../../core/text/analysis-text';
 import { findResourcesDir } from './samples';
+import type { AnalysisOutcome, AnalysisProgress } from '../api/system';
+
+export type { AnalysisOutcome, AnalysisProgress };
 
 export interface AnalysisTarget {
   family: FamilyId;
@@ -37,19 +39,6 @@ export interface AnalysisLimits {
 }
 
 export const DEFAULT_LIMITS: AnalysisLimits = { seconds: 10, maxSolutions: 1000, probes: 2000, seed: 1 };
-
-export interface AnalysisProgress {
-  phase: 'estimate' | 'count' | 'done';
-  work: number;
-  found: number;
-  cpuMs: number;
-}
-
-/** The analysis with, for edge puzzles, Eternity II's colour statistics to set beside it. */
-export interface AnalysisOutcome {
-  analysis: AnyAnalysis;
-  eternity2: ColourStats | null;
-}
 
 export interface AnalysisHooks {
   onProgress?(p: AnalysisProgress): void;

@@ -9,21 +9,12 @@ import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseDocument } from '../../core/document/document';
-import type { FamilyId } from '../../core/families/family';
 import type { Store } from '../store/store';
-import { DEFAULT_LIMITS, type AnalysisOutcome, type AnalysisProgress } from './analysis-run';
+import { DEFAULT_LIMITS, type AnalysisOutcome } from './analysis-run';
 import type { AnalysisJob, AnalysisMessage } from './analysis-worker';
+import type { AnalysisStatus } from '../api/system';
 
-export interface AnalysisStatus {
-  id: number;
-  puzzleId: number;
-  family: FamilyId;
-  running: boolean;
-  progress: AnalysisProgress | null;
-  outcome: AnalysisOutcome | null;
-  /** Why the analysis failed (one line), or null. */
-  error: string | null;
-}
+export type { AnalysisStatus };
 
 interface Job extends AnalysisStatus {
   worker: Worker | null;

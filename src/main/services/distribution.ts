@@ -11,23 +11,12 @@ import type { RunDispatcher } from '../studies/dispatcher';
 import { RemoteRuns } from '../studies/redis/coordinator';
 import { maskRedisUrl } from '../studies/redis/connection';
 import type { Workbench } from './workbench';
+import type { DistributionState } from '../api/system';
+
+export type { DistributionState };
 
 /** The setting holding the URL the Studies view saved. */
 export const REDIS_URL_SETTING = 'redis.url';
-
-export interface DistributionState {
-  /** The URL in use or tried, password masked; null on this machine. */
-  url: string | null;
-  /** The URL was given outside the app (environment or command line); the saved one waits. */
-  fromEnv: boolean;
-  /** What gave it: 'WORKBENCH_REDIS', '--redis'; null when it comes from the settings. */
-  fixedBy: string | null;
-  /** The URL saved in the settings, password masked (null when none). */
-  saved: string | null;
-  state: 'local' | 'connected' | 'unreachable';
-  /** Why Redis is not used (one line), when `state` is 'unreachable'. */
-  message: string | null;
-}
 
 export interface DistributionOptions {
   /** A URL given outside the app; the settings' one is then ignored. */

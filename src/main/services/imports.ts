@@ -9,6 +9,9 @@ import type { PuzzleQuery, PuzzleRecord, PuzzleSummary } from '../store/types';
 import type { Workbench } from './workbench';
 import { checkFileSize, checkLineLength, checkTextLimits } from '../../core/document/limits';
 import { checkName, escapeControls } from '../../core/text/display';
+import type { ImportPreview, ImportResult, LibraryPuzzle, PlacementScore } from '../api/puzzles';
+
+export type { ImportPreview, ImportResult, LibraryPuzzle, PlacementScore };
 
 /**
  * Importing files into the library the way people have them: several puzzles in one file, a
@@ -28,19 +31,6 @@ export interface ImportRequest {
   /** A library puzzle a board file is placed on (it becomes that puzzle's placement). */
   into?: number;
   source?: string;
-}
-
-export interface ImportResult {
-  /** New library entries. */
-  added: PuzzleRecord[];
-  /** Library puzzles whose placement was replaced. */
-  updated: PuzzleRecord[];
-  /** How the file was read, one line each (e.g. "read as top bottom left right"). */
-  notes: string[];
-  /** Validation warnings of what was imported, one line each. */
-  warnings: string[];
-  /** Puzzles that were already in the library with the same content (by the new entry's id). */
-  duplicates: { id: number; sameAs: { id: number; name: string } }[];
 }
 
 /** One puzzle a file holds, as read (a worker thread's answer has this shape too). */
@@ -301,29 +291,6 @@ export function importFile(wb: Workbench, req: ImportRequest, read?: Item[] | Bo
 // ---------------------------------------------------------------------------------------------
 // Preview (the import dialog)
 
-export interface ImportPreview {
-  format: string;
-  family: FamilyId;
-  /** How many puzzles the file holds (several board URLs, several mazes). */
-  count: number;
-  name: string;
-  rows: number;
-  cols: number;
-  /** Edge order the pieces were read in ("top right bottom left"), when it applies. */
-  order: string | null;
-  /** Pieces (edge) or cells. */
-  pieces: number;
-  notes: string[];
-  warnings: string[];
-  errors: string[];
-  /** The first few pieces as [top, right, bottom, left] (edge), else the first rows of cells. */
-  first: number[][];
-  /** A board that came with the file, scored. */
-  board: BoardScore | null;
-  /** Library puzzles with the same content. */
-  sameAs: { id: number; name: string }[];
-}
-
 const PREVIEW_PIECES = 8;
 
 /** Read a file as `importFile` would, without changing the library; a file that cannot be read throws its one-line error. */
@@ -375,13 +342,6 @@ export function previewImport(wb: Workbench, req: Omit<ImportRequest, 'into'>, r
 
 // ---------------------------------------------------------------------------------------------
 // The library listing with each puzzle's placement scored
-
-export interface PlacementScore {
-  score: number;
-  maxScore: number | null;
-}
-
-export type LibraryPuzzle = PuzzleSummary & { placement: PlacementScore | null };
 
 /** Scores by puzzle id and update time, so the listing parses each document once per change. */
 const placementCache = new Map<string, PlacementScore | null>();

@@ -5,69 +5,19 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FamilyId } from '../../core/families/family';
-import type { StopCriteria } from '../../core/engine/run-types';
-import { studyStatus, type StudyStatus } from '../../core/text/run-text';
+import { studyStatus } from '../../core/text/run-text';
 import type { ApiArgs } from '../api/contract';
-import { curveGrid, meanCurve, type CurvePoint, type RunTrace } from '../studies/curves';
+import { curveGrid, meanCurve, type RunTrace } from '../studies/curves';
 import { studyCsv, studyMarkdown } from '../studies/report';
-import { cellRuns, studyRows, type CellRun, type StudyCellResult, type StudyProgress } from '../studies/results';
-import type { StudyAnalysis } from '../studies/comparisons';
+import { cellRuns, studyRows, type CellRun } from '../studies/results';
 import type { RunTrace as TraceRun } from '../../core/stats/runtime';
 import { parseStudy, studySize, StudyError, type StudySpec } from '../studies/spec';
 import { shortenStudy } from '../studies/template';
 import type { Studies, Study } from '../studies/studies';
 import type { Workbench } from './workbench';
+import type { StudyAnalysisDetail, StudyCurve, StudyDetail, StudySummary, StudyTemplate } from '../api/studies';
 
-export interface StudySummary {
-  id: number;
-  name: string;
-  description: string | null;
-  family: FamilyId;
-  createdAt: number;
-  /** Puzzles, solver settings and seeds of the grid, and the runs it makes. */
-  grid: { puzzles: number; solvers: number; seeds: number; runs: number };
-  status: StudyStatus;
-  progress: StudyProgress;
-  /** Where the published figures come from, when the study has them. */
-  published: string | null;
-}
-
-export interface StudyDetail extends StudySummary {
-  puzzles: { label: string; source: string; maxScore: number | null; group: string | null }[];
-  solvers: { label: string; solver: string; preset: string | null; stop: StopCriteria }[];
-  seeds: number[];
-  /** The table's rows: a puzzle, or a group of puzzles. */
-  rows: string[];
-  /** Row by row, solver by solver. */
-  cells: StudyCellResult[];
-  /** The runs of each cell (same order as `cells`), for strip plots. */
-  runs: CellRun[][];
-}
-
-export interface StudyCurve {
-  rowIndex: number;
-  configIndex: number;
-  points: CurvePoint[];
-}
-
-/** A study's comparisons, and every run of each cell as the runtime distributions need it. */
-export interface StudyAnalysisDetail extends StudyAnalysis {
-  /** Per cell (the order of `cells`): its runs' improvements (ms, evaluations, score) and ends. */
-  traces: TraceRun[][];
-}
-
-export interface StudyTemplate {
-  /** The file name without `.json`, as createStudy takes it. */
-  id: string;
-  name: string;
-  description: string | null;
-  family: FamilyId;
-  grid: { puzzles: number; solvers: number; seeds: number; runs: number };
-  /** Longest time limit of a run, seconds (null when runs end by evaluations only). */
-  seconds: number | null;
-  published: string | null;
-}
+export type { StudyAnalysisDetail, StudyCurve, StudyDetail, StudySummary, StudyTemplate };
 
 const LIVE = new Set(['queued', 'running']);
 

@@ -13,12 +13,21 @@ import { RUN_SUMMARY_COLS, toRunSummary, type RunRow } from './run-rows';
 import { StatementCache } from './statements';
 import type { Store } from './store';
 import { RUN_STATUSES, type RunStatus, type RunSummary } from './types';
+import {
+  RUN_SORT_KEYS,
+  type BoardAt,
+  type ImprovementPoint,
+  type RunFacets,
+  type RunPage,
+  type RunSeries,
+  type RunSortKey,
+  type SeriesPoint,
+  type SortDir,
+} from '../api/runs';
+
+export { RUN_SORT_KEYS, type BoardAt, type ImprovementPoint, type RunFacets, type RunPage, type RunSeries, type RunSortKey, type SeriesPoint, type SortDir };
 
 // ---- queries ------------------------------------------------------------------------------------
-
-export const RUN_SORT_KEYS = ['id', 'puzzle', 'family', 'solver', 'seed', 'status', 'created', 'duration', 'evaluations', 'best', 'percent'] as const;
-export type RunSortKey = (typeof RUN_SORT_KEYS)[number];
-export type SortDir = 'asc' | 'desc';
 
 export interface RunHistoryFilter {
   /**
@@ -55,62 +64,7 @@ export interface RunHistoryQuery extends RunHistoryFilter {
   offset?: number;
 }
 
-export interface RunPage {
-  runs: RunSummary[];
-  /** How many runs match the filter (all pages). */
-  total: number;
-}
-
-export interface RunFacets {
-  total: number;
-  solvers: { family: FamilyId; solver: string; runs: number }[];
-  puzzles: { puzzleId: number | null; name: string; family: FamilyId; runs: number }[];
-  statuses: { status: RunStatus; runs: number }[];
-  /** Oldest and newest creation time, null without runs. */
-  first: number | null;
-  last: number | null;
-}
-
 // ---- series -------------------------------------------------------------------------------------
-
-/** A progress sample as a chart needs it. */
-export interface SeriesPoint {
-  /** Elapsed ms (running time, across resumes). */
-  t: number;
-  evaluations: number;
-  iteration: number;
-  best: number;
-  current: number;
-  mean: number | null;
-}
-
-/** An improvement: a new best, with the id of the event holding its board. */
-export interface ImprovementPoint {
-  eventId: number;
-  t: number;
-  evaluations: number;
-  score: number;
-}
-
-export interface RunSeries {
-  runId: number;
-  /** Progress samples in time order, at most `maxPoints` (thinned keeping every bucket's extremes). */
-  progress: SeriesPoint[];
-  /** How many progress samples the store holds for the run (before thinning for this answer). */
-  progressTotal: number;
-  /** Every improvement, in time order (never thinned: the replay steps through them). */
-  improvements: ImprovementPoint[];
-}
-
-export interface BoardAt {
-  runId: number;
-  /** The improvement event, or null for the run's best board. */
-  eventId: number | null;
-  t: number;
-  evaluations: number;
-  score: number | null;
-  solution: unknown | null;
-}
 
 // ---- rows ---------------------------------------------------------------------------------------
 

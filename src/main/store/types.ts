@@ -6,9 +6,11 @@
 import type { FamilyId } from '../../core/families/family';
 import type { Params } from '../../core/params/schema';
 import type { StopCriteria, StopReason } from '../../core/engine/run-types';
+import { RUN_STATUSES, type RunRecord, type RunStatus, type RunSummary } from '../api/runs';
+import type { PuzzleRecord, PuzzleSort, PuzzleSummary } from '../api/puzzles';
 
-export type RunStatus = 'queued' | 'running' | 'done' | 'stopped' | 'interrupted' | 'failed';
-export const RUN_STATUSES: readonly RunStatus[] = ['queued', 'running', 'done', 'stopped', 'interrupted', 'failed'];
+// The records the API returns are declared with it (main/api); the store fills them.
+export { RUN_STATUSES, type RunRecord, type RunStatus, type RunSummary, type PuzzleRecord, type PuzzleSort, type PuzzleSummary };
 
 export type RunEventKind = 'improvement' | 'progress';
 
@@ -43,29 +45,6 @@ export interface PuzzleUpdate {
   cols?: number;
 }
 
-/** A library row without its document. */
-export interface PuzzleSummary {
-  id: number;
-  name: string;
-  family: FamilyId;
-  /** What it is called in lists and badges ("Tetravex", "Edge matching"): worked out by core when saved. */
-  kind: string;
-  source: string;
-  rows: number;
-  cols: number;
-  createdAt: number;
-  updatedAt: number;
-  lastOpenedAt: number | null;
-  /** Best score of any run made on this puzzle (higher is better), null before any score. */
-  bestScore: number | null;
-}
-
-export interface PuzzleRecord extends PuzzleSummary {
-  document: unknown;
-}
-
-export type PuzzleSort = 'name' | 'updated' | 'opened' | 'best';
-
 export interface PuzzleFilter {
   /** Case-insensitive substring of the name or the source. */
   search?: string;
@@ -93,35 +72,6 @@ export interface NewRun {
   /** The puzzle model JSON the run is made on; the run keeps this copy whatever happens to the library. */
   puzzle: unknown;
   maxScore: number | null;
-}
-
-/** A run without its two big blobs (`puzzle`, `bestSolution`). */
-export interface RunSummary {
-  id: number;
-  puzzleId: number | null;
-  puzzleName: string;
-  family: FamilyId;
-  /** What its puzzle is called ("Tetravex", "Edge matching"): worked out by core when the run is made. */
-  kind: string;
-  solver: string;
-  params: Params;
-  seed: number;
-  stop: StopCriteria;
-  status: RunStatus;
-  stopReason: StopReason | null;
-  error: string | null;
-  createdAt: number;
-  startedAt: number | null;
-  endedAt: number | null;
-  elapsedMs: number;
-  evaluations: number;
-  bestScore: number | null;
-  maxScore: number | null;
-}
-
-export interface RunRecord extends RunSummary {
-  puzzle: unknown;
-  bestSolution: unknown | null;
 }
 
 export interface RunFilter {

@@ -5,62 +5,17 @@
  * A12 effect size; a bootstrap 95 % interval of each cell's mean and median; and the tests a
  * paper reports, run on our cells. The statistics themselves are in core/stats.
  */
-import { a12, bootstrapIntervals, holm, type Interval } from '../../core/stats/effect';
-import { mannWhitney, signedRank, signedRankNormalP, type RankTest } from '../../core/stats/rank-tests';
+import { a12, bootstrapIntervals, holm } from '../../core/stats/effect';
+import { mannWhitney, signedRank, signedRankNormalP } from '../../core/stats/rank-tests';
 import type { StudyRun } from '../store/studies';
 import { runTarget, studyRows, type Reach, type StudyCellResult } from './results';
 import type { PublishedTest, StudySpec } from './spec';
+import type { PairTest, PublishedTestResult, StudyAnalysis, StudyComparison } from '../api/studies';
+
+export type { PairTest, PublishedTestResult, StudyAnalysis, StudyComparison };
 
 /** Holm-adjusted p below this: a difference the study calls. */
 export const ALPHA = 0.05;
-
-export interface PairTest extends RankTest {
-  test: 'mann-whitney' | 'signed-rank';
-  /** Observations: runs of a and of b (Mann-Whitney), or pairs (signed-rank, zero differences included). */
-  n: [number, number] | number;
-  /** p after Holm's correction over the same test on every pair of the study. */
-  pHolm: number;
-  /** Vargha-Delaney A12: the chance that a run of a does better than a run of b (ties half). */
-  a12: number;
-}
-
-export interface StudyComparison {
-  rowIndex: number;
-  puzzle: string;
-  /** The two settings, by index (a < b). */
-  a: number;
-  b: number;
-  /** Best scores, unpaired: Mann-Whitney U. */
-  score: PairTest | null;
-  /** Best scores paired by puzzle and seed (both runs done): Wilcoxon signed-rank. */
-  paired: PairTest | null;
-  /** Time to target of the runs that reached it, in both cells (lower is better): Mann-Whitney U. */
-  time: PairTest | null;
-  /**
-   * Who beats whom: the setting whose best scores are significantly better (after Holm; in a
-   * group's row by the paired test, since its pairs share the puzzle), else the significantly
-   * faster one to the target; null when neither.
-   */
-  winner: number | null;
-  /** What decided it. */
-  by: 'score' | 'paired' | 'time' | null;
-}
-
-export interface PublishedTestResult extends PublishedTest {
-  labels: [string, string];
-  /** Puzzle rows where both cells have the measure. */
-  pairs: number;
-  ours: RankTest | null;
-  /** Our p by the normal approximation (no continuity correction), as many papers' software reports it. */
-  oursNormalP: number | null;
-}
-
-export interface StudyAnalysis {
-  /** Bootstrap 95 % intervals of each cell's mean and median best score (cells' order); null below two done runs. */
-  intervals: ({ mean: Interval; median: Interval } | null)[];
-  comparisons: StudyComparison[];
-  tests: PublishedTestResult[];
-}
 
 interface RunValue {
   key: string;

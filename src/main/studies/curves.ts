@@ -5,6 +5,9 @@
  * (first to third quartile). Pure, so the results view and tests share it.
  */
 import { mean } from './stats';
+import type { CurvePoint } from '../api/studies';
+
+export type { CurvePoint };
 
 /** A run's improvements: elapsed ms and the new best, in time order; `endMs` = its running time so far. */
 export interface RunTrace {
@@ -12,15 +15,6 @@ export interface RunTrace {
   /** A finished run keeps its final best after its end; a live one says nothing past it yet. */
   finished: boolean;
   points: readonly { t: number; score: number }[];
-}
-
-export interface CurvePoint {
-  t: number;
-  mean: number;
-  low: number;
-  high: number;
-  /** Runs that had a score by then. */
-  n: number;
 }
 
 /** `count` times from `from` to `to` ms, evenly spaced on a log scale. */

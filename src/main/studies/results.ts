@@ -4,52 +4,11 @@
  */
 import type { RunStatus } from '../store/types';
 import type { StudyRun } from '../store/studies';
-import { cellStop, type PublishedCell, type StudySpec } from './spec';
-import { median, summarize, type Summary } from './stats';
+import { cellStop, type StudySpec } from './spec';
+import { median, summarize } from './stats';
+import type { CellRun, StudyCellResult, StudyProgress } from '../api/studies';
 
-export interface StudyProgress {
-  /** Runs the grid makes. */
-  planned: number;
-  /** Runs by status; `notStarted` are cells with no run yet (never run, or their run was deleted). */
-  done: number;
-  running: number;
-  queued: number;
-  stopped: number;
-  interrupted: number;
-  failed: number;
-  notStarted: number;
-  /**
-   * Rough wall time left while runs are running: the runs still to make at the pace the last
-   * (up to 10) done runs ended (a running run counts half); before 3 runs are done, each run
-   * taking as long as the mean done run, shared among as many at once as are running now. Null
-   * when nothing runs or no run is done yet.
-   */
-  estimatedMsLeft: number | null;
-}
-
-export interface StudyCellResult extends Summary {
-  /** The row of the table (see studyRows) and its first puzzle. */
-  rowIndex: number;
-  puzzleIndex: number;
-  configIndex: number;
-  /** The row's label: the puzzle's, or its group's. */
-  puzzle: string;
-  solver: string;
-  /** Runs the cell makes (one per seed and puzzle of the row) and how many of them are done (their scores are the summary). */
-  planned: number;
-  done: number;
-  maxScore: number | null;
-  /** The score a run must reach to count as a success: the stop target, else the puzzle's maximum; null when neither is known. */
-  target: number | null;
-  /** Share of the done runs that reached the target (0..1), null without a target or done runs. */
-  successRate: number | null;
-  /** Median time (ms) of the successful runs to first reach the target. */
-  timeToTargetMs: number | null;
-  /** Median evaluations of the successful runs when they first reached the target. */
-  evaluationsToTarget: number | null;
-  /** The paper's figures for this cell, when the study has them. */
-  published: Omit<PublishedCell, 'puzzle' | 'solver' | 'group'> | null;
-}
+export type { CellRun, StudyCellResult, StudyProgress };
 
 export interface StudyResults {
   progress: StudyProgress;
@@ -151,16 +110,6 @@ export function studyResults(spec: StudySpec, runs: readonly StudyRun[], reach: 
     });
   });
   return { progress: studyProgress(spec, runs), cells };
-}
-
-/** One run of a cell, for a strip plot: its score (null until it has one) and where it stands. */
-export interface CellRun {
-  runId: number;
-  puzzleIndex: number;
-  seed: number;
-  status: RunStatus;
-  bestScore: number | null;
-  elapsedMs: number;
 }
 
 /** Every run of each cell (the order of `studyResults`' cells), for strip plots. */

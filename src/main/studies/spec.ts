@@ -18,6 +18,9 @@ import { dict, int, list, num, obj, oneOf, parseWith, SchemaError, str } from '.
 import { checkName, oneLine } from '../../core/text/display';
 import type { PuzzleRecord } from '../store/types';
 import { checkStop } from '../services/workbench';
+import { publishedCellSchema, publishedTestSchema, TESTED_MEASURES, type Published, type PublishedCell, type PublishedTest } from '../api/studies';
+
+export { TESTED_MEASURES, type Published, type PublishedCell, type PublishedTest };
 
 /** One puzzle of the grid, with its own copy of the puzzle. */
 export interface StudyPuzzle {
@@ -63,15 +66,6 @@ export interface StudySpec {
 /** The figures of a published cell, without where it sits. */
 export const PUBLISHED_FIGURES = ['mean', 'median', 'best', 'sd', 'successRate', 'timeToTarget', 'evaluationsToTarget'] as const;
 
-/** The cell figures a published test can compare (one value per puzzle row and setting). */
-export const TESTED_MEASURES = ['mean', 'median', 'best', 'timeToTarget', 'evaluationsToTarget'] as const;
-
-export interface Published {
-  source: string;
-  cells: PublishedCell[];
-  tests?: PublishedTest[];
-}
-
 /** Bad study file: the message is one line and names the file and the field. */
 export class StudyError extends Error {
   constructor(message: string) {
@@ -96,39 +90,6 @@ const stopSchema = obj({
   target: v.optional(num()),
   clock: v.optional(oneOf('wall', 'cpu')),
 });
-
-/** Figures a paper reports for one cell: the puzzle by its index or its group, the solver by its index. */
-const publishedCellSchema = obj({
-  puzzle: v.optional(int(0)),
-  group: v.optional(str(200)),
-  solver: int(0),
-  mean: v.optional(num()),
-  median: v.optional(num()),
-  best: v.optional(num()),
-  sd: v.optional(num()),
-  successRate: v.optional(num()),
-  /** Seconds to reach the target (the paper's mean or median, on the paper's machine). */
-  timeToTarget: v.optional(num()),
-  /** Evaluations (or nodes) to reach the target, as the paper counts them. */
-  evaluationsToTarget: v.optional(num()),
-});
-export type PublishedCell = v.InferOutput<typeof publishedCellSchema>;
-
-/**
- * A test the paper reports between two of its settings, paired by puzzle: the study runs the same
- * test on its own cells and shows the paper's p beside its own (e.g. the casse-tete paper's
- * Wilcoxon signed-rank test of GA against SA on the mean evaluations per instance).
- */
-const publishedTestSchema = obj({
-  /** The two settings, by index in the file (checked to be two once the settings are known). */
-  solvers: list(int(0), 2),
-  measure: oneOf(...TESTED_MEASURES),
-  test: oneOf('signed-rank'),
-  /** The paper's p-value. */
-  p: v.optional(num()),
-  note: v.optional(str(500)),
-});
-export type PublishedTest = Omit<v.InferOutput<typeof publishedTestSchema>, 'solvers'> & { solvers: [number, number] };
 
 const fileSchema = obj({
   name: str(200),

@@ -2,17 +2,9 @@
  * Summary statistics of a study cell, as the papers report them. Pure functions on plain numbers
  * (no Node), so the app's results view can use them unchanged.
  */
+import type { Summary } from '../api/studies';
 
-export interface Summary {
-  n: number;
-  mean: number | null;
-  median: number | null;
-  /** Highest (scores are higher-is-better). */
-  best: number | null;
-  worst: number | null;
-  /** Sample standard deviation (n - 1); null below two values. */
-  sd: number | null;
-}
+export type { Summary };
 
 export function mean(xs: readonly number[]): number | null {
   if (xs.length === 0) return null;
