@@ -6,7 +6,7 @@
  * older attempt (a worker that lost its job but not its process) are skipped too.
  */
 import type Database from 'better-sqlite3';
-import { describeDbError, StoreError } from './errors';
+import type { StoreCore } from './core';
 import type { Store } from './store';
 
 export interface EventPosition {
@@ -18,9 +18,11 @@ export type ApplyOutcome = 'applied' | 'duplicate' | 'stale';
 
 export class RemoteRunStore {
   private readonly db: Database.Database;
+  private readonly core: StoreCore;
   private readonly stmts;
 
-  constructor(private readonly store: Store) {
+  constructor(store: Store) {
+    this.core = store.core;
     this.db = store.connection;
     this.stmts = {
       get: this.db.prepare<[number], { attempt: number; last_seq: number }>(`SELECT attempt, last_seq FROM remote_runs WHERE run_id = ?`),
@@ -38,12 +40,12 @@ export class RemoteRunStore {
 
   /** The last attempt whose events were applied for the run (0 when none). */
   lastAttempt(runId: number): number {
-    return this.guard(() => this.stmts.get.get(runId)?.attempt ?? 0);
+    return this.core.guard(() => this.stmts.get.get(runId)?.attempt ?? 0);
   }
 
   /** Queued or running runs whose lease `owner` (an ownerKey) holds. */
   liveRunsOf(owner: string): number[] {
-    return this.guard(() => this.stmts.held.all(owner));
+    return this.core.guard(() => this.stmts.held.all(owner));
   }
 
   /**
@@ -51,26 +53,13 @@ export class RemoteRunStore {
    * `at` was applied already. `write` and the new position commit together or not at all.
    */
   apply(runId: number, queue: string, at: EventPosition, write: () => void): ApplyOutcome {
-    return this.guard(() =>
-      this.db
-        .transaction((): ApplyOutcome => {
-          const last = this.stmts.get.get(runId);
-          if (last && at.attempt < last.attempt) return 'stale';
-          if (last && at.attempt === last.attempt && at.seq <= last.last_seq) return 'duplicate';
-          write();
-          this.stmts.put.run({ runId, queue, attempt: at.attempt, seq: at.seq });
-          return 'applied';
-        })
-        .immediate(),
-    );
-  }
-
-  private guard<T>(fn: () => T): T {
-    if (!this.db.open) throw new StoreError('CLOSED', `the database file ${this.store.path} is closed`);
-    try {
-      return fn();
-    } catch (err) {
-      throw describeDbError(err, this.store.path);
-    }
+    return this.core.tx((): ApplyOutcome => {
+      const last = this.stmts.get.get(runId);
+      if (last && at.attempt < last.attempt) return 'stale';
+      if (last && at.attempt === last.attempt && at.seq <= last.last_seq) return 'duplicate';
+      write();
+      this.stmts.put.run({ runId, queue, attempt: at.attempt, seq: at.seq });
+      return 'applied';
+    });
   }
 }

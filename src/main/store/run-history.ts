@@ -8,7 +8,7 @@
 import type Database from 'better-sqlite3';
 import type { FamilyId } from '../../core/families/family';
 import type { Params } from '../../core/params/schema';
-import { describeDbError, parseStored } from './errors';
+import { parseStored } from './errors';
 import { RUN_SUMMARY_COLS, toRunSummary, type RunRow } from './run-rows';
 import { StatementCache } from './statements';
 import type { Store } from './store';
@@ -320,7 +320,7 @@ export class RunHistory {
 
   /** One page of runs matching the filter, and how many match in all. */
   query(q: RunHistoryQuery = {}): RunPage {
-    return this.guard(() => {
+    return this.store.core.guard(() => {
       const { countSql, sql, args } = runPageSql(q);
       const total = this.statements
         .get(countSql)
@@ -333,7 +333,7 @@ export class RunHistory {
 
   /** Every id matching a filter (e.g. "select all" across pages), newest first, at most MAX_PAGE. */
   ids(f: RunHistoryFilter = {}): number[] {
-    return this.guard(() => {
+    return this.store.core.guard(() => {
       const { where, args } = runHistoryWhere(f);
       return this.statements
         .get(`SELECT id FROM runs ${where} ORDER BY created_at DESC, id DESC LIMIT ${MAX_PAGE}`)
@@ -344,7 +344,7 @@ export class RunHistory {
 
   /** What the filters can offer: solvers, puzzles and statuses that have runs, with counts. */
   facets(): RunFacets {
-    return this.guard(() => {
+    return this.store.core.guard(() => {
       const solvers = this.statements.get(`SELECT family, solver, COUNT(*) AS runs FROM runs GROUP BY family, solver ORDER BY family, solver`).all() as {
         family: FamilyId;
         solver: string;
@@ -374,7 +374,7 @@ export class RunHistory {
    * updates) thinned to `maxPoints`, and every improvement. Null for an unknown run.
    */
   series(runId: number, opts: { maxPoints?: number; after?: number } = {}): RunSeries | null {
-    return this.guard(() => {
+    return this.store.core.guard(() => {
       if (this.statements.get(`SELECT 1 FROM runs WHERE id = ?`).pluck().get(runId) === undefined) return null;
       const after = opts.after ?? -1;
       const rows = this.statements
@@ -404,7 +404,7 @@ export class RunHistory {
 
   /** The board of one improvement (`eventId`), or the run's best board (`eventId` null). Null if there is none. */
   board(runId: number, eventId: number | null = null): BoardAt | null {
-    return this.guard(() => {
+    return this.store.core.guard(() => {
       if (eventId === null) {
         const r = this.statements.get(`SELECT elapsed_ms, evaluations, best_score, best_solution FROM runs WHERE id = ?`).get(runId) as
           { elapsed_ms: number; evaluations: number; best_score: number | null; best_solution: string | null } | undefined;
@@ -435,7 +435,7 @@ export class RunHistory {
 
   /** Summaries of these runs, in the order given (unknown ids are skipped). */
   summaries(ids: readonly number[]): RunSummary[] {
-    return this.guard(() => {
+    return this.store.core.guard(() => {
       const out = new Map<number, RunSummary>();
       for (let i = 0; i < ids.length; i += 500) {
         const chunk = ids.slice(i, i + 500);
@@ -516,14 +516,5 @@ export class RunHistory {
       yield '\n ]\n}\n';
     };
     return { fileName: `${base}.json`, pieces: pieces() };
-  }
-
-  private guard<T>(fn: () => T): T {
-    try {
-      return fn();
-    } catch (err) {
-      if (err instanceof RangeError) throw err;
-      throw describeDbError(err, this.store.path);
-    }
   }
 }

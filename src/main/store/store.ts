@@ -6,17 +6,15 @@
  * change and never loses a committed one. Times are integers: milliseconds since the Unix epoch.
  * All statements are prepared once; the few whose WHERE/ORDER BY vary are cached by their text.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { FamilyId } from '../../core/families/family';
 import { documentKind, puzzleKind } from '../../core/document/document';
 import type { Checkpoint, Improvement, ProgressSample } from '../../core/engine/run-types';
-import { StoreError, describeDbError, parseStored, recoveryHint } from './errors';
-import { FileIdentity } from './file-identity';
+import { StoreError, parseStored } from './errors';
+import { StoreCore, notFound, pageArgs, toJson } from './core';
 import { describeOwner, heldByOther, isQueueOwner, ownerGone, ownerKey, toLease, type Lease, type LeaseGrant, type LeaseOwner, type LeaseRow } from './leases';
-import { migrate, checkVersion } from './migrations';
-import { StatementCache } from './statements';
+import type { StatementCache } from './statements';
 import { thinPlan } from './thin';
 import { RUN_SUMMARY_COLS, toRunSummary, type RunRow } from './run-rows';
 import { escapeLike, runHistoryWhere } from './run-history';
@@ -40,6 +38,8 @@ import {
   type RunSummary,
   type StoreOptions,
 } from './types';
+
+export { QUICK_CHECK_MAX_BYTES } from './core';
 
 export const DEFAULT_MAX_PROGRESS_SAMPLES = 2000;
 
@@ -94,19 +94,6 @@ const PUZZLE_ORDER = {
   best: 'best_score IS NULL, best_score DESC, id DESC',
 } as const;
 
-/** JSON for a column; `undefined` (which JSON.stringify drops) is stored as null. */
-function toJson(value: unknown): string {
-  return JSON.stringify(value) ?? 'null';
-}
-
-function pageArgs(limit: number | undefined, offset: number | undefined): [number, number] {
-  const l = limit ?? -1;
-  const o = offset ?? 0;
-  if (!Number.isInteger(l) || (l < 0 && l !== -1)) throw new RangeError(`limit must be a whole number ≥ 0, got ${limit}`);
-  if (!Number.isInteger(o) || o < 0) throw new RangeError(`offset must be a whole number ≥ 0, got ${offset}`);
-  return [l, o];
-}
-
 function toPuzzleSummary(r: PuzzleRow): PuzzleSummary {
   return {
     id: r.id,
@@ -146,48 +133,8 @@ function checkStatus(status: RunStatus): void {
   if (!RUN_STATUSES.includes(status)) throw new RangeError(`unknown run status ${JSON.stringify(status)}`);
 }
 
-/**
- * Above this size the check at opening is skipped (SQLite's quick check reads every page: about a
- * second per few hundred megabytes); `workbench check` runs the full one on any size.
- */
-export const QUICK_CHECK_MAX_BYTES = 256 * 1024 * 1024;
-
-function fileSize(file: string): number | null {
-  try {
-    return fs.statSync(file).size;
-  } catch {
-    return null; // not there yet: SQLite creates it
-  }
-}
-
-/** Throws StoreError CORRUPT, naming the file and how to recover, when SQLite's quick check finds damage. */
-function quickCheck(db: Database.Database, file: string): void {
-  const rows = (db.pragma('quick_check(3)') as { quick_check: string }[]).map((r) => r.quick_check);
-  if (rows.length === 1 && rows[0] === 'ok') return;
-  const first = rows.find((r) => !r.startsWith('***')) ?? rows[0] ?? 'unknown damage';
-  throw new StoreError('CORRUPT', `the database file ${file} is damaged (${first}): ${recoveryHint(file)}`);
-}
-
-/** See Store.lockHolder; null when it cannot be opened (then a file copied over this one is only noticed). */
-function openLockHolder(file: string, opts: StoreOptions): Database.Database | null {
-  let holder: Database.Database | undefined;
-  try {
-    holder = new Database(file, { readonly: true, ...(opts.nativeBinding !== undefined ? { nativeBinding: opts.nativeBinding } : {}) });
-    // A first read takes the shared lock that a WAL connection keeps until it closes.
-    holder.pragma('schema_version');
-    return holder;
-  } catch {
-    holder?.close();
-    return null;
-  }
-}
-
 function leaseHeld(id: number, status: string, lease: Lease): StoreError {
   return new StoreError('LEASE_HELD', `run ${id} is ${status} in ${describeOwner(lease.owner)}`);
-}
-
-function notFound(what: 'puzzle' | 'run', id: number): StoreError {
-  return new StoreError('NOT_FOUND', `there is no ${what} with id ${id}`);
 }
 
 function prepareAll(db: Database.Database) {
@@ -292,28 +239,18 @@ export class Store {
   private readonly statements: StatementCache;
   private readonly maxProgressSamples: number;
   private readonly now: () => number;
-  /** To notice the file being deleted or replaced under this process (null in memory). */
-  private readonly identity: FileIdentity | null;
-  /** Why the file is no longer written to (it was deleted or replaced under this process). */
-  private goneReason: string | null = null;
+  private readonly db: Database.Database;
 
   private constructor(
-    private readonly db: Database.Database,
-    /** The path it was opened with (`':memory:'` for an in-memory store). */
-    readonly path: string,
+    /** The open file and the one error wrapper, for the store's modules (studies, history, remote runs). */
+    readonly core: StoreCore,
     opts: StoreOptions,
-    /**
-     * A read-only connection to the same file, holding SQLite's shared lock: while it is open,
-     * closing `db` cannot checkpoint the WAL into the file, which is what keeps a file copied
-     * over this one intact (see retire). Closed first on a normal close.
-     */
-    private readonly lockHolder: Database.Database | null,
   ) {
+    this.db = core.db;
     this.maxProgressSamples = opts.maxProgressSamples ?? DEFAULT_MAX_PROGRESS_SAMPLES;
-    this.now = opts.now ?? Date.now;
-    this.stmts = prepareAll(db);
-    this.statements = new StatementCache(db);
-    this.identity = path === ':memory:' || path === '' ? null : new FileIdentity(path);
+    this.now = core.now;
+    this.stmts = prepareAll(core.db);
+    this.statements = core.statements;
   }
 
   /**
@@ -323,48 +260,16 @@ export class Store {
   static open(file: string, opts: StoreOptions = {}): Store {
     const max = opts.maxProgressSamples ?? DEFAULT_MAX_PROGRESS_SAMPLES;
     if (!Number.isInteger(max) || max < 2) throw new RangeError(`maxProgressSamples must be a whole number of at least 2, got ${max}`);
-    const memory = file === ':memory:' || file === '';
-    if (!memory) {
-      const dir = path.dirname(path.resolve(file));
-      try {
-        fs.mkdirSync(dir, { recursive: true });
-      } catch (err) {
-        throw new StoreError('CANT_OPEN', `cannot create the folder ${dir} for the database file ${file}: ${(err as Error).message}`, { cause: err });
-      }
-    }
-    const size = memory ? null : fileSize(file);
-    // SQLite would take an empty file for a new database; ours are never empty once made.
-    if (size === 0)
-      throw new StoreError(
-        'NOT_A_DATABASE',
-        `the database file ${file} is empty (0 bytes), so it holds no library or runs: delete it to start a new database there, or ${recoveryHint(file).replace(/^restore it/, 'restore the file')}`,
-      );
-    let db: Database.Database | undefined;
-    try {
-      db = new Database(file, opts.nativeBinding !== undefined ? { nativeBinding: opts.nativeBinding } : {});
-      // First read only: a non-database file or a newer schema is refused before any change.
-      checkVersion(db, file);
-      // A damaged file is refused before anything is added to it (bounded: see QUICK_CHECK_MAX_BYTES).
-      if (size !== null && size <= (opts.quickCheckMaxBytes ?? QUICK_CHECK_MAX_BYTES)) quickCheck(db, file);
-      db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = FULL');
-      db.pragma('foreign_keys = ON');
-      migrate(db, file);
-      return new Store(db, file, opts, memory ? null : openLockHolder(file, opts));
-    } catch (err) {
-      try {
-        db?.close();
-      } catch {
-        // already failing; the first error is the one to report
-      }
-      throw describeDbError(err, file);
-    }
+    return new Store(StoreCore.open(file, opts), opts);
+  }
+
+  /** The path it was opened with (`':memory:'` for an in-memory store). */
+  get path(): string {
+    return this.core.path;
   }
 
   close(): void {
-    if (this.lockHolder?.open) this.lockHolder.close();
-    if (this.db.open) this.db.close();
-    this.identity?.close();
+    this.core.close();
   }
 
   /**
@@ -372,7 +277,7 @@ export class Store {
    * every page: call it before adding to a database, not on every read).
    */
   checkIntegrity(): void {
-    this.guard(() => quickCheck(this.db, this.path));
+    this.core.checkIntegrity();
   }
 
   /**
@@ -380,18 +285,16 @@ export class Store {
    * minutes on a big file), read-only: the problems found, empty when it is sound. `workbench check`.
    */
   static fullCheck(file: string, opts: Pick<StoreOptions, 'nativeBinding'> = {}): string[] {
-    if (fileSize(file) === 0) return ['the file is empty (0 bytes)'];
-    let db: Database.Database | undefined;
-    try {
-      db = new Database(file, { readonly: true, fileMustExist: true, ...(opts.nativeBinding !== undefined ? { nativeBinding: opts.nativeBinding } : {}) });
-      const rows = (db.pragma('integrity_check(100)') as { integrity_check: string }[]).map((r) => r.integrity_check);
-      return rows.length === 1 && rows[0] === 'ok' ? [] : rows;
-    } catch (err) {
-      const e = describeDbError(err, file);
-      return [e instanceof Error ? e.message : String(e)];
-    } finally {
-      db?.close();
-    }
+    return StoreCore.fullCheck(file, opts);
+  }
+
+  /**
+   * Throws StoreError GONE when the database file was deleted, moved over or rewritten in place
+   * since it was opened (see file-identity.ts); every later call throws the same. Checked before
+   * every write transaction and on the run heartbeat.
+   */
+  checkFile(): void {
+    this.core.checkFile();
   }
 
   /** The connection, for tests and maintenance (backup). Writes through it bypass the store's rules. */
@@ -402,7 +305,7 @@ export class Store {
   // ---- puzzles --------------------------------------------------------------------------------
 
   addPuzzle(p: NewPuzzle): PuzzleRecord {
-    return this.guard(() => {
+    return this.core.guard(() => {
       const info = this.stmts.insertPuzzle.run({
         name: p.name,
         family: p.family,
@@ -418,14 +321,14 @@ export class Store {
   }
 
   getPuzzle(id: number): PuzzleRecord | null {
-    return this.guard(() => {
+    return this.core.guard(() => {
       const row = this.stmts.getPuzzle.get(id);
       return row ? toPuzzleRecord(row) : null;
     });
   }
 
   listPuzzles(q: PuzzleQuery = {}): PuzzleSummary[] {
-    return this.guard(() => {
+    return this.core.guard(() => {
       const { where, args } = this.puzzleWhere(q);
       const order = PUZZLE_ORDER[q.sort ?? 'updated'];
       if (!order) throw new RangeError(`unknown puzzle sort ${JSON.stringify(q.sort)}`);
@@ -435,7 +338,7 @@ export class Store {
   }
 
   countPuzzles(filter: PuzzleFilter = {}): number {
-    return this.guard(() => {
+    return this.core.guard(() => {
       const { where, args } = this.puzzleWhere(filter);
       return this.statements
         .get(`SELECT COUNT(*) AS n FROM puzzles ${where}`)
@@ -446,37 +349,33 @@ export class Store {
 
   /** Change what is given; bumps updated_at. Throws StoreError NOT_FOUND for an unknown id. */
   updatePuzzle(id: number, u: PuzzleUpdate): PuzzleRecord {
-    return this.guard(() =>
-      this.tx(() => {
-        const family = this.stmts.puzzleFamily.get(id) as FamilyId | undefined;
-        if (family === undefined) throw notFound('puzzle', id);
-        const info = this.stmts.updatePuzzle.run({
-          id,
-          name: u.name ?? null,
-          document: 'document' in u ? toJson(u.document) : null,
-          kind: 'document' in u ? documentKind(family, u.document) : null,
-          rows: u.rows ?? null,
-          cols: u.cols ?? null,
-          now: this.now(),
-        });
-        if (info.changes === 0) throw notFound('puzzle', id);
-        return this.getPuzzleOrThrow(id);
-      }),
-    );
+    return this.core.tx(() => {
+      const family = this.stmts.puzzleFamily.get(id) as FamilyId | undefined;
+      if (family === undefined) throw notFound('puzzle', id);
+      const info = this.stmts.updatePuzzle.run({
+        id,
+        name: u.name ?? null,
+        document: 'document' in u ? toJson(u.document) : null,
+        kind: 'document' in u ? documentKind(family, u.document) : null,
+        rows: u.rows ?? null,
+        cols: u.cols ?? null,
+        now: this.now(),
+      });
+      if (info.changes === 0) throw notFound('puzzle', id);
+      return this.getPuzzleOrThrow(id);
+    });
   }
 
   /** Mark as opened now. */
   touchPuzzle(id: number): void {
-    this.guard(() => {
-      this.beforeWrite();
+    this.core.write(() => {
       if (this.stmts.touchPuzzle.run(this.now(), id).changes === 0) throw notFound('puzzle', id);
     });
   }
 
   /** Runs made on it stay, with puzzle_id NULL (they hold their own copy of the puzzle). False if there was none. */
   deletePuzzle(id: number): boolean {
-    return this.guard(() => {
-      this.beforeWrite();
+    return this.core.write(() => {
       return this.stmts.deletePuzzle.run(id).changes > 0;
     });
   }
@@ -486,53 +385,50 @@ export class Store {
    * re-link those of `runIds` that lost it. Fails (nothing changed) if the id is in use again.
    */
   restorePuzzle(p: PuzzleRecord, runIds: readonly number[] = []): PuzzleRecord {
-    return this.guard(() =>
-      this.tx(() => {
-        this.statements
-          .get(
-            `INSERT INTO puzzles (id, name, family, kind, source, document, rows, cols, created_at, updated_at, last_opened_at, best_score)
+    return this.core.tx(() => {
+      this.statements
+        .get(
+          `INSERT INTO puzzles (id, name, family, kind, source, document, rows, cols, created_at, updated_at, last_opened_at, best_score)
            VALUES (@id, @name, @family, @kind, @source, @document, @rows, @cols, @createdAt, @updatedAt, @lastOpenedAt, @bestScore)`,
-          )
-          .run({
-            id: p.id,
-            name: p.name,
-            family: p.family,
-            kind: documentKind(p.family, p.document),
-            source: p.source,
-            document: toJson(p.document),
-            rows: p.rows,
-            cols: p.cols,
-            createdAt: p.createdAt,
-            updatedAt: p.updatedAt,
-            lastOpenedAt: p.lastOpenedAt,
-            bestScore: p.bestScore,
-          });
-        const relink = this.statements.get(`UPDATE runs SET puzzle_id = ? WHERE id = ? AND puzzle_id IS NULL`);
-        for (const runId of runIds) relink.run(p.id, runId);
-        if (runIds.length > 0) this.stmts.recomputePuzzleBest.run({ id: p.id });
-        return this.getPuzzleOrThrow(p.id);
-      }),
-    );
+        )
+        .run({
+          id: p.id,
+          name: p.name,
+          family: p.family,
+          kind: documentKind(p.family, p.document),
+          source: p.source,
+          document: toJson(p.document),
+          rows: p.rows,
+          cols: p.cols,
+          createdAt: p.createdAt,
+          updatedAt: p.updatedAt,
+          lastOpenedAt: p.lastOpenedAt,
+          bestScore: p.bestScore,
+        });
+      const relink = this.statements.get(`UPDATE runs SET puzzle_id = ? WHERE id = ? AND puzzle_id IS NULL`);
+      for (const runId of runIds) relink.run(p.id, runId);
+      if (runIds.length > 0) this.stmts.recomputePuzzleBest.run({ id: p.id });
+      return this.getPuzzleOrThrow(p.id);
+    });
   }
 
   /** Ids of the runs made on a puzzle (e.g. to re-link them if its deletion is undone). */
   runIdsOfPuzzle(puzzleId: number): number[] {
-    return this.guard(() => this.statements.get(`SELECT id FROM runs WHERE puzzle_id = ? ORDER BY id`).pluck().all(puzzleId) as number[]);
+    return this.core.guard(() => this.statements.get(`SELECT id FROM runs WHERE puzzle_id = ? ORDER BY id`).pluck().all(puzzleId) as number[]);
   }
 
   // ---- settings -------------------------------------------------------------------------------
 
   /** A stored setting (any JSON value), or undefined when it was never set. */
   getSetting(key: string): unknown {
-    return this.guard(() => {
+    return this.core.guard(() => {
       const v = this.statements.get(`SELECT value FROM settings WHERE key = ?`).pluck().get(key) as string | undefined;
       return v === undefined ? undefined : parseStored(v, () => `the setting ${key}`);
     });
   }
 
   setSetting(key: string, value: unknown): void {
-    this.guard(() => {
-      this.beforeWrite();
+    this.core.write(() => {
       this.statements
         .get(
           `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
@@ -549,14 +445,12 @@ export class Store {
    * If `fn` throws, nothing is changed and the error propagates. Returns the new value.
    */
   updateSetting<T>(key: string, fn: (current: unknown) => T): T {
-    return this.guard(() =>
-      this.tx(() => {
-        const v = this.statements.get(`SELECT value FROM settings WHERE key = ?`).pluck().get(key) as string | undefined;
-        const next = fn(v === undefined ? undefined : parseStored(v, () => `the setting ${key}`));
-        this.setSetting(key, next);
-        return next;
-      }),
-    );
+    return this.core.tx(() => {
+      const v = this.statements.get(`SELECT value FROM settings WHERE key = ?`).pluck().get(key) as string | undefined;
+      const next = fn(v === undefined ? undefined : parseStored(v, () => `the setting ${key}`));
+      this.setSetting(key, next);
+      return next;
+    });
   }
 
   // ---- runs -----------------------------------------------------------------------------------
@@ -566,36 +460,34 @@ export class Store {
    * process adopts it as an orphan). Throws StoreError NOT_FOUND if puzzleId names no puzzle.
    */
   createRun(r: NewRun, lease?: LeaseGrant): RunRecord {
-    return this.guard(() =>
-      this.tx(() => {
-        if (r.puzzleId !== null && this.stmts.puzzleExists.get(r.puzzleId) === undefined) throw notFound('puzzle', r.puzzleId);
-        const info = this.stmts.insertRun.run({
-          puzzleId: r.puzzleId,
-          puzzleName: r.puzzleName,
-          family: r.family,
-          kind: puzzleKind(r.family, r.puzzle),
-          solver: r.solver,
-          params: toJson(r.params),
-          seed: r.seed,
-          stop: toJson(r.stop),
-          puzzle: toJson(r.puzzle),
-          now: this.now(),
-          maxScore: r.maxScore,
-        });
-        const run = this.getRunRow(Number(info.lastInsertRowid));
-        if (!run) throw notFound('run', Number(info.lastInsertRowid));
-        if (lease) this.putLease(run.id, lease);
-        return run;
-      }),
-    );
+    return this.core.tx(() => {
+      if (r.puzzleId !== null && this.stmts.puzzleExists.get(r.puzzleId) === undefined) throw notFound('puzzle', r.puzzleId);
+      const info = this.stmts.insertRun.run({
+        puzzleId: r.puzzleId,
+        puzzleName: r.puzzleName,
+        family: r.family,
+        kind: puzzleKind(r.family, r.puzzle),
+        solver: r.solver,
+        params: toJson(r.params),
+        seed: r.seed,
+        stop: toJson(r.stop),
+        puzzle: toJson(r.puzzle),
+        now: this.now(),
+        maxScore: r.maxScore,
+      });
+      const run = this.getRunRow(Number(info.lastInsertRowid));
+      if (!run) throw notFound('run', Number(info.lastInsertRowid));
+      if (lease) this.putLease(run.id, lease);
+      return run;
+    });
   }
 
   getRun(id: number): RunRecord | null {
-    return this.guard(() => this.getRunRow(id));
+    return this.core.guard(() => this.getRunRow(id));
   }
 
   getRunSummary(id: number): RunSummary | null {
-    return this.guard(() => {
+    return this.core.guard(() => {
       const row = this.stmts.getRunSummary.get(id);
       return row ? toRunSummary(row) : null;
     });
@@ -603,7 +495,7 @@ export class Store {
 
   /** Newest first, without the puzzle and best-solution blobs. */
   listRuns(q: RunQuery = {}): RunSummary[] {
-    return this.guard(() => {
+    return this.core.guard(() => {
       const { where, args } = this.runWhere(q);
       const sql = `SELECT ${RUN_SUMMARY_COLS} FROM runs ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`;
       return (this.statements.get(sql).all(...args, ...pageArgs(q.limit, q.offset)) as RunRow[]).map(toRunSummary);
@@ -611,7 +503,7 @@ export class Store {
   }
 
   countRuns(filter: RunFilter = {}): number {
-    return this.guard(() => {
+    return this.core.guard(() => {
       const { where, args } = this.runWhere(filter);
       return this.statements
         .get(`SELECT COUNT(*) AS n FROM runs ${where}`)
@@ -627,33 +519,31 @@ export class Store {
    */
   setRunStatus(id: number, status: RunStatus, extra: RunStatusExtra = {}, owner?: LeaseOwner): RunSummary {
     checkStatus(status);
-    return this.guard(() =>
-      this.tx(() => {
-        const row = this.stmts.getRunSummary.get(id);
-        if (!row) throw notFound('run', id);
-        this.fence(id, owner);
-        if (owner && status !== 'queued' && status !== 'running') this.stmts.deleteLease.run(id);
-        const now = this.now();
-        let startedAt = row.started_at;
-        let endedAt = row.ended_at;
-        if ('startedAt' in extra) startedAt = extra.startedAt ?? null;
-        else if (status === 'running' && startedAt === null) startedAt = now;
-        if ('endedAt' in extra) endedAt = extra.endedAt ?? null;
-        else if (status === 'done' || status === 'stopped' || status === 'failed') endedAt = now;
-        else if (status === 'queued' || status === 'running') endedAt = null;
-        this.stmts.setRunStatus.run({
-          id,
-          status,
-          stopReason: 'stopReason' in extra ? (extra.stopReason ?? null) : row.stop_reason,
-          error: 'error' in extra ? (extra.error ?? null) : row.error,
-          startedAt,
-          endedAt,
-          elapsedMs: extra.elapsedMs ?? row.elapsed_ms,
-          evaluations: extra.evaluations ?? row.evaluations,
-        });
-        return toRunSummary(this.stmts.getRunSummary.get(id)!);
-      }),
-    );
+    return this.core.tx(() => {
+      const row = this.stmts.getRunSummary.get(id);
+      if (!row) throw notFound('run', id);
+      this.fence(id, owner);
+      if (owner && status !== 'queued' && status !== 'running') this.stmts.deleteLease.run(id);
+      const now = this.now();
+      let startedAt = row.started_at;
+      let endedAt = row.ended_at;
+      if ('startedAt' in extra) startedAt = extra.startedAt ?? null;
+      else if (status === 'running' && startedAt === null) startedAt = now;
+      if ('endedAt' in extra) endedAt = extra.endedAt ?? null;
+      else if (status === 'done' || status === 'stopped' || status === 'failed') endedAt = now;
+      else if (status === 'queued' || status === 'running') endedAt = null;
+      this.stmts.setRunStatus.run({
+        id,
+        status,
+        stopReason: 'stopReason' in extra ? (extra.stopReason ?? null) : row.stop_reason,
+        error: 'error' in extra ? (extra.error ?? null) : row.error,
+        startedAt,
+        endedAt,
+        elapsedMs: extra.elapsedMs ?? row.elapsed_ms,
+        evaluations: extra.evaluations ?? row.evaluations,
+      });
+      return toRunSummary(this.stmts.getRunSummary.get(id)!);
+    });
   }
 
   /**
@@ -661,49 +551,45 @@ export class Store {
    * (and its puzzle's), and keeps at most `maxProgressSamples` samples (see `thinPlan`).
    */
   recordProgress(id: number, s: ProgressSample, owner?: LeaseOwner): void {
-    this.guard(() =>
-      this.tx(() => {
-        this.fence(id, owner);
-        const info = this.stmts.progressRun.run({ id, elapsedMs: s.elapsedMs, evaluations: s.evaluations, score: s.bestScore });
-        if (info.changes === 0) throw notFound('run', id);
-        this.stmts.raisePuzzleBest.run({ runId: id, score: s.bestScore });
-        this.stmts.insertProgress.run({
-          runId: id,
-          elapsedMs: s.elapsedMs,
-          evaluations: s.evaluations,
-          iteration: s.iteration,
-          bestScore: s.bestScore,
-          currentScore: s.currentScore,
-          meanScore: s.meanScore ?? null,
-        });
-        const count = this.stmts.countProgress.get(id) as number;
-        if (count > this.maxProgressSamples) {
-          const ids = this.stmts.progressIds.all(id);
-          for (const i of thinPlan(ids.length, this.maxProgressSamples)) this.stmts.deleteEvent.run(ids[i]);
-        }
-      }),
-    );
+    this.core.tx(() => {
+      this.fence(id, owner);
+      const info = this.stmts.progressRun.run({ id, elapsedMs: s.elapsedMs, evaluations: s.evaluations, score: s.bestScore });
+      if (info.changes === 0) throw notFound('run', id);
+      this.stmts.raisePuzzleBest.run({ runId: id, score: s.bestScore });
+      this.stmts.insertProgress.run({
+        runId: id,
+        elapsedMs: s.elapsedMs,
+        evaluations: s.evaluations,
+        iteration: s.iteration,
+        bestScore: s.bestScore,
+        currentScore: s.currentScore,
+        meanScore: s.meanScore ?? null,
+      });
+      const count = this.stmts.countProgress.get(id) as number;
+      if (count > this.maxProgressSamples) {
+        const ids = this.stmts.progressIds.all(id);
+        for (const i of thinPlan(ids.length, this.maxProgressSamples)) this.stmts.deleteEvent.run(ids[i]);
+      }
+    });
   }
 
   /** Store an improvement with its board (never thinned); the run's best score and solution follow it. */
   recordImprovement(id: number, imp: Improvement, owner?: LeaseOwner): void {
-    this.guard(() =>
-      this.tx(() => {
-        this.fence(id, owner);
-        const solution = toJson(imp.solution);
-        const info = this.stmts.improveRun.run({ id, elapsedMs: imp.elapsedMs, evaluations: imp.evaluations, score: imp.score, solution });
-        if (info.changes === 0) throw notFound('run', id);
-        this.stmts.raisePuzzleBest.run({ runId: id, score: imp.score });
-        this.stmts.insertImprovement.run({ runId: id, elapsedMs: imp.elapsedMs, evaluations: imp.evaluations, score: imp.score, solution });
-      }),
-    );
+    this.core.tx(() => {
+      this.fence(id, owner);
+      const solution = toJson(imp.solution);
+      const info = this.stmts.improveRun.run({ id, elapsedMs: imp.elapsedMs, evaluations: imp.evaluations, score: imp.score, solution });
+      if (info.changes === 0) throw notFound('run', id);
+      this.stmts.raisePuzzleBest.run({ runId: id, score: imp.score });
+      this.stmts.insertImprovement.run({ runId: id, elapsedMs: imp.elapsedMs, evaluations: imp.evaluations, score: imp.score, solution });
+    });
   }
 
   /** A run's events in time order (elapsed ms, then insertion). With `kinds`, the result is typed to those kinds. */
   events<K extends RunEventKind>(runId: number, q: { kinds: readonly K[] }): Extract<RunEvent, { kind: K }>[];
   events(runId: number, q?: EventQuery): RunEvent[];
   events(runId: number, q: EventQuery = {}): RunEvent[] {
-    return this.guard(() => {
+    return this.core.guard(() => {
       const args: unknown[] = [runId];
       let kindSql = '';
       if (q.kinds) {
@@ -718,26 +604,24 @@ export class Store {
 
   /** Keeps the latest two per run, so one damaged write still leaves one to resume from. */
   saveCheckpoint(runId: number, cp: Checkpoint, owner?: LeaseOwner): void {
-    this.guard(() =>
-      this.tx(() => {
-        if (this.stmts.runExists.get(runId) === undefined) throw notFound('run', runId);
-        this.fence(runId, owner);
-        this.stmts.insertCheckpoint.run({
-          runId,
-          now: this.now(),
-          elapsedMs: cp.elapsedMs,
-          evaluations: cp.evaluations,
-          bestScore: cp.bestScore,
-          state: toJson(cp.state),
-        });
-        this.stmts.pruneCheckpoints.run({ runId, keep: CHECKPOINTS_KEPT });
-      }),
-    );
+    this.core.tx(() => {
+      if (this.stmts.runExists.get(runId) === undefined) throw notFound('run', runId);
+      this.fence(runId, owner);
+      this.stmts.insertCheckpoint.run({
+        runId,
+        now: this.now(),
+        elapsedMs: cp.elapsedMs,
+        evaluations: cp.evaluations,
+        bestScore: cp.bestScore,
+        state: toJson(cp.state),
+      });
+      this.stmts.pruneCheckpoints.run({ runId, keep: CHECKPOINTS_KEPT });
+    });
   }
 
   /** The newest checkpoint whose state reads back, or null. */
   latestCheckpoint(runId: number): Checkpoint | null {
-    return this.guard(() => {
+    return this.core.guard(() => {
       for (const row of this.stmts.latestCheckpoints.all(runId, CHECKPOINTS_KEPT)) {
         let state: unknown;
         try {
@@ -755,7 +639,7 @@ export class Store {
 
   /** The run's lease, or null when no process holds it. */
   lease(runId: number): Lease | null {
-    return this.guard(() => {
+    return this.core.guard(() => {
       const row = this.stmts.getLease.get(runId);
       return row ? toLease(row) : null;
     });
@@ -767,18 +651,16 @@ export class Store {
    * otherwise. Throws StoreError LEASE_HELD, naming the owner, when another live process holds it.
    */
   claimRun(id: number, grant: LeaseGrant, from: readonly RunStatus[], to: RunStatus, extra: RunStatusExtra = {}): RunSummary | null {
-    return this.guard(() =>
-      this.tx(() => {
-        const row = this.stmts.getRunSummary.get(id);
-        if (!row) throw notFound('run', id);
-        const lease = this.lease(id);
-        if (lease && heldByOther(lease, grant.owner, this.now())) throw leaseHeld(id, row.status, lease);
-        const status = row.status === 'running' ? 'interrupted' : (row.status as RunStatus);
-        if (!from.includes(status)) return null;
-        this.putLease(id, grant);
-        return this.setRunStatus(id, to, extra);
-      }),
-    );
+    return this.core.tx(() => {
+      const row = this.stmts.getRunSummary.get(id);
+      if (!row) throw notFound('run', id);
+      const lease = this.lease(id);
+      if (lease && heldByOther(lease, grant.owner, this.now())) throw leaseHeld(id, row.status, lease);
+      const status = row.status === 'running' ? 'interrupted' : (row.status as RunStatus);
+      if (!from.includes(status)) return null;
+      this.putLease(id, grant);
+      return this.setRunStatus(id, to, extra);
+    });
   }
 
   /**
@@ -787,19 +669,17 @@ export class Store {
    * again, and the run's time and evaluations go back to the checkpoint's. Improvements stay.
    */
   startRun(id: number, owner: LeaseOwner, checkpoint: Checkpoint | null): RunSummary {
-    return this.guard(() =>
-      this.tx(() => {
-        const row = this.stmts.getRunSummary.get(id);
-        if (!row) throw notFound('run', id);
-        this.fence(id, owner);
-        this.stmts.deleteProgressAfter.run(id, checkpoint?.elapsedMs ?? -1);
-        return this.setRunStatus(id, 'running', {
-          startedAt: row.started_at ?? this.now(),
-          elapsedMs: checkpoint?.elapsedMs ?? 0,
-          evaluations: checkpoint?.evaluations ?? 0,
-        });
-      }),
-    );
+    return this.core.tx(() => {
+      const row = this.stmts.getRunSummary.get(id);
+      if (!row) throw notFound('run', id);
+      this.fence(id, owner);
+      this.stmts.deleteProgressAfter.run(id, checkpoint?.elapsedMs ?? -1);
+      return this.setRunStatus(id, 'running', {
+        startedAt: row.started_at ?? this.now(),
+        elapsedMs: checkpoint?.elapsedMs ?? 0,
+        evaluations: checkpoint?.evaluations ?? 0,
+      });
+    });
   }
 
   /**
@@ -807,26 +687,22 @@ export class Store {
    * (`lost`) and those another process asked it to stop (`stopRequested`).
    */
   renewLeases(grant: LeaseGrant, runIds: readonly number[]): { lost: number[]; stopRequested: number[] } {
-    return this.guard(() =>
-      this.tx(() => {
-        const now = this.now();
-        const owner = ownerKey(grant.owner);
-        const lost = runIds.filter((runId) => this.stmts.renewLease.run({ runId, owner, now, expiresAt: now + grant.ttlMs }).changes === 0);
-        const mine = new Set(runIds);
-        const stopRequested = this.stmts.stopRequests.all(owner).filter((id) => mine.has(id) && !lost.includes(id));
-        return { lost, stopRequested };
-      }),
-    );
+    return this.core.tx(() => {
+      const now = this.now();
+      const owner = ownerKey(grant.owner);
+      const lost = runIds.filter((runId) => this.stmts.renewLease.run({ runId, owner, now, expiresAt: now + grant.ttlMs }).changes === 0);
+      const mine = new Set(runIds);
+      const stopRequested = this.stmts.stopRequests.all(owner).filter((id) => mine.has(id) && !lost.includes(id));
+      return { lost, stopRequested };
+    });
   }
 
   /** Give up `owner`'s leases on `runIds` (e.g. queued runs on quit), so another process may take them at once. */
   releaseLeases(runIds: readonly number[], owner: LeaseOwner): void {
     if (runIds.length === 0) return;
-    this.guard(() =>
-      this.tx(() => {
-        for (const id of runIds) this.stmts.deleteOwnLease.run(id, ownerKey(owner));
-      }),
-    );
+    this.core.tx(() => {
+      for (const id of runIds) this.stmts.deleteOwnLease.run(id, ownerKey(owner));
+    });
   }
 
   /**
@@ -835,21 +711,19 @@ export class Store {
    * (`stopped`); a run that is not queued or running is left alone (`ended`).
    */
   requestStop(id: number, self: LeaseOwner): { outcome: 'asked' | 'stopped' | 'ended'; lease: Lease | null } {
-    return this.guard(() =>
-      this.tx(() => {
-        const row = this.stmts.getRunSummary.get(id);
-        if (!row) throw notFound('run', id);
-        const lease = this.lease(id);
-        if (row.status !== 'running' && row.status !== 'queued') return { outcome: 'ended' as const, lease };
-        if (heldByOther(lease, self, this.now())) {
-          this.stmts.markStop.run(this.now(), id);
-          return { outcome: 'asked' as const, lease };
-        }
-        this.stmts.deleteLease.run(id);
-        this.setRunStatus(id, 'stopped', { stopReason: 'stopped' });
-        return { outcome: 'stopped' as const, lease };
-      }),
-    );
+    return this.core.tx(() => {
+      const row = this.stmts.getRunSummary.get(id);
+      if (!row) throw notFound('run', id);
+      const lease = this.lease(id);
+      if (row.status !== 'running' && row.status !== 'queued') return { outcome: 'ended' as const, lease };
+      if (heldByOther(lease, self, this.now())) {
+        this.stmts.markStop.run(this.now(), id);
+        return { outcome: 'asked' as const, lease };
+      }
+      this.stmts.deleteLease.run(id);
+      this.setRunStatus(id, 'stopped', { stopReason: 'stopped' });
+      return { outcome: 'stopped' as const, lease };
+    });
   }
 
   /**
@@ -860,51 +734,47 @@ export class Store {
    * holds unless `selfHolds` says it no longer works on them (e.g. their end could not be saved).
    */
   recoverRuns(self: LeaseOwner, adopt?: LeaseGrant, selfHolds: (runId: number) => boolean = () => true): { interrupted: number[]; adopted: number[] } {
-    return this.guard(() =>
-      this.tx(() => {
-        const now = this.now();
-        const interrupted: number[] = [];
-        const adopted: number[] = [];
-        for (const row of this.stmts.liveRuns.all()) {
-          const lease = this.lease(row.id);
-          const own = lease !== null && ownerKey(lease.owner) === ownerKey(self);
-          if (own && selfHolds(row.id)) continue;
-          if (heldByOther(lease, self, now)) continue;
-          // A run given to a Redis queue is still running on a worker while no coordinator is
-          // connected: only a coordinator of that queue judges it (from the queue's own state).
-          if (lease && !own && isQueueOwner(lease.owner)) continue;
-          if (row.status === 'running') {
-            const why = !lease
-              ? 'its process ended without finishing it'
-              : own
-                ? 'this process could not save the run and stopped it'
-                : ownerGone(lease.owner)
-                  ? `${describeOwner(lease.owner)} ended without finishing it`
-                  : `${describeOwner(lease.owner)} stopped renewing its lease`;
-            this.stmts.deleteLease.run(row.id);
-            this.setRunStatus(row.id, 'interrupted', { error: row.error ?? why });
-            interrupted.push(row.id);
-          } else if (adopt) {
-            this.putLease(row.id, adopt);
-            adopted.push(row.id);
-          }
+    return this.core.tx(() => {
+      const now = this.now();
+      const interrupted: number[] = [];
+      const adopted: number[] = [];
+      for (const row of this.stmts.liveRuns.all()) {
+        const lease = this.lease(row.id);
+        const own = lease !== null && ownerKey(lease.owner) === ownerKey(self);
+        if (own && selfHolds(row.id)) continue;
+        if (heldByOther(lease, self, now)) continue;
+        // A run given to a Redis queue is still running on a worker while no coordinator is
+        // connected: only a coordinator of that queue judges it (from the queue's own state).
+        if (lease && !own && isQueueOwner(lease.owner)) continue;
+        if (row.status === 'running') {
+          const why = !lease
+            ? 'its process ended without finishing it'
+            : own
+              ? 'this process could not save the run and stopped it'
+              : ownerGone(lease.owner)
+                ? `${describeOwner(lease.owner)} ended without finishing it`
+                : `${describeOwner(lease.owner)} stopped renewing its lease`;
+          this.stmts.deleteLease.run(row.id);
+          this.setRunStatus(row.id, 'interrupted', { error: row.error ?? why });
+          interrupted.push(row.id);
+        } else if (adopt) {
+          this.putLease(row.id, adopt);
+          adopted.push(row.id);
         }
-        return { interrupted, adopted };
-      }),
-    );
+      }
+      return { interrupted, adopted };
+    });
   }
 
   /** With its events and checkpoints; its puzzle's best score is recomputed. False if there was none. */
   deleteRun(id: number): boolean {
-    return this.guard(() =>
-      this.tx(() => {
-        const row = this.stmts.runPuzzleId.get(id);
-        if (!row) return false;
-        this.stmts.deleteRun.run(id);
-        if (row.puzzle_id !== null) this.stmts.recomputePuzzleBest.run({ id: row.puzzle_id });
-        return true;
-      }),
-    );
+    return this.core.tx(() => {
+      const row = this.stmts.runPuzzleId.get(id);
+      if (!row) return false;
+      this.stmts.deleteRun.run(id);
+      if (row.puzzle_id !== null) this.stmts.recomputePuzzleBest.run({ id: row.puzzle_id });
+      return true;
+    });
   }
 
   /**
@@ -915,76 +785,25 @@ export class Store {
    */
   deleteRunsFor(ids: readonly number[], budgetMs = 50): { handled: number; deleted: number } {
     if (ids.length === 0) return { handled: 0, deleted: 0 };
-    return this.guard(() =>
-      this.tx(() => {
-        const until = performance.now() + budgetMs;
-        const puzzles = new Set<number>();
-        let handled = 0;
-        let deleted = 0;
-        while (handled < ids.length && (handled === 0 || performance.now() < until)) {
-          const id = ids[handled++]!;
-          const row = this.stmts.runPuzzleId.get(id);
-          if (!row) continue;
-          this.stmts.deleteRun.run(id);
-          deleted++;
-          if (row.puzzle_id !== null) puzzles.add(row.puzzle_id);
-        }
-        for (const id of puzzles) this.stmts.recomputePuzzleBest.run({ id });
-        return { handled, deleted };
-      }),
-    );
+    return this.core.tx(() => {
+      const until = performance.now() + budgetMs;
+      const puzzles = new Set<number>();
+      let handled = 0;
+      let deleted = 0;
+      while (handled < ids.length && (handled === 0 || performance.now() < until)) {
+        const id = ids[handled++]!;
+        const row = this.stmts.runPuzzleId.get(id);
+        if (!row) continue;
+        this.stmts.deleteRun.run(id);
+        deleted++;
+        if (row.puzzle_id !== null) puzzles.add(row.puzzle_id);
+      }
+      for (const id of puzzles) this.stmts.recomputePuzzleBest.run({ id });
+      return { handled, deleted };
+    });
   }
 
   // ---- internals ------------------------------------------------------------------------------
-
-  private guard<T>(fn: () => T): T {
-    if (this.goneReason !== null) throw new StoreError('GONE', this.goneReason);
-    if (!this.db.open) throw new StoreError('CLOSED', `the database file ${this.path} is closed`);
-    try {
-      return fn();
-    } catch (err) {
-      throw describeDbError(err, this.path);
-    }
-  }
-
-  /**
-   * Throws StoreError GONE when the database file was deleted, moved over or rewritten in place
-   * since it was opened (see file-identity.ts), after retiring the connection: every later call
-   * throws the same. Checked before every write transaction and on the run heartbeat.
-   */
-  checkFile(): void {
-    if (this.goneReason !== null) throw new StoreError('GONE', this.goneReason);
-    const gone = this.identity?.check() ?? null;
-    if (gone === null) return;
-    this.retire(`the database file ${this.path} ${gone} while in use, so this process stopped writing to it`);
-    throw new StoreError('GONE', this.goneReason!);
-  }
-
-  /**
-   * Let go of a file that is no longer ours without writing a byte to whatever now has its name:
-   * SQLite skips the closing checkpoint of a moved file by itself, and for a file rewritten in
-   * place the lock holder's shared lock stops it; then the WAL and -shm this connection used are
-   * removed, so the next process does not replay them into the new file.
-   */
-  private retire(reason: string): void {
-    this.goneReason = reason;
-    try {
-      if (this.db.open) this.db.close();
-    } catch {
-      /* closing is all that is left to do */
-    }
-    try {
-      if (this.lockHolder?.open) this.lockHolder.close();
-    } catch {
-      /* read-only: it never checkpoints */
-    }
-    this.identity?.removeLeftovers();
-    this.identity?.close();
-  }
-
-  private beforeWrite(): void {
-    if (!this.db.inTransaction) this.checkFile();
-  }
 
   /** Writes on behalf of `owner` need its lease; without an owner (tests, maintenance) nothing is checked. */
   private fence(runId: number, owner: LeaseOwner | undefined): void {
@@ -999,12 +818,6 @@ export class Store {
     const now = this.now();
     const o = grant.owner;
     this.stmts.putLease.run({ runId, owner: ownerKey(o), host: o.host, pid: o.pid, startedAt: o.startedAt, now, expiresAt: now + grant.ttlMs });
-  }
-
-  /** One immediate transaction (takes the write lock up front; no upgrade deadlocks between processes). */
-  private tx<T>(fn: () => T): T {
-    this.beforeWrite();
-    return this.db.transaction(fn).immediate();
   }
 
   private getPuzzleOrThrow(id: number): PuzzleRecord {

@@ -4,7 +4,8 @@
  * themselves are ordinary runs, written by the run manager like any other.
  */
 import type Database from 'better-sqlite3';
-import { StoreError, describeDbError, parseStored } from './errors';
+import { StoreError, parseStored } from './errors';
+import type { StoreCore } from './core';
 import type { LeaseGrant } from './leases';
 import { RUN_SUMMARY_COLS, toRunSummary, type RunRow } from './run-rows';
 import type { Store } from './store';
@@ -47,12 +48,14 @@ const toStudy = (r: StudyRow): StudyRecord => ({
 
 export class StudyStore {
   private readonly db: Database.Database;
+  private readonly core: StoreCore;
   private readonly stmts;
 
   constructor(
     private readonly store: Store,
     private readonly now: () => number = Date.now,
   ) {
+    this.core = store.core;
     this.db = store.connection;
     const p = <R = unknown>(sql: string) => this.db.prepare<unknown[], R>(sql);
     this.stmts = {
@@ -83,14 +86,14 @@ export class StudyStore {
   }
 
   create(name: string, spec: unknown): StudyRecord {
-    return this.guard(() => {
+    return this.core.write(() => {
       const info = this.stmts.insert.run(name, JSON.stringify(spec), this.now());
       return toStudy(this.stmts.get.get(Number(info.lastInsertRowid))!);
     });
   }
 
   get(id: number): StudyRecord | null {
-    return this.guard(() => {
+    return this.core.guard(() => {
       const row = this.stmts.get.get(id);
       return row ? toStudy(row) : null;
     });
@@ -98,34 +101,34 @@ export class StudyStore {
 
   /** Newest first. */
   list(): StudyRecord[] {
-    return this.guard(() => this.stmts.list.all().map(toStudy));
+    return this.core.guard(() => this.stmts.list.all().map(toStudy));
   }
 
   /** The study row and its links; the runs stay in the history. False if there was none. */
   delete(id: number): boolean {
-    return this.guard(() => this.stmts.remove.run(id).changes > 0);
+    return this.core.write(() => this.stmts.remove.run(id).changes > 0);
   }
 
   /** Every run of the study with its cell, oldest first. */
   runs(studyId: number): StudyRun[] {
-    return this.guard(() =>
+    return this.core.guard(() =>
       this.stmts.runs.all(studyId).map((r) => ({ puzzleIndex: r.puzzle_index, configIndex: r.config_index, seed: r.link_seed, run: toRunSummary(r) })),
     );
   }
 
   /** The study a run was made for, or null. */
   studyOfRun(runId: number): number | null {
-    return this.guard(() => this.stmts.studyOfRun.get(runId) ?? null);
+    return this.core.guard(() => this.stmts.studyOfRun.get(runId) ?? null);
   }
 
   /** When (elapsed ms) a run first reached `score`, by its improvements; null if it never did. */
   timeToScore(runId: number, score: number): number | null {
-    return this.guard(() => this.stmts.firstReached.get(runId, score) ?? null);
+    return this.core.guard(() => this.stmts.firstReached.get(runId, score) ?? null);
   }
 
   /** When a run first reached `score`: elapsed ms and evaluations then; null if it never did. */
   firstReach(runId: number, score: number): { elapsedMs: number; evaluations: number } | null {
-    return this.guard(() => {
+    return this.core.guard(() => {
       const r = this.stmts.firstReach.get(runId, score);
       return r ? { elapsedMs: r.elapsed_ms, evaluations: r.evaluations } : null;
     });
@@ -133,7 +136,7 @@ export class StudyStore {
 
   /** Every improvement (elapsed ms, evaluations then, new best) of every run of the study, by run, in time order. */
   improvements(studyId: number): Map<number, { t: number; evaluations: number; score: number }[]> {
-    return this.guard(() => {
+    return this.core.guard(() => {
       const out = new Map<number, { t: number; evaluations: number; score: number }[]>();
       for (const r of this.stmts.improvements.all(studyId)) {
         let list = out.get(r.run_id);
@@ -151,31 +154,16 @@ export class StudyStore {
    * skipped: only the runs made here are returned.
    */
   addRuns(studyId: number, cells: readonly { cell: StudyCell; run: NewRun }[], lease?: LeaseGrant): RunRecord[] {
-    return this.guard(() =>
-      this.db
-        .transaction(() => {
-          if (!this.stmts.get.get(studyId)) throw new StoreError('NOT_FOUND', `there is no study with id ${studyId}`);
-          const made: RunRecord[] = [];
-          for (const { cell, run } of cells) {
-            if (this.stmts.cellTaken.get(studyId, cell.puzzleIndex, cell.configIndex, cell.seed) !== undefined) continue;
-            const rec = this.store.createRun(run, lease);
-            this.stmts.link.run(rec.id, studyId, cell.puzzleIndex, cell.configIndex, cell.seed);
-            made.push(rec);
-          }
-          return made;
-        })
-        .immediate(),
-    );
-  }
-
-  private guard<T>(fn: () => T): T {
-    // Refused in one line, and never written, once the file was replaced under this process.
-    this.store.checkFile();
-    if (!this.db.open) throw new StoreError('CLOSED', `the database file ${this.store.path} is closed`);
-    try {
-      return fn();
-    } catch (err) {
-      throw describeDbError(err, this.store.path);
-    }
+    return this.core.tx(() => {
+      if (!this.stmts.get.get(studyId)) throw new StoreError('NOT_FOUND', `there is no study with id ${studyId}`);
+      const made: RunRecord[] = [];
+      for (const { cell, run } of cells) {
+        if (this.stmts.cellTaken.get(studyId, cell.puzzleIndex, cell.configIndex, cell.seed) !== undefined) continue;
+        const rec = this.store.createRun(run, lease);
+        this.stmts.link.run(rec.id, studyId, cell.puzzleIndex, cell.configIndex, cell.seed);
+        made.push(rec);
+      }
+      return made;
+    });
   }
 }

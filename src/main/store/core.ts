@@ -1,0 +1,242 @@
+/**
+ * The open database file and the one way every store module uses it.
+ *
+ * Plain Node (no Electron), better-sqlite3, WAL journal, foreign keys on, synchronous=FULL.
+ * Every change is one transaction, so a failure (disk full, read-only file) never leaves half a
+ * change and never loses a committed one. `guard`, `write` and `tx` are the store's single error
+ * wrapper: a SQLite error comes out as a one-line StoreError (see errors.ts), a closed store or a
+ * file replaced under this process is refused in one line, and nothing is written to a file that
+ * is no longer ours.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { StoreError, describeDbError, recoveryHint } from './errors';
+import { FileIdentity } from './file-identity';
+import { migrate, checkVersion } from './migrations';
+import { StatementCache } from './statements';
+import type { StoreOptions } from './types';
+
+/**
+ * Above this size the check at opening is skipped (SQLite's quick check reads every page: about a
+ * second per few hundred megabytes); `workbench check` runs the full one on any size.
+ */
+export const QUICK_CHECK_MAX_BYTES = 256 * 1024 * 1024;
+
+/** JSON for a column; `undefined` (which JSON.stringify drops) is stored as null. */
+export function toJson(value: unknown): string {
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** LIMIT and OFFSET arguments of a page (no limit: -1). Throws RangeError on a bad one. */
+export function pageArgs(limit: number | undefined, offset: number | undefined): [number, number] {
+  const l = limit ?? -1;
+  const o = offset ?? 0;
+  if (!Number.isInteger(l) || (l < 0 && l !== -1)) throw new RangeError(`limit must be a whole number ≥ 0, got ${limit}`);
+  if (!Number.isInteger(o) || o < 0) throw new RangeError(`offset must be a whole number ≥ 0, got ${offset}`);
+  return [l, o];
+}
+
+export function notFound(what: 'puzzle' | 'run', id: number): StoreError {
+  return new StoreError('NOT_FOUND', `there is no ${what} with id ${id}`);
+}
+
+function fileSize(file: string): number | null {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return null; // not there yet: SQLite creates it
+  }
+}
+
+function withBinding(opts: Pick<StoreOptions, 'nativeBinding'>): Database.Options {
+  return opts.nativeBinding !== undefined ? { nativeBinding: opts.nativeBinding } : {};
+}
+
+/** Throws StoreError CORRUPT, naming the file and how to recover, when SQLite's quick check finds damage. */
+function quickCheck(db: Database.Database, file: string): void {
+  const rows = (db.pragma('quick_check(3)') as { quick_check: string }[]).map((r) => r.quick_check);
+  if (rows.length === 1 && rows[0] === 'ok') return;
+  const first = rows.find((r) => !r.startsWith('***')) ?? rows[0] ?? 'unknown damage';
+  throw new StoreError('CORRUPT', `the database file ${file} is damaged (${first}): ${recoveryHint(file)}`);
+}
+
+/** See StoreCore.lockHolder; null when it cannot be opened (then a file copied over this one is only noticed). */
+function openLockHolder(file: string, opts: StoreOptions): Database.Database | null {
+  let holder: Database.Database | undefined;
+  try {
+    holder = new Database(file, { readonly: true, ...withBinding(opts) });
+    // A first read takes the shared lock that a WAL connection keeps until it closes.
+    holder.pragma('schema_version');
+    return holder;
+  } catch {
+    holder?.close();
+    return null;
+  }
+}
+
+export class StoreCore {
+  /** Prepared statements by SQL text, for the queries whose WHERE / ORDER BY vary. */
+  readonly statements: StatementCache;
+  /** To notice the file being deleted or replaced under this process (null in memory). */
+  private readonly identity: FileIdentity | null;
+  /** Why the file is no longer written to (it was deleted or replaced under this process). */
+  private goneReason: string | null = null;
+
+  private constructor(
+    readonly db: Database.Database,
+    /** The path it was opened with (`':memory:'` for an in-memory store). */
+    readonly path: string,
+    /** Clock, ms since the epoch. */
+    readonly now: () => number,
+    /**
+     * A read-only connection to the same file, holding SQLite's shared lock: while it is open,
+     * closing `db` cannot checkpoint the WAL into the file, which is what keeps a file copied
+     * over this one intact (see retire). Closed first on a normal close.
+     */
+    private readonly lockHolder: Database.Database | null,
+  ) {
+    this.statements = new StatementCache(db);
+    this.identity = path === ':memory:' || path === '' ? null : new FileIdentity(path);
+  }
+
+  /**
+   * Open (creating folders and the file if needed) and migrate to the current schema.
+   * A database written by a newer version is refused before anything in it is changed.
+   */
+  static open(file: string, opts: StoreOptions = {}): StoreCore {
+    const memory = file === ':memory:' || file === '';
+    if (!memory) {
+      const dir = path.dirname(path.resolve(file));
+      try {
+        fs.mkdirSync(dir, { recursive: true });
+      } catch (err) {
+        throw new StoreError('CANT_OPEN', `cannot create the folder ${dir} for the database file ${file}: ${(err as Error).message}`, { cause: err });
+      }
+    }
+    const size = memory ? null : fileSize(file);
+    // SQLite would take an empty file for a new database; ours are never empty once made.
+    if (size === 0)
+      throw new StoreError(
+        'NOT_A_DATABASE',
+        `the database file ${file} is empty (0 bytes), so it holds no library or runs: delete it to start a new database there, or ${recoveryHint(file).replace(/^restore it/, 'restore the file')}`,
+      );
+    let db: Database.Database | undefined;
+    try {
+      db = new Database(file, withBinding(opts));
+      // First read only: a non-database file or a newer schema is refused before any change.
+      checkVersion(db, file);
+      // A damaged file is refused before anything is added to it (bounded: see QUICK_CHECK_MAX_BYTES).
+      if (size !== null && size <= (opts.quickCheckMaxBytes ?? QUICK_CHECK_MAX_BYTES)) quickCheck(db, file);
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      db.pragma('foreign_keys = ON');
+      migrate(db, file);
+      return new StoreCore(db, file, opts.now ?? Date.now, memory ? null : openLockHolder(file, opts));
+    } catch (err) {
+      try {
+        db?.close();
+      } catch {
+        // already failing; the first error is the one to report
+      }
+      throw describeDbError(err, file);
+    }
+  }
+
+  /** See Store.fullCheck. */
+  static fullCheck(file: string, opts: Pick<StoreOptions, 'nativeBinding'> = {}): string[] {
+    if (fileSize(file) === 0) return ['the file is empty (0 bytes)'];
+    let db: Database.Database | undefined;
+    try {
+      db = new Database(file, { readonly: true, fileMustExist: true, ...withBinding(opts) });
+      const rows = (db.pragma('integrity_check(100)') as { integrity_check: string }[]).map((r) => r.integrity_check);
+      return rows.length === 1 && rows[0] === 'ok' ? [] : rows;
+    } catch (err) {
+      const e = describeDbError(err, file);
+      return [e instanceof Error ? e.message : String(e)];
+    } finally {
+      db?.close();
+    }
+  }
+
+  close(): void {
+    if (this.lockHolder?.open) this.lockHolder.close();
+    if (this.db.open) this.db.close();
+    this.identity?.close();
+  }
+
+  /** See Store.checkIntegrity. */
+  checkIntegrity(): void {
+    this.guard(() => quickCheck(this.db, this.path));
+  }
+
+  /**
+   * The error wrapper: refuses a closed store or a file known to be gone, and turns what `fn`
+   * throws into a one-line StoreError (see describeDbError; other errors pass unchanged).
+   */
+  guard<T>(fn: () => T): T {
+    if (this.goneReason !== null) throw new StoreError('GONE', this.goneReason);
+    if (!this.db.open) throw new StoreError('CLOSED', `the database file ${this.path} is closed`);
+    try {
+      return fn();
+    } catch (err) {
+      throw describeDbError(err, this.path);
+    }
+  }
+
+  /** A single-statement write: `guard`, after checking the file is still ours (see checkFile). */
+  write<T>(fn: () => T): T {
+    return this.guard(() => {
+      this.beforeWrite();
+      return fn();
+    });
+  }
+
+  /** One immediate transaction (takes the write lock up front; no upgrade deadlocks between processes). */
+  tx<T>(fn: () => T): T {
+    return this.guard(() => {
+      this.beforeWrite();
+      return this.db.transaction(fn).immediate();
+    });
+  }
+
+  /**
+   * Throws StoreError GONE when the database file was deleted, moved over or rewritten in place
+   * since it was opened (see file-identity.ts), after retiring the connection: every later call
+   * throws the same. Checked before every write transaction and on the run heartbeat.
+   */
+  checkFile(): void {
+    if (this.goneReason !== null) throw new StoreError('GONE', this.goneReason);
+    const gone = this.identity?.check() ?? null;
+    if (gone === null) return;
+    this.retire(`the database file ${this.path} ${gone} while in use, so this process stopped writing to it`);
+    throw new StoreError('GONE', this.goneReason!);
+  }
+
+  /** Inside a transaction the file was checked when it began. */
+  private beforeWrite(): void {
+    if (!this.db.inTransaction) this.checkFile();
+  }
+
+  /**
+   * Let go of a file that is no longer ours without writing a byte to whatever now has its name:
+   * SQLite skips the closing checkpoint of a moved file by itself, and for a file rewritten in
+   * place the lock holder's shared lock stops it; then the WAL and -shm this connection used are
+   * removed, so the next process does not replay them into the new file.
+   */
+  private retire(reason: string): void {
+    this.goneReason = reason;
+    try {
+      if (this.db.open) this.db.close();
+    } catch {
+      /* closing is all that is left to do */
+    }
+    try {
+      if (this.lockHolder?.open) this.lockHolder.close();
+    } catch {
+      /* read-only: it never checkpoints */
+    }
+    this.identity?.removeLeftovers();
+    this.identity?.close();
+  }
+}
