@@ -8,16 +8,17 @@
  */
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { FamilyId } from '../../core/families/family';
-import { documentKind, puzzleKind } from '../../core/document/document';
+import { puzzleKind } from '../../core/document/document';
 import type { Checkpoint, Improvement, ProgressSample } from '../../core/engine/run-types';
 import { StoreError, parseStored } from './errors';
 import { StoreCore, notFound, pageArgs, toJson } from './core';
+import { Puzzles } from './puzzles';
+import { Settings } from './settings';
 import { describeOwner, heldByOther, isQueueOwner, ownerGone, ownerKey, toLease, type Lease, type LeaseGrant, type LeaseOwner, type LeaseRow } from './leases';
 import type { StatementCache } from './statements';
 import { thinPlan } from './thin';
 import { RUN_SUMMARY_COLS, toRunSummary, type RunRow } from './run-rows';
-import { escapeLike, runHistoryWhere } from './run-history';
+import { runHistoryWhere } from './run-history';
 import {
   RUN_STATUSES,
   type EventQuery,
@@ -50,21 +51,6 @@ export function defaultDbPath(userDataDir: string): string {
 
 // ---- rows as SQLite returns them ----------------------------------------------------------------
 
-interface PuzzleRow {
-  id: number;
-  name: string;
-  family: string;
-  kind: string;
-  source: string;
-  rows: number;
-  cols: number;
-  created_at: number;
-  updated_at: number;
-  last_opened_at: number | null;
-  best_score: number | null;
-  document?: string;
-}
-
 interface EventRow {
   id: number;
   run_id: number;
@@ -83,35 +69,6 @@ interface CheckpointRow {
   evaluations: number;
   best_score: number;
   state: string;
-}
-
-const PUZZLE_SUMMARY_COLS = 'id, name, family, kind, source, rows, cols, created_at, updated_at, last_opened_at, best_score';
-
-const PUZZLE_ORDER = {
-  name: 'name COLLATE NOCASE ASC, id ASC',
-  updated: 'updated_at DESC, id DESC',
-  opened: 'last_opened_at IS NULL, last_opened_at DESC, id DESC',
-  best: 'best_score IS NULL, best_score DESC, id DESC',
-} as const;
-
-function toPuzzleSummary(r: PuzzleRow): PuzzleSummary {
-  return {
-    id: r.id,
-    name: r.name,
-    family: r.family as FamilyId,
-    kind: r.kind,
-    source: r.source,
-    rows: r.rows,
-    cols: r.cols,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    lastOpenedAt: r.last_opened_at,
-    bestScore: r.best_score,
-  };
-}
-
-function toPuzzleRecord(r: PuzzleRow): PuzzleRecord {
-  return { ...toPuzzleSummary(r), document: parseStored(r.document!, () => `puzzle ${r.id} (${r.name})`) };
 }
 
 function toEvent(r: EventRow): RunEvent {
@@ -140,26 +97,6 @@ function leaseHeld(id: number, status: string, lease: Lease): StoreError {
 function prepareAll(db: Database.Database) {
   const p = <R = unknown>(sql: string) => db.prepare<unknown[], R>(sql);
   return {
-    // puzzles
-    insertPuzzle: p(
-      `INSERT INTO puzzles (name, family, kind, source, document, rows, cols, created_at, updated_at)
-       VALUES (@name, @family, @kind, @source, @document, @rows, @cols, @now, @now)`,
-    ),
-    getPuzzle: p<PuzzleRow>(`SELECT ${PUZZLE_SUMMARY_COLS}, document FROM puzzles WHERE id = ?`),
-    updatePuzzle: p(
-      `UPDATE puzzles SET name = COALESCE(@name, name), document = COALESCE(@document, document), kind = COALESCE(@kind, kind),
-              rows = COALESCE(@rows, rows), cols = COALESCE(@cols, cols), updated_at = @now
-       WHERE id = @id`,
-    ),
-    touchPuzzle: p(`UPDATE puzzles SET last_opened_at = ? WHERE id = ?`),
-    deletePuzzle: p(`DELETE FROM puzzles WHERE id = ?`),
-    puzzleExists: p(`SELECT 1 FROM puzzles WHERE id = ?`).pluck(),
-    puzzleFamily: p<string>(`SELECT family FROM puzzles WHERE id = ?`).pluck(),
-    raisePuzzleBest: p(
-      `UPDATE puzzles SET best_score = @score
-       WHERE id = (SELECT puzzle_id FROM runs WHERE id = @runId) AND (best_score IS NULL OR best_score < @score)`,
-    ),
-    recomputePuzzleBest: p(`UPDATE puzzles SET best_score = (SELECT MAX(best_score) FROM runs WHERE puzzle_id = @id) WHERE id = @id`),
     // runs
     insertRun: p(
       `INSERT INTO runs (puzzle_id, puzzle_name, family, kind, solver, params, seed, stop, puzzle, status, created_at, max_score)
@@ -240,6 +177,8 @@ export class Store {
   private readonly maxProgressSamples: number;
   private readonly now: () => number;
   private readonly db: Database.Database;
+  private readonly puzzles: Puzzles;
+  private readonly settings: Settings;
 
   private constructor(
     /** The open file and the one error wrapper, for the store's modules (studies, history, remote runs). */
@@ -251,6 +190,8 @@ export class Store {
     this.now = core.now;
     this.stmts = prepareAll(core.db);
     this.statements = core.statements;
+    this.puzzles = new Puzzles(core);
+    this.settings = new Settings(core);
   }
 
   /**
@@ -302,82 +243,37 @@ export class Store {
     return this.db;
   }
 
-  // ---- puzzles --------------------------------------------------------------------------------
+  // ---- puzzles (see puzzles.ts) ---------------------------------------------------------------
 
   addPuzzle(p: NewPuzzle): PuzzleRecord {
-    return this.core.guard(() => {
-      const info = this.stmts.insertPuzzle.run({
-        name: p.name,
-        family: p.family,
-        kind: documentKind(p.family, p.document),
-        source: p.source,
-        document: toJson(p.document),
-        rows: p.rows,
-        cols: p.cols,
-        now: this.now(),
-      });
-      return this.getPuzzleOrThrow(Number(info.lastInsertRowid));
-    });
+    return this.puzzles.add(p);
   }
 
   getPuzzle(id: number): PuzzleRecord | null {
-    return this.core.guard(() => {
-      const row = this.stmts.getPuzzle.get(id);
-      return row ? toPuzzleRecord(row) : null;
-    });
+    return this.puzzles.get(id);
   }
 
   listPuzzles(q: PuzzleQuery = {}): PuzzleSummary[] {
-    return this.core.guard(() => {
-      const { where, args } = this.puzzleWhere(q);
-      const order = PUZZLE_ORDER[q.sort ?? 'updated'];
-      if (!order) throw new RangeError(`unknown puzzle sort ${JSON.stringify(q.sort)}`);
-      const sql = `SELECT ${PUZZLE_SUMMARY_COLS} FROM puzzles ${where} ORDER BY ${order} LIMIT ? OFFSET ?`;
-      return (this.statements.get(sql).all(...args, ...pageArgs(q.limit, q.offset)) as PuzzleRow[]).map(toPuzzleSummary);
-    });
+    return this.puzzles.list(q);
   }
 
   countPuzzles(filter: PuzzleFilter = {}): number {
-    return this.core.guard(() => {
-      const { where, args } = this.puzzleWhere(filter);
-      return this.statements
-        .get(`SELECT COUNT(*) AS n FROM puzzles ${where}`)
-        .pluck()
-        .get(...args) as number;
-    });
+    return this.puzzles.count(filter);
   }
 
   /** Change what is given; bumps updated_at. Throws StoreError NOT_FOUND for an unknown id. */
   updatePuzzle(id: number, u: PuzzleUpdate): PuzzleRecord {
-    return this.core.tx(() => {
-      const family = this.stmts.puzzleFamily.get(id) as FamilyId | undefined;
-      if (family === undefined) throw notFound('puzzle', id);
-      const info = this.stmts.updatePuzzle.run({
-        id,
-        name: u.name ?? null,
-        document: 'document' in u ? toJson(u.document) : null,
-        kind: 'document' in u ? documentKind(family, u.document) : null,
-        rows: u.rows ?? null,
-        cols: u.cols ?? null,
-        now: this.now(),
-      });
-      if (info.changes === 0) throw notFound('puzzle', id);
-      return this.getPuzzleOrThrow(id);
-    });
+    return this.puzzles.update(id, u);
   }
 
   /** Mark as opened now. */
   touchPuzzle(id: number): void {
-    this.core.write(() => {
-      if (this.stmts.touchPuzzle.run(this.now(), id).changes === 0) throw notFound('puzzle', id);
-    });
+    this.puzzles.touch(id);
   }
 
   /** Runs made on it stay, with puzzle_id NULL (they hold their own copy of the puzzle). False if there was none. */
   deletePuzzle(id: number): boolean {
-    return this.core.write(() => {
-      return this.stmts.deletePuzzle.run(id).changes > 0;
-    });
+    return this.puzzles.delete(id);
   }
 
   /**
@@ -385,57 +281,23 @@ export class Store {
    * re-link those of `runIds` that lost it. Fails (nothing changed) if the id is in use again.
    */
   restorePuzzle(p: PuzzleRecord, runIds: readonly number[] = []): PuzzleRecord {
-    return this.core.tx(() => {
-      this.statements
-        .get(
-          `INSERT INTO puzzles (id, name, family, kind, source, document, rows, cols, created_at, updated_at, last_opened_at, best_score)
-           VALUES (@id, @name, @family, @kind, @source, @document, @rows, @cols, @createdAt, @updatedAt, @lastOpenedAt, @bestScore)`,
-        )
-        .run({
-          id: p.id,
-          name: p.name,
-          family: p.family,
-          kind: documentKind(p.family, p.document),
-          source: p.source,
-          document: toJson(p.document),
-          rows: p.rows,
-          cols: p.cols,
-          createdAt: p.createdAt,
-          updatedAt: p.updatedAt,
-          lastOpenedAt: p.lastOpenedAt,
-          bestScore: p.bestScore,
-        });
-      const relink = this.statements.get(`UPDATE runs SET puzzle_id = ? WHERE id = ? AND puzzle_id IS NULL`);
-      for (const runId of runIds) relink.run(p.id, runId);
-      if (runIds.length > 0) this.stmts.recomputePuzzleBest.run({ id: p.id });
-      return this.getPuzzleOrThrow(p.id);
-    });
+    return this.puzzles.restore(p, runIds);
   }
 
   /** Ids of the runs made on a puzzle (e.g. to re-link them if its deletion is undone). */
   runIdsOfPuzzle(puzzleId: number): number[] {
-    return this.core.guard(() => this.statements.get(`SELECT id FROM runs WHERE puzzle_id = ? ORDER BY id`).pluck().all(puzzleId) as number[]);
+    return this.puzzles.runIds(puzzleId);
   }
 
-  // ---- settings -------------------------------------------------------------------------------
+  // ---- settings (see settings.ts) --------------------------------------------------------------
 
   /** A stored setting (any JSON value), or undefined when it was never set. */
   getSetting(key: string): unknown {
-    return this.core.guard(() => {
-      const v = this.statements.get(`SELECT value FROM settings WHERE key = ?`).pluck().get(key) as string | undefined;
-      return v === undefined ? undefined : parseStored(v, () => `the setting ${key}`);
-    });
+    return this.settings.get(key);
   }
 
   setSetting(key: string, value: unknown): void {
-    this.core.write(() => {
-      this.statements
-        .get(
-          `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
-         ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-        )
-        .run(key, toJson(value), this.now());
-    });
+    this.settings.set(key, value);
   }
 
   /**
@@ -445,12 +307,7 @@ export class Store {
    * If `fn` throws, nothing is changed and the error propagates. Returns the new value.
    */
   updateSetting<T>(key: string, fn: (current: unknown) => T): T {
-    return this.core.tx(() => {
-      const v = this.statements.get(`SELECT value FROM settings WHERE key = ?`).pluck().get(key) as string | undefined;
-      const next = fn(v === undefined ? undefined : parseStored(v, () => `the setting ${key}`));
-      this.setSetting(key, next);
-      return next;
-    });
+    return this.settings.update(key, fn);
   }
 
   // ---- runs -----------------------------------------------------------------------------------
@@ -461,7 +318,7 @@ export class Store {
    */
   createRun(r: NewRun, lease?: LeaseGrant): RunRecord {
     return this.core.tx(() => {
-      if (r.puzzleId !== null && this.stmts.puzzleExists.get(r.puzzleId) === undefined) throw notFound('puzzle', r.puzzleId);
+      if (r.puzzleId !== null && !this.puzzles.exists(r.puzzleId)) throw notFound('puzzle', r.puzzleId);
       const info = this.stmts.insertRun.run({
         puzzleId: r.puzzleId,
         puzzleName: r.puzzleName,
@@ -555,7 +412,7 @@ export class Store {
       this.fence(id, owner);
       const info = this.stmts.progressRun.run({ id, elapsedMs: s.elapsedMs, evaluations: s.evaluations, score: s.bestScore });
       if (info.changes === 0) throw notFound('run', id);
-      this.stmts.raisePuzzleBest.run({ runId: id, score: s.bestScore });
+      this.puzzles.raiseBest(id, s.bestScore);
       this.stmts.insertProgress.run({
         runId: id,
         elapsedMs: s.elapsedMs,
@@ -580,7 +437,7 @@ export class Store {
       const solution = toJson(imp.solution);
       const info = this.stmts.improveRun.run({ id, elapsedMs: imp.elapsedMs, evaluations: imp.evaluations, score: imp.score, solution });
       if (info.changes === 0) throw notFound('run', id);
-      this.stmts.raisePuzzleBest.run({ runId: id, score: imp.score });
+      this.puzzles.raiseBest(id, imp.score);
       this.stmts.insertImprovement.run({ runId: id, elapsedMs: imp.elapsedMs, evaluations: imp.evaluations, score: imp.score, solution });
     });
   }
@@ -772,7 +629,7 @@ export class Store {
       const row = this.stmts.runPuzzleId.get(id);
       if (!row) return false;
       this.stmts.deleteRun.run(id);
-      if (row.puzzle_id !== null) this.stmts.recomputePuzzleBest.run({ id: row.puzzle_id });
+      if (row.puzzle_id !== null) this.puzzles.recomputeBest(row.puzzle_id);
       return true;
     });
   }
@@ -798,7 +655,7 @@ export class Store {
         deleted++;
         if (row.puzzle_id !== null) puzzles.add(row.puzzle_id);
       }
-      for (const id of puzzles) this.stmts.recomputePuzzleBest.run({ id });
+      for (const id of puzzles) this.puzzles.recomputeBest(id);
       return { handled, deleted };
     });
   }
@@ -820,12 +677,6 @@ export class Store {
     this.stmts.putLease.run({ runId, owner: ownerKey(o), host: o.host, pid: o.pid, startedAt: o.startedAt, now, expiresAt: now + grant.ttlMs });
   }
 
-  private getPuzzleOrThrow(id: number): PuzzleRecord {
-    const row = this.stmts.getPuzzle.get(id);
-    if (!row) throw notFound('puzzle', id);
-    return toPuzzleRecord(row);
-  }
-
   private getRunRow(id: number): RunRecord | null {
     const row = this.stmts.getRun.get(id);
     if (!row) return null;
@@ -834,22 +685,6 @@ export class Store {
       puzzle: parseStored(row.puzzle!, () => `run ${id}'s puzzle`),
       bestSolution: row.best_solution == null ? null : parseStored(row.best_solution, () => `run ${id}'s best board`),
     };
-  }
-
-  private puzzleWhere(f: PuzzleFilter): { where: string; args: unknown[] } {
-    const conds: string[] = [];
-    const args: unknown[] = [];
-    const search = f.search?.trim();
-    if (search) {
-      conds.push(`(name LIKE ? ESCAPE '\\' OR source LIKE ? ESCAPE '\\')`);
-      const pattern = `%${escapeLike(search)}%`;
-      args.push(pattern, pattern);
-    }
-    if (f.family !== undefined) {
-      conds.push('family = ?');
-      args.push(f.family);
-    }
-    return { where: conds.length ? `WHERE ${conds.join(' AND ')}` : '', args };
   }
 
   /** A RunFilter is a narrower history filter; one WHERE builder for both keeps listRuns and the history view from drifting apart. */
