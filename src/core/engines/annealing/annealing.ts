@@ -4,6 +4,7 @@ import { pickParams, resolveParams } from '../../params/schema';
 import * as v from 'valibot';
 import { count } from '../../engine/checkpoint';
 import type { Rng } from '../../rng/rng';
+import { MetropolisAcceptor } from '../acceptance/acceptor';
 import { LocalSearchRun, localSearchEntries, readCheckpoint } from '../local-search-run';
 
 export const annealingParams = {
@@ -20,8 +21,9 @@ export const AnnealingCheckpoint = v.object({ ...localSearchEntries, ...annealin
 
 /** Simulated annealing: a worse move of size d is accepted with probability exp(-d / T). */
 export class Annealing extends LocalSearchRun<LocalSearchProblem, AnnealingOwn> {
-  temperature: number;
   reheats = 0;
+  /** At T = 0 the walk is frozen: no worse move, and no draw for one. */
+  private readonly acceptor: MetropolisAcceptor;
   private levelMoves = 0;
   private readonly p: ReturnType<typeof resolveParams<typeof annealingParams>>;
 
@@ -29,17 +31,25 @@ export class Annealing extends LocalSearchRun<LocalSearchProblem, AnnealingOwn> 
     const p = resolveParams(annealingParams, pickParams(annealingParams, params));
     super(problem, rng, fresh);
     this.p = p;
-    this.temperature = p.t0;
+    this.acceptor = new MetropolisAcceptor(p.t0);
+  }
+
+  get temperature(): number {
+    return this.acceptor.temperature;
+  }
+
+  set temperature(t: number) {
+    this.acceptor.temperature = t;
   }
 
   step(budget: number): void {
-    const { problem, rng, p } = this;
+    const { problem, rng, p, acceptor } = this;
     const startBest = this.bestScore;
     for (let i = 0; i < budget; i++) {
       const delta = problem.propose(rng);
       this.evaluations++;
       this.iteration++;
-      if (delta >= 0 || (this.temperature > 0 && rng.next() < Math.exp(delta / this.temperature))) {
+      if (acceptor.accept(delta, problem.score(), this.bestScore, rng)) {
         problem.apply();
         if (delta > 0) {
           const s = problem.score();
@@ -51,12 +61,12 @@ export class Annealing extends LocalSearchRun<LocalSearchProblem, AnnealingOwn> 
       }
       if (++this.levelMoves >= p.movesPerTemperature) {
         this.levelMoves = 0;
-        this.temperature *= p.alpha;
-        if (this.temperature < p.tMin) {
+        acceptor.temperature *= p.alpha;
+        if (acceptor.temperature < p.tMin) {
           if (p.reheat) {
-            this.temperature = p.t0;
+            acceptor.temperature = p.t0;
             this.reheats++;
-          } else this.temperature = p.tMin;
+          } else acceptor.temperature = p.tMin;
         }
       }
       if (this.bestScore > startBest) return;

@@ -4,6 +4,7 @@ import { pickParams, resolveParams } from '../../params/schema';
 import * as v from 'valibot';
 import { count } from '../../engine/checkpoint';
 import type { Rng } from '../../rng/rng';
+import { RandomWalkAcceptor } from '../acceptance/acceptor';
 import { LocalSearchRun, localSearchEntries, readCheckpoint } from '../local-search-run';
 
 export const hillClimbParams = {
@@ -33,24 +34,24 @@ export class HillClimb extends LocalSearchRun<LocalSearchProblem, HillClimbOwn> 
   private sinceImprove = 0;
   private climbBest: number;
   private readonly restartAfter: number;
-  private readonly randomWalk: number;
+  private readonly acceptor: RandomWalkAcceptor;
 
   constructor(problem: LocalSearchProblem, params: Params, rng: Rng, fresh: boolean) {
     const p = resolveParams(hillClimbParams, pickParams(hillClimbParams, params));
     super(problem, rng, fresh);
     this.restartAfter = p.restartAfter;
-    this.randomWalk = p.randomWalk;
+    this.acceptor = new RandomWalkAcceptor(p.randomWalk);
     this.climbBest = problem.score();
   }
 
   step(budget: number): void {
-    const { problem, rng } = this;
+    const { problem, rng, acceptor } = this;
     const startBest = this.bestScore;
     for (let i = 0; i < budget; i++) {
       const delta = problem.propose(rng);
       this.evaluations++;
       this.iteration++;
-      if (delta >= 0 || (this.randomWalk > 0 && rng.next() < this.randomWalk)) {
+      if (acceptor.accept(delta, problem.score(), this.bestScore, rng)) {
         problem.apply();
         const s = problem.score();
         if (s > this.climbBest) {

@@ -4,6 +4,7 @@ import { catalogued } from '../../engine/catalogued';
 import type { SolverRun } from '../../engine/solver';
 import { resolveParams, type ParamSchema, type Params, type ResolvedParams } from '../../params/schema';
 import { Rng } from '../../rng/rng';
+import { MetropolisAcceptor } from '../../engines/acceptance/acceptor';
 import { ParityLocalSearch } from './local-search';
 import type { ParityPuzzle } from './model';
 
@@ -70,6 +71,8 @@ export class ParityAnnealing implements SolverRun<{ cells: number[][] }, SaCheck
   private levelsDone = 0;
   readonly t0: number;
   readonly levelLength: number;
+  /** Its temperature is set at each level; at T = 0 (alpha 0, tFinal 0) it still draws for a worse move. */
+  private readonly acceptor = new MetropolisAcceptor(0, false);
 
   constructor(
     puzzle: ParityPuzzle,
@@ -106,9 +109,10 @@ export class ParityAnnealing implements SolverRun<{ cells: number[][] }, SaCheck
 
   step(budget: number): void {
     if (this.finished) return;
-    const { ls, rng, levelLength } = this;
+    const { ls, rng, levelLength, acceptor } = this;
     const startBest = this.bestScore;
     let t = this.temperature;
+    acceptor.temperature = t;
     if (t < this.p.tFinal) {
       // A schedule that starts below tFinal (t0 < tFinal) has nothing to do.
       this.finished = true;
@@ -117,7 +121,7 @@ export class ParityAnnealing implements SolverRun<{ cells: number[][] }, SaCheck
     for (let i = 0; i < budget; i++) {
       const delta = ls.propose(rng);
       this.evaluations++;
-      if (delta >= 0 || rng.next() < Math.exp(delta / t)) {
+      if (acceptor.accept(delta, ls.score(), this.bestScore, rng)) {
         ls.apply();
         if (delta > 0) {
           const s = ls.score();
@@ -131,7 +135,7 @@ export class ParityAnnealing implements SolverRun<{ cells: number[][] }, SaCheck
         this.levelMoves = 0;
         this.level++;
         this.levelsDone++;
-        t = this.temperature;
+        t = acceptor.temperature = this.temperature;
         if (t < this.p.tFinal) {
           if (this.p.atFinal === 'stop') {
             this.finished = true;
@@ -139,7 +143,7 @@ export class ParityAnnealing implements SolverRun<{ cells: number[][] }, SaCheck
           }
           this.level = 0;
           this.reheats++;
-          t = this.temperature;
+          acceptor.temperature = this.temperature;
         }
       }
       if (this.bestScore > startBest) {

@@ -1,5 +1,6 @@
 import type { SolverRun } from '../../../engine/solver';
 import { damaged } from '../../../engine/checkpoint';
+import { acceptorFor, type Acceptor, type AcceptanceRule } from '../../../engines/acceptance/acceptor';
 import { Rng } from '../../../rng/rng';
 import { solutionToJson, type EdgeSolutionJson } from '../json';
 import { isRotatable, type EdgePuzzle } from '../model';
@@ -32,7 +33,7 @@ export interface LnsOptions {
   windowMax: number;
   regionCells: number;
   nodeLimit: number;
-  acceptance: 'greedy' | 'anneal' | 'record';
+  acceptance: AcceptanceRule;
   deviation: number;
   temperature: number;
   shakeCells: number;
@@ -85,6 +86,8 @@ export class LnsRun implements SolverRun<EdgeSolutionJson, LnsCheckpoint> {
   private readonly free: Int32Array;
   private readonly classShare: Float64Array;
   private beam: BeamRun | null = null;
+  /** Which shaken boards are kept. */
+  private readonly acceptor: Acceptor;
 
   constructor(
     puzzle: EdgePuzzle,
@@ -93,6 +96,7 @@ export class LnsRun implements SolverRun<EdgeSolutionJson, LnsCheckpoint> {
     fresh: boolean,
   ) {
     const B = (this.B = new VnsBoard(puzzle));
+    this.acceptor = acceptorFor(o.acceptance, o);
     const maxSet = Math.max(1, Math.min(o.setSize, B.cells));
     const maxRegion = Math.max(o.windowMax * o.windowMax, o.regionCells, o.shakeCells, 1);
     this.refill = new Refill(B, maxSet, maxRegion, isRotatable(puzzle));
@@ -412,7 +416,7 @@ export class LnsRun implements SolverRun<EdgeSolutionJson, LnsCheckpoint> {
     }
     this.scramble(m);
     this.evaluations += m;
-    if (B.score === before || this.accept(before, B.score)) return;
+    if (B.score === before || this.acceptor.accept(B.score - before, before, this.bestScore, this.rng)) return;
     for (let d = 0; d < m; d++) B.place(this.set[d], this.savePiece[d], this.saveRot[d]);
     B.score = before;
   }
@@ -439,18 +443,6 @@ export class LnsRun implements SolverRun<EdgeSolutionJson, LnsCheckpoint> {
     const B = this.B;
     if (B.isBorderClass(B.cellClass[c])) return B.faceOut[16 * p + B.cellOut[c]];
     return this.refill.turns === 1 ? 0 : this.rng.int(4);
-  }
-
-  private accept(before: number, after: number): boolean {
-    if (after >= before) return true;
-    switch (this.o.acceptance) {
-      case 'greedy':
-        return false;
-      case 'anneal':
-        return this.rng.next() < Math.exp((after - before) / this.o.temperature);
-      default:
-        return after >= this.bestScore - this.o.deviation;
-    }
   }
 
   bestSolution(): EdgeSolutionJson {

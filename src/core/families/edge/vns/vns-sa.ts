@@ -7,6 +7,7 @@ import { resolveParams } from '../../../params/schema';
 import { Rng } from '../../../rng/rng';
 import { solutionToJson, type EdgeSolutionJson } from '../json';
 import type { EdgePuzzle } from '../model';
+import { TabulatedMetropolisAcceptor } from '../../../engines/acceptance/acceptor';
 import { boardJson, boardToJson, VnsBoard } from './board';
 import { CLASS_OF, Moves, R, SC, SRC, SS } from './neighbourhoods';
 
@@ -88,7 +89,8 @@ export class VnsSa implements SolverRun<EdgeSolutionJson, VnsSaCheckpoint> {
   /** Cumulative chance of each of KINDS. */
   private readonly cum = new Float64Array(4);
   /** Acceptance probability of a move losing d joins, at d, for the current level. */
-  private readonly accept = new Float64Array(MAX_LOSS + 1);
+  /** exp(-d / T) tabulated per cooling step (a move losing more than MAX_LOSS joins is never taken). */
+  private readonly acceptor = new TabulatedMetropolisAcceptor(MAX_LOSS);
   private readonly bestPiece: Int16Array;
   private readonly bestRot: Uint8Array;
   private readonly t0: number;
@@ -132,8 +134,7 @@ export class VnsSa implements SolverRun<EdgeSolutionJson, VnsSaCheckpoint> {
   /** Temperature at cooling step `level`: t0 at 0, the holding temperature from LEVELS on. */
   private setLevel(level: number): void {
     this.level = level;
-    const t = this.t0 * Math.pow(this.tHold / this.t0, level / LEVELS);
-    for (let d = 1; d <= MAX_LOSS; d++) this.accept[d] = Math.exp(-d / t);
+    this.acceptor.temperature = this.t0 * Math.pow(this.tHold / this.t0, level / LEVELS);
   }
 
   get temperature(): number {
@@ -156,7 +157,7 @@ export class VnsSa implements SolverRun<EdgeSolutionJson, VnsSaCheckpoint> {
 
   step(budget: number): void {
     if (this.finished) return;
-    const { board: B, mv, rng, cum, accept } = this;
+    const { board: B, mv, rng, cum, acceptor } = this;
     const end = this.evaluations + budget;
     while (this.evaluations < end) {
       const level = Math.min(LEVELS, Math.floor(this.heatMoves / this.levelMoves));
@@ -169,7 +170,7 @@ export class VnsSa implements SolverRun<EdgeSolutionJson, VnsSaCheckpoint> {
         const d = mv.random(KINDS[k], rng);
         this.evaluations++;
         this.heatMoves++;
-        if (d >= 0 || (d >= -MAX_LOSS && rng.next() < accept[-d])) {
+        if (acceptor.accept(d, B.score, this.bestScore, rng)) {
           mv.apply();
           if (B.score > this.bestScore) {
             this.saveBest();
