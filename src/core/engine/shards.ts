@@ -14,9 +14,9 @@ import type { SolverDef, SolverRun } from './solver';
 export const THREADS_PARAM = {
   type: 'int',
   default: 1,
-  min: 1,
+  min: 0,
   max: 256,
-  help: 'Cores the run uses: that many searches with seeds derived from the run seed, on worker threads, combined into one best board (counts as that many of the run slots).',
+  help: 'Cores the run uses: that many searches with seeds derived from the run seed, on worker threads, combined into one best board; counts as that many run slots (0 = all cores but one, for a run without a limit).',
 } as const satisfies ParamSpec;
 
 /** How a shard starts: from a seed, or from its saved state. */
@@ -175,7 +175,7 @@ export function reportOf(r: SolverRun): ShardReport {
 /**
  * N shards seen as one run: evaluations add up, the best is the best shard's (the first to
  * reach a score keeps it; among shards reaching it in the same round the lowest index), and a
- * step runs whole rounds until its budget is spent or the best rises.
+ * step is one round.
  */
 export class ShardedRun implements SolverRun {
   rounds = 0;
@@ -200,16 +200,15 @@ export class ShardedRun implements SolverRun {
     return this.exec.count;
   }
 
-  step(budget: number): void {
-    let done = 0;
-    const before = this.bestScore;
-    while (!this.finished) {
-      const evals = this.evaluations;
-      this.absorb(this.exec.advance(this.round));
-      this.rounds++;
-      done += this.evaluations - evals;
-      if (this.bestScore > before || done >= budget) return;
-    }
+  /**
+   * One round, whatever the budget: a shard's evaluations may rise only at the end of a long unit
+   * (a beam pass), so rounds are counted, not evaluations, and the driver checks its stop criteria
+   * after each (a round is a fixed step budget per shard: about 0.1-0.5 s of one core).
+   */
+  step(_budget: number): void {
+    if (this.finished) return;
+    this.absorb(this.exec.advance(this.round));
+    this.rounds++;
   }
 
   private absorb(reports: readonly ShardReport[]): void {

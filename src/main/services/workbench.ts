@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { catalogue, findSolver } from '../../core/catalogue/catalogue';
 import { documentToText, makeDocument, parseDocument } from '../../core/document/document';
 import { readPuzzleFile } from '../../core/document/read-file';
@@ -249,6 +250,8 @@ export class Workbench {
     if (errors.length > 0) throw new Error(`${name}: ${errors[0]}`);
     const def = findSolver(family, req.solver);
     const params = resolveParams(def.params, req.params ?? {}) as Params;
+    // threads=0 asks for all cores but one of this machine: stored as that number, so the run is deterministic for it and resumes with it.
+    if (params.threads === 0) params.threads = Math.max(1, availableParallelism() - 1);
     // Parameters too, so one whose cost no stop criterion bounds is refused here, not a failed run.
     const refused = def.refuses?.(puzzle, params);
     if (refused) throw new Error(`${name}: ${refused}`);

@@ -1,4 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { THREADS_PARAM } from '../../../src/core/engine/shards';
+import { paramValueText } from '../../../src/core/text/run-text';
 import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
 import type { WorkerHandle, WorkerSpawner } from '../../../src/main/runs/worker-host';
 import { Workbench } from '../../../src/main/services/workbench';
@@ -48,6 +51,16 @@ describe('run slots', () => {
     expect(wb.store.getRun(e)?.status).toBe('running');
     expect(wb.runs.slotsInUse()).toBe(3);
     handles[4].kill();
+    await wb.close();
+  });
+
+  it('offers all cores but one (threads=0), stored as the number of cores it stands for', async () => {
+    expect(paramValueText(0, THREADS_PARAM)).toBe('0 (all cores but one)');
+    const handles: WorkerHandle[] = [];
+    const wb = Workbench.open({ dbPath: ':memory:', spawn: idleSpawner(handles), concurrency: 1 });
+    const run = wb.createRun({ target, solver: 'lns', params: { threads: 0 }, seed: 1, stop: {} });
+    expect(wb.store.getRun(run.id)?.params.threads).toBe(Math.max(1, availableParallelism() - 1));
+    handles[0].kill();
     await wb.close();
   });
 });

@@ -79,7 +79,7 @@ export function lnsOptions(params: Record<string, unknown>): LnsOptions {
 }
 
 /** Step budget of one round of a run on several threads. */
-const LNS_ROUND = 1 << 16;
+const LNS_ROUND = 1 << 18;
 
 export const lnsSolver: SolverDef = withThreads(
   catalogued<EdgePuzzle, EdgeSolutionJson, LnsCheckpoint>(
