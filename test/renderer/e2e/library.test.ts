@@ -2,6 +2,7 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { bundledSamples } from '../../../src/main/services/samples';
+import { getFamily } from '../../../src/core/families';
 import { describeBrowser, findPuzzleId, SCREENSHOT_DIR, useHarness, type Page } from './harness';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -28,6 +29,17 @@ describeBrowser('library', () => {
       'Casse-tête 4×4, remove 4',
     ]) {
       expect(await row(page, name).count(), name).toBe(1);
+    }
+    // Each family's badge wears the colour its core module gives (Family.colour), no CSS per family.
+    for (const [name, family] of [
+      ['META 2010 10×10', 'edge'],
+      ['CS 440 5×5 hill climbing (fitness 21)', 'jump'],
+      ['Casse-tête 4×4, remove 4', 'parity'],
+    ] as const) {
+      const badge = row(page, name).locator(`.badge.${family}`).first();
+      const hex = getFamily(family).colour.text.slice(1);
+      const rgb = `rgb(${[0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+      await expect.poll(() => badge.evaluate((el) => getComputedStyle(el).color), name).toBe(rgb);
     }
     await page.getByTestId('library-search').fill('clue');
     await expect.poll(() => rows(page).count()).toBe(5);
