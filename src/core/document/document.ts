@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import type { FamilyId } from '../families/family';
 import { allFamilies, getFamily, hasFamily } from '../families';
 import { displayText, escapeControls } from '../text/display';
@@ -9,33 +10,81 @@ export const DOCUMENT_VERSION = 1;
 /** How many earlier versions of the user's work a document keeps (the oldest are dropped). */
 export const DOCUMENT_HISTORY_LIMIT = 100;
 
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const knownFamilies = (): string[] => allFamilies().map((f) => f.id);
+/** Absent, or null (read as absent). */
+const absent = <S extends v.GenericSchema>(schema: S) =>
+  v.optional(
+    v.pipe(
+      v.nullable(schema),
+      v.transform((x): v.InferOutput<S> | undefined => x ?? undefined),
+    ),
+  );
+
 /**
  * The one JSON document for any puzzle, with an optional solution (a placement, a maze, a grid).
- * `puzzle` and `solution` hold the family's JSON forms (see each family's json.ts).
+ * `puzzle` and `solution` hold the family's JSON forms (see each family's json.ts), which the
+ * family reads; this schema checks the envelope around them. Other fields are ignored.
  */
-export interface PuzzleDocument {
-  format: typeof DOCUMENT_FORMAT;
-  version: number;
-  family: FamilyId;
-  name: string;
-  puzzle: unknown;
-  /** A placement, a maze, a grid: the user's current work on the puzzle. */
-  solution?: unknown;
-  /** A known solution kept apart from the user's work (the drawing a puzzle was cut from, a generator's answer). */
-  reference?: unknown;
-  /**
-   * Earlier versions of `solution`, oldest first (at most DOCUMENT_HISTORY_LIMIT): the editor's
-   * undo history, kept with the puzzle so a cleared or overwritten placement can be brought back
-   * after autosave and reopening. Each entry is a solution in the family's JSON form (null = empty).
-   */
-  history?: unknown[];
-  /**
-   * The editor's unfinished work that is not part of the puzzle yet, with its own undo history (the
-   * edge designer's drawing before it is cut). A JSON object kept as given; the family's editor
-   * reads it and ignores what it cannot use.
-   */
-  draft?: Record<string, unknown>;
-}
+const documentSchema = v.pipe(
+  v.custom<Record<string, unknown>>(isObject, 'expected a JSON object'),
+  v.object(
+    {
+      format: v.literal(DOCUMENT_FORMAT, `expected "format": "${DOCUMENT_FORMAT}"`),
+      version: v.pipe(
+        v.number('expected an integer "version"'),
+        v.integer('expected an integer "version"'),
+        v.maxValue(
+          DOCUMENT_VERSION,
+          (i) => `document version ${String(i.input)} is newer than this program understands (${DOCUMENT_VERSION}); update Puzzle Workbench`,
+        ),
+      ),
+      family: v.pipe(
+        v.string(
+          () =>
+            `expected "family": ${knownFamilies()
+              .map((id) => `"${id}"`)
+              .join(' | ')}`,
+        ),
+        // Own keys only: `toString`, `constructor` or `__proto__` are no family.
+        v.check(hasFamily, (i) => `unknown puzzle family "${displayText(i.input, 40)}" (known: ${knownFamilies().join(', ')})`),
+        v.transform((id) => id as FamilyId),
+      ),
+      /** Anything but text reads as no name. */
+      name: v.optional(v.fallback(v.string(), ''), ''),
+      puzzle: v.optional(v.unknown()),
+      /** A placement, a maze, a grid: the user's current work on the puzzle. */
+      solution: absent(v.unknown()),
+      /** A known solution kept apart from the user's work (the drawing a puzzle was cut from, a generator's answer). */
+      reference: absent(v.unknown()),
+      /**
+       * Earlier versions of `solution`, oldest first (at most DOCUMENT_HISTORY_LIMIT): the editor's
+       * undo history, kept with the puzzle so a cleared or overwritten placement can be brought back
+       * after autosave and reopening. Each entry is a solution in the family's JSON form (null = empty).
+       */
+      history: absent(v.array(v.unknown(), 'expected "history" to be a list of earlier solutions')),
+      /**
+       * The editor's unfinished work that is not part of the puzzle yet, with its own undo history (the
+       * edge designer's drawing before it is cut). A JSON object kept as given; the family's editor
+       * reads it and ignores what it cannot use.
+       */
+      draft: absent(v.custom<Record<string, unknown>>(isObject, 'expected "draft" to be a JSON object')),
+    },
+    // A required field that is missing: its own message, as if it were there and wrong.
+    (issue) => {
+      const key = (issue.path?.[0] as { key?: unknown } | undefined)?.key;
+      return key === 'format'
+        ? `expected "format": "${DOCUMENT_FORMAT}"`
+        : key === 'version'
+          ? 'expected an integer "version"'
+          : `expected "family": ${knownFamilies()
+              .map((id) => `"${id}"`)
+              .join(' | ')}`;
+    },
+  ),
+);
+
+export type PuzzleDocument = v.InferOutput<typeof documentSchema>;
 
 export function makeDocument(
   /** A built-in family, or one added with `registerFamily`. */
@@ -59,35 +108,22 @@ export function parseDocument(
   x: unknown,
   where = 'document',
 ): { doc: PuzzleDocument; puzzle: unknown; solution: unknown; reference: unknown; history: (unknown | null)[] } {
-  if (typeof x !== 'object' || x === null || Array.isArray(x)) throw new FormatError('expected a JSON object', where);
-  const o = x as Record<string, unknown>;
-  if (o.format !== DOCUMENT_FORMAT) throw new FormatError(`expected "format": "${DOCUMENT_FORMAT}"`, where);
-  if (typeof o.version !== 'number' || !Number.isInteger(o.version)) throw new FormatError('expected an integer "version"', where);
-  if (o.version > DOCUMENT_VERSION)
-    throw new FormatError(`document version ${o.version} is newer than this program understands (${DOCUMENT_VERSION}); update Puzzle Workbench`, where);
-  const known = allFamilies().map((f) => f.id);
-  if (typeof o.family !== 'string') throw new FormatError(`expected "family": ${known.map((id) => `"${id}"`).join(' | ')}`, where);
-  // Own keys only: `toString`, `constructor` or `__proto__` are no family.
-  if (!hasFamily(o.family)) throw new FormatError(`unknown puzzle family "${displayText(o.family, 40)}" (known: ${known.join(', ')})`, where);
+  const r = v.safeParse(documentSchema, x, { abortEarly: true });
+  if (!r.success) throw new FormatError(r.issues[0].message, where);
+  const o = r.output;
   const family = getFamily(o.family);
-  const name = typeof o.name === 'string' ? o.name : '';
+  const name = o.name;
   const puzzle: unknown = family.puzzleFromJson(o.puzzle, `${where}: puzzle`);
-  const solution: unknown = o.solution === undefined || o.solution === null ? undefined : family.solutionFromJson(puzzle, o.solution, `${where}: solution`);
-  const reference: unknown =
-    o.reference === undefined || o.reference === null ? undefined : family.solutionFromJson(puzzle, o.reference, `${where}: reference`);
-  if (o.history !== undefined && o.history !== null && !Array.isArray(o.history))
-    throw new FormatError('expected "history" to be a list of earlier solutions', where);
-  const history: (unknown | null)[] = ((o.history as unknown[] | undefined) ?? [])
+  const solution: unknown = o.solution === undefined ? undefined : family.solutionFromJson(puzzle, o.solution, `${where}: solution`);
+  const reference: unknown = o.reference === undefined ? undefined : family.solutionFromJson(puzzle, o.reference, `${where}: reference`);
+  const history: (unknown | null)[] = (o.history ?? [])
     .slice(-DOCUMENT_HISTORY_LIMIT)
     .map((h, i) => (h === null ? null : family.solutionFromJson(puzzle, h, `${where}: history[${i}]`)));
   const doc: PuzzleDocument = { format: DOCUMENT_FORMAT, version: DOCUMENT_VERSION, family: family.id, name, puzzle: family.puzzleToJson(puzzle) };
   if (solution !== undefined) doc.solution = family.solutionToJson(puzzle, solution);
   if (reference !== undefined) doc.reference = family.solutionToJson(puzzle, reference);
   if (history.length > 0) doc.history = history.map((h) => (h === null ? null : family.solutionToJson(puzzle, h)));
-  if (o.draft !== undefined && o.draft !== null) {
-    if (typeof o.draft !== 'object' || Array.isArray(o.draft)) throw new FormatError('expected "draft" to be a JSON object', where);
-    doc.draft = o.draft as Record<string, unknown>;
-  }
+  if (o.draft !== undefined) doc.draft = o.draft;
   return { doc, puzzle, solution, reference, history };
 }
 
