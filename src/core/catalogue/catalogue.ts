@@ -4,7 +4,9 @@ import { edgeSolvers } from '../families/edge/solvers';
 import { jumpSolvers } from '../families/jump/solvers';
 import { paritySolvers } from '../families/parity/solvers';
 
-const all: SolverDef[] = [...edgeSolvers, ...jumpSolvers, ...paritySolvers];
+// Keyed by FamilyId: a new built-in family is a compile error here until its solvers are listed.
+const byFamily: Readonly<Record<FamilyId, readonly SolverDef[]>> = { edge: edgeSolvers, jump: jumpSolvers, parity: paritySolvers };
+const all: SolverDef[] = Object.values(byFamily).flat();
 
 /** Every solver of every family. A new solver is one entry in its family's `solvers.ts`. */
 export const catalogue: readonly SolverDef[] = all;
