@@ -154,7 +154,7 @@ export class ParityLocalSearch implements LocalSearchProblem {
     return parityGridToJson(this.puzzle, { cells: this.cells });
   }
 
-  save(): ParitySearchState {
+  save(): Required<ParitySearchState> {
     return { current: this.currentSolution(), best: this.bestSolution(), order: Array.from(this.order) };
   }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   acceptorFor,
   GreedyAcceptor,
+  type Acceptor,
   MetropolisAcceptor,
   RandomWalkAcceptor,
   RecordToRecordAcceptor,
@@ -25,7 +26,7 @@ function draws(accept: (rng: Rng) => boolean): { taken: boolean; drawn: number }
 
 describe('acceptors', () => {
   it('take every move that is not worse without drawing', () => {
-    const all = [
+    const all: Acceptor[] = [
       new GreedyAcceptor(),
       new RandomWalkAcceptor(0.5),
       new MetropolisAcceptor(1),
@@ -41,7 +42,7 @@ describe('acceptors', () => {
   });
 
   it('greedy refuses every worse move; a random walk of 0 too, without drawing', () => {
-    expect(draws((rng) => new GreedyAcceptor().accept(-1, 5, 5, rng))).toEqual({ taken: false, drawn: 0 });
+    expect(draws((rng) => (new GreedyAcceptor() as Acceptor).accept(-1, 5, 5, rng))).toEqual({ taken: false, drawn: 0 });
     expect(draws((rng) => new RandomWalkAcceptor(0).accept(-1, 5, 5, rng))).toEqual({ taken: false, drawn: 0 });
     expect(draws((rng) => new RandomWalkAcceptor(1).accept(-9, 5, 5, rng))).toEqual({ taken: true, drawn: 1 });
   });
@@ -77,7 +78,7 @@ describe('acceptors', () => {
   });
 
   it('record-to-record takes any move that stays within the deviation of the best', () => {
-    const a = new RecordToRecordAcceptor(3);
+    const a: Acceptor = new RecordToRecordAcceptor(3);
     expect(a.accept(-2, 10, 11, new Rng(1))).toBe(true); // 8 >= 11 - 3
     expect(a.accept(-3, 10, 11, new Rng(1))).toBe(false); // 7 < 8
   });
