@@ -1,0 +1,2 @@
+// The bundler (Vite) loads stylesheets imported for their side effect (main.ts imports table.css).
+declare module '*.css';
