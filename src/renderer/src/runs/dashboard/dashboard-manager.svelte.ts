@@ -1,0 +1,253 @@
+/**
+ * The live runs view's state: every active run (kept current from pushed progress), the recently
+ * ended ones, the run shown in detail with its record, best board and chart series, and stopping
+ * or resuming. Create it while a component initialises: its effects live as long as that component.
+ */
+import { untrack } from 'svelte';
+import type { RunRecord, RunSeries, RunSummary, WorkbenchApi } from '../../../../main/api/types';
+import { connection } from '../../lib/connection.svelte';
+import { messageOf } from '../../lib/format';
+import { LiveRuns, isActive, progressOf, type LiveRun } from '../progress';
+import { SeriesFeed } from '../series-feed';
+import { runChartLines, type XMode } from '../charts/series';
+import type { ChartLine } from '../charts/chart';
+
+export interface DashboardHooks {
+  /** The run shown in detail as asked (the URL); null = the first active one. */
+  focusId(): number | null;
+  focus(id: number): void;
+  message(text: string, kind?: 'info' | 'error'): void;
+}
+
+export const canResume = (r: RunSummary): boolean => r.status === 'stopped' || r.status === 'interrupted';
+
+export class DashboardManager {
+  readonly #api: WorkbenchApi;
+  readonly #hooks: DashboardHooks;
+  readonly #live = new LiveRuns();
+  #version = $state(0);
+  #recent = $state<RunSummary[]>([]);
+  #loaded = $state(false);
+  #now = $state(Date.now());
+  #stopping = $state<ReadonlySet<number>>(new Set());
+  #record = $state.raw<RunRecord | null>(null);
+  #board = $state.raw<unknown | null>(null);
+  #series = $state.raw<RunSeries | null>(null);
+  xMode = $state<XMode>('time');
+  readonly #feed: SeriesFeed;
+  #seq = 0;
+  #refreshTimer: ReturnType<typeof setTimeout> | null = null;
+  #boardTimer: ReturnType<typeof setTimeout> | null = null;
+  #boardScore: number | null = null;
+
+  constructor(api: WorkbenchApi, hooks: DashboardHooks) {
+    this.#api = api;
+    this.#hooks = hooks;
+    this.#feed = new SeriesFeed(
+      untrack(() => api),
+      { onChange: (s) => (this.#series = s) },
+    );
+
+    // Reload after a reconnection (the last figures stay on screen meanwhile).
+    $effect(() => {
+      if (connection.epoch > 0) this.reload();
+    });
+
+    $effect(() => {
+      this.reload();
+      const tick = setInterval(() => (this.#now = Date.now()), 1000);
+      const off = api.subscribe((e) => {
+        const t = Date.now();
+        const shownId = untrack(() => this.shownId);
+        if (e.type === 'run-updated') {
+          const before = this.#live.get(e.run.id)?.run.status;
+          this.#live.apply(e, t);
+          if (before !== e.run.status) this.reloadSoon();
+          if (e.run.id === shownId) this.#onShownUpdated(e.run);
+          this.#version++;
+        } else if (e.type === 'run-progress') {
+          if (this.#live.apply(e, t)) this.#version++;
+          if (e.runId === shownId) this.#feed.refresh();
+        } else if (e.type === 'runs-deleted') {
+          this.#live.apply(e, t);
+          this.reloadSoon();
+        }
+      });
+      return () => {
+        off();
+        clearInterval(tick);
+        this.#seq++;
+        if (this.#refreshTimer) clearTimeout(this.#refreshTimer);
+        if (this.#boardTimer) clearTimeout(this.#boardTimer);
+      };
+    });
+
+    // The shown run: its record (puzzle and best board) and its series.
+    $effect(() => {
+      const id = this.shownId;
+      this.#feed.follow(id);
+      this.#record = null;
+      this.#board = null;
+      if (id === null) return;
+      let alive = true;
+      api.getRun({ id }).then(
+        (r) => {
+          if (!alive) return;
+          this.#record = r;
+          this.#board = r.bestSolution;
+        },
+        (err: unknown) => alive && hooks.message(`Could not load run ${id} — ${messageOf(err)}`, 'error'),
+      );
+      return () => {
+        alive = false;
+      };
+    });
+  }
+
+  reload(): void {
+    const mine = ++this.#seq;
+    Promise.all([
+      this.#api.queryRuns({ statuses: ['running', 'queued'], sort: 'created', dir: 'asc', limit: 500 }),
+      this.#api.queryRuns({ statuses: ['done', 'stopped', 'interrupted', 'failed'], sort: 'created', dir: 'desc', limit: 6 }),
+    ]).then(
+      ([active, done]) => {
+        if (mine !== this.#seq) return;
+        this.#live.reset(active.runs, Date.now());
+        this.#recent = done.runs;
+        this.#loaded = true;
+        this.#version++;
+      },
+      (err: unknown) => this.#hooks.message(`Could not load the runs — ${messageOf(err)}`, 'error'),
+    );
+  }
+
+  reloadSoon(): void {
+    this.#refreshTimer ??= setTimeout(() => {
+      this.#refreshTimer = null;
+      this.reload();
+    }, 250);
+  }
+
+  #onShownUpdated(r: RunSummary): void {
+    if (r.bestScore === this.#boardScore || this.#boardTimer) return;
+    // An improvement: fetch the new best board, at most a few times a second.
+    this.#boardTimer = setTimeout(() => {
+      this.#boardTimer = null;
+      const id = r.id;
+      this.#api.runBoard({ id }).then(
+        (b) => {
+          if (id !== this.shownId) return;
+          this.#boardScore = b.score;
+          this.#board = b.solution;
+        },
+        () => {},
+      );
+    }, 300);
+    this.#feed.refresh();
+  }
+
+  // ---- the lists ---------------------------------------------------------------------------------
+
+  get loaded(): boolean {
+    return this.#loaded;
+  }
+  get now(): number {
+    return this.#now;
+  }
+  get recent(): RunSummary[] {
+    return this.#recent;
+  }
+  /** Running first, then queued, each by id. */
+  readonly active = $derived.by(() => {
+    void this.#version;
+    return this.#live
+      .list()
+      .filter((l) => isActive(l.run.status))
+      .sort((a, b) => (a.run.status === b.run.status ? a.run.id - b.run.id : a.run.status === 'running' ? -1 : 1));
+  });
+  readonly running = $derived(this.active.filter((l) => l.run.status === 'running'));
+  readonly queued = $derived(this.active.filter((l) => l.run.status === 'queued'));
+  /** The order the arrow keys walk: active runs, then the recently ended. */
+  readonly order = $derived(this.active.map((l) => l.run.id).concat(this.#recent.map((r) => r.id)));
+
+  elapsedNow(l: LiveRun): number {
+    return this.#live.elapsedNow(l, this.#now);
+  }
+  /** How far a live run is towards its limit, and the time left. */
+  fraction(l: LiveRun): { fraction: number | null; remaining: number | null } {
+    const p = progressOf(l.run.stop, this.elapsedNow(l), l.evaluations, l.rate);
+    return { fraction: p.fraction, remaining: p.remainingMs };
+  }
+
+  // ---- the shown run ------------------------------------------------------------------------------
+
+  readonly shownId = $derived.by(() => this.#hooks.focusId() ?? this.running[0]?.run.id ?? this.active[0]?.run.id ?? this.#recent[0]?.id ?? null);
+  readonly shownLive = $derived.by(() => {
+    void this.#version;
+    return this.shownId === null ? null : (this.#live.get(this.shownId) ?? null);
+  });
+  readonly shownSummary = $derived(
+    this.shownLive?.run ?? this.#recent.find((r) => r.id === this.shownId) ?? (this.#record?.id === this.shownId ? this.#record : null),
+  );
+  get record(): RunRecord | null {
+    return this.#record;
+  }
+  get board(): unknown {
+    return this.#board;
+  }
+  get seriesLoaded(): boolean {
+    return this.#series !== null;
+  }
+  readonly lines = $derived.by((): ChartLine[] => {
+    const series = this.#series;
+    if (!series) return [];
+    const s = this.shownLive;
+    const summary = this.shownSummary;
+    const end = s
+      ? { t: this.#live.elapsedNow(s, this.#now), evaluations: s.evaluations }
+      : summary
+        ? { t: summary.elapsedMs, evaluations: summary.evaluations }
+        : null;
+    return runChartLines(series.improvements, series.progress, this.xMode, { end });
+  });
+
+  /** Move the shown run up or down the list (arrow keys); returns the run now shown. */
+  moveShown(delta: number): number | null {
+    const order = this.order;
+    if (order.length === 0) return null;
+    const i = this.shownId === null ? -1 : order.indexOf(this.shownId);
+    const next = order[Math.max(0, Math.min(order.length - 1, i + delta))]!;
+    this.#hooks.focus(next);
+    return next;
+  }
+
+  // ---- stop and resume ----------------------------------------------------------------------------
+
+  isStopping(id: number): boolean {
+    return this.#stopping.has(id);
+  }
+
+  async stop(r: RunSummary): Promise<void> {
+    this.#stopping = new Set([...this.#stopping, r.id]);
+    try {
+      await this.#api.stopRun({ id: r.id });
+      this.#hooks.message(`Stopped run ${r.id}. It can be resumed.`);
+    } catch (err) {
+      this.#hooks.message(`Could not stop run ${r.id} — ${messageOf(err)}`, 'error');
+    } finally {
+      this.#stopping = new Set([...this.#stopping].filter((x) => x !== r.id));
+      this.reloadSoon();
+    }
+  }
+
+  async resume(r: RunSummary): Promise<void> {
+    try {
+      await this.#api.resumeRun({ id: r.id });
+      this.#hooks.message(`Resumed run ${r.id} from its last checkpoint.`);
+      this.#hooks.focus(r.id);
+      this.reloadSoon();
+    } catch (err) {
+      this.#hooks.message(`Could not resume run ${r.id} — ${messageOf(err)}`, 'error');
+    }
+  }
+}
