@@ -10,6 +10,7 @@ import type { RunRecord } from '../store/types';
 import type { RunDispatcher } from '../studies/dispatcher';
 import { RemoteRuns } from '../studies/redis/coordinator';
 import { maskRedisUrl } from '../studies/redis/connection';
+import { readSetting, writeSetting } from './settings';
 import type { Workbench } from './workbench';
 import type { DistributionState } from '../api/system';
 
@@ -96,8 +97,7 @@ export class Distribution implements RunDispatcher {
     if (this.fixed) throw new Error(`the Redis URL is set by ${this.fixed} for this session; start the app without it to use a saved URL`);
     if (next !== null) checkDistributionUrl(next);
     const run = this.chain.then(async () => {
-      if (next === null) this.wb.store.setSetting(REDIS_URL_SETTING, null);
-      else this.wb.store.setSetting(REDIS_URL_SETTING, next);
+      writeSetting(this.wb.store, REDIS_URL_SETTING, next);
       await this.disconnect();
       if (next !== null) await this.connect(next);
       return this.state();
@@ -113,8 +113,7 @@ export class Distribution implements RunDispatcher {
   }
 
   private savedUrl(): string | null {
-    const v = this.wb.store.getSetting(REDIS_URL_SETTING);
-    return typeof v === 'string' && v.length > 0 ? v : null;
+    return readSetting(this.wb.store, REDIS_URL_SETTING) ?? null;
   }
 
   private async connect(url: string): Promise<void> {

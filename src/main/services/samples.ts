@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { makeDocument, type PuzzleDocument } from '../../core/document/document';
 import { allFamilies, getFamily } from '../../core/families';
 import type { FamilyId, SampleFiles } from '../../core/families/family';
+import { readSetting, updateSetting } from './settings';
 import type { Workbench } from './workbench';
 
 export const SAMPLES_SETTING = 'library.samples';
@@ -97,11 +98,9 @@ export function seedLibrary(wb: Workbench, resourcesDir: string | null = findRes
   const { store } = wb;
   // Listed first = newest, so the library's default order (recently updated) shows them in list order.
   const fresh = (seen: readonly string[]): Sample[] => samples.filter((s) => !seen.includes(s.id)).reverse();
-  const current = store.getSetting(SAMPLES_SETTING);
-  const seenNow = Array.isArray(current) ? (current as string[]) : [];
-  if (fresh(seenNow).length === 0) return result;
-  store.updateSetting(SAMPLES_SETTING, (value) => {
-    const seen = Array.isArray(value) ? (value as string[]).filter((x) => typeof x === 'string') : [];
+  if (fresh(readSetting(store, SAMPLES_SETTING) ?? []).length === 0) return result;
+  updateSetting(store, SAMPLES_SETTING, (value) => {
+    const seen = value ?? [];
     const added: string[] = [];
     for (const s of fresh(seen)) {
       try {
