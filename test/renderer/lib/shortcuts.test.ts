@@ -4,6 +4,7 @@ import {
   BOARD_KEYS,
   FIELD_KEYS,
   fieldKeys,
+  KEY_TABLES,
   keyLabel,
   LIST_KEYS,
   matchBinding,
@@ -12,6 +13,10 @@ import {
   shortcutsOf,
   type Binding,
 } from '../../../src/renderer/src/lib/shortcuts';
+import { FAMILY_KEYS } from '../../../src/renderer/src/families/keys';
+import { EDGE_KEYS } from '../../../src/renderer/src/families/edge/keys';
+import { JUMP_KEYS } from '../../../src/renderer/src/families/jump/keys';
+import { PARITY_KEYS } from '../../../src/renderer/src/families/parity/keys';
 
 const press = (key: string, mods: Partial<{ ctrl: boolean; shift: boolean; alt: boolean }> = {}, target: unknown = null) => {
   let prevented = false;
@@ -48,12 +53,20 @@ describe('shortcut registry', () => {
   });
 
   it('names every shortcut once', () => {
-    const names = [SHORTCUTS, BOARD_KEYS, LIST_KEYS, FIELD_KEYS].flatMap((t) => Object.keys(t));
+    const names = KEY_TABLES.flatMap((t) => Object.keys(t));
     expect(names.filter((k, i) => names.indexOf(k) !== i)).toEqual([]);
+    for (const t of [SHORTCUTS, BOARD_KEYS, LIST_KEYS, FIELD_KEYS]) expect(KEY_TABLES).toContain(t);
     expect(shortcutsOf('exportRow')).toEqual([SHORTCUTS.exportPng]);
     expect(shortcutsOf('mod+k')).toEqual(['mod+k']);
     // A name is looked up as the table's own key, never an inherited property.
     expect(shortcutsOf('toString')).toEqual(['toString']);
+  });
+
+  it("finds a family's own keys (families/<id>/keys.ts) by name, outside the shared board keys", () => {
+    expect(shortcutsOf('digit')).toEqual(JUMP_KEYS.digit);
+    expect(shortcutsOf('toggle')).toEqual([PARITY_KEYS.toggle]);
+    expect(shortcutsOf('turn')).toEqual([EDGE_KEYS.turn]);
+    for (const keys of Object.values(FAMILY_KEYS)) for (const name of Object.keys(keys)) expect(Object.hasOwn(BOARD_KEYS, name), name).toBe(false);
   });
 
   it('labels a name by its first key, as menus and key help show it', () => {

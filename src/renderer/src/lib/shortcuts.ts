@@ -7,6 +7,7 @@
  * `arrowup`, `space`).
  */
 import { isTextInput, matchesShortcut, shortcutLabel } from './keys';
+import { FAMILY_KEYS, type FamilyKeyName } from '../families/keys';
 
 export const SHORTCUTS = {
   undo: 'mod+z',
@@ -25,7 +26,7 @@ export const SHORTCUTS = {
   dismiss: 'escape',
 } as const;
 
-/** The keys of a board (edge play and design, jump maze, casse-tête) and its view. */
+/** The keys every board shares (edge play and design, jump maze, casse-tête) and its view; a family's own keys are in its folder (families/<id>/keys.ts). */
 export const BOARD_KEYS = {
   up: 'arrowup',
   down: 'arrowdown',
@@ -35,14 +36,7 @@ export const BOARD_KEYS = {
   rowEnd: 'end',
   /** Pick up or place (play); paint the tile (design); toggle (casse-tête). */
   act: ['enter', 'space'],
-  turn: 'r',
-  turnBack: 'shift+r',
   clear: ['delete', 'backspace'],
-  fix: 'f',
-  fits: 'h',
-  /** Focus the tray / the board (edge play). */
-  toTray: 't',
-  toBoard: 'b',
   cancel: 'escape',
   zoomIn: ['+', '='],
   zoomOut: ['-', '_'],
@@ -52,19 +46,6 @@ export const BOARD_KEYS = {
   shiftDown: 'shift+arrowdown',
   shiftLeft: 'shift+arrowleft',
   shiftRight: 'shift+arrowright',
-  /** Casse-tête: remove or restore the token (as Space). */
-  toggle: 'x',
-  colour: ['1', '2', '3', '4', '5', '6', '7', '8', '9'],
-  colourNext: ']',
-  colourPrev: '[',
-  eraser: 'e',
-  tool: 'p',
-  /** Jump maze: type a length; next / previous length; put the start / the goal on the cursor cell. */
-  digit: ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'],
-  more: ['+', '='],
-  less: ['-', '_'],
-  start: 's',
-  goal: 'g',
   /** A run's replay: play or pause; open the shown board in the editor. */
   play: 'space',
   edit: 'e',
@@ -100,9 +81,16 @@ export const FIELD_KEYS = {
   revert: 'escape',
 } as const;
 
-const TABLES = [SHORTCUTS, BOARD_KEYS, LIST_KEYS, FIELD_KEYS] as const;
+/** Every table a key name is looked up in, shared ones first. Exposed for tests (names are unique across them). */
+export const KEY_TABLES: readonly Readonly<Record<string, string | readonly string[]>>[] = [
+  SHORTCUTS,
+  BOARD_KEYS,
+  ...Object.values(FAMILY_KEYS),
+  LIST_KEYS,
+  FIELD_KEYS,
+];
 
-export type ShortcutName = keyof typeof SHORTCUTS | keyof typeof BOARD_KEYS | keyof typeof LIST_KEYS | keyof typeof FIELD_KEYS;
+export type ShortcutName = keyof typeof SHORTCUTS | keyof typeof BOARD_KEYS | FamilyKeyName | keyof typeof LIST_KEYS | keyof typeof FIELD_KEYS;
 
 export interface Binding {
   /** A name from SHORTCUTS or BOARD_KEYS, or a shortcut text. */
@@ -118,7 +106,7 @@ export interface Binding {
 
 /** The shortcuts of a name (a shortcut text stands for itself). Exposed for tests. */
 export function shortcutsOf(key: ShortcutName | (string & {})): readonly string[] {
-  const table = TABLES.find((t) => Object.hasOwn(t, key)) as Record<string, string | readonly string[]> | undefined;
+  const table = KEY_TABLES.find((t) => Object.hasOwn(t, key));
   const named = table?.[key];
   return named === undefined ? [key] : typeof named === 'string' ? [named] : named;
 }
