@@ -98,8 +98,8 @@ export class JumpLocalSearch implements LocalSearchProblem {
 
   load(state: unknown): void {
     const s = readCheckpoint('jump local-search', JumpSearchState, state);
-    const current = jumpMazeFromJson(this.puzzle, s.current, 'jump local-search state (current)');
-    const best = jumpMazeFromJson(this.puzzle, s.best, 'jump local-search state (best)');
+    const current = jumpMazeFromJson(this.puzzle, s.current, 'jump local-search checkpoint is damaged: current');
+    const best = jumpMazeFromJson(this.puzzle, s.best, 'jump local-search checkpoint is damaged: best');
     this.best.set(best.cells);
     this.bestFitness = bfsFitness(this.puzzle, this.best, this.work);
     this.cells.set(current.cells);

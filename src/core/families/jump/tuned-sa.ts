@@ -170,8 +170,8 @@ export class JumpTunedSa implements SolverRun<{ cells: number[][] }, TunedSaChec
 
   static restore(puzzle: JumpPuzzle, p: TunedSaParams, s: TunedSaCheckpoint): JumpTunedSa {
     const run = new JumpTunedSa(puzzle, p, new Rng(s.rng), false);
-    run.cells.set(jumpMazeFromJson(puzzle, s.current, 'tuned-sa checkpoint (current)').cells);
-    run.best.set(jumpMazeFromJson(puzzle, s.best, 'tuned-sa checkpoint (best)').cells);
+    run.cells.set(jumpMazeFromJson(puzzle, s.current, 'sa-tuned checkpoint is damaged: current').cells);
+    run.best.set(jumpMazeFromJson(puzzle, s.best, 'sa-tuned checkpoint is damaged: best').cells);
     run.ev.reset();
     run.evaluations = s.evaluations;
     run.iteration = s.iteration;

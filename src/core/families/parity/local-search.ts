@@ -160,11 +160,11 @@ export class ParityLocalSearch implements LocalSearchProblem {
 
   load(state: unknown): void {
     const s = readCheckpoint('parity local-search', ParitySearchState, state);
-    const current = parityGridFromJson(this.puzzle, s.current, 'parity local-search state (current)').cells;
-    const best = parityGridFromJson(this.puzzle, s.best, 'parity local-search state (best)').cells;
+    const current = parityGridFromJson(this.puzzle, s.current, 'parity local-search checkpoint is damaged: current').cells;
+    const best = parityGridFromJson(this.puzzle, s.best, 'parity local-search checkpoint is damaged: best').cells;
     let zeros = 0;
     for (let i = 0; i < this.size; i++) if (!current[i]) zeros++;
-    if (zeros !== this.m) throw new Error(`parity local-search state: the current grid has ${zeros} zeros, expected ${this.m}`);
+    if (zeros !== this.m) throw new Error(`parity local-search checkpoint is damaged: current: ${zeros} zeros, expected ${this.m}`);
     const { order, m, size } = this;
     if (s.order && this.orderMatches(s.order, current)) {
       for (let k = 0; k < size; k++) order[k] = s.order[k];

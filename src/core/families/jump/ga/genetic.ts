@@ -230,10 +230,10 @@ export class JumpGa implements SolverRun<{ cells: number[][] }, GaCheckpoint> {
     if (s.next.length > size || s.nextFit.length > s.next.length) throw bad('next');
     if (s.pool.length !== 0 && s.pool.length !== ga.survivors) throw bad('pool');
     for (let k = 0; k < made; k++) {
-      decodeIndividual(puzzle, s.pop[k], ga.pop, k * n, `ga checkpoint, individual ${k}`);
+      decodeIndividual(puzzle, s.pop[k], ga.pop, k * n, `ga checkpoint is damaged: pop.${k}`);
       ga.fit[k] = s.fit[k];
     }
-    for (let k = 0; k < s.next.length; k++) decodeIndividual(puzzle, s.next[k], ga.next, k * n, `ga checkpoint, child ${k}`);
+    for (let k = 0; k < s.next.length; k++) decodeIndividual(puzzle, s.next[k], ga.next, k * n, `ga checkpoint is damaged: next.${k}`);
     for (let k = 0; k < s.nextFit.length; k++) ga.nextFit[k] = s.nextFit[k];
     ga.filled = s.next.length;
     ga.scored = s.nextFit.length;
@@ -243,7 +243,7 @@ export class JumpGa implements SolverRun<{ cells: number[][] }, GaCheckpoint> {
       if (x >= size) throw bad('pool');
       ga.pool[k] = x;
     }
-    ga.best.set(jumpMazeFromJson(puzzle, s.best, 'ga checkpoint (best)').cells);
+    ga.best.set(jumpMazeFromJson(puzzle, s.best, 'ga checkpoint is damaged: best').cells);
     ga.bestScore = s.bestScore;
     ga.evaluations = s.evaluations;
     ga.generation = s.generation;

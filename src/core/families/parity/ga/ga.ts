@@ -428,10 +428,10 @@ export class ParityGa implements SolverRun<{ cells: number[][] }, GaCheckpoint> 
     }
     if (s.pop.length !== made || s.ages.length !== made) throw new Error(`ga checkpoint holds ${s.pop.length} individuals, expected the population ${mu}`);
     for (let k = 0; k < made; k++) {
-      unpackBits(s.pop[k], ga.g, k * size, size, `ga checkpoint individual ${k}`);
+      unpackBits(s.pop[k], ga.g, k * size, size, `ga checkpoint is damaged: pop.${k}`);
       let zeros = 0;
       for (let i = 0; i < size; i++) zeros += 1 - ga.g[k * size + i];
-      if (zeros !== m) throw new Error(`ga checkpoint individual ${k} has ${zeros} zeros, expected ${m}`);
+      if (zeros !== m) throw new Error(`ga checkpoint is damaged: pop.${k}: ${zeros} zeros, expected ${m}`);
       ga.cost[k] = gridParity(ga.g, k * size, n, ga.rp, ga.cp, k * n);
     }
     const order = Array.from({ length: made }, (_, k) => k).sort((a, b) => s.ages[a] - s.ages[b]);
@@ -439,7 +439,7 @@ export class ParityGa implements SolverRun<{ cells: number[][] }, GaCheckpoint> 
       ga.ageCounter = s.ages[k];
       ga.link(k);
     }
-    unpackBits(s.best, ga.bestCells, 0, size, 'ga checkpoint best');
+    unpackBits(s.best, ga.bestCells, 0, size, 'ga checkpoint is damaged: best');
     // The best grid's cost, through a spare row's parity arrays.
     ga.g.set(ga.bestCells, ga.spare0 * size);
     ga.bestCost = gridParity(ga.g, ga.spare0 * size, n, ga.rp, ga.cp, ga.spare0 * n);
