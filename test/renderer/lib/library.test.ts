@@ -1,34 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bestScoreText,
-  exportChoices,
-  formatGuess,
-  importErrorLine,
-  rowBindings,
-  sourceParts,
-  type LibraryKeyAction,
-} from '../../../src/renderer/src/lib/library';
-import { matchBinding, shortcutHandler } from '../../../src/renderer/src/lib/shortcuts';
-
-const key = (k: string, m: Partial<{ ctrl: boolean; meta: boolean; shift: boolean; alt: boolean }> = {}): KeyboardEvent => {
-  let prevented = false;
-  const e = {
-    key: k,
-    ctrlKey: m.ctrl ?? false,
-    metaKey: m.meta ?? false,
-    shiftKey: m.shift ?? false,
-    altKey: m.alt ?? false,
-    target: null,
-    get defaultPrevented() {
-      return prevented;
-    },
-    preventDefault() {
-      prevented = true;
-    },
-  };
-  return e as unknown as KeyboardEvent;
-};
-
+import { bestScoreText, exportChoices, formatGuess, importErrorLine, sourceParts } from '../../../src/renderer/src/lib/library';
 describe('library logic', () => {
   it('offers every format of the family, JSON and a picture', () => {
     expect(exportChoices('edge').map((c) => c.id)).toEqual(['pieces', 'board', 'bucas', 'tetravex', 'json', 'png']);
@@ -50,48 +21,6 @@ describe('library logic', () => {
   it('names the file once in an import error', () => {
     expect(importErrorLine('a.txt', 'a.txt:3: expected 4 colours')).toBe('a.txt:3: expected 4 colours');
     expect(importErrorLine('a.txt', 'larger than 20 MB')).toBe('a.txt: larger than 20 MB');
-  });
-
-  it('maps keys on a row to actions through the shortcut registry', () => {
-    const actionOf = (e: KeyboardEvent): LibraryKeyAction | null => {
-      let got: LibraryKeyAction | null = null;
-      shortcutHandler(rowBindings((a) => (got = a)))(e);
-      return got;
-    };
-    expect(actionOf(key('Enter'))).toBe('open');
-    expect(actionOf(key('F2'))).toBe('rename');
-    expect(actionOf(key('Delete'))).toBe('delete');
-    expect(actionOf(key('d', { ctrl: true }))).toBe('duplicate');
-    expect(actionOf(key('d', { meta: true }))).toBeNull();
-    expect(actionOf(key('d', { ctrl: true, alt: true }))).toBeNull();
-    expect(actionOf(key('e', { ctrl: true }))).toBe('export');
-    expect(actionOf(key('s'))).toBe('solve');
-    expect(actionOf(key('S', { shift: true }))).toBe('solve');
-    expect(actionOf(key('s', { ctrl: true }))).toBeNull();
-    expect(actionOf(key('ArrowDown'))).toBe('down');
-    expect(actionOf(key('ArrowUp'))).toBe('up');
-    expect(actionOf(key('Home'))).toBe('first');
-    expect(actionOf(key('End'))).toBe('last');
-    expect(actionOf(key('ArrowDown', { shift: true }))).toBeNull();
-    expect(actionOf(key('x'))).toBeNull();
-  });
-
-  it('leaves a row key alone while its action is off (no solver, renaming)', () => {
-    const noSolve = rowBindings(
-      () => {},
-      (a) => a !== 'solve',
-    );
-    expect(matchBinding(key('s'), noSolve)).toBeNull();
-    expect(matchBinding(key('F2'), noSolve)).not.toBeNull();
-    expect(
-      matchBinding(
-        key('Enter'),
-        rowBindings(
-          () => {},
-          () => false,
-        ),
-      ),
-    ).toBeNull();
   });
 });
 

@@ -5,7 +5,6 @@ import type { PuzzleSummary } from '../../../main/api/types';
 import { detectFormat, listFormats } from '../../../core/document/read-file';
 import { oneLine } from '../../../core/text/display';
 import { familyView } from '../families/views';
-import type { Binding, ShortcutName } from './shortcuts';
 
 export interface ExportChoice {
   /** A format id for api.exportPuzzle, `json`, or `png` (an image made here). */
@@ -77,28 +76,4 @@ export function importErrorLine(fileName: string, message: string, text?: string
   const g = formatGuess(fileName, text);
   const label = /^[A-Z][a-z]/.test(g.label) ? g.label[0]!.toLowerCase() + g.label.slice(1) : g.label;
   return `${line} (read as ${label}, because ${g.because})`;
-}
-
-export type LibraryKeyAction = 'open' | 'solve' | 'rename' | 'duplicate' | 'delete' | 'export' | 'up' | 'down' | 'first' | 'last';
-
-/** The shortcut-registry name of each key of a selected library row. */
-export const ROW_KEYS = {
-  open: 'open',
-  solve: 'solveRow',
-  rename: 'rename',
-  duplicate: 'duplicate',
-  delete: 'remove',
-  export: 'exportRow',
-  up: 'prev',
-  down: 'next',
-  first: 'first',
-  last: 'last',
-} as const satisfies Record<LibraryKeyAction, ShortcutName>;
-
-/** A selected row's bindings: each key runs `act` with its action while `when` allows that action. */
-export function rowBindings(
-  act: (action: LibraryKeyAction, e: KeyboardEvent) => void,
-  when: (action: LibraryKeyAction, e: KeyboardEvent) => boolean = () => true,
-): Binding[] {
-  return (Object.keys(ROW_KEYS) as LibraryKeyAction[]).map((action) => ({ key: ROW_KEYS[action], when: (e) => when(action, e), run: (e) => act(action, e) }));
 }
