@@ -61,7 +61,15 @@ export const api = {
    * Add every puzzle a file holds (one per board or maze when it holds several), with notes and
    * warnings; a board file is read against `pieces`, or placed on the library puzzle `into`.
    */
-  importFile: method(obj(importShape({ into: v.optional(id) })), returns<ImportResult>()),
+  importFile: method(
+    obj(
+      importShape({
+        /** A library puzzle a board file is placed on (it becomes that puzzle's placement). */
+        into: v.optional(id),
+      }),
+    ),
+    returns<ImportResult>(),
+  ),
   deletePuzzle: method(obj({ id }), returns<null>()),
   /** A new library entry from a full puzzle document (see core/document). */
   createPuzzle: method(
@@ -184,7 +192,9 @@ function importShape<X extends v.ObjectEntries>(extra: X) {
     fileName: str(500),
     text: str(20_000_000),
     format: v.optional(str(50)),
+    /** Reader options: `size` (RxC), `order` (edge order), `rotation` (a board's rotation sense). */
     options: v.optional(dict(str(200))),
+    /** The piece set a board file is read against. */
     pieces: v.optional(obj({ fileName: str(500), text: str(20_000_000) })),
     ...extra,
   };

@@ -10,6 +10,7 @@ import type { Workbench } from './workbench';
 import { checkFileSize, checkLineLength, checkTextLimits } from '../../core/document/limits';
 import { checkName, escapeControls } from '../../core/text/display';
 import type { ImportPreview, ImportResult, LibraryPuzzle, PlacementScore } from '../api/puzzles';
+import type { ApiArgs } from '../api/contract';
 
 export type { ImportPreview, ImportResult, LibraryPuzzle, PlacementScore };
 
@@ -20,18 +21,8 @@ export type { ImportPreview, ImportResult, LibraryPuzzle, PlacementScore };
  * already there.
  */
 
-export interface ImportRequest {
-  fileName: string;
-  text: string;
-  format?: string;
-  /** Reader options: `size` (RxC), `order` (edge order), `rotation` (a board's rotation sense). */
-  options?: Record<string, string>;
-  /** The piece set a board file is read against. */
-  pieces?: { fileName: string; text: string };
-  /** A library puzzle a board file is placed on (it becomes that puzzle's placement). */
-  into?: number;
-  source?: string;
-}
+/** A file to import, as the API takes it; `source` says where it came from (default: the file name). */
+export type ImportRequest = ApiArgs<'importFile'> & { source?: string };
 
 /** One puzzle a file holds, as read (a worker thread's answer has this shape too). */
 export interface Item {
