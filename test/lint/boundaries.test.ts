@@ -30,7 +30,7 @@ describe('import boundaries', () => {
       await problems('src/renderer/src/x.ts', "import type { RunSummary } from '../../main/api/types';\nexport const a: RunSummary | null = null;\n"),
     ).toEqual([]);
     expect(await problems('src/renderer/src/x.ts', "import { Store } from '../../main/store/store';\nexport const a = Store;\n")).not.toEqual([]);
-    expect(await problems('src/renderer/src/x.ts', "import { apiSchemas } from '../../main/api/contract';\nexport const a = apiSchemas;\n")).not.toEqual([]);
+    expect(await problems('src/renderer/src/x.ts', "import { api } from '../../main/api/contract';\nexport const a = api;\n")).not.toEqual([]);
     expect(await problems('src/renderer/src/x.ts', "import { getFamily } from '../../core/families';\nexport const a = getFamily;\n")).toEqual([]);
   });
 
