@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { actionBindings, actionButtons, isEnabled, menuItems, performById, type Action } from '../../../../src/renderer/src/lib/actions/action';
 import { LIBRARY_ROW_ACTIONS, type LibraryRowContext, type LibraryRowOps } from '../../../../src/renderer/src/lib/actions/library-row';
 import { HISTORY_ROW_ACTIONS, type HistoryRowContext } from '../../../../src/renderer/src/lib/actions/history-row';
+import { LIVE_RUN_ACTIONS, type LiveRunContext } from '../../../../src/renderer/src/lib/actions/live-run';
 import { matchBinding, shortcutHandler, shortcutsOf } from '../../../../src/renderer/src/lib/shortcuts';
 import type { PuzzleSummary, RunSummary } from '../../../../src/main/api/types';
 
@@ -157,5 +158,32 @@ describe('the action registry', () => {
         expect(matchBinding(eventOf(first), keyed)?.key).toBe(a.key);
       }
     }
+  });
+
+  it('offers stop on an active run and resume on a stopped one, as buttons and keys', () => {
+    const ops = { stop: vi.fn(), resume: vi.fn(), open: vi.fn() };
+    const run = { id: 4 } as RunSummary;
+    const active: LiveRunContext = { run, active: true, resumable: false, stopping: false, ops };
+    expect(actionButtons(LIVE_RUN_ACTIONS, active, true).map((b) => `${b.id}:${b.label}:${b.title}`)).toEqual([
+      'stop:Stop:Stop (S)',
+      'open:Run page:Open the run’s page (Enter)',
+    ]);
+    shortcutHandler(actionBindings(LIVE_RUN_ACTIONS, () => active))(key('r'));
+    expect(ops.resume).not.toHaveBeenCalled();
+    shortcutHandler(actionBindings(LIVE_RUN_ACTIONS, () => active))(key('s'));
+    expect(ops.stop).toHaveBeenCalledWith(run);
+    // While the stop is on its way: "Stopping…", disabled, and S does nothing more.
+    const stopping = { ...active, stopping: true };
+    expect(actionButtons(LIVE_RUN_ACTIONS, stopping, true)[0]).toMatchObject({ label: 'Stopping…', disabled: true });
+    expect(
+      matchBinding(
+        key('s'),
+        actionBindings(LIVE_RUN_ACTIONS, () => stopping),
+      ),
+    ).toBeNull();
+    const stopped: LiveRunContext = { ...active, active: false, resumable: true };
+    expect(actionButtons(LIVE_RUN_ACTIONS, stopped, true).map((b) => b.id)).toEqual(['resume', 'open']);
+    shortcutHandler(actionBindings(LIVE_RUN_ACTIONS, () => stopped))(key('r'));
+    expect(ops.resume).toHaveBeenCalledWith(run);
   });
 });
