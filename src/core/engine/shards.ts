@@ -1,4 +1,5 @@
 import type { ParamSpec, Params } from '../params/schema';
+import { memoryRefusal } from './limits';
 import type { SolverDef, SolverRun } from './solver';
 
 /**
@@ -15,7 +16,7 @@ export const THREADS_PARAM = {
   type: 'int',
   default: 1,
   min: 0,
-  max: 256,
+  max: 64,
   help: 'Cores the run uses: that many searches with seeds derived from the run seed, on worker threads, combined into one best board; counts as that many run slots (0 = all cores but one, for a run without a limit).',
 } as const satisfies ParamSpec;
 
@@ -88,14 +89,22 @@ export function shardParams(params: Params): Params {
 /**
  * `def` with a `threads` parameter: 1 runs it as it is, N > 1 runs N shards of it, each round a
  * `step(round)` for every shard (in this thread unless the host supplies an executor, see
- * `createRun`). `round` is a fixed budget so round boundaries do not depend on timing.
+ * `createRun`). `round` is a fixed budget so round boundaries do not depend on timing. `bytes`:
+ * the memory one shard takes, when it matters: N of them must fit in one run's memory.
  */
-export function withThreads(def: SolverDef, round: number): SolverDef {
+export function withThreads(def: SolverDef, round: number, bytes?: (puzzle: unknown, params: Params) => number): SolverDef {
   const base = def;
+  const refuses = (puzzle: unknown, params: Params): string | null => {
+    const one = shardParams(params);
+    const own = def.refuses?.(puzzle, one) ?? null;
+    const threads = threadsOf(params);
+    if (own || !bytes || threads === 1) return own;
+    return memoryRefusal(threads * bytes(puzzle, one), `${threads} threads of ${def.label.toLowerCase()}`);
+  };
   const sharded: SolverDef = {
     ...def,
     params: { ...def.params, threads: THREADS_PARAM },
-    refuses: def.refuses ? (puzzle, params) => def.refuses!(puzzle, shardParams(params)) : undefined,
+    refuses,
     create: (puzzle, params, seed) => createRun(sharded, puzzle, params, { seed }, localShards(puzzle)),
     restore: (puzzle, params, cp) => createRun(sharded, puzzle, params, { checkpoint: cp }, localShards(puzzle)),
   };
@@ -129,7 +138,7 @@ export function createRun(
   }
   if ('seed' in from) {
     const starts = Array.from({ length: threads }, (_, i) => ({ seed: shardSeed(from.seed, i) }));
-    return new ShardedRun(executor(plan.base, one, starts), plan.round, null);
+    return new ShardedRun(executor(plan.base, one, starts), roundOf(plan, threads), null);
   }
   const s = from.checkpoint as ShardedState;
   if (!s || typeof s !== 'object' || !Array.isArray(s.shards) || !Number.isInteger(s.rounds)) throw new Error(`${def.id} checkpoint is damaged`);
@@ -141,11 +150,20 @@ export function createRun(
       one,
       s.shards.map((state) => ({ state })),
     ),
-    plan.round,
+    roundOf(plan, threads),
     s.best,
   );
   run.rounds = s.rounds;
   return run;
+}
+
+/**
+ * Each shard's step budget in a round: the solver's round shared out, so a round's work (and the
+ * time to the driver's next stop check) stays the same whatever the threads, also when they are
+ * more than the cores or run one after the other.
+ */
+function roundOf(plan: Plan, threads: number): number {
+  return Math.max(1, Math.ceil(plan.round / threads));
 }
 
 /** Shards executed one after the other in this thread (core's reference for the threaded executor). */

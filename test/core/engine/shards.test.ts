@@ -54,12 +54,20 @@ describe('a run on several threads (shards run one after the other here)', () =>
     const one = def.create(puzzle, { maxWidth: 64 }, 9);
     for (let round = 0; round < 6; round++) {
       two.step(1);
-      one.step(1 << 20);
+      one.step(1 << 19);
       expect(two.bestScore).toBeGreaterThanOrEqual(one.bestScore);
     }
     expect(two.threads).toBe(2);
     expect(shardSeed(9, 0)).toBe(9);
     expect(shardSeed(9, 1)).not.toBe(shardSeed(9, 2));
+  });
+
+  it('refuses a beam whose threads together need more memory than one run may use', () => {
+    const e2 = generateEdgePuzzle({ rows: 16, cols: 16, frameColours: 5, innerColours: 17, seed: 1 }).puzzle;
+    const beam = solver('beam');
+    const p = { width: 400_000, maxWidth: 400_000, memory: 900 };
+    expect(beam.refuses!(e2, { ...p, threads: 1 })).toBeNull();
+    expect(beam.refuses!(e2, { ...p, threads: 3 })).toMatch(/^3 threads of beam search needs about .* over the 2\.00 GB one run may use/);
   });
 
   it('threads=1 is the solver itself, with its own checkpoint', () => {

@@ -7,7 +7,7 @@ import type { EdgeSolutionJson } from '../json';
 import type { EdgePuzzle } from '../model';
 import { BeamCheckpoint } from './checkpoint';
 import { BeamRun, DEFAULT_BAND, type BeamOptions } from './beam';
-import { beamRefuses } from './memory';
+import { beamBytes, beamRefuses } from './memory';
 
 export const beamParams = {
   width: { type: 'int', default: 64, min: 1, max: 4_194_304, help: 'Partial boards kept at each cell in the first pass.' },
@@ -101,4 +101,9 @@ export const beamSolver: SolverDef = withThreads(
     BeamCheckpoint,
   ),
   BEAM_ROUND,
+  // Each thread holds its own widths, within the memory bound.
+  (puzzle, params) => {
+    const p = resolveParams(beamParams, params);
+    return Math.min(beamBytes(puzzle as EdgePuzzle, p), p.memory > 0 ? p.memory * 2 ** 20 : Infinity);
+  },
 );
