@@ -9,6 +9,7 @@ import { meanReach, runtimeDistribution, scoreLevels, type Measure, type RunTrac
 import { scoreProfile, timeProfile } from '../../../core/stats/profiles';
 import { a12Text, pText } from '../../../core/text/stats-text';
 import { seriesStyle } from '../runs/charts/palette';
+import type { ChartLine } from '../runs/charts/chart';
 
 type Comparison = StudyAnalysisDetail['comparisons'][number];
 type PairTest = NonNullable<Comparison['score']>;
@@ -55,12 +56,9 @@ export function winsOf(matrix: readonly MatrixCell[][]): number[] {
   return matrix.map((row) => row.filter((c) => c.kind === 'win').length);
 }
 
-export interface StepLine {
-  id: string;
-  label: string;
-  colour: string;
+/** A step line of a statistic (drawn by the charts' module with `yShare`). */
+export interface StepLine extends ChartLine {
   dash: number[];
-  points: { x: number; y: number }[];
   /** Censored runs: a cross on the curve at the run's end (hollow while it still runs). */
   marks: { x: number; y: number; live: boolean }[];
 }

@@ -1,7 +1,9 @@
 /**
- * Chart.js line charts for runs, as a plain handle a Svelte attachment can own: create on a
- * canvas, `update` with new lines, move the cursor (a vertical line kept in step with a replay),
- * destroy. No animation (live data arrives every second), no parsing (points are {x, y}).
+ * Chart.js line charts, as a plain handle a Svelte attachment can own: create on a canvas,
+ * `update` with new lines, move the cursor (a vertical line kept in step with a replay), destroy.
+ * No animation (live data arrives every second), no parsing (points are {x, y}). Runs' scores
+ * against time or evaluations, and (with `yShare`) a study's statistics: shares of runs or
+ * puzzles as explicit steps against a measure, a ratio or a score gap, censored runs as crosses.
  */
 import {
   Chart,
@@ -34,10 +36,19 @@ export interface ChartLine {
   /** Shade from this line to the next one (`'+1'`): a spread band; `fillColour` is its colour. */
   fill?: '+1';
   fillColour?: string;
+  /** Censored runs: a cross at each (hollow while the run still runs). */
+  marks?: { x: number; y: number; live: boolean }[];
 }
 
+/** What the x axis measures: a run's progress, or (statistics) a ratio to the best or a score gap. */
+export type ChartX = XMode | 'ratio' | 'score';
+
 export interface RunChartOptions {
-  xMode: XMode;
+  xMode: ChartX;
+  /** The x axis title when not the measure's own. */
+  xLabel?: string;
+  /** The y values are shares (0..1, shown in %): statistics' step lines, 2 px wide. */
+  yShare?: boolean;
   /** Logarithmic x axis (time or evaluations spanning orders of magnitude). */
   xLog?: boolean;
   yLabel?: string;
@@ -59,8 +70,16 @@ export interface RunChartHandle {
   destroy(): void;
 }
 
-export function xTick(mode: XMode, v: number): string {
-  return mode === 'time' ? axisTime(v) : compactCount(v);
+export function xTick(mode: ChartX, v: number): string {
+  if (mode === 'time') return axisTime(v);
+  if (mode === 'ratio') return `×${Math.round(v * 100) / 100}`;
+  if (mode === 'score') return String(Math.round(v * 100) / 100);
+  return compactCount(v);
+}
+
+/** An x tick of a chart: statistics' evaluations are whole (no "0, 0, 1" at 0.2 and 0.5 on a log axis). */
+function xText(o: RunChartOptions, v: number): string {
+  return o.yShare && o.xMode === 'evaluations' && !Number.isInteger(v) ? '' : xTick(o.xMode, v);
 }
 
 const SECOND = 1000;
@@ -162,24 +181,43 @@ const overlay: Plugin<'line'> = {
   },
 };
 
-function datasets(lines: readonly ChartLine[], xLog = false): ChartConfiguration<'line', XY[]>['data']['datasets'] {
-  return lines.map((l) => ({
-    label: l.label,
-    // A log axis has no zero: the start of a run (x = 0) is left out there.
-    data: xLog ? l.points.filter((p) => p.x > 0) : l.points,
+function datasets(lines: readonly ChartLine[], xLog = false, share = false): ChartConfiguration<'line', XY[]>['data']['datasets'] {
+  // A log axis has no zero: the start of a run (x = 0) is left out there.
+  const keep = (p: XY): boolean => !xLog || p.x > 0;
+  return lines.flatMap((l) => [
+    {
+      label: l.label,
+      data: xLog ? l.points.filter(keep) : l.points,
+      borderColor: l.colour,
+      backgroundColor: l.fillColour ?? l.colour,
+      fill: l.fill ?? false,
+      borderWidth: l.width ?? (share ? 2 : 1.5),
+      borderDash: l.dash ?? [],
+      stepped: l.stepped ? ('after' as const) : false,
+      pointRadius: 0,
+      pointHoverRadius: 3,
+      pointHitRadius: 6,
+      tension: 0,
+      // A NaN value is a break in a sampled line (series.ts): never bridged.
+      spanGaps: false,
+    },
+    ...(l.marks ? [censored(l, l.marks.filter(keep))] : []),
+  ]);
+}
+
+function censored(l: ChartLine, marks: NonNullable<ChartLine['marks']>): ChartConfiguration<'line', XY[]>['data']['datasets'][number] {
+  return {
+    label: `${l.label} (censored)`,
+    data: marks.map((m) => ({ x: m.x, y: m.y })),
     borderColor: l.colour,
-    backgroundColor: l.fillColour ?? l.colour,
-    fill: l.fill ?? false,
-    borderWidth: l.width ?? 1.5,
-    borderDash: l.dash ?? [],
-    stepped: l.stepped ? ('after' as const) : false,
-    pointRadius: 0,
-    pointHoverRadius: 3,
-    pointHitRadius: 6,
-    tension: 0,
-    // A NaN value is a break in a sampled line (series.ts): never bridged.
-    spanGaps: false,
-  }));
+    backgroundColor: l.colour,
+    showLine: false,
+    pointStyle: 'crossRot' as const,
+    pointRadius: marks.map(() => 6),
+    pointBorderWidth: marks.map((m) => (m.live ? 1 : 2)),
+    pointHoverRadius: 7,
+    fill: false,
+  };
 }
 
 /** 1, 2 or 5 times a power of ten. */
@@ -204,7 +242,8 @@ function xSpan(lines: readonly ChartLine[]): number {
 
 function scaleOptions(opts: RunChartOptions, lines: readonly ChartLine[]): NonNullable<ChartConfiguration<'line', XY[]>['options']>['scales'] {
   const tick = { color: CHART_THEME.text, font: { family: CHART_THEME.font, size: 11 } };
-  const step = opts.xMode === 'time' && !opts.xLog ? timeStep(xSpan(lines)) : undefined;
+  const step = opts.xMode === 'time' && !opts.xLog && !opts.yShare ? timeStep(xSpan(lines)) : undefined;
+  const title = (text: string) => ({ display: !!text, text, color: CHART_THEME.text, font: { family: CHART_THEME.font, size: 11 } });
   return {
     x: {
       type: opts.xLog ? 'logarithmic' : 'linear',
@@ -217,23 +256,33 @@ function scaleOptions(opts: RunChartOptions, lines: readonly ChartLine[]): NonNu
 
         ...(step ? { stepSize: step } : {}),
         // A log axis labels 1, 2 and 5 of each decade only.
-        callback: (v) => (opts.xLog && !isRoundLogTick(Number(v)) ? '' : xTick(opts.xMode, Number(v))),
+        callback: (v) => (opts.xLog && !isRoundLogTick(Number(v)) ? '' : xText(opts, Number(v))),
       },
-      title: { display: true, text: X_TITLES[opts.xMode], color: CHART_THEME.text, font: { family: CHART_THEME.font, size: 11 } },
-      ...(opts.xLog ? {} : { min: 0 }),
+      title: title(opts.xLabel ?? (opts.xMode === 'ratio' || opts.xMode === 'score' ? '' : X_TITLES[opts.xMode])),
+      ...(opts.xLog ? {} : { min: opts.xMode === 'ratio' ? 1 : 0 }),
       // A whole number of round steps, so every tick is a round time.
       ...(step ? { max: Math.max(1, Math.ceil(xSpan(lines) / step)) * step } : {}),
     },
-    y: {
-      type: 'linear',
-      grid: { color: CHART_THEME.grid },
-      border: { color: CHART_THEME.axis },
-      // Scores are whole numbers: no repeated "1, 1, 1, 0, 0" ticks between them.
-      ticks: { ...tick, precision: 0, callback: (v) => yTick(Number(v)) },
-      title: { display: !!opts.yLabel, text: opts.yLabel ?? '', color: CHART_THEME.text, font: { family: CHART_THEME.font, size: 11 } },
-      // Around the data with a little headroom, or 0 to the best possible score (and when empty).
-      ...scoreAxis(lines, opts.yMax ?? null, opts.yFull ?? false),
-    },
+    y: opts.yShare
+      ? {
+          type: 'linear',
+          min: 0,
+          max: 1,
+          grid: { color: CHART_THEME.grid },
+          border: { color: CHART_THEME.axis },
+          ticks: { ...tick, stepSize: 0.25, callback: (v) => `${Math.round(Number(v) * 100)}%` },
+          title: title(opts.yLabel ?? ''),
+        }
+      : {
+          type: 'linear',
+          grid: { color: CHART_THEME.grid },
+          border: { color: CHART_THEME.axis },
+          // Scores are whole numbers: no repeated "1, 1, 1, 0, 0" ticks between them.
+          ticks: { ...tick, precision: 0, callback: (v) => yTick(Number(v)) },
+          title: title(opts.yLabel ?? ''),
+          // Around the data with a little headroom, or 0 to the best possible score (and when empty).
+          ...scoreAxis(lines, opts.yMax ?? null, opts.yFull ?? false),
+        },
   };
 }
 
@@ -241,14 +290,15 @@ export function createRunChart(canvas: HTMLCanvasElement, lines: readonly ChartL
   let current = opts;
   const chart = new Chart<'line', XY[]>(canvas, {
     type: 'line',
-    data: { datasets: datasets(lines, opts.xLog) },
+    data: { datasets: datasets(lines, opts.xLog, opts.yShare) },
     options: {
       animation: false,
       parsing: false,
-      normalized: true,
+      // Steps repeat an x (a vertical rise): only runs' lines are strictly ordered.
+      normalized: !opts.yShare,
       responsive: true,
       maintainAspectRatio: false,
-      interaction: { mode: 'nearest', axis: 'x', intersect: false },
+      interaction: opts.yShare ? { mode: 'nearest', intersect: false } : { mode: 'nearest', axis: 'x', intersect: false },
       // Room for half the last time label ("1 min 40") beyond the plot's right edge: never cut.
       layout: { padding: { top: 10, right: 28 } },
       scales: scaleOptions(opts, lines),
@@ -263,8 +313,11 @@ export function createRunChart(canvas: HTMLCanvasElement, lines: readonly ChartL
           titleFont: { family: CHART_THEME.font },
           bodyFont: { family: CHART_THEME.font },
           callbacks: {
-            title: (items) => (items[0] ? xTick(current.xMode, items[0].parsed.x ?? 0) : ''),
-            label: (item) => ` ${item.dataset.label}: ${Math.round((item.parsed.y ?? 0) * 1000) / 1000}`,
+            title: (items) => (items[0] ? xText(current, items[0].parsed.x ?? 0) : ''),
+            label: (item) =>
+              current.yShare
+                ? ` ${item.dataset.label}: ${Math.round((item.parsed.y ?? 0) * 100)}%`
+                : ` ${item.dataset.label}: ${Math.round((item.parsed.y ?? 0) * 1000) / 1000}`,
           },
         },
       },
@@ -283,7 +336,7 @@ export function createRunChart(canvas: HTMLCanvasElement, lines: readonly ChartL
   return {
     update(next, o) {
       current = o;
-      chart.data.datasets = datasets(next, o.xLog);
+      chart.data.datasets = datasets(next, o.xLog, o.yShare);
       if (chart.options) chart.options.scales = scaleOptions(o, next);
       extras.set(chart, { cursor: o.cursor ?? null, yMax: o.yMax ?? null });
       chart.update('none');
