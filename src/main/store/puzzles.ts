@@ -3,7 +3,7 @@ import type { FamilyId } from '../../core/families/family';
 import { documentKind } from '../../core/document/document';
 import { notFound, pageArgs, toJson, type StoreCore } from './core';
 import { parseStored } from './errors';
-import { escapeLike } from './run-history';
+import { escapeLike } from './run-query';
 import type { NewPuzzle, PuzzleFilter, PuzzleQuery, PuzzleRecord, PuzzleSummary, PuzzleUpdate } from './types';
 
 interface PuzzleRow {

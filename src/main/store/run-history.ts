@@ -1,19 +1,24 @@
 /**
  * The run history as the views browse it: filtered, sorted and paged queries over every run ever
  * made (indexed; see migration 3), the facets the filters offer, chart series thinned for long
- * runs, the board at any recorded improvement, and CSV / JSON exports.
+ * runs, the board at any recorded improvement, and CSV / JSON exports. The SQL is built in
+ * run-query.ts, CSV lines in run-csv.ts, series thinned by thin.ts.
  *
  * Reads only, straight on the store's connection (the store keeps the writes and their rules).
  */
 import type Database from 'better-sqlite3';
 import type { FamilyId } from '../../core/families/family';
-import type { Params } from '../../core/params/schema';
 import { parseStored } from './errors';
+import { runsToCsv } from './run-csv';
+import { MAX_PAGE, runHistoryWhere, runPageSql, type RunHistoryFilter, type RunHistoryQuery } from './run-query';
 import { RUN_SUMMARY_COLS, toRunSummary, type RunRow } from './run-rows';
 import { StatementCache } from './statements';
 import type { Store } from './store';
+import { thinSeries } from './thin';
 import { RUN_STATUSES, type RunStatus, type RunSummary } from './types';
-import {
+import type { BoardAt, ImprovementPoint, RunFacets, RunPage, RunSeries, SeriesPoint } from '../api/runs';
+
+export {
   RUN_SORT_KEYS,
   type BoardAt,
   type ImprovementPoint,
@@ -24,287 +29,10 @@ import {
   type SeriesPoint,
   type SortDir,
 } from '../api/runs';
+export { CSV_COLUMNS, csvField, paramsText, runsToCsv } from './run-csv';
+export { DEFAULT_PAGE, MAX_PAGE, escapeLike, runHistoryWhere, runPageSql, type RunHistoryFilter, type RunHistoryQuery } from './run-query';
+export { thinSeries } from './thin';
 
-export { RUN_SORT_KEYS, type BoardAt, type ImprovementPoint, type RunFacets, type RunPage, type RunSeries, type RunSortKey, type SeriesPoint, type SortDir };
-
-// ---- queries ------------------------------------------------------------------------------------
-
-export interface RunHistoryFilter {
-  /**
-   * Words that must all match: `#12` = run 12; a number = a run id or seed (or part of a puzzle
-   * name); any other word = part of the puzzle name, the solver or a parameter name / value.
-   */
-  search?: string;
-  /** Runs made on this library puzzle. */
-  puzzleId?: number;
-  /** Runs whose puzzle has this exact name (also finds runs of puzzles since deleted). */
-  puzzleName?: string;
-  family?: FamilyId;
-  /** Any of these solver ids. */
-  solvers?: readonly string[];
-  /** Any of these statuses. */
-  statuses?: readonly RunStatus[];
-  /** Created at or after (ms since the epoch). */
-  from?: number;
-  /** Created before (ms since the epoch). */
-  to?: number;
-  /** Best score at least / at most (runs without a score are left out when either is given). */
-  scoreMin?: number;
-  scoreMax?: number;
-  /** Only these runs. */
-  ids?: readonly number[];
-}
-
-export interface RunHistoryQuery extends RunHistoryFilter {
-  /** Default 'created' (newest first). Ties break on the id, in the same direction. */
-  sort?: RunSortKey;
-  dir?: SortDir;
-  /** Default 100. */
-  limit?: number;
-  offset?: number;
-}
-
-// ---- series -------------------------------------------------------------------------------------
-
-// ---- rows ---------------------------------------------------------------------------------------
-
-const PERCENT_SQL = '(CASE WHEN max_score > 0 AND best_score IS NOT NULL THEN best_score / max_score END)';
-
-/** ORDER BY for a sort key; nullable keys put their nulls last whichever the direction. */
-function orderSql(sort: RunSortKey, dir: SortDir): string {
-  const d = dir === 'asc' ? 'ASC' : 'DESC';
-  switch (sort) {
-    case 'id':
-      return `id ${d}`;
-    case 'puzzle':
-      return `puzzle_name COLLATE NOCASE ${d}, id ${d}`;
-    case 'family':
-      return `family ${d}, created_at ${d}, id ${d}`;
-    case 'solver':
-      return `solver ${d}, created_at ${d}, id ${d}`;
-    case 'seed':
-      return `seed ${d}, id ${d}`;
-    case 'status':
-      return `status ${d}, created_at ${d}, id ${d}`;
-    case 'created':
-      return `created_at ${d}, id ${d}`;
-    case 'duration':
-      return `elapsed_ms ${d}, id ${d}`;
-    case 'evaluations':
-      return `evaluations ${d}, id ${d}`;
-    // SQLite sorts NULL lowest, so descending already puts runs without a score last (and can
-    // walk the index); ascending needs the explicit NULL test.
-    case 'best':
-      return dir === 'desc' ? `best_score DESC, id DESC` : `best_score IS NULL, best_score ASC, id ASC`;
-    case 'percent':
-      return dir === 'desc' ? `${PERCENT_SQL} DESC, id DESC` : `${PERCENT_SQL} IS NULL, ${PERCENT_SQL} ASC, id ASC`;
-  }
-}
-
-/** A LIKE pattern's literal text (with ESCAPE '\\'). */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** WHERE clause and its arguments for a filter. Throws RangeError on a value no run can have. */
-export function runHistoryWhere(f: RunHistoryFilter): { where: string; args: unknown[] } {
-  const conds: string[] = [];
-  const args: unknown[] = [];
-  const inList = (col: string, values: readonly unknown[]): void => {
-    if (values.length === 0) conds.push('0');
-    else {
-      conds.push(`${col} IN (${values.map(() => '?').join(', ')})`);
-      args.push(...values);
-    }
-  };
-  if (f.ids !== undefined) inList('id', f.ids);
-  if (f.puzzleId !== undefined) {
-    conds.push('puzzle_id = ?');
-    args.push(f.puzzleId);
-  }
-  if (f.puzzleName !== undefined) {
-    conds.push('puzzle_name = ? COLLATE NOCASE');
-    args.push(f.puzzleName);
-  }
-  if (f.family !== undefined) {
-    conds.push('family = ?');
-    args.push(f.family);
-  }
-  if (f.solvers !== undefined) inList('solver', f.solvers);
-  if (f.statuses !== undefined) {
-    for (const s of f.statuses) if (!RUN_STATUSES.includes(s)) throw new RangeError(`unknown run status ${JSON.stringify(s)}`);
-    inList('status', f.statuses);
-  }
-  if (f.from !== undefined) {
-    conds.push('created_at >= ?');
-    args.push(f.from);
-  }
-  if (f.to !== undefined) {
-    conds.push('created_at < ?');
-    args.push(f.to);
-  }
-  if (f.scoreMin !== undefined) {
-    conds.push('best_score >= ?');
-    args.push(f.scoreMin);
-  }
-  if (f.scoreMax !== undefined) {
-    conds.push('best_score <= ?');
-    args.push(f.scoreMax);
-  }
-  for (const word of (f.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8)) {
-    const idMatch = /^#(\d{1,15})$/.exec(word);
-    if (idMatch) {
-      conds.push('id = ?');
-      args.push(Number(idMatch[1]));
-      continue;
-    }
-    const like = `%${escapeLike(word)}%`;
-    if (/^\d{1,15}$/.test(word)) {
-      conds.push(`(id = ? OR seed = ? OR puzzle_name LIKE ? ESCAPE '\\')`);
-      args.push(Number(word), Number(word), like);
-    } else {
-      conds.push(`(puzzle_name LIKE ? ESCAPE '\\' OR solver LIKE ? ESCAPE '\\' OR family = ? OR status = ? OR params LIKE ? ESCAPE '\\')`);
-      args.push(like, like, word.toLowerCase(), word.toLowerCase(), like);
-    }
-  }
-  return { where: conds.length ? `WHERE ${conds.join(' AND ')}` : '', args };
-}
-
-/**
- * The SQL of one page: `sql` takes `args` (the filter's, then LIMIT and OFFSET); `countSql` takes
- * the same args without the last two. Throws RangeError for an unknown sort or a bad page.
- */
-export function runPageSql(q: RunHistoryQuery): { sql: string; countSql: string; args: unknown[] } {
-  const sort = q.sort ?? 'created';
-  if (!RUN_SORT_KEYS.includes(sort)) throw new RangeError(`unknown run sort ${JSON.stringify(sort)}`);
-  const dir: SortDir = q.dir ?? (sort === 'puzzle' || sort === 'family' || sort === 'solver' || sort === 'status' ? 'asc' : 'desc');
-  if (dir !== 'asc' && dir !== 'desc') throw new RangeError(`unknown sort direction ${JSON.stringify(dir)}`);
-  const limit = q.limit ?? DEFAULT_PAGE;
-  const offset = q.offset ?? 0;
-  if (!Number.isInteger(limit) || limit < 0 || limit > MAX_PAGE) throw new RangeError(`limit must be a whole number from 0 to ${MAX_PAGE}, got ${limit}`);
-  if (!Number.isInteger(offset) || offset < 0) throw new RangeError(`offset must be a whole number ≥ 0, got ${offset}`);
-  const { where, args } = runHistoryWhere(q);
-  return {
-    sql: `SELECT ${RUN_SUMMARY_COLS} FROM runs ${where} ORDER BY ${orderSql(sort, dir)} LIMIT ? OFFSET ?`,
-    countSql: `SELECT COUNT(*) FROM runs ${where}`,
-    args: [...args, limit, offset],
-  };
-}
-
-// ---- thinning -----------------------------------------------------------------------------------
-
-/**
- * At most `max` points of a time-ordered series for a chart: the first and the last, and from
- * each of (max - 2) / 2 equal runs of the points between them the lowest and the highest by
- * `value`, in their original order. Spikes and dips survive, so a thinned noisy series still
- * spans what the full one did. Returns the input itself when it is short enough.
- */
-export function thinSeries<T>(points: readonly T[], max: number, value: (p: T) => number): readonly T[] {
-  if (!Number.isInteger(max) || max < 2) throw new RangeError(`thinSeries: max must be a whole number of at least 2, got ${max}`);
-  const n = points.length;
-  if (n <= max) return points;
-  const buckets = Math.floor((max - 2) / 2);
-  const out: T[] = [points[0]!];
-  const inner = n - 2;
-  for (let b = 0; b < buckets; b++) {
-    const lo = 1 + Math.floor((b * inner) / buckets);
-    const hi = 1 + Math.floor(((b + 1) * inner) / buckets); // exclusive
-    if (hi <= lo) continue;
-    let iMin = lo;
-    let iMax = lo;
-    for (let i = lo + 1; i < hi; i++) {
-      const v = value(points[i]!);
-      if (v < value(points[iMin]!)) iMin = i;
-      if (v > value(points[iMax]!)) iMax = i;
-    }
-    if (iMin === iMax) out.push(points[iMin]!);
-    else if (iMin < iMax) out.push(points[iMin]!, points[iMax]!);
-    else out.push(points[iMax]!, points[iMin]!);
-  }
-  out.push(points[n - 1]!);
-  return out;
-}
-
-// ---- CSV ----------------------------------------------------------------------------------------
-
-/** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
-export function csvField(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  const s = typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
-  return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-export const CSV_COLUMNS = [
-  'id',
-  'puzzle',
-  'puzzle_id',
-  'family',
-  'solver',
-  'params',
-  'seed',
-  'status',
-  'stop_reason',
-  'stop_seconds',
-  'stop_evaluations',
-  'stop_target',
-  'created',
-  'started',
-  'ended',
-  'duration_s',
-  'evaluations',
-  'best_score',
-  'max_score',
-  'percent_of_max',
-  'error',
-] as const;
-
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
-
-/** Parameters as `name=value; name=value` (sorted by name). */
-export function paramsText(params: Params): string {
-  return Object.keys(params)
-    .sort()
-    .map((k) => `${k}=${String(params[k])}`)
-    .join('; ');
-}
-
-/** Runs as CSV with a header line, CRLF line ends (what spreadsheets expect). */
-export function runsToCsv(runs: readonly RunSummary[]): string {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const r of runs) {
-    const pct = r.bestScore !== null && r.maxScore !== null && r.maxScore > 0 ? Math.round((r.bestScore / r.maxScore) * 10_000) / 100 : null;
-    const row: unknown[] = [
-      r.id,
-      r.puzzleName,
-      r.puzzleId,
-      r.family,
-      r.solver,
-      paramsText(r.params),
-      r.seed,
-      r.status,
-      r.stopReason,
-      r.stop.seconds,
-      r.stop.evaluations,
-      r.stop.target,
-      iso(r.createdAt),
-      iso(r.startedAt),
-      iso(r.endedAt),
-      Math.round(r.elapsedMs) / 1000,
-      r.evaluations,
-      r.bestScore,
-      r.maxScore,
-      pct,
-      r.error,
-    ];
-    lines.push(row.map(csvField).join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
-}
-
-// ---- the history --------------------------------------------------------------------------------
-
-export const DEFAULT_PAGE = 100;
-export const MAX_PAGE = 10_000;
 export const DEFAULT_SERIES_POINTS = 1500;
 
 export class RunHistory {

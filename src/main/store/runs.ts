@@ -8,7 +8,7 @@ import { parseStored } from './errors';
 import type { LeaseTable } from './lease-table';
 import type { LeaseGrant, LeaseOwner } from './leases';
 import type { Puzzles } from './puzzles';
-import { runHistoryWhere } from './run-history';
+import { runHistoryWhere } from './run-query';
 import { RUN_SUMMARY_COLS, toRunSummary, type RunRow } from './run-rows';
 import { RUN_STATUSES, type NewRun, type RunFilter, type RunQuery, type RunRecord, type RunStatus, type RunStatusExtra, type RunSummary } from './types';
 
