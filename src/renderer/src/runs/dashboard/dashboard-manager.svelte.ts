@@ -7,6 +7,7 @@ import { untrack } from 'svelte';
 import type { RunRecord, RunSeries, RunSummary, WorkbenchApi } from '../../../../main/api/types';
 import { connection } from '../../lib/connection.svelte';
 import { messageOf } from '../../lib/format';
+import { Latest } from '../../lib/latest';
 import { LiveRuns, isActive, progressOf, type LiveRun } from '../progress';
 import { SeriesFeed } from '../series-feed';
 import { runChartLines, type XMode } from '../charts/series';
@@ -35,7 +36,7 @@ export class DashboardManager {
   #series = $state.raw<RunSeries | null>(null);
   xMode = $state<XMode>('time');
   readonly #feed: SeriesFeed;
-  #seq = 0;
+  readonly #lists = new Latest();
   #refreshTimer: ReturnType<typeof setTimeout> | null = null;
   #boardTimer: ReturnType<typeof setTimeout> | null = null;
   #boardScore: number | null = null;
@@ -76,7 +77,7 @@ export class DashboardManager {
       return () => {
         off();
         clearInterval(tick);
-        this.#seq++;
+        this.#lists.cancel();
         if (this.#refreshTimer) clearTimeout(this.#refreshTimer);
         if (this.#boardTimer) clearTimeout(this.#boardTimer);
       };
@@ -104,21 +105,27 @@ export class DashboardManager {
     });
   }
 
+  /** Load the active and the recently ended runs; a late answer (a newer reload overtook it) is dropped. */
   reload(): void {
-    const mine = ++this.#seq;
-    Promise.all([
-      this.#api.queryRuns({ statuses: ['running', 'queued'], sort: 'created', dir: 'asc', limit: 500 }),
-      this.#api.queryRuns({ statuses: ['done', 'stopped', 'interrupted', 'failed'], sort: 'created', dir: 'desc', limit: 6 }),
-    ]).then(
-      ([active, done]) => {
-        if (mine !== this.#seq) return;
-        this.#live.reset(active.runs, Date.now());
-        this.#recent = done.runs;
-        this.#loaded = true;
-        this.#version++;
-      },
-      (err: unknown) => this.#hooks.message(`Could not load the runs — ${messageOf(err)}`, 'error'),
-    );
+    const api = this.#api;
+    void this.#lists
+      .run(() =>
+        Promise.all([
+          api.queryRuns({ statuses: ['running', 'queued'], sort: 'created', dir: 'asc', limit: 500 }),
+          api.queryRuns({ statuses: ['done', 'stopped', 'interrupted', 'failed'], sort: 'created', dir: 'desc', limit: 6 }),
+        ]),
+      )
+      .then(
+        (r) => {
+          if (r.stale) return;
+          const [active, done] = r.value;
+          this.#live.reset(active.runs, Date.now());
+          this.#recent = done.runs;
+          this.#loaded = true;
+          this.#version++;
+        },
+        (err: unknown) => this.#hooks.message(`Could not load the runs — ${messageOf(err)}`, 'error'),
+      );
   }
 
   reloadSoon(): void {
