@@ -89,10 +89,11 @@ export function shardParams(params: Params): Params {
 /**
  * `def` with a `threads` parameter: 1 runs it as it is, N > 1 runs N shards of it, each round a
  * `step(round)` for every shard (in this thread unless the host supplies an executor, see
- * `createRun`). `round` is a fixed budget so round boundaries do not depend on timing. `bytes`:
- * the memory one shard takes, when it matters: N of them must fit in one run's memory.
+ * `createRun`). `round` is a fixed budget so round boundaries do not depend on timing. Where the
+ * solver states its `memoryBytes`, N shards of it must fit in one run's memory.
  */
-export function withThreads(def: SolverDef, round: number, bytes?: (puzzle: unknown, params: Params) => number): SolverDef {
+export function withThreads(def: SolverDef, round: number): SolverDef {
+  const bytes = def.memoryBytes;
   const base = def;
   const refuses = (puzzle: unknown, params: Params): string | null => {
     const one = shardParams(params);

@@ -50,6 +50,8 @@ export interface SolverDef<P = unknown, S = unknown, C = unknown> {
    * null. Checked before a run is stored, so no doomed run is ever queued; must be cheap (no search).
    */
   refuses?: (puzzle: P, params: Params) => string | null;
+  /** Bytes one run holds at these parameters, where it is large enough to bound (N threads hold N times it). */
+  memoryBytes?: (puzzle: P, params: Params) => number;
   /** `puzzle` is the family's puzzle model (already validated). */
   create: (puzzle: P, params: Params, seed: number) => SolverRun<S, C>;
   /** `checkpoint` was written by this solver's `checkpoint()` (and read back with its schema). */

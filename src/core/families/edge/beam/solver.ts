@@ -97,13 +97,13 @@ export const beamSolver: SolverDef = withThreads(
       refuses: (puzzle, params) => beamRefuses(puzzle, resolveParams(beamParams, params)),
       create: (puzzle, params, seed) => new BeamRun(puzzle, beamOptions(params), new Rng(seed)),
       restore: (puzzle, params, cp) => BeamRun.restore(puzzle, beamOptions(params), cp),
+      // Each thread holds its own widths, within the memory bound.
+      memoryBytes: (puzzle, params) => {
+        const p = resolveParams(beamParams, params);
+        return Math.min(beamBytes(puzzle, p), p.memory > 0 ? p.memory * 2 ** 20 : Infinity);
+      },
     },
     BeamCheckpoint,
   ),
   BEAM_ROUND,
-  // Each thread holds its own widths, within the memory bound.
-  (puzzle, params) => {
-    const p = resolveParams(beamParams, params);
-    return Math.min(beamBytes(puzzle as EdgePuzzle, p), p.memory > 0 ? p.memory * 2 ** 20 : Infinity);
-  },
 );
