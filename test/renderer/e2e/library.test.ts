@@ -39,7 +39,7 @@ describeBrowser('library', () => {
       const badge = row(page, name).locator(`.badge.${family}`).first();
       const hex = getFamily(family).colour.text.slice(1);
       const rgb = `rgb(${[0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
-      await expect.poll(() => badge.evaluate((el) => getComputedStyle(el).color), name).toBe(rgb);
+      await expect.poll(() => badge.evaluate((el) => getComputedStyle(el).color), { message: name }).toBe(rgb);
     }
     await page.getByTestId('library-search').fill('clue');
     await expect.poll(() => rows(page).count()).toBe(5);

@@ -6,7 +6,7 @@ describe('status badges', () => {
     const shapes = (['running', 'queued', 'done', 'stopped', 'interrupted', 'failed'] as const).map((s) => runBadge(s).shape);
     expect(new Set(shapes).size).toBe(shapes.length);
     expect(runBadge('done', 'solved')).toMatchObject({ shape: 'star', tone: 'yellow', fill: true, status: 'done' });
-    expect(runBadge('done', 'time').shape).toBe('check');
+    expect(runBadge('done', 'seconds').shape).toBe('check');
   });
 
   it('keep the first part of the detail when compact, the whole detail as the title', () => {

@@ -4,8 +4,8 @@
  * its keys are all generated from the same list, so they cannot drift apart (as excalidraw's
  * actions). The context `C` is what the action acts on plus the view's operations.
  */
-import type { IconName } from '../Icon.svelte';
-import type { MenuItem } from '../Menu.svelte';
+import type { IconName } from '../icons';
+import type { MenuItem } from '../menu-item';
 import { keyLabel, type Binding, type ShortcutName } from '../shortcuts';
 
 export interface Action<C> {
