@@ -3,6 +3,7 @@
  * that exports a `Family` and registers it in `families/index.ts` (its solvers in
  * `catalogue/catalogue.ts`); every list of families is derived from those two registries.
  */
+import type { SolverPreset } from '../presets/presets';
 import type { BuiltInFamilies } from './index';
 
 /** The families built into the program: the registry's keys, so a new one makes the compiler point at every table keyed by family. */
@@ -87,6 +88,8 @@ export interface Family<P, S> {
   sniffers?: readonly Sniffer[];
   /** The bundled samples of this family found among the resource files (main copies and seeds them). */
   samples?(files: SampleFiles): SampleSpec<P, S>[];
+  /** Named settings of the family's solvers (papers' settings first), in the launch form's order. */
+  presets?: readonly SolverPreset[];
   /** A puzzle made from a size alone (`solve --family X --size N`); absent = the family needs a file. */
   fromSize?: SizeBuild<P>;
 }

@@ -7,7 +7,7 @@ import { allFamilies, getFamily, hasFamily } from '../../core/families';
 import type { FamilyId } from '../../core/families/family';
 import { findSolver } from '../../core/catalogue/catalogue';
 import type { SolverDef } from '../../core/engine/solver';
-import { findPreset, PRESETS, type SolverPreset } from '../../core/presets/presets';
+import { allPresets, findPreset, type SolverPreset } from '../../core/presets/presets';
 import { parseParamText, type Params } from '../../core/params/schema';
 import { randomSeed } from '../../core/rng/rng';
 import { generateEdgePuzzle, generatedFiles } from '../../core/families/edge/generator';
@@ -259,9 +259,17 @@ function chooseSolver(
   let id = solver;
   let pid = presetId;
   if (!id && pid) {
-    const owners = PRESETS.filter((p) => p.family === family && p.id === pid);
+    const owners = allPresets().filter((p) => p.family === family && p.id === pid);
     if (owners.length === 0)
-      throw new UsageError(`no ${family} preset "${pid}" (presets: ${[...new Set(PRESETS.filter((p) => p.family === family).map((p) => p.id))].join(', ')})`);
+      throw new UsageError(
+        `no ${family} preset "${pid}" (presets: ${[
+          ...new Set(
+            allPresets()
+              .filter((p) => p.family === family)
+              .map((p) => p.id),
+          ),
+        ].join(', ')})`,
+      );
     if (owners.length > 1) throw new UsageError(`preset "${pid}" belongs to several solvers (${owners.map((p) => p.solver).join(', ')}): give --solver`);
     id = owners[0].solver;
   }

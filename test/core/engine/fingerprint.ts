@@ -5,7 +5,7 @@ import type { FamilyId } from '../../../src/core/families/family';
 import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
 import { jumpPuzzle } from '../../../src/core/families/jump/model';
 import type { Params } from '../../../src/core/params/schema';
-import { PRESETS } from '../../../src/core/presets/presets';
+import { allPresets } from '../../../src/core/presets/presets';
 import { generatePuzzle } from '../families/edge/helpers';
 
 /** Small puzzles of each family, the same every time. */
@@ -18,7 +18,7 @@ export const PUZZLES: Record<FamilyId, () => unknown> = {
 export const HINTED = (): unknown => generatePuzzle(5, 7, 11, 2, 4, 2).puzzle;
 
 /** Parameters where the defaults are tuned for big boards (tabu samples every move of a small one). */
-export const SMALL: Record<string, Params> = { 'edge/tabu': PRESETS.find((x) => x.id === 'tabu-small')!.params };
+export const SMALL: Record<string, Params> = { 'edge/tabu': allPresets().find((x) => x.id === 'tabu-small')!.params };
 
 const hash = (x: unknown): string => createHash('sha256').update(JSON.stringify(x)).digest('hex').slice(0, 16);
 

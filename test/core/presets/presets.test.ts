@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue, findSolver } from '../../../src/core/catalogue/catalogue';
 import { resolveParams } from '../../../src/core/params/schema';
-import { PRESETS, presetsFor } from '../../../src/core/presets/presets';
+import { allPresets, presetsFor } from '../../../src/core/presets/presets';
 
 describe('solver presets', () => {
   it('name existing solvers and only valid parameter values', () => {
-    for (const p of PRESETS) {
+    for (const p of allPresets()) {
       const def = findSolver(p.family, p.solver);
       expect(() => resolveParams(def.params, p.params), `${p.family}/${p.solver}/${p.id}`).not.toThrow();
       if (p.stop?.seconds !== undefined) expect(p.stop.seconds).toBeGreaterThan(0);

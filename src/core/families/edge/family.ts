@@ -5,6 +5,7 @@ import { isTetravex, maxScore, pieceKey, type EdgeBoard, type EdgePuzzle } from 
 import { edgeBoardFault } from './legal';
 import { isSolved, scoreBoard } from './score';
 import { validateEdgePuzzle } from './validate';
+import { edgePresets } from './presets';
 import { edgeSamples } from './samples';
 import { edgeSniffers } from './sniffers';
 
@@ -32,6 +33,7 @@ export const edgeFamily: Family<EdgePuzzle, EdgeBoard> = {
   recommend: (p) => (p.rows * p.cols <= 49 ? { solver: 'backtrack' } : { solver: 'beam' }),
   sniffers: edgeSniffers,
   samples: edgeSamples,
+  presets: edgePresets,
 };
 
 /** Size, pieces up to rotation and order, fixed pieces by their colours: equal for the same puzzle. */

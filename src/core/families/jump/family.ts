@@ -2,6 +2,7 @@ import type { Evaluation, Family } from '../family';
 import { bfsFitness, createBfsWorkspace } from './bfs';
 import { jumpMazeFormat } from './format';
 import { samplesByEnding } from '../samples';
+import { jumpPresets } from './presets';
 import { jumpSniffers } from './sniffers';
 import { jumpMazeFromJson, jumpMazeToJson, jumpPuzzleFromJson, jumpPuzzleToJson, mazeRows, jumpPuzzleErrors, type JumpMaze, type JumpPuzzle } from './model';
 
@@ -28,6 +29,7 @@ export const jumpFamily: Family<JumpPuzzle, JumpMaze> = {
   recommend: () => ({ solver: 'sa-tuned' }),
   sniffers: jumpSniffers,
   samples: (files) => samplesByEnding(files, 'maze', jumpMazeFormat, (p) => p.rows * p.cols),
+  presets: jumpPresets,
   fromSize: {
     options: [],
     build: ({ rows, cols }) => ({ name: `jump ${rows}x${cols}`, puzzle: jumpPuzzleFromJson({ rows, cols }, '--size') }),

@@ -2,6 +2,7 @@ import type { Evaluation, Family } from '../family';
 import { parityFeasible } from './feasibility';
 import { parityGridFormat } from './format';
 import { samplesByEnding } from '../samples';
+import { parityPresets } from './presets';
 import { paritySniffers } from './sniffers';
 import {
   gridRows,
@@ -45,6 +46,7 @@ export const parityFamily: Family<ParityPuzzle, ParityGrid> = {
   recommend: () => ({ solver: 'exact' }),
   sniffers: paritySniffers,
   samples: (files) => samplesByEnding(files, 'grid', parityGridFormat, (p) => p.n * p.n),
+  presets: parityPresets,
   fromSize: {
     options: [{ name: 'remove', what: 'tokens to remove' }],
     build({ rows, cols }, { remove }) {

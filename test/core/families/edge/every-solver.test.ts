@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { edgeSolvers, isSolved, maxScore, piecesFormat, solutionFromJson, type EdgePuzzle } from '../../../../src/core/families/edge';
 import { generateEdgePuzzle } from '../../../../src/core/families/edge/generator';
 import type { Params } from '../../../../src/core/params/schema';
-import { PRESETS } from '../../../../src/core/presets/presets';
+import { allPresets } from '../../../../src/core/presets/presets';
 import { generatePuzzle, naiveScore, readInstance } from './helpers';
 
 /**
@@ -21,7 +21,7 @@ const BUDGET = 20_000_000;
  * board of 35 cells that samples every move each step and cycles, so small boards get what the
  * small-board preset of the launch form gives.
  */
-const SMALL: Record<string, Params> = { tabu: PRESETS.find((x) => x.id === 'tabu-small')!.params };
+const SMALL: Record<string, Params> = { tabu: allPresets().find((x) => x.id === 'tabu-small')!.params };
 
 describe.each(edgeSolvers.map((s) => [s.id, s] as const))('%s', (id, def) => {
   it.each([
