@@ -5,7 +5,7 @@
 import type { Component } from 'svelte';
 import type { FamilyId } from '../../../core/families/family';
 import type { Ctx } from '../lib/canvas-kit';
-import type { NewPuzzleRules, NewPuzzleSpec } from '../lib/new-puzzle';
+import type { NewPuzzleRules } from '../lib/new-puzzle';
 
 export interface EditorProps {
   puzzleId: number;
@@ -23,8 +23,11 @@ export interface ScoreLike {
   solved: boolean;
 }
 
-/** A family's view parts that need no Svelte (exporters and unit tests use these). */
-export interface FamilyView {
+/**
+ * A family's view parts that need no Svelte (exporters and unit tests use these), over the type `F`
+ * of its fields in "New puzzle". The registries hold every family with `F` erased (./erased.ts).
+ */
+export interface FamilyView<F = unknown> {
   id: FamilyId;
   label: string;
   /**
@@ -40,7 +43,7 @@ export interface FamilyView {
   /** The line under a run's board; `mismatched` counts marked joins where the family has them. */
   runCaption(score: ScoreLike, mismatched: number): string;
   /** New puzzles of this family: limits, defaults, name, problems and the document. */
-  newPuzzle: NewPuzzleRules;
+  newPuzzle: NewPuzzleRules<F>;
 }
 
 /** A run's board at one moment (the run views put the caption under it). */
@@ -57,18 +60,18 @@ export interface RunBoardProps {
   onmarked?: (count: number) => void;
 }
 
-/** The family's fields in the "New puzzle" dialog, bound to the spec. */
-export interface NewFormProps {
-  spec: NewPuzzleSpec;
+/** The family's fields in the "New puzzle" dialog, bound to the spec's `fields`. */
+export interface NewFormProps<F = unknown> {
+  fields: F;
   /** A field's problem to show, or null. */
   problemOf: (field: string) => string | null;
 }
 
-export interface FamilyUi extends FamilyView {
+export interface FamilyUi<F = unknown> extends FamilyView<F> {
   /** The editor a puzzle of this family opens in. */
   Editor: Component<EditorProps>;
   /** Its fields in the "New puzzle" dialog. */
-  NewForm: Component<NewFormProps, object, 'spec'>;
+  NewForm: Component<NewFormProps<F>, object, 'fields'>;
   /** How a run's board is shown (the Pixi board for tiles, or the PNG drawer on a canvas). */
   RunBoard: Component<RunBoardProps>;
 }

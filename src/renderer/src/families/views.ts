@@ -5,11 +5,12 @@
  */
 import type { FamilyId } from '../../../core/families/family';
 import type { FamilyView } from './types';
+import { erasedView } from './erased';
 import { edgeView } from './edge/view';
 import { jumpView } from './jump/view';
 import { parityView } from './parity/view';
 
-const VIEWS: Record<FamilyId, FamilyView> = { edge: edgeView, jump: jumpView, parity: parityView };
+const VIEWS: Record<FamilyId, FamilyView> = { edge: erasedView(edgeView), jump: erasedView(jumpView), parity: erasedView(parityView) };
 
 export function familyView(id: FamilyId): FamilyView {
   return VIEWS[id];

@@ -7,9 +7,7 @@ import { drawEdgeFaceColours } from './faces';
 import { emptyCell, type Ctx } from '../../lib/canvas-kit';
 import { countText } from '../../runs/format';
 import type { FamilyView } from '../types';
-import { sizeProblems, whole } from '../../lib/new-puzzle';
-import { generateTetravex } from '../../../../core/families/edge/tetravex';
-import { makeDocument } from '../../../../core/document/document';
+import { edgeNewPuzzle, type EdgeNewFields } from './new-puzzle';
 import { familyLabel, kindLabel } from '../../lib/format';
 
 function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy: number, s: number): string {
@@ -40,34 +38,13 @@ function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy:
   return ` · score ${scoreBoard(p, board)} / ${edgeMaxScore(p.rows, p.cols)}${bad.length ? ` · ${bad.length} mismatched` : ''}`;
 }
 
-export const edgeView: FamilyView = {
+export const edgeView: FamilyView<EdgeNewFields> = {
   id: 'edge',
   label: familyLabel('edge'),
   drawBoard,
   maxScoreOf: edgeMaxScore,
   importPreview: { unit: 'pieces', columns: ['top', 'right', 'bottom', 'left'], edgeOrder: true },
-  newPuzzle: {
-    limits: { min: 2, max: 32 },
-    defaults: { rows: 6, cols: 6 },
-    name: (spec) => `${spec.edgeKind === 'tetravex' ? 'Tetravex' : 'Edge'} ${spec.rows}×${spec.cols}`,
-    problems: (spec) => {
-      const out = sizeProblems(spec, { min: 2, max: 32 });
-      if (spec.edgeKind === 'tetravex') {
-        const c = whole(spec.colours, 2, 99, 'The number of colours', 'colours');
-        if (c) out.push(c);
-      }
-      return out;
-    },
-    // No pieces yet: the edge editor draws the board and cuts it into pieces. A Tetravex is dealt
-    // at once, as GNOME Tetravex deals it (its answer kept as the reference).
-    document: (spec, name) => {
-      if (spec.edgeKind === 'tetravex') {
-        const t = generateTetravex({ rows: spec.rows, cols: spec.cols, colours: spec.colours, seed: spec.seed });
-        return makeDocument('edge', name, t.puzzle, undefined, t.solution);
-      }
-      return { format: 'puzzle-workbench', version: 1, family: 'edge', name, puzzle: { rows: spec.rows, cols: spec.cols, pieces: [] } };
-    },
-  },
+  newPuzzle: edgeNewPuzzle,
   runCaption: (score, mismatched) =>
     `${countText(score.score)} / ${countText(score.maxScore ?? 0)} joins${score.solved ? ' · solved' : mismatched > 0 ? ` · ${mismatched} mismatched` : ''}`,
 };

@@ -4,9 +4,7 @@ import { analyse, depthColour } from './maze-editor';
 import { BG, FONT, TEXT, emptyCell, type Ctx } from '../../lib/canvas-kit';
 import { textOn } from '../../lib/palette';
 import type { FamilyView } from '../types';
-import { makeDocument } from '../../../../core/document/document';
-import { sizeProblems } from '../../lib/new-puzzle';
-import { onesMaze, randomWorkingMaze } from './maze-start';
+import { jumpNewPuzzle, type JumpNewFields } from './new-puzzle';
 import { familyLabel } from '../../lib/format';
 
 function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy: number, s: number): string {
@@ -90,20 +88,11 @@ function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy:
   return a.fitness > 0 ? ` · fitness ${a.fitness} (goal in ${a.fitness} moves)` : ` · fitness ${a.fitness} (${a.unreachable} cells unreachable)`;
 }
 
-export const jumpView: FamilyView = {
+export const jumpView: FamilyView<JumpNewFields> = {
   id: 'jump',
   label: familyLabel('jump'),
   drawBoard,
   importPreview: { unit: 'cells', columns: null, edgeOrder: false },
-  newPuzzle: {
-    limits: { min: 2, max: 40 },
-    defaults: { rows: 7, cols: 7 },
-    name: (spec) => `Jump maze ${spec.rows}×${spec.cols}`,
-    problems: (spec) => sizeProblems(spec, { min: 2, max: 40 }),
-    document: (spec, name) => {
-      const p: JumpPuzzle = { rows: spec.rows, cols: spec.cols };
-      return makeDocument('jump', name, p, spec.jumpStart === 'ones' ? onesMaze(p) : randomWorkingMaze(p, spec.seed));
-    },
-  },
+  newPuzzle: jumpNewPuzzle,
   runCaption: (score) => (score.score > 0 ? `Fitness ${score.score} · goal in ${score.score} moves` : `Fitness ${score.score} · goal unreachable`),
 };

@@ -4,8 +4,7 @@ import { lineCounts, parityStatus } from './grid-editor';
 import { STATUS_COLOURS } from '../../lib/palette';
 import type { Ctx } from '../../lib/canvas-kit';
 import type { FamilyView } from '../types';
-import { makeDocument } from '../../../../core/document/document';
-import { whole, type SpecProblem } from '../../lib/new-puzzle';
+import { parityNewPuzzle, type ParityNewFields } from './new-puzzle';
 import { familyLabel } from '../../lib/format';
 
 function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy: number, s: number): string {
@@ -39,21 +38,12 @@ function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy:
   return ` · remove ${p.m} · ${st.solved ? 'solved' : `${st.removed} removed, ${st.oddRows + st.oddCols} odd lines`}`;
 }
 
-export const parityView: FamilyView = {
+export const parityView: FamilyView<ParityNewFields> = {
   id: 'parity',
   label: familyLabel('parity'),
   drawBoard,
   importPreview: { unit: 'cells', columns: null, edgeOrder: false },
-  newPuzzle: {
-    limits: { min: 1, max: 40 },
-    defaults: { n: 6, m: 6 },
-    name: (spec) => `Casse-tête ${spec.n}×${spec.n}, remove ${spec.m}`,
-    problems: (spec) => {
-      const n = whole(spec.n, 1, 40, 'n', 'n');
-      return (n ? [n] : [whole(spec.m, 0, spec.n * spec.n, 'm', 'm')]).filter((p): p is SpecProblem => p !== null);
-    },
-    document: (spec, name) => makeDocument('parity', name, { n: spec.n, m: spec.m }, { cells: new Uint8Array(spec.n * spec.n).fill(1) }),
-  },
+  newPuzzle: parityNewPuzzle,
   // Minus the odd lines: 0 is the best any size allows (the library then says "solved").
   maxScoreOf: () => 0,
   runCaption: (score) => (score.solved ? 'Solved · every line even' : `Score ${parityScoreText(score.score)}`),
