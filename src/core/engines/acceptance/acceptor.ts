@@ -10,6 +10,13 @@ import type { Rng } from '../../rng/rng';
  */
 export interface Acceptor {
   accept(delta: number, current: number, best: number, rng: Rng): boolean;
+  /**
+   * The same rule asked before the move is scored, for whole-number scores: the lowest score the
+   * candidate may have to be taken (`accept(delta, ...)` iff `current + delta >= threshold(...)`),
+   * so that an evaluation may stop as soon as it cannot reach it. It draws its number, if any,
+   * whether or not the move turns out worse.
+   */
+  threshold?(current: number, best: number, rng: Rng): number;
 }
 
 /** Hill climbing: nothing worse. */
@@ -41,6 +48,13 @@ export class MetropolisAcceptor implements Acceptor {
 
   accept(delta: number, _current: number, _best: number, rng: Rng): boolean {
     return delta >= 0 || ((!this.frozen || this.temperature > 0) && rng.next() < Math.exp(delta / this.temperature));
+  }
+
+  /** Always one draw u: u < exp(d / T) iff d > T ln u, i.e. d >= floor(T ln u) + 1 for a whole d. */
+  threshold(current: number, _best: number, rng: Rng): number {
+    const t = this.temperature;
+    const u = rng.next();
+    return current + (t <= 0 ? 0 : u <= 0 ? -Infinity : Math.min(0, Math.floor(t * Math.log(u)) + 1));
   }
 }
 

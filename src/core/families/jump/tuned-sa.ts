@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { count, rngState } from '../../engine/checkpoint';
 import { catalogued } from '../../engine/catalogued';
+import { MetropolisAcceptor } from '../../engines/acceptance/acceptor';
 import type { SolverRun } from '../../engine/solver';
 import type { ParamSchema, Params } from '../../params/schema';
 import { resolveParams } from '../../params/schema';
@@ -76,7 +77,8 @@ export class JumpTunedSa implements SolverRun<{ cells: number[][] }, TunedSaChec
   bestScore: number;
   private cycleLength: number;
   private cyclePos = 0;
-  private temperature: number;
+  /** Metropolis at the schedule's temperature, asked for a floor before each move is scored. */
+  private readonly acceptor: MetropolisAcceptor;
   private cooling = 1;
   private readonly n: number;
   private readonly cells: Int32Array;
@@ -97,7 +99,7 @@ export class JumpTunedSa implements SolverRun<{ cells: number[][] }, TunedSaChec
     this.cells = new Int32Array(this.n);
     this.ev = new IncrementalBfs(puzzle, this.cells);
     this.cycleLength = p.cycle > 0 ? p.cycle : Math.min(20_000_000, 165_000 * this.n);
-    this.temperature = p.t0;
+    this.acceptor = new MetropolisAcceptor(p.t0);
     if (fresh) {
       this.randomize();
       this.best = this.cells.slice();
@@ -116,7 +118,7 @@ export class JumpTunedSa implements SolverRun<{ cells: number[][] }, TunedSaChec
   }
 
   step(budget: number): void {
-    const { rng, mutable, maxJ, cells, ev } = this;
+    const { rng, mutable, maxJ, cells, ev, acceptor } = this;
     if (mutable.length === 0) {
       this.evaluations += budget;
       return;
@@ -127,17 +129,14 @@ export class JumpTunedSa implements SolverRun<{ cells: number[][] }, TunedSaChec
       const old = cells[i];
       let v = 1 + rng.int(maxJ[i] - 1);
       if (v >= old) v++;
-      // Drawing the acceptance test first turns it into a floor on the new fitness (accept iff
-      // delta > T ln u), which lets the BFS give up on a move as soon as it cannot reach it.
-      const t = this.temperature;
-      const u = rng.next();
-      const minDelta = t <= 0 ? 0 : u <= 0 ? -Infinity : Math.min(0, Math.floor(t * Math.log(u)) + 1);
-      const floor = ev.fitness + minDelta;
+      // Asking the acceptor before scoring turns its test into a floor on the new fitness, which
+      // lets the BFS give up on a move as soon as it cannot reach it.
+      const floor = acceptor.threshold(ev.fitness, this.bestScore, rng);
       const f = ev.tryChange(i, v, floor);
       this.evaluations++;
       this.iteration++;
       this.cyclePos++;
-      this.temperature = t * this.cooling;
+      acceptor.temperature *= this.cooling;
       if (f >= floor) {
         ev.commit();
         if (ev.fitness > this.bestScore) {
@@ -161,7 +160,7 @@ export class JumpTunedSa implements SolverRun<{ cells: number[][] }, TunedSaChec
       cycles: this.cycles,
       cycleLength: this.cycleLength,
       cyclePos: this.cyclePos,
-      temperature: this.temperature,
+      temperature: this.acceptor.temperature,
       bestScore: this.bestScore,
       current: jumpMazeToJson(this.puzzle, { cells: this.cells }),
       best: this.bestSolution(),
@@ -178,7 +177,7 @@ export class JumpTunedSa implements SolverRun<{ cells: number[][] }, TunedSaChec
     run.cycles = s.cycles;
     run.cycleLength = s.cycleLength;
     run.cyclePos = s.cyclePos;
-    run.temperature = s.temperature;
+    run.acceptor.temperature = s.temperature;
     run.bestScore = s.bestScore;
     run.setCooling();
     return run;
@@ -209,7 +208,7 @@ export class JumpTunedSa implements SolverRun<{ cells: number[][] }, TunedSaChec
       this.ev.reset();
     } else if (this.p.restartFrom === 'random') this.randomize();
     this.evaluations++;
-    this.temperature = this.startTemperature();
+    this.acceptor.temperature = this.startTemperature();
     this.setCooling();
   }
 }

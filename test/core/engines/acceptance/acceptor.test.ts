@@ -83,6 +83,25 @@ describe('acceptors', () => {
     expect(a.accept(-3, 10, 11, new Rng(1))).toBe(false); // 7 < 8
   });
 
+  it('Metropolis asked for a threshold before scoring decides as accept does after, for whole scores', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -60, max: 60 }),
+        fc.integer({ min: -1000, max: 1000 }),
+        fc.oneof(fc.constant(0), fc.double({ min: 0.01, max: 40, noNaN: true })),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        (delta, current, t, frozen, seed) => {
+          const a = new MetropolisAcceptor(t, frozen);
+          const floor = a.threshold(current, current + 5, new Rng(seed));
+          expect(current + delta >= floor).toBe(a.accept(delta, current, current + 5, new Rng(seed)));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(draws((rng) => new MetropolisAcceptor(0).threshold(4, 4, rng) === 4)).toEqual({ taken: true, drawn: 1 });
+  });
+
   it('acceptorFor builds the rule a parameter names', () => {
     const o = { temperature: 0.5, deviation: 2 };
     expect(acceptorFor('greedy', o)).toBeInstanceOf(GreedyAcceptor);
