@@ -8,6 +8,7 @@ import type { WorkbenchApi } from '../../../main/api/types';
 import { makeDocument, parseDocument } from '../../../core/document/document';
 import { AutosaveSession } from './session.svelte';
 import { messageOf } from './format';
+import { Latest } from './latest';
 import { documentPng } from './board-image';
 import { downloadBlob } from './download';
 import { notices } from './notices.svelte';
@@ -44,6 +45,8 @@ export class CellsEditor<P, T> {
   private leaveTo: (() => void) | null = null;
   /** Values made by `changePuzzle`, each with the puzzle it belongs to (values are immutable snapshots). */
   private readonly owners = new WeakMap<object, P>();
+  /** The open in flight: its cleanup drops a late answer. */
+  private readonly opening = new Latest();
 
   constructor(
     private readonly spec: CellsEditorSpec<P, T>,
@@ -66,12 +69,13 @@ export class CellsEditor<P, T> {
 
   /** Fetch the puzzle and start editing it; returns the cleanup (a late answer is then ignored). */
   open(api: WorkbenchApi, puzzleId: number): () => void {
-    let live = true;
     this.api = api;
     this.puzzleId = puzzleId;
-    api.getPuzzle({ id: puzzleId }).then(
-      (rec) => {
-        if (!live) return;
+    const asked = this.opening.run(() => api.getPuzzle({ id: puzzleId }));
+    asked.then(
+      (answer) => {
+        if (answer.stale) return;
+        const rec = answer.value;
         try {
           const { doc, puzzle, solution, history } = parseDocument(rec.document, rec.name);
           if (doc.family !== this.spec.family) throw new Error(`this is a ${doc.family} puzzle, not ${this.spec.noun}`);
@@ -97,12 +101,10 @@ export class CellsEditor<P, T> {
         }
       },
       (err: unknown) => {
-        if (live) this.loadError = messageOf(err);
+        this.loadError = messageOf(err);
       },
     );
-    return () => {
-      live = false;
-    };
+    return () => this.opening.cancel();
   }
 
   /** A board another view handed over (the run page's Replace placement): one undoable edit, said with an Undo. */

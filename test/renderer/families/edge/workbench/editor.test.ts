@@ -139,4 +139,29 @@ describe('the edge editor document', () => {
     expect(left).toBe(1);
     expect(bad.asked.map((a) => a.action)).toEqual(['Leave']);
   });
+
+  it('drops a load that answers after its cancel (the view went away), and a failure too', async () => {
+    const { ed } = setup(edgeDocument('Pieces', puzzle, null));
+    const cancel = ed.load(() => null);
+    cancel();
+    await new Promise((r) => setTimeout(r, 0));
+    expect([ed.loading, ed.name, ed.loadError]).toEqual([true, '', null]);
+    const failing = new EdgeEditor({
+      api: {
+        getPuzzle: async () => {
+          throw new Error('gone');
+        },
+        updatePuzzle: async () => record(null),
+      },
+      puzzleId: 7,
+      say: () => undefined,
+      ask: () => undefined,
+    });
+    failing.load(() => null)();
+    await new Promise((r) => setTimeout(r, 0));
+    expect([failing.loading, failing.loadError]).toEqual([true, null]);
+    failing.load(() => null);
+    await new Promise((r) => setTimeout(r, 0));
+    expect([failing.loading, failing.loadError]).toEqual([false, 'gone']);
+  });
 });

@@ -11,6 +11,7 @@ import type { BoardHandOff } from '../../../lib/board-handoff';
 import { documentPng } from '../../../lib/board-image';
 import { downloadBlob } from '../../../lib/download';
 import { safeFileName } from '../../../lib/format';
+import { Latest } from '../../../lib/latest';
 import { AutosaveSession } from '../../../lib/session.svelte';
 import { scoreText } from '../../../runs/format';
 import { boardFromRun, edgeDocument, isBlankPuzzle, loadEdgeDocument } from '../document';
@@ -43,6 +44,8 @@ export class EdgeEditor {
   readonly #d: EditorDeps;
   #loading = $state(true);
   #loadError = $state<string | null>(null);
+  /** The load in flight: its cancel (the view went away) drops a late answer. */
+  readonly #loads = new Latest();
   #name = $state('');
   #puzzle = $state.raw<EdgePuzzle>(NO_PUZZLE);
   /** The drawing shown: the session's value, or a stroke in progress (not an undo step yet). */
@@ -112,10 +115,11 @@ export class EdgeEditor {
   // ---- loading -------------------------------------------------------------------------------------
   /** Loads the puzzle, then hands it the board another view left (if any). Returns the cancel. */
   load(takeHandOff: () => BoardHandOff | null): () => void {
-    let live = true;
-    this.#d.api.getPuzzle({ id: this.#d.puzzleId }).then(
-      (rec) => {
-        if (!live) return;
+    const asked = this.#loads.run(() => this.#d.api.getPuzzle({ id: this.#d.puzzleId }));
+    asked.then(
+      (answer) => {
+        if (answer.stale) return;
+        const rec = answer.value;
         const loaded = loadEdgeDocument(rec.document, rec.name);
         this.#name = rec.name || loaded.name;
         if (loaded.error) {
@@ -137,14 +141,11 @@ export class EdgeEditor {
         if (given) this.#loadGiven(given);
       },
       (e: Error) => {
-        if (!live) return;
         this.#loadError = e.message;
         this.#loading = false;
       },
     );
-    return () => {
-      live = false;
-    };
+    return () => this.#loads.cancel();
   }
 
   /** A board another view handed over (the run page's Replace placement): one undoable edit, as Load run. */
