@@ -37,6 +37,8 @@ export class DashboardManager {
   xMode = $state<XMode>('time');
   readonly #feed: SeriesFeed;
   readonly #lists = new Latest();
+  /** The shown run's record: showing another run, or leaving, drops a late answer. */
+  readonly #shown = new Latest();
   #refreshTimer: ReturnType<typeof setTimeout> | null = null;
   #boardTimer: ReturnType<typeof setTimeout> | null = null;
   #boardScore: number | null = null;
@@ -90,18 +92,16 @@ export class DashboardManager {
       this.#record = null;
       this.#board = null;
       if (id === null) return;
-      let alive = true;
-      api.getRun({ id }).then(
-        (r) => {
-          if (!alive) return;
-          this.#record = r;
-          this.#board = r.bestSolution;
+      const asked = this.#shown.run(() => api.getRun({ id }));
+      asked.then(
+        (answer) => {
+          if (answer.stale) return;
+          this.#record = answer.value;
+          this.#board = answer.value.bestSolution;
         },
-        (err: unknown) => alive && hooks.message(`Could not load run ${id} — ${messageOf(err)}`, 'error'),
+        (err: unknown) => hooks.message(`Could not load run ${id} — ${messageOf(err)}`, 'error'),
       );
-      return () => {
-        alive = false;
-      };
+      return () => this.#shown.cancel();
     });
   }
 

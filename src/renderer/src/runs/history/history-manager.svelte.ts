@@ -7,6 +7,7 @@
 import type { RunFacets, RunSortKey, RunSummary, SortDir, WorkbenchApi } from '../../../../main/api/types';
 import { connection } from '../../lib/connection.svelte';
 import { Loader } from '../../lib/loader.svelte';
+import { Latest } from '../../lib/latest';
 import { messageOf } from '../../lib/format';
 import { downloadText } from '../../lib/download';
 import { refreshOnEvents } from '../../lib/push-events';
@@ -78,19 +79,20 @@ export class HistoryManager {
 
     // The filter lists (solvers, puzzles, counts) scan every run: asked for just after the rows, so
     // the first page is not kept waiting behind them.
+    const facetLoads = new Latest();
     $effect(() => {
       void this.#refresh;
-      let live = true;
+      const mine = facetLoads.begin();
       const t = setTimeout(() =>
         api.runFacets({}).then(
           (f) => {
-            if (live) this.#facets = f;
+            if (facetLoads.isCurrent(mine)) this.#facets = f;
           },
           () => {},
         ),
       );
       return () => {
-        live = false;
+        facetLoads.cancel();
         clearTimeout(t);
       };
     });
