@@ -7,6 +7,7 @@
  * editor, reloading or a crash loses nothing and undo still works after reopening.
  */
 import { createUndoStack, type UndoStack } from './undo';
+import { Latest } from './latest';
 
 export class EditSession<T> {
   value = $state.raw<T>() as T;
@@ -82,7 +83,8 @@ export class AutosaveSession<T> extends EditSession<T> {
   saveError = $state('');
   private timer: ReturnType<typeof setTimeout> | null = null;
   private chain: Promise<void> = Promise.resolve();
-  private generation = 0;
+  /** Only the latest write's outcome is shown: an earlier one finishing later says nothing. */
+  private readonly writes = new Latest();
 
   constructor(
     initial: T,
@@ -127,17 +129,17 @@ export class AutosaveSession<T> extends EditSession<T> {
     this.timer = null;
     const value = this.value;
     const past = this.past;
-    const mine = ++this.generation;
+    const mine = this.writes.begin();
     this.saveState = 'saving';
     this.chain = this.chain.then(async () => {
       try {
         await this.opts.write(value, past);
-        if (mine === this.generation) {
+        if (this.writes.isCurrent(mine)) {
           this.saveState = 'saved';
           this.markSaved();
         }
       } catch (err) {
-        if (mine === this.generation) {
+        if (this.writes.isCurrent(mine)) {
           this.saveState = 'error';
           this.saveError = err instanceof Error ? err.message : String(err);
           this.opts.onerror?.(this.saveError);
