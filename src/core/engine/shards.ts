@@ -167,6 +167,26 @@ function roundOf(plan: Plan, threads: number): number {
   return Math.max(1, Math.ceil(plan.round / threads));
 }
 
+/**
+ * A shard's share of a round. A solver's `step` returns early at every new best (so a lone run's
+ * improvements are recorded with their boards); a shard's bests are only read between rounds, so it
+ * goes on with what is left of its budget. Otherwise, early in a run when bests come often, one
+ * shard would sit idle at the round's barrier while the other works.
+ */
+export function stepShard(run: SolverRun, budget: number): void {
+  const start = run.evaluations;
+  for (let calls = 0; calls < MAX_STEPS_PER_ROUND && !run.finished; calls++) {
+    const best = run.bestScore;
+    run.step(Math.max(1, budget - (run.evaluations - start)));
+    // A step that ended without a new best used its budget (or ended a unit of work that counts
+    // its evaluations late, as a beam pass does): the round is done.
+    if (run.bestScore === best || run.evaluations - start >= budget) return;
+  }
+}
+
+/** Bounds a round whatever a solver reports (a step that finds a best without counting work). */
+const MAX_STEPS_PER_ROUND = 1024;
+
 /** Shards executed one after the other in this thread (core's reference for the threaded executor). */
 export function localShards(puzzle: unknown): ShardExecutorFactory {
   return (def, params, starts) => {
@@ -176,7 +196,7 @@ export function localShards(puzzle: unknown): ShardExecutorFactory {
       reports: () => runs.map(reportOf),
       advance: (budget) =>
         runs.map((r) => {
-          if (!r.finished) r.step(budget);
+          stepShard(r, budget);
           return reportOf(r);
         }),
       bestSolution: (i) => runs[i].bestSolution(),

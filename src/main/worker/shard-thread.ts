@@ -5,7 +5,7 @@
  */
 import { workerData, type MessagePort as NodeMessagePort } from 'node:worker_threads';
 import { findSolver } from '../../core/catalogue/catalogue';
-import { createRun, localShards } from '../../core/engine/shards';
+import { createRun, localShards, stepShard } from '../../core/engine/shards';
 import type { SolverRun } from '../../core/engine/solver';
 import { getFamily } from '../../core/families';
 import type { FamilyId } from '../../core/families/family';
@@ -63,7 +63,7 @@ for (;;) {
   if (run && !figures[at + 5]) {
     try {
       if (cmd === ADVANCE) {
-        if (!run.finished) run.step(arg);
+        stepShard(run, arg);
         report(run);
       } else if (cmd === BEST && arg === data.index) post({ value: run.bestSolution() });
       else if (cmd === CHECKPOINT) post({ value: run.checkpoint() });

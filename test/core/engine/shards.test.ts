@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { createRun, localShards, shardSeed, ShardedRun, threadsOf } from '../../../src/core/engine/shards';
-import type { SolverDef } from '../../../src/core/engine/solver';
+import { createRun, localShards, shardSeed, ShardedRun, stepShard, threadsOf } from '../../../src/core/engine/shards';
+import type { SolverDef, SolverRun } from '../../../src/core/engine/solver';
 import type { Params } from '../../../src/core/params/schema';
 import { edgeSolvers, piecesFormat, solutionFromJson } from '../../../src/core/families/edge';
 import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
@@ -89,5 +89,47 @@ describe('a run on several threads (shards run one after the other here)', () =>
       [170, 3345495, 15, '0f309e44df4875bc', '6bd86f10be4646bc'],
       [172, 3019404, 23, '891139ff6957c84a', 'b2504b2262693f2c'],
     ]);
+  });
+});
+
+describe("a shard's share of a round", () => {
+  /** A run that finds a new best every `every` evaluations and returns there, as solvers do. */
+  const eager = (every: number): SolverRun => {
+    const run = {
+      evaluations: 0,
+      bestScore: 0,
+      currentScore: 0,
+      iteration: 0,
+      finished: false,
+      step(budget: number) {
+        const next = Math.min(run.evaluations + budget, (Math.floor(run.evaluations / every) + 1) * every);
+        if (next % every === 0) run.bestScore++;
+        run.evaluations = next;
+      },
+      bestSolution: () => null,
+      checkpoint: () => null,
+    };
+    return run;
+  };
+
+  it('goes on after a step that ended early at a new best, until its budget is spent', () => {
+    const run = eager(100);
+    stepShard(run, 1000);
+    expect(run.evaluations).toBe(1000);
+    expect(run.bestScore).toBe(10);
+  });
+
+  it('stops after a step that found nothing new, and after a bounded number of steps', () => {
+    const quiet = eager(1e9);
+    stepShard(quiet, 1000);
+    expect(quiet.evaluations).toBe(1000);
+    const free = {
+      ...eager(1),
+      step() {
+        free.bestScore++;
+      },
+    };
+    stepShard(free, 10);
+    expect(free.bestScore).toBeLessThanOrEqual(1024);
   });
 });
