@@ -282,9 +282,11 @@ export function publishedText(p: PublishedFigures | null | undefined, none = '-'
   return parts.join(', ') || none;
 }
 
-/** A study's run counts (the studies module's StudyProgress). */
+/** A study's run counts (the API's StudyProgress). */
 export interface StudyCounts {
+  /** Runs the grid makes. */
   planned: number;
+  /** Runs by status; `notStarted` are cells with no run yet (never run, or their run was deleted). */
   done: number;
   running: number;
   queued: number;
@@ -292,6 +294,12 @@ export interface StudyCounts {
   interrupted: number;
   failed: number;
   notStarted: number;
+  /**
+   * Rough wall time left while runs are running: the runs still to make at the pace the last
+   * (up to 10) done runs ended (a running run counts half); before 3 runs are done, each run
+   * taking as long as the mean done run, shared among as many at once as are running now. Null
+   * when nothing runs or no run is done yet.
+   */
   estimatedMsLeft: number | null;
 }
 

@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import type { FamilyId } from '../../core/families/family';
 import type { StopCriteria } from '../../core/engine/run-types';
-import type { StudyStatus } from '../../core/text/run-text';
+import type { StudyCounts, StudyStatus } from '../../core/text/run-text';
 import type { RunTrace as TraceRun } from '../../core/stats/runtime';
 import type { Interval } from '../../core/stats/effect';
 import type { RankTest } from '../../core/stats/rank-tests';
@@ -67,25 +67,8 @@ export interface Summary {
   sd: number | null;
 }
 
-export interface StudyProgress {
-  /** Runs the grid makes. */
-  planned: number;
-  /** Runs by status; `notStarted` are cells with no run yet (never run, or their run was deleted). */
-  done: number;
-  running: number;
-  queued: number;
-  stopped: number;
-  interrupted: number;
-  failed: number;
-  notStarted: number;
-  /**
-   * Rough wall time left while runs are running: the runs still to make at the pace the last
-   * (up to 10) done runs ended (a running run counts half); before 3 runs are done, each run
-   * taking as long as the mean done run, shared among as many at once as are running now. Null
-   * when nothing runs or no run is done yet.
-   */
-  estimatedMsLeft: number | null;
-}
+/** A study's run counts: the type core's study text reads (core/text/run-text.ts), documented there. */
+export type StudyProgress = StudyCounts;
 
 export interface StudyCellResult extends Summary {
   /** The row of the table (see studyRows) and its first puzzle. */
