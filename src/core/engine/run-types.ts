@@ -28,6 +28,15 @@ export interface ProgressSample {
   meanScore: number | null;
 }
 
+/**
+ * A solver process's memory: resident now and the most it has held, in bytes. It counts the whole
+ * process (its worker threads too), which is what a run costs the machine.
+ */
+export interface MemoryUse {
+  rssBytes: number;
+  peakRssBytes: number;
+}
+
 export interface Improvement {
   elapsedMs: number;
   evaluations: number;

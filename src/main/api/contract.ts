@@ -242,7 +242,17 @@ export type WorkbenchApi = {
 
 export type PushEvent =
   | { type: 'run-updated'; run: RunSummary }
-  | { type: 'run-progress'; runId: number; elapsedMs: number; evaluations: number; bestScore: number; currentScore: number }
+  /** `rssBytes`, `peakRssBytes`: the solver process's memory now and its most, in bytes, when measured. */
+  | {
+      type: 'run-progress';
+      runId: number;
+      elapsedMs: number;
+      evaluations: number;
+      bestScore: number;
+      currentScore: number;
+      rssBytes?: number;
+      peakRssBytes?: number;
+    }
   | { type: 'puzzles-changed' }
   /** Runs were deleted (their puzzles' best scores may have changed). */
   | { type: 'runs-deleted'; ids: number[] };

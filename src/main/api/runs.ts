@@ -33,6 +33,10 @@ export interface RunSummary {
   evaluations: number;
   bestScore: number | null;
   maxScore: number | null;
+  /** The solver process's resident memory at its last progress sample, in bytes; null when never measured (runs from before it was). */
+  rssBytes: number | null;
+  /** The most memory the run's solver processes held (the largest over its resumes), in bytes; null when never measured. */
+  peakRssBytes: number | null;
 }
 
 export interface RunRecord extends RunSummary {

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { FromWorker } from '../../core/engine/protocol';
-import type { StopReason } from '../../core/engine/run-types';
+import type { MemoryUse, StopReason } from '../../core/engine/run-types';
 import { threadsOf } from '../../core/engine/shards';
 import { StoreError } from '../store/errors';
 import { thisProcess, type LeaseGrant, type LeaseOwner } from '../store/leases';
@@ -30,7 +30,8 @@ export interface RunManagerOptions {
 export type RunManagerEvent =
   /** `error` (and `run`, as this process last knew it) are set when the status could not be saved (the store is unusable): the views show it anyway. */
   | { type: 'status'; runId: number; status: RunStatus; error?: string; run?: RunRecord }
-  | { type: 'progress'; runId: number; elapsedMs: number; evaluations: number; bestScore: number; currentScore: number }
+  /** `memory`: the solver process's, when its worker measures it. */
+  | { type: 'progress'; runId: number; elapsedMs: number; evaluations: number; bestScore: number; currentScore: number; memory?: MemoryUse }
   | { type: 'improvement'; runId: number; score: number };
 
 interface Active {
@@ -402,7 +403,7 @@ export class RunManager {
       const outcome = this.recorder.record(runId, this.owner, m);
       if (m.type === 'progress') {
         const { elapsedMs, evaluations, bestScore, currentScore } = m.sample;
-        this.emit({ type: 'progress', runId, elapsedMs, evaluations, bestScore, currentScore });
+        this.emit({ type: 'progress', runId, elapsedMs, evaluations, bestScore, currentScore, ...(m.memory ? { memory: m.memory } : {}) });
       } else if (m.type === 'improvement') this.emit({ type: 'improvement', runId, score: m.improvement.score });
       // A run cut short by shutting down resumes later, whatever the solver said.
       if (outcome) this.end(runId, a, a.shuttingDown ? 'interrupted' : outcome.status, outcome.extra);
@@ -424,7 +425,11 @@ export class RunManager {
     this.pump();
   }
 
-  private finish(runId: number, status: RunStatus, extra: { stopReason?: StopReason; error?: string | null; elapsedMs?: number; evaluations?: number }): void {
+  private finish(
+    runId: number,
+    status: RunStatus,
+    extra: { stopReason?: StopReason; error?: string | null; elapsedMs?: number; evaluations?: number; peakRssBytes?: number },
+  ): void {
     this.setStatus(runId, status, { ...extra, endedAt: Date.now() });
     this.resolveWaiters(runId);
   }

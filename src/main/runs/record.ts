@@ -7,7 +7,7 @@ import type { Store } from '../store/store';
 /** How a solver's last message ends its run. */
 export interface RunOutcome {
   status: 'done' | 'stopped' | 'failed';
-  extra: { stopReason?: StopReason; error?: string; elapsedMs?: number; evaluations?: number };
+  extra: { stopReason?: StopReason; error?: string; elapsedMs?: number; evaluations?: number; peakRssBytes?: number };
   /** The run ends on a message that is not the solver's last: its worker must be stopped. */
   rejected?: true;
 }
@@ -31,7 +31,7 @@ export class SolverRecorder {
       case 'started':
         return null;
       case 'progress':
-        this.store.recordProgress(runId, m.sample, owner);
+        this.store.recordProgress(runId, m.sample, owner, m.memory);
         return null;
       case 'improvement': {
         const { check, solver } = this.checkOf(runId);
@@ -48,7 +48,15 @@ export class SolverRecorder {
         return null;
       case 'done':
         this.checks.delete(runId);
-        return { status: m.reason === 'stopped' ? 'stopped' : 'done', extra: { stopReason: m.reason, elapsedMs: m.elapsedMs, evaluations: m.evaluations } };
+        return {
+          status: m.reason === 'stopped' ? 'stopped' : 'done',
+          extra: {
+            stopReason: m.reason,
+            elapsedMs: m.elapsedMs,
+            evaluations: m.evaluations,
+            ...(m.memory ? { peakRssBytes: m.memory.peakRssBytes } : {}),
+          },
+        };
       case 'error':
         this.checks.delete(runId);
         return { status: 'failed', extra: { error: m.message } };

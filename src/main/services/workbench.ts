@@ -62,6 +62,7 @@ export class Workbench {
           evaluations: e.evaluations,
           bestScore: e.bestScore,
           currentScore: e.currentScore,
+          ...(e.memory ? { rssBytes: e.memory.rssBytes, peakRssBytes: e.memory.peakRssBytes } : {}),
         });
       else if (e.type === 'status' && e.error !== undefined) {
         // The store could not save how the run ended; show it anyway.

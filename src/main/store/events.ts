@@ -2,12 +2,13 @@
  * Run events: progress samples (thinned as a run grows old; see thin.ts) and improvements (each
  * with its board, never thinned). Recording one moves the run's and its puzzle's best with it.
  */
-import type { Improvement, ProgressSample } from '../../core/engine/run-types';
+import type { Improvement, MemoryUse, ProgressSample } from '../../core/engine/run-types';
 import { notFound, toJson, type StoreCore } from './core';
 import { parseStored } from './errors';
 import type { LeaseTable } from './lease-table';
 import type { LeaseOwner } from './leases';
 import type { Puzzles } from './puzzles';
+import { storedBytes } from './run-rows';
 import { thinPlan } from './thin';
 import type { EventQuery, RunEvent } from './types';
 
@@ -42,9 +43,13 @@ function toEvent(r: EventRow): RunEvent {
 function prepare(core: StoreCore) {
   const p = <R = unknown>(sql: string) => core.db.prepare<unknown[], R>(sql);
   return {
+    // A sample without memory figures leaves the run's as they were; the peak only rises.
     progressRun: p(
       `UPDATE runs SET elapsed_ms = @elapsedMs, evaluations = @evaluations,
-              best_score = CASE WHEN best_score IS NULL OR @score > best_score THEN @score ELSE best_score END
+              best_score = CASE WHEN best_score IS NULL OR @score > best_score THEN @score ELSE best_score END,
+              rss_bytes = COALESCE(@rss, rss_bytes),
+              peak_rss_bytes = CASE WHEN @peak IS NULL THEN peak_rss_bytes
+                                    WHEN peak_rss_bytes IS NULL OR @peak > peak_rss_bytes THEN @peak ELSE peak_rss_bytes END
        WHERE id = @id`,
     ),
     // SET expressions all see the old row, so both CASEs compare against the old best.
@@ -83,10 +88,17 @@ export class RunEvents {
     this.stmts = prepare(core);
   }
 
-  recordProgress(id: number, s: ProgressSample, owner?: LeaseOwner): void {
+  recordProgress(id: number, s: ProgressSample, owner?: LeaseOwner, memory?: MemoryUse): void {
     this.core.tx(() => {
       this.leases.fence(id, owner);
-      const info = this.stmts.progressRun.run({ id, elapsedMs: s.elapsedMs, evaluations: s.evaluations, score: s.bestScore });
+      const info = this.stmts.progressRun.run({
+        id,
+        elapsedMs: s.elapsedMs,
+        evaluations: s.evaluations,
+        score: s.bestScore,
+        rss: storedBytes(memory?.rssBytes),
+        peak: storedBytes(memory?.peakRssBytes),
+      });
       if (info.changes === 0) throw notFound('run', id);
       this.puzzles.raiseBest(id, s.bestScore);
       this.stmts.insertProgress.run({

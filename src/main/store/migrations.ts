@@ -194,6 +194,17 @@ export const migrations: readonly Migration[] = [
     description: 'runs\' kind ("Tetravex" among edge runs), from the copy of the puzzle each run keeps',
     up: (sql) => addKindColumn(sql, 'runs', 'puzzle', puzzleKind),
   },
+  {
+    version: 9,
+    description: "runs' memory: the solver process's resident set at the last sample and the most it held",
+    up(sql) {
+      // Null for runs made before (nothing was measured): they show no memory.
+      sql.exec(`
+        ALTER TABLE runs ADD COLUMN rss_bytes INTEGER;
+        ALTER TABLE runs ADD COLUMN peak_rss_bytes INTEGER;
+      `);
+    },
+  },
 ];
 
 /** The schema version this build writes. */

@@ -25,6 +25,8 @@ export interface RunRow {
   evaluations: number;
   best_score: number | null;
   max_score: number | null;
+  rss_bytes: number | null;
+  peak_rss_bytes: number | null;
   puzzle?: string;
   best_solution?: string | null;
 }
@@ -32,7 +34,22 @@ export interface RunRow {
 /** Every column but the puzzle and best-solution blobs, which lists never need. */
 export const RUN_SUMMARY_COLS =
   'id, puzzle_id, puzzle_name, family, kind, solver, params, seed, stop, status, stop_reason, error, ' +
-  'created_at, started_at, ended_at, elapsed_ms, evaluations, best_score, max_score';
+  'created_at, started_at, ended_at, elapsed_ms, evaluations, best_score, max_score, rss_bytes, peak_rss_bytes';
+
+/**
+ * A byte count as the runs table keeps it: a whole number, or null for none. A worker's figure is
+ * not trusted blindly (a remote one comes through Redis): anything but a finite non-negative
+ * number is none.
+ */
+export function storedBytes(x: unknown): number | null {
+  return typeof x === 'number' && Number.isFinite(x) && x >= 0 ? Math.round(x) : null;
+}
+
+/** The larger of a stored peak and a new one; none when neither is known. */
+export function raisedPeak(stored: number | null, peak: unknown): number | null {
+  const p = storedBytes(peak);
+  return p === null ? stored : stored === null ? p : Math.max(stored, p);
+}
 
 export function toRunSummary(r: RunRow): RunSummary {
   return {
@@ -55,5 +72,7 @@ export function toRunSummary(r: RunRow): RunSummary {
     evaluations: r.evaluations,
     bestScore: r.best_score,
     maxScore: r.max_score,
+    rssBytes: r.rss_bytes,
+    peakRssBytes: r.peak_rss_bytes,
   };
 }

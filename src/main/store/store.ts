@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { Checkpoint, Improvement, ProgressSample } from '../../core/engine/run-types';
+import type { Checkpoint, Improvement, MemoryUse, ProgressSample } from '../../core/engine/run-types';
 import { Checkpoints } from './checkpoints';
 import { StoreCore } from './core';
 import { RunEvents } from './events';
@@ -242,10 +242,11 @@ export class Store {
 
   /**
    * Store a progress sample: sets the run's elapsed time and evaluations, raises its best score
-   * (and its puzzle's), and keeps at most `maxProgressSamples` samples (see `thinPlan`).
+   * (and its puzzle's), and keeps at most `maxProgressSamples` samples (see `thinPlan`). With
+   * `memory`, the run's memory now and its peak (which only rises) are set too.
    */
-  recordProgress(id: number, s: ProgressSample, owner?: LeaseOwner): void {
-    this.runEvents.recordProgress(id, s, owner);
+  recordProgress(id: number, s: ProgressSample, owner?: LeaseOwner, memory?: MemoryUse): void {
+    this.runEvents.recordProgress(id, s, owner, memory);
   }
 
   /** Store an improvement with its board (never thinned); the run's best score and solution follow it. */

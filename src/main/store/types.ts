@@ -99,6 +99,8 @@ export interface RunStatusExtra {
   /** Final figures, e.g. from the worker's `done` message; absent = unchanged. */
   elapsedMs?: number;
   evaluations?: number;
+  /** The solver process's peak memory in bytes (the worker's `done`): raises the run's peak; absent = unchanged. */
+  peakRssBytes?: number;
 }
 
 // ---- events ---------------------------------------------------------------------------------

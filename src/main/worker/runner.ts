@@ -5,6 +5,7 @@ import type { RunClock, RunSpec } from '../../core/engine/run-types';
 import { createRun, ShardedRun } from '../../core/engine/shards';
 import type { SolverRun } from '../../core/engine/solver';
 import { getFamily } from '../../core/families';
+import { memoryMeter } from './memory';
 import { threadShards } from './thread-shards';
 
 /**
@@ -40,6 +41,7 @@ export function runClock(clock: RunClock | undefined): () => number {
 
 async function runOne(spec: RunSpec, port: MessagePortLike<ToWorker, FromWorker>, stopRequested: () => boolean): Promise<void> {
   const runId = spec.runId;
+  const memory = memoryMeter();
   let run: SolverRun | null = null;
   try {
     const family = getFamily(spec.family);
@@ -56,7 +58,7 @@ async function runOne(spec: RunSpec, port: MessagePortLike<ToWorker, FromWorker>
         now: runClock(spec.stop.clock),
         pause: () => new Promise<void>((resolve) => setImmediate(resolve)),
         stopRequested,
-        onProgress: (sample) => port.post({ type: 'progress', runId, sample }),
+        onProgress: (sample) => port.post({ type: 'progress', runId, sample, memory: memory() }),
         onImprovement: (improvement) => port.post({ type: 'improvement', runId, improvement }),
         onCheckpoint: (checkpoint) => port.post({ type: 'checkpoint', runId, checkpoint }),
       },
@@ -68,7 +70,7 @@ async function runOne(spec: RunSpec, port: MessagePortLike<ToWorker, FromWorker>
         checkpointIntervalMs: spec.checkpointIntervalMs,
       },
     );
-    port.post({ type: 'done', runId, reason, elapsedMs, evaluations: run.evaluations, bestScore: run.bestScore });
+    port.post({ type: 'done', runId, reason, elapsedMs, evaluations: run.evaluations, bestScore: run.bestScore, memory: memory() });
   } catch (e) {
     port.post({ type: 'error', runId, message: e instanceof Error ? e.message : String(e) });
   } finally {

@@ -22,6 +22,8 @@ const run = (id: number, status: RunStatus, over: Partial<RunSummary> = {}): Run
   evaluations: 10,
   bestScore: 52,
   maxScore: 60,
+  rssBytes: null,
+  peakRssBytes: null,
   ...over,
 });
 

@@ -118,7 +118,7 @@ describe('migrations', () => {
     );
     run.run('tetravex run', JSON.stringify(JSON.parse(doc(false, [1, 2, 3, 4, 5, 6, 7, 2])).puzzle));
     run.run('framed run', JSON.stringify(JSON.parse(doc(true, [0, 1, 0, 0, 0, 0, 0, 1])).puzzle));
-    expect(migrate(db, ':memory:')).toEqual([7, 8]);
+    expect(migrate(db, ':memory:', migrations.slice(0, 8))).toEqual([7, 8]);
     expect(db.prepare('SELECT name, kind FROM puzzles ORDER BY id').all()).toEqual([
       { name: 'tetravex', kind: 'Tetravex' },
       { name: 'framed', kind: 'Edge matching' },
@@ -129,6 +129,20 @@ describe('migrations', () => {
       { name: 'framed run', kind: 'Edge matching' },
     ]);
     db.close();
+  });
+
+  it("version 9 adds runs' memory, none for the runs already stored (they show nothing)", () => {
+    const file = path.join(tempDir(), 'v8.db');
+    const db = new Database(file);
+    migrate(db, file, migrations.slice(0, 8));
+    db.prepare(
+      `INSERT INTO runs (puzzle_name, family, solver, params, seed, stop, puzzle, created_at) VALUES ('old', 'jump', 'x', '{}', 1, '{}', '{}', 0)`,
+    ).run();
+    db.close();
+    const store = Store.open(file);
+    expect(store.connection.pragma('user_version', { simple: true })).toBe(latestVersion());
+    expect(store.listRuns({})).toEqual([expect.objectContaining({ puzzleName: 'old', rssBytes: null, peakRssBytes: null })]);
+    store.close();
   });
 
   it('rejects a list with gaps', () => {

@@ -82,3 +82,34 @@ describe('a resumed run', () => {
     expect(improvements(again)).toEqual([]);
   });
 });
+
+describe("the solver process's memory", () => {
+  it('comes with every progress sample and with `done`: the resident set now and a peak that never falls', async () => {
+    const spec: RunSpec = {
+      runId: 11,
+      family: 'jump',
+      solver: 'hill-climb',
+      puzzle: { rows: 9, cols: 9 },
+      params: {},
+      seed: 2,
+      stop: { seconds: null, evaluations: 30_000, target: null },
+      checkpoint: null,
+      progressIntervalMs: 0,
+      checkpointIntervalMs: 1e9,
+    };
+    const messages = await runInProcess(spec);
+    const measured = messages.flatMap((m) => ((m.type === 'progress' || m.type === 'done') && m.memory ? [m.memory] : []));
+    const progress = messages.filter((m) => m.type === 'progress');
+    expect(progress.length).toBeGreaterThan(0);
+    // Every progress sample and the final `done` carry it.
+    expect(measured.length).toBe(progress.length + 1);
+    expect(messages.at(-1)).toMatchObject({ type: 'done', memory: { peakRssBytes: expect.any(Number) } });
+    let peak = 0;
+    for (const m of measured) {
+      expect(m.rssBytes).toBeGreaterThan(0);
+      expect(m.peakRssBytes).toBeGreaterThanOrEqual(m.rssBytes);
+      expect(m.peakRssBytes).toBeGreaterThanOrEqual(peak);
+      peak = m.peakRssBytes;
+    }
+  });
+});

@@ -22,6 +22,8 @@ const run = (id: number, over: Partial<RunSummary> = {}): RunSummary => ({
   evaluations: 1000 * id,
   bestScore: 50,
   maxScore: 60,
+  rssBytes: null,
+  peakRssBytes: null,
   ...over,
 });
 

@@ -54,6 +54,8 @@ const summary = (id: number, over: Partial<RunSummary> = {}): RunSummary => ({
   evaluations: 0,
   bestScore: null,
   maxScore: 60,
+  rssBytes: null,
+  peakRssBytes: null,
   ...over,
 });
 
