@@ -112,6 +112,43 @@ export function axisTime(ms: number): string {
   return m === 0 ? `${h} h` : `${h} h ${String(m).padStart(2, '0')}`;
 }
 
+const MB = 2 ** 20;
+
+/**
+ * Memory in the units of the solvers' `memory` bound (MB = 2^20 bytes): "312 MB", "1.25 GB",
+ * "—" when unknown.
+ */
+export function bytesText(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '—';
+  if (bytes >= 1024 * MB) return `${(bytes / (1024 * MB)).toFixed(2)} GB`;
+  return `${int.format(Math.max(1, Math.round(bytes / MB)))} MB`;
+}
+
+/**
+ * A run's memory: while it runs "memory 312 MB · peak 640 MB", once ended (no current figure)
+ * "peak 640 MB"; "" when nothing was measured (runs from before it was).
+ */
+export function memoryText(rssBytes: number | null | undefined, peakRssBytes: number | null | undefined): string {
+  const peak = peakRssBytes === null || peakRssBytes === undefined ? null : `peak ${bytesText(peakRssBytes)}`;
+  if (rssBytes === null || rssBytes === undefined) return peak ?? '';
+  return peak === null ? `memory ${bytesText(rssBytes)}` : `memory ${bytesText(rssBytes)} · ${peak}`;
+}
+
+/**
+ * A run's memory as a figure card: while it runs "Memory" 312 MB with the note "peak 640 MB";
+ * once ended "Peak memory" 640 MB; "—" when nothing was measured (runs from before it was).
+ */
+export function memoryFigure(
+  rssBytes: number | null | undefined,
+  peakRssBytes: number | null | undefined,
+  running: boolean,
+): { label: string; value: string; note?: string } {
+  if (!running || rssBytes === null || rssBytes === undefined) return { label: 'Peak memory', value: bytesText(peakRssBytes) };
+  return peakRssBytes === null || peakRssBytes === undefined
+    ? { label: 'Memory', value: bytesText(rssBytes) }
+    : { label: 'Memory', value: bytesText(rssBytes), note: `peak ${bytesText(peakRssBytes)}` };
+}
+
 /** "52", with its share of the maximum when known: "52 / 60". */
 export function scoreText(best: number | null, max: number | null, style: { sep?: string; none?: string } = {}): string {
   if (best === null) return style.none ?? '—';

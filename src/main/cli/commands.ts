@@ -16,7 +16,7 @@ import type { RunRecord } from '../store/types';
 import { describeOwner } from '../store/leases';
 import { displayText, escapeControls, oneLine } from '../../core/text/display';
 import { MAX_FILE_BYTES } from '../../core/document/limits';
-import { solverLabel, statusDetail, stopText } from '../../core/text/run-text';
+import { bytesText, memoryText, solverLabel, statusDetail, stopText } from '../../core/text/run-text';
 import { intOption, numberOption, parse, secondsOption, seedOption, sizeOption, UsageError } from './args';
 import { printNotes } from './output';
 import { listLibrary } from '../services/imports';
@@ -80,6 +80,9 @@ function mustRun(wb: Workbench, id: number): RunRecord {
   return r;
 }
 
+/** ", peak memory 640 MB" after a run's figures; nothing for a run whose memory was never measured. */
+const peakText = (peak: number | null): string => (peak === null ? '' : `, peak memory ${bytesText(peak)}`);
+
 /**
  * Follow a run to its end with a live line on a terminal; Ctrl+C stops it gracefully. Exits 0
  * only when the run reached its stop criteria; a run that failed or was interrupted says why in
@@ -91,7 +94,7 @@ async function follow(wb: Workbench, run: RunRecord, json: boolean): Promise<num
     if (!tty || e.runId !== run.id || e.type !== 'progress') return;
     const rate = e.elapsedMs > 0 ? (e.evaluations / e.elapsedMs) * 1000 : 0;
     process.stderr.write(
-      `\r\x1b[Krun ${run.id} ${run.solver}  best ${scoreText(e.bestScore, run.maxScore)}  current ${e.currentScore}  ${fmtInt(e.evaluations)} evals  ${fmtInt(rate)}/s  ${fmtSeconds(e.elapsedMs)}`,
+      `\r\x1b[Krun ${run.id} ${run.solver}  best ${scoreText(e.bestScore, run.maxScore)}  current ${e.currentScore}  ${fmtInt(e.evaluations)} evals  ${fmtInt(rate)}/s  ${fmtSeconds(e.elapsedMs)}${e.memory ? `  ${memoryText(e.memory.rssBytes, e.memory.peakRssBytes)}` : ''}`,
     );
   });
   let interrupted = 0;
@@ -113,7 +116,7 @@ async function follow(wb: Workbench, run: RunRecord, json: boolean): Promise<num
     const r = runResult(end);
     const why = end.stopReason ? ` (${end.stopReason})` : '';
     process.stdout.write(
-      `run ${end.id} ${end.status}${why}: ${end.solver} seed ${end.seed}, best ${scoreText(end.bestScore, end.maxScore)}${r.solved && end.maxScore !== null ? ' (solved)' : ''}, ${fmtInt(end.evaluations)} evaluations in ${fmtSeconds(end.elapsedMs)}\n`,
+      `run ${end.id} ${end.status}${why}: ${end.solver} seed ${end.seed}, best ${scoreText(end.bestScore, end.maxScore)}${r.solved && end.maxScore !== null ? ' (solved)' : ''}, ${fmtInt(end.evaluations)} evaluations in ${fmtSeconds(end.elapsedMs)}${peakText(end.peakRssBytes)}\n`,
     );
   }
   if (problem) {
@@ -354,7 +357,7 @@ export async function show(argv: string[]): Promise<number> {
     const out = [
       `run ${run.id}: ${solverLabel(solverInfos(), run)} (${run.solver}) on ${displayText(run.puzzleName)} (${getFamily(run.family).label}), seed ${run.seed}`,
       `status ${statusDetail(run.status, run.stopReason)}${run.error ? `: ${oneLine(run.error)}` : ''}`,
-      `best ${scoreText(run.bestScore, run.maxScore)}, ${fmtInt(run.evaluations)} evaluations in ${fmtSeconds(run.elapsedMs)}`,
+      `best ${scoreText(run.bestScore, run.maxScore)}, ${fmtInt(run.evaluations)} evaluations in ${fmtSeconds(run.elapsedMs)}${peakText(run.peakRssBytes)}`,
       `params ${JSON.stringify(run.params)}`,
       `stop ${stopText(run.stop)}`,
       '',

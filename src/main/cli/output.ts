@@ -27,6 +27,7 @@ export function runResult(run: RunRecord): Record<string, unknown> {
     solved,
     seconds: Math.round(run.elapsedMs) / 1000,
     evaluations: run.evaluations,
+    peakRssBytes: run.peakRssBytes,
     cells,
   };
 }

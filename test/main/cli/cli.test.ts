@@ -21,6 +21,9 @@ describe('workbench CLI', () => {
     expect(Object.keys(out)).toEqual(
       expect.arrayContaining(['runId', 'family', 'solver', 'seed', 'score', 'maxScore', 'solved', 'seconds', 'evaluations', 'cells']),
     );
+    // The solver process's peak memory, measured in it (issue 23 item 4).
+    expect(out.peakRssBytes).toBeGreaterThan(10 * 2 ** 20);
+    expect(cli(['show', String(out.runId), '--db', db]).stdout).toMatch(/ evaluations in .*, peak memory \d[\d,]* MB$/m);
     const cells = out.cells as [number, number][];
     expect(cells).toHaveLength(36);
     expect(new Set(cells.map((c) => c[0])).size).toBe(36);

@@ -58,6 +58,9 @@ describeBrowser('runs: launch and watch', () => {
     await expect.poll(() => fraction(page), { timeout: 10_000 }).toBeGreaterThan(f1 + 0.1);
     await expect.poll(() => chartPoints(page), { timeout: 10_000 }).toBeGreaterThan(p1);
     await page.getByTestId('live-board').waitFor();
+    // The solver process's memory, measured in it: now, with the peak below (issue 23 item 4).
+    const memoryCard = page.getByTestId('live-figures').locator('.stat', { has: page.getByTestId('fig-memory') });
+    await expect.poll(() => memoryCard.textContent(), { timeout: 10_000 }).toMatch(/^Memory\s*\d[\d,]* MB\s*peak \d[\d,]* MB$/);
     await h.screenshot(page, 'runs-dashboard-live');
 
     // It ends by its time limit: listed as ended, with its final figures.
@@ -67,6 +70,11 @@ describeBrowser('runs: launch and watch', () => {
     expect(done.status).toBe('done');
     expect(done.stopReason === 'seconds' || done.stopReason === 'solved').toBe(true);
     await expect.poll(() => page.getByTestId('fig-best').textContent()).toBe(`${done.bestScore} / 60`);
+    // Ended: the run's peak, as stored.
+    expect(done.peakRssBytes).toBeGreaterThan(10 * 2 ** 20);
+    await expect
+      .poll(async () => (await memoryCard.textContent())?.replace(/\s+/g, ' ').trim())
+      .toMatch(new RegExp(`^Peak memory ?${Math.round(done.peakRssBytes! / 2 ** 20)} MB$`));
     await h.screenshot(page, 'runs-dashboard-finished');
     expect(h.pageErrors(page)).toEqual([]);
   });

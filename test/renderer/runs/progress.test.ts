@@ -93,6 +93,35 @@ describe('live runs from summaries and pushes', () => {
   });
 });
 
+describe("a live run's memory (issue 23 item 4)", () => {
+  const MB = 2 ** 20;
+  const push = (t: number, rss?: number, peak?: number) =>
+    ({ type: 'run-progress', runId: 1, elapsedMs: t, evaluations: t, bestScore: 1, currentScore: 1, rssBytes: rss, peakRssBytes: peak }) as const;
+
+  it('follows the pushes: the memory now as sent, the peak never falling (a resumed run keeps its earlier peak)', () => {
+    const live = new LiveRuns();
+    live.reset([summary(1, { rssBytes: 50 * MB, peakRssBytes: 700 * MB })], 0);
+    expect(live.get(1)).toMatchObject({ rssBytes: 50 * MB, peakRssBytes: 700 * MB });
+    live.apply(push(1000, 312 * MB, 640 * MB), 1000);
+    expect(live.get(1)).toMatchObject({ rssBytes: 312 * MB, peakRssBytes: 700 * MB });
+    live.apply(push(2000, 800 * MB, 810 * MB), 2000);
+    expect(live.get(1)).toMatchObject({ rssBytes: 800 * MB, peakRssBytes: 810 * MB });
+    // A push without figures (a worker that does not measure) keeps the last ones.
+    live.apply(push(3000), 3000);
+    expect(live.get(1)).toMatchObject({ rssBytes: 800 * MB, peakRssBytes: 810 * MB });
+    // An older summary does not take them back.
+    live.apply({ type: 'run-updated', run: summary(1, { elapsedMs: 2500, rssBytes: 100 * MB, peakRssBytes: 700 * MB }) }, 3100);
+    expect(live.get(1)).toMatchObject({ rssBytes: 800 * MB, peakRssBytes: 810 * MB });
+  });
+
+  it('is unknown for a run from before memory was measured', () => {
+    const live = new LiveRuns();
+    live.reset([summary(1)], 0);
+    live.apply(push(1000), 1000);
+    expect(live.get(1)).toMatchObject({ rssBytes: null, peakRssBytes: null });
+  });
+});
+
 describe('the rate of a finished run (issue 21, item 8)', () => {
   it('is unknown, not "0/s", when the run made no evaluations or took no time', () => {
     expect(runRate(0, 1200)).toBeNull();

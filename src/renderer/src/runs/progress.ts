@@ -63,8 +63,18 @@ export interface LiveRun {
   best: number | null;
   current: number | null;
   rate: number | null;
+  /** The solver process's memory at the last sample, in bytes; null when not measured. */
+  rssBytes: number | null;
+  /** The most memory the run has held, in bytes; null when not measured. */
+  peakRssBytes: number | null;
   /** When (page clock) the last figures arrived; elapsed time is extrapolated from it while running. */
   receivedAt: number;
+}
+
+/** The larger of two peaks, either of which may be unknown. */
+export function higherPeak(a: number | null | undefined, b: number | null | undefined): number | null {
+  if (a === null || a === undefined) return b ?? null;
+  return b === null || b === undefined ? a : Math.max(a, b);
 }
 
 /** Evaluations per second over a whole run; null (shown "—") when it made none or took no time: "0/s" says nothing. */
@@ -121,6 +131,9 @@ export class LiveRuns {
         best: live.best === null ? e.bestScore : Math.max(live.best, e.bestScore),
         current: e.currentScore,
         rate: meter.rate(),
+        rssBytes: e.rssBytes ?? live.rssBytes,
+        // The process's peak; a resumed run's earlier processes may have held more.
+        peakRssBytes: higherPeak(live.peakRssBytes, e.peakRssBytes),
         receivedAt: now,
       });
       return true;
@@ -157,6 +170,8 @@ export class LiveRuns {
       best: r.bestScore === null ? (prev?.best ?? null) : Math.max(r.bestScore, prev?.best ?? -Infinity),
       current: prev?.current ?? null,
       rate: isActive(r.status) ? this.meter(r.id).rate() : runRate(r.evaluations, r.elapsedMs),
+      rssBytes: fresher ? (prev.rssBytes ?? r.rssBytes) : (r.rssBytes ?? prev?.rssBytes ?? null),
+      peakRssBytes: higherPeak(r.peakRssBytes, prev?.peakRssBytes),
       receivedAt: fresher ? prev.receivedAt : now,
     });
   }
