@@ -31,6 +31,8 @@ export const CSV_COLUMNS = [
   'max_score',
   'percent_of_max',
   'error',
+  // Last, so the columns before keep their places; empty for runs from before it was measured.
+  'peak_memory_bytes',
 ] as const;
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
@@ -70,6 +72,7 @@ export function runsToCsv(runs: readonly RunSummary[]): string {
       r.maxScore,
       pct,
       r.error,
+      r.peakRssBytes,
     ];
     lines.push(row.map(csvField).join(','));
   }

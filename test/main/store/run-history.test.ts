@@ -259,15 +259,18 @@ describe('series, boards and exports', () => {
   });
 
   it('exports CSV a spreadsheet reads and JSON with boards and series', () => {
-    const { history, ids } = sample();
+    const { store, history, ids } = sample();
+    store.setRunStatus(ids[0]!, 'done', { peakRssBytes: 640 * 2 ** 20 });
     const csv = history.exportRuns([ids[2]!, ids[0]!], 'csv', Date.UTC(2026, 0, 2, 3, 4, 5));
     expect(csv.fileName).toBe('runs-2-2026-01-02-03-04-05.csv');
     const lines = csv.text.split('\r\n');
     expect(lines[0]).toBe(
-      'id,puzzle,puzzle_id,family,solver,params,seed,status,stop_reason,stop_seconds,stop_evaluations,stop_target,created,started,ended,duration_s,evaluations,best_score,max_score,percent_of_max,error',
+      'id,puzzle,puzzle_id,family,solver,params,seed,status,stop_reason,stop_seconds,stop_evaluations,stop_target,created,started,ended,duration_s,evaluations,best_score,max_score,percent_of_max,error,peak_memory_bytes',
     );
     expect(lines[1]).toMatch(new RegExp(`^${ids[2]},Clue 1,\\d+,edge,sa,greedy=true; population=10,1,done,,60,,,20\\d\\d-`));
-    expect(lines[1]).toMatch(/,9,5000,58,60,96\.67,$/);
+    expect(lines[1]).toMatch(/,9,5000,58,60,96\.67,,$/);
+    // The peak memory last (empty for a run without it).
+    expect(lines[2]).toMatch(/,671088640$/);
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe('');
     const json = JSON.parse(history.exportRuns([ids[0]!], 'json').text) as {
