@@ -64,6 +64,8 @@ describeBrowser('runs: history, replay and compare', () => {
     expect(series.improvements.length).toBeGreaterThan(3);
     const best = series.improvements.at(-1)!.score;
     await expect.poll(() => board.getAttribute('data-score')).toBe(String(best));
+    // The finished run's peak memory, as measured in its solver process (issue 23 item 4).
+    await expect.poll(() => page.getByTestId('page-memory').textContent()).toMatch(/^\d[\d,]* MB$/);
     await h.screenshot(page, 'runs-replay-end');
     const slider = page.getByTestId('replay-slider');
     const frameNow = async (): Promise<number> => Number(await page.getByTestId('replay-frame').getAttribute('data-frame'));
