@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { censoredMedian, reachTimes, timeToTargetTable, type Record_ } from '../../bench/edge-e2';
+
+const rec = (solver: string, seed: number, best: number, reach?: Record<string, number>): Record_ => ({
+  instance: 'e2',
+  solver,
+  seed,
+  seconds: 60,
+  best,
+  bestMs: 0,
+  evaluations: 0,
+  date: '2026-11-27',
+  ...(reach ? { reach } : {}),
+});
+
+describe('reachTimes', () => {
+  it('gives each score from the floor the time of the first improvement at or above it', () => {
+    const reach = reachTimes(
+      [
+        { t: 5, score: 300 },
+        { t: 900, score: 452 },
+        { t: 1500, score: 455 },
+        { t: 4000, score: 456 },
+      ],
+      450,
+    );
+    expect(reach).toEqual({ 450: 900, 451: 900, 452: 900, 453: 1500, 454: 1500, 455: 1500, 456: 4000 });
+  });
+
+  it('is empty for a run that never reached the floor', () => {
+    expect(reachTimes([{ t: 5, score: 170 }], 450)).toEqual({});
+  });
+
+  it('agrees with a search for the first improvement at or above each score', () => {
+    // Rising scores from 440 at rising times, as a run's improvements come.
+    const improvements = fc.array(fc.integer({ min: 1, max: 5 }), { maxLength: 20 }).map((steps) => {
+      let score = 440;
+      return steps.map((d, i) => ({ t: 100 * (i + 1), score: (score += d) }));
+    });
+    fc.assert(
+      fc.property(improvements, (imps) => {
+        const reach = reachTimes(imps, 450);
+        const best = imps.at(-1)?.score ?? 0;
+        for (let s = 450; s <= best; s++) expect(reach[s]).toBe(imps.find((e) => e.score >= s)!.t);
+        expect(Object.keys(reach).length).toBe(Math.max(0, best - 449));
+      }),
+    );
+  });
+});
+
+describe('censoredMedian', () => {
+  it('counts a seed that never reached the score as slower than all', () => {
+    expect(censoredMedian([10, undefined, 30, 20, undefined])).toBe(30);
+    expect(censoredMedian([10, undefined, undefined, 20, undefined])).toBeUndefined();
+    expect(censoredMedian([10, 20, undefined, undefined])).toBeUndefined();
+    expect(censoredMedian([10, 20, 30, undefined])).toBe(25);
+    expect(censoredMedian([10, 20, 30, 40])).toBe(25);
+  });
+});
+
+describe('timeToTargetTable', () => {
+  it('has one row per solver with runs that carry reach, the median and each seed in CPU seconds', () => {
+    const runs = [
+      rec('lns', 1, 458, { 458: 30_000 }),
+      rec('beam', 2, 460, { 458: 12_000, 459: 20_000, 460: 41_400 }),
+      rec('beam', 1, 459, { 458: 9_000, 459: 50_000 }),
+      rec('beam', 3, 458, { 458: 15_500 }),
+      rec('tabu', 1, 423),
+    ];
+    const lines = timeToTargetTable(runs, [458, 459, 460]).split('\n');
+    expect(lines[0]).toBe('| solver | seeds | 458: median (per seed), CPU s | 459: median (per seed), CPU s | 460: median (per seed), CPU s |');
+    expect(lines).toHaveLength(4);
+    expect(lines[2]).toBe('| `beam` | 1, 2, 3 | **12.0** (9.0, 12.0, 15.5) | **50.0** (50.0, 20.0, -) | **-** (-, 41.4, -) |');
+    expect(lines[3]).toBe('| `lns` | 1 | **30.0** (30.0) | **-** (-) | **-** (-) |');
+  });
+});
