@@ -1,5 +1,10 @@
 import type { Rng } from '../../../rng/rng';
 
+/** Children a pool holds for layers of `W`: four per kept board before a cut. */
+export function childPoolCap(W: number): number {
+  return 4 * W + 1024;
+}
+
 /**
  * The children a beam layer considers (their parent, candidate, score and ranking key), cut back
  * to the layer's width whenever the buffer fills: later children must reach the weakest kept
@@ -16,16 +21,17 @@ export class ChildPool {
   /** Children kept at the layer under way. */
   private width = 1;
 
-  /** `W`: the widest layer; the buffer holds four children per kept board before a cut. */
+  /** `W`: the widest layer. `arrays`: the four arrays, `childPoolCap(W)` long, where they are given (the WebAssembly kernel's). */
   constructor(
     W: number,
     private readonly rng: Rng,
+    arrays?: { parent: Int32Array; cand: Int32Array; score: Int32Array; key: Float64Array },
   ) {
-    this.cap = 4 * W + 1024;
-    this.parent = new Int32Array(this.cap);
-    this.cand = new Int32Array(this.cap);
-    this.score = new Int32Array(this.cap);
-    this.key = new Float64Array(this.cap);
+    this.cap = childPoolCap(W);
+    this.parent = arrays?.parent ?? new Int32Array(this.cap);
+    this.cand = arrays?.cand ?? new Int32Array(this.cap);
+    this.score = arrays?.score ?? new Int32Array(this.cap);
+    this.key = arrays?.key ?? new Float64Array(this.cap);
   }
 
   /** Empty, for a layer keeping `width` children. */

@@ -1,0 +1,266 @@
+// AssemblyScript, compiled by `npm run build:wasm` (scripts/build-wasm.mjs) into expand-wasm.ts
+// next to it. The extension keeps it out of the project's tsc, eslint and prettier, which do not
+// know its types.
+//
+// BeamRun.expand's loops on a free cell with ChildPool's push / prune / select, on the beam's
+// own arrays: BeamRun lays its layers and its child pool out in this module's (imported) memory,
+// so nothing is copied per layer. The random tie-break is the project's sfc32
+// (src/core/rng/rng.ts), one u32 per child pushed, as in ChildPool.push, so children, random
+// state and so every run are identical to the JavaScript's. `balance` and `dedupe` are not here:
+// BeamRun keeps its JavaScript loops when either is on.
+
+// The child pool: parent, candidate, score (i32) and key (f64) arrays.
+let pParent: usize = 0;
+let pCand: usize = 0;
+let pScore: usize = 0;
+let pKey: usize = 0;
+let cap: i32 = 0;
+let count: i32 = 0;
+let cut: i32 = i32.MIN_VALUE;
+let width: i32 = 1;
+
+// sfc32 state.
+let ra: u32 = 0;
+let rb: u32 = 0;
+let rc: u32 = 0;
+let rd: u32 = 0;
+
+// The cell's group tables (candidates, their colours, the CSR lists).
+let tPiece: usize = 0; // i16
+let tN: i32 = 0;
+let tLeft: usize = 0; // u16
+let tTop: usize = 0;
+let tRight: usize = 0;
+let tBottom: usize = 0;
+let ltStart: usize = 0; // i32
+let ltItems: usize = 0;
+let lStart: usize = 0;
+let lItems: usize = 0;
+let tStart: usize = 0;
+let tItems: usize = 0;
+
+export function setPool(parent: usize, cand: usize, score: usize, key: usize, capacity: i32): void {
+  pParent = parent;
+  pCand = cand;
+  pScore = score;
+  pKey = key;
+  cap = capacity;
+}
+
+export function setRng(a: u32, b: u32, c: u32, d: u32): void {
+  ra = a;
+  rb = b;
+  rc = c;
+  rd = d;
+}
+
+export function rngWord(i: i32): u32 {
+  return i == 0 ? ra : i == 1 ? rb : i == 2 ? rc : rd;
+}
+
+export function poolCount(): i32 {
+  return count;
+}
+
+/** The pool's cut (i32.MIN_VALUE: none yet). */
+export function poolCut(): i32 {
+  return cut;
+}
+
+export function setTables(piece: usize, n: i32, left: usize, top: usize, right: usize, bottom: usize, lts: usize, lti: usize, ls: usize, li: usize, ts: usize, ti: usize): void {
+  tPiece = piece;
+  tN = n;
+  tLeft = left;
+  tTop = top;
+  tRight = right;
+  tBottom = bottom;
+  ltStart = lts;
+  ltItems = lti;
+  lStart = ls;
+  lItems = li;
+  tStart = ts;
+  tItems = ti;
+}
+
+@inline function u32r(): u32 {
+  const t: u32 = ra + rb + rd;
+  rd = rd + 1;
+  ra = rb ^ (rb >>> 9);
+  rb = rc + (rc << 3);
+  rc = (rc << 21) | (rc >>> 11);
+  rc = rc + t;
+  return t;
+}
+
+@inline function i32at(p: usize, k: i32): i32 {
+  return load<i32>(p + (<usize>k << 2));
+}
+
+@inline function u16at(p: usize, k: i32): i32 {
+  return <i32>load<u16>(p + (<usize>k << 1));
+}
+
+function swap(i: i32, j: i32): void {
+  const oi = <usize>i << 2;
+  const oj = <usize>j << 2;
+  let t = load<i32>(pParent + oi);
+  store<i32>(pParent + oi, load<i32>(pParent + oj));
+  store<i32>(pParent + oj, t);
+  t = load<i32>(pCand + oi);
+  store<i32>(pCand + oi, load<i32>(pCand + oj));
+  store<i32>(pCand + oj, t);
+  t = load<i32>(pScore + oi);
+  store<i32>(pScore + oi, load<i32>(pScore + oj));
+  store<i32>(pScore + oj, t);
+  const x = load<f64>(pKey + (<usize>i << 3));
+  store<f64>(pKey + (<usize>i << 3), load<f64>(pKey + (<usize>j << 3)));
+  store<f64>(pKey + (<usize>j << 3), x);
+}
+
+@inline function keyAt(i: i32): f64 {
+  return load<f64>(pKey + (<usize>i << 3));
+}
+
+/** ChildPool.select on the first `n` children: the k largest keys first (quickselect). */
+export function select(k: i32, n: i32): void {
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const pivot = keyAt((lo + hi) >>> 1);
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (keyAt(i) > pivot) i++;
+      while (keyAt(j) < pivot) j--;
+      if (i <= j) {
+        swap(i, j);
+        i++;
+        j--;
+      }
+    }
+    if (k - 1 <= j) hi = j;
+    else if (k - 1 >= i) lo = i;
+    else break;
+  }
+}
+
+/** ChildPool.prune. */
+function prune(): void {
+  const w = width;
+  if (count <= w) return;
+  select(w, count);
+  count = w;
+  let lo = i32.MAX_VALUE;
+  for (let i = 0; i < w; i++) {
+    const s = i32at(pScore, i);
+    if (s < lo) lo = s;
+  }
+  cut = lo;
+}
+
+/** ChildPool.push with balance off (key: score, then the random tie-break). */
+@inline function push(parent: i32, cand: i32, score: i32): void {
+  if (score < cut) return;
+  if (count == cap) prune();
+  if (score < cut) return;
+  const k = count++;
+  store<i32>(pParent + (<usize>k << 2), parent);
+  store<i32>(pCand + (<usize>k << 2), cand);
+  store<i32>(pScore + (<usize>k << 2), score);
+  store<f64>(pKey + (<usize>k << 3), <f64>score * 1048576.0 + <f64>(u32r() & 1023));
+}
+
+@inline function isUsed(used: usize, base: i32, q: i32): bool {
+  return ((load<u32>(used + (<usize>(base + (q >>> 5)) << 2)) >>> (<u32>q & 31)) & 1) != 0;
+}
+
+@inline function extra(ex: i32, k: i32, fr: i32, fb: i32): i32 {
+  return ex != 0 ? (u16at(tRight, k) == fr ? 1 : 0) + (u16at(tBottom, k) == fb ? 1 : 0) : 0;
+}
+
+/**
+ * BeamRun.expand on a free cell, from pool.reset(lw) to the children of all three loops (closing
+ * every join, one, none). States: used (u32, `words` each), front (u16, `cols` each), right (u16,
+ * `R` each), score (i32). Returns the children generated (expand's `evals`).
+ */
+export function expand(size: i32, lw: i32, used: usize, front: usize, right: usize, score: usize, words: i32, cols: i32, R: i32, col: i32, slot: i32, hasL: i32, hasT: i32, C: i32, fr: i32, fb: i32): i32 {
+  width = lw;
+  count = 0;
+  cut = i32.MIN_VALUE;
+  const gmax = hasL + hasT;
+  const ex = (fr >= 0 ? 1 : 0) + (fb >= 0 ? 1 : 0);
+  let evals = 0;
+  for (let i = 0; i < size; i++) {
+    const l = hasL ? u16at(right, i * R + slot) : 0;
+    const t = hasT ? u16at(front, i * cols + col) : 0;
+    const base = i * words;
+    const si = i32at(score, i);
+    if (gmax > 0) {
+      const st = gmax == 2 ? ltStart : hasL ? lStart : tStart;
+      const it = gmax == 2 ? ltItems : hasL ? lItems : tItems;
+      const key = gmax == 2 ? l * C + t : hasL ? l : t;
+      // Grey against grey is no join (odd sets have grey inside the board).
+      const gain = (hasL != 0 && l != 0 ? 1 : 0) + (hasT != 0 && t != 0 ? 1 : 0);
+      const end = i32at(st, key + 1);
+      for (let j = i32at(st, key); j < end; j++) {
+        const k = i32at(it, j);
+        const q = <i32>load<i16>(tPiece + (<usize>k << 1));
+        if (isUsed(used, base, q)) continue;
+        evals++;
+        push(i, k, si + gain + extra(ex, k, fr, fb));
+      }
+    } else {
+      for (let k = 0; k < tN; k++) {
+        const q = <i32>load<i16>(tPiece + (<usize>k << 1));
+        if (isUsed(used, base, q)) continue;
+        evals++;
+        push(i, k, si + extra(ex, k, fr, fb));
+      }
+    }
+  }
+  if (gmax == 0) return evals;
+  if (count > lw) prune();
+  if (gmax == 2) {
+    for (let i = 0; i < size; i++) {
+      const si = i32at(score, i);
+      if (si + 1 + ex < cut) continue;
+      const l = u16at(right, i * R + slot);
+      const t = u16at(front, i * cols + col);
+      const base = i * words;
+      let end = i32at(lStart, l + 1);
+      for (let j = i32at(lStart, l); j < end; j++) {
+        const k = i32at(lItems, j);
+        if (u16at(tTop, k) == t) continue;
+        const q = <i32>load<i16>(tPiece + (<usize>k << 1));
+        if (isUsed(used, base, q)) continue;
+        evals++;
+        push(i, k, si + (l != 0 ? 1 : 0) + extra(ex, k, fr, fb));
+      }
+      end = i32at(tStart, t + 1);
+      for (let j = i32at(tStart, t); j < end; j++) {
+        const k = i32at(tItems, j);
+        if (u16at(tLeft, k) == l) continue;
+        const q = <i32>load<i16>(tPiece + (<usize>k << 1));
+        if (isUsed(used, base, q)) continue;
+        evals++;
+        push(i, k, si + (t != 0 ? 1 : 0) + extra(ex, k, fr, fb));
+      }
+    }
+    if (count > lw) prune();
+  }
+  for (let i = 0; i < size; i++) {
+    const si = i32at(score, i);
+    if (si + ex < cut) continue;
+    const l = hasL ? u16at(right, i * R + slot) : -1;
+    const t = hasT ? u16at(front, i * cols + col) : -1;
+    const base = i * words;
+    for (let k = 0; k < tN; k++) {
+      if (u16at(tLeft, k) == l || u16at(tTop, k) == t) continue;
+      const q = <i32>load<i16>(tPiece + (<usize>k << 1));
+      if (isUsed(used, base, q)) continue;
+      evals++;
+      push(i, k, si + extra(ex, k, fr, fb));
+    }
+  }
+  return evals;
+}
