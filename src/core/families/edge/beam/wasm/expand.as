@@ -264,3 +264,38 @@ export function expand(size: i32, lw: i32, used: usize, front: usize, right: usi
   }
   return evals;
 }
+
+/**
+ * BeamRun.commit without dedupe and balance: the `n` best of the pool's `total` children first,
+ * then each made a state of the next layer (score, used bits, front and right edges copied from
+ * its parent, its piece added). A child of a fixed cell (candidate -1) puts piece `fq` showing
+ * `fBottom` and `fRight`; the others take the group's tables `expand` was given.
+ */
+export function commit(n: i32, total: i32, usedF: usize, usedT: usize, frontF: usize, frontT: usize, rightF: usize, rightT: usize, scoreT: usize, words: i32, cols: i32, R: i32, col: i32, slot: i32, fBottom: i32, fRight: i32): void {
+  if (total > n) select(n, total);
+  for (let m = 0; m < n; m++) {
+    const i = i32at(pParent, m);
+    const k = i32at(pCand, m);
+    store<i32>(scoreT + (<usize>m << 2), i32at(pScore, m));
+    const uf = usedF + (<usize>(i * words) << 2);
+    const ut = usedT + (<usize>(m * words) << 2);
+    for (let w = 0; w < words; w++) store<u32>(ut + (<usize>w << 2), load<u32>(uf + (<usize>w << 2)));
+    const ff = frontF + (<usize>(i * cols) << 1);
+    const ft = frontT + (<usize>(m * cols) << 1);
+    for (let x = 0; x < cols; x++) store<u16>(ft + (<usize>x << 1), load<u16>(ff + (<usize>x << 1)));
+    const rf = rightF + (<usize>(i * R) << 1);
+    const rt = rightT + (<usize>(m * R) << 1);
+    for (let x = 0; x < R; x++) store<u16>(rt + (<usize>x << 1), load<u16>(rf + (<usize>x << 1)));
+    let bottom = fBottom;
+    let right = fRight;
+    if (k >= 0) {
+      const q = <i32>load<i16>(tPiece + (<usize>k << 1));
+      const a = ut + (<usize>(q >>> 5) << 2);
+      store<u32>(a, load<u32>(a) | (<u32>1 << (<u32>q & 31)));
+      bottom = u16at(tBottom, k);
+      right = u16at(tRight, k);
+    }
+    store<u16>(ft + (<usize>col << 1), <u16>bottom);
+    store<u16>(rt + (<usize>slot << 1), <u16>right);
+  }
+}

@@ -129,6 +129,18 @@ export class ExpandKernel {
     return evals;
   }
 
+  /**
+   * BeamRun.commit without dedupe and balance, from layer `c` to `1 - c`: the `n` best of the
+   * pool's `total` children become the next layer (the pool's first `n` then say how each was
+   * made). On a fixed cell every child shows `fBottom` and `fRight`; on a free one the tables of
+   * the group `expand` ran on.
+   */
+  commit(c: number, n: number, total: number, words: number, cols: number, R: number, col: number, slot: number, fBottom: number, fRight: number): void {
+    const a = this.at;
+    const t = 1 - c;
+    this.x.commit(n, total, a.used[c], a.used[t], a.front[c], a.front[t], a.right[c], a.right[t], a.score[t], words, cols, R, col, slot, fBottom, fRight);
+  }
+
   /** Children in the pool after `expand`. */
   get count(): number {
     return this.x.poolCount();
@@ -138,11 +150,6 @@ export class ExpandKernel {
   get cut(): number {
     const c = this.x.poolCut();
     return c === -2147483648 ? -Infinity : c;
-  }
-
-  /** ChildPool.select on the first `n` children. */
-  select(k: number, n: number): void {
-    this.x.select(k, n);
   }
 }
 
@@ -167,6 +174,24 @@ interface Exports {
     ti: number,
   ): void;
   select(k: number, n: number): void;
+  commit(
+    n: number,
+    total: number,
+    usedF: number,
+    usedT: number,
+    frontF: number,
+    frontT: number,
+    rightF: number,
+    rightT: number,
+    scoreT: number,
+    words: number,
+    cols: number,
+    R: number,
+    col: number,
+    slot: number,
+    fBottom: number,
+    fRight: number,
+  ): void;
   expand(
     size: number,
     lw: number,
