@@ -7,10 +7,11 @@ import { VnsBoard, boardToJson } from '../vns/board';
 import type { BeamCheckpoint } from './checkpoint';
 import { beamWidths, type BeamOptions } from './options';
 import { ColourBalance } from './balance';
-import { ChildPool } from './children';
+import { ChildPool, childPoolCap } from './children';
 import { Dedupe } from './dedupe';
 import { bestCandidates, ScanLayout } from './layout';
 import { ScanTables } from './tables';
+import { ExpandKernel } from './wasm/kernel';
 
 export { beamBytesPerWidth, beamWidths, DEFAULT_BAND, type BeamOptions } from './options';
 
@@ -83,11 +84,15 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   private readonly pool: ChildPool;
   /** With `dedupe`: the hashes that find equal partial boards. */
   private readonly dedupe: Dedupe | null;
+  /** Without balance and dedupe: expand's loops in WebAssembly, on the layers and pool it holds. */
+  private readonly kernel: ExpandKernel | null;
 
+  /** `wasm`: false keeps expand in JavaScript (tests compare the two). */
   constructor(
     private readonly puzzle: EdgePuzzle,
     private readonly o: BeamOptions,
     private readonly rng: Rng,
+    wasm = true,
   ) {
     const n = (this.n = puzzle.rows * puzzle.cols);
     if (pieceCount(puzzle) !== n)
@@ -102,15 +107,16 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     const W = (this.W = widths.buffer);
     this.width = Math.max(1, Math.min(o.width, this.maxW));
     const mk = <A>(f: () => A): A[] => [f(), f()];
-    this.score = mk(() => new Int32Array(W));
-    this.used = mk(() => new Uint32Array(W * this.words));
-    this.front = mk(() => new Uint16Array(W * this.cols));
-    this.right = mk(() => new Uint16Array(W * this.L.slots));
+    const k = (this.kernel = wasm && !o.balance && !o.dedupe ? ExpandKernel.create(W, this.words, this.cols, this.L.slots, childPoolCap(W), this.T) : null);
+    this.score = k?.score ?? mk(() => new Int32Array(W));
+    this.used = k?.used ?? mk(() => new Uint32Array(W * this.words));
+    this.front = k?.front ?? mk(() => new Uint16Array(W * this.cols));
+    this.right = k?.right ?? mk(() => new Uint16Array(W * this.L.slots));
     const C = this.T.colours;
     this.balance = o.balance ? new ColourBalance(puzzle, L, C, W) : null;
     this.hParent = new Int32Array(n * W);
     this.hCand = new Int32Array(n * W);
-    this.pool = new ChildPool(W, rng);
+    this.pool = new ChildPool(W, rng, k?.pool);
     this.bestPiece = new Int16Array(n);
     this.bestRot = new Uint8Array(n);
     this.bestCand = new Int32Array(n);
@@ -281,6 +287,14 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
       return;
     }
     const g = T.groupOf[cell];
+    if (this.kernel) {
+      const evals = this.kernel.expand(this.rng, g, c, this.size, this.lw, words, cols, R, col, slot, hasL, hasT, T.colours, this.L.fixR[d], this.L.fixB[d]);
+      pool.count = this.kernel.count;
+      pool.cut = this.kernel.cut;
+      this.work += evals + this.size;
+      this.commit(d);
+      return;
+    }
     const gmax = (hasL ? 1 : 0) + (hasT ? 1 : 0);
     const piece = T.piece[g];
     const tl = T.left[g];
@@ -384,6 +398,10 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   private commit(d: number): void {
     const dedupe = this.dedupe;
     const pool = Math.min(this.pool.count, dedupe ? Math.ceil(this.lw * 1.5) : this.lw);
+    if (this.kernel) {
+      this.kernelCommit(this.kernel, d, pool);
+      return;
+    }
     if (this.pool.count > pool) this.pool.select(pool);
     dedupe?.begin(this.pool.key, pool);
     const T = this.T;
@@ -429,6 +447,22 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     }
     this.size = m;
     this.cur = to;
+  }
+
+  /** commit in WebAssembly (no dedupe, no balance): the `n` best children become the next layer. */
+  private kernelCommit(kernel: ExpandKernel, d: number, n: number): void {
+    const cell = this.L.cellOf[d];
+    const q = this.L.fixedPiece[cell];
+    const r = this.L.fixedRot[cell];
+    const e = this.puzzle.edges;
+    const bottom = q >= 0 ? e[4 * q + ((2 - r + 4) & 3)] : 0;
+    const right = q >= 0 ? e[4 * q + ((1 - r + 4) & 3)] : 0;
+    kernel.commit(this.cur, n, this.pool.count, this.words, this.cols, this.L.slots, cell % this.cols, this.L.slotOf[d], bottom, right);
+    // The pool's first n are the kept children in order.
+    this.hParent.set(this.pool.parent.subarray(0, n), d * this.W);
+    this.hCand.set(this.pool.cand.subarray(0, n), d * this.W);
+    this.size = n;
+    this.cur = 1 - this.cur;
   }
 
   bestSolution(): EdgeSolutionJson {
