@@ -8,7 +8,7 @@ import { parseStored } from './errors';
 import type { LeaseTable } from './lease-table';
 import type { LeaseOwner } from './leases';
 import type { Puzzles } from './puzzles';
-import { storedBytes } from './run-rows';
+import { RAISE_PEAK_SQL, storedBytes } from './run-rows';
 import { thinPlan } from './thin';
 import type { EventQuery, RunEvent } from './types';
 
@@ -48,8 +48,7 @@ function prepare(core: StoreCore) {
       `UPDATE runs SET elapsed_ms = @elapsedMs, evaluations = @evaluations,
               best_score = CASE WHEN best_score IS NULL OR @score > best_score THEN @score ELSE best_score END,
               rss_bytes = COALESCE(@rss, rss_bytes),
-              peak_rss_bytes = CASE WHEN @peak IS NULL THEN peak_rss_bytes
-                                    WHEN peak_rss_bytes IS NULL OR @peak > peak_rss_bytes THEN @peak ELSE peak_rss_bytes END
+              ${RAISE_PEAK_SQL}
        WHERE id = @id`,
     ),
     // SET expressions all see the old row, so both CASEs compare against the old best.

@@ -45,11 +45,12 @@ export function storedBytes(x: unknown): number | null {
   return typeof x === 'number' && Number.isFinite(x) && x >= 0 ? Math.round(x) : null;
 }
 
-/** The larger of a stored peak and a new one; none when neither is known. */
-export function raisedPeak(stored: number | null, peak: unknown): number | null {
-  const p = storedBytes(peak);
-  return p === null ? stored : stored === null ? p : Math.max(stored, p);
-}
+/**
+ * SET expression raising a run's stored peak memory to `@peak` (a `storedBytes` value): a run's
+ * peak only rises, and a missing figure leaves it as it was.
+ */
+export const RAISE_PEAK_SQL = `peak_rss_bytes = CASE WHEN @peak IS NULL THEN peak_rss_bytes
+                                    WHEN peak_rss_bytes IS NULL OR @peak > peak_rss_bytes THEN @peak ELSE peak_rss_bytes END`;
 
 export function toRunSummary(r: RunRow): RunSummary {
   return {

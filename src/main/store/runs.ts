@@ -9,7 +9,7 @@ import type { LeaseTable } from './lease-table';
 import type { LeaseGrant, LeaseOwner } from './leases';
 import type { Puzzles } from './puzzles';
 import { runHistoryWhere } from './run-query';
-import { raisedPeak, RUN_SUMMARY_COLS, toRunSummary, type RunRow } from './run-rows';
+import { RAISE_PEAK_SQL, RUN_SUMMARY_COLS, storedBytes, toRunSummary, type RunRow } from './run-rows';
 import { RUN_STATUSES, type NewRun, type RunFilter, type RunQuery, type RunRecord, type RunStatus, type RunStatusExtra, type RunSummary } from './types';
 
 function checkStatus(status: RunStatus): void {
@@ -39,7 +39,7 @@ function prepare(core: StoreCore) {
     puzzleId: p<{ puzzle_id: number | null }>(`SELECT puzzle_id FROM runs WHERE id = ?`),
     setStatus: p(
       `UPDATE runs SET status = @status, stop_reason = @stopReason, error = @error, started_at = @startedAt, ended_at = @endedAt,
-              elapsed_ms = @elapsedMs, evaluations = @evaluations, peak_rss_bytes = @peakRssBytes
+              elapsed_ms = @elapsedMs, evaluations = @evaluations, ${RAISE_PEAK_SQL}
        WHERE id = @id`,
     ),
     live: p<{ id: number; status: string; error: string | null }>(`SELECT id, status, error FROM runs WHERE status IN ('queued', 'running') ORDER BY id`),
@@ -135,7 +135,7 @@ export class Runs {
         endedAt,
         elapsedMs: extra.elapsedMs ?? row.elapsed_ms,
         evaluations: extra.evaluations ?? row.evaluations,
-        peakRssBytes: raisedPeak(row.peak_rss_bytes, extra.peakRssBytes),
+        peak: storedBytes(extra.peakRssBytes),
       });
       return toRunSummary(this.stmts.summary.get(id)!);
     });
