@@ -174,13 +174,13 @@ function roundOf(plan: Plan, threads: number): number {
  * shard would sit idle at the round's barrier while the other works.
  */
 export function stepShard(run: SolverRun, budget: number): void {
-  const start = run.evaluations;
+  const done = (): number => run.spent ?? run.evaluations;
+  const start = done();
   for (let calls = 0; calls < MAX_STEPS_PER_ROUND && !run.finished; calls++) {
     const best = run.bestScore;
-    run.step(Math.max(1, budget - (run.evaluations - start)));
-    // A step that ended without a new best used its budget (or ended a unit of work that counts
-    // its evaluations late, as a beam pass does): the round is done.
-    if (run.bestScore === best || run.evaluations - start >= budget) return;
+    run.step(Math.max(1, budget - (done() - start)));
+    // A step that ended without a new best used its budget: the round is done.
+    if (run.bestScore === best || done() - start >= budget) return;
   }
 }
 

@@ -14,6 +14,11 @@ export interface SolverRun<S = unknown, C = unknown> {
   step(budget: number): void;
   /** Fitness evaluations (or placements/nodes for exact searches) so far, across resumes. */
   readonly evaluations: number;
+  /**
+   * The units `step`'s budget counts, where they are not `evaluations` (a beam pass counts its
+   * evaluations when it ends, and weighs the candidates it looks at); only differences are read.
+   */
+  readonly spent?: number;
   readonly bestScore: number;
   /** Current score (local search) or best of the population; for progress charts. */
   readonly currentScore: number;

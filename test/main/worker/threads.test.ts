@@ -66,8 +66,8 @@ describe('a run with threads=2 in the solver process', () => {
   });
 
   it('resumes from its checkpoint with the same threads and ends where an uninterrupted run ends', async () => {
-    // Several rounds (a round is 2^18 evaluations shared by the threads), so a checkpoint falls between two.
-    const s = { ...spec('lns', { beamWidth: 16, nodeLimit: 500, threads: 2 }, 1_500_000), checkpointIntervalMs: 1 };
+    // Several rounds (a round is 2^23 budget units shared by the threads), so a checkpoint falls between two.
+    const s = { ...spec('lns', { beamWidth: 16, nodeLimit: 500, threads: 2 }, 12_000_000), checkpointIntervalMs: 1 };
     const first = await runInProcess(s);
     const end = done(first.messages);
     const cps = first.messages.flatMap((m) => (m.type === 'checkpoint' ? [m.checkpoint] : []));

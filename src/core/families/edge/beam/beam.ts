@@ -30,8 +30,15 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
    * exactly what an uninterrupted one does.
    */
   evaluations = 0;
-  /** Children generated, the pass under way included (the step budget). */
-  private work = 0;
+  /** Children generated, the pass under way included. */
+  private children = 0;
+  /**
+   * The step budget's units, the pass under way included: children and states kept, and an eighth
+   * of the candidates looked at. Children alone are a poor clock: late layers and wide suffix
+   * passes look at many candidates per child (4x the time per child), and threads given equal
+   * children per round waited for each other at its end.
+   */
+  spent = 0;
   /** 0, for the empty board shown until the first pass ends. */
   bestScore = 0;
   pass = 0;
@@ -138,8 +145,8 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   }
 
   step(budget: number): void {
-    const end = this.work + budget;
-    while (this.work < end) {
+    const end = this.spent + budget;
+    while (this.spent < end) {
       if (!this.inPass) this.startPass();
       this.expand(this.layer);
       this.layer++;
@@ -213,7 +220,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     let bi = 0;
     for (let i = 1; i < this.size; i++) if (this.score[c][i] > this.score[c][bi]) bi = i;
     const s = this.score[c][bi];
-    this.evaluations = this.work;
+    this.evaluations = this.children;
     this.lastScore = s;
     this.lastWidth = this.passWidth;
     this.layer = 0;
@@ -282,8 +289,9 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
         const g = (cl && l !== 0 && l === right[i * R + slot] ? 1 : 0) + (ct && t !== 0 && t === front[i * cols + col] ? 1 : 0);
         pool.push(i, -1, score[i] + g, this.balanceAfter(i, fp, r, d));
       }
-      this.work += this.size;
+      const parents = this.size;
       this.commit(d);
+      this.charge(0, parents, 0);
       return;
     }
     const g = T.groupOf[cell];
@@ -291,8 +299,9 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
       const evals = this.kernel.expand(this.rng, g, c, this.size, this.lw, words, cols, R, col, slot, hasL, hasT, T.colours, this.L.fixR[d], this.L.fixB[d]);
       pool.count = this.kernel.count;
       pool.cut = this.kernel.cut;
-      this.work += evals + this.size;
+      const parents = this.size;
       this.commit(d);
+      this.charge(evals, parents, this.kernel.scanned);
       return;
     }
     const gmax = (hasL ? 1 : 0) + (hasT ? 1 : 0);
@@ -307,6 +316,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     // Joins with fixed neighbours further on that a child may close besides its left and top.
     const ex = (fr >= 0 ? 1 : 0) + (fb >= 0 ? 1 : 0);
     let evals = 0;
+    let scanned = 0;
     // Pass 1: children closing every join. Pass 2: one of two. Pass 3: none.
     for (let i = 0; i < this.size; i++) {
       const l = hasL ? right[i * R + slot] : 0;
@@ -317,6 +327,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
       if (list) {
         // Grey against grey is no join (odd sets have grey inside the board).
         const gain = (hasL && l !== 0 ? 1 : 0) + (hasT && t !== 0 ? 1 : 0);
+        scanned += list.start[key + 1] - list.start[key];
         for (let j = list.start[key]; j < list.start[key + 1]; j++) {
           const k = list.items[j];
           const q = piece[k];
@@ -325,6 +336,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
           pool.push(i, k, score[i] + gain + (ex && (tr[k] === fr ? 1 : 0) + (tb[k] === fb ? 1 : 0)), this.balanceOf(i, g, k, d));
         }
       } else {
+        scanned += piece.length;
         for (let k = 0; k < piece.length; k++) {
           const q = piece[k];
           if ((used[base + (q >>> 5)] >>> (q & 31)) & 1) continue;
@@ -342,6 +354,8 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
           const t = front[i * cols + col];
           const base = i * words;
           const bl = T.byL[g];
+          const bt = T.byT[g];
+          scanned += bl.start[l + 1] - bl.start[l] + bt.start[t + 1] - bt.start[t];
           for (let j = bl.start[l]; j < bl.start[l + 1]; j++) {
             const k = bl.items[j];
             if (tt[k] === t) continue;
@@ -350,7 +364,6 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
             evals++;
             pool.push(i, k, score[i] + (l !== 0 ? 1 : 0) + (ex && (tr[k] === fr ? 1 : 0) + (tb[k] === fb ? 1 : 0)), this.balanceOf(i, g, k, d));
           }
-          const bt = T.byT[g];
           for (let j = bt.start[t]; j < bt.start[t + 1]; j++) {
             const k = bt.items[j];
             if (tl[k] === l) continue;
@@ -367,6 +380,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
         const l = hasL ? right[i * R + slot] : -1;
         const t = hasT ? front[i * cols + col] : -1;
         const base = i * words;
+        scanned += piece.length;
         for (let k = 0; k < piece.length; k++) {
           if (tl[k] === l || tt[k] === t) continue;
           const q = piece[k];
@@ -376,8 +390,15 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
         }
       }
     }
-    this.work += evals + this.size;
+    const parents = this.size;
     this.commit(d);
+    this.charge(evals, parents, scanned);
+  }
+
+  /** A layer's children (evaluations) and its cost (the step budget's units, see `spent`). */
+  private charge(evals: number, parents: number, scanned: number): void {
+    this.children += evals + parents;
+    this.spent += evals + parents + 2 * this.size + (scanned >>> 3);
   }
 
   private balanceOf(i: number, g: number, k: number, d: number): number {
@@ -493,7 +514,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   static restore(puzzle: EdgePuzzle, o: BeamOptions, s: BeamCheckpoint): BeamRun {
     const run = new BeamRun(puzzle, o, new Rng(s.rng));
     run.evaluations = s.evaluations;
-    run.work = s.evaluations;
+    run.children = s.evaluations;
     run.pass = s.pass;
     run.width = Math.max(1, Math.min(s.width, run.maxW));
     run.stall = s.stall;

@@ -82,8 +82,12 @@ export function beamOptions(params: Record<string, unknown>): BeamOptions {
   };
 }
 
-/** Step budget of one round of a run on several threads: about 0.1 s of children at full width. */
-const BEAM_ROUND = 1 << 20;
+/**
+ * Step budget of one round of a run on several threads, in `BeamRun.spent` units: about 0.3 s of
+ * one core on Eternity II. A late layer alone is up to 0.5M units, and each shard's round ends at
+ * a layer's end, so shorter rounds left one thread waiting for the other (1 << 20: 1.5x on 2 threads).
+ */
+const BEAM_ROUND = 1 << 24;
 
 export const beamSolver: SolverDef = withThreads(
   catalogued<EdgePuzzle, EdgeSolutionJson, BeamCheckpoint>(

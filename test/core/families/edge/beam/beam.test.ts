@@ -79,6 +79,15 @@ describe('beam search', () => {
     expect(snapshot(a)).not.toEqual(snapshot(c));
   });
 
+  it('counts the candidates a layer looks at in its step budget, not only the children it makes', () => {
+    const p = generatePuzzle(8, 8, 4, 3, 6, 1).puzzle;
+    const run = new BeamRun(p, beamOptions({ maxWidth: 256 }), new Rng(1));
+    while (run.pass < 6) run.step(1_000);
+    // Children and kept states alone come to about 1.4x the evaluations on this board; the
+    // candidates looked at (an eighth each) bring it to 2x.
+    expect(run.spent).toBeGreaterThan(1.7 * run.evaluations);
+  });
+
   it('a checkpoint (taken mid-pass) resumes the very same run', () => {
     const p = generatePuzzle(8, 8, 6, 3, 6, 1).puzzle;
     const params = { maxWidth: 128, balance: true, dedupe: true, band: 3 };

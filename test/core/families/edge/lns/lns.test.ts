@@ -133,6 +133,26 @@ describe('lns solver', () => {
     }
   });
 
+  it("weighs its step budget by each operator's cost, so equal budgets take about equal time", () => {
+    const g = generatePuzzle(7, 7, 5, 2, 4, 2);
+    const ops = ['opAssign', 'opAssignWorst', 'opWindow', 'opWindowWorst', 'opRegion', 'opShake'];
+    const only = (op: string): LnsRun => {
+      const params = Object.fromEntries(ops.map((o) => [o, o === op ? 1 : 0]));
+      return new LnsRun(g.puzzle, lnsOptions({ ...params, initial: 'random', restartAfter: 0 }), new Rng(5), true);
+    };
+    // An assignment evaluation costs 3 units, a shaken cell 40, a window 250 + its nodes.
+    for (const [op, perEval, perUse] of [
+      ['opAssign', 3, 0],
+      ['opShake', 40, 0],
+      ['opWindow', 1, 250],
+    ] as const) {
+      const run = only(op);
+      const e0 = run.evaluations;
+      for (let t = 0; t < 20; t++) run.step(5_000);
+      expect(run.spent).toBe(perEval * (run.evaluations - e0) + perUse * run.iteration);
+    }
+  });
+
   it('solves E2 clue 1 and a generated 6x6, from a beam start and from a greedy one', () => {
     for (const [p, params] of [
       [clue1(), {}],

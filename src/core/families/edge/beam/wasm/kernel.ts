@@ -146,6 +146,11 @@ export class ExpandKernel {
     return this.x.poolCount();
   }
 
+  /** Candidates `expand` looked at, children or not (its cost lies mostly there). */
+  get scanned(): number {
+    return this.x.scannedCount();
+  }
+
   /** The score later children had to reach after `expand` (-Infinity: the pool was never cut). */
   get cut(): number {
     const c = this.x.poolCut();
@@ -159,6 +164,7 @@ interface Exports {
   rngWord(i: number): number;
   poolCount(): number;
   poolCut(): number;
+  scannedCount(): number;
   setTables(
     piece: number,
     n: number,
