@@ -33,10 +33,10 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   /** Children generated, the pass under way included. */
   private children = 0;
   /**
-   * The step budget's units, the pass under way included: children and states kept, and an eighth
-   * of the candidates looked at. Children alone are a poor clock: late layers and wide suffix
-   * passes look at many candidates per child (4x the time per child), and threads given equal
-   * children per round waited for each other at its end.
+   * The step budget's units, the pass under way included: children, twice the states kept and an
+   * eighth of the candidates looked at (weights fitted to timed layers). Children alone are a poor
+   * clock: late layers and wide suffix passes look at many candidates per child (4x the time per
+   * child), and threads given equal children per round waited for each other at its end.
    */
   spent = 0;
   /** 0, for the empty board shown until the first pass ends. */
@@ -380,11 +380,12 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
         const l = hasL ? right[i * R + slot] : -1;
         const t = hasT ? front[i * cols + col] : -1;
         const base = i * words;
-        scanned += piece.length;
         for (let k = 0; k < piece.length; k++) {
-          if (tl[k] === l || tt[k] === t) continue;
           const q = piece[k];
           if ((used[base + (q >>> 5)] >>> (q & 31)) & 1) continue;
+          // The WebAssembly kernel looks only at unused pieces' candidates: count those.
+          scanned++;
+          if (tl[k] === l || tt[k] === t) continue;
           evals++;
           pool.push(i, k, score[i] + (ex && (tr[k] === fr ? 1 : 0) + (tb[k] === fb ? 1 : 0)), this.balanceOf(i, g, k, d));
         }

@@ -84,7 +84,7 @@ describe('beam search', () => {
     const run = new BeamRun(p, beamOptions({ maxWidth: 256 }), new Rng(1));
     while (run.pass < 6) run.step(1_000);
     // Children and kept states alone come to about 1.4x the evaluations on this board; the
-    // candidates looked at (an eighth each) bring it to 2x.
+    // candidates looked at (an eighth each) bring it to about 1.9x.
     expect(run.spent).toBeGreaterThan(1.7 * run.evaluations);
   });
 

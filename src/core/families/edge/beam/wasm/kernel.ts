@@ -15,7 +15,7 @@ export class ExpandKernel {
   readonly right: [Uint16Array, Uint16Array];
   readonly pool: { parent: Int32Array; cand: Int32Array; score: Int32Array; key: Float64Array };
   private readonly x: Exports;
-  /** Byte offsets of the states' arrays per layer, and of each group's tables (12 per group, as setTables takes them). */
+  /** Byte offsets of the states' arrays per layer, and of each group's tables (12 per group as setTables takes them, then setPieces' 2). */
   private readonly at: { score: number[]; used: number[]; front: number[]; right: number[] };
   private readonly tables: number[][];
 
@@ -46,6 +46,8 @@ export class ExpandKernel {
         take(2 * n),
         take(2 * n),
         ...[T.byLT[g], T.byL[g], T.byT[g]].flatMap((l) => [take(4 * l.start.length), take(4 * l.items.length)]),
+        take(4 * (32 * words + 1)),
+        take(4 * words),
       ];
     });
     const pages = Math.ceil(top / 65536);
@@ -89,6 +91,19 @@ export class ExpandKernel {
         new Int32Array(b, t[6 + 2 * i], l.start.length).set(l.start);
         new Int32Array(b, t[7 + 2 * i], l.items.length).set(l.items);
       });
+      // By piece: the candidates of piece q are start[q] .. start[q + 1] (ScanTables lists a piece's rotations together, pieces ascending).
+      const byPiece = new Int32Array(b, t[12], 32 * words + 1);
+      const mask = new Uint32Array(b, t[13], words);
+      const piece = T.piece[g];
+      for (let k = piece.length - 1; k >= 0; k--) {
+        byPiece[piece[k]] = k;
+        mask[piece[k] >>> 5] |= 1 << (piece[k] & 31);
+      }
+      let next = piece.length;
+      for (let q = 32 * words; q >= 0; q--) {
+        if (q < 32 * words && mask[q >>> 5] & (1 << (q & 31))) next = byPiece[q];
+        else byPiece[q] = next;
+      }
     });
     this.at = at;
     this.tables = tables;
@@ -121,6 +136,7 @@ export class ExpandKernel {
     const x = this.x;
     const t = this.tables[g];
     x.setTables(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11]);
+    x.setPieces(t[12], t[13]);
     const s = rng.getState();
     x.setRng(s[0], s[1], s[2], s[3]);
     const a = this.at;
@@ -159,6 +175,7 @@ export class ExpandKernel {
 }
 
 interface Exports {
+  setPieces(start: number, mask: number): void;
   setPool(parent: number, cand: number, score: number, key: number, cap: number): void;
   setRng(a: number, b: number, c: number, d: number): void;
   rngWord(i: number): number;
