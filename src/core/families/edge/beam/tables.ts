@@ -21,6 +21,8 @@ export class ScanTables {
   readonly byLT: { start: Int32Array; items: Int32Array }[] = [];
   readonly byL: { start: Int32Array; items: Int32Array }[] = [];
   readonly byT: { start: Int32Array; items: Int32Array }[] = [];
+  /** Candidates by piece: piece q's are pieceStart[q] .. pieceStart[q + 1] (a piece's rotations are listed together, pieces ascending). */
+  readonly pieceStart: Int32Array[] = [];
 
   constructor(p: EdgePuzzle, free: Uint8Array, rotatable: boolean, standardFrame: boolean) {
     const n = pieceCount(p);
@@ -70,6 +72,7 @@ export class ScanTables {
       this.byLT.push(csr(C * C, k, (i) => left[i] * C + top[i]));
       this.byL.push(csr(C, k, (i) => left[i]));
       this.byT.push(csr(C, k, (i) => top[i]));
+      this.pieceStart.push(csr(n, k, (i) => ps[i]).start);
     }
   }
 }

@@ -72,7 +72,7 @@ export interface LnsOptions {
 export class LnsRun implements SolverRun<EdgeSolutionJson, LnsCheckpoint> {
   evaluations = 0;
   /**
-   * The step budget's units: evaluations weighted by what each operator's cost (`OP_COST`), so
+   * The step budget's units: evaluations weighted by their operator's cost (`OP_COST`), so
    * equal budgets take about equal time whatever the operators' weights have become (shards of a
    * run on several threads end their rounds together).
    */

@@ -46,7 +46,7 @@ export class ExpandKernel {
         take(2 * n),
         take(2 * n),
         ...[T.byLT[g], T.byL[g], T.byT[g]].flatMap((l) => [take(4 * l.start.length), take(4 * l.items.length)]),
-        take(4 * (32 * words + 1)),
+        take(4 * T.pieceStart[g].length),
         take(4 * words),
       ];
     });
@@ -91,19 +91,11 @@ export class ExpandKernel {
         new Int32Array(b, t[6 + 2 * i], l.start.length).set(l.start);
         new Int32Array(b, t[7 + 2 * i], l.items.length).set(l.items);
       });
-      // By piece: the candidates of piece q are start[q] .. start[q + 1] (ScanTables lists a piece's rotations together, pieces ascending).
-      const byPiece = new Int32Array(b, t[12], 32 * words + 1);
+      // The group's candidates by piece, and its pieces as bits of the used words.
+      const start = T.pieceStart[g];
+      new Int32Array(b, t[12], start.length).set(start);
       const mask = new Uint32Array(b, t[13], words);
-      const piece = T.piece[g];
-      for (let k = piece.length - 1; k >= 0; k--) {
-        byPiece[piece[k]] = k;
-        mask[piece[k] >>> 5] |= 1 << (piece[k] & 31);
-      }
-      let next = piece.length;
-      for (let q = 32 * words; q >= 0; q--) {
-        if (q < 32 * words && mask[q >>> 5] & (1 << (q & 31))) next = byPiece[q];
-        else byPiece[q] = next;
-      }
+      for (let q = 0; q + 1 < start.length; q++) if (start[q + 1] > start[q]) mask[q >>> 5] |= 1 << (q & 31);
     });
     this.at = at;
     this.tables = tables;
