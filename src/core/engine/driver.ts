@@ -75,11 +75,13 @@ export async function drive(run: SolverRun, stop: StopCriteria, hooks: DriverHoo
     }
     let slice = budget;
     if (stop.evaluations !== null) slice = Math.max(1, Math.min(slice, stop.evaluations - run.evaluations));
-    const evalsBefore = run.evaluations;
+    // The slice is in the step budget's units (`spent` where a solver has it): sized by its evaluations,
+    // a beam's slice, whose units count more than its children, would never grow past one layer.
+    const before = run.spent ?? run.evaluations;
     const s0 = hooks.now();
     run.step(slice);
     const took = hooks.now() - s0;
-    const done = run.evaluations - evalsBefore;
+    const done = (run.spent ?? run.evaluations) - before;
     // Resize the slice towards sliceMs, changing by at most 2x per slice to stay stable.
     if (done >= slice * 0.9) {
       if (took < sliceMs / 2) budget = Math.min(budget * 2, 1 << 30);

@@ -111,4 +111,32 @@ describe('run driver', () => {
     await drive(fakeRun(clock), { seconds: null, evaluations: 250, target: null }, hooks(clock, fresh), { ...opts, recordedBest: null });
     expect(fresh.imps.map((i) => i.score)).toEqual([0, 1, 2]);
   });
+
+  it("sizes its slices in the step budget's units where a solver counts them apart from its evaluations", async () => {
+    // A beam's budget counts `spent` (children, states kept, candidates): here 3 units per evaluation.
+    const clock = { t: 0 };
+    const log = { progress: [] as ProgressSample[], imps: [] as Improvement[], cps: [] as Checkpoint[] };
+    const run = {
+      evaluations: 0,
+      spent: 0,
+      bestScore: 0,
+      currentScore: 0,
+      iteration: 0,
+      finished: false,
+      steps: [] as number[],
+      step(budget: number) {
+        run.steps.push(budget);
+        for (const end = run.spent + budget; run.spent < end; run.spent += 3) {
+          run.evaluations++;
+          clock.t += 0.001;
+        }
+      },
+      bestSolution: () => null,
+      checkpoint: () => null,
+    };
+    await drive(run, { seconds: 1, evaluations: null, target: null }, hooks(clock, log), opts);
+    // 20 ms slices at 3,000 units per ms: the slice grows from 64 to tens of thousands (by evaluations it would stay at 64).
+    expect(Math.max(...run.steps)).toBeGreaterThan(30_000);
+    expect(run.steps.length).toBeLessThan(200);
+  });
 });

@@ -86,8 +86,9 @@ describe('a run on several threads (shards run one after the other here)', () =>
       return [run.bestScore, run.evaluations, run.iteration, hash(run.bestSolution()), hash(run.checkpoint())];
     });
     expect(figures).toEqual([
-      [170, 3345495, 15, '0f309e44df4875bc', '6bd86f10be4646bc'],
-      [172, 3019404, 23, '891139ff6957c84a', 'b2504b2262693f2c'],
+      // Pinned again when beam came to count the pass under way: its loop now ends mid-pass.
+      [170, 3009539, 14, '855c44a2d719768d', '80d86c66a7ea2736'],
+      [172, 3005565, 22, 'd91989462d98206e', 'f4c690c642baf0af'],
     ]);
   });
 });

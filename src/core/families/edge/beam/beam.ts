@@ -25,13 +25,16 @@ export { beamBytesPerWidth, beamWidths, DEFAULT_BAND, type BeamOptions } from '.
  */
 export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   /**
-   * Children generated in finished passes. A resume repeats the pass under way from its own
-   * random state, so work inside a pass shows only when the pass ends: a resumed run counts
-   * exactly what an uninterrupted one does.
+   * Children generated, the pass under way included (a pass at an overnight width takes minutes,
+   * and the threads bench divides this by wall time). A resume repeats the pass under way from its
+   * own random state: the figure then holds still until the repeat has caught up with it, and from
+   * there counts exactly what an uninterrupted run does.
    */
   evaluations = 0;
-  /** Children generated, the pass under way included. */
+  /** Children generated since the run (or the pass a resume repeats) began. */
   private children = 0;
+  /** `children` when the pass under way began: a checkpoint's resume counts from here. */
+  private passStart = 0;
   /**
    * The step budget's units, the pass under way included: children, twice the states kept and an
    * eighth of the candidates looked at (weights fitted to timed layers). Children alone are a poor
@@ -156,6 +159,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
 
   private startPass(): void {
     this.passRng = this.rng.getState();
+    this.passStart = this.children;
     this.inPass = true;
     const n = this.n;
     const cols = this.cols;
@@ -220,7 +224,6 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     let bi = 0;
     for (let i = 1; i < this.size; i++) if (this.score[c][i] > this.score[c][bi]) bi = i;
     const s = this.score[c][bi];
-    this.evaluations = this.children;
     this.lastScore = s;
     this.lastWidth = this.passWidth;
     this.layer = 0;
@@ -399,6 +402,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   /** A layer's children (evaluations) and its cost (the step budget's units, see `spent`). */
   private charge(evals: number, parents: number, scanned: number): void {
     this.children += evals + parents;
+    if (this.children > this.evaluations) this.evaluations = this.children;
     this.spent += evals + parents + 2 * this.size + (scanned >>> 3);
   }
 
@@ -502,6 +506,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     return {
       rng: this.inPass ? this.passRng : this.rng.getState(),
       evaluations: this.evaluations,
+      passStart: this.inPass ? this.passStart : this.children,
       pass: this.pass,
       width: this.width,
       bestScore: this.bestScore,
@@ -515,7 +520,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   static restore(puzzle: EdgePuzzle, o: BeamOptions, s: BeamCheckpoint): BeamRun {
     const run = new BeamRun(puzzle, o, new Rng(s.rng));
     run.evaluations = s.evaluations;
-    run.children = s.evaluations;
+    run.children = s.passStart ?? s.evaluations;
     run.pass = s.pass;
     run.width = Math.max(1, Math.min(s.width, run.maxW));
     run.stall = s.stall;

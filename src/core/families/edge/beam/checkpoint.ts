@@ -5,7 +5,10 @@ import { boardJson } from '../vns/board';
 /** A beam run between passes (a resume starts the pass under way again from its own random state). */
 export const BeamCheckpoint = v.object({
   rng: rngState,
+  /** Children so far, the pass under way included. */
   evaluations: int,
+  /** Children when the pass under way began (older checkpoints, written between passes: `evaluations`). */
+  passStart: v.optional(int),
   pass: int,
   width: int,
   /** The best board's candidate per layer is rebuilt from `best`, its score rescored. */

@@ -83,11 +83,13 @@ export function beamOptions(params: Record<string, unknown>): BeamOptions {
 }
 
 /**
- * Step budget of one round of a run on several threads, in `BeamRun.spent` units: about 0.3 s of
- * one core on Eternity II. A late layer alone is up to 0.5M units, and each shard's round ends at
- * a layer's end, so shorter rounds left one thread waiting for the other (1 << 20: 1.5x on 2 threads).
+ * Step budget of one round of a run on several threads, in `BeamRun.spent` units: about 1.2 s of
+ * one core on Eternity II (0.6 s of wall time on 2 threads, the longest a stop waits). Each shard's
+ * round ends at a layer's end, and a late layer of a wide suffix pass is millions of units, so
+ * shorter rounds left one thread waiting for the other: 2^20 gave 1.5x on 2 threads, 2^24 kept the
+ * threads busy 94 % of a round, 2^26 97 % (timed rounds, issue 23).
  */
-const BEAM_ROUND = 1 << 24;
+const BEAM_ROUND = 1 << 26;
 
 export const beamSolver: SolverDef = withThreads(
   catalogued<EdgePuzzle, EdgeSolutionJson, BeamCheckpoint>(

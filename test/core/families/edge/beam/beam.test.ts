@@ -94,6 +94,40 @@ describe('beam search', () => {
     expectResumesIdentically(beam.create(p, params, 3), (cp) => beam.restore(p, params, cp), [5_000, 60_000, 200_000], { slice: 3_000 });
   });
 
+  it('counts the pass under way in its evaluations, and a mid-pass resume never counts back nor twice', () => {
+    const p = generatePuzzle(8, 8, 4, 3, 6, 1).puzzle;
+    const params = { width: 256, maxWidth: 256 };
+    const run = beam.create(p, params, 2);
+    const seen = new Set<number>();
+    while (run.iteration < 3) {
+      run.step(500);
+      seen.add(run.evaluations);
+    }
+    // Steps of 500 units end every few layers: many figures within each of the three passes.
+    expect(seen.size).toBeGreaterThan(20);
+    // A checkpoint in the middle of the fourth pass, and the run carried on as it is.
+    const start = run.iteration;
+    const mark = run.evaluations;
+    while (run.iteration === start && run.evaluations - mark < 2_000) run.step(500);
+    expect(run.iteration).toBe(start);
+    const cp = JSON.parse(JSON.stringify(run.checkpoint()));
+    const at = run.evaluations;
+    const resumed = beam.restore(p, params, cp);
+    expect(resumed.evaluations).toBe(at);
+    // The resume repeats the pass from its start: its figure holds still, then runs level with the run's.
+    let last = at;
+    while (run.iteration < start + 2) {
+      run.step(500);
+      while (resumed.evaluations < run.evaluations) {
+        resumed.step(Math.min(500, run.evaluations - resumed.evaluations));
+        expect(resumed.evaluations).toBeGreaterThanOrEqual(last);
+        last = resumed.evaluations;
+      }
+      expect(resumed.evaluations).toBe(run.evaluations);
+    }
+    expect(resumed.bestSolution()).toEqual(run.bestSolution());
+  });
+
   it('counts the joins with a fixed piece further on when placing its neighbour, so a narrow pass fits a free row onto pinned rows', () => {
     // Rows 2 and 3 pinned as in the solution: the free top row must fit their top edges, which a
     // pass only saw one row late before (then 48-53 of 57 on these boards).
