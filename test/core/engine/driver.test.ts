@@ -3,10 +3,14 @@ import { drive, type DriverHooks } from '../../../src/core/engine/driver';
 import type { SolverRun } from '../../../src/core/engine/solver';
 import type { Checkpoint, Improvement, ProgressSample } from '../../../src/core/engine/run-types';
 
-/** A fake solver whose best rises by one every 100 evaluations, on a fake clock. */
-function fakeRun(clock: { t: number }, msPerEval = 0.01): SolverRun & { steps: number[] } {
+/**
+ * A fake solver whose best rises by one every `bestEvery` evaluations, on a fake clock. With
+ * `unitsPerEval`, its step budget counts `spent` units (as beam's and lns's do), that many per evaluation.
+ */
+function fakeRun(clock: { t: number }, msPerEval = 0.01, unitsPerEval = 0, bestEvery = 100): SolverRun & { steps: number[] } {
   const run = {
     evaluations: 0,
+    spent: unitsPerEval > 0 ? 0 : undefined,
     bestScore: 0,
     currentScore: 0,
     iteration: 0,
@@ -14,10 +18,12 @@ function fakeRun(clock: { t: number }, msPerEval = 0.01): SolverRun & { steps: n
     steps: [] as number[],
     step(budget: number) {
       run.steps.push(budget);
-      for (let i = 0; i < budget; i++) {
+      const end = (run.spent ?? run.evaluations) + budget;
+      while ((run.spent ?? run.evaluations) < end) {
         run.evaluations++;
+        if (run.spent !== undefined) run.spent += unitsPerEval;
         clock.t += msPerEval;
-        if (run.evaluations % 100 === 0) {
+        if (run.evaluations % bestEvery === 0) {
           run.bestScore++;
           return;
         }
@@ -116,24 +122,7 @@ describe('run driver', () => {
     // A beam's budget counts `spent` (children, states kept, candidates): here 3 units per evaluation.
     const clock = { t: 0 };
     const log = { progress: [] as ProgressSample[], imps: [] as Improvement[], cps: [] as Checkpoint[] };
-    const run = {
-      evaluations: 0,
-      spent: 0,
-      bestScore: 0,
-      currentScore: 0,
-      iteration: 0,
-      finished: false,
-      steps: [] as number[],
-      step(budget: number) {
-        run.steps.push(budget);
-        for (const end = run.spent + budget; run.spent < end; run.spent += 3) {
-          run.evaluations++;
-          clock.t += 0.001;
-        }
-      },
-      bestSolution: () => null,
-      checkpoint: () => null,
-    };
+    const run = fakeRun(clock, 0.001, 3, Infinity);
     await drive(run, { seconds: 1, evaluations: null, target: null }, hooks(clock, log), opts);
     // 20 ms slices at 3,000 units per ms: the slice grows from 64 to tens of thousands (by evaluations it would stay at 64).
     expect(Math.max(...run.steps)).toBeGreaterThan(30_000);
