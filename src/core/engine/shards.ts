@@ -242,7 +242,7 @@ export class ShardedRun implements SolverRun {
   /**
    * One round, whatever the budget: a shard's evaluations may rise only at the end of a long unit
    * (a beam pass), so rounds are counted, not evaluations, and the driver checks its stop criteria
-   * after each (a round is a fixed step budget per shard: about 0.1-0.5 s of one core).
+   * after each (a round is a fixed step budget per shard: about 0.1-0.6 s of wall time).
    */
   step(_budget: number): void {
     if (this.finished) return;
