@@ -10,9 +10,7 @@
  * a search's evaluations per second depend on its seed (beam: 20-28 million on one core, by where
  * its suffix passes start). So the one-thread figure a seed is compared with is the mean of those
  * same N searches run alone, each for the same wall time: the ratio then measures the threads, not
- * which seeds the shards drew. Beam counts a pass's evaluations when the pass ends, so short runs
- * undercount unfinished passes (alike on both sides); "CPU s / wall s" shows how many cores the
- * system gave the run.
+ * which seeds the shards drew. "CPU s / wall s" shows how many cores the system gave the run.
  *
  * Options:
  *   --solver ID       beam, lns or backtrack (default beam)
@@ -56,8 +54,11 @@ function runOnce(spec: RunSpec): Promise<Extract<FromWorker, { type: 'done' }>> 
   });
 }
 
+/** A run's figures: evaluations per wall second, best score, wall time, cores used. */
+type RunFigures = { perSecond: number; score: number; elapsedMs: number; cores: number };
+
 /** One search alone in a child process of this bench (for --processes), its figures read from its last line. */
-function child(argv: string[], seed: number): Promise<{ perSecond: number; score: number; elapsedMs: number; cores: number }> {
+function child(argv: string[], seed: number): Promise<RunFigures> {
   const args = [
     '--import',
     'tsx',
@@ -100,7 +101,7 @@ export async function run(argv: string[]): Promise<void> {
   const file = typeof o.instance === 'string' ? o.instance : 'eternity2_256.txt';
   const puzzle = piecesFormat.read(readFileSync(INSTANCES + file, 'utf8'), file).puzzle;
   const params = parseSet(o.set);
-  const once = async (seed: number, t: number): Promise<{ perSecond: number; score: number; elapsedMs: number; cores: number }> => {
+  const once = async (seed: number, t: number): Promise<RunFigures> => {
     const cpu0 = process.cpuUsage();
     const end = await runOnce({
       runId: seed,
@@ -134,13 +135,7 @@ export async function run(argv: string[]): Promise<void> {
     // The N-thread run's own searches, each alone (the first is the one-thread run of this seed).
     const searches = Array.from({ length: threads }, (_, i) => shardSeed(seed, i));
     const alone: number[] = [];
-    const row = (
-      searchSeed: number | string,
-      t: number | string,
-      r: { perSecond: number; score: number; elapsedMs: number; cores: number },
-      vs: string,
-      before: string,
-    ): void => {
+    const row = (searchSeed: number | string, t: number | string, r: RunFigures, vs: string, before: string): void => {
       rows.push([
         seed,
         searchSeed,
