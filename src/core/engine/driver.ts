@@ -64,11 +64,21 @@ export async function drive(run: SolverRun, stop: StopCriteria, hooks: DriverHoo
     return null;
   };
 
+  const improved = (): void => {
+    if (run.bestScore <= lastBest) return;
+    lastBest = run.bestScore;
+    hooks.onImprovement({ elapsedMs: Math.round(elapsed()), evaluations: run.evaluations, score: run.bestScore, solution: run.bestSolution() });
+  };
+
   if (recorded === null ? opts.elapsedMs === 0 : run.bestScore > recorded)
     hooks.onImprovement({ elapsedMs: 0, evaluations: run.evaluations, score: run.bestScore, solution: run.bestSolution() });
   for (;;) {
     const reason = reached();
     if (reason) {
+      if (reason === 'seconds' || reason === 'stopped') {
+        run.settle?.();
+        improved();
+      }
       hooks.onProgress(sample());
       checkpoint();
       return { reason, elapsedMs: Math.round(elapsed()) };
@@ -87,10 +97,7 @@ export async function drive(run: SolverRun, stop: StopCriteria, hooks: DriverHoo
       if (took < sliceMs / 2) budget = Math.min(budget * 2, 1 << 30);
       else if (took > sliceMs * 2) budget = Math.max(16, Math.floor(budget / 2));
     }
-    if (run.bestScore > lastBest) {
-      lastBest = run.bestScore;
-      hooks.onImprovement({ elapsedMs: Math.round(elapsed()), evaluations: run.evaluations, score: run.bestScore, solution: run.bestSolution() });
-    }
+    improved();
     const now = elapsed();
     if (now - lastProgress >= opts.progressIntervalMs) {
       lastProgress = now;

@@ -32,22 +32,32 @@ export interface ShardReport {
   finished: boolean;
 }
 
-/** Runs the shards somewhere: one after the other in this thread, or on worker threads. */
+/** A shard at the end of one of its rounds (or as it starts), with its best board where the round raised its best. */
+export interface ShardRound {
+  report: ShardReport;
+  solution?: unknown;
+}
+
+/**
+ * Runs the shards somewhere: one after the other in this thread, or on worker threads where each
+ * shard may run a few rounds ahead of those taken (so no thread waits for the slowest at every round).
+ */
 export interface ShardExecutor {
   readonly count: number;
-  /** Each shard's figures now, in index order (no work). */
-  reports(): readonly ShardReport[];
-  /** Every unfinished shard does one `step(budget)`; reports in index order. */
-  advance(budget: number): readonly ShardReport[];
-  bestSolution(shard: number): unknown;
-  /** Each shard's checkpoint, in index order. */
-  checkpoints(): unknown[];
+  /** Each shard as it starts or resumes, with its best board (no work). */
+  starts(): readonly ShardRound[];
+  /** Shard i's next round: done now, or the oldest one a thread has ended ahead (waiting for it if none has). */
+  next(shard: number): ShardRound;
+  /** The rounds shard i has ended that `next` has not given, without waiting; given here instead. */
+  ahead(shard: number): ShardRound[];
+  /** Each shard's checkpoint, and the rounds it ended before it that `next` has not given yet (it still will). */
+  checkpoints(): { state: unknown; ahead: ShardRound[] }[];
   /** Release the threads (the run is over). */
   close(): void;
 }
 
-/** Builds the executor for a run: the shards' solver (always one thread), its params and starts. */
-export type ShardExecutorFactory = (def: SolverDef, params: Params, starts: readonly ShardStart[]) => ShardExecutor;
+/** Builds the executor for a run: the shards' solver (always one thread), its params, starts and round budget. */
+export type ShardExecutorFactory = (def: SolverDef, params: Params, starts: readonly ShardStart[], round: number) => ShardExecutor;
 
 /** The state a sharded run checkpoints. */
 interface ShardedState {
@@ -55,6 +65,12 @@ interface ShardedState {
   rounds: number;
   best: { shard: number; score: number; solution: unknown } | null;
   shards: unknown[];
+  /** Rounds taken of each shard; absent in checkpoints from before shards could run ahead (all at `rounds`). */
+  taken?: number[];
+  /** Each shard's figures at its last round taken. */
+  last?: ShardReport[];
+  /** Rounds each shard had ended past those taken when its state was saved (taken first on resume). */
+  pending?: ShardRound[][];
 }
 
 interface Plan {
@@ -137,25 +153,27 @@ export function createRun(
     // A one-thread checkpoint is the solver's own: threads=1 runs exactly as the solver did before threads existed.
     return 'seed' in from ? plan.base.create(puzzle, one, from.seed) : plan.base.restore(puzzle, one, from.checkpoint);
   }
+  const round = roundOf(plan, threads);
   if ('seed' in from) {
     const starts = Array.from({ length: threads }, (_, i) => ({ seed: shardSeed(from.seed, i) }));
-    return new ShardedRun(executor(plan.base, one, starts), roundOf(plan, threads), null);
+    return new ShardedRun(executor(plan.base, one, starts, round), { rounds: 0, best: null });
   }
   const s = from.checkpoint as ShardedState;
   if (!s || typeof s !== 'object' || !Array.isArray(s.shards) || !Number.isInteger(s.rounds)) throw new Error(`${def.id} checkpoint is damaged`);
   if (s.threads !== threads || s.shards.length !== threads)
     throw new Error(`${def.id} checkpoint was made with ${s.threads} threads: resume it with threads=${s.threads}, not ${threads}`);
-  const run = new ShardedRun(
+  const perShard = (x: unknown): boolean => x === undefined || (Array.isArray(x) && x.length === threads);
+  if (!perShard(s.taken) || !perShard(s.last) || !perShard(s.pending) || (s.taken === undefined) !== (s.last === undefined))
+    throw new Error(`${def.id} checkpoint is damaged`);
+  return new ShardedRun(
     executor(
       plan.base,
       one,
       s.shards.map((state) => ({ state })),
+      round,
     ),
-    roundOf(plan, threads),
-    s.best,
+    s,
   );
-  run.rounds = s.rounds;
-  return run;
 }
 
 /**
@@ -187,20 +205,33 @@ export function stepShard(run: SolverRun, budget: number): void {
 /** Bounds a round whatever a solver reports (a step that finds a best without counting work). */
 const MAX_STEPS_PER_ROUND = 1024;
 
+/**
+ * One round of a shard: its share of the round's budget, then its figures, with its best board
+ * where the round raised its best (the combining run takes a board only from a shard whose best
+ * rose above every other, which happens only in such a round).
+ */
+export function playRound(run: SolverRun, budget: number): ShardRound {
+  const before = run.bestScore;
+  stepShard(run, budget);
+  const report = reportOf(run);
+  return run.bestScore > before ? { report, solution: run.bestSolution() } : { report };
+}
+
+/** A shard as it starts or resumes: its figures and best board. */
+export function startOf(run: SolverRun): ShardRound {
+  return { report: reportOf(run), solution: run.bestSolution() };
+}
+
 /** Shards executed one after the other in this thread (core's reference for the threaded executor). */
 export function localShards(puzzle: unknown): ShardExecutorFactory {
-  return (def, params, starts) => {
+  return (def, params, starts, round) => {
     const runs = starts.map((s) => ('seed' in s ? def.create(puzzle, params, s.seed) : def.restore(puzzle, params, s.state)));
     return {
       count: runs.length,
-      reports: () => runs.map(reportOf),
-      advance: (budget) =>
-        runs.map((r) => {
-          stepShard(r, budget);
-          return reportOf(r);
-        }),
-      bestSolution: (i) => runs[i].bestSolution(),
-      checkpoints: () => runs.map((r) => r.checkpoint()),
+      starts: () => runs.map(startOf),
+      next: (i) => playRound(runs[i], round),
+      ahead: () => [],
+      checkpoints: () => runs.map((r) => ({ state: r.checkpoint(), ahead: [] })),
       close: () => undefined,
     };
   };
@@ -214,25 +245,38 @@ export function reportOf(r: SolverRun): ShardReport {
 /**
  * N shards seen as one run: evaluations add up, the best is the best shard's (the first to
  * reach a score keeps it; among shards reaching it in the same round the lowest index), and a
- * step is one round.
+ * step takes one round of every shard. Rounds are taken in order whatever the threads did ahead,
+ * so a run stopped by evaluations or a target is the same for (seed, threads) however the threads
+ * were timed; `settle` (a stop on the clock or by the user) also takes what they did ahead.
  */
 export class ShardedRun implements SolverRun {
-  rounds = 0;
+  rounds: number;
   evaluations = 0;
   bestScore = -Infinity;
   currentScore = -Infinity;
   iteration = 0;
   finished = false;
   private best: ShardedState['best'];
+  /** Rounds taken of each shard (equal but after a `settle`). */
+  private readonly taken: number[];
+  private readonly last: ShardReport[];
+  /** Rounds a shard had ended ahead when a checkpoint was saved, or a settle found: taken before any new. */
+  private readonly pending: ShardRound[][];
 
   constructor(
     private readonly exec: ShardExecutor,
-    private readonly round: number,
-    best: ShardedState['best'],
+    from: Pick<ShardedState, 'rounds' | 'best' | 'taken' | 'last' | 'pending'>,
   ) {
-    this.best = best;
+    this.rounds = from.rounds;
+    this.best = from.best;
+    const n = exec.count;
+    this.taken = from.taken ? [...from.taken] : Array.from({ length: n }, () => from.rounds);
+    this.pending = from.pending ? from.pending.map((p) => [...p]) : Array.from({ length: n }, () => []);
+    this.last = Array.from({ length: n }, () => ({ evaluations: 0, bestScore: -Infinity, currentScore: -Infinity, iteration: 0, finished: false }));
     // The shards' figures as they start (or resume): no work is done here.
-    this.absorb(exec.reports());
+    const starts = exec.starts();
+    for (let i = 0; i < n; i++) this.take(i, from.last ? { report: from.last[i] } : starts[i]);
+    this.sum();
   }
 
   get threads(): number {
@@ -240,40 +284,60 @@ export class ShardedRun implements SolverRun {
   }
 
   /**
-   * One round, whatever the budget: a shard's evaluations may rise only at the end of a long unit
-   * (a beam pass), so rounds are counted, not evaluations, and the driver checks its stop criteria
-   * after each (a round is a fixed step budget per shard: about 0.1-0.6 s of wall time).
+   * One round of every shard behind the others, whatever the budget: a shard's evaluations may
+   * rise only at the end of a long unit, so rounds are counted, not evaluations, and the driver
+   * checks its stop criteria after each (a round is a fixed step budget per shard: about 0.1-0.6 s
+   * of wall time).
    */
   step(_budget: number): void {
     if (this.finished) return;
-    this.absorb(this.exec.advance(this.round));
+    let behind = Infinity;
+    for (let i = 0; i < this.exec.count; i++) if (!this.last[i].finished) behind = Math.min(behind, this.taken[i]);
+    for (let i = 0; i < this.exec.count; i++) {
+      if (this.last[i].finished || this.taken[i] !== behind) continue;
+      this.take(i, this.pending[i].shift() ?? this.exec.next(i));
+      this.taken[i]++;
+    }
     this.rounds++;
+    this.sum();
   }
 
-  private absorb(reports: readonly ShardReport[]): void {
+  /** The run ends on the clock or by the user's word: take the rounds threads ended ahead, in round order. */
+  settle(): void {
+    for (let i = 0; i < this.exec.count; i++) this.pending[i].push(...this.exec.ahead(i));
+    for (;;) {
+      let i = -1;
+      for (let j = 0; j < this.exec.count; j++) if (this.pending[j].length > 0 && (i < 0 || this.taken[j] < this.taken[i])) i = j;
+      if (i < 0) break;
+      this.take(i, this.pending[i].shift()!);
+      this.taken[i]++;
+    }
+    this.sum();
+  }
+
+  private take(i: number, r: ShardRound): void {
+    this.last[i] = r.report;
+    if (this.best !== null && r.report.bestScore <= this.best.score) return;
+    if (r.solution === undefined) throw new Error(`thread ${i + 1} of ${this.exec.count} reported a best of ${r.report.bestScore} without its board`);
+    this.best = { shard: i, score: r.report.bestScore, solution: r.solution };
+  }
+
+  private sum(): void {
     let evaluations = 0;
     let current = -Infinity;
     let iteration = 0;
     let finished = true;
-    let top = -1;
-    for (let i = 0; i < reports.length; i++) {
-      const r = reports[i];
+    for (const r of this.last) {
       evaluations += r.evaluations;
       if (r.currentScore > current) current = r.currentScore;
       iteration += r.iteration;
       finished &&= r.finished;
-      if (top < 0 || r.bestScore > reports[top].bestScore) top = i;
     }
     this.evaluations = evaluations;
     this.currentScore = current;
     this.iteration = iteration;
     this.finished = finished;
-    const score = reports[top].bestScore;
-    if (this.best === null || score > this.best.score) {
-      // Asked of the shard right away: a shard's best board may change later at an equal score.
-      this.best = { shard: top, score, solution: this.exec.bestSolution(top) };
-    }
-    this.bestScore = this.best.score;
+    this.bestScore = this.best?.score ?? -Infinity;
   }
 
   bestSolution(): unknown {
@@ -281,7 +345,16 @@ export class ShardedRun implements SolverRun {
   }
 
   checkpoint(): ShardedState {
-    return { threads: this.exec.count, rounds: this.rounds, best: this.best, shards: this.exec.checkpoints() };
+    const saved = this.exec.checkpoints();
+    return {
+      threads: this.exec.count,
+      rounds: this.rounds,
+      best: this.best,
+      shards: saved.map((s) => s.state),
+      taken: [...this.taken],
+      last: [...this.last],
+      pending: saved.map((s, i) => [...this.pending[i], ...s.ahead]),
+    };
   }
 
   /** The run is over: end its threads. */

@@ -28,6 +28,12 @@ export interface SolverRun<S = unknown, C = unknown> {
   readonly iteration: number;
   /** True when the search space is exhausted (exact solvers) or nothing more can improve. */
   readonly finished: boolean;
+  /**
+   * The run ends on the clock or by the user's word: take in work done ahead of what `step` has
+   * shown (a run on several threads). Stops by evaluations or a target never call it, so they stay
+   * deterministic.
+   */
+  settle?(): void;
   /** The best solution in its family's JSON form. */
   bestSolution(): S;
   /** JSON-serialisable state from which `restore` continues on the same RNG stream. */

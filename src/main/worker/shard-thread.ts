@@ -1,34 +1,26 @@
 /**
  * One shard of a run on several threads (see core/engine/shards.ts and thread-shards.ts): the
- * solver's run lives in this thread, waits on the shared control block for a command, answers it
- * (its figures in the shared block, a solution or checkpoint on its port) and counts itself done.
+ * solver's run lives in this thread and plays round after round, posting each on its port, until it
+ * is LAG rounds ahead of those the main thread has taken; between rounds it answers the main
+ * thread's commands (a checkpoint, quit) and counts itself done.
  */
 import { workerData, type MessagePort as NodeMessagePort } from 'node:worker_threads';
 import { findSolver } from '../../core/catalogue/catalogue';
-import { createRun, localShards, stepShard } from '../../core/engine/shards';
+import { createRun, localShards, playRound, startOf } from '../../core/engine/shards';
 import type { SolverRun } from '../../core/engine/solver';
 import { getFamily } from '../../core/families';
 import type { FamilyId } from '../../core/families/family';
-import { ADVANCE, ARG, BEST, CHECKPOINT, CMD, DONE, FIGURES, GEN, QUIT, type ShardThreadData, type ShardThreadMessage } from './shard-layout';
+import { CHECKPOINT, CMD, DONE, ENDED, FAILED, GEN, LAG, QUIT, shardWord, TAKEN, WAKE, type ShardThreadData, type ShardThreadMessage } from './shard-layout';
 
 const data = workerData as ShardThreadData;
 const control = new Int32Array(data.control);
-const figures = new Float64Array(data.figures);
 const port = data.port as unknown as NodeMessagePort;
-const at = data.index * FIGURES;
+const word = (w: number): number => shardWord(data.index, w);
 
 const post = (m: ShardThreadMessage): void => port.postMessage(m);
 
-function report(run: SolverRun): void {
-  figures[at] = run.evaluations;
-  figures[at + 1] = run.bestScore;
-  figures[at + 2] = run.currentScore;
-  figures[at + 3] = run.iteration;
-  figures[at + 4] = run.finished ? 1 : 0;
-}
-
 function fail(e: unknown): void {
-  figures[at + 5] = 1;
+  Atomics.store(control, word(FAILED), 1);
   post({ error: e instanceof Error ? e.message : String(e) });
 }
 
@@ -44,33 +36,47 @@ try {
   const def = findSolver(data.family as FamilyId, data.solver);
   // The shard's params have no `threads`: this is the solver's own one-thread run.
   run = createRun(def, puzzle, data.params, 'seed' in data.start ? { seed: data.start.seed } : { checkpoint: data.start.state }, localShards(puzzle));
-  report(run);
+  post({ start: startOf(run) });
 } catch (e) {
   fail(e);
 }
 answered();
 
-let gen = 0;
+let seen = 0;
+let ended = 0;
 for (;;) {
-  Atomics.wait(control, GEN, gen);
-  gen = Atomics.load(control, GEN);
-  const cmd = Atomics.load(control, CMD);
-  const arg = Atomics.load(control, ARG);
-  if (cmd === QUIT) {
-    answered();
-    break;
-  }
-  if (run && !figures[at + 5]) {
-    try {
-      if (cmd === ADVANCE) {
-        stepShard(run, arg);
-        report(run);
-      } else if (cmd === BEST && arg === data.index) post({ value: run.bestSolution() });
-      else if (cmd === CHECKPOINT) post({ value: run.checkpoint() });
-    } catch (e) {
-      fail(e);
+  // Read before anything it guards, so a change the main thread makes after this wakes the wait below.
+  const wake = Atomics.load(control, word(WAKE));
+  const gen = Atomics.load(control, GEN);
+  if (gen !== seen) {
+    seen = gen;
+    const cmd = Atomics.load(control, CMD);
+    if (cmd === QUIT) {
+      answered();
+      break;
     }
+    if (cmd === CHECKPOINT && run && !Atomics.load(control, word(FAILED))) {
+      try {
+        post({ value: run.checkpoint() });
+      } catch (e) {
+        fail(e);
+      }
+    }
+    answered();
+    continue;
   }
-  answered();
+  if (!run || Atomics.load(control, word(FAILED)) || run.finished || ended - Atomics.load(control, word(TAKEN)) >= LAG) {
+    Atomics.wait(control, word(WAKE), wake);
+    continue;
+  }
+  try {
+    post({ round: playRound(run, data.round) });
+  } catch (e) {
+    fail(e);
+    continue;
+  }
+  ended++;
+  Atomics.store(control, word(ENDED), ended);
+  Atomics.notify(control, word(ENDED));
 }
 port.close();

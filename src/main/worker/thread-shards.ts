@@ -1,15 +1,15 @@
 /**
  * Runs a sharded run's shards (core/engine/shards.ts) on worker threads of this solver process:
- * one thread per shard, each holding its solver run, driven through a SharedArrayBuffer control
- * block. The main thread sets a command and sleeps (Atomics.wait) until every thread has answered,
- * so the driver's synchronous `step` stays synchronous and a round's outcome never depends on
- * which thread ends first.
+ * one thread per shard, each holding its solver run and playing rounds up to LAG ahead of those
+ * taken, posting each on its port. The main thread takes a shard's rounds in order, sleeping
+ * (Atomics.wait on the shared block) while the shard has not ended the next one, so the driver's
+ * synchronous `step` stays synchronous and no outcome depends on which thread ends first.
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import type { ShardExecutor, ShardExecutorFactory, ShardReport } from '../../core/engine/shards';
-import { ADVANCE, ARG, BEST, CHECKPOINT, CMD, CONTROL_WORDS, DONE, FIGURES, GEN, QUIT, type ShardThreadData, type ShardThreadMessage } from './shard-layout';
+import type { ShardExecutor, ShardExecutorFactory, ShardRound } from '../../core/engine/shards';
+import { CHECKPOINT, CMD, CONTROL_WORDS, DONE, ENDED, FAILED, GEN, QUIT, SHARD_WORDS, shardWord, TAKEN, WAKE, type ShardThreadData, type ShardThreadMessage } from './shard-layout';
 
 /** How often a waiting main thread looks whether a thread died without answering, in ms. */
 const LIVENESS_MS = 1000;
@@ -27,7 +27,7 @@ function threadSource(): { code: string } | { file: URL } {
 
 /** The executor factory for runs of `puzzle` (its JSON form, as the run spec carries it). */
 export function threadShards(puzzle: unknown): ShardExecutorFactory {
-  return (def, params, starts) => new ThreadShards(def.family, def.id, puzzle, params, starts);
+  return (def, params, starts, round) => new ThreadShards(def.family, def.id, puzzle, params, starts, round);
 }
 
 /** Worker threads alive in this process for sharded runs (for tests). */
@@ -36,15 +36,29 @@ export let liveShardThreads = 0;
 class ThreadShards implements ShardExecutor {
   readonly count: number;
   private readonly control: Int32Array;
-  private readonly figures: Float64Array;
   private readonly workers: Worker[] = [];
   private readonly ports: MessagePort[] = [];
+  /** Per shard: rounds received from its thread and not yet given, and rounds given so far. */
+  private readonly received: ShardRound[][];
+  private readonly given: number[];
+  private readonly first: ShardRound[] = [];
+  /** Per shard, the checkpoint it posted (and how many received rounds came before it), until taken. */
+  private readonly saved: ({ state: unknown; before: number } | null)[];
   private closed = false;
 
-  constructor(family: string, solver: string, puzzle: unknown, params: ShardThreadData['params'], starts: readonly ({ seed: number } | { state: unknown })[]) {
+  constructor(
+    family: string,
+    solver: string,
+    puzzle: unknown,
+    params: ShardThreadData['params'],
+    starts: readonly ({ seed: number } | { state: unknown })[],
+    round: number,
+  ) {
     this.count = starts.length;
-    this.control = new Int32Array(new SharedArrayBuffer(CONTROL_WORDS * 4));
-    this.figures = new Float64Array(new SharedArrayBuffer(this.count * FIGURES * 8));
+    this.control = new Int32Array(new SharedArrayBuffer((CONTROL_WORDS + this.count * SHARD_WORDS) * 4));
+    this.received = Array.from({ length: this.count }, () => []);
+    this.given = Array.from({ length: this.count }, () => 0);
+    this.saved = Array.from({ length: this.count }, () => null);
     const source = threadSource();
     for (let index = 0; index < this.count; index++) {
       const { port1, port2 } = new MessageChannel();
@@ -55,8 +69,8 @@ class ThreadShards implements ShardExecutor {
         puzzle,
         params,
         start: starts[index],
+        round,
         control: this.control.buffer as SharedArrayBuffer,
-        figures: this.figures.buffer as SharedArrayBuffer,
         port: port2 as unknown as ShardThreadData['port'],
       };
       const options = { workerData, transferList: [port2] };
@@ -68,57 +82,100 @@ class ThreadShards implements ShardExecutor {
     }
     try {
       this.waitAll();
+      for (let i = 0; i < this.count; i++) {
+        this.drain(i);
+        if (!this.first[i]) throw new Error(`thread ${i + 1} of ${this.count} sent no start`);
+      }
     } catch (e) {
       this.close();
       throw e;
     }
   }
 
-  reports(): readonly ShardReport[] {
-    const f = this.figures;
-    return Array.from({ length: this.count }, (_, i) => ({
-      evaluations: f[i * FIGURES],
-      bestScore: f[i * FIGURES + 1],
-      currentScore: f[i * FIGURES + 2],
-      iteration: f[i * FIGURES + 3],
-      finished: f[i * FIGURES + 4] === 1,
-    }));
+  starts(): readonly ShardRound[] {
+    return this.first;
   }
 
-  advance(budget: number): readonly ShardReport[] {
-    this.command(ADVANCE, budget);
-    return this.reports();
+  next(shard: number): ShardRound {
+    this.alive();
+    const w = shardWord(shard, ENDED);
+    for (;;) {
+      const ended = Atomics.load(this.control, w);
+      this.drain(shard);
+      if (this.received[shard].length > 0) break;
+      this.failed(shard);
+      if (Atomics.wait(this.control, w, ended, LIVENESS_MS) === 'timed-out') this.dead();
+    }
+    return this.give(shard, 1)[0];
   }
 
-  bestSolution(shard: number): unknown {
-    this.command(BEST, shard);
-    return this.take(shard);
+  ahead(shard: number): ShardRound[] {
+    this.alive();
+    this.drain(shard);
+    return this.give(shard, this.received[shard].length);
   }
 
-  checkpoints(): unknown[] {
-    this.command(CHECKPOINT, 0);
-    return this.ports.map((_, i) => this.take(i));
+  checkpoints(): { state: unknown; ahead: ShardRound[] }[] {
+    this.alive();
+    this.command(CHECKPOINT);
+    return this.ports.map((_, i) => {
+      this.drain(i);
+      const saved = this.saved[i];
+      if (!saved) throw new Error(`thread ${i + 1} of ${this.count} sent no checkpoint`);
+      this.saved[i] = null;
+      return { state: saved.state, ahead: this.received[i].slice(0, saved.before) };
+    });
   }
 
   close(): void {
     if (this.closed) return;
     this.closed = true;
     Atomics.store(this.control, CMD, QUIT);
-    Atomics.add(this.control, GEN, 1);
-    Atomics.notify(this.control, GEN);
+    this.wakeAll();
     // A thread stuck in a long step would hold the process: end them all.
     for (const w of this.workers) void w.terminate();
     for (const p of this.ports) p.close();
   }
 
-  private command(cmd: number, arg: number): void {
+  private alive(): void {
     if (this.closed) throw new Error('the run has ended its threads');
+  }
+
+  /** Hands out the oldest `n` rounds received from a shard, telling its thread it may run further ahead. */
+  private give(shard: number, n: number): ShardRound[] {
+    const out = this.received[shard].splice(0, n);
+    this.given[shard] += n;
+    Atomics.store(this.control, shardWord(shard, TAKEN), this.given[shard]);
+    Atomics.add(this.control, shardWord(shard, WAKE), 1);
+    Atomics.notify(this.control, shardWord(shard, WAKE));
+    return out;
+  }
+
+  /** Everything a shard's thread has posted so far, sorted into its places. */
+  private drain(i: number): void {
+    for (let m = receiveMessageOnPort(this.ports[i]); m; m = receiveMessageOnPort(this.ports[i])) {
+      const msg = m.message as ShardThreadMessage;
+      if ('error' in msg) throw new Error(`thread ${i + 1} of ${this.count}: ${msg.error}`);
+      if ('round' in msg) this.received[i].push(msg.round);
+      else if ('start' in msg) this.first[i] = msg.start;
+      else this.saved[i] = { state: msg.value, before: this.received[i].length };
+    }
+  }
+
+  private command(cmd: number): void {
     Atomics.store(this.control, DONE, 0);
     Atomics.store(this.control, CMD, cmd);
-    Atomics.store(this.control, ARG, arg);
-    Atomics.add(this.control, GEN, 1);
-    Atomics.notify(this.control, GEN);
+    this.wakeAll();
     this.waitAll();
+  }
+
+  /** A new command generation, and every thread woken to see it. */
+  private wakeAll(): void {
+    Atomics.add(this.control, GEN, 1);
+    for (let i = 0; i < this.count; i++) {
+      Atomics.add(this.control, shardWord(i, WAKE), 1);
+      Atomics.notify(this.control, shardWord(i, WAKE));
+    }
   }
 
   /** Sleep until every thread has answered the command; a failed or dead thread fails the run. */
@@ -126,28 +183,20 @@ class ThreadShards implements ShardExecutor {
     for (;;) {
       const done = Atomics.load(this.control, DONE);
       if (done >= this.count) break;
-      if (Atomics.wait(this.control, DONE, done, LIVENESS_MS) === 'timed-out') {
-        // threadId is -1 as soon as a thread is gone, before its exit event could be delivered.
-        const dead = this.workers.findIndex((w) => w.threadId === -1);
-        if (dead >= 0 && Atomics.load(this.control, DONE) < this.count) throw new Error(`solver thread ${dead + 1} of ${this.count} ended without answering`);
-      }
+      if (Atomics.wait(this.control, DONE, done, LIVENESS_MS) === 'timed-out') this.dead();
     }
-    for (let i = 0; i < this.count; i++) if (this.figures[i * FIGURES + 5] === 1) throw new Error(`thread ${i + 1} of ${this.count}: ${this.failure(i)}`);
+    for (let i = 0; i < this.count; i++) this.failed(i);
   }
 
-  private failure(i: number): string {
-    for (let m = receiveMessageOnPort(this.ports[i]); m; m = receiveMessageOnPort(this.ports[i])) {
-      const msg = m.message as ShardThreadMessage;
-      if ('error' in msg) return msg.error;
-    }
-    return 'failed';
+  /** A thread gone without answering (threadId is -1 as soon as it is, before its exit event could be delivered). */
+  private dead(): void {
+    const dead = this.workers.findIndex((w) => w.threadId === -1);
+    if (dead >= 0) throw new Error(`solver thread ${dead + 1} of ${this.count} ended without answering`);
   }
 
-  private take(i: number): unknown {
-    const m = receiveMessageOnPort(this.ports[i]);
-    if (!m) throw new Error(`thread ${i + 1} of ${this.count} sent no answer`);
-    const msg = m.message as ShardThreadMessage;
-    if ('error' in msg) throw new Error(`thread ${i + 1} of ${this.count}: ${msg.error}`);
-    return msg.value;
+  private failed(i: number): void {
+    if (!Atomics.load(this.control, shardWord(i, FAILED))) return;
+    this.drain(i);
+    throw new Error(`thread ${i + 1} of ${this.count}: failed`);
   }
 }

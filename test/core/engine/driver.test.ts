@@ -7,7 +7,7 @@ import type { Checkpoint, Improvement, ProgressSample } from '../../../src/core/
  * A fake solver whose best rises by one every `bestEvery` evaluations, on a fake clock. With
  * `unitsPerEval`, its step budget counts `spent` units (as beam's and lns's do), that many per evaluation.
  */
-function fakeRun(clock: { t: number }, msPerEval = 0.01, unitsPerEval = 0, bestEvery = 100): SolverRun & { steps: number[] } {
+function fakeRun(clock: { t: number }, msPerEval = 0.01, unitsPerEval = 0, bestEvery = 100): SolverRun & { steps: number[]; bestScore: number; evaluations: number } {
   const run = {
     evaluations: 0,
     spent: unitsPerEval > 0 ? 0 : undefined,
@@ -73,6 +73,31 @@ describe('run driver', () => {
       expect(reason).toBe(expected);
       if (expected === 'seconds') expect(elapsedMs).toBeGreaterThanOrEqual(2000);
       if (expected === 'target') expect(run.bestScore).toBe(7);
+    }
+  });
+
+  it('settles a run stopped on the clock or by the user, and records the best that brings; never one stopped by evaluations or a target', async () => {
+    for (const [stop, stopAt, settles] of [
+      [{ seconds: 2, evaluations: null, target: null }, Infinity, true],
+      [{ seconds: null, evaluations: null, target: null }, 500, true],
+      [{ seconds: null, evaluations: 1000, target: null }, Infinity, false],
+      [{ seconds: null, evaluations: null, target: 7 }, Infinity, false],
+    ] as const) {
+      const clock = { t: 0 };
+      const log = { progress: [] as ProgressSample[], imps: [] as Improvement[], cps: [] as Checkpoint[] };
+      // Work done ahead of what its steps showed, as a run on several threads has at its end.
+      const fake = fakeRun(clock);
+      const run = Object.assign(fake, {
+        settle() {
+          fake.bestScore += 5;
+          fake.evaluations += 50;
+        },
+      });
+      await drive(run, stop, hooks(clock, log, stopAt), opts);
+      const before = run.bestScore - (settles ? 5 : 0);
+      expect(log.imps.at(-1)).toMatchObject({ score: run.bestScore, evaluations: run.evaluations });
+      expect(log.imps.map((i) => i.score).includes(before + 5)).toBe(settles);
+      expect(log.cps.at(-1)).toMatchObject({ bestScore: run.bestScore, evaluations: run.evaluations });
     }
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { createRun, localShards, shardSeed, ShardedRun, stepShard, threadsOf } from '../../../src/core/engine/shards';
+import { createRun, localShards, shardSeed, ShardedRun, stepShard, threadsOf, type ShardExecutor, type ShardRound } from '../../../src/core/engine/shards';
 import type { SolverDef, SolverRun } from '../../../src/core/engine/solver';
 import type { Params } from '../../../src/core/params/schema';
 import { edgeSolvers, piecesFormat, solutionFromJson } from '../../../src/core/families/edge';
@@ -90,6 +90,104 @@ describe('a run on several threads (shards run one after the other here)', () =>
       [170, 3009539, 14, '855c44a2d719768d', '80d86c66a7ea2736'],
       [172, 3005565, 22, 'd91989462d98206e', 'f4c690c642baf0af'],
     ]);
+  });
+});
+
+/**
+ * Scripted shards whose figures are a function of (shard, round), and which can be made to have
+ * ended rounds ahead of those taken, as threads do: its state is the rounds a shard has ended.
+ */
+function scripted(ended: readonly number[]): ShardExecutor & { runAhead(shard: number, rounds: number): void } {
+  const score = (i: number, k: number): number => Math.floor((k * (i + 2)) / 3) + (i === 1 && k >= 4 ? 2 : 0);
+  const round = (i: number, k: number): ShardRound => {
+    const report = { evaluations: 100 * k + i, bestScore: score(i, k), currentScore: score(i, k) - 1, iteration: k, finished: k >= 12 };
+    return k === 0 || score(i, k) > score(i, k - 1) ? { report, solution: `board ${i}/${k}` } : { report };
+  };
+  const done = [...ended];
+  const given = [...ended];
+  return {
+    count: ended.length,
+    starts: () => ended.map((k, i) => round(i, k)),
+    next: (i) => {
+      given[i]++;
+      done[i] = Math.max(done[i], given[i]);
+      return round(i, given[i]);
+    },
+    ahead: (i) => {
+      const out = Array.from({ length: done[i] - given[i] }, (_, j) => round(i, given[i] + j + 1));
+      given[i] = done[i];
+      return out;
+    },
+    checkpoints: () => done.map((k, i) => ({ state: k, ahead: Array.from({ length: k - given[i] }, (_, j) => round(i, given[i] + j + 1)) })),
+    close: () => undefined,
+    runAhead: (i, rounds) => void (done[i] += rounds),
+  };
+}
+
+const figures = (r: ShardedRun): unknown[] => [r.evaluations, r.bestScore, r.currentScore, r.iteration, r.finished, r.bestSolution()];
+
+describe('rounds a thread ended ahead of those taken', () => {
+  it('change nothing: rounds are taken in order, so the run is the same however far a shard ran ahead', () => {
+    const calm = new ShardedRun(scripted([0, 0, 0]), { rounds: 0, best: null });
+    const exec = scripted([0, 0, 0]);
+    const hurried = new ShardedRun(exec, { rounds: 0, best: null });
+    exec.runAhead(1, 5);
+    exec.runAhead(2, 2);
+    for (let k = 0; k < 14; k++) {
+      calm.step(1);
+      hurried.step(1);
+      expect(figures(hurried)).toEqual(figures(calm));
+    }
+    expect(calm.finished).toBe(true);
+    // Shard 1 reaches a score first at round 4 and keeps it: the board of that round.
+    expect(calm.bestSolution()).toBe('board 2/12');
+  });
+
+  it('are taken by settle, in round order, and a resume from the checkpoint after it goes on from there', () => {
+    const exec = scripted([0, 0]);
+    const run = new ShardedRun(exec, { rounds: 0, best: null });
+    run.step(1);
+    exec.runAhead(1, 4);
+    run.settle();
+    // Shard 0 at round 1, shard 1 at round 5, whose board is the best.
+    expect([run.evaluations, run.bestScore, run.bestSolution()]).toEqual([100 + 501, 7, 'board 1/5']);
+    run.step(1);
+    // Only shard 0, the one behind, moves.
+    expect(run.evaluations).toBe(200 + 501);
+    const cp = JSON.parse(JSON.stringify(run.checkpoint())) as Parameters<typeof scripted>[0] & { shards: number[] };
+    const again = new ShardedRun(scripted(cp.shards), cp as never);
+    expect(figures(again)).toEqual(figures(run));
+    for (let k = 0; k < 12; k++) {
+      run.step(1);
+      again.step(1);
+      expect(figures(again)).toEqual(figures(run));
+    }
+  });
+
+  it('ended before a checkpoint are in it, and a resume takes them before any new one', () => {
+    const exec = scripted([0, 0]);
+    const run = new ShardedRun(exec, { rounds: 0, best: null });
+    run.step(1);
+    exec.runAhead(0, 3);
+    const cp = JSON.parse(JSON.stringify(run.checkpoint())) as { shards: number[]; pending: unknown[][] };
+    expect(cp.shards).toEqual([4, 1]);
+    expect(cp.pending.map((p) => p.length)).toEqual([3, 0]);
+    const again = new ShardedRun(scripted(cp.shards), cp as never);
+    for (let k = 0; k < 12; k++) {
+      run.step(1);
+      again.step(1);
+      expect(figures(again)).toEqual(figures(run));
+    }
+  });
+
+  it('a checkpoint from before shards could run ahead (no rounds per shard) resumes as if never stopped', () => {
+    const def = solver('lns');
+    const p = { beamWidth: 16, nodeLimit: 500, threads: 2 };
+    const old = (cp: unknown): unknown => {
+      const { taken: _t, last: _l, pending: _p, ...rest } = cp as Record<string, unknown>;
+      return rest;
+    };
+    expectResumesIdentically(def.create(puzzle, p, 5), (cp) => def.restore(puzzle, p, old(cp)), [15_000, 30_000, 60_000]);
   });
 });
 

@@ -5,7 +5,8 @@ import { createRun, localShards } from '../../../src/core/engine/shards';
 import { edgeSolvers, puzzleToJson } from '../../../src/core/families/edge';
 import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
 import { serveWorker } from '../../../src/main/worker/runner';
-import { liveShardThreads } from '../../../src/main/worker/thread-shards';
+import { LAG } from '../../../src/main/worker/shard-layout';
+import { liveShardThreads, threadShards } from '../../../src/main/worker/thread-shards';
 
 const puzzle = generateEdgePuzzle({ rows: 7, cols: 7, frameColours: 3, innerColours: 5, seed: 4 }).puzzle;
 
@@ -71,12 +72,41 @@ describe('a run with threads=2 in the solver process', () => {
     const first = await runInProcess(s);
     const end = done(first.messages);
     const cps = first.messages.flatMap((m) => (m.type === 'checkpoint' ? [m.checkpoint] : []));
-    const mid = cps.find((c) => c.evaluations > 0 && c.evaluations < end.evaluations);
+    // One taken while a thread had ended rounds ahead of those taken: the resume takes them first.
+    const ahead = (c: (typeof cps)[number]): boolean => (c.state as { pending: unknown[][] }).pending.some((p) => p.length > 0);
+    const mid = cps.find((c) => c.evaluations > 0 && c.evaluations < end.evaluations && ahead(c));
     expect(mid?.state).toMatchObject({ threads: 2 });
     const again = await runInProcess({ ...s, checkpoint: JSON.parse(JSON.stringify(mid)) });
     const end2 = done(again.messages);
     expect([end2.evaluations, end2.bestScore]).toEqual([end.evaluations, end.bestScore]);
     const other = await runInProcess({ ...s, params: { ...s.params, threads: 3 }, checkpoint: mid! });
     expect(other.messages.find((m) => m.type === 'error')).toMatchObject({ message: expect.stringMatching(/made with 2 threads/) });
+  });
+});
+
+describe('shard threads', () => {
+  it('run ahead of the rounds taken, at most LAG of them, and go on once they are taken', async () => {
+    const def = edgeSolvers.find((d) => d.id === 'lns')!;
+    const exec = threadShards(puzzleToJson(puzzle))(def, { beamWidth: 16, nodeLimit: 500 }, [{ seed: 1 }, { seed: 2 }], 2_000);
+    try {
+      const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+      const first = exec.next(0);
+      // Until the thread has ended LAG rounds nobody took, or 20 s.
+      let ahead: ReturnType<typeof exec.ahead> = [];
+      for (let t = 0; t < 200 && ahead.length < LAG; t++) {
+        await sleep(100);
+        ahead = [...ahead, ...exec.ahead(1)];
+      }
+      expect(ahead).toHaveLength(LAG);
+      await sleep(300);
+      const more = exec.ahead(1).length;
+      expect(more).toBeLessThanOrEqual(LAG);
+      // Rounds come in order: the iteration count never goes back.
+      const its = ahead.map((r) => r.report.iteration);
+      expect(its).toEqual([...its].sort((a, b) => a - b));
+      expect(exec.next(0).report.iteration).toBeGreaterThanOrEqual(first.report.iteration);
+    } finally {
+      exec.close();
+    }
   });
 });
