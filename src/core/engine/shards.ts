@@ -1,13 +1,16 @@
+import * as v from 'valibot';
 import type { ParamSpec, Params } from '../params/schema';
+import { count, int, num, readCheckpoint, scoreOrNull } from './checkpoint';
 import { memoryRefusal } from './limits';
 import type { SolverDef, SolverRun } from './solver';
 
 /**
  * One run on several cores: N sub-searches (shards) of the same solver with seeds derived from
  * the run's seed, advanced in rounds of a fixed step budget each and combined in index order.
- * Nothing depends on which shard finishes a round first, so a run is deterministic for
- * (seed, threads) whether its shards run one after the other here or on threads (the Node side
- * executes them on worker threads through `ShardExecutor`). Shard 0 has the run's own seed, so
+ * Nothing depends on which shard finishes a round first, or how far one ran ahead of the rounds
+ * taken, so a run is deterministic for (seed, threads) whether its shards run one after the other
+ * here or on threads (the Node side executes them on worker threads through `ShardExecutor`, each
+ * thread up to a few rounds ahead so none waits for the slowest at every round). Shard 0 has the run's own seed, so
  * N threads repeat the one-thread run and add N - 1 others beside it.
  */
 
@@ -59,19 +62,27 @@ export interface ShardExecutor {
 /** Builds the executor for a run: the shards' solver (always one thread), its params, starts and round budget. */
 export type ShardExecutorFactory = (def: SolverDef, params: Params, starts: readonly ShardStart[], round: number) => ShardExecutor;
 
-/** The state a sharded run checkpoints. */
-interface ShardedState {
-  threads: number;
-  rounds: number;
-  best: { shard: number; score: number; solution: unknown } | null;
-  shards: unknown[];
+/** A score as JSON writes it (-Infinity, before anything is scored, as null), read back. */
+const score = v.pipe(
+  scoreOrNull,
+  v.transform((x) => x ?? -Infinity),
+);
+const report = v.object({ evaluations: num, bestScore: score, currentScore: score, iteration: num, finished: v.boolean() });
+
+/** The state a sharded run checkpoints (each shard's own state is read by its solver's schema). */
+const ShardedState = v.object({
+  threads: int,
+  rounds: count,
+  best: v.nullable(v.object({ shard: count, score, solution: v.unknown() })),
+  shards: v.array(v.unknown()),
   /** Rounds taken of each shard; absent in checkpoints from before shards could run ahead (all at `rounds`). */
-  taken?: number[];
+  taken: v.optional(v.array(count)),
   /** Each shard's figures at its last round taken. */
-  last?: ShardReport[];
+  last: v.optional(v.array(report)),
   /** Rounds each shard had ended past those taken when its state was saved (taken first on resume). */
-  pending?: ShardRound[][];
-}
+  pending: v.optional(v.array(v.array(v.object({ report, solution: v.optional(v.unknown()) })))),
+});
+type ShardedState = v.InferOutput<typeof ShardedState>;
 
 interface Plan {
   base: SolverDef;
@@ -158,13 +169,12 @@ export function createRun(
     const starts = Array.from({ length: threads }, (_, i) => ({ seed: shardSeed(from.seed, i) }));
     return new ShardedRun(executor(plan.base, one, starts, round), { rounds: 0, best: null });
   }
-  const s = from.checkpoint as ShardedState;
-  if (!s || typeof s !== 'object' || !Array.isArray(s.shards) || !Number.isInteger(s.rounds)) throw new Error(`${def.id} checkpoint is damaged`);
+  const s = readCheckpoint(def.id, ShardedState, from.checkpoint);
   if (s.threads !== threads || s.shards.length !== threads)
     throw new Error(`${def.id} checkpoint was made with ${s.threads} threads: resume it with threads=${s.threads}, not ${threads}`);
-  const perShard = (x: unknown): boolean => x === undefined || (Array.isArray(x) && x.length === threads);
+  const perShard = (x: unknown[] | undefined): boolean => x === undefined || x.length === threads;
   if (!perShard(s.taken) || !perShard(s.last) || !perShard(s.pending) || (s.taken === undefined) !== (s.last === undefined))
-    throw new Error(`${def.id} checkpoint is damaged`);
+    throw new Error(`${def.id} checkpoint is damaged: its threads' rounds do not match its ${threads} threads`);
   return new ShardedRun(
     executor(
       plan.base,

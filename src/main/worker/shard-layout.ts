@@ -26,11 +26,22 @@ export const SHARD_WORDS = 4;
 export const shardWord = (i: number, w: number): number => CONTROL_WORDS + i * SHARD_WORDS + w;
 
 /**
- * How many rounds a thread may end ahead of those the main thread has taken: enough that a thread
- * held up by the machine for a while does not stall the others, few enough that a best found ahead
- * reaches the run within seconds (a round is about 0.1-0.6 s).
+ * How far a thread may run ahead of the rounds the main thread has taken: a few rounds let it go on
+ * while another is held up, many absorb a search whose rounds take longer than its sister's for a
+ * while. The bound in time keeps a best found ahead from reaching the run late (it is taken, and
+ * recorded, with its round); the bound in rounds keeps the posted rounds few.
  */
-export const LAG = 16;
+export const AHEAD = { rounds: 1024, ms: 10_000 };
+
+/**
+ * Whether a thread that has ended `ended` rounds may play another while the main thread has taken
+ * `taken`: not when it is `limits.rounds` ahead, nor once the oldest round not taken ended
+ * `limits.ms` ago (`endedAt(r)`: when round r, counted from 0, ended).
+ */
+export function mayRunAhead(ended: number, taken: number, now: number, endedAt: (round: number) => number, limits = AHEAD): boolean {
+  const lead = ended - taken;
+  return lead <= 0 || (lead < limits.rounds && now - endedAt(taken) < limits.ms);
+}
 
 /** What a thread is given to start. */
 export interface ShardThreadData {

@@ -1,7 +1,7 @@
 /**
  * One shard of a run on several threads (see core/engine/shards.ts and thread-shards.ts): the
- * solver's run lives in this thread and plays round after round, posting each on its port, until it
- * is LAG rounds ahead of those the main thread has taken; between rounds it answers the main
+ * solver's run lives in this thread and plays round after round, posting each on its port, as far
+ * ahead of the rounds the main thread has taken as `mayRunAhead` lets it; between rounds it answers the main
  * thread's commands (a checkpoint, quit) and counts itself done.
  */
 import { workerData, type MessagePort as NodeMessagePort } from 'node:worker_threads';
@@ -10,7 +10,22 @@ import { createRun, localShards, playRound, startOf } from '../../core/engine/sh
 import type { SolverRun } from '../../core/engine/solver';
 import { getFamily } from '../../core/families';
 import type { FamilyId } from '../../core/families/family';
-import { CHECKPOINT, CMD, DONE, ENDED, FAILED, GEN, LAG, QUIT, shardWord, TAKEN, WAKE, type ShardThreadData, type ShardThreadMessage } from './shard-layout';
+import {
+  AHEAD,
+  CHECKPOINT,
+  CMD,
+  DONE,
+  ENDED,
+  FAILED,
+  GEN,
+  mayRunAhead,
+  QUIT,
+  shardWord,
+  TAKEN,
+  WAKE,
+  type ShardThreadData,
+  type ShardThreadMessage,
+} from './shard-layout';
 
 const data = workerData as ShardThreadData;
 const control = new Int32Array(data.control);
@@ -44,6 +59,9 @@ answered();
 
 let seen = 0;
 let ended = 0;
+/** When each of the last AHEAD.rounds rounds ended (performance.now()). */
+const endedAt = new Float64Array(AHEAD.rounds);
+const endOf = (round: number): number => endedAt[round % AHEAD.rounds];
 for (;;) {
   // Read before anything it guards, so a change the main thread makes after this wakes the wait below.
   const wake = Atomics.load(control, word(WAKE));
@@ -65,7 +83,7 @@ for (;;) {
     answered();
     continue;
   }
-  if (!run || Atomics.load(control, word(FAILED)) || run.finished || ended - Atomics.load(control, word(TAKEN)) >= LAG) {
+  if (!run || Atomics.load(control, word(FAILED)) || run.finished || !mayRunAhead(ended, Atomics.load(control, word(TAKEN)), performance.now(), endOf)) {
     Atomics.wait(control, word(WAKE), wake);
     continue;
   }
@@ -75,6 +93,7 @@ for (;;) {
     fail(e);
     continue;
   }
+  endedAt[ended % AHEAD.rounds] = performance.now();
   ended++;
   Atomics.store(control, word(ENDED), ended);
   Atomics.notify(control, word(ENDED));

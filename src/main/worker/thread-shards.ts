@@ -1,6 +1,6 @@
 /**
  * Runs a sharded run's shards (core/engine/shards.ts) on worker threads of this solver process:
- * one thread per shard, each holding its solver run and playing rounds up to LAG ahead of those
+ * one thread per shard, each holding its solver run and playing rounds ahead of those
  * taken, posting each on its port. The main thread takes a shard's rounds in order, sleeping
  * (Atomics.wait on the shared block) while the shard has not ended the next one, so the driver's
  * synchronous `step` stays synchronous and no outcome depends on which thread ends first.
@@ -9,7 +9,22 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { ShardExecutor, ShardExecutorFactory, ShardRound } from '../../core/engine/shards';
-import { CHECKPOINT, CMD, CONTROL_WORDS, DONE, ENDED, FAILED, GEN, QUIT, SHARD_WORDS, shardWord, TAKEN, WAKE, type ShardThreadData, type ShardThreadMessage } from './shard-layout';
+import {
+  CHECKPOINT,
+  CMD,
+  CONTROL_WORDS,
+  DONE,
+  ENDED,
+  FAILED,
+  GEN,
+  QUIT,
+  SHARD_WORDS,
+  shardWord,
+  TAKEN,
+  WAKE,
+  type ShardThreadData,
+  type ShardThreadMessage,
+} from './shard-layout';
 
 /** How often a waiting main thread looks whether a thread died without answering, in ms. */
 const LIVENESS_MS = 1000;

@@ -7,7 +7,12 @@ import type { Checkpoint, Improvement, ProgressSample } from '../../../src/core/
  * A fake solver whose best rises by one every `bestEvery` evaluations, on a fake clock. With
  * `unitsPerEval`, its step budget counts `spent` units (as beam's and lns's do), that many per evaluation.
  */
-function fakeRun(clock: { t: number }, msPerEval = 0.01, unitsPerEval = 0, bestEvery = 100): SolverRun & { steps: number[]; bestScore: number; evaluations: number } {
+function fakeRun(
+  clock: { t: number },
+  msPerEval = 0.01,
+  unitsPerEval = 0,
+  bestEvery = 100,
+): SolverRun & { steps: number[]; bestScore: number; evaluations: number } {
   const run = {
     evaluations: 0,
     spent: unitsPerEval > 0 ? 0 : undefined,

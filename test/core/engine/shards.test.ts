@@ -44,8 +44,14 @@ describe('a run on several threads (shards run one after the other here)', () =>
     const def = solver(id);
     const p = { ...params, threads: 2 };
     expectResumesIdentically(def.create(puzzle, p, 5), (cp) => def.restore(puzzle, p, cp), [budget / 4, budget / 2, budget]);
-    const cp = def.create(puzzle, p, 5).checkpoint();
+    const cp = def.create(puzzle, p, 5).checkpoint() as Record<string, unknown[]>;
     expect(() => def.restore(puzzle, { ...params, threads: 3 }, cp)).toThrow(/made with 2 threads: resume it with threads=2/);
+    // Read back from JSON before anything was scored (a -Infinity score is written as null).
+    expect(def.restore(puzzle, p, JSON.parse(JSON.stringify(cp)))).toBeInstanceOf(ShardedRun);
+    expect(() => def.restore(puzzle, p, { ...cp, last: cp.last.slice(1) })).toThrow(new RegExp(`^${id} checkpoint is damaged: its threads' rounds`));
+    expect(() => def.restore(puzzle, p, { ...cp, pending: [[{ report: {} }], []] })).toThrow(
+      new RegExp(`^${id} checkpoint is damaged: pending\\.0\\.0\\.report\\.evaluations: `),
+    );
   });
 
   it('beam on 2 threads: shard 0 is the one-thread run of the same seed, so the best is never below it after the same rounds', () => {

@@ -5,7 +5,7 @@ import { createRun, localShards } from '../../../src/core/engine/shards';
 import { edgeSolvers, puzzleToJson } from '../../../src/core/families/edge';
 import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
 import { serveWorker } from '../../../src/main/worker/runner';
-import { LAG } from '../../../src/main/worker/shard-layout';
+import { AHEAD, mayRunAhead } from '../../../src/main/worker/shard-layout';
 import { liveShardThreads, threadShards } from '../../../src/main/worker/thread-shards';
 
 const puzzle = generateEdgePuzzle({ rows: 7, cols: 7, frameColours: 3, innerColours: 5, seed: 4 }).puzzle;
@@ -85,28 +85,37 @@ describe('a run with threads=2 in the solver process', () => {
 });
 
 describe('shard threads', () => {
-  it('run ahead of the rounds taken, at most LAG of them, and go on once they are taken', async () => {
+  it('run ahead of the rounds taken, within bounds, and go on once they are taken', async () => {
     const def = edgeSolvers.find((d) => d.id === 'lns')!;
     const exec = threadShards(puzzleToJson(puzzle))(def, { beamWidth: 16, nodeLimit: 500 }, [{ seed: 1 }, { seed: 2 }], 2_000);
     try {
       const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
       const first = exec.next(0);
-      // Until the thread has ended LAG rounds nobody took, or 20 s.
-      let ahead: ReturnType<typeof exec.ahead> = [];
-      for (let t = 0; t < 200 && ahead.length < LAG; t++) {
-        await sleep(100);
-        ahead = [...ahead, ...exec.ahead(1)];
-      }
-      expect(ahead).toHaveLength(LAG);
-      await sleep(300);
-      const more = exec.ahead(1).length;
-      expect(more).toBeLessThanOrEqual(LAG);
+      await sleep(1500);
+      // Thread 2 ended rounds nobody took, up to its bound.
+      const ahead = exec.ahead(1);
+      expect(ahead.length).toBeGreaterThan(1);
+      expect(ahead.length).toBeLessThanOrEqual(AHEAD.rounds);
       // Rounds come in order: the iteration count never goes back.
       const its = ahead.map((r) => r.report.iteration);
       expect(its).toEqual([...its].sort((a, b) => a - b));
+      await sleep(300);
+      expect(exec.ahead(1).length).toBeGreaterThan(0);
       expect(exec.next(0).report.iteration).toBeGreaterThanOrEqual(first.report.iteration);
     } finally {
       exec.close();
     }
+  });
+
+  it('stop running ahead at the bound in rounds, or once the oldest round not taken is too old', () => {
+    const limits = { rounds: 4, ms: 1000 };
+    const at = (round: number): number => 100 * round;
+    expect(mayRunAhead(0, 0, 0, at, limits)).toBe(true);
+    expect(mayRunAhead(3, 0, 250, at, limits)).toBe(true);
+    expect(mayRunAhead(4, 0, 350, at, limits)).toBe(false);
+    // Round 2 (the oldest not taken) ended at 200: 1000 later is too old.
+    expect(mayRunAhead(3, 2, 1199, at, limits)).toBe(true);
+    expect(mayRunAhead(3, 2, 1200, at, limits)).toBe(false);
+    expect(mayRunAhead(5, 5, 1e9, at, limits)).toBe(true);
   });
 });
