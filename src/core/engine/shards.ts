@@ -198,8 +198,8 @@ function roundOf(plan: Plan, threads: number): number {
 /**
  * A shard's share of a round. A solver's `step` returns early at every new best (so a lone run's
  * improvements are recorded with their boards); a shard's bests are only read between rounds, so it
- * goes on with what is left of its budget. Otherwise, early in a run when bests come often, one
- * shard would sit idle at the round's barrier while the other works.
+ * goes on with what is left of its budget. Otherwise, early in a run when bests come often, its
+ * rounds would be many and short, each a message to post and take.
  */
 export function stepShard(run: SolverRun, budget: number): void {
   const done = (): number => run.spent ?? run.evaluations;

@@ -84,11 +84,9 @@ export function beamOptions(params: Record<string, unknown>): BeamOptions {
 
 /**
  * Step budget of one round of a run on several threads, in `BeamRun.spent` units: about 1.2 s of
- * one core on Eternity II (0.6 s of wall time on 2 threads, the longest a stop waits). Each shard's
- * round ends at a layer's end, and a late layer of a wide suffix pass is millions of units, so
- * shorter rounds left one thread waiting for the other: 2^20 gave 1.5x on 2 threads, 2^24 kept the
- * threads busy 94 % of a round, 2^26 97 % (timed rounds of seed 1; 87.5 % on seed 10, where a unit
- * cost one thread more than the other for many rounds in a row: issue 23).
+ * one core on Eternity II (0.6 s of wall time on 2 threads, the longest a stop waits). Chosen when
+ * threads waited for each other at every round's end (2^20 gave 1.5x on 2 threads, 2^26 kept them
+ * busy 97 %); they now run ahead of the rounds taken, and the determinism pins hold this size.
  */
 const BEAM_ROUND = 1 << 26;
 

@@ -74,7 +74,7 @@ export class LnsRun implements SolverRun<EdgeSolutionJson, LnsCheckpoint> {
   /**
    * The step budget's units: evaluations weighted by their operator's cost (`OP_COST`), so
    * equal budgets take about equal time whatever the operators' weights have become (shards of a
-   * run on several threads end their rounds together).
+   * run on several threads keep pace with each other).
    */
   spent = 0;
   iteration = 0;
