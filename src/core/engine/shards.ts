@@ -10,7 +10,8 @@ import type { SolverDef, SolverRun } from './solver';
  * Nothing depends on which shard finishes a round first, or how far one ran ahead of the rounds
  * taken, so a run is deterministic for (seed, threads) whether its shards run one after the other
  * here or on threads (the Node side executes them on worker threads through `ShardExecutor`, each
- * thread up to a few rounds ahead so none waits for the slowest at every round). Shard 0 has the run's own seed, so
+ * thread running ahead of the rounds taken, within bounds, so none waits for the slowest at every
+ * round). Shard 0 has the run's own seed, so
  * N threads repeat the one-thread run and add N - 1 others beside it.
  */
 
@@ -43,7 +44,8 @@ export interface ShardRound {
 
 /**
  * Runs the shards somewhere: one after the other in this thread, or on worker threads where each
- * shard may run a few rounds ahead of those taken (so no thread waits for the slowest at every round).
+ * shard may run ahead of the rounds taken, within bounds (so no thread waits for the slowest at
+ * every round).
  */
 export interface ShardExecutor {
   readonly count: number;
