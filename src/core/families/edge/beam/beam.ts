@@ -9,7 +9,7 @@ import { beamWidths, type BeamOptions } from './options';
 import { ColourBalance } from './balance';
 import { ChildPool, childPoolCap } from './children';
 import { Dedupe } from './dedupe';
-import { bestCandidates, ScanLayout } from './layout';
+import { boardCandidates, ScanLayout } from './layout';
 import { ScanTables } from './tables';
 import { ExpandKernel } from './wasm/kernel';
 
@@ -52,11 +52,13 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   private layer = 0;
   /** A pass is under way. */
   private inPass = false;
-  /** The best board's cells are known as candidates (false after a checkpoint whose board the tables cannot place). */
+  /** The base board's cells are known as candidates (false after a checkpoint whose board the tables cannot place). */
   private suffixOk = true;
   /** Width of the pass under way (wider than `width` on a suffix pass). */
   private passWidth = 1;
-  /** Widest pass the buffers hold. */
+  /** First layer the pass under way searches (0, or where a suffix pass starts). */
+  private passFrom = 0;
+  /** Widest pass the layer buffers hold. */
   private readonly W: number;
   /** Widest pass of the width schedule (maxWidth within the memory bound). */
   private readonly maxW: number;
@@ -74,8 +76,15 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   private readonly L: ScanLayout;
   private readonly bestPiece: Int16Array;
   private readonly bestRot: Uint8Array;
-  /** The best board's candidate index per layer (-1 on a fixed cell). */
-  private readonly bestCand: Int32Array;
+  /**
+   * The board suffix passes search the end of: the best, or after a long stall one up to `drift`
+   * joins below it (see `finishPass`).
+   */
+  private readonly basePiece: Int16Array;
+  private readonly baseRot: Uint8Array;
+  /** The base board's candidate index per layer (-1 on a fixed cell). */
+  private readonly baseCand: Int32Array;
+  private baseScore = 0;
   private readonly board: VnsBoard;
   private hasBest = false;
   // Two layers of states (current and next), flipped after each cell.
@@ -87,7 +96,12 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   /** With `balance`: the colours left per state. */
   private readonly balance: ColourBalance | null;
   private cur = 0;
-  // History: how each state of each layer was made (its parent and candidate), for the board.
+  /**
+   * History: how each state of each layer of the pass was made (its parent and candidate), for
+   * the board; layer d at (d - passFrom) x passWidth. A suffix pass searches fewer layers, so it
+   * can be as much wider as it is shorter within the history of a full pass at maxWidth: only the
+   * layer buffers grow with `wide`.
+   */
   private readonly hParent: Int32Array;
   private readonly hCand: Int32Array;
   /** Children considered for the next layer. */
@@ -124,12 +138,15 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     this.right = k?.right ?? mk(() => new Uint16Array(W * this.L.slots));
     const C = this.T.colours;
     this.balance = o.balance ? new ColourBalance(puzzle, L, C, W) : null;
-    this.hParent = new Int32Array(n * W);
-    this.hCand = new Int32Array(n * W);
+    // A suffix pass's width is rounded: (n - d0) x passWidth is at most n x maxW + n / 2.
+    this.hParent = new Int32Array(n * this.maxW + n);
+    this.hCand = new Int32Array(n * this.maxW + n);
     this.pool = new ChildPool(W, rng, k?.pool);
     this.bestPiece = new Int16Array(n);
     this.bestRot = new Uint8Array(n);
-    this.bestCand = new Int32Array(n);
+    this.basePiece = new Int16Array(n);
+    this.baseRot = new Uint8Array(n);
+    this.baseCand = new Int32Array(n);
     this.passRng = rng.getState();
     this.dedupe = o.dedupe ? new Dedupe(n, this.cols, this.L.slots, C, W, this.pool.cap) : null;
   }
@@ -184,16 +201,16 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
       this.passWidth = Math.min(this.W, Math.round((this.width * n) / (n - d0)));
     }
     this.layer = d0;
-    // The kept cells of the best board, their joins counted as a pass counts them.
+    this.passFrom = d0;
+    // The kept cells of the base board, their joins counted as a pass counts them.
     const e = this.puzzle.edges;
-    const W = this.W;
     let score = 0;
     for (let d = 0; d < d0; d++) {
       const cell = this.L.cellOf[d];
       const col = cell % cols;
       const slot = this.L.slotOf[d];
-      const q = this.bestPiece[cell];
-      const r = this.bestRot[cell];
+      const q = this.basePiece[cell];
+      const r = this.baseRot[cell];
       const t = e[4 * q + ((0 - r + 4) & 3)];
       const rc = e[4 * q + ((1 - r + 4) & 3)];
       const b = e[4 * q + ((2 - r + 4) & 3)];
@@ -210,8 +227,6 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
       }
       front[col] = b;
       right[slot] = rc;
-      this.hParent[d * W] = 0;
-      this.hCand[d * W] = this.bestCand[d];
     }
     this.score[c][0] = score;
     this.dedupe?.root(c, used, n, front, right, R);
@@ -231,33 +246,53 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     this.pass++;
     this.width = Math.min(this.maxW, Math.max(this.width + 1, Math.round(this.width * this.o.growth)));
     this.stall++;
-    // An equal board replaces the best only where suffix passes search from it (they drift along the plateau).
-    if (this.hasBest && (s < this.bestScore || (s === this.bestScore && !((this.o.suffix ?? 0) > 0)))) return false;
     const better = !this.hasBest || s > this.bestScore;
+    if (!better && !this.becomesBase(s)) return false;
     if (better) this.stall = 0;
     this.suffixOk = true;
-    // Walk the history back from the best final state.
-    const W = this.W;
+    // Walk the history back from the pass's best final state; the cells before its start are the base's.
+    const pw = this.passWidth;
+    const d0 = this.passFrom;
     let idx = bi;
-    for (let d = this.n - 1; d >= 0; d--) {
-      const cand = this.hCand[d * W + idx];
-      this.bestCand[d] = cand;
+    for (let d = this.n - 1; d >= d0; d--) {
+      const h = (d - d0) * pw + idx;
+      const cand = this.hCand[h];
+      this.baseCand[d] = cand;
       const cell = this.L.cellOf[d];
       if (cand < 0) {
-        this.bestPiece[cell] = this.L.fixedPiece[cell];
-        this.bestRot[cell] = this.L.fixedRot[cell];
+        this.basePiece[cell] = this.L.fixedPiece[cell];
+        this.baseRot[cell] = this.L.fixedRot[cell];
       } else {
         const g = this.T.groupOf[cell];
-        this.bestPiece[cell] = this.T.piece[g][cand];
-        this.bestRot[cell] = this.T.rot[g][cand];
+        this.basePiece[cell] = this.T.piece[g][cand];
+        this.baseRot[cell] = this.T.rot[g][cand];
       }
-      idx = this.hParent[d * W + idx];
+      idx = this.hParent[h];
     }
-    const check = scoreBoard(this.puzzle, { piece: this.bestPiece, rotation: this.bestRot });
+    const check = scoreBoard(this.puzzle, { piece: this.basePiece, rotation: this.baseRot });
     if (check !== s) throw new Error(`beam search scored a board ${s} that scores ${check}`);
-    this.bestScore = s;
-    this.hasBest = true;
+    this.baseScore = s;
+    if (better || s === this.bestScore) {
+      this.bestPiece.set(this.basePiece);
+      this.bestRot.set(this.baseRot);
+      this.bestScore = s;
+      this.hasBest = true;
+    }
     return better;
+  }
+
+  /**
+   * Whether a pass's board that is not a new best becomes the base of the suffix passes: one as
+   * good as the base does (the run drifts along its plateau), and once the best has not risen for
+   * `stallPasses` passes, one up to `drift` joins below the best (other prefixes for the suffix
+   * passes to finish, where the best's has been searched through). Without suffix passes the first
+   * best board stays.
+   */
+  private becomesBase(s: number): boolean {
+    if (!((this.o.suffix ?? 0) > 0)) return false;
+    if (s >= this.baseScore) return true;
+    const sp = this.o.stallPasses ?? 0;
+    return sp > 0 && this.stall >= sp && s >= this.bestScore - (this.o.drift ?? 0);
   }
 
   /** Extend every state of the current layer by the cell of layer d and keep the best children. */
@@ -439,7 +474,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     const col = cell % cols;
     const R = this.L.slots;
     const slot = this.L.slotOf[d];
-    const W = this.W;
+    const h = (d - this.passFrom) * this.passWidth;
     const g = T.groupOf[cell];
     const e = this.puzzle.edges;
     const usedFrom = this.used[from];
@@ -467,8 +502,8 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
       for (let s = 0; s < R; s++) rightTo[m * R + s] = rightFrom[i * R + s];
       rightTo[m * R + slot] = right;
       this.balance?.copy(from, i, m, k >= 0 ? q : -1);
-      this.hParent[d * W + m] = i;
-      this.hCand[d * W + m] = k;
+      this.hParent[h + m] = i;
+      this.hCand[h + m] = k;
       m++;
     }
     this.size = m;
@@ -485,8 +520,9 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     const right = q >= 0 ? e[4 * q + ((1 - r + 4) & 3)] : 0;
     kernel.commit(this.cur, n, this.pool.count, this.words, this.cols, this.L.slots, cell % this.cols, this.L.slotOf[d], bottom, right);
     // The pool's first n are the kept children in order.
-    this.hParent.set(this.pool.parent.subarray(0, n), d * this.W);
-    this.hCand.set(this.pool.cand.subarray(0, n), d * this.W);
+    const h = (d - this.passFrom) * this.passWidth;
+    this.hParent.set(this.pool.parent.subarray(0, n), h);
+    this.hCand.set(this.pool.cand.subarray(0, n), h);
     this.size = n;
     this.cur = 1 - this.cur;
   }
@@ -514,6 +550,8 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
       lastScore: this.lastScore,
       lastWidth: this.lastWidth,
       best: this.hasBest ? boardToJson(this.bestPiece, this.bestRot) : null,
+      // Written only when it is not the best, so runs without drift keep their checkpoints.
+      ...(this.hasBest && this.baseScore < this.bestScore ? { base: boardToJson(this.basePiece, this.baseRot) } : {}),
     };
   }
 
@@ -532,7 +570,11 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
       run.bestRot.set(s.best.rotation);
       run.bestScore = scoreBoard(puzzle, { piece: run.bestPiece, rotation: run.bestRot });
       run.hasBest = true;
-      run.suffixOk = bestCandidates(run.T, run.L, puzzle, run.bestPiece, run.bestRot, run.bestCand);
+      if (s.base) run.board.checkBoard(s.base, 'base', true);
+      run.basePiece.set(s.base?.piece ?? run.bestPiece);
+      run.baseRot.set(s.base?.rotation ?? run.bestRot);
+      run.baseScore = scoreBoard(puzzle, { piece: run.basePiece, rotation: run.baseRot });
+      run.suffixOk = boardCandidates(run.T, run.L, puzzle, run.basePiece, run.baseRot, run.baseCand);
     }
     return run;
   }

@@ -18,5 +18,7 @@ export const BeamCheckpoint = v.object({
   lastScore: v.optional(int, 0),
   lastWidth: v.optional(int, 0),
   best: v.nullable(boardJson),
+  /** The board suffix passes start from, where it is not the best (see `drift`). */
+  base: v.optional(boardJson),
 });
 export type BeamCheckpoint = v.InferOutput<typeof BeamCheckpoint>;

@@ -82,7 +82,7 @@ export class ScanLayout {
  * best board) into `out` (-1 on a fixed cell). False when a piece cannot sit where it is (a
  * damaged checkpoint passed the board check): no suffix passes from that board.
  */
-export function bestCandidates(T: ScanTables, L: ScanLayout, puzzle: EdgePuzzle, piece: Int16Array, rot: Uint8Array, out: Int32Array): boolean {
+export function boardCandidates(T: ScanTables, L: ScanLayout, puzzle: EdgePuzzle, piece: Int16Array, rot: Uint8Array, out: Int32Array): boolean {
   const e = puzzle.edges;
   for (let d = 0; d < L.cellOf.length; d++) {
     const cell = L.cellOf[d];

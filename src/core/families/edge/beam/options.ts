@@ -37,31 +37,42 @@ export interface BeamOptions {
    * that has stalled searches larger ends of its best board. 0 = never.
    */
   stallPasses?: number;
+  /**
+   * Once the best has not risen for `stallPasses` passes, a pass's board up to this many joins
+   * below the best becomes the board suffix passes search from (0 = only boards as good as it).
+   */
+  drift?: number;
   /** Memory bound in MB for the run's buffers: widths are cut to fit (0 = none). */
   memory?: number;
 }
 
 /**
- * Bytes a beam run's buffers take per unit of width (its partial boards in two layers, their
- * history at every cell, the children of a layer, the duplicate tables).
+ * Bytes a beam run's buffers take per unit of width: `layer` for the buffers as wide as its widest
+ * pass (its partial boards in two layers, the children of a layer, the duplicate tables) and
+ * `history` for those as wide as maxWidth (the parent and candidate at every cell: a suffix pass
+ * is as much wider as it is shorter).
  */
-export function beamBytesPerWidth(puzzle: EdgePuzzle, o: Pick<BeamOptions, 'balance' | 'dedupe' | 'band'>): number {
+export function beamBytesPerWidth(puzzle: EdgePuzzle, o: Pick<BeamOptions, 'balance' | 'dedupe' | 'band'>): { layer: number; history: number } {
   const n = puzzle.rows * puzzle.cols;
   let colours = 0;
   for (const e of puzzle.edges) if (e + 1 > colours) colours = e + 1;
   const band = o.band === undefined ? 0 : o.band < 0 ? Math.round(puzzle.rows / 3) : Math.min(o.band, puzzle.rows);
   const words = (n + 31) >>> 5;
   const layers = 2 * (4 + 4 * words + 2 * puzzle.cols + 2 * Math.max(1, band) + (o.balance ? colours : 0) + (o.dedupe ? 8 : 0));
-  return layers + 8 * n + 4 * 20 + (o.dedupe ? 4 * 8 + 8 * 12 : 0);
+  return { layer: layers + 4 * 20 + (o.dedupe ? 4 * 8 + 8 * 12 : 0), history: 8 * n };
 }
 
-/** The widest pass a run of these options holds: maxWidth (times `wide` with suffix passes), within its memory bound. */
+/**
+ * The widths a run of these options holds and the bytes they take: maxWidth, and `wide` times it
+ * for suffix passes, cut so that both fit in the memory bound.
+ */
 export function beamWidths(puzzle: EdgePuzzle, o: BeamOptions): { maxWidth: number; buffer: number; bytes: number } {
   const per = beamBytesPerWidth(puzzle, o);
-  const cap = o.memory && o.memory > 0 ? Math.max(1, Math.floor((o.memory * 1048576) / per)) : Infinity;
+  const wide = (o.suffix ?? 0) > 0 ? Math.max(1, Math.floor(o.wide ?? 1)) : 1;
+  const unit = per.history + wide * per.layer;
+  const cap = o.memory && o.memory > 0 ? Math.max(1, Math.floor((o.memory * 1048576) / unit)) : Infinity;
   const maxWidth = Math.max(1, Math.min(o.maxWidth, cap));
-  const buffer = Math.max(1, Math.min(maxWidth * ((o.suffix ?? 0) > 0 ? Math.max(1, Math.floor(o.wide ?? 1)) : 1), cap));
-  return { maxWidth, buffer, bytes: buffer * per };
+  return { maxWidth, buffer: maxWidth * wide, bytes: maxWidth * unit };
 }
 
 /**

@@ -54,12 +54,19 @@ export const beamParams = {
     max: 1_000_000,
     help: 'After this many passes without a new best, those passes start suffixRows rows higher, and higher again after as many more (0 = never).',
   },
+  drift: {
+    type: 'int',
+    default: 0,
+    min: 0,
+    max: 1000,
+    help: 'After stallPasses passes without a new best, a board up to this many joins below the best may become the one those passes search the end of, so they finish other first rows (0 = only boards as good as the best).',
+  },
   memory: {
     type: 'int',
     default: 1024,
     min: 0,
     max: 1_048_576,
-    help: 'Memory bound in MB for the partial boards: widths are cut to fit (0 = none). About 2.3 KB per unit of width on 16x16.',
+    help: 'Memory bound in MB for the partial boards: widths are cut to fit (0 = none). On 16x16 about 2 KB per unit of maxWidth, plus 0.24 KB per unit of the widest suffix pass.',
   },
 } as const satisfies ParamSchema;
 
@@ -78,6 +85,7 @@ export function beamOptions(params: Record<string, unknown>): BeamOptions {
     suffixRows: p.suffixRows,
     wide: p.wide,
     stallPasses: p.stallPasses,
+    drift: p.drift,
     memory: p.memory,
   };
 }
@@ -99,14 +107,11 @@ export const beamSolver: SolverDef = withThreads(
       description:
         'Beam search in scan order: at each cell the best partial boards (by matched joins) are extended by every unused piece that fits; passes repeat with a growing width. Each pass ends with a full board.',
       params: beamParams,
-      refuses: (puzzle, params) => beamRefuses(puzzle, resolveParams(beamParams, params)),
+      refuses: (puzzle, params) => beamRefuses(puzzle, beamOptions(params)),
       create: (puzzle, params, seed) => new BeamRun(puzzle, beamOptions(params), new Rng(seed)),
       restore: (puzzle, params, cp) => BeamRun.restore(puzzle, beamOptions(params), cp),
       // Each thread holds its own widths, within the memory bound.
-      memoryBytes: (puzzle, params) => {
-        const p = resolveParams(beamParams, params);
-        return Math.min(beamBytes(puzzle, p), p.memory > 0 ? p.memory * 2 ** 20 : Infinity);
-      },
+      memoryBytes: (puzzle, params) => beamBytes(puzzle, beamOptions(params)),
     },
     BeamCheckpoint,
   ),

@@ -152,6 +152,7 @@ describe('beam search', () => {
     [{ suffix: 1, suffixRows: 7, wide: 2, dedupe: true, balance: true, band: 3 }],
     [{ suffix: 0.5, early: 0.25, lateRows: 2, band: 2 }],
     [{ suffix: 0.9, suffixRows: 1, stallPasses: 2 }],
+    [{ suffix: 0.9, suffixRows: 2, stallPasses: 2, drift: 2 }],
   ])('passes that search again the end of the best board keep it legal, truly scored, fixed pieces in place, never worse (%j)', (extra) => {
     const g = generatePuzzle(7, 9, 4, 3, 5, 3);
     const run = new BeamRun(g.puzzle, beamOptions({ width: 8, maxWidth: 32, ...extra }), new Rng(5));
@@ -174,20 +175,57 @@ describe('beam search', () => {
     expectResumesIdentically(beam.create(p, params, 3), (cp) => beam.restore(p, params, cp), [5_000, 60_000, 200_000, 400_000], { slice: 3_000 });
   });
 
+  it('with drift, after a stall, searches the end of a board up to drift joins below the best; its checkpoint keeps that board', () => {
+    const g = generatePuzzle(7, 9, 4, 3, 5, 3);
+    const params = { width: 8, maxWidth: 32, suffix: 0.9, suffixRows: 2, stallPasses: 2 };
+    const bases = (drift: number): number[] => {
+      const run = beam.create(g.puzzle, { ...params, drift }, 5);
+      const below: number[] = [];
+      for (let pass = 0; pass < 60; pass++) {
+        const before = run.iteration;
+        while (run.iteration === before) run.step(1000);
+        const cp = run.checkpoint() as { base?: { piece: number[]; rotation: number[] } };
+        if (!cp.base) continue;
+        const b = solutionFromJson(g.puzzle, { cells: cp.base.piece.map((q, i) => [q + 1, cp.base!.rotation[i]]) }, 'base');
+        expect([...b.piece].sort((x, y) => x - y)).toEqual(Array.from({ length: 63 }, (_, i) => i));
+        below.push(run.bestScore - naiveScore(g.puzzle, b));
+      }
+      return below;
+    };
+    const below = bases(2);
+    expect(below.length).toBeGreaterThan(0);
+    for (const d of below) expect([1, 2]).toContain(d);
+    expect(bases(0)).toEqual([]);
+    const p = { ...params, drift: 2 };
+    const cps = expectResumesIdentically(beam.create(g.puzzle, p, 5), (cp) => beam.restore(g.puzzle, p, cp), [20_000, 200_000, 400_000, 600_000], {
+      slice: 3_000,
+    });
+    expect(cps.some((cp) => (cp as { base?: unknown }).base !== undefined)).toBe(true);
+  });
+
   it('cuts its widths to its memory bound', () => {
     const p = piecesFormat.read(readInstance('eternity2_256.txt'), 'eternity2_256.txt').puzzle;
     const per = beamBytesPerWidth(p, { band: -1, balance: false });
     // 16x16: the history at every cell (8 bytes a cell) is most of it.
-    expect(per).toBeGreaterThan(2048);
-    expect(per).toBeLessThan(2600);
-    const o = beamOptions({ maxWidth: 262_144, memory: 64 });
-    const w = beamWidths(p, o);
-    expect(w.maxWidth).toBe(Math.floor((64 * 1048576) / per));
+    expect(per.history).toBe(2048);
+    expect(per.layer).toBeLessThan(300);
+    // Suffix passes (by default up to 4x maxWidth) cost 4x the layers, not 4x the history.
+    const w = beamWidths(p, beamOptions({ maxWidth: 262_144, memory: 64 }));
+    expect(w.maxWidth).toBe(Math.floor((64 * 1048576) / (per.history + 4 * per.layer)));
     expect(w.bytes).toBeLessThanOrEqual(64 * 1048576);
-    expect(beamWidths(p, beamOptions({ maxWidth: 8192, suffix: 0.5, wide: 4 }))).toEqual({ maxWidth: 8192, buffer: 32768, bytes: 32768 * per });
+    expect(beamWidths(p, beamOptions({ maxWidth: 8192, suffix: 0.5, wide: 4 }))).toEqual({
+      maxWidth: 8192,
+      buffer: 32768,
+      bytes: 8192 * (per.history + 4 * per.layer),
+    });
+    expect(beamWidths(p, beamOptions({ maxWidth: 8192, suffix: 0, wide: 4 }))).toEqual({
+      maxWidth: 8192,
+      buffer: 8192,
+      bytes: 8192 * (per.history + per.layer),
+    });
     const small = generatePuzzle(6, 6, 3, 3, 4, 0).puzzle;
     const run = new BeamRun(small, beamOptions({ width: 4, maxWidth: 4096, memory: 1, suffix: 0 }), new Rng(1));
-    const cap = beamWidths(small, beamOptions({ maxWidth: 4096, memory: 1 })).maxWidth;
+    const cap = beamWidths(small, beamOptions({ maxWidth: 4096, memory: 1, suffix: 0 })).maxWidth;
     expect(cap).toBeLessThan(4096);
     for (let pass = 0; pass < 12; pass++) {
       const before = run.pass;
