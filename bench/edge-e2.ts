@@ -25,7 +25,9 @@
  *   --seed N          seed of the long run (default 1); a finished long run is also recorded in
  *                     edge-e2.jsonl, so several seeds give the time-to-target table for its budget
  *   --report          only rewrite edge-e2.md from the recorded runs
- *   --chart           also draw edge-e2-hour.png from edge-e2-hour.csv (a long run cut short)
+ *   --chart           also draw the charts from their CSVs (a long run cut short)
+ *   --curve FILE:RUN  write edge-e2-overnight.csv and .png from a run kept in a workbench database
+ *                     (a run of hours made with the CLI's solve --cpu --db FILE), as far as it got
  */
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -279,40 +281,58 @@ function report(): string {
     '- `lns` starts from beam passes doubling to 4096 partial boards, then refills (assignment problems, exact windows and regions) and shakes; it adds about one join to its beam start within a minute.',
     '- The public beam and ALNS figures are on the official set with three corners pinned as well (10 variants), a slightly harder puzzle than the starter piece alone.\n',
   );
-  if (existsSync(`${RESULTS}edge-e2-hour.csv`)) {
-    const lines = readFileSync(`${RESULTS}edge-e2-hour.csv`, 'utf8').trim().split('\n');
-    out.push('## One long run\n');
-    out.push(`${lines[0].replace(/^# /, '')}. Score against CPU time: \`edge-e2-hour.csv\`, chart \`edge-e2-hour.png\`.\n`);
-    const pts = lines.slice(2).map((l) => l.split(',').map(Number));
-    const at = (s: number): number => pts.filter((p) => p[0] <= s).reduce((a, p) => Math.max(a, p[1]), 0);
-    // A run cut short shows the curve only as far as its last new best.
-    const cut = lines[0].match(/cut short after (\d+) CPU s/);
-    const upTo = cut ? Number(cut[1]) : lines[0].includes('cut short') ? (pts.at(-1)?.[0] ?? 0) : Number(lines[0].match(/(\d+) CPU s/)?.[1] ?? 0);
-    const marks = [10, 60, 300, 600, 1200, 1800, 3600].filter((s) => s <= upTo);
-    // The run's end is always a column, so a run shorter than the first mark still shows its best.
-    if (!marks.includes(upTo)) marks.push(upTo);
-    out.push(mdTable(['CPU s', ...marks.map(String)], [['best', ...marks.map(at)]]));
-    out.push('');
-    const first = (score: number): string => {
-      const p = pts.find((q) => q[1] >= score);
-      return p ? `${f1(p[0])} s` : '-';
-    };
-    out.push('The public long-run figures beside it (also marked on the chart):\n');
-    out.push(
-      mdTable(
-        ['public figure', 'CPU s', 'who', 'this run at that time', 'this run first reached it'],
-        longPublic().map((p) => [
-          p.figure,
-          p.seconds ?? 'not stated',
-          p.who,
-          p.seconds !== undefined && p.seconds <= upTo ? at(p.seconds) : '-',
-          first(p.score),
-        ]),
-      ),
-    );
-    out.push('');
-  }
+  for (const c of CURVES) out.push(...curveSection(c));
   return out.join('\n');
+}
+
+/** The long-run curves the report shows: the one-core hour run, and a run read from a database (`--curve`). */
+const CURVES = [
+  { name: 'hour', title: 'One long run' },
+  { name: 'overnight', title: 'Overnight on every core (CPU seconds of all its threads)' },
+] as const;
+type Curve = (typeof CURVES)[number];
+const curveCsv = (c: Curve): string => `${RESULTS}edge-e2-${c.name}.csv`;
+
+/** A curve's CSV: its header line, then CPU seconds and best score at every new best. */
+function readCurve(c: Curve): { head: string; pts: [number, number][]; upTo: number } | null {
+  if (!existsSync(curveCsv(c))) return null;
+  const lines = readFileSync(curveCsv(c), 'utf8').trim().split('\n');
+  const head = lines[0].replace(/^# /, '');
+  const pts = lines.slice(2).map((l) => l.split(',').map(Number) as [number, number]);
+  // A run cut short shows the curve only as far as its last new best.
+  const cut = head.match(/cut short after (\d+) CPU s/);
+  const upTo = cut ? Number(cut[1]) : head.includes('cut short') ? (pts.at(-1)?.[0] ?? 0) : Number(head.match(/(\d+) CPU s/)?.[1] ?? 0);
+  return { head, pts, upTo };
+}
+
+function writeCurve(c: Curve, head: string, pts: readonly (readonly [number, number])[]): void {
+  writeFileSync(curveCsv(c), `${[`# ${head}`, 'cpu_seconds,best', ...pts.map(([t, b]) => `${t.toFixed(2)},${b}`)].join('\n')}\n`);
+}
+
+/** The report's section for one curve: its best at round times and the public long-run figures beside it. */
+function curveSection(c: Curve): string[] {
+  const curve = readCurve(c);
+  if (!curve) return [];
+  const { head, pts, upTo } = curve;
+  const out = [`## ${c.title}\n`, `${head}. Score against CPU time: \`edge-e2-${c.name}.csv\`, chart \`edge-e2-${c.name}.png\`.\n`];
+  const at = (s: number): number => pts.filter((p) => p[0] <= s).reduce((a, p) => Math.max(a, p[1]), 0);
+  const marks = [10, 60, 300, 600, 1200, 1800, 3600, 7200, 14400, 28800, 57600].filter((s) => s <= upTo);
+  // The run's end is always a column, so a run shorter than the first mark still shows its best.
+  if (!marks.includes(upTo)) marks.push(upTo);
+  out.push(mdTable(['CPU s', ...marks.map(String)], [['best', ...marks.map(at)]]), '');
+  const first = (score: number): string => {
+    const p = pts.find((q) => q[1] >= score);
+    return p ? `${f1(p[0])} s` : '-';
+  };
+  out.push(
+    'The public long-run figures beside it (also marked on the chart):\n',
+    mdTable(
+      ['public figure', 'CPU s', 'who', 'this run at that time', 'this run first reached it'],
+      longPublic().map((p) => [p.figure, p.seconds ?? 'not stated', p.who, p.seconds !== undefined && p.seconds <= upTo ? at(p.seconds) : '-', first(p.score)]),
+    ),
+    '',
+  );
+  return out;
 }
 
 /** The public long-run figures the long run is shown beside; `seconds` where the source gives a time. */
@@ -337,8 +357,6 @@ function longPublic(): { score: number; figure: string; seconds?: number; who: s
   ];
 }
 
-const HOUR_CSV = `${RESULTS}edge-e2-hour.csv`;
-
 /**
  * One long run on Eternity II with the starter piece: its curve is written to edge-e2-hour.csv
  * (the latest long run's), and a finished run is also recorded in edge-e2.jsonl, so long runs of
@@ -350,25 +368,56 @@ async function hour(spec: string, seconds: number, seed: number, o: Record<strin
     if (!r) throw new Error('the long run was not made');
     for (const rec of records(done, ['e2'], [spec], seconds)) appendFileSync(LOG, `${JSON.stringify(rec)}\n`);
     const events = done.wb.store.events(r.run.id).filter((e) => e.kind === 'improvement');
-    const pts = events.map((e) => [e.elapsedMs / 1000, e.bestScore] as const);
     const head = r.run.status === 'done' ? `${seconds} CPU s, best ${r.run.bestScore}` : `cut short after ${Math.round(r.run.elapsedMs / 1000)} CPU s`;
-    writeFileSync(
-      HOUR_CSV,
-      `${[`# ${spec} on Eternity II (starter piece), seed ${seed}, ${head}, ${new Date().toISOString().slice(0, 10)}`, 'cpu_seconds,best', ...pts.map(([t, b]) => `${t.toFixed(2)},${b}`)].join('\n')}\n`,
+    writeCurve(
+      CURVES[0],
+      `${spec} on Eternity II (starter piece), seed ${seed}, ${head}, ${new Date().toISOString().slice(0, 10)}`,
+      events.map((e) => [e.elapsedMs / 1000, e.bestScore]),
     );
     log(`edge-e2 long ${spec}: ${r.run.bestScore} in ${Math.round(r.run.elapsedMs / 1000)} CPU s`);
   });
-  await drawHour(log);
+  await drawCurve(CURVES[0], log);
 }
 
-/** The PNG chart of the long run's CSV (also `--chart` alone, for a run cut short). */
-async function drawHour(log: (l: string) => void): Promise<void> {
-  if (!existsSync(HOUR_CSV)) return;
-  const lines = readFileSync(HOUR_CSV, 'utf8').trim().split('\n');
-  const pts = lines.slice(2).map((l) => l.split(',').map(Number) as [number, number]);
-  const spec = lines[0].replace(/^# (\S+).*/, '$1');
-  const budget = Number(lines[0].match(/cut short after (\d+) CPU s/)?.[1] ?? lines[0].match(/(\d+) CPU s/)?.[1] ?? pts.at(-1)?.[0] ?? 1);
-  await chartPng(pts, spec, budget, longPublic(), `${RESULTS}edge-e2-hour.png`).catch((e: unknown) =>
+/**
+ * The overnight curve from a run kept in a workbench database (`--curve FILE:RUN`): a run of
+ * hours is made with the CLI (`solve ... --cpu --db FILE`, stopped and resumed across days), and
+ * read here as far as it has got, its clock the run's CPU seconds (all its threads).
+ */
+async function curveFromDb(spec: string, log: (l: string) => void): Promise<void> {
+  const m = spec.match(/^(.+):(\d+)$/);
+  if (!m) throw new Error(`--curve takes FILE:RUN (a workbench database and a run id), got ${spec}`);
+  const { Store } = await import('../src/main/store/store');
+  const store = Store.open(m[1]!);
+  try {
+    const run = store.getRun(Number(m[2]));
+    if (!run) throw new Error(`${m[1]} has no run ${m[2]}`);
+    const events = store.events(run.id).filter((e) => e.kind === 'improvement');
+    const settings = Object.entries(run.params)
+      .filter(([k]) => ['threads', 'wide', 'drift', 'maxWidth'].includes(k))
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join(', ');
+    const secs = Math.round(run.elapsedMs / 1000);
+    const state = run.status === 'done' ? `${secs} CPU s` : `cut short after ${secs} CPU s (${run.status})`;
+    writeCurve(
+      CURVES[1],
+      `${run.solver} (${settings}) on ${run.puzzleName}, seed ${run.seed}, ${state}, best ${run.bestScore}, ${new Date().toISOString().slice(0, 10)}`,
+      events.map((e) => [e.elapsedMs / 1000, e.bestScore]),
+    );
+    log(`edge-e2 curve of run ${run.id}: ${run.bestScore} in ${secs} CPU s`);
+  } finally {
+    store.close();
+  }
+  await drawCurve(CURVES[1], log);
+}
+
+/** The PNG chart of a curve's CSV (also `--chart` alone, for a run cut short). */
+async function drawCurve(c: Curve, log: (l: string) => void): Promise<void> {
+  const curve = readCurve(c);
+  if (!curve) return;
+  const spec = curve.head.replace(/^(\S+).*/, '$1');
+  const budget = curve.upTo || (curve.pts.at(-1)?.[0] ?? 1);
+  await chartPng(curve.pts, spec, budget, longPublic(), `${RESULTS}edge-e2-${c.name}.png`).catch((e: unknown) =>
     log(`edge-e2: no PNG chart (${e instanceof Error ? e.message : String(e)})`),
   );
 }
@@ -545,7 +594,7 @@ export async function run(argv: string[]): Promise<void> {
     process.stdout.write(md);
     return;
   }
-  if (!o.report && !o.chart) {
+  if (!o.report && !o.chart && !o.curve) {
     const seconds = numOpt(o, 'seconds', 60);
     const seedsOpt =
       typeof o.seeds === 'string' && o.seeds.includes(',') ? o.seeds.split(',').map(Number) : Array.from({ length: numOpt(o, 'seeds', 5) }, (_, i) => i + 1);
@@ -565,7 +614,8 @@ export async function run(argv: string[]): Promise<void> {
     const long = numOpt(o, 'hour', 0);
     if (long > 0) await hour(typeof o.long === 'string' ? o.long : 'beam', long, numOpt(o, 'seed', 1), o, log);
   }
-  if (o.chart) await drawHour(log);
+  if (typeof o.curve === 'string') await curveFromDb(o.curve, log);
+  if (o.chart) for (const c of CURVES) await drawCurve(c, log);
   const md = report();
   writeFileSync(`${RESULTS}edge-e2.md`, md);
   process.stdout.write(md);
