@@ -10,7 +10,7 @@ import type { SolverDef } from './solver';
  */
 export function catalogued<P, S, C>(def: SolverDef<P, S, C>, checkpoint: CheckpointSchema<C>): SolverDef {
   const own = (puzzle: unknown): P => puzzle as P;
-  const { refuses, memoryBytes } = def;
+  const { refuses, memoryBytes, stepWork } = def;
   return {
     id: def.id,
     family: def.family,
@@ -19,6 +19,7 @@ export function catalogued<P, S, C>(def: SolverDef<P, S, C>, checkpoint: Checkpo
     params: def.params,
     ...(refuses ? { refuses: (puzzle: unknown, params) => refuses(own(puzzle), params) } : {}),
     ...(memoryBytes ? { memoryBytes: (puzzle: unknown, params) => memoryBytes(own(puzzle), params) } : {}),
+    ...(stepWork ? { stepWork: (puzzle: unknown, params) => stepWork(own(puzzle), params) } : {}),
     create: (puzzle, params, seed) => def.create(own(puzzle), params, seed),
     restore: (puzzle, params, cp) => def.restore(own(puzzle), params, readCheckpoint(def.id, checkpoint, cp)),
   };

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { ParamSpec, Params } from '../params/schema';
 import { count, int, num, readCheckpoint, scoreOrNull } from './checkpoint';
-import { memoryRefusal } from './limits';
+import { memoryRefusal, workRefusal } from './limits';
 import type { SolverDef, SolverRun } from './solver';
 
 /**
@@ -123,13 +123,20 @@ export function shardParams(params: Params): Params {
  */
 export function withThreads(def: SolverDef, round: number): SolverDef {
   const bytes = def.memoryBytes;
+  const work = def.stepWork;
   const base = def;
   const refuses = (puzzle: unknown, params: Params): string | null => {
     const one = shardParams(params);
     const own = def.refuses?.(puzzle, one) ?? null;
     const threads = threadsOf(params);
-    if (own || !bytes || threads === 1) return own;
-    return memoryRefusal(threads * bytes(puzzle, one), `${threads} threads of ${def.label.toLowerCase()}`);
+    if (own || threads === 1) return own;
+    const what = `${threads} threads of ${def.label.toLowerCase()}`;
+    // A round waits for every thread's step: with more threads than cores (or none, shards run
+    // one after the other) their units add up before the run can see its stop.
+    return (
+      (bytes ? memoryRefusal(threads * bytes(puzzle, one), what) : null) ??
+      (work ? workRefusal(threads * work(puzzle, one), `one round of ${what}`, `${threads} x its largest step`) : null)
+    );
   };
   const sharded: SolverDef = {
     ...def,

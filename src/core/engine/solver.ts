@@ -63,6 +63,11 @@ export interface SolverDef<P = unknown, S = unknown, C = unknown> {
   refuses?: (puzzle: P, params: Params) => string | null;
   /** Bytes one run holds at these parameters, where it is large enough to bound (N threads hold N times it). */
   memoryBytes?: (puzzle: P, params: Params) => number;
+  /**
+   * Elementary operations of the largest unit a step cannot interrupt (a completion pass), where
+   * parameters make it large: N threads may do N of them in one round before a stop is seen.
+   */
+  stepWork?: (puzzle: P, params: Params) => number;
   /** `puzzle` is the family's puzzle model (already validated). */
   create: (puzzle: P, params: Params, seed: number) => SolverRun<S, C>;
   /** `checkpoint` was written by this solver's `checkpoint()` (and read back with its schema). */

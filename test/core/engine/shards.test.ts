@@ -76,6 +76,21 @@ describe('a run on several threads (shards run one after the other here)', () =>
     expect(beam.refuses!(e2, { ...p, threads: 3 })).toMatch(/^3 threads of beam search needs about .* over the 2\.00 GB one run may use/);
   });
 
+  it('refuses threads whose round would do more uninterruptible work than a run may do between two looks at its stop', () => {
+    const backtrack = solver('backtrack');
+    const p = { maxMismatches: 0, completeWidth: 65_536 };
+    // 6x6: one completion 65,536 wide is about a second; 64 of them in one round is not.
+    const six = generateEdgePuzzle({ rows: 6, cols: 6, frameColours: 3, innerColours: 4, seed: 7 }).puzzle;
+    expect(backtrack.refuses!(six, { ...p, threads: 1 })).toBeNull();
+    expect(backtrack.refuses!(six, { ...p, threads: 2 })).toBeNull();
+    expect(backtrack.refuses!(six, { ...p, threads: 64 })).toMatch(/^one round of 64 threads of backtracking \(exact\) would be about 6\.0e\+8 operations/);
+    expect(backtrack.refuses!(six, { ...p, complete: false, threads: 64 })).toBeNull();
+    // 16x16: one such completion alone is refused.
+    const e2 = generateEdgePuzzle({ rows: 16, cols: 16, frameColours: 5, innerColours: 17, seed: 1 }).puzzle;
+    expect(backtrack.refuses!(e2, { ...p, threads: 1 })).toMatch(/^completing a deep board would be about 6\.7e\+7 operations \(completeWidth x cells\)/);
+    expect(backtrack.refuses!(e2, { ...p, completeWidth: 64, threads: 8 })).toBeNull();
+  });
+
   it('threads=1 is the solver itself, with its own checkpoint', () => {
     const def = solver('lns');
     expect(def.create(puzzle, { threads: 1 }, 1)).not.toBeInstanceOf(ShardedRun);
