@@ -17,6 +17,7 @@ export function catalogued<P, S, C>(def: SolverDef<P, S, C>, checkpoint: Checkpo
     label: def.label,
     description: def.description,
     params: def.params,
+    ...(def.memoryParam ? { memoryParam: def.memoryParam } : {}),
     ...(refuses ? { refuses: (puzzle: unknown, params) => refuses(own(puzzle), params) } : {}),
     ...(memoryBytes ? { memoryBytes: (puzzle: unknown, params) => memoryBytes(own(puzzle), params) } : {}),
     ...(stepWork ? { stepWork: (puzzle: unknown, params) => stepWork(own(puzzle), params) } : {}),

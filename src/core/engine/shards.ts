@@ -108,10 +108,16 @@ export function shardSeed(seed: number, i: number): number {
   return (z ^ (z >>> 16)) >>> 0;
 }
 
-/** The params of one shard: the run's, on one thread. */
-export function shardParams(params: Params): Params {
+/** The params of one shard: the run's, on one thread, with its share of the run's memory bound. */
+export function shardParams(def: SolverDef, params: Params): Params {
   const rest: Params = { ...params };
   delete rest.threads;
+  const key = def.memoryParam;
+  const threads = threadsOf(params);
+  if (key && threads > 1) {
+    const bound = params[key] ?? def.params[key]?.default;
+    if (typeof bound === 'number' && bound > 0) rest[key] = Math.max(1, Math.floor(bound / threads));
+  }
   return rest;
 }
 
@@ -126,7 +132,7 @@ export function withThreads(def: SolverDef, round: number): SolverDef {
   const work = def.stepWork;
   const base = def;
   const refuses = (puzzle: unknown, params: Params): string | null => {
-    const one = shardParams(params);
+    const one = shardParams(def, params);
     const own = def.refuses?.(puzzle, one) ?? null;
     const threads = threadsOf(params);
     if (own || threads === 1) return own;
@@ -168,7 +174,7 @@ export function createRun(
   const plan = plans.get(def);
   const threads = threadsOf(params);
   if (!plan) return 'seed' in from ? def.create(puzzle, params, from.seed) : def.restore(puzzle, params, from.checkpoint);
-  const one = shardParams(params);
+  const one = shardParams(plan.base, params);
   if (threads === 1) {
     // A one-thread checkpoint is the solver's own: threads=1 runs exactly as the solver did before threads existed.
     return 'seed' in from ? plan.base.create(puzzle, one, from.seed) : plan.base.restore(puzzle, one, from.checkpoint);

@@ -64,6 +64,11 @@ export interface SolverDef<P = unknown, S = unknown, C = unknown> {
   /** Bytes one run holds at these parameters, where it is large enough to bound (N threads hold N times it). */
   memoryBytes?: (puzzle: P, params: Params) => number;
   /**
+   * The parameter (MB, 0 = none) that bounds a run's memory, if one does: a run's N threads share
+   * it, each taking an Nth, so the bound a person sets is the whole run's.
+   */
+  memoryParam?: string;
+  /**
    * Elementary operations of the largest unit a step cannot interrupt (a completion pass), where
    * parameters make it large: N threads may do N of them in one round before a stop is seen.
    */

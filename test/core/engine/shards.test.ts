@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { createRun, localShards, shardSeed, ShardedRun, stepShard, threadsOf, type ShardExecutor, type ShardRound } from '../../../src/core/engine/shards';
+import {
+  createRun,
+  localShards,
+  shardParams,
+  shardSeed,
+  ShardedRun,
+  stepShard,
+  threadsOf,
+  type ShardExecutor,
+  type ShardRound,
+} from '../../../src/core/engine/shards';
 import type { SolverDef, SolverRun } from '../../../src/core/engine/solver';
 import type { Params } from '../../../src/core/params/schema';
 import { edgeSolvers, piecesFormat, solutionFromJson } from '../../../src/core/families/edge';
@@ -71,9 +81,14 @@ describe('a run on several threads (shards run one after the other here)', () =>
   it('refuses a beam whose threads together need more memory than one run may use', () => {
     const e2 = generateEdgePuzzle({ rows: 16, cols: 16, frameColours: 5, innerColours: 17, seed: 1 }).puzzle;
     const beam = solver('beam');
-    const p = { width: 400_000, maxWidth: 400_000, memory: 900 };
+    const p = { width: 400_000, maxWidth: 400_000, memory: 0 };
     expect(beam.refuses!(e2, { ...p, threads: 1 })).toBeNull();
     expect(beam.refuses!(e2, { ...p, threads: 3 })).toMatch(/^3 threads of beam search needs about .* over the 2\.00 GB one run may use/);
+    // A memory bound is the run's: its threads share it, so they fit whatever their number.
+    expect(beam.refuses!(e2, { ...p, memory: 900, threads: 3 })).toBeNull();
+    expect(shardParams(beam, { ...p, memory: 900, threads: 3 }).memory).toBe(300);
+    expect(shardParams(beam, { threads: 2 }).memory).toBe(512);
+    expect(shardParams(beam, { threads: 1 }).memory).toBeUndefined();
   });
 
   it('refuses threads whose round would do more uninterruptible work than a run may do between two looks at its stop', () => {

@@ -60,8 +60,13 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   private passFrom = 0;
   /** Widest pass the layer buffers hold. */
   private readonly W: number;
-  /** Widest pass of the width schedule (maxWidth within the memory bound). */
+  /** Widest pass as a multiple of the widest full pass (`wide` with suffix passes, else 1). */
+  private readonly wideFactor: number;
+  /** Widest full pass the history holds: maxWidth, or with `widen` what the memory bound holds. */
   private readonly maxW: number;
+  /** Where the width schedule stops: maxWidth (within the memory bound), doubled by `widen`. */
+  private top: number;
+  private readonly firstTop: number;
   /** Passes since the best last rose. */
   private stall = 0;
   private width: number;
@@ -97,13 +102,14 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   private readonly balance: ColourBalance | null;
   private cur = 0;
   /**
-   * History: how each state of each layer of the pass was made (its parent and candidate), for
-   * the board; layer d at (d - passFrom) x passWidth. A suffix pass searches fewer layers, so it
-   * can be as much wider as it is shorter within the history of a full pass at maxWidth: only the
-   * layer buffers grow with `wide`.
+   * History: how each state of each layer of the pass was made, for the board: its parent x K +
+   * its candidate + 1 (K candidates and a fixed cell's -1 in one word: the history is most of a
+   * run's memory). Layer d at (d - passFrom) x passWidth. A suffix pass searches fewer layers, so
+   * it can be as much wider as it is shorter within the history of a full pass at maxWidth: only
+   * the layer buffers grow with `wide`.
    */
-  private readonly hParent: Int32Array;
-  private readonly hCand: Int32Array;
+  private readonly history: Uint32Array;
+  private readonly K: number;
   /** Children considered for the next layer. */
   private readonly pool: ChildPool;
   /** With `dedupe`: the hashes that find equal partial boards. */
@@ -127,9 +133,11 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     const L = (this.L = new ScanLayout(puzzle, o));
     this.T = new ScanTables(puzzle, L.free, isRotatable(puzzle), this.board.standardFrame);
     const widths = beamWidths(puzzle, o);
-    this.maxW = widths.maxWidth;
+    this.maxW = widths.ceiling;
+    this.top = this.firstTop = widths.maxWidth;
     const W = (this.W = widths.buffer);
-    this.width = Math.max(1, Math.min(o.width, this.maxW));
+    this.wideFactor = widths.buffer / widths.ceiling;
+    this.width = Math.max(1, Math.min(o.width, this.top));
     const mk = <A>(f: () => A): A[] => [f(), f()];
     const k = (this.kernel = wasm && !o.balance && !o.dedupe ? ExpandKernel.create(W, this.words, this.cols, this.L.slots, childPoolCap(W), this.T) : null);
     this.score = k?.score ?? mk(() => new Int32Array(W));
@@ -139,9 +147,12 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     const C = this.T.colours;
     this.balance = o.balance ? new ColourBalance(puzzle, L, C, W) : null;
     // A suffix pass's width is rounded: (n - d0) x passWidth is at most n x maxW + n / 2.
-    this.hParent = new Int32Array(n * this.maxW + n);
-    this.hCand = new Int32Array(n * this.maxW + n);
+    this.K = 1 + this.T.piece.reduce((most, p) => Math.max(most, p.length), 0);
+    // The memory refusal keeps W x K within a word: the history alone takes 4 bytes a cell a board, and K <= 4 x cells + 1.
+    if (W * this.K > 2 ** 32) throw new Error(`beam search of ${W} boards wide cannot record ${this.K} candidates a cell`);
+    this.history = new Uint32Array(n * this.maxW + n);
     this.pool = new ChildPool(W, rng, k?.pool);
+    this.limitPool();
     this.bestPiece = new Int16Array(n);
     this.bestRot = new Uint8Array(n);
     this.basePiece = new Int16Array(n);
@@ -149,6 +160,19 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     this.baseCand = new Int32Array(n);
     this.passRng = rng.getState();
     this.dedupe = o.dedupe ? new Dedupe(n, this.cols, this.L.slots, C, W, this.pool.cap) : null;
+  }
+
+  /**
+   * Widest pass at the present top (suffix passes `wide` times it): until `widen` raises the top,
+   * a run holding buffers for its ceiling searches and cuts exactly as one sized for maxWidth.
+   */
+  private get widest(): number {
+    return Math.min(this.W, this.top * this.wideFactor);
+  }
+
+  private limitPool(): void {
+    this.pool.limit(this.widest);
+    this.kernel?.limitPool(this.pool.cap);
   }
 
   get currentScore(): number {
@@ -196,9 +220,9 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     const sp = this.o.stallPasses ?? 0;
     const rows = Math.max(1, this.o.suffixRows ?? 6) * (1 + (sp > 0 ? Math.floor(this.stall / sp) : 0));
     const lo = Math.max(0, n - rows * cols);
-    if (this.hasBest && this.suffixOk && this.width >= this.maxW && (this.o.suffix ?? 0) > 0 && this.rng.next() < (this.o.suffix ?? 0)) {
+    if (this.hasBest && this.suffixOk && this.width >= this.top && (this.o.suffix ?? 0) > 0 && this.rng.next() < (this.o.suffix ?? 0)) {
       d0 = lo + this.rng.int(n - lo);
-      this.passWidth = Math.min(this.W, Math.round((this.width * n) / (n - d0)));
+      this.passWidth = Math.min(this.widest, Math.round((this.width * n) / (n - d0)));
     }
     this.layer = d0;
     this.passFrom = d0;
@@ -244,9 +268,15 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     this.layer = 0;
     this.inPass = false;
     this.pass++;
-    this.width = Math.min(this.maxW, Math.max(this.width + 1, Math.round(this.width * this.o.growth)));
     this.stall++;
     const better = !this.hasBest || s > this.bestScore;
+    const widen = this.o.widen ?? 0;
+    if (!better && widen > 0 && this.width >= this.top && this.stall >= widen && this.top < this.maxW) {
+      this.top = Math.min(this.maxW, 2 * this.top);
+      this.stall = 0;
+      this.limitPool();
+    }
+    this.width = Math.min(this.top, Math.max(this.width + 1, Math.round(this.width * this.o.growth)));
     if (!better && !this.becomesBase(s)) return false;
     if (better) this.stall = 0;
     this.suffixOk = true;
@@ -255,8 +285,8 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     const d0 = this.passFrom;
     let idx = bi;
     for (let d = this.n - 1; d >= d0; d--) {
-      const h = (d - d0) * pw + idx;
-      const cand = this.hCand[h];
+      const h = this.history[(d - d0) * pw + idx];
+      const cand = (h % this.K) - 1;
       this.baseCand[d] = cand;
       const cell = this.L.cellOf[d];
       if (cand < 0) {
@@ -267,7 +297,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
         this.basePiece[cell] = this.T.piece[g][cand];
         this.baseRot[cell] = this.T.rot[g][cand];
       }
-      idx = this.hParent[h];
+      idx = Math.floor(h / this.K);
     }
     const check = scoreBoard(this.puzzle, { piece: this.basePiece, rotation: this.baseRot });
     if (check !== s) throw new Error(`beam search scored a board ${s} that scores ${check}`);
@@ -502,8 +532,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
       for (let s = 0; s < R; s++) rightTo[m * R + s] = rightFrom[i * R + s];
       rightTo[m * R + slot] = right;
       this.balance?.copy(from, i, m, k >= 0 ? q : -1);
-      this.hParent[h + m] = i;
-      this.hCand[h + m] = k;
+      this.history[h + m] = i * this.K + k + 1;
       m++;
     }
     this.size = m;
@@ -521,8 +550,11 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     kernel.commit(this.cur, n, this.pool.count, this.words, this.cols, this.L.slots, cell % this.cols, this.L.slotOf[d], bottom, right);
     // The pool's first n are the kept children in order.
     const h = (d - this.passFrom) * this.passWidth;
-    this.hParent.set(this.pool.parent.subarray(0, n), h);
-    this.hCand.set(this.pool.cand.subarray(0, n), h);
+    const parent = this.pool.parent;
+    const cand = this.pool.cand;
+    const K = this.K;
+    const history = this.history;
+    for (let m = 0; m < n; m++) history[h + m] = parent[m] * K + cand[m] + 1;
     this.size = n;
     this.cur = 1 - this.cur;
   }
@@ -545,6 +577,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
       passStart: this.inPass ? this.passStart : this.children,
       pass: this.pass,
       width: this.width,
+      ...(this.top !== this.firstTop ? { top: this.top } : {}),
       bestScore: this.bestScore,
       stall: this.stall,
       lastScore: this.lastScore,
@@ -560,7 +593,9 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     run.evaluations = s.evaluations;
     run.children = s.passStart ?? s.evaluations;
     run.pass = s.pass;
-    run.width = Math.max(1, Math.min(s.width, run.maxW));
+    run.top = Math.max(run.firstTop, Math.min(s.top ?? run.firstTop, run.maxW));
+    run.width = Math.max(1, Math.min(s.width, run.top));
+    run.limitPool();
     run.stall = s.stall;
     run.lastScore = s.lastScore;
     run.lastWidth = s.lastWidth;
@@ -573,7 +608,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
       if (s.base) run.board.checkBoard(s.base, 'base', true);
       run.basePiece.set(s.base?.piece ?? run.bestPiece);
       run.baseRot.set(s.base?.rotation ?? run.bestRot);
-      run.baseScore = scoreBoard(puzzle, { piece: run.basePiece, rotation: run.baseRot });
+      run.baseScore = s.base ? scoreBoard(puzzle, { piece: run.basePiece, rotation: run.baseRot }) : run.bestScore;
       run.suffixOk = boardCandidates(run.T, run.L, puzzle, run.basePiece, run.baseRot, run.baseCand);
     }
     return run;

@@ -11,6 +11,8 @@ export const BeamCheckpoint = v.object({
   passStart: v.optional(int),
   pass: int,
   width: int,
+  /** The top width, where `widen` has raised it above maxWidth. */
+  top: v.optional(int),
   /** The best board's candidate per layer is rebuilt from `best`, its score rescored. */
   bestScore: v.optional(v.number()),
   /** Passes since the best last rose (older checkpoints: 0). */

@@ -11,7 +11,8 @@ export function childPoolCap(W: number): number {
  * score, so children that close fewer joins are generated only while they could still make it.
  */
 export class ChildPool {
-  readonly cap: number;
+  /** Children held before a cut: the cut's timing (and so the run) depends on it. */
+  cap: number;
   readonly parent: Int32Array;
   readonly cand: Int32Array;
   readonly score: Int32Array;
@@ -32,6 +33,14 @@ export class ChildPool {
     this.cand = arrays?.cand ?? new Int32Array(this.cap);
     this.score = arrays?.score ?? new Int32Array(this.cap);
     this.key = arrays?.key ?? new Float64Array(this.cap);
+  }
+
+  /**
+   * Hold the children of layers up to `W` wide before a cut (within the arrays): a run whose
+   * buffers are sized for wider passes to come cuts as one sized for its present passes does.
+   */
+  limit(W: number): void {
+    this.cap = Math.min(childPoolCap(W), this.parent.length);
   }
 
   /** Empty, for a layer keeping `width` children. */

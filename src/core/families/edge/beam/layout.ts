@@ -79,7 +79,7 @@ export class ScanLayout {
 
 /**
  * The candidate index of each layer's cell of a board given as pieces and turns (a checkpoint's
- * best board) into `out` (-1 on a fixed cell). False when a piece cannot sit where it is (a
+ * base board) into `out` (-1 on a fixed cell). False when a piece cannot sit where it is (a
  * damaged checkpoint passed the board check): no suffix passes from that board.
  */
 export function boardCandidates(T: ScanTables, L: ScanLayout, puzzle: EdgePuzzle, piece: Int16Array, rot: Uint8Array, out: Int32Array): boolean {

@@ -3,19 +3,11 @@ import type { EdgePuzzle } from '../model';
 import { beamWidths, type BeamOptions } from './options';
 
 /**
- * Bytes a beam run takes at its widest: its buffers at maxWidth (`width` when larger) and its
- * wider suffix passes, within its memory bound.
- */
-export function beamBytes(puzzle: EdgePuzzle, o: BeamOptions): number {
-  return beamWidths(puzzle, o).bytes;
-}
-
-/**
  * The beam's refusal: a width whose boards do not fit in one run's memory. The `memory` parameter
  * (MB, 0 = none) cuts the widths to fit, so only a bound above what one run may use is refused.
  */
 export function beamRefuses(puzzle: EdgePuzzle, o: BeamOptions): string | null {
   const bound = o.memory !== undefined && o.memory > 0;
   const what = `a beam ${o.maxWidth.toLocaleString('en')} boards wide on ${puzzle.rows} x ${puzzle.cols}${bound ? ` with a memory bound of ${o.memory} MB` : ''}`;
-  return memoryRefusal(beamBytes(puzzle, o), what);
+  return memoryRefusal(beamWidths(puzzle, o).bytes, what);
 }

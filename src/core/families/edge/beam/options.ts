@@ -1,3 +1,4 @@
+import { RUN_MEMORY_LIMIT } from '../../../engine/limits';
 import type { EdgePuzzle } from '../model';
 
 export interface BeamOptions {
@@ -42,6 +43,12 @@ export interface BeamOptions {
    * below the best becomes the board suffix passes search from (0 = only boards as good as it).
    */
   drift?: number;
+  /**
+   * After this many passes at the top width without a new best, the top width doubles, up to what
+   * the memory bound holds (0 = never). The level a run reaches is set by its width, and a stalled
+   * run at one width earns a join in hundreds of passes: a night is better spent wider.
+   */
+  widen?: number;
   /** Memory bound in MB for the run's buffers: widths are cut to fit (0 = none). */
   memory?: number;
 }
@@ -49,7 +56,7 @@ export interface BeamOptions {
 /**
  * Bytes a beam run's buffers take per unit of width: `layer` for the buffers as wide as its widest
  * pass (its partial boards in two layers, the children of a layer, the duplicate tables) and
- * `history` for those as wide as maxWidth (the parent and candidate at every cell: a suffix pass
+ * `history` for those as wide as maxWidth (how each board was made at every cell: a suffix pass
  * is as much wider as it is shorter).
  */
 export function beamBytesPerWidth(puzzle: EdgePuzzle, o: Pick<BeamOptions, 'balance' | 'dedupe' | 'band'>): { layer: number; history: number } {
@@ -59,21 +66,27 @@ export function beamBytesPerWidth(puzzle: EdgePuzzle, o: Pick<BeamOptions, 'bala
   const band = o.band === undefined ? 0 : o.band < 0 ? Math.round(puzzle.rows / 3) : Math.min(o.band, puzzle.rows);
   const words = (n + 31) >>> 5;
   const layers = 2 * (4 + 4 * words + 2 * puzzle.cols + 2 * Math.max(1, band) + (o.balance ? colours : 0) + (o.dedupe ? 8 : 0));
-  return { layer: layers + 4 * 20 + (o.dedupe ? 4 * 8 + 8 * 12 : 0), history: 8 * n };
+  return { layer: layers + 4 * 20 + (o.dedupe ? 4 * 8 + 8 * 12 : 0), history: 4 * n };
 }
 
 /**
- * The widths a run of these options holds and the bytes they take: maxWidth, and `wide` times it
- * for suffix passes, cut so that both fit in the memory bound.
+ * The widths a run of these options holds and the bytes they take: maxWidth, the widest full pass
+ * (`ceiling`: maxWidth, or with `widen` what the memory bound holds, one run's limit without
+ * one), and `wide` times that for suffix passes, all cut to fit in the memory bound.
  */
-export function beamWidths(puzzle: EdgePuzzle, o: BeamOptions): { maxWidth: number; buffer: number; bytes: number } {
+export function beamWidths(puzzle: EdgePuzzle, o: BeamOptions): { maxWidth: number; ceiling: number; buffer: number; bytes: number } {
   const per = beamBytesPerWidth(puzzle, o);
   const wide = (o.suffix ?? 0) > 0 ? Math.max(1, Math.floor(o.wide ?? 1)) : 1;
   const unit = per.history + wide * per.layer;
-  const cap = o.memory && o.memory > 0 ? Math.max(1, Math.floor((o.memory * 1048576) / unit)) : Infinity;
+  const bound = o.memory && o.memory > 0 ? o.memory * 1048576 : (o.widen ?? 0) > 0 ? RUN_MEMORY_LIMIT : Infinity;
+  const cap = Math.max(1, Math.floor(bound / unit));
   const maxWidth = Math.max(1, Math.min(o.maxWidth, cap));
-  return { maxWidth, buffer: maxWidth * wide, bytes: maxWidth * unit };
+  const ceiling = (o.widen ?? 0) > 0 ? Math.max(maxWidth, Math.min(cap, MAX_WIDTH)) : maxWidth;
+  return { maxWidth, ceiling, buffer: ceiling * wide, bytes: ceiling * unit };
 }
+
+/** The widest pass any setting asks for (the `maxWidth` parameter's largest value). */
+export const MAX_WIDTH = 4_194_304;
 
 /**
  * The band `-1` stands for: a third of the rows. On 16x16 sets bands of 4 to 6 rows gave 1 to 2

@@ -7,11 +7,12 @@ import type { EdgeSolutionJson } from '../json';
 import type { EdgePuzzle } from '../model';
 import { BeamCheckpoint } from './checkpoint';
 import { BeamRun, DEFAULT_BAND, type BeamOptions } from './beam';
-import { beamBytes, beamRefuses } from './memory';
+import { beamRefuses } from './memory';
+import { beamWidths, MAX_WIDTH } from './options';
 
 export const beamParams = {
-  width: { type: 'int', default: 64, min: 1, max: 4_194_304, help: 'Partial boards kept at each cell in the first pass.' },
-  maxWidth: { type: 'int', default: 8192, min: 1, max: 4_194_304, help: 'Largest width the passes grow to (memory grows with width x cells).' },
+  width: { type: 'int', default: 64, min: 1, max: MAX_WIDTH, help: 'Partial boards kept at each cell in the first pass.' },
+  maxWidth: { type: 'int', default: 8192, min: 1, max: MAX_WIDTH, help: 'Largest width the passes grow to (memory grows with width x cells).' },
   growth: { type: 'number', default: 2, min: 1, max: 16, help: 'Width factor from one pass to the next.' },
   balance: {
     type: 'boolean',
@@ -61,12 +62,19 @@ export const beamParams = {
     max: 1000,
     help: 'After stallPasses passes without a new best, a board up to this many joins below the best may become the one those passes search the end of, so they finish other first rows (0 = only boards as good as the best).',
   },
+  widen: {
+    type: 'int',
+    default: 0,
+    min: 0,
+    max: 1_000_000,
+    help: 'After this many passes at the top width without a new best, the top width doubles, up to what the memory bound holds (0 = never): a stalled run earns more from a wider beam than from more passes at its width.',
+  },
   memory: {
     type: 'int',
     default: 1024,
     min: 0,
     max: 1_048_576,
-    help: 'Memory bound in MB for the partial boards: widths are cut to fit (0 = none). On 16x16 about 2 KB per unit of maxWidth, plus 0.24 KB per unit of the widest suffix pass.',
+    help: 'Memory bound in MB for the partial boards: widths are cut to fit (0 = none). On 16x16 about 1 KB per unit of maxWidth, plus 0.24 KB per unit of the widest suffix pass.',
   },
 } as const satisfies ParamSchema;
 
@@ -86,6 +94,7 @@ export function beamOptions(params: Record<string, unknown>): BeamOptions {
     wide: p.wide,
     stallPasses: p.stallPasses,
     drift: p.drift,
+    widen: p.widen,
     memory: p.memory,
   };
 }
@@ -110,8 +119,9 @@ export const beamSolver: SolverDef = withThreads(
       refuses: (puzzle, params) => beamRefuses(puzzle, beamOptions(params)),
       create: (puzzle, params, seed) => new BeamRun(puzzle, beamOptions(params), new Rng(seed)),
       restore: (puzzle, params, cp) => BeamRun.restore(puzzle, beamOptions(params), cp),
-      // Each thread holds its own widths, within the memory bound.
-      memoryBytes: (puzzle, params) => beamBytes(puzzle, beamOptions(params)),
+      // Each thread holds its own widths, within its share of the memory bound.
+      memoryParam: 'memory',
+      memoryBytes: (puzzle, params) => beamWidths(puzzle, beamOptions(params)).bytes,
     },
     BeamCheckpoint,
   ),

@@ -203,11 +203,51 @@ describe('beam search', () => {
     expect(cps.some((cp) => (cp as { base?: unknown }).base !== undefined)).toBe(true);
   });
 
+  it('with widen, doubles its top width after that many passes without a new best, up to what its memory bound holds', () => {
+    const g = generatePuzzle(7, 9, 4, 3, 5, 3);
+    const params = { width: 4, maxWidth: 8, suffix: 0.5, wide: 1, widen: 3, memory: 1 };
+    const ceiling = beamWidths(g.puzzle, beamOptions(params)).ceiling;
+    expect(ceiling).toBeGreaterThan(64);
+    const run = new BeamRun(g.puzzle, beamOptions(params), new Rng(5));
+    const widths: number[] = [];
+    for (let pass = 0; pass < 40; pass++) {
+      const before = run.pass;
+      while (run.pass === before) run.step(1000);
+      widths.push(run.beamWidth);
+    }
+    // The width holds at maxWidth while the run earns, then doubles on stalls, never past the ceiling.
+    expect(widths.some((w) => w === 8)).toBe(true);
+    expect(Math.max(...widths)).toBeGreaterThanOrEqual(32);
+    expect(Math.max(...widths)).toBeLessThanOrEqual(ceiling);
+    for (let i = 1; i < widths.length; i++) expect(widths[i] === widths[i - 1] || widths[i] === Math.min(2 * widths[i - 1], ceiling)).toBe(true);
+    // Without widen the width stays at maxWidth; with it, buffers sized for the ceiling change
+    // nothing until the first widening: the same children, cuts and boards, pass by pass.
+    const late = { ...params, suffix: 0.9, wide: 2, widen: 12 };
+    const flat = new BeamRun(g.puzzle, beamOptions({ ...late, widen: 0 }), new Rng(5));
+    const same = new BeamRun(g.puzzle, beamOptions(late), new Rng(5));
+    let passes = 0;
+    while (!(same.checkpoint() as { top?: number }).top) {
+      expect(snapshot(same)).toEqual(snapshot(flat));
+      for (const r of [same, flat]) {
+        const before = r.pass;
+        while (r.pass === before) r.step(1000);
+      }
+      passes++;
+    }
+    expect(passes).toBeGreaterThan(12);
+    runTo(flat, 2_000_000);
+    expect(flat.beamWidth).toBe(8);
+    const cps = expectResumesIdentically(beam.create(g.puzzle, params, 5), (cp) => beam.restore(g.puzzle, params, cp), [20_000, 200_000, 400_000], {
+      slice: 3_000,
+    });
+    expect(cps.some((cp) => (cp as { top?: number }).top !== undefined)).toBe(true);
+  });
+
   it('cuts its widths to its memory bound', () => {
     const p = piecesFormat.read(readInstance('eternity2_256.txt'), 'eternity2_256.txt').puzzle;
     const per = beamBytesPerWidth(p, { band: -1, balance: false });
-    // 16x16: the history at every cell (8 bytes a cell) is most of it.
-    expect(per.history).toBe(2048);
+    // 16x16: the history at every cell (one word a cell) is most of it.
+    expect(per.history).toBe(1024);
     expect(per.layer).toBeLessThan(300);
     // Suffix passes (by default up to 4x maxWidth) cost 4x the layers, not 4x the history.
     const w = beamWidths(p, beamOptions({ maxWidth: 262_144, memory: 64 }));
@@ -215,11 +255,13 @@ describe('beam search', () => {
     expect(w.bytes).toBeLessThanOrEqual(64 * 1048576);
     expect(beamWidths(p, beamOptions({ maxWidth: 8192, suffix: 0.5, wide: 4 }))).toEqual({
       maxWidth: 8192,
+      ceiling: 8192,
       buffer: 32768,
       bytes: 8192 * (per.history + 4 * per.layer),
     });
     expect(beamWidths(p, beamOptions({ maxWidth: 8192, suffix: 0, wide: 4 }))).toEqual({
       maxWidth: 8192,
+      ceiling: 8192,
       buffer: 8192,
       bytes: 8192 * (per.history + per.layer),
     });

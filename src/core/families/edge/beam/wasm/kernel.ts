@@ -18,6 +18,7 @@ export class ExpandKernel {
   /** Byte offsets of the states' arrays per layer, and of each group's tables (12 per group as setTables takes them, then setPieces' 2). */
   private readonly at: { score: number[]; used: number[]; front: number[]; right: number[] };
   private readonly tables: number[][];
+  private readonly poolAt: number[];
 
   /**
    * A kernel for layers of `W` states (`words` used-piece words, `cols` front and `R` right
@@ -99,8 +100,14 @@ export class ExpandKernel {
     });
     this.at = at;
     this.tables = tables;
+    this.poolAt = pool;
     this.x = new wa.Instance(compiled(wa), { env: { memory } }).exports as unknown as Exports;
     this.x.setPool(pool[0], pool[1], pool[2], pool[3], cap);
+  }
+
+  /** Children the pool holds before a cut (at most its `cap`), as `ChildPool.limit`. */
+  limitPool(cap: number): void {
+    this.x.setPool(this.poolAt[0], this.poolAt[1], this.poolAt[2], this.poolAt[3], Math.min(cap, this.pool.parent.length));
   }
 
   /**
