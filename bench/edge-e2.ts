@@ -393,8 +393,10 @@ async function curveFromDb(spec: string, log: (l: string) => void): Promise<void
     const run = store.getRun(Number(m[2]));
     if (!run) throw new Error(`${m[1]} has no run ${m[2]}`);
     const events = store.events(run.id).filter((e) => e.kind === 'improvement');
+    // The run's settings that are not its solver's defaults (a run stores every parameter).
+    const schema = findSolver(run.family, run.solver).params;
     const settings = Object.entries(run.params)
-      .filter(([k]) => ['threads', 'wide', 'drift', 'maxWidth'].includes(k))
+      .filter(([k, v]) => schema[k]?.default !== v)
       .map(([k, v]) => `${k}=${String(v)}`)
       .join(', ');
     const secs = Math.round(run.elapsedMs / 1000);
