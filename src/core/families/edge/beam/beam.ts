@@ -42,6 +42,13 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
    * child), and threads given equal children per round waited for each other at its end.
    */
   spent = 0;
+  /**
+   * Cost of a unit on this run's path against the WebAssembly kernel's (CPU per unit measured on
+   * Eternity II and a 6x6 set at width 2048: JavaScript loops 1.8-2.1x, with balance 3.3-4.1x,
+   * dedupe 2.7-3.0x, both 4.5-4.8x), so a round of threads' fixed budget takes about the same time
+   * whichever path runs it.
+   */
+  private readonly unitCost: number;
   /** 0, for the empty board shown until the first pass ends. */
   bestScore = 0;
   pass = 0;
@@ -159,7 +166,8 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     this.baseRot = new Uint8Array(n);
     this.baseCand = new Int32Array(n);
     this.passRng = rng.getState();
-    this.dedupe = o.dedupe ? new Dedupe(n, this.cols, this.L.slots, C, W, this.pool.cap) : null;
+    this.dedupe = o.dedupe ? new Dedupe(n, this.cols, this.L.slots, C, W, childPoolCap(W)) : null;
+    this.unitCost = k ? 1 : 2 + (o.balance ? 2 : 0) + (o.dedupe ? 1 : 0);
   }
 
   /**
@@ -468,7 +476,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   private charge(evals: number, parents: number, scanned: number): void {
     this.children += evals + parents;
     if (this.children > this.evaluations) this.evaluations = this.children;
-    this.spent += evals + parents + 2 * this.size + (scanned >>> 3);
+    this.spent += this.unitCost * (evals + parents + 2 * this.size + (scanned >>> 3));
   }
 
   private balanceOf(i: number, g: number, k: number, d: number): number {

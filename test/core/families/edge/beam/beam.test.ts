@@ -88,6 +88,20 @@ describe('beam search', () => {
     expect(run.spent).toBeGreaterThan(1.7 * run.evaluations);
   });
 
+  it('charges its slower paths more per unit of work, so a round of threads takes about the same time on each', () => {
+    const p = generatePuzzle(8, 8, 4, 3, 6, 1).puzzle;
+    const perEvaluation = (o: Record<string, unknown>, wasm = true): number => {
+      const run = new BeamRun(p, beamOptions({ maxWidth: 256, ...o }), new Rng(1), wasm);
+      while (run.pass < 6) run.step(1_000);
+      return run.spent / run.evaluations;
+    };
+    const kernel = perEvaluation({});
+    // The same passes in JavaScript: the same children, twice the charge.
+    expect(perEvaluation({}, false)).toBeCloseTo(2 * kernel, 5);
+    expect(perEvaluation({ balance: true }) / kernel).toBeGreaterThan(3);
+    expect(perEvaluation({ balance: true, dedupe: true }) / kernel).toBeGreaterThan(4);
+  });
+
   it('a checkpoint (taken mid-pass) resumes the very same run', () => {
     const p = generatePuzzle(8, 8, 6, 3, 6, 1).puzzle;
     const params = { maxWidth: 128, balance: true, dedupe: true, band: 3 };
@@ -222,19 +236,22 @@ describe('beam search', () => {
     for (let i = 1; i < widths.length; i++) expect(widths[i] === widths[i - 1] || widths[i] === Math.min(2 * widths[i - 1], ceiling)).toBe(true);
     // Without widen the width stays at maxWidth; with it, buffers sized for the ceiling change
     // nothing until the first widening: the same children, cuts and boards, pass by pass.
-    const late = { ...params, suffix: 0.9, wide: 2, widen: 12 };
-    const flat = new BeamRun(g.puzzle, beamOptions({ ...late, widen: 0 }), new Rng(5));
-    const same = new BeamRun(g.puzzle, beamOptions(late), new Rng(5));
-    let passes = 0;
-    while (!(same.checkpoint() as { top?: number }).top) {
-      expect(snapshot(same)).toEqual(snapshot(flat));
-      for (const r of [same, flat]) {
-        const before = r.pass;
-        while (r.pass === before) r.step(1000);
+    for (const dedupe of [false, true]) {
+      const late = { ...params, suffix: 0.9, wide: 2, widen: 12, dedupe };
+      const flat = new BeamRun(g.puzzle, beamOptions({ ...late, widen: 0 }), new Rng(5));
+      const same = new BeamRun(g.puzzle, beamOptions(late), new Rng(5));
+      let passes = 0;
+      while (!(same.checkpoint() as { top?: number }).top) {
+        expect(snapshot(same)).toEqual(snapshot(flat));
+        for (const r of [same, flat]) {
+          const before = r.pass;
+          while (r.pass === before) r.step(1000);
+        }
+        passes++;
       }
-      passes++;
+      expect(passes).toBeGreaterThan(12);
     }
-    expect(passes).toBeGreaterThan(12);
+    const flat = new BeamRun(g.puzzle, beamOptions({ ...params, widen: 0 }), new Rng(5));
     runTo(flat, 2_000_000);
     expect(flat.beamWidth).toBe(8);
     const cps = expectResumesIdentically(beam.create(g.puzzle, params, 5), (cp) => beam.restore(g.puzzle, params, cp), [20_000, 200_000, 400_000], {
