@@ -56,7 +56,9 @@ describe('import is all or nothing', () => {
 
   it('Ctrl+C while the boards are read leaves nothing stored', async () => {
     const db = tempDb();
-    const child = cliAsync(['import', '--db', db, boards(5000), '--pieces', piecesFile]);
+    // Progress shows after a second of reading: enough boards that no machine reads them sooner
+    // (5,000 were read in under a second on an idle one, and the test waited for a line that never came).
+    const child = cliAsync(['import', '--db', db, boards(40_000), '--pieces', piecesFile]);
     let stderr = '';
     const progressed = new Promise<void>((resolve) =>
       child.stderr.on('data', (d: Buffer) => {
@@ -65,8 +67,10 @@ describe('import is all or nothing', () => {
       }),
     );
     const ended = new Promise<number | null>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? -1 : null))));
-    await progressed;
-    expect(stderr).toMatch(/boards_5000\.txt: [\d,]+ of 5,000 boards read/);
+    // A child that ends before its first progress line fails here, not at the test's timeout.
+    const first = await Promise.race([progressed.then(() => 'progress'), ended.then(() => 'ended')]);
+    expect(first, stderr).toBe('progress');
+    expect(stderr).toMatch(/boards_40000\.txt: [\d,]+ of 40,000 boards read/);
     child.kill('SIGINT');
     await ended;
     expect(puzzleCount(db)).toBe(0);
