@@ -20,6 +20,7 @@ import { bytesText, memoryText, solverLabel, statusDetail, stopText } from '../.
 import { intOption, numberOption, parse, secondsOption, seedOption, sizeOption, UsageError } from './args';
 import { printNotes } from './output';
 import { listLibrary } from '../services/imports';
+import { runToFile } from '../services/run-file';
 import { fmtInt, fmtSeconds, runResult, runRow, RUN_HEADERS, scoreText, table } from './output';
 
 export const dbOption = { db: { type: 'string' } } as const;
@@ -379,6 +380,13 @@ export async function exportRun(argv: string[]): Promise<number> {
   const wb = open(v.db);
   try {
     const run = mustRun(wb, id);
+    if (v.format === 'run') {
+      // The whole run, to resume elsewhere (see services/run-file.ts).
+      const text = `${JSON.stringify(runToFile(wb, id))}\n`;
+      if (v.out) writeFileSync(v.out, text);
+      else process.stdout.write(text);
+      return 0;
+    }
     const family = getFamily(run.family);
     const puzzle: unknown = family.puzzleFromJson(run.puzzle);
     if (run.bestSolution === null) throw new UsageError(`run ${id} has no solution yet`);
@@ -389,7 +397,10 @@ export async function exportRun(argv: string[]): Promise<number> {
     else {
       const fmt =
         format === 'text' ? family.formats.find((f) => f.write(puzzle, solution) !== null && f.id !== 'pieces') : family.formats.find((f) => f.id === format);
-      if (!fmt) throw new UsageError(`--format ${format} does not fit a ${run.family} run (use text, json${run.family === 'edge' ? ', bucas' : ''})`);
+      if (!fmt)
+        throw new UsageError(
+          `--format ${format} does not fit a ${run.family} run (use text, json${run.family === 'edge' ? ', bucas' : ''}, or run for the whole run)`,
+        );
       text = fmt.write(puzzle, solution);
       if (text === null) throw new UsageError(`--format ${format} cannot hold this run's board`);
     }

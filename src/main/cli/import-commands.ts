@@ -8,11 +8,13 @@ import type { EdgeBoard, EdgePuzzle } from '../../core/families/edge/model';
 import { nodeWorkerSpawner } from '../runs/node-host';
 import { resolveDbPath } from '../paths/user-data';
 import { prepareImport, readPiecesAndBoards, storeImports, type ImportResult } from '../services/imports';
-import { Workbench } from '../services/workbench';
+import { importRunFile, isRunFileText } from '../services/run-file';
+import { solverInfos, Workbench } from '../services/workbench';
 import { intOption, parse, sizeOption, UsageError } from './args';
 import { readText } from './commands';
-import { printNotes } from './output';
+import { printNotes, scoreText } from './output';
 import { displayText, escapeControls } from '../../core/text/display';
+import { solverLabel } from '../../core/text/run-text';
 
 /** `import` and `score`: files as people have them, boards read against their piece sets. */
 
@@ -44,8 +46,11 @@ export async function importFiles(argv: string[]): Promise<number> {
   const options = optionsOf(v);
   const pieces = v.pieces ? { fileName: v.pieces, text: readText(v.pieces) } : undefined;
   const texts = positionals.map((f) => ({ f, text: readText(f) }));
+  const runFiles = texts.filter(({ text }) => isRunFileText(text));
+  if (runFiles.length > 0 && runFiles.length < texts.length) throw new UsageError('import run files on their own, not with puzzle files');
   const wb = Workbench.open({ dbPath: resolveDbPath(v.db), spawn: nodeWorkerSpawner(), concurrency: 1 });
   try {
+    if (runFiles.length > 0) return importRuns(wb, runFiles, v.json === true);
     // Every file read and checked first, then all stored in one transaction: a bad file (or Ctrl+C,
     // which ends the process before the transaction commits) stores nothing.
     const prepared = texts.map(({ f, text }) => {
@@ -92,6 +97,20 @@ export async function importFiles(argv: string[]): Promise<number> {
   } finally {
     await wb.close();
   }
+}
+
+/** Run files (see services/run-file.ts), all stored or none. */
+function importRuns(wb: Workbench, files: { f: string; text: string }[], json: boolean): number {
+  const runs = wb.store.core.tx(() => files.map(({ f, text }) => importRunFile(wb, text, f)));
+  if (json) {
+    process.stdout.write(`${JSON.stringify(runs.map((r) => ({ id: r.id, status: r.status, bestScore: r.bestScore, puzzleId: r.puzzleId })))}\n`);
+    return 0;
+  }
+  for (const r of runs)
+    process.stdout.write(
+      `run ${r.id}: ${solverLabel(solverInfos(), r)} on ${displayText(r.puzzleName)}, ${r.status}, best ${scoreText(r.bestScore, r.maxScore)}${r.status === 'interrupted' || r.status === 'stopped' ? ` (workbench resume ${r.id} goes on with it)` : ''}\n`,
+    );
+  return 0;
 }
 
 /** Boards read before progress is shown (smaller files are read in well under a second). */

@@ -21,7 +21,7 @@ const USAGE = `usage: workbench <command> [options]   (every command takes --db 
   show RUN [--json]
   resume RUN [--json]
   stop RUN
-  export RUN [--format text|bucas|json] [--out FILE]
+  export RUN [--format text|bucas|json|run] [--out FILE]   (run: the whole run, to import and resume elsewhere)
   solvers [--json]
   import FILE... [--format F] [--size RxC] [--order ORDER] [--rotation cw|ccw]
         [--pieces PIECES | --into ID] [--json]

@@ -1,0 +1,203 @@
+/**
+ * Run files: one run with its events and its last checkpoint, to carry a run to another database
+ * (another machine) and go on with it there. An overnight run started on a laptop resumes on the
+ * desktop with its whole history, and its curve continues where it stopped.
+ *
+ * Nothing in a run file is trusted: it is read as a run being started is (family, puzzle, solver,
+ * settings, stop criteria), every improvement's board is re-scored by the family's own code, and
+ * the whole run is stored in one transaction or not at all. A checkpoint the solver cannot use
+ * fails the resumed run with the solver's reason; the run's events stay.
+ */
+import * as v from 'valibot';
+import { findSolver } from '../../core/catalogue/catalogue';
+import { FormatError } from '../../core/document/errors';
+import { MAX_SEED, type StopReason } from '../../core/engine/run-types';
+import { getFamily, hasFamily } from '../../core/families';
+import { improvementCheck } from '../../core/families/verify';
+import { resolveParams, type Params } from '../../core/params/schema';
+import { checkName } from '../../core/text/display';
+import type { RunRecord, RunStatus } from '../store/types';
+import { findSame } from './imports';
+import { checkStop, type Workbench } from './workbench';
+
+export const RUN_FILE_FORMAT = 'puzzle-workbench-run';
+export const RUN_FILE_VERSION = 1;
+
+const count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
+const score = v.pipe(v.number(), v.finite());
+const optionalNumber = <T extends v.GenericSchema>(s: T) => v.optional(v.nullable(s), null);
+
+const progressSchema = v.strictObject({
+  kind: v.literal('progress'),
+  elapsedMs: count,
+  evaluations: count,
+  iteration: count,
+  bestScore: score,
+  currentScore: score,
+  meanScore: optionalNumber(score),
+});
+
+const improvementSchema = v.strictObject({
+  kind: v.literal('improvement'),
+  elapsedMs: count,
+  evaluations: count,
+  score,
+  solution: v.unknown(),
+});
+
+const runFileSchema = v.object({
+  format: v.literal(RUN_FILE_FORMAT, `expected "format": "${RUN_FILE_FORMAT}"`),
+  version: v.literal(RUN_FILE_VERSION, `expected "version": ${RUN_FILE_VERSION} (a file from a newer version of the workbench?)`),
+  run: v.object({
+    puzzleName: v.string(),
+    family: v.string(),
+    solver: v.string(),
+    params: v.record(v.string(), v.unknown()),
+    seed: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_SEED)),
+    stop: v.object({
+      seconds: optionalNumber(v.number()),
+      evaluations: optionalNumber(v.number()),
+      target: optionalNumber(v.number()),
+      clock: v.optional(v.picklist(['wall', 'cpu'])),
+    }),
+    puzzle: v.unknown(),
+    status: v.picklist(['queued', 'running', 'done', 'stopped', 'interrupted', 'failed']),
+    stopReason: optionalNumber(v.picklist(['seconds', 'evaluations', 'target', 'solved', 'exhausted', 'stopped'])),
+    error: optionalNumber(v.string()),
+    elapsedMs: count,
+    evaluations: count,
+    peakRssBytes: optionalNumber(count),
+  }),
+  events: v.array(v.variant('kind', [progressSchema, improvementSchema])),
+  checkpoint: v.nullable(v.object({ elapsedMs: count, evaluations: count, bestScore: score, state: v.unknown() })),
+});
+
+export type RunFile = v.InferOutput<typeof runFileSchema>;
+
+/** The run as a run file: its settings, puzzle, events (progress as thinned in the store) and last checkpoint. */
+export function runToFile(wb: Workbench, runId: number): RunFile {
+  const run = wb.store.getRun(runId);
+  if (!run) throw new Error(`no run ${runId}`);
+  const events = wb.store.events(runId).map((e) =>
+    e.kind === 'improvement'
+      ? { kind: 'improvement' as const, elapsedMs: e.elapsedMs, evaluations: e.evaluations, score: e.bestScore, solution: e.solution }
+      : {
+          kind: 'progress' as const,
+          elapsedMs: e.elapsedMs,
+          evaluations: e.evaluations,
+          iteration: e.iteration,
+          bestScore: e.bestScore,
+          currentScore: e.currentScore,
+          meanScore: e.meanScore,
+        },
+  );
+  return {
+    format: RUN_FILE_FORMAT,
+    version: RUN_FILE_VERSION,
+    run: {
+      puzzleName: run.puzzleName,
+      family: run.family,
+      solver: run.solver,
+      params: run.params,
+      seed: run.seed,
+      stop: { ...run.stop },
+      puzzle: run.puzzle,
+      status: run.status,
+      stopReason: run.stopReason,
+      error: run.error,
+      elapsedMs: run.elapsedMs,
+      evaluations: run.evaluations,
+      peakRssBytes: run.peakRssBytes,
+    },
+    events,
+    checkpoint: wb.store.latestCheckpoint(runId),
+  };
+}
+
+export function isRunFileText(text: string): boolean {
+  return /^\s*\{\s*"format"\s*:\s*"puzzle-workbench-run"/.test(text);
+}
+
+/** What a run that was live where it was written becomes here: it can be resumed. */
+function statusHere(s: RunStatus): RunStatus {
+  return s === 'queued' || s === 'running' ? 'interrupted' : s;
+}
+
+/**
+ * Store a run file as a new run (never started here, so no process holds it): `interrupted` or
+ * `stopped` runs resume with `workbench resume`. Throws a FormatError naming `source` for anything
+ * that does not hold, before anything is stored.
+ */
+export function importRunFile(wb: Workbench, text: string, source: string): RunRecord {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new FormatError(`not JSON (${(e as Error).message})`, source);
+  }
+  const r = v.safeParse(runFileSchema, json, { abortEarly: true });
+  if (!r.success) {
+    const issue = r.issues[0];
+    const at = v.getDotPath(issue);
+    throw new FormatError(at ? `${at}: ${issue.message}` : issue.message, source);
+  }
+  const { run, events, checkpoint } = r.output;
+  const fail = (msg: string): never => {
+    throw new FormatError(msg, source);
+  };
+  if (!hasFamily(run.family)) fail(`unknown puzzle family "${run.family}"`);
+  const family = getFamily(run.family);
+  const name = checkName(run.puzzleName);
+  const puzzle: unknown = family.puzzleFromJson(run.puzzle, `${source}: run.puzzle`);
+  const { errors } = family.validate(puzzle);
+  if (errors.length > 0) fail(`run.puzzle: ${errors[0]}`);
+  // The catalogue's and the stop criteria's own messages, with the file's name in front.
+  const named = <T>(fn: () => T): T => {
+    try {
+      return fn();
+    } catch (e) {
+      return fail((e as Error).message);
+    }
+  };
+  const def = named(() => findSolver(family.id, run.solver));
+  const params = named(() => resolveParams(def.params, run.params) as Params);
+  const refused = def.refuses?.(puzzle, params);
+  if (refused) fail(refused);
+  const stop = named(() => checkStop(run.stop));
+  const check = improvementCheck(family.id, run.puzzle);
+  events.forEach((e, i) => {
+    if (e.kind !== 'improvement') return;
+    const wrong = check(e.solution, e.score);
+    if (wrong) fail(`events.${i}: ${wrong}`);
+  });
+  const same = findSame(wb, family.id, puzzle);
+  const store = wb.store;
+  return store.core.tx(() => {
+    const created = store.createRun({
+      puzzleId: same[0]?.id ?? null,
+      puzzleName: name,
+      family: family.id,
+      solver: def.id,
+      params,
+      seed: run.seed,
+      stop,
+      puzzle: family.puzzleToJson(puzzle),
+      maxScore: family.maxScore(puzzle),
+    });
+    for (const e of events) {
+      if (e.kind === 'improvement') store.recordImprovement(created.id, e);
+      else store.recordProgress(created.id, { ...e, meanScore: e.meanScore ?? null });
+    }
+    if (checkpoint) store.saveCheckpoint(created.id, checkpoint);
+    const status = statusHere(run.status);
+    store.setRunStatus(created.id, status, {
+      stopReason: (run.stopReason ?? null) as StopReason | null,
+      error: run.error ?? null,
+      elapsedMs: run.elapsedMs,
+      evaluations: run.evaluations,
+      ...(run.peakRssBytes != null ? { peakRssBytes: run.peakRssBytes } : {}),
+      ...(status === 'interrupted' ? { endedAt: null } : {}),
+    });
+    return store.getRun(created.id)!;
+  });
+}

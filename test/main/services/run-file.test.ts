@@ -1,0 +1,134 @@
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { importRunFile, runToFile, type RunFile } from '../../../src/main/services/run-file';
+import { Workbench } from '../../../src/main/services/workbench';
+import { cli, tempDb } from '../../helpers/cli';
+import { inProcessSpawner, jump, until } from '../runs/in-process';
+
+const open = (): Workbench =>
+  Workbench.open({
+    dbPath: ':memory:',
+    spawn: inProcessSpawner({ spawned: 0, handles: [] }),
+    concurrency: 1,
+    checkpointIntervalMs: 50,
+    progressIntervalMs: 20,
+  });
+
+/** A run stopped part way, with a checkpoint: what a person carries to another machine. */
+async function stoppedRun(wb: Workbench): Promise<number> {
+  const run = wb.createRun({ target: jump(9), solver: 'hill-climb', seed: 7, stop: { evaluations: 400_000 } });
+  await until(() => wb.store.latestCheckpoint(run.id), 20_000, 'a checkpoint');
+  const end = await wb.runs.stop(run.id);
+  expect(end.status).toBe('stopped');
+  return run.id;
+}
+
+const text = (f: RunFile): string => JSON.stringify(f);
+
+describe('run files', () => {
+  it('a run moved to another database resumes there exactly as it would have at home', async () => {
+    const home = open();
+    const away = open();
+    try {
+      const id = await stoppedRun(home);
+      const file = runToFile(home, id);
+      const before = home.store.getRun(id)!;
+      const moved = importRunFile(away, text(file), 'run.json');
+      // Its history came along, and the best board was re-checked on the way in.
+      expect(moved).toMatchObject({ status: 'stopped', solver: 'hill-climb', seed: 7, bestScore: before.bestScore, evaluations: before.evaluations });
+      expect(away.store.events(moved.id).map(({ id: _, runId: __, ...e }) => e)).toEqual(home.store.events(id).map(({ id: _, runId: __, ...e }) => e));
+      expect(away.store.latestCheckpoint(moved.id)).toEqual(home.store.latestCheckpoint(id));
+      // Both go on from the same checkpoint to the same stop: the same run.
+      // One after the other: in-process workers share this thread, and one's long slice could delay another's last message past its exit.
+      home.runs.resume(id);
+      const a = await home.runs.waitFor(id);
+      away.runs.resume(moved.id);
+      const b = await away.runs.waitFor(moved.id);
+      expect(a.status, a.error ?? '').toBe('done');
+      expect(b).toMatchObject({ status: 'done', evaluations: a.evaluations, bestScore: a.bestScore });
+      expect(away.store.getRun(moved.id)!.bestSolution).toEqual(home.store.getRun(id)!.bestSolution);
+      expect(b.evaluations).toBeGreaterThan(before.evaluations);
+    } finally {
+      await home.close();
+      await away.close();
+    }
+  }, 60_000);
+
+  it('refuses a file that does not hold, in one line naming it, and stores nothing', async () => {
+    const home = open();
+    const away = open();
+    try {
+      const file = runToFile(home, await stoppedRun(home));
+      const improvement = file.events.findLast((e) => e.kind === 'improvement');
+      if (improvement?.kind !== 'improvement') throw new Error('the run made no improvement');
+      const cases: [string, string, RegExp][] = [
+        ['not JSON', '{"format": "puzzle-workbench-run", ', /^run\.json: not JSON/],
+        ['a newer version', text({ ...file, version: 2 } as unknown as RunFile), /^run\.json: version: expected "version": 1/],
+        ['an unknown solver', text({ ...file, run: { ...file.run, solver: 'nope' } }), /^run\.json: .*nope/],
+        ['an absurd setting', text({ ...file, run: { ...file.run, params: { restarts: -5 } } }), /^run\.json: /],
+        [
+          'no stop criterion that holds',
+          text({ ...file, run: { ...file.run, stop: { seconds: -1, evaluations: null, target: null } } }),
+          /^run\.json: seconds/,
+        ],
+        ['a false score', text({ ...file, events: [...file.events, { ...improvement, score: improvement.score + 1 }] }), /^run\.json: events\.\d+: /],
+        ['a board of another puzzle', text({ ...file, run: { ...file.run, puzzle: { rows: 4, cols: 4 } } }), /^run\.json: events\.\d+: /],
+        ['an event with a negative time', text({ ...file, events: [{ ...improvement, elapsedMs: -1 }] }), /^run\.json: events\.0\.elapsedMs: /],
+      ];
+      for (const [what, t, message] of cases) {
+        let thrown: unknown;
+        try {
+          importRunFile(away, t, 'run.json');
+        } catch (e) {
+          thrown = e;
+        }
+        expect(thrown, what).toBeInstanceOf(Error);
+        expect((thrown as Error).message, what).toMatch(message);
+        expect((thrown as Error).message.includes('\n'), what).toBe(false);
+      }
+      expect(away.store.countRuns()).toBe(0);
+    } finally {
+      await home.close();
+      await away.close();
+    }
+  }, 60_000);
+
+  it('a run that was live where it was written arrives interrupted, ready to resume', async () => {
+    const home = open();
+    const away = open();
+    try {
+      const file = runToFile(home, await stoppedRun(home));
+      const moved = importRunFile(away, text({ ...file, run: { ...file.run, status: 'running' } }), 'run.json');
+      expect(moved.status).toBe('interrupted');
+      expect(moved.endedAt).toBeNull();
+    } finally {
+      await home.close();
+      await away.close();
+    }
+  }, 60_000);
+
+  it('export --format run and import carry a run between databases on the command line', async () => {
+    const db = tempDb();
+    const wb = Workbench.open({ dbPath: db, spawn: inProcessSpawner({ spawned: 0, handles: [] }), concurrency: 1, checkpointIntervalMs: 50 });
+    try {
+      await stoppedRun(wb);
+    } finally {
+      await wb.close();
+    }
+    const out = join(dirname(db), 'moved.run.json');
+    const exported = cli(['export', '1', '--format', 'run', '--out', out, '--db', db]);
+    expect(exported.stderr).toBe('');
+    expect(exported.code).toBe(0);
+    const other = tempDb();
+    const imported = cli(['import', out, '--db', other]);
+    expect(imported.stderr).toBe('');
+    expect(imported.stdout).toMatch(/^run 1: .* on j9, stopped, best .* \(workbench resume 1 goes on with it\)\n$/);
+    // A run file among puzzle files is refused: each is stored its own way.
+    const puzzle = join(dirname(db), 'm.maze');
+    writeFileSync(puzzle, '3\n1 2 1\n1 1 1\n2 1 0\n');
+    const mixed = cli(['import', out, puzzle, '--db', other]);
+    expect(mixed.code).not.toBe(0);
+    expect(mixed.stderr).toMatch(/^workbench import: import run files on their own, not with puzzle files\n$/);
+  }, 60_000);
+});
