@@ -135,6 +135,10 @@ export const api = {
   /** Active runs among them are stopped first. */
   deleteRuns: method(obj({ ids: list(id, 10_000) }), returns<{ deleted: number }>()),
   exportRuns: method(obj({ ids: list(id, 10_000), format: oneOf('csv', 'json') }), returns<ExportedText>()),
+  /** The whole run (settings, puzzle, events, last checkpoint) as a run file, to resume on another machine. */
+  exportRunFile: method(obj({ id }), returns<ExportedText>()),
+  /** A run file read back as a new run (checked and re-scored; see services/run-file.ts). */
+  importRunFile: method(obj({ fileName: str(500), text: str(64 * 1024 * 1024) }), returns<RunSummary>()),
   /** Chart data: progress samples (after `after` ms of running time, thinned to `maxPoints`) and every improvement. */
   runSeries: method(obj({ id, maxPoints: v.optional(int(2, 50_000)), after: v.optional(num()) }), returns<RunSeries>()),
   /** The board of one recorded improvement, or (no eventId) the run's best board. */

@@ -20,7 +20,6 @@ import { bytesText, memoryText, solverLabel, statusDetail, stopText } from '../.
 import { intOption, numberOption, parse, secondsOption, seedOption, sizeOption, UsageError } from './args';
 import { printNotes } from './output';
 import { listLibrary } from '../services/imports';
-import { runToFile } from '../services/run-file';
 import { fmtInt, fmtSeconds, runResult, runRow, RUN_HEADERS, scoreText, table } from './output';
 
 export const dbOption = { db: { type: 'string' } } as const;
@@ -382,7 +381,7 @@ export async function exportRun(argv: string[]): Promise<number> {
     const run = mustRun(wb, id);
     if (v.format === 'run') {
       // The whole run, to resume elsewhere (see services/run-file.ts).
-      const text = `${JSON.stringify(runToFile(wb, id))}\n`;
+      const { text } = wb.exportRunFile(id);
       if (v.out) writeFileSync(v.out, text);
       else process.stdout.write(text);
       return 0;

@@ -60,6 +60,8 @@ export function apiHandlers(wb: Workbench, opts: { resourcesDir?: string | null;
     runFacets: () => wb.history.facets(),
     deleteRuns: async ({ ids }) => ({ deleted: await wb.deleteRuns(ids) }),
     exportRuns: ({ ids, format }) => wb.exportRunsText(ids, format),
+    exportRunFile: ({ id }) => wb.exportRunFile(id),
+    importRunFile: ({ fileName, text }) => need(store.getRunSummary(wb.importRunFile(fileName, text).id), 'the imported run'),
     runSeries: ({ id, maxPoints, after }) => need(wb.history.series(id, { maxPoints, after }), `run ${id}`),
     runBoard: ({ id, eventId }) => need(wb.history.board(id, eventId ?? null), eventId ? `improvement ${eventId} of run ${id}` : `run ${id}`),
     ...studyHandlers(wb, opts.studies ?? new Studies(wb, distribution), resources ? path.join(resources, 'studies') : null),

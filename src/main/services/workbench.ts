@@ -14,6 +14,7 @@ import { RunManager, type RunManagerOptions } from '../runs/manager';
 import type { WorkerSpawner } from '../runs/worker-host';
 import { Store } from '../store/store';
 import { RunHistory } from '../store/run-history';
+import { importRunFile, runToFile } from './run-file';
 import type { PuzzleRecord, RunRecord } from '../store/types';
 
 export interface WorkbenchOptions {
@@ -189,6 +190,21 @@ export class Workbench {
     if (!p) throw new Error(`no puzzle ${id} in the library`);
     const doc = { ...(p.document as Record<string, unknown>), name: `${p.name} (copy)` };
     return this.createPuzzle(doc, p.source);
+  }
+
+  /** The whole run as a run file (see run-file.ts), to resume in another database. */
+  exportRunFile(id: number): { fileName: string; text: string } {
+    const file = runToFile(this, id);
+    const safe = file.run.puzzleName.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'puzzle';
+    return { fileName: `${safe}-run-${id}.run.json`, text: `${JSON.stringify(file)}\n` };
+  }
+
+  /** A run file stored as a new run (see run-file.ts); every view hears of it. */
+  importRunFile(fileName: string, text: string): RunRecord {
+    const run = importRunFile(this, text, fileName);
+    this.push({ type: 'run-updated', run: this.store.getRunSummary(run.id)! });
+    if (run.puzzleId !== null) this.push({ type: 'puzzles-changed' });
+    return run;
   }
 
   /** Text of a library puzzle in one of its family's formats, or the JSON document. */

@@ -78,6 +78,8 @@ function fakeBackend(): FakeBackend {
     runFacets: nope('runFacets'),
     deleteRuns: nope('deleteRuns'),
     exportRuns: nope('exportRuns'),
+    exportRunFile: nope('exportRunFile'),
+    importRunFile: nope('importRunFile'),
     runSeries: nope('runSeries'),
     runBoard: nope('runBoard'),
     listStudies: nope('listStudies'),

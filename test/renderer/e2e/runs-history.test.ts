@@ -131,6 +131,52 @@ describeBrowser('runs: history, replay and compare', () => {
     expect(h.pageErrors(page)).toEqual([]);
   });
 
+  it('saves a run as a run file from its page and imports it back as a run of its own', async () => {
+    const page = await h.newPage({ hash: `#/runs/run/${hc[0]!.id}` });
+    await page.getByTestId('replay-board').waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByTestId('page-run-file').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(new RegExp(`-run-${hc[0]!.id}\\.run\\.json$`));
+    const text = readFileSync((await file.path())!, 'utf8');
+    const saved = JSON.parse(text) as { format: string; events: { kind: string; score?: number }[] };
+    expect(saved.format).toBe('puzzle-workbench-run');
+
+    // A copy whose last improvement claims one join more is refused in one line, and nothing is added.
+    const before = (await h.api.queryRuns({})).total;
+    const forged = structuredClone(saved);
+    const last = forged.events.findLast((e) => e.kind === 'improvement')!;
+    last.score = last.score! + 1;
+    await page.goto(page.url().replace(/#.*$/, '#/runs/history'));
+    await page.getByTestId('history').waitFor();
+    await page
+      .getByTestId('history-import-file')
+      .setInputFiles({ name: 'forged.run.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(forged)) });
+    await expect
+      .poll(() => page.locator('[data-testid="notice"][data-kind="error"]').last().textContent())
+      .toMatch(/Could not import forged\.run\.json — .*events\.\d+: it reported score/);
+    expect((await h.api.queryRuns({})).total).toBe(before);
+
+    // The file as saved comes in as a new run with the same history, and its page opens.
+    await page.getByTestId('history-import-file').setInputFiles({ name: file.suggestedFilename(), mimeType: 'application/json', buffer: Buffer.from(text) });
+    await expect.poll(() => page.url()).toMatch(/#\/runs\/run\/\d+$/);
+    const id = Number(/(\d+)$/.exec(page.url())![1]);
+    expect(id).not.toBe(hc[0]!.id);
+    const [copy, original] = [await h.api.getRun({ id }), await h.api.getRun({ id: hc[0]!.id })];
+    expect(copy).toMatchObject({
+      solver: original.solver,
+      seed: original.seed,
+      bestScore: original.bestScore,
+      evaluations: original.evaluations,
+      status: 'done',
+    });
+    expect(copy.bestSolution).toEqual(original.bestSolution);
+    await page.getByTestId('replay-board').waitFor();
+    await h.screenshot(page, 'runs-imported-run-file');
+    expect(h.pageErrors(page)).toEqual([]);
+    await h.api.deleteRuns({ ids: [id] });
+  });
+
   it('exports selected runs as CSV and JSON, and deletes runs', async () => {
     const page = await h.newPage({ hash: '#/runs/history' });
     await expect.poll(() => rows(page).count()).toBeGreaterThanOrEqual(4);

@@ -229,6 +229,26 @@ export class HistoryManager {
     }
   }
 
+  /**
+   * Run files (a run exported with its checkpoint on another machine) as new runs, one at a time so
+   * one bad file leaves the others in. Returns the id of the last one imported, to open it.
+   */
+  async importRunFiles(files: readonly File[]): Promise<number | null> {
+    let last: number | null = null;
+    for (const f of files) {
+      try {
+        const run = await this.#api.importRunFile({ fileName: f.name, text: await f.text() });
+        last = run.id;
+        const resumable = run.status === 'stopped' || run.status === 'interrupted';
+        this.#message(`Imported ${f.name} as run ${run.id}${resumable ? ': Resume goes on with it from its last checkpoint' : ''}.`);
+      } catch (err) {
+        this.#message(`Could not import ${f.name} — ${messageOf(err)}`, 'error');
+      }
+    }
+    if (last !== null) this.#refresh++;
+    return last;
+  }
+
   get confirmDelete(): number[] | null {
     return this.#confirmDelete;
   }
