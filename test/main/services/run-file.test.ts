@@ -26,87 +26,93 @@ async function stoppedRun(wb: Workbench): Promise<number> {
 
 const text = (f: RunFile): string => JSON.stringify(f);
 
+/** Two databases: the one a run was made in, and the one it is carried to. */
+async function withTwo(fn: (home: Workbench, away: Workbench) => Promise<void>): Promise<void> {
+  const home = open();
+  const away = open();
+  try {
+    await fn(home, away);
+  } finally {
+    await home.close();
+    await away.close();
+  }
+}
+
 describe('run files', () => {
-  it('a run moved to another database resumes there exactly as it would have at home', async () => {
-    const home = open();
-    const away = open();
-    try {
-      const id = await stoppedRun(home);
-      const file = runToFile(home, id);
-      const before = home.store.getRun(id)!;
-      const moved = importRunFile(away, text(file), 'run.json');
-      // Its history came along, and the best board was re-checked on the way in.
-      expect(moved).toMatchObject({ status: 'stopped', solver: 'hill-climb', seed: 7, bestScore: before.bestScore, evaluations: before.evaluations });
-      expect(away.store.events(moved.id).map(({ id: _, runId: __, ...e }) => e)).toEqual(home.store.events(id).map(({ id: _, runId: __, ...e }) => e));
-      expect(away.store.latestCheckpoint(moved.id)).toEqual(home.store.latestCheckpoint(id));
-      // Both go on from the same checkpoint to the same stop: the same run.
-      // One after the other: in-process workers share this thread, and one's long slice could delay another's last message past its exit.
-      home.runs.resume(id);
-      const a = await home.runs.waitFor(id);
-      away.runs.resume(moved.id);
-      const b = await away.runs.waitFor(moved.id);
-      expect(a.status, a.error ?? '').toBe('done');
-      expect(b).toMatchObject({ status: 'done', evaluations: a.evaluations, bestScore: a.bestScore });
-      expect(away.store.getRun(moved.id)!.bestSolution).toEqual(home.store.getRun(id)!.bestSolution);
-      expect(b.evaluations).toBeGreaterThan(before.evaluations);
-    } finally {
-      await home.close();
-      await away.close();
-    }
-  }, 60_000);
+  it(
+    'a run moved to another database resumes there exactly as it would have at home',
+    () =>
+      withTwo(async (home, away) => {
+        const id = await stoppedRun(home);
+        const file = runToFile(home, id);
+        const before = home.store.getRun(id)!;
+        const moved = importRunFile(away, text(file), 'run.json');
+        // Its history came along, and the best board was re-checked on the way in.
+        expect(moved).toMatchObject({ status: 'stopped', solver: 'hill-climb', seed: 7, bestScore: before.bestScore, evaluations: before.evaluations });
+        expect(away.store.events(moved.id).map(({ id: _, runId: __, ...e }) => e)).toEqual(home.store.events(id).map(({ id: _, runId: __, ...e }) => e));
+        expect(away.store.latestCheckpoint(moved.id)).toEqual(home.store.latestCheckpoint(id));
+        // Both go on from the same checkpoint to the same stop: the same run.
+        // One after the other: in-process workers share this thread, and one's long slice could delay another's last message past its exit.
+        home.runs.resume(id);
+        const a = await home.runs.waitFor(id);
+        away.runs.resume(moved.id);
+        const b = await away.runs.waitFor(moved.id);
+        expect(a.status, a.error ?? '').toBe('done');
+        expect(b).toMatchObject({ status: 'done', evaluations: a.evaluations, bestScore: a.bestScore });
+        expect(away.store.getRun(moved.id)!.bestSolution).toEqual(home.store.getRun(id)!.bestSolution);
+        expect(b.evaluations).toBeGreaterThan(before.evaluations);
+      }),
+    60_000,
+  );
 
-  it('refuses a file that does not hold, in one line naming it, and stores nothing', async () => {
-    const home = open();
-    const away = open();
-    try {
-      const file = runToFile(home, await stoppedRun(home));
-      const improvement = file.events.findLast((e) => e.kind === 'improvement');
-      if (improvement?.kind !== 'improvement') throw new Error('the run made no improvement');
-      const cases: [string, string, RegExp][] = [
-        ['not JSON', '{"format": "puzzle-workbench-run", ', /^run\.json: not JSON/],
-        ['a newer version', text({ ...file, version: 2 } as unknown as RunFile), /^run\.json: version: expected "version": 1/],
-        ['an unknown solver', text({ ...file, run: { ...file.run, solver: 'nope' } }), /^run\.json: .*nope/],
-        ['an absurd setting', text({ ...file, run: { ...file.run, params: { restarts: -5 } } }), /^run\.json: /],
-        [
-          'no stop criterion that holds',
-          text({ ...file, run: { ...file.run, stop: { seconds: -1, evaluations: null, target: null } } }),
-          /^run\.json: seconds/,
-        ],
-        ['a false score', text({ ...file, events: [...file.events, { ...improvement, score: improvement.score + 1 }] }), /^run\.json: events\.\d+: /],
-        ['a board of another puzzle', text({ ...file, run: { ...file.run, puzzle: { rows: 4, cols: 4 } } }), /^run\.json: events\.\d+: /],
-        ['an event with a negative time', text({ ...file, events: [{ ...improvement, elapsedMs: -1 }] }), /^run\.json: events\.0\.elapsedMs: /],
-      ];
-      for (const [what, t, message] of cases) {
-        let thrown: unknown;
-        try {
-          importRunFile(away, t, 'run.json');
-        } catch (e) {
-          thrown = e;
+  it(
+    'refuses a file that does not hold, in one line naming it, and stores nothing',
+    () =>
+      withTwo(async (home, away) => {
+        const file = runToFile(home, await stoppedRun(home));
+        const improvement = file.events.findLast((e) => e.kind === 'improvement');
+        if (improvement?.kind !== 'improvement') throw new Error('the run made no improvement');
+        const cases: [string, string, RegExp][] = [
+          ['not JSON', '{"format": "puzzle-workbench-run", ', /^run\.json: not JSON/],
+          ['a newer version', text({ ...file, version: 2 } as unknown as RunFile), /^run\.json: version: expected "version": 1/],
+          ['an unknown solver', text({ ...file, run: { ...file.run, solver: 'nope' } }), /^run\.json: .*nope/],
+          ['an absurd setting', text({ ...file, run: { ...file.run, params: { restarts: -5 } } }), /^run\.json: /],
+          [
+            'no stop criterion that holds',
+            text({ ...file, run: { ...file.run, stop: { seconds: -1, evaluations: null, target: null } } }),
+            /^run\.json: seconds/,
+          ],
+          ['a false score', text({ ...file, events: [...file.events, { ...improvement, score: improvement.score + 1 }] }), /^run\.json: events\.\d+: /],
+          ['a board of another puzzle', text({ ...file, run: { ...file.run, puzzle: { rows: 4, cols: 4 } } }), /^run\.json: events\.\d+: /],
+          ['an event with a negative time', text({ ...file, events: [{ ...improvement, elapsedMs: -1 }] }), /^run\.json: events\.0\.elapsedMs: /],
+        ];
+        for (const [what, t, message] of cases) {
+          let thrown: unknown;
+          try {
+            importRunFile(away, t, 'run.json');
+          } catch (e) {
+            thrown = e;
+          }
+          expect(thrown, what).toBeInstanceOf(Error);
+          expect((thrown as Error).message, what).toMatch(message);
+          expect((thrown as Error).message.includes('\n'), what).toBe(false);
         }
-        expect(thrown, what).toBeInstanceOf(Error);
-        expect((thrown as Error).message, what).toMatch(message);
-        expect((thrown as Error).message.includes('\n'), what).toBe(false);
-      }
-      expect(away.store.countRuns()).toBe(0);
-    } finally {
-      await home.close();
-      await away.close();
-    }
-  }, 60_000);
+        expect(away.store.countRuns()).toBe(0);
+      }),
+    60_000,
+  );
 
-  it('a run that was live where it was written arrives interrupted, ready to resume', async () => {
-    const home = open();
-    const away = open();
-    try {
-      const file = runToFile(home, await stoppedRun(home));
-      const moved = importRunFile(away, text({ ...file, run: { ...file.run, status: 'running' } }), 'run.json');
-      expect(moved.status).toBe('interrupted');
-      expect(moved.endedAt).toBeNull();
-    } finally {
-      await home.close();
-      await away.close();
-    }
-  }, 60_000);
+  it(
+    'a run that was live where it was written arrives interrupted, ready to resume',
+    () =>
+      withTwo(async (home, away) => {
+        const file = runToFile(home, await stoppedRun(home));
+        const moved = importRunFile(away, text({ ...file, run: { ...file.run, status: 'running' } }), 'run.json');
+        expect(moved.status).toBe('interrupted');
+        expect(moved.endedAt).toBeNull();
+      }),
+    60_000,
+  );
 
   it('export --format run and import carry a run between databases on the command line', async () => {
     const db = tempDb();
