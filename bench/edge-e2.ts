@@ -28,6 +28,7 @@
  *   --chart           also draw the charts from their CSVs (a long run cut short)
  *   --curve FILE:RUN  write edge-e2-overnight.csv and .png from a run kept in a workbench database
  *                     (a run of hours made with the CLI's solve --cpu --db FILE), as far as it got
+ *   --curve RUN.json  the same from a run file (`workbench export RUN --format run`)
  */
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -385,13 +386,19 @@ async function hour(spec: string, seconds: number, seed: number, o: Record<strin
  * read here as far as it has got, its clock the run's CPU seconds (all its threads).
  */
 async function curveFromDb(spec: string, log: (l: string) => void): Promise<void> {
+  const { Workbench } = await import('../src/main/services/workbench');
+  const noWorkers = (): never => {
+    throw new Error('the curve starts no run');
+  };
   const m = spec.match(/^(.+):(\d+)$/);
-  if (!m) throw new Error(`--curve takes FILE:RUN (a workbench database and a run id), got ${spec}`);
-  const { Store } = await import('../src/main/store/store');
-  const store = Store.open(m[1]!);
+  // A run file (`workbench export RUN --format run`) is read, checked and re-scored into a database in memory.
+  if (!m && !spec.endsWith('.json')) throw new Error(`--curve takes FILE:RUN (a workbench database and a run id) or a run file, got ${spec}`);
+  const wb = Workbench.open({ dbPath: m ? m[1]! : ':memory:', spawn: noWorkers });
+  const store = wb.store;
   try {
-    const run = store.getRun(Number(m[2]));
-    if (!run) throw new Error(`${m[1]} has no run ${m[2]}`);
+    const id = m ? Number(m[2]) : (await import('../src/main/services/run-file')).importRunFile(wb, readFileSync(spec, 'utf8'), spec).id;
+    const run = store.getRun(id);
+    if (!run) throw new Error(`${m?.[1]} has no run ${id}`);
     const events = store.events(run.id).filter((e) => e.kind === 'improvement');
     // The run's settings that are not its solver's defaults (a run stores every parameter).
     const schema = findSolver(run.family, run.solver).params;
@@ -408,7 +415,7 @@ async function curveFromDb(spec: string, log: (l: string) => void): Promise<void
     );
     log(`edge-e2 curve of run ${run.id}: ${run.bestScore} in ${secs} CPU s`);
   } finally {
-    store.close();
+    await wb.close();
   }
   await drawCurve(CURVES[1], log);
 }
