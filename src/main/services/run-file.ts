@@ -11,7 +11,7 @@
 import * as v from 'valibot';
 import { findSolver } from '../../core/catalogue/catalogue';
 import { FormatError } from '../../core/document/errors';
-import { MAX_SEED, type StopReason } from '../../core/engine/run-types';
+import { MAX_SEED } from '../../core/engine/run-types';
 import { getFamily, hasFamily } from '../../core/families';
 import { improvementCheck } from '../../core/families/verify';
 import { resolveParams, type Params } from '../../core/params/schema';
@@ -25,7 +25,7 @@ export const RUN_FILE_VERSION = 1;
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
 const score = v.pipe(v.number(), v.finite());
-const optionalNumber = <T extends v.GenericSchema>(s: T) => v.optional(v.nullable(s), null);
+const orNull = <T extends v.GenericSchema>(s: T) => v.optional(v.nullable(s), null);
 
 const progressSchema = v.strictObject({
   kind: v.literal('progress'),
@@ -34,7 +34,7 @@ const progressSchema = v.strictObject({
   iteration: count,
   bestScore: score,
   currentScore: score,
-  meanScore: optionalNumber(score),
+  meanScore: orNull(score),
 });
 
 const improvementSchema = v.strictObject({
@@ -55,18 +55,18 @@ const runFileSchema = v.object({
     params: v.record(v.string(), v.unknown()),
     seed: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_SEED)),
     stop: v.object({
-      seconds: optionalNumber(v.number()),
-      evaluations: optionalNumber(v.number()),
-      target: optionalNumber(v.number()),
+      seconds: orNull(v.number()),
+      evaluations: orNull(v.number()),
+      target: orNull(v.number()),
       clock: v.optional(v.picklist(['wall', 'cpu'])),
     }),
     puzzle: v.unknown(),
     status: v.picklist(['queued', 'running', 'done', 'stopped', 'interrupted', 'failed']),
-    stopReason: optionalNumber(v.picklist(['seconds', 'evaluations', 'target', 'solved', 'exhausted', 'stopped'])),
-    error: optionalNumber(v.string()),
+    stopReason: orNull(v.picklist(['seconds', 'evaluations', 'target', 'solved', 'exhausted', 'stopped'])),
+    error: orNull(v.string()),
     elapsedMs: count,
     evaluations: count,
-    peakRssBytes: optionalNumber(count),
+    peakRssBytes: orNull(count),
   }),
   events: v.array(v.variant('kind', [progressSchema, improvementSchema])),
   checkpoint: v.nullable(v.object({ elapsedMs: count, evaluations: count, bestScore: score, state: v.unknown() })),
@@ -191,7 +191,7 @@ export function importRunFile(wb: Workbench, text: string, source: string): RunR
     if (checkpoint) store.saveCheckpoint(created.id, checkpoint);
     const status = statusHere(run.status);
     store.setRunStatus(created.id, status, {
-      stopReason: (run.stopReason ?? null) as StopReason | null,
+      stopReason: run.stopReason ?? null,
       error: run.error ?? null,
       elapsedMs: run.elapsedMs,
       evaluations: run.evaluations,
