@@ -17,7 +17,8 @@ export interface StopCriteria {
   clock?: RunClock;
 }
 
-export type StopReason = 'seconds' | 'evaluations' | 'target' | 'solved' | 'exhausted' | 'stopped';
+export const STOP_REASONS = ['seconds', 'evaluations', 'target', 'solved', 'exhausted', 'stopped'] as const;
+export type StopReason = (typeof STOP_REASONS)[number];
 
 export interface ProgressSample {
   elapsedMs: number;

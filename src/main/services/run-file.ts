@@ -11,12 +11,12 @@
 import * as v from 'valibot';
 import { findSolver } from '../../core/catalogue/catalogue';
 import { FormatError } from '../../core/document/errors';
-import { MAX_SEED } from '../../core/engine/run-types';
+import { MAX_SEED, STOP_REASONS } from '../../core/engine/run-types';
 import { getFamily, hasFamily } from '../../core/families';
 import { improvementCheck } from '../../core/families/verify';
 import { resolveParams, type Params } from '../../core/params/schema';
 import { checkName } from '../../core/text/display';
-import type { RunRecord, RunStatus } from '../store/types';
+import { RUN_STATUSES, type RunRecord, type RunStatus } from '../store/types';
 import { findSame } from './imports';
 import { checkStop, type Workbench } from './workbench';
 
@@ -61,8 +61,8 @@ const runFileSchema = v.object({
       clock: v.optional(v.picklist(['wall', 'cpu'])),
     }),
     puzzle: v.unknown(),
-    status: v.picklist(['queued', 'running', 'done', 'stopped', 'interrupted', 'failed']),
-    stopReason: orNull(v.picklist(['seconds', 'evaluations', 'target', 'solved', 'exhausted', 'stopped'])),
+    status: v.picklist(RUN_STATUSES),
+    stopReason: orNull(v.picklist(STOP_REASONS)),
     error: orNull(v.string()),
     elapsedMs: count,
     evaluations: count,
