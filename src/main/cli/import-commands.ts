@@ -8,7 +8,7 @@ import type { EdgeBoard, EdgePuzzle } from '../../core/families/edge/model';
 import { nodeWorkerSpawner } from '../runs/node-host';
 import { resolveDbPath } from '../paths/user-data';
 import { prepareImport, readPiecesAndBoards, storeImports, type ImportResult } from '../services/imports';
-import { importRunFile, isRunFileText } from '../services/run-file';
+import { isRunFileText } from '../services/run-file';
 import { solverInfos, Workbench } from '../services/workbench';
 import { intOption, parse, sizeOption, UsageError } from './args';
 import { readText } from './commands';
@@ -101,7 +101,7 @@ export async function importFiles(argv: string[]): Promise<number> {
 
 /** Run files (see services/run-file.ts), all stored or none. */
 function importRuns(wb: Workbench, files: { f: string; text: string }[], json: boolean): number {
-  const runs = wb.store.core.tx(() => files.map(({ f, text }) => importRunFile(wb, text, f)));
+  const runs = wb.store.core.tx(() => files.map(({ f, text }) => wb.importRunFile(f, text)));
   if (json) {
     process.stdout.write(`${JSON.stringify(runs.map((r) => ({ id: r.id, status: r.status, bestScore: r.bestScore, puzzleId: r.puzzleId })))}\n`);
     return 0;

@@ -114,8 +114,11 @@ export function runToFile(wb: Workbench, runId: number): RunFile {
   };
 }
 
+const RUN_FILE_START = new RegExp(`^\\s*\\{\\s*"format"\\s*:\\s*"${RUN_FILE_FORMAT}"`);
+
+/** A run file says so first (as `runToFile` writes it), so it is told from a puzzle document without parsing. */
 export function isRunFileText(text: string): boolean {
-  return /^\s*\{\s*"format"\s*:\s*"puzzle-workbench-run"/.test(text);
+  return RUN_FILE_START.test(text);
 }
 
 /** What a run that was live where it was written becomes here: it can be resumed. */

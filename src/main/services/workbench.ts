@@ -195,8 +195,7 @@ export class Workbench {
   /** The whole run as a run file (see run-file.ts), to resume in another database. */
   exportRunFile(id: number): { fileName: string; text: string } {
     const file = runToFile(this, id);
-    const safe = file.run.puzzleName.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'puzzle';
-    return { fileName: `${safe}-run-${id}.run.json`, text: `${JSON.stringify(file)}\n` };
+    return { fileName: `${fileBase(file.run.puzzleName)}-run-${id}.run.json`, text: `${JSON.stringify(file)}\n` };
   }
 
   /** A run file stored as a new run (see run-file.ts); every view hears of it. */
@@ -212,7 +211,7 @@ export class Workbench {
     const p = this.store.getPuzzle(id);
     if (!p) throw new Error(`no puzzle ${id} in the library`);
     const { doc, puzzle, solution } = parseDocument(p.document, `puzzle ${id}`);
-    const safe = p.name.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'puzzle';
+    const safe = fileBase(p.name);
     if (format === 'json') return { fileName: `${safe}.json`, text: documentToText(doc) };
     const fmt = getFamily(doc.family).formats.find((f) => f.id === format);
     if (!fmt)
@@ -359,6 +358,11 @@ export class Workbench {
 
 /** The largest export of runs handed over as one text (characters); bigger ones are refused. */
 export const EXPORT_TEXT_LIMIT = 32 * 1024 * 1024;
+
+/** A name as the start of an export's file name: `Eternity II (copy)` → `Eternity_II_copy`. */
+function fileBase(name: string): string {
+  return name.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'puzzle';
+}
 
 /** Ids handed to one short delete transaction at most (it stops earlier when its time is up). */
 const DELETE_SLICE = 1_000;
