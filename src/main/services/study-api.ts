@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { studyStatus } from '../../core/text/run-text';
+import { safeFileName } from '../../core/text/file-name';
 import type { ApiArgs } from '../api/contract';
 import { curveGrid, meanCurve, type RunTrace } from '../studies/curves';
 import { studyCsv, studyMarkdown } from '../studies/report';
@@ -195,12 +196,7 @@ export function studyHandlers(wb: Workbench, studies: Studies, templatesDir: str
     exportStudy: ({ id, format }: ApiArgs<'exportStudy'>): { fileName: string; text: string } => {
       const s = studies.get(id);
       const { progress, cells, analysis } = studies.analysed(id);
-      const base = `study-${id}-${
-        s.name
-          .replace(/[^\w.-]+/g, '_')
-          .replace(/^[_.]+|_+$/g, '')
-          .slice(0, 80) || 'results'
-      }`;
+      const base = `study-${id}-${safeFileName(s.name, 'results')}`;
       return format === 'csv'
         ? { fileName: `${base}.csv`, text: studyCsv(s, cells, analysis) }
         : { fileName: `${base}.md`, text: `${studyMarkdown(s, progress, cells, analysis)}\n` };

@@ -9,6 +9,7 @@ import type { FamilyId } from '../../core/families/family';
 import { resolveParams, type Params } from '../../core/params/schema';
 import { randomSeed } from '../../core/rng/rng';
 import { checkName } from '../../core/text/display';
+import { safeFileName } from '../../core/text/file-name';
 import type { PushEvent, SolverInfo } from '../api/contract';
 import { RunManager, type RunManagerOptions } from '../runs/manager';
 import type { WorkerSpawner } from '../runs/worker-host';
@@ -195,7 +196,7 @@ export class Workbench {
   /** The whole run as a run file (see run-file.ts), to resume in another database. */
   exportRunFile(id: number): { fileName: string; text: string } {
     const file = runToFile(this, id);
-    return { fileName: `${fileBase(file.run.puzzleName)}-run-${id}.run.json`, text: `${JSON.stringify(file)}\n` };
+    return { fileName: `${safeFileName(file.run.puzzleName)}-run-${id}.run.json`, text: `${JSON.stringify(file)}\n` };
   }
 
   /** A run file stored as a new run (see run-file.ts); every view hears of it. */
@@ -211,7 +212,7 @@ export class Workbench {
     const p = this.store.getPuzzle(id);
     if (!p) throw new Error(`no puzzle ${id} in the library`);
     const { doc, puzzle, solution } = parseDocument(p.document, `puzzle ${id}`);
-    const safe = fileBase(p.name);
+    const safe = safeFileName(p.name);
     if (format === 'json') return { fileName: `${safe}.json`, text: documentToText(doc) };
     const fmt = getFamily(doc.family).formats.find((f) => f.id === format);
     if (!fmt)
@@ -358,11 +359,6 @@ export class Workbench {
 
 /** The largest export of runs handed over as one text (characters); bigger ones are refused. */
 export const EXPORT_TEXT_LIMIT = 32 * 1024 * 1024;
-
-/** A name as the start of an export's file name: `Eternity II (copy)` → `Eternity_II_copy`. */
-function fileBase(name: string): string {
-  return name.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'puzzle';
-}
 
 /** Ids handed to one short delete transaction at most (it stops earlier when its time is up). */
 const DELETE_SLICE = 1_000;

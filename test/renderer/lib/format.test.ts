@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ago, familyShort, messageOf, safeFileName } from '../../../src/renderer/src/lib/format';
+import { ago, familyShort, messageOf } from '../../../src/renderer/src/lib/format';
 
 describe('formatting', () => {
   it('keeps the first line of an error', () => {
@@ -19,10 +19,7 @@ describe('formatting', () => {
     expect(ago(now - 90 * 86_400_000, now)).not.toMatch(/AM|PM/);
   });
 
-  it('makes safe file names', () => {
-    expect(safeFileName('Eternity II (copy)')).toBe('Eternity_II_copy');
-    expect(safeFileName('../../etc')).toBe('etc');
-    expect(safeFileName('×××')).toBe('puzzle');
+  it('names families short', () => {
     expect(familyShort('parity')).toBe('Casse-tête');
     expect(familyShort('edge')).toBe('Edge');
   });

@@ -7,7 +7,7 @@
 import type { WorkbenchApi } from '../../../main/api/types';
 import { makeDocument, parseDocument } from '../../../core/document/document';
 import { AutosaveSession } from './session.svelte';
-import { messageOf } from './format';
+import { messageOf, safeFileName } from './format';
 import { Latest } from './latest';
 import { documentPng } from './board-image';
 import { downloadBlob } from './download';
@@ -170,7 +170,7 @@ export class CellsEditor<P, T> {
     if (!session || !puzzle) return;
     try {
       const blob = await documentPng(makeDocument(this.spec.family, this.name, puzzle, { cells: session.value }));
-      downloadBlob(blob, `${this.name.replace(/[^\w.-]+/g, '_') || 'puzzle'}.png`);
+      downloadBlob(blob, `${safeFileName(this.name)}.png`);
       notices.notify('Exported the board as PNG.');
     } catch (err) {
       notices.notify(`Could not export — ${messageOf(err)}`, 'error');

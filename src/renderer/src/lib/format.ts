@@ -20,12 +20,5 @@ export function messageOf(err: unknown): string {
 // Times as text come from the one text module (core/text/run-text.ts), as everywhere.
 export { agoText as ago, whenText } from '../../../core/text/run-text';
 
-/** A name made safe for a file name: `Eternity II (copy)` → `Eternity_II_copy`. */
-export function safeFileName(name: string, fallback = 'puzzle'): string {
-  return (
-    name
-      .replace(/[^\w.-]+/g, '_')
-      .replace(/^[_.]+|_+$/g, '')
-      .slice(0, 120) || fallback
-  );
-}
+// File names from the one core helper, as the CLI's and the backend's exports.
+export { safeFileName } from '../../../core/text/file-name';
