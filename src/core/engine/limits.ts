@@ -4,13 +4,14 @@
  * becoming a run that fails, swaps or outlives its limits.
  */
 
-/** Memory one run may use: its solver's buffers, and its checkpoint as it is written and read. */
-export const RUN_MEMORY_LIMIT = 2 * 2 ** 30;
+import { bytesText } from '../text/run-text';
 
-function bytesText(bytes: number): string {
-  if (bytes >= 2 ** 30) return `${(bytes / 2 ** 30).toPrecision(3)} GB`;
-  return `${Math.ceil(bytes / 2 ** 20)} MB`;
-}
+/**
+ * Memory one run may use on each of its threads: its solver's buffers, and its checkpoint as it is
+ * written and read. A run on N threads may hold N times this, as far as the machine's memory goes
+ * (checked by the launcher, which knows the machine: core does not).
+ */
+export const RUN_MEMORY_LIMIT = 2 * 2 ** 30;
 
 /**
  * Null when `bytes` (an estimate) fits in a run's memory; else the reason, naming what takes it
@@ -19,7 +20,7 @@ function bytesText(bytes: number): string {
 export function memoryRefusal(bytes: number, what: string): string | null {
   if (!(bytes > RUN_MEMORY_LIMIT)) return null;
   const amount = Number.isFinite(bytes) && bytes < 2 ** 60 ? `about ${bytesText(bytes)}` : 'more memory than any machine has';
-  return `${what} needs ${amount} of memory, over the ${bytesText(RUN_MEMORY_LIMIT)} one run may use: choose smaller parameters`;
+  return `${what} needs ${amount} of memory, over the ${bytesText(RUN_MEMORY_LIMIT)} a run may use on one thread: choose smaller parameters`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { ParamSpec, Params } from '../params/schema';
 import { count, int, num, readCheckpoint, scoreOrNull } from './checkpoint';
-import { memoryRefusal, workRefusal } from './limits';
+import { workRefusal } from './limits';
 import type { SolverDef, SolverRun } from './solver';
 
 /**
@@ -124,25 +124,24 @@ export function shardParams(def: SolverDef, params: Params): Params {
 /**
  * `def` with a `threads` parameter: 1 runs it as it is, N > 1 runs N shards of it, each round a
  * `step(round)` for every shard (in this thread unless the host supplies an executor, see
- * `createRun`). `round` is a fixed budget so round boundaries do not depend on timing. Where the
- * solver states its `memoryBytes`, N shards of it must fit in one run's memory.
+ * `createRun`). `round` is a fixed budget so round boundaries do not depend on timing. Each shard
+ * must fit in what one run may hold; the N of them are held against the machine by the launcher.
  */
 export function withThreads(def: SolverDef, round: number): SolverDef {
-  const bytes = def.memoryBytes;
   const work = def.stepWork;
   const base = def;
   const refuses = (puzzle: unknown, params: Params): string | null => {
     const one = shardParams(def, params);
     const own = def.refuses?.(puzzle, one) ?? null;
     const threads = threadsOf(params);
-    if (own || threads === 1) return own;
+    if (threads === 1) return own;
+    if (own) return `each of ${threads} threads: ${own}`;
+    // Each thread has passed its own memory refusal above: a run on N threads may hold N times
+    // what one thread may (the machine's memory is checked where the run is launched, see
+    // `runMemoryBytes`). A round waits for every thread's step: with more threads than cores (or
+    // none, shards run one after the other) their units add up before the run can see its stop.
     const what = `${threads} threads of ${def.label.toLowerCase()}`;
-    // A round waits for every thread's step: with more threads than cores (or none, shards run
-    // one after the other) their units add up before the run can see its stop.
-    return (
-      (bytes ? memoryRefusal(threads * bytes(puzzle, one), what) : null) ??
-      (work ? workRefusal(threads * work(puzzle, one), `one round of ${what}`, `${threads} x its largest step`) : null)
-    );
+    return work ? workRefusal(threads * work(puzzle, one), `one round of ${what}`, `${threads} x its largest step`) : null;
   };
   const sharded: SolverDef = {
     ...def,
@@ -153,6 +152,16 @@ export function withThreads(def: SolverDef, round: number): SolverDef {
   };
   plans.set(sharded, { base, round });
   return sharded;
+}
+
+/**
+ * Bytes a run of these (resolved) params holds at most, all its threads together, where the solver
+ * states them (null where it does not): for the launcher to hold against the machine's memory,
+ * which core cannot see.
+ */
+export function runMemoryBytes(def: SolverDef, puzzle: unknown, params: Params): number | null {
+  const bytes = def.memoryBytes;
+  return bytes ? threadsOf(params) * bytes(puzzle, shardParams(def, params)) : null;
 }
 
 /** True when the solver takes `threads` and these params ask for more than one. */

@@ -18,6 +18,7 @@ import { resolveParams, type Params } from '../../core/params/schema';
 import { checkName } from '../../core/text/display';
 import { RUN_STATUSES, type RunRecord, type RunStatus } from '../store/types';
 import { findSame } from './imports';
+import { machineMemoryRefusal } from './machine-memory';
 import { checkStop, type Workbench } from './workbench';
 
 export const RUN_FILE_FORMAT = 'puzzle-workbench-run';
@@ -164,7 +165,8 @@ export function importRunFile(wb: Workbench, text: string, source: string): RunR
   };
   const def = named(() => findSolver(family.id, run.solver));
   const params = named(() => resolveParams(def.params, run.params) as Params);
-  const refused = def.refuses?.(puzzle, params);
+  // A run from a larger machine is refused here rather than resumed into swapping.
+  const refused = def.refuses?.(puzzle, params) ?? machineMemoryRefusal(def, puzzle, params);
   if (refused) fail(refused);
   const stop = named(() => checkStop(run.stop));
   const check = improvementCheck(family.id, run.puzzle);

@@ -14,7 +14,7 @@ describe("a run's limits", () => {
   it('memoryRefusal states the estimate and the limit, or passes', () => {
     expect(memoryRefusal(RUN_MEMORY_LIMIT, 'x')).toBeNull();
     expect(memoryRefusal(3 * 2 ** 30, 'a population of 5 grids')).toBe(
-      'a population of 5 grids needs about 3.00 GB of memory, over the 2.00 GB one run may use: choose smaller parameters',
+      'a population of 5 grids needs about 3.00 GB of memory, over the 2.00 GB a run may use on one thread: choose smaller parameters',
     );
     expect(memoryRefusal(Infinity, 'y')).toMatch(/^y needs more memory than any machine has/);
   });

@@ -5,6 +5,7 @@ import {
   createRun,
   localShards,
   shardParams,
+  runMemoryBytes,
   shardSeed,
   ShardedRun,
   stepShard,
@@ -78,17 +79,27 @@ describe('a run on several threads (shards run one after the other here)', () =>
     expect(shardSeed(9, 1)).not.toBe(shardSeed(9, 2));
   });
 
-  it('refuses a beam whose threads together need more memory than one run may use', () => {
+  it('bounds each thread of a beam by what one run may use, and states what all of them hold', () => {
     const e2 = generateEdgePuzzle({ rows: 16, cols: 16, frameColours: 5, innerColours: 17, seed: 1 }).puzzle;
     const beam = solver('beam');
     const p = { width: 400_000, maxWidth: 400_000, memory: 0 };
-    expect(beam.refuses!(e2, { ...p, threads: 1 })).toBeNull();
-    expect(beam.refuses!(e2, { ...p, threads: 3 })).toMatch(/^3 threads of beam search needs about .* over the 2\.00 GB one run may use/);
+    // Each thread fits in one run's 2 GB, so three of them are a run (the machine is the launcher's to check).
+    expect(beam.refuses!(e2, { ...p, threads: 3 })).toBeNull();
+    const one = runMemoryBytes(beam, e2, { ...p, threads: 1 })!;
+    expect(one).toBeGreaterThan(400_000 * 1024);
+    expect(runMemoryBytes(beam, e2, { ...p, threads: 3 })).toBe(3 * one);
+    // A thread over it is refused, saying so.
+    expect(beam.refuses!(e2, { ...p, width: 2_000_000, maxWidth: 2_000_000, threads: 3 })).toMatch(
+      /^each of 3 threads: a beam 2,000,000 boards wide on 16 x 16 needs about .* over the 2\.00 GB a run may use on one thread/,
+    );
     // A memory bound is the run's: its threads share it, so they fit whatever their number.
     expect(beam.refuses!(e2, { ...p, memory: 900, threads: 3 })).toBeNull();
+    expect(runMemoryBytes(beam, e2, { ...p, memory: 900, threads: 3 })).toBeLessThanOrEqual(900 * 2 ** 20);
     expect(shardParams(beam, { ...p, memory: 900, threads: 3 }).memory).toBe(300);
     expect(shardParams(beam, { threads: 2 }).memory).toBe(512);
     expect(shardParams(beam, { threads: 1 }).memory).toBeUndefined();
+    // Solvers that state no memory have no figure.
+    expect(runMemoryBytes(solver('lns'), e2, { threads: 2 })).toBeNull();
   });
 
   it('refuses threads whose round would do more uninterruptible work than a run may do between two looks at its stop', () => {

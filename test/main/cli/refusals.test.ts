@@ -38,7 +38,7 @@ describe('solve refuses before storing a run', { timeout: 120_000 }, () => {
     );
     expectRefused(
       ['--family', 'parity', '--size', '100', '--remove', '20', '--solver', 'ga', '--set', 'population=1000000'],
-      /needs about .* GB of memory, over the 2.00 GB one run may use/,
+      /needs about .* GB of memory, over the 2.00 GB a run may use on one thread/,
     );
   });
 

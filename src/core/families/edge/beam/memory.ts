@@ -4,7 +4,7 @@ import { beamWidths, type BeamOptions } from './options';
 
 /**
  * The beam's refusal: a width whose boards do not fit in one run's memory. The `memory` parameter
- * (MB, 0 = none) cuts the widths to fit, so only a bound above what one run may use is refused.
+ * (MB, 0 = none) cuts the widths to fit, so only a bound above what a run may use on one thread is refused.
  */
 export function beamRefuses(puzzle: EdgePuzzle, o: BeamOptions): string | null {
   const bound = o.memory !== undefined && o.memory > 0;
