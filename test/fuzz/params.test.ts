@@ -15,7 +15,7 @@ import { generateEdgePuzzle } from '../../src/core/families/edge/generator';
 import type { FamilyId } from '../../src/core/families/family';
 import { resolveParams, type ParamSpec, type Params } from '../../src/core/params/schema';
 import { Rng } from '../../src/core/rng/rng';
-import { machineMemoryRefusal } from '../../src/main/services/machine-memory';
+import { launchRefusal } from '../../src/main/services/machine-memory';
 
 const CASES = 2;
 const SEED = Number(process.env.FUZZ_SEED ?? 20261127);
@@ -72,7 +72,7 @@ describe('fuzz: random parameters for every solver end at the stop criteria or a
     // Drawn from the schema's own ranges: always legal.
     const full = resolveParams(def.params, params) as Params;
     // As a launch checks them: the solver's own refusal, then the run's memory against this machine.
-    const refused = def.refuses?.(puzzle, full) ?? machineMemoryRefusal(def, puzzle, full);
+    const refused = launchRefusal(def, puzzle, full);
     if (refused !== null) {
       expect(refused.length).toBeGreaterThan(0);
       expect(refused).not.toMatch(/\n/);

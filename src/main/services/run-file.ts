@@ -18,7 +18,7 @@ import { resolveParams, type Params } from '../../core/params/schema';
 import { checkName } from '../../core/text/display';
 import { RUN_STATUSES, type RunRecord, type RunStatus } from '../store/types';
 import { findSame } from './imports';
-import { machineMemoryRefusal } from './machine-memory';
+import { launchRefusal } from './machine-memory';
 import { checkStop, type Workbench } from './workbench';
 
 export const RUN_FILE_FORMAT = 'puzzle-workbench-run';
@@ -166,7 +166,7 @@ export function importRunFile(wb: Workbench, text: string, source: string): RunR
   const def = named(() => findSolver(family.id, run.solver));
   const params = named(() => resolveParams(def.params, run.params) as Params);
   // A run from a larger machine is refused here rather than resumed into swapping.
-  const refused = def.refuses?.(puzzle, params) ?? machineMemoryRefusal(def, puzzle, params);
+  const refused = launchRefusal(def, puzzle, params);
   if (refused) fail(refused);
   const stop = named(() => checkStop(run.stop));
   const check = improvementCheck(family.id, run.puzzle);

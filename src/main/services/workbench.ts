@@ -16,7 +16,7 @@ import type { WorkerSpawner } from '../runs/worker-host';
 import { Store } from '../store/store';
 import { RunHistory } from '../store/run-history';
 import { importRunFile, runToFile } from './run-file';
-import { machineMemoryRefusal } from './machine-memory';
+import { launchRefusal } from './machine-memory';
 import type { PuzzleRecord, RunRecord } from '../store/types';
 
 export interface WorkbenchOptions {
@@ -271,7 +271,7 @@ export class Workbench {
     // threads=0 asks for all cores but one of this machine: stored as that number, so the run is deterministic for it and resumes with it.
     if (params.threads === 0) params.threads = Math.max(1, availableParallelism() - 1);
     // Parameters too, so one whose cost no stop criterion bounds is refused here, not a failed run.
-    const refused = def.refuses?.(puzzle, params) ?? machineMemoryRefusal(def, puzzle, params);
+    const refused = launchRefusal(def, puzzle, params);
     if (refused) throw new Error(`${name}: ${refused}`);
     const stop = checkStop(req.stop ?? {});
     const seed = req.seed ?? randomSeed();
