@@ -234,6 +234,11 @@ export function paramValueText(value: ParamValue, spec?: ParamSpec): string {
   return `${shown} (${words.length > 48 ? `${words.slice(0, 47).trimEnd()}…` : words})`;
 }
 
+/** A setting changed on a resume: "memory 2048 → 4096 from 7 h 59 min". */
+export function paramChangeText(c: { key: string; from: ParamValue; to: ParamValue; elapsedMs: number }): string {
+  return `${c.key} ${paramValueText(c.from)} → ${paramValueText(c.to)} from ${durationText(c.elapsedMs)}`;
+}
+
 /** "population=500, elitism=0" or "defaults"; the cores a run uses (`threads`) come first, so Live always shows them. */
 export function keyParamsText(params: Params, schema?: ParamSchema, max = 4): string {
   const list = changedParams(params, schema).sort((a, b) => Number(b[0] === 'threads') - Number(a[0] === 'threads'));
@@ -243,7 +248,7 @@ export function keyParamsText(params: Params, schema?: ParamSchema, max = 4): st
 }
 
 /** The catalogue entry of a run's solver (label, schema), if this build has it. */
-export function solverOf(solvers: readonly SolverInfo[], run: Pick<RunSummary, 'family' | 'solver'>): SolverInfo | undefined {
+export function solverOf<S extends SolverInfo>(solvers: readonly S[], run: Pick<RunSummary, 'family' | 'solver'>): S | undefined {
   return solvers.find((s) => s.family === run.family && s.id === run.solver);
 }
 

@@ -89,7 +89,8 @@ export const api = {
   /** The solver catalogue; with `puzzleId`, that puzzle's family's solvers, each saying whether it refuses the puzzle. */
   solvers: method(obj({ puzzleId: v.optional(id) }), returns<SolverInfo[]>()),
   stopRun: method(obj({ id }), returns<null>()),
-  resumeRun: method(obj({ id }), returns<RunSummary>()),
+  /** Go on from the last checkpoint; `params` changes those a resume may (a solver's memory bound), checked as a launch is. */
+  resumeRun: method(obj({ id, params: v.optional(dict(v.unknown())) }), returns<RunSummary>()),
   listRuns: method(
     obj({
       status: v.optional(oneOf(...RUN_STATUSES)),
@@ -232,6 +233,8 @@ export interface SolverInfo {
   label: string;
   description: string;
   params: ParamSchema;
+  /** The parameters a stopped run of it may resume with other values (its memory bound); absent = none. */
+  resumable?: string[];
   /** Asked for a puzzle: why this solver cannot take it (null: it can). */
   refused?: string | null;
 }

@@ -4,12 +4,25 @@
  * Unix epoch; every record is plain JSON, so it crosses IPC and the WebSocket unchanged.
  */
 import type { FamilyId } from '../../core/families/family';
-import type { Params } from '../../core/params/schema';
+import type { Params, ParamValue } from '../../core/params/schema';
 import type { StopCriteria, StopReason } from '../../core/engine/run-types';
 
 export type RunStatus = 'queued' | 'running' | 'done' | 'stopped' | 'interrupted' | 'failed';
 
 export const RUN_STATUSES: readonly RunStatus[] = ['queued', 'running', 'done', 'stopped', 'interrupted', 'failed'];
+
+/**
+ * A setting changed when the run was resumed (only those a solver lets change, such as its memory
+ * bound), at the point of the run it went on from: the run's `params` hold the values now, and
+ * these say how it got there.
+ */
+export interface ParamChange {
+  elapsedMs: number;
+  evaluations: number;
+  key: string;
+  from: ParamValue;
+  to: ParamValue;
+}
 
 /** A run without its two big blobs (`puzzle`, `bestSolution`). */
 export interface RunSummary {
@@ -37,6 +50,8 @@ export interface RunSummary {
   rssBytes: number | null;
   /** The most memory the run's solver processes held (the largest over its resumes), in bytes; null when never measured. */
   peakRssBytes: number | null;
+  /** Settings changed on resumes, oldest first (empty for most runs). */
+  changes: ParamChange[];
 }
 
 export interface RunRecord extends RunSummary {

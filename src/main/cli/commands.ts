@@ -8,7 +8,7 @@ import type { FamilyId } from '../../core/families/family';
 import { findSolver } from '../../core/catalogue/catalogue';
 import type { SolverDef } from '../../core/engine/solver';
 import { allPresets, findPreset, type SolverPreset } from '../../core/presets/presets';
-import { parseParamText, type Params } from '../../core/params/schema';
+import { parseParamText, type Params, type ParamSchema } from '../../core/params/schema';
 import { nodeWorkerSpawner } from '../runs/node-host';
 import { solverInfos, Workbench, type RunTarget } from '../services/workbench';
 import { resolveDbPath } from '../paths/user-data';
@@ -16,7 +16,7 @@ import type { RunRecord } from '../store/types';
 import { describeOwner } from '../store/leases';
 import { displayText, escapeControls, oneLine } from '../../core/text/display';
 import { MAX_FILE_BYTES } from '../../core/document/limits';
-import { bytesText, memoryText, solverLabel, statusDetail, stopText } from '../../core/text/run-text';
+import { bytesText, memoryText, paramChangeText, solverLabel, statusDetail, stopText } from '../../core/text/run-text';
 import { intOption, numberOption, parse, secondsOption, seedOption, sizeOption, UsageError } from './args';
 import { printNotes } from './output';
 import { listLibrary } from '../services/imports';
@@ -216,14 +216,7 @@ export async function solve(argv: string[]): Promise<number> {
     ({ family, target } = puzzleFromSize(v.family, size, v as Readonly<Record<string, unknown>>));
   }
   const { def, preset } = chooseSolver(family, target.puzzle, v.solver, v.preset);
-  // No prototype: `--set __proto__=1` must be an unknown parameter, not a change of prototype.
-  const params: Params = Object.create(null) as Params;
-  Object.assign(params, preset?.params ?? {});
-  for (const kv of v.set ?? []) {
-    const eq = kv.indexOf('=');
-    if (eq <= 0) throw new UsageError(`--set expects key=value, got "${kv}"`);
-    params[kv.slice(0, eq)] = parseParamText(def.params, kv.slice(0, eq), kv.slice(eq + 1));
-  }
+  const params: Params = Object.assign(Object.create(null) as Params, preset?.params ?? {}, setOptions(def.params, v.set));
   const seed = seedOption(v.seed) ?? null;
   // A preset's stop criteria hold where the command line gives none.
   const stop = {
@@ -282,18 +275,37 @@ function chooseSolver(
   }
 }
 
+/** `--set key=value` options as parameters of `schema`, each value parsed as its type. */
+function setOptions(schema: ParamSchema, sets: readonly string[] | undefined): Params {
+  // No prototype: `--set __proto__=1` must be an unknown parameter, not a change of prototype.
+  const params: Params = Object.create(null) as Params;
+  for (const kv of sets ?? []) {
+    const eq = kv.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--set expects key=value, got "${kv}"`);
+    params[kv.slice(0, eq)] = parseParamText(schema, kv.slice(0, eq), kv.slice(eq + 1));
+  }
+  return params;
+}
+
 export async function resume(argv: string[]): Promise<number> {
   const { values: v, positionals } = parse(
     argv,
-    { ...dbOption, ...jsonOption, 'checkpoint-every': { type: 'string' }, 'progress-every': { type: 'string' } },
+    {
+      ...dbOption,
+      ...jsonOption,
+      'checkpoint-every': { type: 'string' },
+      'progress-every': { type: 'string' },
+      set: { type: 'string', multiple: true },
+    },
     1,
   );
   const id = parseRunId(positionals[0]);
   const wb = open(v.db, intervals(v));
   try {
-    mustRun(wb, id);
+    const before = mustRun(wb, id);
+    const set = setOptions(findSolver(before.family, before.solver).params, v.set);
     // A run left running by a process that is gone counts as interrupted; one another live process holds is refused.
-    const run = wb.runs.resume(id);
+    const run = wb.resumeRun(id, set);
     return await follow(wb, run, !!v.json);
   } finally {
     await wb.close();
@@ -359,6 +371,7 @@ export async function show(argv: string[]): Promise<number> {
       `status ${statusDetail(run.status, run.stopReason)}${run.error ? `: ${oneLine(run.error)}` : ''}`,
       `best ${scoreText(run.bestScore, run.maxScore)}, ${fmtInt(run.evaluations)} evaluations in ${fmtSeconds(run.elapsedMs)}${peakText(run.peakRssBytes)}`,
       `params ${JSON.stringify(run.params)}`,
+      ...run.changes.map((c) => `changed on resume: ${paramChangeText(c)}`),
       `stop ${stopText(run.stop)}`,
       '',
       table(

@@ -19,7 +19,7 @@ const USAGE = `usage: workbench <command> [options]   (every command takes --db 
         [--seconds S [--cpu]] [--evaluations N] [--target T] [--seed N] [--set key=value ...] [--json]
   runs [--json] [--status S] [--limit N]
   show RUN [--json]
-  resume RUN [--json]
+  resume RUN [--set key=value ...] [--json]   (--set: only a memory bound, e.g. memory=4096 for a beam at its widest)
   stop RUN
   export RUN [--format text|bucas|json|run] [--out FILE]   (run: the whole run, to import and resume elsewhere)
   solvers [--json]

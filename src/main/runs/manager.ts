@@ -5,7 +5,7 @@ import { threadsOf } from '../../core/engine/shards';
 import { StoreError } from '../store/errors';
 import { thisProcess, type LeaseGrant, type LeaseOwner } from '../store/leases';
 import type { Store } from '../store/store';
-import type { RunRecord, RunStatus } from '../store/types';
+import type { RunRecord, RunStatus, RunStatusExtra } from '../store/types';
 import { SolverRecorder } from './record';
 import { runSpecOf } from './run-spec';
 import type { WorkerHandle, WorkerSpawner } from './worker-host';
@@ -141,13 +141,19 @@ export class RunManager {
   /**
    * Continue an interrupted or stopped run from its last checkpoint (a run left running or queued
    * by a process that is gone counts as interrupted). Refused in one line when another live
-   * process holds the run.
+   * process holds the run. With `retune` (see services/retune.ts), the run goes on with those
+   * settings, the change recorded with them in the same write.
    */
-  resume(runId: number): RunRecord {
+  resume(runId: number, retune?: RunStatusExtra['retune']): RunRecord {
     if (this.queue.includes(runId) || this.active.has(runId)) throw new Error(`run ${runId} is already ${this.active.has(runId) ? 'running' : 'queued'} here`);
     let claimed;
     try {
-      claimed = this.store.claimRun(runId, this.grant, ['interrupted', 'stopped', 'queued'], 'queued', { endedAt: null, stopReason: null, error: null });
+      claimed = this.store.claimRun(runId, this.grant, ['interrupted', 'stopped', 'queued'], 'queued', {
+        endedAt: null,
+        stopReason: null,
+        error: null,
+        ...(retune ? { retune } : {}),
+      });
     } catch (e) {
       if (e instanceof StoreError && e.code === 'LEASE_HELD') throw new Error(e.message, { cause: e });
       throw e;

@@ -44,8 +44,8 @@ export function apiHandlers(wb: Workbench, opts: { resourcesDir?: string | null;
       await wb.runs.stop(id);
       return null;
     },
-    resumeRun: ({ id }) => {
-      wb.runs.resume(id);
+    resumeRun: ({ id, params }) => {
+      wb.resumeRun(id, params ?? {});
       return need(store.getRunSummary(id), `run ${id}`);
     },
     listRuns: (q) => store.listRuns(q),

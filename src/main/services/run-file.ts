@@ -19,6 +19,7 @@ import { checkName } from '../../core/text/display';
 import { RUN_STATUSES, type RunRecord, type RunStatus } from '../store/types';
 import { findSame } from './imports';
 import { launchRefusal } from './machine-memory';
+import { resumableKeys } from './retune';
 import { checkStop, type Workbench } from './workbench';
 
 export const RUN_FILE_FORMAT = 'puzzle-workbench-run';
@@ -68,6 +69,19 @@ const runFileSchema = v.object({
     elapsedMs: count,
     evaluations: count,
     peakRssBytes: orNull(count),
+    /** Settings changed on resumes (files written before there were any: none). */
+    changes: v.optional(
+      v.array(
+        v.strictObject({
+          elapsedMs: count,
+          evaluations: count,
+          key: v.string(),
+          from: v.union([v.number(), v.string(), v.boolean()]),
+          to: v.union([v.number(), v.string(), v.boolean()]),
+        }),
+      ),
+      [],
+    ),
   }),
   events: v.array(v.variant('kind', [progressSchema, improvementSchema])),
   checkpoint: v.nullable(v.object({ elapsedMs: count, evaluations: count, bestScore: score, state: v.unknown() })),
@@ -109,6 +123,7 @@ export function runToFile(wb: Workbench, runId: number): RunFile {
       elapsedMs: run.elapsedMs,
       evaluations: run.evaluations,
       peakRssBytes: run.peakRssBytes,
+      changes: run.changes,
     },
     events,
     checkpoint: wb.store.latestCheckpoint(runId),
@@ -165,6 +180,9 @@ export function importRunFile(wb: Workbench, text: string, source: string): RunR
   };
   const def = named(() => findSolver(family.id, run.solver));
   const params = named(() => resolveParams(def.params, run.params) as Params);
+  run.changes.forEach((c, i) => {
+    if (!resumableKeys(def).includes(c.key)) fail(`run.changes.${i}: ${c.key} is not a setting a resume may change`);
+  });
   // A run from a larger machine is refused here rather than resumed into swapping.
   const refused = launchRefusal(def, puzzle, params);
   if (refused) fail(refused);
@@ -188,6 +206,7 @@ export function importRunFile(wb: Workbench, text: string, source: string): RunR
       stop,
       puzzle: family.puzzleToJson(puzzle),
       maxScore: family.maxScore(puzzle),
+      changes: run.changes,
     });
     for (const e of events) {
       if (e.kind === 'improvement') store.recordImprovement(created.id, e);

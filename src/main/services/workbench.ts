@@ -17,6 +17,7 @@ import { Store } from '../store/store';
 import { RunHistory } from '../store/run-history';
 import { importRunFile, runToFile } from './run-file';
 import { launchRefusal } from './machine-memory';
+import { resumableKeys, retune } from './retune';
 import type { PuzzleRecord, RunRecord } from '../store/types';
 
 export interface WorkbenchOptions {
@@ -285,6 +286,21 @@ export class Workbench {
   }
 
   /**
+   * Continue a stopped or interrupted run from its last checkpoint; `set` changes the settings a
+   * resume may change (see retune.ts), checked as a launch is before anything is written.
+   */
+  resumeRun(id: number, set: Readonly<Record<string, unknown>> = {}): RunRecord {
+    const run = this.store.getRun(id);
+    if (!run) throw new Error(`no run ${id}`);
+    let tuned;
+    if (Object.keys(set).length > 0) {
+      const fam = getFamily(run.family);
+      tuned = retune(findSolver(run.family, run.solver), fam.puzzleFromJson(run.puzzle), run, set, this.store.latestCheckpoint(id));
+    }
+    return this.runs.resume(id, tuned ?? undefined);
+  }
+
+  /**
    * `count` runs with the same settings and different seeds (seed, seed + 1, … when a seed is
    * given, else random ones). Every setting is checked before the first run is stored.
    */
@@ -372,7 +388,7 @@ const TRASH_SIZE = 50;
 
 /** The catalogue as the views and the CLI list it. */
 export function solverInfos(): SolverInfo[] {
-  return catalogue.map((d) => ({ family: d.family, id: d.id, label: d.label, description: d.description, params: d.params }));
+  return catalogue.map((d) => ({ family: d.family, id: d.id, label: d.label, description: d.description, params: d.params, resumable: resumableKeys(d) }));
 }
 
 export function checkStop(stop: Partial<StopCriteria>): StopCriteria {

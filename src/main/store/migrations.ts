@@ -205,6 +205,13 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 10,
+    description: "runs' setting changes: a memory bound raised when a run was resumed, and where",
+    up(sql) {
+      sql.exec(`ALTER TABLE runs ADD COLUMN changes TEXT NOT NULL DEFAULT '[]'`);
+    },
+  },
 ];
 
 /** The schema version this build writes. */

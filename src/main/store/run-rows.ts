@@ -3,7 +3,7 @@ import type { FamilyId } from '../../core/families/family';
 import type { Params } from '../../core/params/schema';
 import type { StopCriteria, StopReason } from '../../core/engine/run-types';
 import { parseStored } from './errors';
-import type { RunStatus, RunSummary } from './types';
+import type { ParamChange, RunStatus, RunSummary } from './types';
 
 export interface RunRow {
   id: number;
@@ -27,6 +27,7 @@ export interface RunRow {
   max_score: number | null;
   rss_bytes: number | null;
   peak_rss_bytes: number | null;
+  changes: string;
   puzzle?: string;
   best_solution?: string | null;
 }
@@ -34,7 +35,7 @@ export interface RunRow {
 /** Every column but the puzzle and best-solution blobs, which lists never need. */
 export const RUN_SUMMARY_COLS =
   'id, puzzle_id, puzzle_name, family, kind, solver, params, seed, stop, status, stop_reason, error, ' +
-  'created_at, started_at, ended_at, elapsed_ms, evaluations, best_score, max_score, rss_bytes, peak_rss_bytes';
+  'created_at, started_at, ended_at, elapsed_ms, evaluations, best_score, max_score, rss_bytes, peak_rss_bytes, changes';
 
 /**
  * A byte count as the runs table keeps it: a whole number, or null for none. A worker's figure is
@@ -75,5 +76,6 @@ export function toRunSummary(r: RunRow): RunSummary {
     maxScore: r.max_score,
     rssBytes: r.rss_bytes,
     peakRssBytes: r.peak_rss_bytes,
+    changes: parseStored(r.changes, () => `run ${r.id}'s setting changes`) as ParamChange[],
   };
 }

@@ -31,8 +31,8 @@ function prepare(core: StoreCore) {
   const p = <R = unknown>(sql: string) => core.db.prepare<unknown[], R>(sql);
   return {
     insert: p(
-      `INSERT INTO runs (puzzle_id, puzzle_name, family, kind, solver, params, seed, stop, puzzle, status, created_at, max_score)
-       VALUES (@puzzleId, @puzzleName, @family, @kind, @solver, @params, @seed, @stop, @puzzle, 'queued', @now, @maxScore)`,
+      `INSERT INTO runs (puzzle_id, puzzle_name, family, kind, solver, params, seed, stop, puzzle, status, created_at, max_score, changes)
+       VALUES (@puzzleId, @puzzleName, @family, @kind, @solver, @params, @seed, @stop, @puzzle, 'queued', @now, @maxScore, @changes)`,
     ),
     get: p<RunRow>(`SELECT ${RUN_SUMMARY_COLS}, puzzle, best_solution FROM runs WHERE id = ?`),
     summary: p<RunRow>(`SELECT ${RUN_SUMMARY_COLS} FROM runs WHERE id = ?`),
@@ -42,6 +42,7 @@ function prepare(core: StoreCore) {
               elapsed_ms = @elapsedMs, evaluations = @evaluations, ${RAISE_PEAK_SQL}
        WHERE id = @id`,
     ),
+    retune: p(`UPDATE runs SET params = @params, changes = @changes WHERE id = @id`),
     live: p<{ id: number; status: string; error: string | null }>(`SELECT id, status, error FROM runs WHERE status IN ('queued', 'running') ORDER BY id`),
     delete: p(`DELETE FROM runs WHERE id = ?`),
   };
@@ -74,6 +75,7 @@ export class Runs {
         puzzle: toJson(r.puzzle),
         now: this.core.now(),
         maxScore: r.maxScore,
+        changes: toJson(r.changes ?? []),
       });
       const run = this.record(Number(info.lastInsertRowid));
       if (!run) throw notFound('run', Number(info.lastInsertRowid));
@@ -137,6 +139,10 @@ export class Runs {
         evaluations: extra.evaluations ?? row.evaluations,
         peak: storedBytes(extra.peakRssBytes),
       });
+      if (extra.retune) {
+        const changes = [...toRunSummary(row).changes, ...extra.retune.changes];
+        this.stmts.retune.run({ id, params: toJson(extra.retune.params), changes: toJson(changes) });
+      }
       return toRunSummary(this.stmts.summary.get(id)!);
     });
   }

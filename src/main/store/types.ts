@@ -6,11 +6,11 @@
 import type { FamilyId } from '../../core/families/family';
 import type { Params } from '../../core/params/schema';
 import type { StopCriteria, StopReason } from '../../core/engine/run-types';
-import { RUN_STATUSES, type RunRecord, type RunStatus, type RunSummary } from '../api/runs';
+import { RUN_STATUSES, type ParamChange, type RunRecord, type RunStatus, type RunSummary } from '../api/runs';
 import type { PuzzleRecord, PuzzleSort, PuzzleSummary } from '../api/puzzles';
 
 // The records the API returns are declared with it (main/api); the store fills them.
-export { RUN_STATUSES, type RunRecord, type RunStatus, type RunSummary, type PuzzleRecord, type PuzzleSort, type PuzzleSummary };
+export { RUN_STATUSES, type ParamChange, type RunRecord, type RunStatus, type RunSummary, type PuzzleRecord, type PuzzleSort, type PuzzleSummary };
 
 export type RunEventKind = 'improvement' | 'progress';
 
@@ -72,6 +72,8 @@ export interface NewRun {
   /** The puzzle model JSON the run is made on; the run keeps this copy whatever happens to the library. */
   puzzle: unknown;
   maxScore: number | null;
+  /** Settings changed on earlier resumes (a run file's); absent = none. */
+  changes?: ParamChange[];
 }
 
 export interface RunFilter {
@@ -101,6 +103,8 @@ export interface RunStatusExtra {
   evaluations?: number;
   /** The solver process's peak memory in bytes (the worker's `done`): raises the run's peak; absent = unchanged. */
   peakRssBytes?: number;
+  /** New settings and the change that made them, appended to the run's (see ParamChange); absent = unchanged. */
+  retune?: { params: Params; changes: ParamChange[] };
 }
 
 // ---- events ---------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ const run = (id: number, status: RunStatus, over: Partial<RunSummary> = {}): Run
   maxScore: 60,
   rssBytes: null,
   peakRssBytes: null,
+  changes: [],
   ...over,
 });
 

@@ -177,6 +177,31 @@ describeBrowser('runs: history, replay and compare', () => {
     await h.api.deleteRuns({ ids: [id] });
   });
 
+  it('resumes a stopped beam run with a larger memory bound, and its page says so', async () => {
+    const meta = await findPuzzleId(h, 'meta2010_10x10.txt');
+    const [run] = (await h.api.startRuns({ puzzleId: meta, solver: 'beam', params: { memory: 64 }, seed: 2, seconds: 600 })) as [RunSummary];
+    await expect.poll(async () => (await h.api.getRun({ id: run.id })).status, { timeout: 30_000 }).toBe('running');
+    await h.api.stopRun({ id: run.id });
+    const page = await h.newPage({ hash: `#/runs/run/${run.id}` });
+    await page.getByTestId('page-resume-with').click();
+    const field = page.getByTestId('retune-memory');
+    expect(await field.inputValue()).toBe('64');
+    // Another setting cannot be given here; an absurd bound is refused in one line.
+    await field.fill('2000000');
+    await page.getByTestId('retune-go').click();
+    await expect
+      .poll(() => page.locator('[data-testid="notice"][data-kind="error"]').last().textContent())
+      .toMatch(/Could not resume the run — parameter memory: /);
+    await field.fill('128');
+    await h.screenshot(page, 'runs-resume-with');
+    await page.getByTestId('retune-go').click();
+    await expect.poll(async () => (await h.api.getRun({ id: run.id })).params.memory).toBe(128);
+    await expect.poll(() => page.getByTestId('param-change').textContent()).toMatch(/^Changed on resume: memory 64 → 128 from /);
+    expect(await page.getByTestId('retune').count()).toBe(0);
+    expect(h.pageErrors(page)).toEqual([]);
+    await h.api.deleteRuns({ ids: [run.id] });
+  });
+
   it('exports selected runs as CSV and JSON, and deletes runs', async () => {
     const page = await h.newPage({ hash: '#/runs/history' });
     await expect.poll(() => rows(page).count()).toBeGreaterThanOrEqual(4);

@@ -24,6 +24,7 @@ const run = (id: number, over: Partial<RunSummary> = {}): RunSummary => ({
   maxScore: 60,
   rssBytes: null,
   peakRssBytes: null,
+  changes: [],
   ...over,
 });
 

@@ -56,6 +56,7 @@ const summary = (id: number, over: Partial<RunSummary> = {}): RunSummary => ({
   maxScore: 60,
   rssBytes: null,
   peakRssBytes: null,
+  changes: [],
   ...over,
 });
 

@@ -260,6 +260,35 @@ describe('beam search', () => {
     expect(cps.some((cp) => (cp as { top?: number }).top !== undefined)).toBe(true);
   });
 
+  it('at the width its memory bound holds, resumed with a larger bound, widens on past it and keeps its best', () => {
+    const g = generatePuzzle(7, 9, 4, 3, 5, 3);
+    const params = { width: 4, maxWidth: 8, suffix: 0.5, wide: 1, widen: 2, memory: 1 };
+    const small = beamWidths(g.puzzle, beamOptions(params)).ceiling;
+    const large = beamWidths(g.puzzle, beamOptions({ ...params, memory: 2 })).ceiling;
+    expect(large).toBeGreaterThan(small);
+    const run = new BeamRun(g.puzzle, beamOptions(params), new Rng(5));
+    const passWidths = (r: BeamRun, passes: number): number[] => {
+      const out: number[] = [];
+      for (let i = 0; i < passes; i++) {
+        const before = r.pass;
+        while (r.pass === before) r.step(5000);
+        out.push(r.beamWidth);
+      }
+      return out;
+    };
+    while (run.beamWidth < small) passWidths(run, 1);
+    expect(Math.max(...passWidths(run, 10))).toBe(small);
+    const cp = run.checkpoint();
+    const again = BeamRun.restore(g.puzzle, beamOptions({ ...params, memory: 2 }), cp);
+    expect(again.bestScore).toBe(run.bestScore);
+    const wider = passWidths(again, 10);
+    expect(Math.max(...wider)).toBe(large);
+    expect(again.bestScore).toBeGreaterThanOrEqual(run.bestScore);
+    // And back: a smaller bound narrows the run to what it holds.
+    const narrow = BeamRun.restore(g.puzzle, beamOptions({ ...params, memory: 1 }), again.checkpoint());
+    expect(Math.max(...passWidths(narrow, 3))).toBeLessThanOrEqual(small);
+  });
+
   it('cuts its widths to its memory bound', () => {
     const p = piecesFormat.read(readInstance('eternity2_256.txt'), 'eternity2_256.txt').puzzle;
     const per = beamBytesPerWidth(p, { band: -1, balance: false });
