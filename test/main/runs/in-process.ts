@@ -12,6 +12,10 @@ export function inProcessSpawner(log: { spawned: number; handles: InProcessHandl
     const fromWorker: ((m: FromWorker) => void)[] = [];
     const exits: ((d: string) => void)[] = [];
     let alive = true;
+    // Messages still on their way, and whether the worker has exited: its exit is heard after
+    // them, as a process's is, however long another in-process worker's slice holds the thread.
+    let inFlight = 0;
+    let exited = false;
     const die = (d: string): void => {
       if (!alive) return;
       alive = false;
@@ -20,11 +24,24 @@ export function inProcessSpawner(log: { spawned: number; handles: InProcessHandl
     };
     serveWorker(
       {
-        post: (m) => setImmediate(() => alive && fromWorker.forEach((l) => l(m))),
+        post: (m) => {
+          inFlight++;
+          setImmediate(() => {
+            inFlight--;
+            if (alive) fromWorker.forEach((l) => l(m));
+            if (exited && inFlight === 0) exitSoon();
+          });
+        },
         onMessage: (l) => void toWorker.push(l),
       },
-      () => setTimeout(() => die('exited with code 0'), 5),
+      () => {
+        exited = true;
+        if (inFlight === 0) exitSoon();
+      },
     );
+    function exitSoon(): void {
+      setTimeout(() => die('exited with code 0'), 5);
+    }
     const handle: InProcessHandle = {
       alive: true,
       post: (m: ToWorker) => setImmediate(() => alive && toWorker.forEach((l) => l(m))),

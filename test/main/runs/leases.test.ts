@@ -51,7 +51,7 @@ describe('two processes on one database', () => {
     const stopped = await b.wb.runs.stop(run.id);
     expect(stopped.status).toBe('stopped');
     expect(a.wb.runs.isActive(run.id)).toBe(false);
-    expect(a.log.handles[0]!.alive).toBe(false);
+    await until(() => !a.log.handles[0]!.alive, 5_000, "a's worker to exit");
     // Now b may resume it, and becomes its owner.
     b.wb.runs.resume(run.id);
     await until(() => b.wb.runs.isActive(run.id), 5_000, 'resume in b');
