@@ -408,9 +408,11 @@ async function curveFromDb(spec: string, log: (l: string) => void): Promise<void
       .join(', ');
     const secs = Math.round(run.elapsedMs / 1000);
     const state = run.status === 'done' ? `${secs} CPU s` : `cut short after ${secs} CPU s (${run.status})`;
+    // Settings changed on resumes, where the curve parted from the run its first settings give.
+    const changed = run.changes.map((c) => `, ${c.key} ${String(c.from)} → ${String(c.to)} at ${Math.round(c.elapsedMs / 1000)} CPU s`).join('');
     writeCurve(
       CURVES[1],
-      `${run.solver} (${settings}) on ${run.puzzleName}, seed ${run.seed}, ${state}, best ${run.bestScore}, ${new Date().toISOString().slice(0, 10)}`,
+      `${run.solver} (${settings}) on ${run.puzzleName}, seed ${run.seed}${changed}, ${state}, best ${run.bestScore}, ${new Date().toISOString().slice(0, 10)}`,
       events.map((e) => [e.elapsedMs / 1000, e.bestScore]),
     );
     log(`edge-e2 curve of run ${run.id}: ${run.bestScore} in ${secs} CPU s`);
