@@ -290,13 +290,11 @@ export class Workbench {
    * resume may change (see retune.ts), checked as a launch is before anything is written.
    */
   resumeRun(id: number, set: Readonly<Record<string, unknown>> = {}): RunRecord {
+    if (Object.keys(set).length === 0) return this.runs.resume(id);
+    // Only a new setting needs the run's puzzle (to check the setting against it as a launch does).
     const run = this.store.getRun(id);
     if (!run) throw new Error(`no run ${id}`);
-    let tuned;
-    if (Object.keys(set).length > 0) {
-      const fam = getFamily(run.family);
-      tuned = retune(findSolver(run.family, run.solver), fam.puzzleFromJson(run.puzzle), run, set, this.store.latestCheckpoint(id));
-    }
+    const tuned = retune(findSolver(run.family, run.solver), getFamily(run.family).puzzleFromJson(run.puzzle), run, set, this.store.latestCheckpoint(id));
     return this.runs.resume(id, tuned ?? undefined);
   }
 
