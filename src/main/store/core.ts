@@ -49,6 +49,38 @@ function fileSize(file: string): number | null {
   }
 }
 
+/**
+ * A new database file comes into place whole: made and migrated under a name of this process's
+ * own, then linked to its path, which fails if another process got there first (whose file came
+ * whole too). Made in place, the file would stay empty until SQLite's first write, and a second
+ * process opening it at that moment would refuse it as an empty (damaged) file.
+ */
+function createWhole(file: string, opts: StoreOptions): void {
+  const tmp = `${file}.${process.pid}-${Math.random().toString(36).slice(2, 10)}.new`;
+  try {
+    const db = new Database(tmp, withBinding(opts));
+    try {
+      db.pragma('journal_mode = WAL');
+      migrate(db, file);
+    } finally {
+      db.close();
+    }
+    try {
+      fs.linkSync(tmp, file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') return;
+      // A file system without hard links: an exclusive copy (still never an empty file).
+      try {
+        fs.copyFileSync(tmp, file, fs.constants.COPYFILE_EXCL);
+      } catch (copyErr) {
+        if ((copyErr as NodeJS.ErrnoException).code !== 'EEXIST') throw copyErr;
+      }
+    }
+  } finally {
+    for (const f of [tmp, `${tmp}-wal`, `${tmp}-shm`]) fs.rmSync(f, { force: true });
+  }
+}
+
 function withBinding(opts: Pick<StoreOptions, 'nativeBinding'>): Database.Options {
   return opts.nativeBinding !== undefined ? { nativeBinding: opts.nativeBinding } : {};
 }
@@ -112,6 +144,13 @@ export class StoreCore {
         fs.mkdirSync(dir, { recursive: true });
       } catch (err) {
         throw new StoreError('CANT_OPEN', `cannot create the folder ${dir} for the database file ${file}: ${(err as Error).message}`, { cause: err });
+      }
+    }
+    if (!memory && fileSize(file) === null) {
+      try {
+        createWhole(file, opts);
+      } catch (err) {
+        throw describeDbError(err, file);
       }
     }
     const size = memory ? null : fileSize(file);

@@ -35,6 +35,8 @@ interface State {
  */
 interface Marker {
   restarts: number;
+  /** The WAL header's checkpoint sequence: 0 in a WAL's first generation, one more at each restart. */
+  sequence: number;
   salt: string;
   mxFrame: number;
   backfill: number;
@@ -42,6 +44,8 @@ interface Marker {
 }
 
 const HEADER_MAGIC = 'SQLite format 3\0';
+/** The salts of a WAL that has no header yet (read as zeros). */
+const NO_SALT = '0000000000000000';
 const OVERWRITTEN = 'was overwritten in place by another file';
 /** Offsets in the -shm file (the wal-index, native byte order): mxFrame of its header, nBackfill and nBackfillAttempted of WalCkptInfo. */
 const SHM_MX_FRAME = 16;
@@ -68,6 +72,9 @@ const sameIdent = (a: Ident | null, b: Ident | null): boolean => a === b || (a !
  */
 function checkpointed(was: Marker, now: Marker): boolean {
   if (now.salt === was.salt) return now.attempted > was.attempted || now.backfill > was.backfill;
+  // No WAL header then (a database reopened after a clean close): its salts start at random, so
+  // count on the sequence, which a restart (after a complete checkpoint) raises from 0.
+  if (was.salt === NO_SALT) return now.sequence > 0 || now.attempted > 0 || now.backfill > 0;
   return now.attempted > 0 || was.backfill < was.mxFrame || (now.restarts - was.restarts) >>> 0 >= 2;
 }
 
@@ -173,12 +180,13 @@ export class FileIdentity {
   }
 
   private marker(): Marker {
-    const wal = this.read('wal', 16, 8);
+    const wal = this.read('wal', 12, 12);
     const shm = this.read('shm', 0, SHM_BACKFILL_ATTEMPTED + 4);
     const u32 = (at: number): number => (os.endianness() === 'LE' ? shm.readUInt32LE(at) : shm.readUInt32BE(at));
     return {
-      restarts: wal.readUInt32BE(0),
-      salt: wal.toString('hex'),
+      sequence: wal.readUInt32BE(0),
+      restarts: wal.readUInt32BE(4),
+      salt: wal.toString('hex', 4, 12),
       mxFrame: u32(SHM_MX_FRAME),
       backfill: u32(SHM_BACKFILL),
       attempted: u32(SHM_BACKFILL_ATTEMPTED),

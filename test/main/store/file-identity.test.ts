@@ -78,6 +78,19 @@ describe('a database file replaced under an open store', () => {
     expectIntact(file, digest, 3);
   });
 
+  it('cp over a database reopened after a clean close (its WAL begun after the opening) is noticed too', () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'a.db');
+    const other = path.join(dir, 'other.db');
+    backup(file, 1);
+    const digest = backup(other, 3);
+    const s = busy(file);
+    fs.copyFileSync(other, file);
+    expect(() => s.createRun(newRun())).toThrow(/overwritten in place/);
+    s.close();
+    expectIntact(file, digest, 3);
+  });
+
   it('no false alarm: two stores on one file write and checkpoint in turn for a while', () => {
     const file = path.join(tempDir(), 'a.db');
     const a = Store.open(file);
