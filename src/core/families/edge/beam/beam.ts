@@ -5,7 +5,7 @@ import { isRotatable, pieceCount, type EdgePuzzle } from '../model';
 import { scoreBoard } from '../score';
 import { VnsBoard, boardToJson } from '../vns/board';
 import type { BeamCheckpoint } from './checkpoint';
-import { beamWidths, type BeamOptions } from './options';
+import { beamWidths, layerWidth, passCells, suffixWidth, type BeamOptions } from './options';
 import { ColourBalance } from './balance';
 import { ChildPool, childPoolCap } from './children';
 import { Dedupe } from './dedupe';
@@ -111,11 +111,13 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   /**
    * History: how each state of each layer of the pass was made, for the board: its parent x K +
    * its candidate + 1 (K candidates and a fixed cell's -1 in one word: the history is most of a
-   * run's memory). Layer d at (d - passFrom) x passWidth. A suffix pass searches fewer layers, so
-   * it can be as much wider as it is shorter within the history of a full pass at maxWidth: only
-   * the layer buffers grow with `wide`.
+   * run's memory). Layer d at layerAt[d], each as wide as the pass searches it (the rows above
+   * the late ones at `early` x its width). A suffix pass searches fewer layers, so it can be as
+   * much wider as it is shorter within the history of a full pass at maxWidth: only the layer
+   * buffers grow with `wide`.
    */
   private readonly history: Uint32Array;
+  private readonly layerAt: Float64Array;
   private readonly K: number;
   /** Children considered for the next layer. */
   private readonly pool: ChildPool;
@@ -153,11 +155,12 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     this.right = k?.right ?? mk(() => new Uint16Array(W * this.L.slots));
     const C = this.T.colours;
     this.balance = o.balance ? new ColourBalance(puzzle, L, C, W) : null;
-    // A suffix pass's width is rounded: (n - d0) x passWidth is at most n x maxW + n / 2.
     this.K = 1 + this.T.piece.reduce((most, p) => Math.max(most, p.length), 0);
     // The memory refusal keeps W x K within a word: the history alone takes 4 bytes a cell a board, and K <= 4 x cells + 1.
     if (W * this.K > 2 ** 32) throw new Error(`beam search of ${W} boards wide cannot record ${this.K} candidates a cell`);
-    this.history = new Uint32Array(n * this.maxW + n);
+    // A suffix pass's width is rounded: its history is at most a full pass's at maxW + n (suffixWidth).
+    this.history = new Uint32Array(passCells(this.maxW, 0, n, L.lateStart, o) + n);
+    this.layerAt = new Float64Array(n + 1);
     this.pool = new ChildPool(W, rng, k?.pool);
     this.limitPool();
     this.bestPiece = new Int16Array(n);
@@ -230,10 +233,11 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     const lo = Math.max(0, n - rows * cols);
     if (this.hasBest && this.suffixOk && this.width >= this.top && (this.o.suffix ?? 0) > 0 && this.rng.next() < (this.o.suffix ?? 0)) {
       d0 = lo + this.rng.int(n - lo);
-      this.passWidth = Math.min(this.widest, Math.round((this.width * n) / (n - d0)));
+      this.passWidth = suffixWidth(this.width, this.widest, d0, n, this.L.lateStart, this.o);
     }
     this.layer = d0;
     this.passFrom = d0;
+    this.layerAt[d0] = 0;
     // The kept cells of the base board, their joins counted as a pass counts them.
     const e = this.puzzle.edges;
     let score = 0;
@@ -289,11 +293,10 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     if (better) this.stall = 0;
     this.suffixOk = true;
     // Walk the history back from the pass's best final state; the cells before its start are the base's.
-    const pw = this.passWidth;
     const d0 = this.passFrom;
     let idx = bi;
     for (let d = this.n - 1; d >= d0; d--) {
-      const h = this.history[(d - d0) * pw + idx];
+      const h = this.history[this.layerAt[d] + idx];
       const cand = (h % this.K) - 1;
       this.baseCand[d] = cand;
       const cell = this.L.cellOf[d];
@@ -335,7 +338,8 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
 
   /** Extend every state of the current layer by the cell of layer d and keep the best children. */
   private expand(d: number): void {
-    this.lw = d < this.L.lateStart ? Math.max(1, Math.round(this.passWidth * (this.o.early ?? 1))) : this.passWidth;
+    this.lw = layerWidth(this.passWidth, d, this.L.lateStart, this.o);
+    this.layerAt[d + 1] = this.layerAt[d] + this.lw;
     const T = this.T;
     const cols = this.cols;
     const cell = this.L.cellOf[d];
@@ -512,7 +516,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     const col = cell % cols;
     const R = this.L.slots;
     const slot = this.L.slotOf[d];
-    const h = (d - this.passFrom) * this.passWidth;
+    const h = this.layerAt[d];
     const g = T.groupOf[cell];
     const e = this.puzzle.edges;
     const usedFrom = this.used[from];
@@ -557,7 +561,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     const right = q >= 0 ? e[4 * q + ((1 - r + 4) & 3)] : 0;
     kernel.commit(this.cur, n, this.pool.count, this.words, this.cols, this.L.slots, cell % this.cols, this.L.slotOf[d], bottom, right);
     // The pool's first n are the kept children in order.
-    const h = (d - this.passFrom) * this.passWidth;
+    const h = this.layerAt[d];
     const parent = this.pool.parent;
     const cand = this.pool.cand;
     const K = this.K;

@@ -40,7 +40,7 @@ export class ScanLayout {
       this.fixedPiece[f.row * cols + f.col] = f.piece;
       this.fixedRot[f.row * cols + f.col] = f.rotation & 3;
     }
-    const band = Math.max(0, Math.min(rows, o.band === undefined ? 0 : o.band < 0 ? Math.round(rows / 3) : o.band));
+    const band = bandRows(rows, o.band);
     this.slots = Math.max(1, band);
     this.cellOf = new Int32Array(n);
     this.slotOf = new Int32Array(n);
@@ -71,10 +71,21 @@ export class ScanLayout {
       if (col + 1 < cols && this.fixedPiece[cell + 1] >= 0) this.fixR[d] = fixedEdge(cell + 1, 3) || -1;
       if (cell + cols < n && this.fixedPiece[cell + cols] >= 0) this.fixB[d] = fixedEdge(cell + cols, 0) || -1;
     }
-    const late = Math.max(0, Math.min(rows, o.lateRows ?? rows));
-    // The band's cells are all late (it starts at or below the late rows' first row when late >= band).
-    this.lateStart = Math.min(n, (rows - Math.max(late, band)) * cols);
+    this.lateStart = lateStartOf(puzzle, o);
   }
+}
+
+/** Rows of the bottom band (filled column by column): `band`, or a third of the rows for -1. */
+export function bandRows(rows: number, band: number | undefined): number {
+  return Math.max(0, Math.min(rows, band === undefined ? 0 : band < 0 ? Math.round(rows / 3) : band));
+}
+
+/** First layer of the late rows, searched at the full width (those before it at `early` x the width). */
+export function lateStartOf(puzzle: EdgePuzzle, o: Pick<BeamOptions, 'band' | 'lateRows'>): number {
+  const { rows, cols } = puzzle;
+  const late = Math.max(0, Math.min(rows, o.lateRows ?? rows));
+  // The band's cells are all late (it starts at or below the late rows' first row when late >= band).
+  return Math.min(rows * cols, (rows - Math.max(late, bandRows(rows, o.band))) * cols);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { RUN_MEMORY_LIMIT } from '../../../engine/limits';
 import type { EdgePuzzle } from '../model';
+import { bandRows, lateStartOf } from './layout';
 
 export interface BeamOptions {
   width: number;
@@ -56,17 +57,54 @@ export interface BeamOptions {
 /**
  * Bytes a beam run's buffers take per unit of width: `layer` for the buffers as wide as its widest
  * pass (its partial boards in two layers, the children of a layer, the duplicate tables) and
- * `history` for those as wide as maxWidth (how each board was made at every cell: a suffix pass
- * is as much wider as it is shorter).
+ * `history` for those as wide as maxWidth (how each board was made at every cell, the rows above
+ * the late ones at `early` x the width: a suffix pass is as much wider as it is shorter).
  */
-export function beamBytesPerWidth(puzzle: EdgePuzzle, o: Pick<BeamOptions, 'balance' | 'dedupe' | 'band'>): { layer: number; history: number } {
+export function beamBytesPerWidth(
+  puzzle: EdgePuzzle,
+  o: Pick<BeamOptions, 'balance' | 'dedupe' | 'band' | 'early' | 'lateRows'>,
+): { layer: number; history: number } {
   const n = puzzle.rows * puzzle.cols;
   let colours = 0;
   for (const e of puzzle.edges) if (e + 1 > colours) colours = e + 1;
-  const band = o.band === undefined ? 0 : o.band < 0 ? Math.round(puzzle.rows / 3) : Math.min(o.band, puzzle.rows);
+  const band = bandRows(puzzle.rows, o.band);
   const words = (n + 31) >>> 5;
   const layers = 2 * (4 + 4 * words + 2 * puzzle.cols + 2 * Math.max(1, band) + (o.balance ? colours : 0) + (o.dedupe ? 8 : 0));
-  return { layer: layers + 4 * 20 + (o.dedupe ? 4 * 8 + 8 * 12 : 0), history: 4 * n };
+  const late = lateStartOf(puzzle, o);
+  return { layer: layers + 4 * 20 + (o.dedupe ? 4 * 8 + 8 * 12 : 0), history: 4 * (n - late + earlyShare(o) * late) };
+}
+
+function earlyShare(o: Pick<BeamOptions, 'early'>): number {
+  return Math.min(1, o.early ?? 1);
+}
+
+/** Width of layer d in a pass `pw` wide: the rows above the late ones (before `lateStart`) at `early` x pw. */
+export function layerWidth(pw: number, d: number, lateStart: number, o: Pick<BeamOptions, 'early'>): number {
+  return d < lateStart ? earlyWidth(pw, o) : pw;
+}
+
+function earlyWidth(pw: number, o: Pick<BeamOptions, 'early'>): number {
+  return Math.max(1, Math.round(pw * earlyShare(o)));
+}
+
+/** History entries of a pass `pw` wide from layer d0 to the last of n (the work it does is in proportion). */
+export function passCells(pw: number, d0: number, n: number, lateStart: number, o: Pick<BeamOptions, 'early'>): number {
+  const top = Math.max(0, lateStart - d0);
+  return top * earlyWidth(pw, o) + (n - Math.max(d0, lateStart)) * pw;
+}
+
+/**
+ * Width of a suffix pass from layer d0 that does about the work of a full pass `width` wide (so
+ * it also fits in that pass's history), at most `widest`.
+ */
+export function suffixWidth(width: number, widest: number, d0: number, n: number, lateStart: number, o: Pick<BeamOptions, 'early'>): number {
+  const e = earlyShare(o);
+  const top = Math.max(0, lateStart - d0);
+  // With early 1 this is width x n / (n - d0), exactly (the passes every seed pin was taken with).
+  let pw = Math.min(widest, Math.round((width * (e * lateStart + n - lateStart)) / (e * top + n - Math.max(d0, lateStart))));
+  // Rounding each layer's width may take a few more entries than the full pass's history holds.
+  while (pw > width && passCells(pw, d0, n, lateStart, o) > passCells(width, 0, n, lateStart, o) + n) pw--;
+  return Math.max(1, pw);
 }
 
 /**

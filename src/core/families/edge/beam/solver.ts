@@ -36,7 +36,7 @@ export const beamParams = {
     default: 1,
     min: 0.001,
     max: 1,
-    help: 'Width above the last lateRows rows, as a share of the width: the top rows all match in the kept boards, so a narrower top buys a wider bottom.',
+    help: 'Width above the last lateRows rows, as a share of the width: the top rows all match in the kept boards, so a narrower top buys a wider bottom (its history is narrower too, so the memory bound holds a wider beam).',
   },
   lateRows: { type: 'int', default: 6, min: 0, max: 1000, help: 'Bottom rows searched at the full width (with early below 1).' },
   suffix: {
@@ -74,7 +74,7 @@ export const beamParams = {
     default: 1024,
     min: 0,
     max: 1_048_576,
-    help: 'Memory bound in MB for the partial boards: widths are cut to fit (0 = none). On 16x16 about 1 KB per unit of maxWidth, plus 0.24 KB per unit of the widest suffix pass.',
+    help: 'Memory bound in MB for the partial boards: widths are cut to fit (0 = none). On 16x16 about 1 KB per unit of maxWidth (0.53 KB with early 0.25), plus 0.24 KB per unit of the widest suffix pass.',
   },
 } as const satisfies ParamSchema;
 

@@ -167,6 +167,9 @@ describe('beam search', () => {
     [{ suffix: 0.5, early: 0.25, lateRows: 2, band: 2 }],
     [{ suffix: 0.9, suffixRows: 1, stallPasses: 2 }],
     [{ suffix: 0.9, suffixRows: 2, stallPasses: 2, drift: 2 }],
+    // Suffix passes that start above the late rows, where the history is narrower.
+    [{ suffix: 0.9, suffixRows: 2, stallPasses: 2, early: 0.25, lateRows: 3, wide: 4 }],
+    [{ suffix: 0.9, suffixRows: 1, stallPasses: 1, early: 0.1, lateRows: 1, wide: 1, band: 0 }],
   ])('passes that search again the end of the best board keep it legal, truly scored, fixed pieces in place, never worse (%j)', (extra) => {
     const g = generatePuzzle(7, 9, 4, 3, 5, 3);
     const run = new BeamRun(g.puzzle, beamOptions({ width: 8, maxWidth: 32, ...extra }), new Rng(5));
@@ -295,6 +298,10 @@ describe('beam search', () => {
     // 16x16: the history at every cell (one word a cell) is most of it.
     expect(per.history).toBe(1024);
     expect(per.layer).toBeLessThan(300);
+    // A narrower top keeps a narrower history there: 96 late cells and 160 at a quarter.
+    expect(beamBytesPerWidth(p, { band: -1, balance: false, early: 0.25, lateRows: 6 }).history).toBe(4 * (96 + 40));
+    const bound = { maxWidth: 4_194_304, memory: 64, suffix: 0 };
+    expect(beamWidths(p, beamOptions({ ...bound, early: 0.25 })).maxWidth).toBeGreaterThan(1.5 * beamWidths(p, beamOptions(bound)).maxWidth);
     // Suffix passes (by default up to 4x maxWidth) cost 4x the layers, not 4x the history.
     const w = beamWidths(p, beamOptions({ maxWidth: 262_144, memory: 64 }));
     expect(w.maxWidth).toBe(Math.floor((64 * 1048576) / (per.history + 4 * per.layer)));

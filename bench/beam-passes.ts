@@ -1,0 +1,123 @@
+/**
+ * `npm run bench -- beam-passes [--width 131072] [--passes 6] [--seeds 1,2,3]
+ *   [--settings early=1,early=0.25] [--instance resources/studies/puzzles/eternity2_starter.txt]`
+ *
+ * Issue 23 item 4: what a setting does to the passes a long run is made of. A run's best is the
+ * best of its passes, so a setting is worth as much as it moves the pass scores at a width and the
+ * CPU a pass costs. Each setting (`,` between settings, `+` between the parameters of one) runs
+ * `--passes` full passes of `BeamRun` at the fixed `--width` (no suffix passes) for each seed;
+ * every pass's score and CPU seconds are kept. The table gives per setting the mean pass score,
+ * the median CPU seconds of a pass, and against the first setting the Mann-Whitney p and A12 of the
+ * pass scores (`src/core/stats`). Settings take turns going first from seed to seed.
+ */
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { piecesFormat } from '../src/core/families/edge/formats';
+import { BeamRun } from '../src/core/families/edge/beam/beam';
+import { beamOptions } from '../src/core/families/edge/beam/solver';
+import type { EdgePuzzle } from '../src/core/families/edge/model';
+import { Rng } from '../src/core/rng/rng';
+import { a12 } from '../src/core/stats/effect';
+import { mannWhitney } from '../src/core/stats/rank-tests';
+import { machine, mdTable, mean, median, numOpt, options, stdev } from './util';
+
+const DEFAULT_INSTANCE = 'resources/studies/puzzles/eternity2_starter.txt';
+
+function cpuSeconds(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+}
+
+/** `name=value+name=value`: numbers and booleans as such. */
+function setting(text: string): Record<string, number | boolean> {
+  const out: Record<string, number | boolean> = {};
+  for (const part of text.split('+').filter(Boolean)) {
+    const [key, value] = part.split('=');
+    if (!key || value === undefined) throw new Error(`--settings: "${part}" is not name=value`);
+    out[key] = value === 'true' ? true : value === 'false' ? false : Number(value);
+    if (typeof out[key] === 'number' && !Number.isFinite(out[key])) throw new Error(`--settings: ${key} expects a number or true/false`);
+  }
+  return out;
+}
+
+function runPasses(
+  puzzle: EdgePuzzle,
+  width: number,
+  extra: Record<string, number | boolean>,
+  seed: number,
+  passes: number,
+): { scores: number[]; cpu: number[] } {
+  const run = new BeamRun(puzzle, beamOptions({ width, maxWidth: width, suffix: 0, memory: 0, ...extra }), new Rng(seed));
+  const scores: number[] = [];
+  const cpu: number[] = [];
+  let t = cpuSeconds();
+  while (run.pass < passes) {
+    const before = run.pass;
+    while (run.pass === before) run.step(1 << 22);
+    const now = cpuSeconds();
+    scores.push(run.currentScore);
+    cpu.push(now - t);
+    t = now;
+  }
+  return { scores, cpu };
+}
+
+export async function run(argv: string[]): Promise<void> {
+  const o = options(argv);
+  const instance = typeof o.instance === 'string' ? o.instance : DEFAULT_INSTANCE;
+  const width = numOpt(o, 'width', 131_072);
+  const passes = numOpt(o, 'passes', 6);
+  const seeds = (typeof o.seeds === 'string' ? o.seeds : '1,2,3').split(',').map(Number);
+  const settings = (typeof o.settings === 'string' ? o.settings : 'early=1,early=0.25').split(',');
+  if (!Number.isInteger(width) || width < 1) throw new Error('--width expects a positive integer');
+  if (!Number.isInteger(passes) || passes < 1) throw new Error('--passes expects a positive integer');
+  if (seeds.some((s) => !Number.isInteger(s))) throw new Error('--seeds expects integers separated by commas');
+  const parsed = settings.map(setting);
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const file = resolve(root, instance);
+  const puzzle = piecesFormat.read(readFileSync(file, 'utf8'), file).puzzle;
+  const log = (s: string): void => void process.stdout.write(`${s}\n`);
+  log(
+    `npm run bench -- beam-passes${argv.length ? ` ${argv.join(' ')}` : ''}\n${machine()}\nload average before: ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
+
+  const scores = settings.map((): number[] => []);
+  const cpu = settings.map((): number[] => []);
+  seeds.forEach((seed, i) => {
+    // Turns: the first setting leads on even seeds, the last on odd ones.
+    const order = settings.map((_, j) => j);
+    if (i % 2) order.reverse();
+    for (const j of order) {
+      const r = runPasses(puzzle, width, parsed[j]!, seed, passes);
+      scores[j]!.push(...r.scores);
+      cpu[j]!.push(...r.cpu);
+      log(`seed ${seed} ${settings[j]}: scores ${r.scores.join(' ')}; CPU s a pass ${r.cpu.map((c) => c.toFixed(1)).join(' ')}`);
+    }
+  });
+  const rows = settings.map((s, j) => {
+    const test = j === 0 ? null : mannWhitney(scores[j]!, scores[0]!);
+    const effect = j === 0 ? null : a12(scores[j]!, scores[0]!);
+    return [
+      s,
+      scores[j]!.length,
+      mean(scores[j]!).toFixed(2),
+      stdev(scores[j]!).toFixed(2),
+      Math.max(...scores[j]!),
+      median(cpu[j]!).toFixed(2),
+      test ? test.p.toFixed(3) : '-',
+      effect === null ? '-' : effect.toFixed(2),
+    ];
+  });
+  log('');
+  log(`${puzzle.rows}x${puzzle.cols}, ${file.slice(root.length)}, full passes ${width.toLocaleString('en')} wide, seeds ${seeds.join(', ')}`);
+  log(mdTable(['setting', 'passes', 'mean score', 'sd', 'best', 'CPU s a pass (median)', `p against ${settings[0]}`, 'A12'], rows));
+  log(
+    `load average after: ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
+}
