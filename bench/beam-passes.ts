@@ -16,39 +16,28 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { piecesFormat } from '../src/core/families/edge/formats';
 import { BeamRun } from '../src/core/families/edge/beam/beam';
-import { beamOptions } from '../src/core/families/edge/beam/solver';
+import { beamOptions, beamParams } from '../src/core/families/edge/beam/solver';
 import type { EdgePuzzle } from '../src/core/families/edge/model';
+import { parseParamText, type ParamValue } from '../src/core/params/schema';
 import { Rng } from '../src/core/rng/rng';
 import { a12 } from '../src/core/stats/effect';
 import { mannWhitney } from '../src/core/stats/rank-tests';
-import { machine, mdTable, mean, median, numOpt, options, stdev } from './util';
+import { cpuSeconds, machine, mdTable, mean, median, numOpt, options, stdev } from './util';
 
 const DEFAULT_INSTANCE = 'resources/studies/puzzles/eternity2_starter.txt';
 
-function cpuSeconds(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1e6;
-}
-
-/** `name=value+name=value`: numbers and booleans as such. */
-function setting(text: string): Record<string, number | boolean> {
-  const out: Record<string, number | boolean> = {};
+/** `name=value+name=value`, each read and checked as `--set` reads it. */
+function setting(text: string): Record<string, ParamValue> {
+  const out: Record<string, ParamValue> = {};
   for (const part of text.split('+').filter(Boolean)) {
-    const [key, value] = part.split('=');
-    if (!key || value === undefined) throw new Error(`--settings: "${part}" is not name=value`);
-    out[key] = value === 'true' ? true : value === 'false' ? false : Number(value);
-    if (typeof out[key] === 'number' && !Number.isFinite(out[key])) throw new Error(`--settings: ${key} expects a number or true/false`);
+    const eq = part.indexOf('=');
+    if (eq <= 0) throw new Error(`--settings: "${part}" is not name=value`);
+    out[part.slice(0, eq)] = parseParamText(beamParams, part.slice(0, eq), part.slice(eq + 1));
   }
   return out;
 }
 
-function runPasses(
-  puzzle: EdgePuzzle,
-  width: number,
-  extra: Record<string, number | boolean>,
-  seed: number,
-  passes: number,
-): { scores: number[]; cpu: number[] } {
+function runPasses(puzzle: EdgePuzzle, width: number, extra: Record<string, ParamValue>, seed: number, passes: number): { scores: number[]; cpu: number[] } {
   const run = new BeamRun(puzzle, beamOptions({ width, maxWidth: width, suffix: 0, memory: 0, ...extra }), new Rng(seed));
   const scores: number[] = [];
   const cpu: number[] = [];

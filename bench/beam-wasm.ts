@@ -18,7 +18,7 @@ import { BeamRun } from '../src/core/families/edge/beam/beam';
 import { beamOptions } from '../src/core/families/edge/beam/solver';
 import type { EdgePuzzle } from '../src/core/families/edge/model';
 import { Rng } from '../src/core/rng/rng';
-import { machine, mdTable, median, numOpt, options, writeResult } from './util';
+import { cpuSeconds, machine, mdTable, median, numOpt, options, writeResult } from './util';
 
 const DEFAULT_INSTANCE = 'resources/instances/e2-8pin/eternity2_8pin_v00.txt';
 
@@ -27,11 +27,6 @@ interface Outcome {
   evaluations: number;
   bestScore: number;
   checkpoint: string;
-}
-
-function cpuSeconds(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1e6;
 }
 
 /** `passes` passes of a fresh run; step(1) does one layer, so the run stops where the last pass ends. */

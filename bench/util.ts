@@ -20,6 +20,12 @@ export function stdev(xs: readonly number[]): number {
   return Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / (xs.length - 1));
 }
 
+/** CPU seconds of this process so far (user and system). */
+export function cpuSeconds(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+}
+
 /** One line naming the machine, for result files. */
 export function machine(): string {
   const c = cpus();

@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Store } from '../../../src/main/store/store';
+import { cleanTempDirs, tempDir } from './helpers';
 
 const storeModule = pathToFileURL(fileURLToPath(new URL('../../../src/main/store/store.ts', import.meta.url))).href;
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -26,15 +26,11 @@ function opener(file: string, at: number): Promise<string> {
   });
 }
 
-describe('a new database file', () => {
-  const dirs: string[] = [];
-  afterEach(() => {
-    for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-  });
+afterEach(cleanTempDirs);
 
+describe('a new database file', () => {
   it('opened by several processes at the same moment, is made once and opens in all of them', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-new-'));
-    dirs.push(dir);
+    const dir = tempDir();
     for (let round = 0; round < 3; round++) {
       const file = path.join(dir, `race-${round}.db`);
       // Started together, released together: without a whole file in place one of them met it empty.
