@@ -76,6 +76,8 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   private readonly firstTop: number;
   /** Passes since the best last rose. */
   private stall = 0;
+  /** Suffix passes left on the base board before the next full pass (`refine`). */
+  private refineLeft = 0;
   private width: number;
   /** Width at the layer under way. */
   private lw = 1;
@@ -229,9 +231,14 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     let d0 = 0;
     this.passWidth = this.width;
     const sp = this.o.stallPasses ?? 0;
-    const rows = Math.max(1, this.o.suffixRows ?? 6) * (1 + (sp > 0 ? Math.floor(this.stall / sp) : 0));
+    const refine = (this.o.refine ?? 0) > 0;
+    // A refined top is new: its end is searched where the joins are lost, however long the stall.
+    const rows = Math.max(1, this.o.suffixRows ?? 6) * (1 + (sp > 0 && !refine ? Math.floor(this.stall / sp) : 0));
     const lo = Math.max(0, n - rows * cols);
-    if (this.hasBest && this.suffixOk && this.width >= this.top && (this.o.suffix ?? 0) > 0 && this.rng.next() < (this.o.suffix ?? 0)) {
+    const suffixPass = refine
+      ? this.hasBest && this.suffixOk && this.width >= this.top && this.refineLeft > 0
+      : this.hasBest && this.suffixOk && this.width >= this.top && (this.o.suffix ?? 0) > 0 && this.rng.next() < (this.o.suffix ?? 0);
+    if (suffixPass) {
       d0 = lo + this.rng.int(n - lo);
       this.passWidth = suffixWidth(this.width, this.widest, d0, n, this.L.lateStart, this.o);
     }
@@ -288,8 +295,12 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
       this.stall = 0;
       this.limitPool();
     }
+    // Read before the width grows: the pass that reaches the top width is the first top refined.
+    const refined = (this.o.refine ?? 0) > 0 && this.width >= this.top;
+    const fullTop = refined && this.passFrom === 0;
+    if (refined) this.refineLeft = fullTop ? (this.o.refine ?? 0) : Math.max(0, this.refineLeft - 1);
     this.width = Math.min(this.top, Math.max(this.width + 1, Math.round(this.width * this.o.growth)));
-    if (!better && !this.becomesBase(s)) return false;
+    if (!better && !fullTop && !this.becomesBase(s)) return false;
     if (better) this.stall = 0;
     this.suffixOk = true;
     // Walk the history back from the pass's best final state; the cells before its start are the base's.
@@ -592,6 +603,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
       ...(this.top !== this.firstTop ? { top: this.top } : {}),
       bestScore: this.bestScore,
       stall: this.stall,
+      ...(this.refineLeft > 0 ? { refineLeft: this.refineLeft } : {}),
       lastScore: this.lastScore,
       lastWidth: this.lastWidth,
       best: this.hasBest ? boardToJson(this.bestPiece, this.bestRot) : null,
@@ -609,6 +621,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     run.width = Math.max(1, Math.min(s.width, run.top));
     run.limitPool();
     run.stall = s.stall;
+    run.refineLeft = s.refineLeft ?? 0;
     run.lastScore = s.lastScore;
     run.lastWidth = s.lastWidth;
     if (s.best) {

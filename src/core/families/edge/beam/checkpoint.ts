@@ -17,6 +17,8 @@ export const BeamCheckpoint = v.object({
   bestScore: v.optional(v.number()),
   /** Passes since the best last rose (older checkpoints: 0). */
   stall: v.optional(int, 0),
+  /** Suffix passes left on the base board before the next full pass (see `refine`). */
+  refineLeft: v.optional(int),
   lastScore: v.optional(int, 0),
   lastWidth: v.optional(int, 0),
   best: v.nullable(boardJson),

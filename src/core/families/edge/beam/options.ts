@@ -45,6 +45,13 @@ export interface BeamOptions {
    */
   drift?: number;
   /**
+   * Suffix passes each board of a full pass at the top width gets before the next full pass
+   * (0 = none: suffix passes search the best's end, drawn at random). Every join is lost in the
+   * last rows, so a top is worth what its end becomes once searched again; a stalled run's best
+   * end has been searched through, and another top is how a run gets other pieces there.
+   */
+  refine?: number;
+  /**
    * After this many passes at the top width without a new best, the top width doubles, up to what
    * the memory bound holds (0 = never). The level a run reaches is set by its width, and a stalled
    * run at one width earns a join in hundreds of passes: a night is better spent wider.

@@ -62,6 +62,13 @@ export const beamParams = {
     max: 1000,
     help: 'After stallPasses passes without a new best, a board up to this many joins below the best may become the one those passes search the end of, so they finish other first rows (0 = only boards as good as the best).',
   },
+  refine: {
+    type: 'int',
+    default: 0,
+    min: 0,
+    max: 1000,
+    help: 'Suffix passes that search again the end of each full pass board at the top width, in its last suffixRows rows, before the next full pass (0 = suffix passes search the end of the best, drawn at random): the run tries other first rows to the end.',
+  },
   widen: {
     type: 'int',
     default: 0,
@@ -94,6 +101,7 @@ export function beamOptions(params: Record<string, unknown>): BeamOptions {
     wide: p.wide,
     stallPasses: p.stallPasses,
     drift: p.drift,
+    refine: p.refine,
     widen: p.widen,
     memory: p.memory,
   };

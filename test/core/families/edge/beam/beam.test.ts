@@ -170,6 +170,8 @@ describe('beam search', () => {
     // Suffix passes that start above the late rows, where the history is narrower.
     [{ suffix: 0.9, suffixRows: 2, stallPasses: 2, early: 0.25, lateRows: 3, wide: 4 }],
     [{ suffix: 0.9, suffixRows: 1, stallPasses: 1, early: 0.1, lateRows: 1, wide: 1, band: 0 }],
+    [{ refine: 3, suffixRows: 2, stallPasses: 2 }],
+    [{ refine: 2, suffixRows: 2, early: 0.25, lateRows: 3, wide: 4, drift: 1, stallPasses: 1 }],
   ])('passes that search again the end of the best board keep it legal, truly scored, fixed pieces in place, never worse (%j)', (extra) => {
     const g = generatePuzzle(7, 9, 4, 3, 5, 3);
     const run = new BeamRun(g.puzzle, beamOptions({ width: 8, maxWidth: 32, ...extra }), new Rng(5));
@@ -218,6 +220,40 @@ describe('beam search', () => {
       slice: 3_000,
     });
     expect(cps.some((cp) => (cp as { base?: unknown }).base !== undefined)).toBe(true);
+  });
+
+  it('with refine, gives each full pass board at the top width that many suffix passes on its last rows before the next full pass', () => {
+    const g = generatePuzzle(7, 9, 4, 3, 5, 3);
+    const k = 3;
+    const params = { width: 8, maxWidth: 32, refine: k, suffixRows: 2, stallPasses: 2, wide: 4, band: 0 };
+    const run = beam.create(g.puzzle, params, 5);
+    type Board = { piece: number[]; rotation: number[] };
+    type Cp = { refineLeft?: number; best: Board; base?: Board };
+    const left: number[] = [];
+    let top = '';
+    for (let pass = 0; pass < 40; pass++) {
+      const before = run.iteration;
+      // One layer a step: a larger budget may run on through the next pass.
+      while (run.iteration === before) run.step(1);
+      const cp = run.checkpoint() as Cp;
+      const l = cp.refineLeft ?? 0;
+      left.push(l);
+      // The rows above the last suffixRows are the full pass's until the next full pass.
+      const base = cp.base ?? cp.best;
+      const kept = JSON.stringify(base.piece.slice(0, 9 * 5));
+      if (l < k && left.includes(k)) expect(kept).toBe(top);
+      // After a full pass its board is the base, whatever its score.
+      const b = solutionFromJson(g.puzzle, { cells: base.piece.map((q, i) => [q + 1, base.rotation[i]]) }, 'base');
+      if (l === k) expect(naiveScore(g.puzzle, b)).toBe(run.currentScore);
+      top = kept;
+    }
+    const first = left.indexOf(k);
+    expect(first).toBeGreaterThan(0);
+    const cycle = Array.from({ length: k + 1 }, (_, i) => k - i);
+    expect(left.slice(first, first + 4 * (k + 1))).toEqual([...cycle, ...cycle, ...cycle, ...cycle]);
+    expectResumesIdentically(beam.create(g.puzzle, params, 5), (cp) => beam.restore(g.puzzle, params, cp), [20_000, 200_000, 400_000, 600_000], {
+      slice: 3_000,
+    });
   });
 
   it('with widen, doubles its top width after that many passes without a new best, up to what its memory bound holds', () => {
