@@ -76,7 +76,9 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   private readonly firstTop: number;
   /** Passes since the best last rose. */
   private stall = 0;
-  /** Suffix passes left on the base board before the next full pass (`refine`). */
+  /** Suffix passes each full pass board at the top width gets (`refine`; 0 = suffix passes drawn at random). */
+  private readonly refine: number;
+  /** Suffix passes left on the base board before the next full pass. */
   private refineLeft = 0;
   private width: number;
   /** Width at the layer under way. */
@@ -139,6 +141,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     if (pieceCount(puzzle) !== n)
       throw new Error(`beam search needs one piece per cell: ${pieceCount(puzzle)} pieces for a ${puzzle.rows}x${puzzle.cols} board`);
     this.cols = puzzle.cols;
+    this.refine = Math.max(0, o.refine ?? 0);
     this.words = (n + 31) >>> 5;
     this.board = new VnsBoard(puzzle);
     const L = (this.L = new ScanLayout(puzzle, o));
@@ -231,14 +234,14 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     let d0 = 0;
     this.passWidth = this.width;
     const sp = this.o.stallPasses ?? 0;
-    const refine = (this.o.refine ?? 0) > 0;
+    const refine = this.refine > 0;
     // A refined top is new: its end is searched where the joins are lost, however long the stall.
     const rows = Math.max(1, this.o.suffixRows ?? 6) * (1 + (sp > 0 && !refine ? Math.floor(this.stall / sp) : 0));
     const lo = Math.max(0, n - rows * cols);
-    const suffixPass = refine
-      ? this.hasBest && this.suffixOk && this.width >= this.top && this.refineLeft > 0
-      : this.hasBest && this.suffixOk && this.width >= this.top && (this.o.suffix ?? 0) > 0 && this.rng.next() < (this.o.suffix ?? 0);
-    if (suffixPass) {
+    const suffix = this.o.suffix ?? 0;
+    // Without refine the draw is made only where a suffix pass may start, as every seed pin was taken.
+    const ready = this.hasBest && this.suffixOk && this.width >= this.top;
+    if (ready && (refine ? this.refineLeft > 0 : suffix > 0 && this.rng.next() < suffix)) {
       d0 = lo + this.rng.int(n - lo);
       this.passWidth = suffixWidth(this.width, this.widest, d0, n, this.L.lateStart, this.o);
     }
@@ -296,9 +299,9 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
       this.limitPool();
     }
     // Read before the width grows: the pass that reaches the top width is the first top refined.
-    const refined = (this.o.refine ?? 0) > 0 && this.width >= this.top;
+    const refined = this.refine > 0 && this.width >= this.top;
     const fullTop = refined && this.passFrom === 0;
-    if (refined) this.refineLeft = fullTop ? (this.o.refine ?? 0) : Math.max(0, this.refineLeft - 1);
+    if (refined) this.refineLeft = fullTop ? this.refine : Math.max(0, this.refineLeft - 1);
     this.width = Math.min(this.top, Math.max(this.width + 1, Math.round(this.width * this.o.growth)));
     if (!better && !fullTop && !this.becomesBase(s)) return false;
     if (better) this.stall = 0;

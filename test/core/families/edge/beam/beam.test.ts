@@ -240,7 +240,7 @@ describe('beam search', () => {
       left.push(l);
       // The rows above the last suffixRows are the full pass's until the next full pass.
       const base = cp.base ?? cp.best;
-      const kept = JSON.stringify(base.piece.slice(0, 9 * 5));
+      const kept = JSON.stringify(base.piece.slice(0, 9 * (7 - params.suffixRows)));
       if (l < k && left.includes(k)) expect(kept).toBe(top);
       // After a full pass its board is the base, whatever its score.
       const b = solutionFromJson(g.puzzle, { cells: base.piece.map((q, i) => [q + 1, base.rotation[i]]) }, 'base');
