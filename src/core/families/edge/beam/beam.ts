@@ -8,7 +8,6 @@ import type { BeamCheckpoint } from './checkpoint';
 import { beamWidths, layerWidth, passCells, suffixWidth, type BeamOptions } from './options';
 import { ColourBalance } from './balance';
 import { ChildPool, childPoolCap } from './children';
-import { GreedyPilot } from './pilot';
 import { Dedupe } from './dedupe';
 import { boardCandidates, ScanLayout } from './layout';
 import { ScanTables } from './tables';
@@ -130,9 +129,6 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   private readonly dedupe: Dedupe | null;
   /** Without balance and dedupe: expand's loops in WebAssembly, on the layers and pool it holds. */
   private readonly kernel: ExpandKernel | null;
-  /** With `pilot`: the completions that rank the children of the last cell above the late rows. */
-  private readonly pilot: GreedyPilot | null;
-  private readonly pilotTimes: number;
 
   /** `wasm`: false keeps expand in JavaScript (tests compare the two). */
   constructor(
@@ -180,8 +176,6 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     this.passRng = rng.getState();
     this.dedupe = o.dedupe ? new Dedupe(n, this.cols, this.L.slots, C, W, childPoolCap(W)) : null;
     this.unitCost = k ? 1 : 2 + (o.balance ? 2 : 0) + (o.dedupe ? 1 : 0);
-    this.pilotTimes = Math.max(0, Math.floor(o.pilot ?? 0));
-    this.pilot = this.pilotTimes > 1 && L.lateStart > 0 && L.lateStart < n ? new GreedyPilot(puzzle, this.T, L, this.words) : null;
   }
 
   /**
@@ -376,10 +370,8 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     const slot = this.L.slotOf[d];
     const words = this.words;
     const pool = this.pool;
+    pool.reset(this.lw);
     const fp = this.L.fixedPiece[cell];
-    // Children kept before the pilot ranks them (the pool holds at least twice its cut width).
-    const keep = this.pilot && fp < 0 && d === this.L.lateStart - 1 ? Math.max(this.lw, Math.min(this.pilotTimes * this.lw, pool.cap >>> 1)) : this.lw;
-    pool.reset(keep);
     if (fp >= 0) {
       const e = this.puzzle.edges;
       const r = this.L.fixedRot[cell];
@@ -398,10 +390,9 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     }
     const g = T.groupOf[cell];
     if (this.kernel) {
-      const evals = this.kernel.expand(this.rng, g, c, this.size, keep, words, cols, R, col, slot, hasL, hasT, T.colours, this.L.fixR[d], this.L.fixB[d]);
+      const evals = this.kernel.expand(this.rng, g, c, this.size, this.lw, words, cols, R, col, slot, hasL, hasT, T.colours, this.L.fixR[d], this.L.fixB[d]);
       pool.count = this.kernel.count;
       pool.cut = this.kernel.cut;
-      if (keep > this.lw && this.pilot) this.rankByPilot(this.pilot, d);
       const parents = this.size;
       this.commit(d);
       this.charge(evals, parents, this.kernel.scanned);
@@ -449,7 +440,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
       }
     }
     if (gmax > 0) {
-      if (pool.count > keep) pool.prune();
+      if (pool.count > this.lw) pool.prune();
       if (gmax === 2) {
         for (let i = 0; i < this.size; i++) {
           if (score[i] + 1 + ex < pool.cut) continue;
@@ -476,7 +467,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
             pool.push(i, k, score[i] + (t !== 0 ? 1 : 0) + (ex && (tr[k] === fr ? 1 : 0) + (tb[k] === fb ? 1 : 0)), this.balanceOf(i, g, k, d));
           }
         }
-        if (pool.count > keep) pool.prune();
+        if (pool.count > this.lw) pool.prune();
       }
       for (let i = 0; i < this.size; i++) {
         if (score[i] + ex < pool.cut) continue;
@@ -494,25 +485,9 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
         }
       }
     }
-    if (keep > this.lw && this.pilot) this.rankByPilot(this.pilot, d);
     const parents = this.size;
     this.commit(d);
     this.charge(evals, parents, scanned);
-  }
-
-  /**
-   * Rank the pool's children by their joins, then by the joins a greedy completion of each closes,
-   * then at random: commit keeps the width's best of them. Charged as a child per cell completed.
-   */
-  private rankByPilot(pilot: GreedyPilot, d: number): void {
-    const pool = this.pool;
-    const c = this.cur;
-    const scanned = pilot.scanned;
-    for (let j = 0; j < pool.count; j++) {
-      const v = pilot.finish(this.used[c], this.front[c], this.right[c], pool.parent[j], d, pool.cand[j]);
-      pool.key[j] = pool.score[j] * 1048576 + Math.min(1023, v) * 1024 + (this.rng.u32() & 1023);
-    }
-    this.spent += this.unitCost * (pool.count * (this.n - d) + ((pilot.scanned - scanned) >>> 3));
   }
 
   /** A layer's children (evaluations) and its cost (the step budget's units, see `spent`). */

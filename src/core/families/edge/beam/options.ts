@@ -52,13 +52,6 @@ export interface BeamOptions {
    */
   refine?: number;
   /**
-   * At the last cell above the late rows, this many times the width of children are kept and
-   * each finished greedily to its last cell; the width whose completions close the most joins go
-   * on (0 = off: children with equal joins are kept at random). Above the late rows every kept
-   * board matches everywhere, so joins cannot rank the tops; what a top is worth is its end.
-   */
-  pilot?: number;
-  /**
    * After this many passes at the top width without a new best, the top width doubles, up to what
    * the memory bound holds (0 = never). The level a run reaches is set by its width, and a stalled
    * run at one width earns a join in hundreds of passes: a night is better spent wider.

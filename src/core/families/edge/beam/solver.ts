@@ -69,13 +69,6 @@ export const beamParams = {
     max: 1000,
     help: 'Suffix passes that search again the end of each full pass board at the top width, in its last suffixRows rows, before the next full pass (0 = suffix passes search the end of the best, drawn at random): the run tries other first rows to the end.',
   },
-  pilot: {
-    type: 'int',
-    default: 0,
-    min: 0,
-    max: 64,
-    help: 'At the last cell above the late rows, keep this many times the width of children, finish each greedily, and go on with those whose completions close the most joins (0 = off): the tops all match, so joins alone cannot rank them.',
-  },
   widen: {
     type: 'int',
     default: 0,
@@ -109,7 +102,6 @@ export function beamOptions(params: Record<string, unknown>): BeamOptions {
     stallPasses: p.stallPasses,
     drift: p.drift,
     refine: p.refine,
-    pilot: p.pilot,
     widen: p.widen,
     memory: p.memory,
   };
