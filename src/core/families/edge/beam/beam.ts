@@ -129,10 +129,6 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   private readonly dedupe: Dedupe | null;
   /** Without balance and dedupe: expand's loops in WebAssembly, on the layers and pool it holds. */
   private readonly kernel: ExpandKernel | null;
-  /** With `topCap`: each state's top (its ancestor's index at the start of the late rows), per layer buffer. */
-  private readonly topOf: Int32Array[] | null;
-  private readonly topCount: Int32Array | null;
-  private readonly order: Int32Array | null;
 
   /** `wasm`: false keeps expand in JavaScript (tests compare the two). */
   constructor(
@@ -157,7 +153,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     this.wideFactor = widths.buffer / widths.ceiling;
     this.width = Math.max(1, Math.min(o.width, this.top));
     const mk = <A>(f: () => A): A[] => [f(), f()];
-    const k = (this.kernel = wasm && !o.balance && !o.dedupe && !(o.topCap ?? 0) ? ExpandKernel.create(W, this.words, this.cols, this.L.slots, childPoolCap(W), this.T) : null);
+    const k = (this.kernel = wasm && !o.balance && !o.dedupe ? ExpandKernel.create(W, this.words, this.cols, this.L.slots, childPoolCap(W), this.T) : null);
     this.score = k?.score ?? mk(() => new Int32Array(W));
     this.used = k?.used ?? mk(() => new Uint32Array(W * this.words));
     this.front = k?.front ?? mk(() => new Uint16Array(W * this.cols));
@@ -180,15 +176,6 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     this.passRng = rng.getState();
     this.dedupe = o.dedupe ? new Dedupe(n, this.cols, this.L.slots, C, W, childPoolCap(W)) : null;
     this.unitCost = k ? 1 : 2 + (o.balance ? 2 : 0) + (o.dedupe ? 1 : 0);
-    const capped = (o.topCap ?? 0) > 0 && L.lateStart > 0 && L.lateStart < n;
-    this.topOf = capped ? mk(() => new Int32Array(W)) : null;
-    this.topCount = capped ? new Int32Array(W) : null;
-    this.order = capped ? new Int32Array(childPoolCap(W)) : null;
-  }
-
-  /** The layer's children are kept under the per-top cap (late layers of a pass that searched the top). */
-  private capped(d: number): boolean {
-    return this.topOf !== null && this.passFrom < this.L.lateStart && d >= this.L.lateStart;
   }
 
   /**
@@ -383,10 +370,8 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     const slot = this.L.slotOf[d];
     const words = this.words;
     const pool = this.pool;
+    pool.reset(this.lw);
     const fp = this.L.fixedPiece[cell];
-    // Under a cap per top, more children than the width are kept, so the cap leaves enough.
-    const keep = this.capped(d) ? Math.max(this.lw, Math.min(2 * this.lw, pool.cap >>> 1)) : this.lw;
-    pool.reset(keep);
     if (fp >= 0) {
       const e = this.puzzle.edges;
       const r = this.L.fixedRot[cell];
@@ -455,7 +440,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
       }
     }
     if (gmax > 0) {
-      if (pool.count > keep) pool.prune();
+      if (pool.count > this.lw) pool.prune();
       if (gmax === 2) {
         for (let i = 0; i < this.size; i++) {
           if (score[i] + 1 + ex < pool.cut) continue;
@@ -482,7 +467,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
             pool.push(i, k, score[i] + (t !== 0 ? 1 : 0) + (ex && (tr[k] === fr ? 1 : 0) + (tb[k] === fb ? 1 : 0)), this.balanceOf(i, g, k, d));
           }
         }
-        if (pool.count > keep) pool.prune();
+        if (pool.count > this.lw) pool.prune();
       }
       for (let i = 0; i < this.size; i++) {
         if (score[i] + ex < pool.cut) continue;
@@ -529,24 +514,13 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
    */
   private commit(d: number): void {
     const dedupe = this.dedupe;
-    const capped = this.capped(d);
-    const pool = Math.min(this.pool.count, capped ? this.pool.count : dedupe ? Math.ceil(this.lw * 1.5) : this.lw);
+    const pool = Math.min(this.pool.count, dedupe ? Math.ceil(this.lw * 1.5) : this.lw);
     if (this.kernel) {
       this.kernelCommit(this.kernel, d, pool);
       return;
     }
     if (this.pool.count > pool) this.pool.select(pool);
     dedupe?.begin(this.pool.key, pool);
-    const order = capped ? this.order : null;
-    const topOf = this.topOf;
-    const topCount = this.topCount;
-    const cap = Math.max(1, Math.round((this.o.topCap ?? 0) * this.lw));
-    if (order && topCount) {
-      for (let j = 0; j < pool; j++) order[j] = j;
-      const key = this.pool.key;
-      order.subarray(0, pool).sort((a, b) => key[b] - key[a]);
-      topCount.fill(0);
-    }
     const T = this.T;
     const from = this.cur;
     const to = 1 - from;
@@ -567,13 +541,8 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     const rightTo = this.right[to];
     let m = 0;
     for (let o = 0; o < pool && m < this.lw; o++) {
-      const j = order ? order[o] : dedupe ? dedupe.nth(o, pool) : o;
+      const j = dedupe ? dedupe.nth(o, pool) : o;
       const i = this.pool.parent[j];
-      if (order && topOf && topCount) {
-        const t = topOf[from][i];
-        if (topCount[t] >= cap) continue;
-        topCount[t]++;
-      }
       const k = this.pool.cand[j];
       const q = k < 0 ? this.L.fixedPiece[cell] : T.piece[g][k];
       const r = k < 0 ? this.L.fixedRot[cell] : T.rot[g][k];
@@ -590,7 +559,6 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
       rightTo[m * R + slot] = right;
       this.balance?.copy(from, i, m, k >= 0 ? q : -1);
       this.history[h + m] = i * this.K + k + 1;
-      if (topOf) topOf[to][m] = d + 1 === this.L.lateStart ? m : topOf[from][i];
       m++;
     }
     this.size = m;

@@ -52,11 +52,6 @@ export interface BeamOptions {
    */
   refine?: number;
   /**
-   * Most boards of a late row one top may have, as a share of the width (0 = no limit). Without
-   * it the late rows' boards soon all descend from a handful of tops.
-   */
-  topCap?: number;
-  /**
    * After this many passes at the top width without a new best, the top width doubles, up to what
    * the memory bound holds (0 = never). The level a run reaches is set by its width, and a stalled
    * run at one width earns a join in hundreds of passes: a night is better spent wider.

@@ -69,13 +69,6 @@ export const beamParams = {
     max: 1000,
     help: 'Suffix passes that search again the end of each full pass board at the top width, in its last suffixRows rows, before the next full pass (0 = suffix passes search the end of the best, drawn at random): the run tries other first rows to the end.',
   },
-  topCap: {
-    type: 'number',
-    default: 0,
-    min: 0,
-    max: 1,
-    help: 'Most boards of a late row that descend from one board at the start of the late rows, as a share of the width (0 = no limit).',
-  },
   widen: {
     type: 'int',
     default: 0,
@@ -109,7 +102,6 @@ export function beamOptions(params: Record<string, unknown>): BeamOptions {
     stallPasses: p.stallPasses,
     drift: p.drift,
     refine: p.refine,
-    topCap: p.topCap,
     widen: p.widen,
     memory: p.memory,
   };
