@@ -24,7 +24,15 @@ describe("a run's limits", () => {
     expect(refusal('edge', 'beam', puzzle)).toBeNull();
     expect(refusal('edge', 'beam', puzzle, { width: 4_194_304 })).toBeNull();
     expect(refusal('edge', 'beam', puzzle, { width: 4_194_304, memory: 0 })).toMatch(/^a beam 4,194,304 boards wide on 16 x 16 needs about .* GB of memory/);
-    expect(refusal('edge', 'beam', puzzle, { width: 4_194_304, memory: 4096 })).toMatch(/with a memory bound of 4096 MB needs about 4.00 GB/);
+    // A bound above what one thread may use cuts the widths to what the history can number (its
+    // boards, suffix passes 4x as wide included, in 32-bit words), which fits.
+    expect(refusal('edge', 'beam', puzzle, { width: 4_194_304, memory: 4096 })).toBeNull();
+    expect(refusal('edge', 'beam', puzzle, { width: 4_194_304, memory: 4096, suffix: 0 })).toBeNull();
+    // Without a bound the widths stay as asked, and one the history cannot number is refused.
+    expect(refusal('edge', 'beam', puzzle, { width: 1_500_000, memory: 0 })).toMatch(
+      /^a beam 1,500,000 boards wide on 16 x 16 cannot number its boards in one word of history \(at most 4,190,211 boards a cell, suffix passes included\): choose a smaller width$/,
+    );
+    expect(refusal('edge', 'beam', puzzle, { width: 1_000_000, memory: 0 })).toBeNull();
   });
 
   it('backtrack-2x2 refuses boards above 14x14', () => {

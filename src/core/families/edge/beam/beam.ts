@@ -1,3 +1,4 @@
+import { RUN_MEMORY_LIMIT } from '../../../engine/limits';
 import type { SolverRun } from '../../../engine/solver';
 import { Rng, type RngState } from '../../../rng/rng';
 import { solutionToJson, type EdgeSolutionJson } from '../json';
@@ -5,10 +6,11 @@ import { isRotatable, pieceCount, type EdgePuzzle } from '../model';
 import { scoreBoard } from '../score';
 import { VnsBoard, boardToJson } from '../vns/board';
 import type { BeamCheckpoint } from './checkpoint';
-import { beamWidths, layerWidth, passCells, suffixWidth, type BeamOptions } from './options';
+import { beamWidths, historyLayers, layerWidth, passCells, suffixWidth, type BeamOptions } from './options';
 import { ColourBalance } from './balance';
 import { ChildPool, childPoolCap } from './children';
 import { Dedupe } from './dedupe';
+import { PassHistory } from './history';
 import { boardCandidates, ScanLayout } from './layout';
 import { ScanTables } from './tables';
 import { ExpandKernel } from './wasm/kernel';
@@ -112,16 +114,10 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   /** With `balance`: the colours left per state. */
   private readonly balance: ColourBalance | null;
   private cur = 0;
-  /**
-   * History: how each state of each layer of the pass was made, for the board: its parent x K +
-   * its candidate + 1 (K candidates and a fixed cell's -1 in one word: the history is most of a
-   * run's memory). Layer d at layerAt[d], each as wide as the pass searches it (the rows above
-   * the late ones at `early` x its width). A suffix pass searches fewer layers, so it can be as
-   * much wider as it is shorter within the history of a full pass at maxWidth: only the layer
-   * buffers grow with `wide`.
-   */
-  private readonly history: Uint32Array;
-  private readonly layerAt: Float64Array;
+  /** How each state of each layer of the pass was made, for its best board. */
+  private readonly history: PassHistory;
+  /** Layers' worth of history a pass holds before it is thinned (`historyLayers`). */
+  private readonly historyLayers: number;
   private readonly K: number;
   /** Children considered for the next layer. */
   private readonly pool: ChildPool;
@@ -161,11 +157,12 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     const C = this.T.colours;
     this.balance = o.balance ? new ColourBalance(puzzle, L, C, W) : null;
     this.K = 1 + this.T.piece.reduce((most, p) => Math.max(most, p.length), 0);
-    // The memory refusal keeps W x K within a word: the history alone takes 4 bytes a cell a board, and K <= 4 x cells + 1.
+    // beamWidths keeps W x K within a word (K <= 4 x cells + 1): one word holds a board's parent and candidate.
     if (W * this.K > 2 ** 32) throw new Error(`beam search of ${W} boards wide cannot record ${this.K} candidates a cell`);
     // A suffix pass's width is rounded: its history is at most a full pass's at maxW + n (suffixWidth).
-    this.history = new Uint32Array(passCells(this.maxW, 0, n, L.lateStart, o) + n);
-    this.layerAt = new Float64Array(n + 1);
+    const whole = Math.min(passCells(this.maxW, 0, n, L.lateStart, o) + n, RUN_MEMORY_LIMIT / 4);
+    this.historyLayers = historyLayers(puzzle, o);
+    this.history = new PassHistory(Math.ceil(this.historyLayers * this.maxW) + n, whole, n, W, this.K);
     this.pool = new ChildPool(W, rng, k?.pool);
     this.limitPool();
     this.bestPiece = new Int16Array(n);
@@ -247,7 +244,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     }
     this.layer = d0;
     this.passFrom = d0;
-    this.layerAt[d0] = 0;
+    this.history.begin(d0, Math.ceil(this.historyLayers * this.passWidth) + n);
     // The kept cells of the base board, their joins counted as a pass counts them.
     const e = this.puzzle.edges;
     let score = 0;
@@ -310,7 +307,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     const d0 = this.passFrom;
     let idx = bi;
     for (let d = this.n - 1; d >= d0; d--) {
-      const h = this.history[this.layerAt[d] + idx];
+      const h = this.history.entry(d, idx);
       const cand = (h % this.K) - 1;
       this.baseCand[d] = cand;
       const cell = this.L.cellOf[d];
@@ -353,7 +350,6 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   /** Extend every state of the current layer by the cell of layer d and keep the best children. */
   private expand(d: number): void {
     this.lw = layerWidth(this.passWidth, d, this.L.lateStart, this.o);
-    this.layerAt[d + 1] = this.layerAt[d] + this.lw;
     const T = this.T;
     const cols = this.cols;
     const cell = this.L.cellOf[d];
@@ -530,7 +526,8 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     const col = cell % cols;
     const R = this.L.slots;
     const slot = this.L.slotOf[d];
-    const h = this.layerAt[d];
+    const h = this.history.open(d, this.lw);
+    const history = this.history.words;
     const g = T.groupOf[cell];
     const e = this.puzzle.edges;
     const usedFrom = this.used[from];
@@ -558,9 +555,10 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
       for (let s = 0; s < R; s++) rightTo[m * R + s] = rightFrom[i * R + s];
       rightTo[m * R + slot] = right;
       this.balance?.copy(from, i, m, k >= 0 ? q : -1);
-      this.history[h + m] = i * this.K + k + 1;
+      history[h + m] = i * this.K + k + 1;
       m++;
     }
+    this.history.close(d, m);
     this.size = m;
     this.cur = to;
   }
@@ -575,12 +573,13 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     const right = q >= 0 ? e[4 * q + ((1 - r + 4) & 3)] : 0;
     kernel.commit(this.cur, n, this.pool.count, this.words, this.cols, this.L.slots, cell % this.cols, this.L.slotOf[d], bottom, right);
     // The pool's first n are the kept children in order.
-    const h = this.layerAt[d];
+    const h = this.history.open(d, n);
     const parent = this.pool.parent;
     const cand = this.pool.cand;
     const K = this.K;
-    const history = this.history;
+    const history = this.history.words;
     for (let m = 0; m < n; m++) history[h + m] = parent[m] * K + cand[m] + 1;
+    this.history.close(d, n);
     this.size = n;
     this.cur = 1 - this.cur;
   }

@@ -1,6 +1,6 @@
 import { memoryRefusal } from '../../../engine/limits';
 import type { EdgePuzzle } from '../model';
-import { beamWidths, type BeamOptions } from './options';
+import { beamWidths, historyWidth, type BeamOptions } from './options';
 
 /**
  * The beam's refusal: a width whose boards do not fit in one run's memory. The `memory` parameter
@@ -9,5 +9,8 @@ import { beamWidths, type BeamOptions } from './options';
 export function beamRefuses(puzzle: EdgePuzzle, o: BeamOptions): string | null {
   const bound = o.memory !== undefined && o.memory > 0;
   const what = `a beam ${o.maxWidth.toLocaleString('en')} boards wide on ${puzzle.rows} x ${puzzle.cols}${bound ? ` with a memory bound of ${o.memory} MB` : ''}`;
-  return memoryRefusal(beamWidths(puzzle, o).bytes, what);
+  const widths = beamWidths(puzzle, o);
+  const memory = memoryRefusal(widths.bytes, what);
+  if (memory || widths.buffer <= historyWidth(puzzle)) return memory;
+  return `${what} cannot number its boards in one word of history (at most ${historyWidth(puzzle).toLocaleString('en')} boards a cell, suffix passes included): choose a smaller width`;
 }

@@ -59,17 +59,19 @@ export interface BeamOptions {
   widen?: number;
   /** Memory bound in MB for the run's buffers: widths are cut to fit (0 = none). */
   memory?: number;
+  /** Layers' worth of history held before it is thinned (`HISTORY_LAYERS`; tests set others). */
+  historyLayers?: number;
 }
 
 /**
  * Bytes a beam run's buffers take per unit of width: `layer` for the buffers as wide as its widest
- * pass (its partial boards in two layers, the children of a layer, the duplicate tables) and
- * `history` for those as wide as maxWidth (how each board was made at every cell, the rows above
- * the late ones at `early` x the width: a suffix pass is as much wider as it is shorter).
+ * pass (its partial boards in two layers, the children of a layer, the duplicate tables, the
+ * history's renumbering) and `history` for those as wide as maxWidth (how each board was made, at
+ * most `HISTORY_LAYERS` layers' worth: see `PassHistory`).
  */
 export function beamBytesPerWidth(
   puzzle: EdgePuzzle,
-  o: Pick<BeamOptions, 'balance' | 'dedupe' | 'band' | 'early' | 'lateRows'>,
+  o: Pick<BeamOptions, 'balance' | 'dedupe' | 'band' | 'early' | 'lateRows' | 'historyLayers'>,
 ): { layer: number; history: number } {
   const n = puzzle.rows * puzzle.cols;
   let colours = 0;
@@ -77,9 +79,22 @@ export function beamBytesPerWidth(
   const band = bandRows(puzzle.rows, o.band);
   const words = (n + 31) >>> 5;
   const layers = 2 * (4 + 4 * words + 2 * puzzle.cols + 2 * Math.max(1, band) + (o.balance ? colours : 0) + (o.dedupe ? 8 : 0));
-  const late = lateStartOf(puzzle, o);
-  return { layer: layers + 4 * 20 + (o.dedupe ? 4 * 8 + 8 * 12 : 0), history: 4 * (n - late + earlyShare(o) * late) };
+  return { layer: layers + 4 * 20 + 8 + (o.dedupe ? 4 * 8 + 8 * 12 : 0), history: (4 + 1 / 8) * historyLayers(puzzle, o) };
 }
+
+/**
+ * Layers' worth of history a run holds before a pass's dead entries are dropped: at most 48.
+ * Measured on Eternity II (a pass at 131,072 boards), the entries that boards of the newest layer
+ * still descend from take about 6 layers' worth, the rest is room for the layers to come; so fewer
+ * would thin the buffer more often, more would hold less width in the same memory.
+ */
+export function historyLayers(puzzle: EdgePuzzle, o: Pick<BeamOptions, 'band' | 'early' | 'lateRows' | 'historyLayers'>): number {
+  const n = puzzle.rows * puzzle.cols;
+  const late = lateStartOf(puzzle, o);
+  return Math.min(o.historyLayers ?? HISTORY_LAYERS, n - late + earlyShare(o) * late);
+}
+
+export const HISTORY_LAYERS = 48;
 
 function earlyShare(o: Pick<BeamOptions, 'early'>): number {
   return Math.min(1, o.early ?? 1);
@@ -117,17 +132,24 @@ export function suffixWidth(width: number, widest: number, d0: number, n: number
 /**
  * The widths a run of these options holds and the bytes they take: maxWidth, the widest full pass
  * (`ceiling`: maxWidth, or with `widen` what the memory bound holds, one run's limit without
- * one), and `wide` times that for suffix passes, all cut to fit in the memory bound.
+ * one), and `wide` times that for suffix passes, all cut to fit in the memory bound and in the
+ * history's words.
  */
 export function beamWidths(puzzle: EdgePuzzle, o: BeamOptions): { maxWidth: number; ceiling: number; buffer: number; bytes: number } {
   const per = beamBytesPerWidth(puzzle, o);
   const wide = (o.suffix ?? 0) > 0 ? Math.max(1, Math.floor(o.wide ?? 1)) : 1;
   const unit = per.history + wide * per.layer;
   const bound = o.memory && o.memory > 0 ? o.memory * 1048576 : (o.widen ?? 0) > 0 ? RUN_MEMORY_LIMIT : Infinity;
-  const cap = Math.max(1, Math.floor(bound / unit));
+  // A bound cuts the widths to what a history word can number too (without one, beamRefuses says so).
+  const cap = Math.max(1, Math.floor(Math.min(Number.isFinite(bound) ? historyWidth(puzzle) / wide : Infinity, bound / unit)));
   const maxWidth = Math.max(1, Math.min(o.maxWidth, cap));
   const ceiling = (o.widen ?? 0) > 0 ? Math.max(maxWidth, Math.min(cap, MAX_WIDTH)) : maxWidth;
   return { maxWidth, ceiling, buffer: ceiling * wide, bytes: ceiling * unit };
+}
+
+/** The widest layer a history word can number: it holds a board's parent x K + its candidate, K at most 4 x cells + 1. */
+export function historyWidth(puzzle: EdgePuzzle): number {
+  return Math.floor(2 ** 32 / (4 * puzzle.rows * puzzle.cols + 1));
 }
 
 /** The widest pass any setting asks for (the `maxWidth` parameter's largest value). */

@@ -81,7 +81,7 @@ export const beamParams = {
     default: 1024,
     min: 0,
     max: 1_048_576,
-    help: 'Memory bound in MB for the partial boards: widths are cut to fit (0 = none). On 16x16 about 1 KB per unit of maxWidth (0.53 KB with early 0.25), plus 0.24 KB per unit of the widest suffix pass.',
+    help: 'Memory bound in MB for the partial boards: widths are cut to fit (0 = none). On 16x16 about 0.2 KB per unit of maxWidth for the history of a pass, plus 0.24 KB per unit of the widest suffix pass.',
   },
 } as const satisfies ParamSchema;
 

@@ -328,16 +328,37 @@ describe('beam search', () => {
     expect(Math.max(...passWidths(narrow, 3))).toBeLessThanOrEqual(small);
   });
 
+  it.each([[{ suffix: 0 }], [{ suffix: 0.7, suffixRows: 3, wide: 4, early: 0.25, lateRows: 4, stallPasses: 2 }], [{ suffix: 0.5, dedupe: true }]])(
+    'with its history thinned every layer or two, finds the very boards it finds with the whole history (%j)',
+    (extra) => {
+      // 16x16, so the history holds fewer layers than a pass has (what an Eternity II run does).
+      const p = generatePuzzle(16, 16, 11, 3, 6, 2).puzzle;
+      const passes = (historyLayers: number): string[] => {
+        const run = new BeamRun(p, { ...beamOptions({ width: 16, maxWidth: 64, ...extra }), historyLayers }, new Rng(4));
+        const seen: string[] = [];
+        for (let pass = 0; pass < 10; pass++) {
+          const before = run.pass;
+          while (run.pass === before) run.step(5_000);
+          seen.push(`${run.currentScore} ${JSON.stringify(run.bestSolution())}`);
+        }
+        return seen;
+      };
+      expect(passes(2)).toEqual(passes(1000));
+    },
+  );
+
   it('cuts its widths to its memory bound', () => {
     const p = piecesFormat.read(readInstance('eternity2_256.txt'), 'eternity2_256.txt').puzzle;
     const per = beamBytesPerWidth(p, { band: -1, balance: false });
-    // 16x16: the history at every cell (one word a cell) is most of it.
-    expect(per.history).toBe(1024);
+    // 16x16: the history holds 48 of the 256 layers (a word a board, and a bit to thin it), a
+    // fifth of what it held before it was thinned as a pass goes.
+    expect(per.history).toBe((4 + 1 / 8) * 48);
     expect(per.layer).toBeLessThan(300);
-    // A narrower top keeps a narrower history there: 96 late cells and 160 at a quarter.
-    expect(beamBytesPerWidth(p, { band: -1, balance: false, early: 0.25, lateRows: 6 }).history).toBe(4 * (96 + 40));
-    const bound = { maxWidth: 4_194_304, memory: 64, suffix: 0 };
-    expect(beamWidths(p, beamOptions({ ...bound, early: 0.25 })).maxWidth).toBeGreaterThan(1.5 * beamWidths(p, beamOptions(bound)).maxWidth);
+    expect(beamBytesPerWidth(p, { band: -1, balance: false, early: 0.25, lateRows: 6 }).history).toBe(per.history);
+    // Where a whole pass takes fewer layers, it holds the whole pass: a narrower top, a narrower history.
+    const six = generatePuzzle(6, 6, 3, 3, 4, 0).puzzle;
+    expect(beamBytesPerWidth(six, { band: 0, balance: false }).history).toBe((4 + 1 / 8) * 36);
+    expect(beamBytesPerWidth(six, { band: 0, balance: false, early: 0.25, lateRows: 2 }).history).toBe((4 + 1 / 8) * (12 + 24 / 4));
     // Suffix passes (by default up to 4x maxWidth) cost 4x the layers, not 4x the history.
     const w = beamWidths(p, beamOptions({ maxWidth: 262_144, memory: 64 }));
     expect(w.maxWidth).toBe(Math.floor((64 * 1048576) / (per.history + 4 * per.layer)));
