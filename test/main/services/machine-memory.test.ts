@@ -12,11 +12,12 @@ const beam = findSolver('edge', 'beam');
 const params = (p: Record<string, unknown>): Params => resolveParams(beam.params, p) as Params;
 
 it('holds a run of many wide threads against the machine, in one line', () => {
-  // 15 threads of 2 GB each (the overnight preset's bound given to every thread).
+  // 15 threads of up to 2 GB each (the overnight preset's bound given to every thread; suffix
+  // passes 4x as wide, so each thread is cut to what a history word can number: about 1.2 GB).
   const wide = params({ maxWidth: 1_600_000, memory: 15 * 2000, threads: 15 });
   expect(machineMemoryRefusal(beam, e2, wide, 64 * GB)).toBeNull();
   expect(machineMemoryRefusal(beam, e2, wide, 16 * GB)).toMatch(
-    /^Beam search on 15 threads needs about 2\d\.\d\d GB of memory, more than three quarters of this machine's 16\.00 GB: choose fewer threads or a lower memory bound$/,
+    /^Beam search on 15 threads needs about 1\d\.\d\d GB of memory, more than three quarters of this machine's 16\.00 GB: choose fewer threads or a lower memory bound$/,
   );
   // The defaults fit any machine with 2 GB; solvers that state no memory are not held.
   expect(machineMemoryRefusal(beam, e2, params({}), 2 * GB)).toBeNull();
