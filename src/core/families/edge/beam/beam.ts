@@ -160,9 +160,10 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     // beamWidths keeps W x K within a word (K <= 4 x cells + 1): one word holds a board's parent and candidate.
     if (W * this.K > 2 ** 32) throw new Error(`beam search of ${W} boards wide cannot record ${this.K} candidates a cell`);
     // A suffix pass's width is rounded: its history is at most a full pass's at maxW + n (suffixWidth).
+    // It may grow to the whole pass, within what one run may hold (a word, 4 bytes, an entry).
     const whole = Math.min(passCells(this.maxW, 0, n, L.lateStart, o) + n, RUN_MEMORY_LIMIT / 4);
     this.historyLayers = historyLayers(puzzle, o);
-    this.history = new PassHistory(Math.ceil(this.historyLayers * this.maxW) + n, whole, n, W, this.K);
+    this.history = new PassHistory(this.historyRoom(this.maxW), whole, n, W, this.K);
     this.pool = new ChildPool(W, rng, k?.pool);
     this.limitPool();
     this.bestPiece = new Int16Array(n);
@@ -181,6 +182,11 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
    */
   private get widest(): number {
     return Math.min(this.W, this.top * this.wideFactor);
+  }
+
+  /** History entries a pass `width` wide holds before it is thinned: `historyLayers` of its layers. */
+  private historyRoom(width: number): number {
+    return Math.ceil(this.historyLayers * width) + this.n;
   }
 
   private limitPool(): void {
@@ -244,7 +250,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     }
     this.layer = d0;
     this.passFrom = d0;
-    this.history.begin(d0, Math.ceil(this.historyLayers * this.passWidth) + n);
+    this.history.begin(d0, this.historyRoom(this.passWidth));
     // The kept cells of the base board, their joins counted as a pass counts them.
     const e = this.puzzle.edges;
     let score = 0;
