@@ -8,6 +8,7 @@ import { VnsBoard, boardToJson } from '../vns/board';
 import type { BeamCheckpoint } from './checkpoint';
 import { beamWidths, historyLayers, layerWidth, passCells, suffixWidth, type BeamOptions } from './options';
 import { ColourBalance } from './balance';
+import { ColourExhaust } from './exhaust';
 import { ChildPool, childPoolCap } from './children';
 import { Dedupe } from './dedupe';
 import { PassHistory } from './history';
@@ -113,6 +114,8 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   private right: Uint16Array[];
   /** With `balance`: the colours left per state. */
   private readonly balance: ColourBalance | null;
+  /** With `exhaust`: the pass's colours and each state's tally of them. */
+  private readonly exhaust: ColourExhaust | null;
   private cur = 0;
   /** How each state of each layer of the pass was made, for its best board. */
   private readonly history: PassHistory;
@@ -149,13 +152,15 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     this.wideFactor = widths.buffer / widths.ceiling;
     this.width = Math.max(1, Math.min(o.width, this.top));
     const mk = <A>(f: () => A): A[] => [f(), f()];
-    const k = (this.kernel = wasm && !o.balance && !o.dedupe ? ExpandKernel.create(W, this.words, this.cols, this.L.slots, childPoolCap(W), this.T) : null);
+    const k = (this.kernel =
+      wasm && !o.balance && !o.dedupe ? ExpandKernel.create(W, this.words, this.cols, this.L.slots, childPoolCap(W), this.T, (o.exhaust ?? 0) > 0) : null);
     this.score = k?.score ?? mk(() => new Int32Array(W));
     this.used = k?.used ?? mk(() => new Uint32Array(W * this.words));
     this.front = k?.front ?? mk(() => new Uint16Array(W * this.cols));
     this.right = k?.right ?? mk(() => new Uint16Array(W * this.L.slots));
     const C = this.T.colours;
     this.balance = o.balance ? new ColourBalance(puzzle, L, C, W) : null;
+    this.exhaust = (o.exhaust ?? 0) > 0 ? new ColourExhaust(puzzle, o.exhaust ?? 0, L, W, k?.rank ?? undefined) : null;
     this.K = 1 + this.T.piece.reduce((most, p) => Math.max(most, p.length), 0);
     // beamWidths keeps W x K within a word (K <= 4 x cells + 1): one word holds a board's parent and candidate.
     if (W * this.K > 2 ** 32) throw new Error(`beam search of ${W} boards wide cannot record ${this.K} candidates a cell`);
@@ -202,6 +207,11 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     return this.pass;
   }
 
+  /** With `exhaust`: the colours the pass under way (or the last one) uses up first. */
+  get exhaustColours(): readonly number[] {
+    return this.exhaust ? [...this.exhaust.drawn] : [];
+  }
+
   /** Width of the pass under way. */
   get beamWidth(): number {
     return this.width;
@@ -219,6 +229,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
 
   private startPass(): void {
     this.passRng = this.rng.getState();
+    this.exhaust?.draw(this.rng);
     this.passStart = this.children;
     this.inPass = true;
     const n = this.n;
@@ -280,6 +291,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     this.score[c][0] = score;
     this.dedupe?.root(c, used, n, front, right, R);
     this.balance?.root(c, used);
+    this.exhaust?.root(c);
   }
 
   /** True when the pass found a new best. */
@@ -383,7 +395,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
       const ct = hasT && this.L.fixT[d] === 1;
       for (let i = 0; i < this.size; i++) {
         const g = (cl && l !== 0 && l === right[i * R + slot] ? 1 : 0) + (ct && t !== 0 && t === front[i * cols + col] ? 1 : 0);
-        pool.push(i, -1, score[i] + g, this.balanceAfter(i, fp, r, d));
+        pool.push(i, -1, score[i] + g, this.rankAfter(i, fp, r, d));
       }
       const parents = this.size;
       this.commit(d);
@@ -429,7 +441,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
           const q = piece[k];
           if ((used[base + (q >>> 5)] >>> (q & 31)) & 1) continue;
           evals++;
-          pool.push(i, k, score[i] + gain + (ex && (tr[k] === fr ? 1 : 0) + (tb[k] === fb ? 1 : 0)), this.balanceOf(i, g, k, d));
+          pool.push(i, k, score[i] + gain + (ex && (tr[k] === fr ? 1 : 0) + (tb[k] === fb ? 1 : 0)), this.rankOf(i, g, k, d));
         }
       } else {
         scanned += piece.length;
@@ -437,7 +449,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
           const q = piece[k];
           if ((used[base + (q >>> 5)] >>> (q & 31)) & 1) continue;
           evals++;
-          pool.push(i, k, score[i] + (ex && (tr[k] === fr ? 1 : 0) + (tb[k] === fb ? 1 : 0)), this.balanceOf(i, g, k, d));
+          pool.push(i, k, score[i] + (ex && (tr[k] === fr ? 1 : 0) + (tb[k] === fb ? 1 : 0)), this.rankOf(i, g, k, d));
         }
       }
     }
@@ -458,7 +470,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
             const q = piece[k];
             if ((used[base + (q >>> 5)] >>> (q & 31)) & 1) continue;
             evals++;
-            pool.push(i, k, score[i] + (l !== 0 ? 1 : 0) + (ex && (tr[k] === fr ? 1 : 0) + (tb[k] === fb ? 1 : 0)), this.balanceOf(i, g, k, d));
+            pool.push(i, k, score[i] + (l !== 0 ? 1 : 0) + (ex && (tr[k] === fr ? 1 : 0) + (tb[k] === fb ? 1 : 0)), this.rankOf(i, g, k, d));
           }
           for (let j = bt.start[t]; j < bt.start[t + 1]; j++) {
             const k = bt.items[j];
@@ -466,7 +478,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
             const q = piece[k];
             if ((used[base + (q >>> 5)] >>> (q & 31)) & 1) continue;
             evals++;
-            pool.push(i, k, score[i] + (t !== 0 ? 1 : 0) + (ex && (tr[k] === fr ? 1 : 0) + (tb[k] === fb ? 1 : 0)), this.balanceOf(i, g, k, d));
+            pool.push(i, k, score[i] + (t !== 0 ? 1 : 0) + (ex && (tr[k] === fr ? 1 : 0) + (tb[k] === fb ? 1 : 0)), this.rankOf(i, g, k, d));
           }
         }
         if (pool.count > this.lw) pool.prune();
@@ -483,7 +495,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
           scanned++;
           if (tl[k] === l || tt[k] === t) continue;
           evals++;
-          pool.push(i, k, score[i] + (ex && (tr[k] === fr ? 1 : 0) + (tb[k] === fb ? 1 : 0)), this.balanceOf(i, g, k, d));
+          pool.push(i, k, score[i] + (ex && (tr[k] === fr ? 1 : 0) + (tb[k] === fb ? 1 : 0)), this.rankOf(i, g, k, d));
         }
       }
     }
@@ -499,12 +511,14 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     this.spent += this.unitCost * (evals + parents + 2 * this.size + (scanned >>> 3));
   }
 
-  private balanceOf(i: number, g: number, k: number, d: number): number {
-    if (!this.balance) return 0;
-    return this.balanceAfter(i, this.T.piece[g][k], this.T.rot[g][k], d);
+  /** A child's place among children with equal joins, before the random tie-break (`balance` or `exhaust`; 0 without). */
+  private rankOf(i: number, g: number, k: number, d: number): number {
+    if (!this.balance && !this.exhaust) return 0;
+    return this.rankAfter(i, this.T.piece[g][k], this.T.rot[g][k], d);
   }
 
-  private balanceAfter(i: number, q: number, r: number, d: number): number {
+  private rankAfter(i: number, q: number, r: number, d: number): number {
+    if (this.exhaust) return this.exhaust.after(this.cur, i, q);
     if (!this.balance) return 0;
     return this.balance.after(this.cur, i, q, r, d, this.front[this.cur], this.right[this.cur]);
   }
@@ -561,6 +575,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
       for (let s = 0; s < R; s++) rightTo[m * R + s] = rightFrom[i * R + s];
       rightTo[m * R + slot] = right;
       this.balance?.copy(from, i, m, k >= 0 ? q : -1);
+      this.exhaust?.copy(from, i, m, k >= 0 ? q : -1);
       history[h + m] = i * this.K + k + 1;
       m++;
     }

@@ -8,6 +8,12 @@ export interface BeamOptions {
   growth: number;
   /** Rank equal partial boards by how well the colours left can still close the open edges. */
   balance: boolean;
+  /**
+   * Inner colours each pass draws to use up first (0 = none): partial boards with equal joins are
+   * ranked by how many faces of those colours their pieces show, so the last rows, where the
+   * joins are lost, are left fewer colours to close (after Blackwood's colour exhaustion).
+   */
+  exhaust?: number;
   /** Keep one of partial boards with the same pieces left and the same open edges. */
   dedupe?: boolean;
   /**
@@ -71,14 +77,15 @@ export interface BeamOptions {
  */
 export function beamBytesPerWidth(
   puzzle: EdgePuzzle,
-  o: Pick<BeamOptions, 'balance' | 'dedupe' | 'band' | 'early' | 'lateRows' | 'historyLayers'>,
+  o: Pick<BeamOptions, 'balance' | 'exhaust' | 'dedupe' | 'band' | 'early' | 'lateRows' | 'historyLayers'>,
 ): { layer: number; history: number } {
   const n = puzzle.rows * puzzle.cols;
   let colours = 0;
   for (const e of puzzle.edges) if (e + 1 > colours) colours = e + 1;
   const band = bandRows(puzzle.rows, o.band);
   const words = (n + 31) >>> 5;
-  const layers = 2 * (4 + 4 * words + 2 * puzzle.cols + 2 * Math.max(1, band) + (o.balance ? colours : 0) + (o.dedupe ? 8 : 0));
+  const layers =
+    2 * (4 + 4 * words + 2 * puzzle.cols + 2 * Math.max(1, band) + (o.balance ? colours : 0) + ((o.exhaust ?? 0) > 0 ? 4 : 0) + (o.dedupe ? 8 : 0));
   return { layer: layers + 4 * 20 + 8 + (o.dedupe ? 4 * 8 + 8 * 12 : 0), history: (4 + 1 / 8) * historyLayers(puzzle, o) };
 }
 

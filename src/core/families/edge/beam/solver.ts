@@ -19,6 +19,13 @@ export const beamParams = {
     default: false,
     help: 'Rank partial boards with equal joins by how many open edges the colours left can no longer close.',
   },
+  exhaust: {
+    type: 'int',
+    default: 0,
+    min: 0,
+    max: 64,
+    help: 'Inner colours each pass draws to use up first: partial boards with equal joins are ranked by how many faces of those colours they show, so the last rows have fewer colours to close (0 = off; about 3 joins a pass on Eternity II with 4).',
+  },
   dedupe: {
     type: 'boolean',
     default: false,
@@ -92,6 +99,7 @@ export function beamOptions(params: Record<string, unknown>): BeamOptions {
     maxWidth: Math.max(p.width, p.maxWidth),
     growth: p.growth,
     balance: p.balance,
+    exhaust: p.exhaust,
     dedupe: p.dedupe,
     band: p.band,
     early: p.early,

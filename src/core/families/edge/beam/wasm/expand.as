@@ -7,7 +7,9 @@
 // so nothing is copied per layer. The random tie-break is the project's sfc32
 // (src/core/rng/rng.ts), one u32 per child pushed, as in ChildPool.push, so children, random
 // state and so every run are identical to the JavaScript's. `balance` and `dedupe` are not here:
-// BeamRun keeps its JavaScript loops when either is on.
+// BeamRun keeps its JavaScript loops when either is on. `exhaust` is (ColourExhaust's tally and
+// weights live in this memory): a child's rank, its parent's tally plus its piece's weight, sits
+// between its score and its tie-break in the key, as in the JavaScript.
 
 // The child pool: parent, candidate, score (i32) and key (f64) arrays.
 let pParent: usize = 0;
@@ -20,6 +22,23 @@ let cut: i32 = i32.MIN_VALUE;
 let width: i32 = 1;
 // Candidates the last expand looked at (kept or not): most of its time goes there.
 let scanned: i32 = 0;
+
+// `exhaust`: on (1) or off, each piece's weight (i32), and the tallies (i32 per state) of the
+// layer expanded from and the one committed to.
+let ranked: i32 = 0;
+let weights: usize = 0;
+let tallyF: usize = 0;
+let tallyT: usize = 0;
+
+export function setRank(on: i32, weight: usize): void {
+  ranked = on;
+  weights = weight;
+}
+
+export function setTally(from: usize, to: usize): void {
+  tallyF = from;
+  tallyT = to;
+}
 
 // sfc32 state.
 let ra: u32 = 0;
@@ -172,8 +191,13 @@ function prune(): void {
   cut = lo;
 }
 
-/** ChildPool.push with balance off (key: score, then the random tie-break). */
-@inline function push(parent: i32, cand: i32, score: i32): void {
+/** A child's rank with `exhaust` (0 without): its parent's tally and its piece's weight, at most 1023. */
+@inline function rankOf(ti: i32, q: i32): i32 {
+  return ranked != 0 ? min(1023, ti + i32at(weights, q)) : 0;
+}
+
+/** ChildPool.push (key: score, then the rank, then the random tie-break). */
+@inline function push(parent: i32, cand: i32, score: i32, rank: i32): void {
   if (score < cut) return;
   if (count == cap) prune();
   if (score < cut) return;
@@ -181,7 +205,7 @@ function prune(): void {
   store<i32>(pParent + (<usize>k << 2), parent);
   store<i32>(pCand + (<usize>k << 2), cand);
   store<i32>(pScore + (<usize>k << 2), score);
-  store<f64>(pKey + (<usize>k << 3), <f64>score * 1048576.0 + <f64>(u32r() & 1023));
+  store<f64>(pKey + (<usize>k << 3), <f64>score * 1048576.0 + <f64>rank * 1024.0 + <f64>(u32r() & 1023));
 }
 
 @inline function isUsed(used: usize, base: i32, q: i32): bool {
@@ -211,6 +235,7 @@ export function expand(size: i32, lw: i32, used: usize, front: usize, right: usi
     const t = hasT ? u16at(front, i * cols + col) : 0;
     const base = i * words;
     const si = i32at(score, i);
+    const ti = ranked != 0 ? i32at(tallyF, i) : 0;
     if (gmax > 0) {
       const st = gmax == 2 ? ltStart : hasL ? lStart : tStart;
       const it = gmax == 2 ? ltItems : hasL ? lItems : tItems;
@@ -224,7 +249,7 @@ export function expand(size: i32, lw: i32, used: usize, front: usize, right: usi
         const q = <i32>load<i16>(tPiece + (<usize>k << 1));
         if (isUsed(used, base, q)) continue;
         evals++;
-        push(i, k, si + gain + extra(ex, k, fr, fb));
+        push(i, k, si + gain + extra(ex, k, fr, fb), rankOf(ti, q));
       }
     } else {
       scanned += tN;
@@ -232,7 +257,7 @@ export function expand(size: i32, lw: i32, used: usize, front: usize, right: usi
         const q = <i32>load<i16>(tPiece + (<usize>k << 1));
         if (isUsed(used, base, q)) continue;
         evals++;
-        push(i, k, si + extra(ex, k, fr, fb));
+        push(i, k, si + extra(ex, k, fr, fb), rankOf(ti, q));
       }
     }
   }
@@ -242,6 +267,7 @@ export function expand(size: i32, lw: i32, used: usize, front: usize, right: usi
     for (let i = 0; i < size; i++) {
       const si = i32at(score, i);
       if (si + 1 + ex < cut) continue;
+      const ti = ranked != 0 ? i32at(tallyF, i) : 0;
       const l = u16at(right, i * R + slot);
       const t = u16at(front, i * cols + col);
       const base = i * words;
@@ -253,7 +279,7 @@ export function expand(size: i32, lw: i32, used: usize, front: usize, right: usi
         const q = <i32>load<i16>(tPiece + (<usize>k << 1));
         if (isUsed(used, base, q)) continue;
         evals++;
-        push(i, k, si + (l != 0 ? 1 : 0) + extra(ex, k, fr, fb));
+        push(i, k, si + (l != 0 ? 1 : 0) + extra(ex, k, fr, fb), rankOf(ti, q));
       }
       end = i32at(tStart, t + 1);
       scanned += end - i32at(tStart, t);
@@ -263,7 +289,7 @@ export function expand(size: i32, lw: i32, used: usize, front: usize, right: usi
         const q = <i32>load<i16>(tPiece + (<usize>k << 1));
         if (isUsed(used, base, q)) continue;
         evals++;
-        push(i, k, si + (t != 0 ? 1 : 0) + extra(ex, k, fr, fb));
+        push(i, k, si + (t != 0 ? 1 : 0) + extra(ex, k, fr, fb), rankOf(ti, q));
       }
     }
     if (count > lw) prune();
@@ -274,6 +300,7 @@ export function expand(size: i32, lw: i32, used: usize, front: usize, right: usi
   for (let i = 0; i < size; i++) {
     const si = i32at(score, i);
     if (si + ex < cut) continue;
+    const ti = ranked != 0 ? i32at(tallyF, i) : 0;
     const l = hasL ? u16at(right, i * R + slot) : -1;
     const t = hasT ? u16at(front, i * cols + col) : -1;
     const uw = used + (<usize>(i * words) << 2);
@@ -288,7 +315,7 @@ export function expand(size: i32, lw: i32, used: usize, front: usize, right: usi
         for (; k < end; k++) {
           if (u16at(tLeft, k) == l || u16at(tTop, k) == t) continue;
           evals++;
-          push(i, k, si + extra(ex, k, fr, fb));
+          push(i, k, si + extra(ex, k, fr, fb), rankOf(ti, q));
         }
       }
     }
@@ -319,6 +346,7 @@ export function commit(n: i32, total: i32, usedF: usize, usedT: usize, frontF: u
     for (let x = 0; x < R; x++) store<u16>(rt + (<usize>x << 1), load<u16>(rf + (<usize>x << 1)));
     let bottom = fBottom;
     let right = fRight;
+    if (ranked != 0) store<i32>(tallyT + (<usize>m << 2), i32at(tallyF, i) + (k >= 0 ? i32at(weights, <i32>load<i16>(tPiece + (<usize>k << 1))) : 0));
     if (k >= 0) {
       const q = <i32>load<i16>(tPiece + (<usize>k << 1));
       const a = ut + (<usize>(q >>> 5) << 2);

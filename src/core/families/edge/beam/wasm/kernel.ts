@@ -14,18 +14,21 @@ export class ExpandKernel {
   readonly front: [Uint16Array, Uint16Array];
   readonly right: [Uint16Array, Uint16Array];
   readonly pool: { parent: Int32Array; cand: Int32Array; score: Int32Array; key: Float64Array };
+  /** With `exhaust`: ColourExhaust's tallies per layer and piece weights, in this memory. */
+  readonly rank: { tally: [Int32Array, Int32Array]; weight: Int32Array } | null;
   private readonly x: Exports;
   /** Byte offsets of the states' arrays per layer, and of each group's tables (12 per group as setTables takes them, then setPieces' 2). */
-  private readonly at: { score: number[]; used: number[]; front: number[]; right: number[] };
+  private readonly at: { score: number[]; used: number[]; front: number[]; right: number[]; tally: number[] };
   private readonly tables: number[][];
   private readonly poolAt: number[];
 
   /**
    * A kernel for layers of `W` states (`words` used-piece words, `cols` front and `R` right
-   * edges each) and a pool of `cap` children, or null where it cannot run: no WebAssembly, or
-   * more than its 4 GB of memory (the JavaScript loops then do the same work).
+   * edges each) and a pool of `cap` children, with `exhaust`'s tallies when `ranked`, or null
+   * where it cannot run: no WebAssembly, or more than its 4 GB of memory (the JavaScript loops
+   * then do the same work).
    */
-  static create(W: number, words: number, cols: number, R: number, cap: number, T: ScanTables): ExpandKernel | null {
+  static create(W: number, words: number, cols: number, R: number, cap: number, T: ScanTables, ranked = false): ExpandKernel | null {
     const wa = webAssembly();
     if (!wa) return null;
     let top = 0;
@@ -35,7 +38,9 @@ export class ExpandKernel {
       return at;
     };
     const layers = (per: number): number[] => [take(W * per), take(W * per)];
-    const at = { score: layers(4), used: layers(4 * words), front: layers(2 * cols), right: layers(2 * R) };
+    const at = { score: layers(4), used: layers(4 * words), front: layers(2 * cols), right: layers(2 * R), tally: ranked ? layers(4) : [] };
+    // A weight per piece: pieceStart lists every piece (its candidates' range in a group), plus one.
+    const weightAt = ranked ? take(4 * T.pieceStart[0].length) : -1;
     const pool = [take(4 * cap), take(4 * cap), take(4 * cap), take(8 * cap)];
     const tables = T.piece.map((piece, g) => {
       const n = piece.length;
@@ -54,7 +59,7 @@ export class ExpandKernel {
     const pages = Math.ceil(top / 65536);
     if (pages > 65536) return null;
     const memory = new wa.Memory({ initial: Math.max(1, pages) });
-    return new ExpandKernel(wa, memory, W, words, cols, R, cap, at, pool, tables, T);
+    return new ExpandKernel(wa, memory, W, words, cols, R, cap, at, pool, tables, T, weightAt);
   }
 
   private constructor(
@@ -65,10 +70,11 @@ export class ExpandKernel {
     cols: number,
     R: number,
     cap: number,
-    at: { score: number[]; used: number[]; front: number[]; right: number[] },
+    at: { score: number[]; used: number[]; front: number[]; right: number[]; tally: number[] },
     pool: number[],
     tables: number[][],
     T: ScanTables,
+    weightAt: number,
   ) {
     const b = memory.buffer;
     const two = <A>(f: (off: number) => A, offs: number[]): [A, A] => [f(offs[0]), f(offs[1])];
@@ -103,6 +109,9 @@ export class ExpandKernel {
     this.poolAt = pool;
     this.x = new wa.Instance(compiled(wa), { env: { memory } }).exports as unknown as Exports;
     this.x.setPool(pool[0], pool[1], pool[2], pool[3], cap);
+    const pieces = T.pieceStart[0].length - 1;
+    this.rank = weightAt >= 0 ? { tally: two((o) => new Int32Array(b, o, W), at.tally), weight: new Int32Array(b, weightAt, pieces) } : null;
+    this.x.setRank(weightAt >= 0 ? 1 : 0, Math.max(0, weightAt));
   }
 
   /** Children the pool holds before a cut (at most its `cap`), as `ChildPool.limit`. */
@@ -139,6 +148,7 @@ export class ExpandKernel {
     const s = rng.getState();
     x.setRng(s[0], s[1], s[2], s[3]);
     const a = this.at;
+    if (this.rank) x.setTally(a.tally[c], a.tally[1 - c]);
     const evals = x.expand(size, lw, a.used[c], a.front[c], a.right[c], a.score[c], words, cols, R, col, slot, hasL ? 1 : 0, hasT ? 1 : 0, C, fr, fb);
     rng.setState([x.rngWord(0), x.rngWord(1), x.rngWord(2), x.rngWord(3)]);
     return evals;
@@ -153,6 +163,7 @@ export class ExpandKernel {
   commit(c: number, n: number, total: number, words: number, cols: number, R: number, col: number, slot: number, fBottom: number, fRight: number): void {
     const a = this.at;
     const t = 1 - c;
+    if (this.rank) this.x.setTally(a.tally[c], a.tally[t]);
     this.x.commit(n, total, a.used[c], a.used[t], a.front[c], a.front[t], a.right[c], a.right[t], a.score[t], words, cols, R, col, slot, fBottom, fRight);
   }
 
@@ -177,6 +188,8 @@ interface Exports {
   setPieces(start: number, mask: number): void;
   setPool(parent: number, cand: number, score: number, key: number, cap: number): void;
   setRng(a: number, b: number, c: number, d: number): void;
+  setRank(on: number, weight: number): void;
+  setTally(from: number, to: number): void;
   rngWord(i: number): number;
   poolCount(): number;
   poolCut(): number;

@@ -7,7 +7,7 @@ import { Rng } from '../../../../../../src/core/rng/rng';
 import { generatePuzzle, junkPuzzle, uprightPuzzle } from '../../helpers';
 
 describe('the beam with expand in WebAssembly', () => {
-  it('makes exactly the children, random draws, boards and checkpoints of the JavaScript loops, layer by layer', () => {
+  it('makes exactly the children, random draws, boards and checkpoints of the JavaScript loops, layer by layer (with exhaust too)', () => {
     const puzzle = fc.oneof(
       fc
         .record({
@@ -35,6 +35,7 @@ describe('the beam with expand in WebAssembly', () => {
       suffix: fc.constantFrom(0, 0.5, 1),
       wide: fc.integer({ min: 1, max: 3 }),
       stallPasses: fc.nat({ max: 2 }),
+      exhaust: fc.constantFrom(0, 0, 1, 3),
     });
     fc.assert(
       fc.property(puzzle, params, fc.nat(), (p: EdgePuzzle, q, seed) => {
