@@ -140,8 +140,8 @@ export const edgePresets: readonly SolverPreset[] = [
     label: 'Eternity II in a minute',
     source: 'workbench',
     description:
-      'Passes doubling from 64 to 8192 partial boards, then at 8192 half with new tie-breaks and half searching again, wider, the last rows of the best board: 456.6 of 480 on average over the public benchmark’s Eternity II variants with 8 pieces pinned, in 60 CPU seconds (bench/results/edge-e2-8pin.md).',
-    params: { width: 64, maxWidth: 8192, growth: 2 },
+      'Passes doubling from 64 to 8192 partial boards, then at 8192 half with new tie-breaks and half searching again, wider, the last rows of the best board; boards with equal joins ranked by the three colours each pass uses up first: 459.5 of 480 on average over the public benchmark’s Eternity II variants with 8 pieces pinned, in 60 CPU seconds (bench/results/edge-e2-8pin.md).',
+    params: { width: 64, maxWidth: 8192, growth: 2, exhaust: 3 },
     stop: { seconds: 60 },
   },
   {
@@ -152,7 +152,7 @@ export const edgePresets: readonly SolverPreset[] = [
     source: 'workbench',
     description:
       'Passes doubling up to 262,144 partial boards (about 111 MB of memory on 16x16), then at that width half with new tie-breaks and half searching again the last rows of the best board; after 10 passes without a new best those start higher up, and after 100 the width doubles, up to what the 2048 MB bound holds (about 4.2 million boards on 16x16 on one thread, 2.4 million each on two). On Eternity II it reached 460 of 480 after 12 CPU seconds, 461 after 8 minutes and 463 after 26 (one core, bench/results/edge-e2.md).',
-    params: { width: 64, maxWidth: 262_144, growth: 2, suffix: 0.5, wide: 1, stallPasses: 10, widen: 100, memory: 2048 },
+    params: { width: 64, maxWidth: 262_144, growth: 2, exhaust: 3, suffix: 0.5, wide: 1, stallPasses: 10, widen: 100, memory: 2048 },
   },
   {
     id: 'beam-then-lns',
