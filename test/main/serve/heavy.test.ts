@@ -93,9 +93,10 @@ describe('serve reads import files off its event loop', () => {
     expect(r.ok).toBe(false);
     expect(r.error).toMatch(/^slow\.txt: reading the file took longer than 0\.3 s; it was stopped$/);
     c.send({ id: 2, method: 'importFile', args: { fileName: 'g.grid', text: '3 2\n1 0 1\n0 1 1\n1 1 1\n' } });
-    // A fresh thread loads first; its time is not the read's.
+    // A fresh thread loads first; its time is not the read's. The grid (no solution: it imports
+    // with a warning) is read, or on a very loaded machine stopped at the limit in one line.
     const ok = await c.reply(2);
-    expect([ok.ok, ok.error]).toEqual([false, expect.stringMatching(/took longer|^g\.grid/)]);
+    expect(ok.ok || /^g\.grid: reading the file took longer than 0\.3 s; it was stopped$/.test(ok.error ?? ''), ok.error).toBe(true);
   }, 120_000);
 
   it('a board file placed on a library puzzle (into) is read in the thread too', async () => {
