@@ -151,7 +151,7 @@ export const edgePresets: readonly SolverPreset[] = [
     label: 'Overnight (wide passes)',
     source: 'workbench',
     description:
-      'Passes doubling up to 262,144 partial boards (about 111 MB of memory on 16x16), then at that width half with new tie-breaks and half searching again the last rows of the best board; after 10 passes without a new best those start higher up, and after 100 the width doubles, up to what the 2048 MB bound holds (about 4.2 million boards on 16x16 on one thread, 2.4 million each on two). On Eternity II it reached 460 of 480 after 12 CPU seconds, 461 after 8 minutes and 463 after 26 (one core, bench/results/edge-e2.md).',
+      'Passes doubling up to 262,144 partial boards (about 111 MB of memory on 16x16), then at that width half with new tie-breaks and half searching again the last rows of the best board; after 10 passes without a new best those start higher up, and after 100 the width doubles, up to what the 2048 MB bound holds (about 4.2 million boards on 16x16 on one thread, 2.4 million each on two). Boards with equal joins are ranked by the three colours each pass uses up first. On Eternity II with the starter piece, 5 seeds of 10 CPU minutes on one core: 461 after 3 CPU seconds, 463 after 24 and 464 after 201 (medians; bench/results/edge-e2.md).',
     params: { width: 64, maxWidth: 262_144, growth: 2, exhaust: 3, suffix: 0.5, wide: 1, stallPasses: 10, widen: 100, memory: 2048 },
   },
   {
