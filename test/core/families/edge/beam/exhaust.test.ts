@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { solutionFromJson, type EdgePuzzle } from '../../../../../src/core/families/edge';
+import { edgeSolvers, solutionFromJson, type EdgePuzzle } from '../../../../../src/core/families/edge';
 import { BeamRun } from '../../../../../src/core/families/edge/beam/beam';
 import { ColourExhaust } from '../../../../../src/core/families/edge/beam/exhaust';
 import { ScanLayout } from '../../../../../src/core/families/edge/beam/layout';
 import { beamRefuses } from '../../../../../src/core/families/edge/beam/memory';
 import { beamOptions } from '../../../../../src/core/families/edge/beam/solver';
 import { Rng } from '../../../../../src/core/rng/rng';
+import { expectResumesIdentically } from '../../../../helpers/solver';
 import { generatePuzzle } from '../helpers';
+
+const beam = edgeSolvers.find((s) => s.id === 'beam')!;
 
 /** Faces of `colours` on the pieces of the first `cells` cells of a board. */
 function faces(p: EdgePuzzle, piece: Int16Array, colours: readonly number[], cells: number): number {
@@ -90,6 +93,12 @@ describe('colour exhaustion (exhaust)', () => {
       }
     }
     expect(withIt).toBeGreaterThan(1.3 * without);
+  });
+
+  it('a checkpoint (taken mid-pass) resumes the very same run: a repeated pass draws its colours again', () => {
+    const p = generatePuzzle(8, 8, 6, 3, 6, 1).puzzle;
+    const params = { maxWidth: 128, exhaust: 3, suffix: 0.5, band: 3 };
+    expectResumesIdentically(beam.create(p, params, 3), (cp) => beam.restore(p, params, cp), [5_000, 60_000, 200_000], { slice: 3_000 });
   });
 
   it('is refused together with balance, which takes the same place in the ranking', () => {
