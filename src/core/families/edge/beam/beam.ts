@@ -153,15 +153,16 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     this.wideFactor = widths.buffer / widths.ceiling;
     this.width = Math.max(1, Math.min(o.width, this.top));
     const mk = <A>(f: () => A): A[] => [f(), f()];
+    const exhaust = o.exhaust ?? 0;
     const k = (this.kernel =
-      wasm && !o.balance && !o.dedupe ? ExpandKernel.create(W, this.words, this.cols, this.L.slots, childPoolCap(W), this.T, (o.exhaust ?? 0) > 0) : null);
+      wasm && !o.balance && !o.dedupe ? ExpandKernel.create(W, this.words, this.cols, this.L.slots, childPoolCap(W), this.T, exhaust > 0) : null);
     this.score = k?.score ?? mk(() => new Int32Array(W));
     this.used = k?.used ?? mk(() => new Uint32Array(W * this.words));
     this.front = k?.front ?? mk(() => new Uint16Array(W * this.cols));
     this.right = k?.right ?? mk(() => new Uint16Array(W * this.L.slots));
     const C = this.T.colours;
     this.balance = o.balance ? new ColourBalance(puzzle, L, C, W) : null;
-    this.exhaust = (o.exhaust ?? 0) > 0 ? new ColourExhaust(puzzle, o.exhaust ?? 0, L, W, k?.rank ?? undefined) : null;
+    this.exhaust = exhaust > 0 ? new ColourExhaust(puzzle, exhaust, L, W, k?.rank ?? undefined) : null;
     this.K = 1 + this.T.piece.reduce((most, p) => Math.max(most, p.length), 0);
     // beamWidths keeps W x K within a word (K <= 4 x cells + 1): one word holds a board's parent and candidate.
     if (W * this.K > 2 ** 32) throw new Error(`beam search of ${W} boards wide cannot record ${this.K} candidates a cell`);

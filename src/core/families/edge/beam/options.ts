@@ -9,9 +9,10 @@ export interface BeamOptions {
   /** Rank equal partial boards by how well the colours left can still close the open edges. */
   balance: boolean;
   /**
-   * Inner colours each pass draws to use up first (0 = none): partial boards with equal joins are
-   * ranked by how many faces of those colours their pieces show, so the last rows, where the
-   * joins are lost, are left fewer colours to close (after Blackwood's colour exhaustion).
+   * Colours each pass draws to use up first (0 = none; one frame colour, the rest inner ones, see
+   * `ColourExhaust`): partial boards with equal joins are ranked by how many faces of those colours
+   * their pieces show, so the last rows, where the joins are lost, are left fewer colours to close
+   * (after Blackwood's colour exhaustion).
    */
   exhaust?: number;
   /** Keep one of partial boards with the same pieces left and the same open edges. */

@@ -24,7 +24,7 @@ export const beamParams = {
     default: 0,
     min: 0,
     max: 64,
-    help: 'Inner colours each pass draws to use up first: partial boards with equal joins are ranked by how many faces of those colours they show, so the last rows have fewer colours to close (0 = off; about 3 joins a pass on Eternity II with 4).',
+    help: 'Colours each pass draws to use up first (one on the frame, the rest inner ones): partial boards with equal joins are ranked by how many faces of those colours they show, so the last rows have fewer colours to close (0 = off; about 3 joins a pass on Eternity II with 3).',
   },
   dedupe: {
     type: 'boolean',
