@@ -57,6 +57,8 @@ export interface LnsOptions {
   initial: 'beam' | 'greedy' | 'random';
   /** With initial = beam: the width of the beam's last pass (passes double from 64 up to it). */
   beamWidth: number;
+  /** With initial = beam: the beam's `exhaust` (colours each pass uses up first). */
+  beamExhaust?: number;
   /** Starting weight of each operator (0 = off), in LNS_OPS order. */
   opWeights: number[];
 }
@@ -151,7 +153,7 @@ export class LnsRun implements SolverRun<EdgeSolutionJson, LnsCheckpoint> {
 
   private beamOptions(): BeamOptions {
     const max = Math.max(1, this.o.beamWidth);
-    return { width: Math.min(64, max), maxWidth: max, growth: 2, balance: false, band: DEFAULT_BAND };
+    return { width: Math.min(64, max), maxWidth: max, growth: 2, balance: false, band: DEFAULT_BAND, exhaust: this.o.beamExhaust ?? 0 };
   }
 
   /**

@@ -50,6 +50,13 @@ export const lnsParams = {
     max: 1_000_000,
     help: 'With a beam start: the width of the last beam pass before the large-neighbourhood search takes over.',
   },
+  beamExhaust: {
+    type: 'int',
+    default: 0,
+    min: 0,
+    max: 64,
+    help: "With a beam start: colours each beam pass draws to use up first (beam's exhaust; 0 = off).",
+  },
   opAssign: { type: 'number', default: 4, min: 0, help: 'Starting weight of the assignment refill of random non-touching cells (0 = off).' },
   opAssignWorst: { type: 'number', default: 4, min: 0, help: 'Starting weight of the assignment refill taking cells with broken joins first.' },
   opWindow: { type: 'number', default: 1, min: 0, help: 'Starting weight of the exact refill of a random window.' },
@@ -74,6 +81,7 @@ export function lnsOptions(params: Record<string, unknown>): LnsOptions {
     segment: p.segment,
     initial: p.initial as LnsOptions['initial'],
     beamWidth: p.beamWidth,
+    beamExhaust: p.beamExhaust,
     opWeights: [p.opAssign, p.opAssignWorst, p.opWindow, p.opWindowWorst, p.opRegion, p.opShake],
   };
 }

@@ -180,6 +180,19 @@ describe('lns solver', () => {
     expectResumesIdentically(lns.create(p, greedy, 3), (cp) => lns.restore(p, greedy, cp), [50_000, 120_000, 300_000], { slice: 20_000 });
   });
 
+  it("a beam start with beamExhaust runs the beam's colour exhaustion, and resumes the very same run", () => {
+    const p = generatePuzzle(8, 8, 6, 3, 6, 1).puzzle;
+    const firstBoard = (params: Record<string, unknown>, seed: number) => {
+      const run = lns.create(p, { beamWidth: 256, ...params }, seed);
+      while (run.bestScore === 0) run.step(1_000);
+      return run.bestSolution();
+    };
+    // The same seed: only the ranking of equal partial boards differs, so the board the beam ends on does.
+    for (const seed of [1, 2, 3]) expect(firstBoard({ beamExhaust: 3 }, seed)).not.toEqual(firstBoard({}, seed));
+    const params = { segment: 7, beamWidth: 256, restartAfter: 300, beamExhaust: 3 };
+    expectResumesIdentically(lns.create(p, params, 3), (cp) => lns.restore(p, params, cp), [2_000, 50_000, 120_000], { slice: 5_000 });
+  });
+
   it('keeps tiles upright when the puzzle does not allow rotations', () => {
     const p = uprightPuzzle(5, 5, 4, 9);
     for (const initial of ['beam', 'greedy']) {
