@@ -187,7 +187,7 @@ describe('lns solver', () => {
       while (run.bestScore === 0) run.step(1_000);
       return run.bestSolution();
     };
-    // The same seed: only the ranking of equal partial boards differs, so the board the beam ends on does.
+    // The same seed: only the ranking of equal partial boards differs, so the first pass's board does.
     for (const seed of [1, 2, 3]) expect(firstBoard({ beamExhaust: 3 }, seed)).not.toEqual(firstBoard({}, seed));
     const params = { segment: 7, beamWidth: 256, restartAfter: 300, beamExhaust: 3 };
     expectResumesIdentically(lns.create(p, params, 3), (cp) => lns.restore(p, params, cp), [2_000, 50_000, 120_000], { slice: 5_000 });
