@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- beam-passes [--width 131072] [--passes 6] [--seeds 1,2,3]
+ * `npm run bench -- beam-passes [--width 131072] [--passes 6 | --cpu S] [--seeds 1,2,3]
  *   [--settings early=1,early=0.25] [--instance resources/studies/puzzles/eternity2_starter.txt]`
  *
  * Issue 23 item 4: what a setting does to the passes a long run is made of. A run's best is the
@@ -9,6 +9,11 @@
  * every pass's score and CPU seconds are kept. The table gives per setting the mean pass score,
  * the median CPU seconds of a pass, and against the first setting the Mann-Whitney p and A12 of the
  * pass scores (`src/core/stats`). Settings take turns going first from seed to seed.
+ *
+ * `--cpu S` runs passes until S CPU seconds are spent instead (per setting and seed), so settings
+ * of other widths get the same CPU. A long run's record comes from the right tail of its passes,
+ * not their mean, so a second table counts per setting the passes reaching each of the top scores
+ * seen and the CPU seconds spent per such pass.
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -37,12 +42,20 @@ function setting(text: string): Record<string, ParamValue> {
   return out;
 }
 
-function runPasses(puzzle: EdgePuzzle, width: number, extra: Record<string, ParamValue>, seed: number, passes: number): { scores: number[]; cpu: number[] } {
+function runPasses(
+  puzzle: EdgePuzzle,
+  width: number,
+  extra: Record<string, ParamValue>,
+  seed: number,
+  budget: { passes: number } | { cpu: number },
+): { scores: number[]; cpu: number[] } {
   const run = new BeamRun(puzzle, beamOptions({ width, maxWidth: width, suffix: 0, memory: 0, ...extra }), new Rng(seed));
   const scores: number[] = [];
   const cpu: number[] = [];
-  let t = cpuSeconds();
-  while (run.pass < passes) {
+  const start = cpuSeconds();
+  let t = start;
+  const more = (): boolean => ('passes' in budget ? run.pass < budget.passes : run.pass === 0 || t - start < budget.cpu);
+  while (more()) {
     const before = run.pass;
     while (run.pass === before) run.step(1 << 22);
     const now = cpuSeconds();
@@ -58,10 +71,13 @@ export async function run(argv: string[]): Promise<void> {
   const instance = typeof o.instance === 'string' ? o.instance : DEFAULT_INSTANCE;
   const width = numOpt(o, 'width', 131_072);
   const passes = numOpt(o, 'passes', 6);
+  const cpuBudget = numOpt(o, 'cpu', 0);
   const seeds = (typeof o.seeds === 'string' ? o.seeds : '1,2,3').split(',').map(Number);
   const settings = (typeof o.settings === 'string' ? o.settings : 'early=1,early=0.25').split(',');
   if (!Number.isInteger(width) || width < 1) throw new Error('--width expects a positive integer');
   if (!Number.isInteger(passes) || passes < 1) throw new Error('--passes expects a positive integer');
+  if (!(cpuBudget >= 0)) throw new Error('--cpu expects CPU seconds (0 = count passes)');
+  const budget = cpuBudget > 0 ? { cpu: cpuBudget } : { passes };
   if (seeds.some((s) => !Number.isInteger(s))) throw new Error('--seeds expects integers separated by commas');
   const parsed = settings.map(setting);
   const root = fileURLToPath(new URL('..', import.meta.url));
@@ -81,10 +97,12 @@ export async function run(argv: string[]): Promise<void> {
     const order = settings.map((_, j) => j);
     if (i % 2) order.reverse();
     for (const j of order) {
-      const r = runPasses(puzzle, width, parsed[j]!, seed, passes);
+      const r = runPasses(puzzle, width, parsed[j]!, seed, budget);
       scores[j]!.push(...r.scores);
       cpu[j]!.push(...r.cpu);
-      log(`seed ${seed} ${settings[j]}: scores ${r.scores.join(' ')}; CPU s a pass ${r.cpu.map((c) => c.toFixed(1)).join(' ')}`);
+      log(
+        `seed ${seed} ${settings[j]}: ${r.scores.length > 30 ? histogram(r.scores, r.cpu) : `scores ${r.scores.join(' ')}; CPU s a pass ${r.cpu.map((c) => c.toFixed(1)).join(' ')}`}`,
+      );
     }
   });
   const rows = settings.map((s, j) => {
@@ -104,9 +122,41 @@ export async function run(argv: string[]): Promise<void> {
   log('');
   log(`${puzzle.rows}x${puzzle.cols}, ${file.slice(root.length)}, full passes ${width.toLocaleString('en')} wide, seeds ${seeds.join(', ')}`);
   log(mdTable(['setting', 'passes', 'mean score', 'sd', 'best', 'CPU s a pass (median)', `p against ${settings[0]}`, 'A12'], rows));
+  log('');
+  log(tailTable(settings, scores, cpu));
   log(
     `load average after: ${loadavg()
       .map((x) => x.toFixed(2))
       .join(' ')}`,
   );
+}
+
+/**
+ * Passes reaching each of the four best scores seen (over every setting), and the CPU seconds
+ * spent per such pass: how soon a run made of these passes may expect a score that high.
+ */
+function tailTable(settings: string[], scores: number[][], cpu: number[][]): string {
+  const top = Math.max(...scores.flat());
+  const levels = [top - 3, top - 2, top - 1, top];
+  const rows = settings.map((s, j) => {
+    const total = cpu[j]!.reduce((a, b) => a + b, 0);
+    return [
+      s,
+      scores[j]!.length,
+      total.toFixed(0),
+      ...levels.map((l) => {
+        const n = scores[j]!.filter((x) => x >= l).length;
+        return n ? `${n} (${(total / n).toFixed(1)} s)` : '0';
+      }),
+    ];
+  });
+  return mdTable(['setting', 'passes', 'CPU s', ...levels.map((l) => `passes >= ${l} (CPU s per pass)`)], rows);
+}
+
+/** Many passes in one line: how many scored each score, and the CPU they took. */
+function histogram(scores: number[], cpu: number[]): string {
+  const counts = new Map<number, number>();
+  for (const x of scores) counts.set(x, (counts.get(x) ?? 0) + 1);
+  const by = [...counts].sort((a, b) => b[0] - a[0]).map(([x, n]) => `${x} x${n}`);
+  return `${scores.length} passes, ${cpu.reduce((a, b) => a + b, 0).toFixed(0)} CPU s; scores ${by.join(', ')}`;
 }

@@ -32,6 +32,20 @@ describe('solver presets', () => {
   });
 });
 
+describe('overnight', () => {
+  it('stays at 262,144 boards a thread: buffers for that width, not for what its memory bound holds', async () => {
+    const { generateEdgePuzzle } = await import('../../../src/core/families/edge/generator');
+    const { beamWidths } = await import('../../../src/core/families/edge/beam/options');
+    const { beamOptions } = await import('../../../src/core/families/edge/beam/solver');
+    const e2 = generateEdgePuzzle({ rows: 16, cols: 16, frameColours: 5, innerColours: 17, seed: 1 }).puzzle;
+    const preset = presetsFor('edge', 'beam').find((p) => p.id === 'overnight')!;
+    // Past 262,144 boards the passes reach high scores less often per CPU second (beam-passes --cpu).
+    const widths = beamWidths(e2, beamOptions(preset.params));
+    expect(widths).toMatchObject({ maxWidth: 262_144, ceiling: 262_144 });
+    expect(widths.bytes / 2 ** 20).toBeLessThan(120);
+  });
+});
+
 describe('recommended solvers', () => {
   it('name a solver of the family, and a preset of it when they name one', async () => {
     const { families } = await import('../../../src/core/families');
