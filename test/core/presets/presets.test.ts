@@ -37,10 +37,10 @@ describe('overnight', () => {
     const { generateEdgePuzzle } = await import('../../../src/core/families/edge/generator');
     const { beamWidths } = await import('../../../src/core/families/edge/beam/options');
     const { beamOptions } = await import('../../../src/core/families/edge/beam/solver');
+    const { findPreset } = await import('../../../src/core/presets/presets');
     const e2 = generateEdgePuzzle({ rows: 16, cols: 16, frameColours: 5, innerColours: 17, seed: 1 }).puzzle;
-    const preset = presetsFor('edge', 'beam').find((p) => p.id === 'overnight')!;
     // Past 262,144 boards the passes reach high scores less often per CPU second (beam-passes --cpu).
-    const widths = beamWidths(e2, beamOptions(preset.params));
+    const widths = beamWidths(e2, beamOptions(findPreset('edge', 'beam', 'overnight').params));
     expect(widths).toMatchObject({ maxWidth: 262_144, ceiling: 262_144 });
     expect(widths.bytes / 2 ** 20).toBeLessThan(120);
   });
