@@ -8,7 +8,8 @@
  * `--passes` full passes of `BeamRun` at the fixed `--width` (no suffix passes) for each seed;
  * every pass's score and CPU seconds are kept. The table gives per setting the mean pass score,
  * the median CPU seconds of a pass, and against the first setting the Mann-Whitney p and A12 of the
- * pass scores (`src/core/stats`). Settings take turns going first from seed to seed.
+ * pass scores (`src/core/stats`). Settings take turns going first from seed to seed. Passes grow
+ * to `--width` (its maxWidth): a setting of another width names both, `width=W+maxWidth=W`.
  *
  * `--cpu S` runs passes until S CPU seconds are spent instead (per setting and seed), so settings
  * of other widths get the same CPU. A long run's record comes from the right tail of its passes,
