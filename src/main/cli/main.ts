@@ -15,7 +15,7 @@ import { check } from './check-command';
 
 const USAGE = `usage: workbench <command> [options]   (every command takes --db PATH)
 
-  solve [FILE] --solver NAME [--family edge|jump|parity] [--size RxC|N] [--remove M]
+  solve [FILE] [--solver NAME] [--preset NAME] [--family edge|jump|parity] [--size RxC|N] [--remove M]
         [--seconds S [--cpu]] [--evaluations N] [--target T] [--seed N] [--set key=value ...] [--json]
   runs [--json] [--status S] [--limit N]
   show RUN [--json]
