@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { readPuzzleFile } from '../../../src/core/document/read-file';
 import { boardFormat } from '../../../src/core/families/edge/formats';
@@ -7,7 +6,7 @@ import { scoreBoard } from '../../../src/core/families/edge/score';
 import { validateEdgePuzzle } from '../../../src/core/families/edge/validate';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, cliAsync, instances, tempDb } from '../../helpers/cli';
+import { childPids, cli, instances, solveJump, tempDb } from '../../helpers/cli';
 
 describe('workbench CLI', () => {
   it('solve on clue 1 stores a run that runs --json lists', () => {
@@ -169,26 +168,7 @@ describe('workbench CLI', () => {
 
   it('a worker killed mid-run leaves the run interrupted and resume finishes it from its checkpoint', async () => {
     const db = tempDb();
-    const child = cliAsync([
-      'solve',
-      '--family',
-      'jump',
-      '--size',
-      '9',
-      '--solver',
-      'hill-climb',
-      '--seconds',
-      '6',
-      '--seed',
-      '3',
-      '--checkpoint-every',
-      '0.2',
-      '--db',
-      db,
-    ]);
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const solve = solveJump(db, 6);
     // Wait for a checkpoint, then kill the solver process (the CLI's child), not the CLI.
     let killed = false;
     for (let i = 0; i < 200 && !killed; i++) {
@@ -197,19 +177,16 @@ describe('workbench CLI', () => {
       if (show.code !== 0) continue;
       const run = JSON.parse(show.stdout) as { status: string; elapsedMs: number; evaluations: number };
       if (run.status === 'running' && run.elapsedMs >= 1000) {
-        const pids = execFileSync('ps', ['-o', 'pid=', '--ppid', String(child.pid)], { encoding: 'utf8' })
-          .trim()
-          .split(/\s+/)
-          .filter(Boolean);
+        const pids = childPids(solve.child.pid!);
         expect(pids.length).toBeGreaterThan(0);
-        for (const pid of pids) process.kill(Number(pid), 'SIGKILL');
+        for (const pid of pids) process.kill(pid, 'SIGKILL');
         killed = true;
       }
     }
     expect(killed).toBe(true);
     // Not the run's stop criteria: a non-zero exit, and why in one line.
-    expect(await exited).toBe(1);
-    expect(stderr).toMatch(/^run 1 interrupted: solver process killed by SIGKILL \(continue it with `workbench resume 1`\)\n$/);
+    expect(await solve.exited).toBe(1);
+    expect(solve.stderr).toMatch(/^run 1 interrupted: solver process killed by SIGKILL \(continue it with `workbench resume 1`\)\n$/);
     type Shown = { status: string; elapsedMs: number; evaluations: number; bestScore: number; events: { elapsedMs: number; evaluations: number }[] };
     const before = JSON.parse(cli(['show', '1', '--json', '--db', db]).stdout) as Shown;
     expect(before.status).toBe('interrupted');

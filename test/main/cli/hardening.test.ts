@@ -10,7 +10,7 @@ import { Store } from '../../../src/main/store';
 import { apiHandlers } from '../../../src/main/services/backend';
 import { Workbench } from '../../../src/main/services/workbench';
 import { inProcessSpawner, sleep, until } from '../runs/in-process';
-import { cli, cliAsync, instances, repoRoot, tempDb } from '../../helpers/cli';
+import { alive, childPids, cli, cliAsync, instances, repoRoot, solveJump, tempDb } from '../../helpers/cli';
 
 const bin = join(repoRoot, 'bin', 'workbench.mjs');
 const fixtures = fileURLToPath(new URL('../serve/fixtures', import.meta.url));
@@ -22,48 +22,18 @@ function oneLineError(r: { code: number | null; stdout: string; stderr: string }
   return r.stderr;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 describe('workbench CLI under hostile use', () => {
   it('kill -9 of a CLI solve: its worker leaves quietly and the next command shows the run interrupted, resumable', async () => {
     const db = tempDb();
-    const child = cliAsync([
-      'solve',
-      '--family',
-      'jump',
-      '--size',
-      '9',
-      '--solver',
-      'hill-climb',
-      '--seconds',
-      '60',
-      '--seed',
-      '3',
-      '--checkpoint-every',
-      '0.2',
-      '--db',
-      db,
-    ]);
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const solve = solveJump(db, 60);
+    const { child } = solve;
     const stderrClosed = new Promise((r) => child.stderr.on('close', r));
     let workers: number[] = [];
     await until(
       () => {
         const show = cli(['show', '1', '--json', '--db', db]);
         if (show.code !== 0 || (JSON.parse(show.stdout) as { status: string; elapsedMs: number }).elapsedMs < 500) return false;
-        workers = execFileSync('ps', ['-o', 'pid=', '--ppid', String(child.pid)], { encoding: 'utf8' })
-          .trim()
-          .split(/\s+/)
-          .filter(Boolean)
-          .map(Number);
+        workers = childPids(child.pid!);
         return workers.length > 0;
       },
       30_000,
@@ -73,7 +43,7 @@ describe('workbench CLI under hostile use', () => {
     // The orphaned worker goes within moments, without a stack trace (its stderr is the CLI's).
     await until(() => workers.every((pid) => !alive(pid)), 10_000, 'the orphaned worker to exit');
     await stderrClosed;
-    expect(stderr).not.toMatch(/ERR_IPC_CHANNEL_CLOSED|Error|at /);
+    expect(solve.stderr).not.toMatch(/ERR_IPC_CHANNEL_CLOSED|Error|at /);
     const run = JSON.parse(cli(['show', '1', '--json', '--db', db]).stdout) as { status: string; error: string };
     expect(run.status).toBe('interrupted');
     expect(run.error).toBe(`process ${child.pid} on this machine ended without finishing it`);

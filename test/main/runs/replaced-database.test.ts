@@ -3,23 +3,20 @@
  * runs on it: the process stops writing, ends the run with one line, and the new file is left
  * byte for byte as it was, intact for the next process (issue 20, item 1).
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { Store } from '../../../src/main/store/store';
-import { cliAsync, repoRoot } from '../../helpers/cli';
+import { solveJump } from '../../helpers/cli';
+import { startServe } from '../../helpers/serve';
 import { cleanTempDirs, newRun, tempDir } from '../store/helpers';
 import { until } from './in-process';
 
 afterEach(cleanTempDirs);
 
 const hash = (file: string): string => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-const fixtures = fileURLToPath(new URL('../serve/fixtures', import.meta.url));
 
 /** A closed database of three runs, as a backup to restore would be. */
 function backup(file: string): string {
@@ -68,39 +65,18 @@ describe('the database replaced under a running CLI solve', () => {
       const file = path.join(dir, 'a.db');
       const other = path.join(dir, 'other.db');
       const digest = backup(other);
-      const child = cliAsync([
-        'solve',
-        '--family',
-        'jump',
-        '--size',
-        '9',
-        '--solver',
-        'hill-climb',
-        '--seconds',
-        '120',
-        '--seed',
-        '3',
-        '--checkpoint-every',
-        '0.2',
-        '--db',
-        file,
-      ]);
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      const exited = new Promise<number | null>((r) => child.on('exit', r));
+      const solve = solveJump(file, 120);
       try {
         await until(() => elapsed(file, 1) >= 500, 60_000, 'progress');
         replace(how, other, file);
-        const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('still running'), 30_000))]);
+        const code = await Promise.race([solve.exited, new Promise((r) => setTimeout(() => r('still running'), 30_000))]);
         expect(code).toBe(1);
       } finally {
-        child.kill('SIGKILL');
+        solve.child.kill('SIGKILL');
       }
-      expect(stdout).toBe('');
-      expect(stderr.trim().split('\n'), stderr).toHaveLength(1);
-      expect(stderr).toMatch(new RegExp(`^run 1 failed: could not save the run: the database file .*a\\.db ${reason(how)} while in use`));
+      expect(solve.stdout).toBe('');
+      expect(solve.stderr.trim().split('\n'), solve.stderr).toHaveLength(1);
+      expect(solve.stderr).toMatch(new RegExp(`^run 1 failed: could not save the run: the database file .*a\\.db ${reason(how)} while in use`));
       expectIntact(file, digest);
     }, 120_000);
   }
@@ -113,32 +89,9 @@ describe('the database replaced under serve', () => {
       const file = path.join(dir, 'a.db');
       const other = path.join(dir, 'other.db');
       const digest = backup(other);
-      const proc = spawn(process.execPath, [path.join(repoRoot, 'bin', 'workbench.mjs'), 'serve', '--port', '0', '--static', fixtures, '--db', file], {
-        cwd: repoRoot,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const exited = new Promise((r) => proc.on('exit', r));
+      const serve = await startServe(file, { stderr: 'pipe', startMs: 60_000 });
+      const { call, pushes } = serve;
       try {
-        let out = '';
-        proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
-        const host = await until(() => /serving http:\/\/([^/]+)\//.exec(out)?.[1], 60_000, 'serve');
-        const ws = new WebSocket(`ws://${host}/api`);
-        const replies = new Map<number, { ok: boolean; value?: unknown; error?: string }>();
-        const pushes: { type: string; run?: { id: number; status: string; error: string | null } }[] = [];
-        ws.on('message', (d) => {
-          const m = JSON.parse(d.toString()) as { id?: number; ok: boolean; push?: unknown };
-          if (typeof m.id === 'number') replies.set(m.id, m);
-          else pushes.push((m.push ?? m) as (typeof pushes)[number]);
-        });
-        await new Promise((r) => ws.once('open', r));
-        let nextId = 1;
-        const call = async (method: string, args: unknown): Promise<unknown> => {
-          const id = nextId++;
-          ws.send(JSON.stringify({ id, method, args }));
-          const reply = await until(() => replies.get(id), 30_000, method);
-          if (!reply.ok) throw new Error(reply.error);
-          return reply.value;
-        };
         const puzzle = (await call('createPuzzle', {
           document: { format: 'puzzle-workbench', version: 1, family: 'jump', name: 'm', puzzle: { rows: 9, cols: 9 } },
         })) as { id: number };
@@ -152,11 +105,8 @@ describe('the database replaced under serve', () => {
           call('createPuzzle', { document: { format: 'puzzle-workbench', version: 1, family: 'jump', name: 'n', puzzle: { rows: 5, cols: 5 } } }),
         ).rejects.toThrow(/while in use/);
         expectIntact(file, digest);
-        ws.close();
       } finally {
-        proc.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        proc.kill('SIGKILL');
+        await serve.close();
       }
       // Quitting wrote nothing either.
       expectIntact(file, digest);

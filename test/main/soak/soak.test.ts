@@ -6,20 +6,17 @@
  * Bounded so it runs in CI (issue 20, item 9): at most STEPS steps and DEADLINE_MS of them, under a
  * minute in all; `SOAK_STEPS` and `SOAK_SECONDS` make a longer soak, `SOAK_SEED` replays a sequence.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { WebSocket } from 'ws';
 import { describe, expect, it } from 'vitest';
-import { cli, cliAsync, repoRoot, tempDb } from '../../helpers/cli';
+import { alive, childPids, cli, cliAsync, tempDb } from '../../helpers/cli';
+import { startServe } from '../../helpers/serve';
 import { sleep, until } from '../runs/in-process';
 
 const STEPS = Number(process.env.SOAK_STEPS ?? 120);
 const DEADLINE_MS = Number(process.env.SOAK_SECONDS ?? 30) * 1000;
 const SEED = Number(process.env.SOAK_SEED ?? 20261126);
-const bin = join(repoRoot, 'bin', 'workbench.mjs');
-const fixtures = fileURLToPath(new URL('../serve/fixtures', import.meta.url));
 
 /** mulberry32: a small seeded generator, so a failing sequence can be replayed. */
 function rng(seed: number): () => number {
@@ -31,79 +28,6 @@ function rng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-function children(pid: number): number[] {
-  try {
-    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** `workbench serve` with a minimal WebSocket client for its API. */
-class Serve {
-  proc!: ChildProcess;
-  private ws!: WebSocket;
-  private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-
-  constructor(private readonly db: string) {}
-
-  async start(): Promise<void> {
-    this.proc = spawn(process.execPath, [bin, 'serve', '--port', '0', '--static', fixtures, '--progress-every', '0.1', '--db', this.db], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    this.proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    const url = await until(() => /serving http:\/\/([^/]+)\//.exec(out)?.[1], 30_000, 'serve to start');
-    this.ws = new WebSocket(`ws://${url}/api`);
-    this.ws.on('message', (data) => {
-      const m = JSON.parse(data.toString()) as { id?: number; ok?: boolean; value?: unknown; error?: string };
-      const p = typeof m.id === 'number' ? this.pending.get(m.id) : undefined;
-      if (!p) return;
-      this.pending.delete(m.id!);
-      if (m.ok) p.resolve(m.value);
-      else p.reject(new Error(m.error));
-    });
-    this.ws.on('close', () => {
-      for (const p of this.pending.values()) p.reject(new Error('serve went away'));
-      this.pending.clear();
-    });
-    await new Promise((resolve, reject) => {
-      this.ws.once('open', resolve);
-      this.ws.once('error', reject);
-    });
-  }
-
-  call(method: string, args: unknown): Promise<unknown> {
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.ws.send(JSON.stringify({ id, method, args }));
-    });
-  }
-
-  async stop(signal: NodeJS.Signals): Promise<void> {
-    const exited = new Promise((r) => this.proc.once('exit', r));
-    this.ws.terminate();
-    this.proc.kill(signal);
-    await exited;
-  }
 }
 
 interface RunRow {
@@ -122,8 +46,8 @@ describe('soak: two CLI solves and a serve on one database', () => {
     expect(setup.code, setup.stderr).toBe(0);
     const reader = () => new Database(db, { readonly: true, fileMustExist: true });
 
-    const serve = new Serve(db);
-    await serve.start();
+    const serveOptions = { args: ['--progress-every', '0.1'] };
+    let serve = await startServe(db, serveOptions);
     const slots: (ChildProcess | null)[] = [null, null];
     const allClis: ChildProcess[] = [];
     const pendingCalls: Promise<unknown>[] = [];
@@ -233,7 +157,7 @@ describe('soak: two CLI solves and a serve on one database', () => {
             slot.kill('SIGKILL');
             count('cli kill -9');
           } else if (how < 0.7) {
-            for (const pid of children(slot.pid!)) process.kill(pid, 'SIGKILL');
+            for (const pid of childPids(slot.pid!)) process.kill(pid, 'SIGKILL');
             count('worker kill -9');
           } else {
             slot.kill('SIGINT');
@@ -264,8 +188,8 @@ describe('soak: two CLI solves and a serve on one database', () => {
         }
       } else if (x < 0.92 && serveKills < 3) {
         serveKills++;
-        await serve.stop('SIGKILL');
-        await serve.start();
+        await serve.close('SIGKILL');
+        serve = await startServe(db, serveOptions);
         count('serve kill -9 and restart');
       }
       if (step % 5 === 0) snapshot();
@@ -275,7 +199,7 @@ describe('soak: two CLI solves and a serve on one database', () => {
 
     // Wind down: Ctrl+C for the CLIs, SIGTERM for serve; then every process (and worker) is gone.
     for (const c of slots) c?.kill('SIGINT');
-    await serve.stop('SIGTERM');
+    await serve.close('SIGTERM');
     await Promise.allSettled(pendingCalls);
     await until(() => allClis.every((c) => c.exitCode !== null || c.signalCode !== null), 30_000, 'the CLIs to exit');
     // Runs left by the killed processes are recovered by the next command that opens the database.
@@ -318,7 +242,7 @@ describe('soak: two CLI solves and a serve on one database', () => {
       r.close();
     }
     // No orphaned worker is left behind.
-    for (const c of allClis) for (const pid of children(c.pid!)) expect(alive(pid)).toBe(false);
+    for (const c of allClis) for (const pid of childPids(c.pid!)) expect(alive(pid)).toBe(false);
   });
 });
 

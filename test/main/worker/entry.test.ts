@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { FromWorker } from '../../../src/core/engine/protocol';
 import type { RunSpec } from '../../../src/core/engine/run-types';
 import { nodeWorkerSpawner } from '../../../src/main/runs/node-host';
+import { alive } from '../../helpers/cli';
 
 describe('the solver worker process', () => {
   it('leaves only once its last messages are out: a big final checkpoint and `done` always arrive', async () => {
@@ -83,12 +84,3 @@ describe('an orphaned solver worker', () => {
     expect(gone).toBeLessThan(5_000);
   }, 60_000);
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
