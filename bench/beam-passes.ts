@@ -15,12 +15,26 @@
  * of other widths get the same CPU. A long run's record comes from the right tail of its passes,
  * not their mean, so a second table counts per setting the passes reaching each of the top scores
  * seen and the CPU seconds spent per such pass.
+ *
+ * `--from BOARD [--stall S]` starts every run where a long run stands on its plateau: BOARD (a
+ * board file of the instance, as `workbench export --format text` writes it) is the best so far,
+ * the width is already at the top and S passes have gone by without a new best (which sets the
+ * rows suffix passes start in, with `stallPasses`). With `suffix=1` in a setting, every pass then
+ * searches the end of the best board again: the question is whether those passes earn their CPU
+ * at the plateau, against full passes (`suffix=0`, the default here). A third table splits the
+ * passes by the row they start in.
+ *
+ * `--target T` ends a seed's passes at the first that scores T or more, and a last table gives
+ * each setting's CPU seconds to it, seed by seed (`>S` where the budget ran out first).
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { piecesFormat } from '../src/core/families/edge/formats';
+import { piecesFormat, readBoardText } from '../src/core/families/edge/formats';
+import { boardToJson } from '../src/core/families/edge/vns/board';
+import { scoreBoard } from '../src/core/families/edge/score';
+import type { EdgeBoard } from '../src/core/families/edge/model';
 import { BeamRun } from '../src/core/families/edge/beam/beam';
 import { beamOptions, beamParams } from '../src/core/families/edge/beam/solver';
 import type { EdgePuzzle } from '../src/core/families/edge/model';
@@ -43,28 +57,66 @@ function setting(text: string): Record<string, ParamValue> {
   return out;
 }
 
+/** Where `--from` starts a run: its best board and the passes since the best last rose. */
+interface Plateau {
+  board: EdgeBoard;
+  stall: number;
+}
+
+interface Passes {
+  scores: number[];
+  cpu: number[];
+  /** The row each pass starts in (-1 for a full pass). */
+  rows: number[];
+}
+
 function runPasses(
   puzzle: EdgePuzzle,
   width: number,
   extra: Record<string, ParamValue>,
   seed: number,
   budget: { passes: number } | { cpu: number },
-): { scores: number[]; cpu: number[] } {
-  const run = new BeamRun(puzzle, beamOptions({ width, maxWidth: width, suffix: 0, memory: 0, ...extra }), new Rng(seed));
+  from: Plateau | null,
+  target: number,
+): Passes {
+  const o = beamOptions({ width, maxWidth: width, suffix: 0, memory: 0, ...extra });
+  const run = from ? plateauRun(puzzle, o, width, seed, from) : new BeamRun(puzzle, o, new Rng(seed));
   const scores: number[] = [];
   const cpu: number[] = [];
+  const rows: number[] = [];
   const start = cpuSeconds();
   let t = start;
-  const more = (): boolean => ('passes' in budget ? run.pass < budget.passes : run.pass === 0 || t - start < budget.cpu);
-  while (more()) {
+  const first = run.pass;
+  const more = (): boolean => ('passes' in budget ? run.pass - first < budget.passes : run.pass === first || t - start < budget.cpu);
+  while (more() && !(target > 0 && scores.length > 0 && scores[scores.length - 1]! >= target)) {
     const before = run.pass;
-    while (run.pass === before) run.step(1 << 22);
+    // One layer a step: a short suffix pass must not end inside the same step as the next one.
+    while (run.pass === before) run.step(1);
     const now = cpuSeconds();
     scores.push(run.currentScore);
     cpu.push(now - t);
+    rows.push(run.passStartLayer === 0 ? -1 : Math.floor(run.passStartLayer / puzzle.cols));
     t = now;
   }
-  return { scores, cpu };
+  return { scores, cpu, rows };
+}
+
+/** A run as a checkpoint of a long run on its plateau would resume it: at the top width, BOARD its best. */
+function plateauRun(puzzle: EdgePuzzle, o: ReturnType<typeof beamOptions>, width: number, seed: number, from: Plateau): BeamRun {
+  const score = scoreBoard(puzzle, from.board);
+  const best = boardToJson(from.board.piece, from.board.rotation);
+  const state = {
+    rng: new Rng(seed).getState(),
+    evaluations: 0,
+    pass: 1,
+    width,
+    bestScore: score,
+    stall: from.stall,
+    lastScore: score,
+    lastWidth: width,
+    best,
+  };
+  return BeamRun.restore(puzzle, o, state);
 }
 
 export async function run(argv: string[]): Promise<void> {
@@ -84,6 +136,11 @@ export async function run(argv: string[]): Promise<void> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const file = resolve(root, instance);
   const puzzle = piecesFormat.read(readFileSync(file, 'utf8'), file).puzzle;
+  const stall = numOpt(o, 'stall', 0);
+  if (!Number.isInteger(stall) || stall < 0) throw new Error('--stall expects a whole number of passes');
+  const boardFile = typeof o.from === 'string' ? resolve(o.from) : null;
+  const target = numOpt(o, 'target', 0);
+  const from = boardFile ? { board: readBoardText(readFileSync(boardFile, 'utf8'), boardFile, puzzle), stall } : null;
   const log = (s: string): void => void process.stdout.write(`${s}\n`);
   log(
     `npm run bench -- beam-passes${argv.length ? ` ${argv.join(' ')}` : ''}\n${machine()}\nload average before: ${loadavg()
@@ -93,20 +150,26 @@ export async function run(argv: string[]): Promise<void> {
 
   const scores = settings.map((): number[] => []);
   const cpu = settings.map((): number[] => []);
+  const rows = settings.map((): number[] => []);
+  /** Per setting and seed: CPU seconds to the target, or -S where S seconds went by without it. */
+  const reached = settings.map((): number[] => []);
   seeds.forEach((seed, i) => {
     // Turns: the first setting leads on even seeds, the last on odd ones.
     const order = settings.map((_, j) => j);
     if (i % 2) order.reverse();
     for (const j of order) {
-      const r = runPasses(puzzle, width, parsed[j]!, seed, budget);
+      const r = runPasses(puzzle, width, parsed[j]!, seed, budget, from, target);
       scores[j]!.push(...r.scores);
       cpu[j]!.push(...r.cpu);
+      rows[j]!.push(...r.rows);
+      const spent = r.cpu.reduce((a, b) => a + b, 0);
+      reached[j]![i] = r.scores.some((x) => x >= target) ? spent : -spent;
       log(
         `seed ${seed} ${settings[j]}: ${r.scores.length > 30 ? histogram(r.scores, r.cpu) : `scores ${r.scores.join(' ')}; CPU s a pass ${r.cpu.map((c) => c.toFixed(1)).join(' ')}`}`,
       );
     }
   });
-  const rows = settings.map((s, j) => {
+  const meanRows = settings.map((s, j) => {
     const test = j === 0 ? null : mannWhitney(scores[j]!, scores[0]!);
     const effect = j === 0 ? null : a12(scores[j]!, scores[0]!);
     return [
@@ -121,10 +184,19 @@ export async function run(argv: string[]): Promise<void> {
     ];
   });
   log('');
-  log(`${puzzle.rows}x${puzzle.cols}, ${file.slice(root.length)}, full passes ${width.toLocaleString('en')} wide, seeds ${seeds.join(', ')}`);
-  log(mdTable(['setting', 'passes', 'mean score', 'sd', 'best', 'CPU s a pass (median)', `p against ${settings[0]}`, 'A12'], rows));
+  const start = from ? `from ${boardFile!.slice(root.length)} (${scoreBoard(puzzle, from.board)}, stall ${stall})` : 'full passes';
+  log(`${puzzle.rows}x${puzzle.cols}, ${file.slice(root.length)}, ${start}, ${width.toLocaleString('en')} wide, seeds ${seeds.join(', ')}`);
+  log(mdTable(['setting', 'passes', 'mean score', 'sd', 'best', 'CPU s a pass (median)', `p against ${settings[0]}`, 'A12'], meanRows));
   log('');
   log(tailTable(settings, scores, cpu));
+  if (rows.flat().some((r) => r >= 0)) {
+    log('');
+    log(rowTable(settings, scores, cpu, rows));
+  }
+  if (target > 0) {
+    log('');
+    log(targetTable(settings, seeds, reached, target));
+  }
   log(
     `load average after: ${loadavg()
       .map((x) => x.toFixed(2))
@@ -152,6 +224,43 @@ function tailTable(settings: string[], scores: number[][], cpu: number[][]): str
     ];
   });
   return mdTable(['setting', 'passes', 'CPU s', ...levels.map((l) => `passes >= ${l} (CPU s per pass)`)], rows);
+}
+
+/** The passes of each setting by the row they start in (four rows a group): where the tail comes from. */
+export function rowTable(settings: string[], scores: number[][], cpu: number[][], rows: number[][]): string {
+  const top = Math.max(...scores.flat());
+  const out: (string | number)[][] = [];
+  settings.forEach((s, j) => {
+    const groups = new Map<number, number[]>();
+    rows[j]!.forEach((r, i) => {
+      const g = r < 0 ? -1 : Math.floor(r / 4);
+      const group = groups.get(g);
+      if (group) group.push(i);
+      else groups.set(g, [i]);
+    });
+    for (const [g, idx] of [...groups].sort((a, b) => a[0] - b[0])) {
+      const sc = idx.map((i) => scores[j]![i]!);
+      const total = idx.reduce((a, i) => a + cpu[j]![i]!, 0);
+      const high = (l: number): string => {
+        const n = sc.filter((x) => x >= l).length;
+        return n ? `${n} (${(total / n).toFixed(1)} s)` : '0';
+      };
+      out.push([s, g < 0 ? 'full' : `rows ${4 * g}-${4 * g + 3}`, idx.length, total.toFixed(0), mean(sc).toFixed(2), high(top - 1), high(top)]);
+    }
+  });
+  return mdTable(['setting', 'start', 'passes', 'CPU s', 'mean score', `>= ${top - 1} (CPU s per pass)`, `>= ${top}`], out);
+}
+
+/** CPU seconds to the first pass scoring `target` or more, per seed, and their median where most seeds got there. */
+export function targetTable(settings: string[], seeds: number[], reached: number[][], target: number): string {
+  const rows = settings.map((s, j) => {
+    const times = reached[j]!;
+    const hit = times.filter((x) => x >= 0).length;
+    const sorted = [...times].map((x) => (x >= 0 ? x : Infinity)).sort((a, b) => a - b);
+    const mid = sorted[Math.floor((sorted.length - 1) / 2)]!;
+    return [s, ...times.map((x) => (x >= 0 ? x.toFixed(0) : `>${(-x).toFixed(0)}`)), `${hit} of ${times.length}`, Number.isFinite(mid) ? mid.toFixed(0) : '-'];
+  });
+  return mdTable(['setting', ...seeds.map((x) => `seed ${x}`), `reached ${target}`, 'median CPU s (lower median)'], rows);
 }
 
 /** Many passes in one line: how many scored each score, and the CPU they took. */

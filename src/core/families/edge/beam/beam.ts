@@ -214,6 +214,11 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     return this.exhaust ? [...this.exhaust.drawn] : [];
   }
 
+  /** First layer the pass under way (or the last one) searched: 0 for a full pass. */
+  get passStartLayer(): number {
+    return this.passFrom;
+  }
+
   /** Width of the pass under way. */
   get beamWidth(): number {
     return this.width;

@@ -222,6 +222,23 @@ describe('beam search', () => {
     expect(cps.some((cp) => (cp as { base?: unknown }).base !== undefined)).toBe(true);
   });
 
+  it('says where each pass started: layer 0 for a full pass, in the last suffixRows rows for a suffix pass', () => {
+    const g = generatePuzzle(7, 9, 4, 3, 5, 3);
+    const run = new BeamRun(g.puzzle, beamOptions({ width: 8, maxWidth: 32, suffix: 0.5, suffixRows: 2, band: 0 }), new Rng(4));
+    const starts: number[] = [];
+    for (let pass = 0; pass < 40; pass++) {
+      const before = run.pass;
+      while (run.pass === before) run.step(1);
+      starts.push(run.passStartLayer);
+    }
+    // The passes growing to maxWidth (8, 16, 32) are full; then about half start in the last 2 rows.
+    expect(starts.slice(0, 3)).toEqual([0, 0, 0]);
+    const suffix = starts.filter((d) => d > 0);
+    expect(suffix.length).toBeGreaterThan(8);
+    expect(starts.length - suffix.length).toBeGreaterThan(8);
+    for (const d of suffix) expect(d).toBeGreaterThanOrEqual(63 - 2 * 9);
+  });
+
   it('with refine, gives each full pass board at the top width that many suffix passes on its last rows before the next full pass', () => {
     const g = generatePuzzle(7, 9, 4, 3, 5, 3);
     const k = 3;
