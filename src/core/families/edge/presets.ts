@@ -151,8 +151,8 @@ export const edgePresets: readonly SolverPreset[] = [
     label: 'Overnight (wide passes)',
     source: 'workbench',
     description:
-      'Passes doubling up to 262,144 partial boards (about 111 MB of memory a thread on 16x16), then at that width half with new tie-breaks and half searching again the last rows of the best board; after 10 passes without a new best those start higher up. The width stays at 262,144: wider passes score higher on average but reach the high scores less often per CPU second (Eternity II: a pass of 464 or more every 140 CPU s at 262,144, every 364 s at 524,288). Boards with equal joins are ranked by the three colours each pass uses up first. On Eternity II with the starter piece, 5 seeds of 10 CPU minutes on one core: 461 after 3 CPU seconds, 463 after 24 and 464 after 201 (medians; bench/results/edge-e2.md).',
-    params: { width: 64, maxWidth: 262_144, growth: 2, exhaust: 3, suffix: 0.5, wide: 1, stallPasses: 10, memory: 2048 },
+      'Passes doubling up to 262,144 partial boards (about 111 MB of memory a thread on 16x16), then at that width half with new tie-breaks and half searching again the last 6 rows of the best board, however long the best has stood: on Eternity II\'s plateau such passes starting higher up scored below fresh passes (461.2 against 462.4 on average) and never reached 464. The width stays at 262,144: wider passes score higher on average but reach the high scores less often per CPU second (Eternity II: a pass of 464 or more every 140 CPU s at 262,144, every 364 s at 524,288). Boards with equal joins are ranked by the three colours each pass uses up first. On Eternity II with the starter piece, 5 seeds of 10 CPU minutes on one core: 461 after 3 CPU seconds, 463 after 24 and 464 after 201 (medians; bench/results/edge-e2.md).',
+    params: { width: 64, maxWidth: 262_144, growth: 2, exhaust: 3, suffix: 0.5, wide: 1, memory: 2048 },
   },
   {
     id: 'beam-then-lns',
