@@ -44,6 +44,28 @@ describe('overnight', () => {
     expect(widths).toMatchObject({ maxWidth: 262_144, ceiling: 262_144 });
     expect(widths.bytes / 2 ** 20).toBeLessThan(120);
   });
+
+  it('keeps its suffix passes in the last 6 rows however long the best stands', async () => {
+    const { generateEdgePuzzle } = await import('../../../src/core/families/edge/generator');
+    const { BeamRun } = await import('../../../src/core/families/edge/beam/beam');
+    const { beamOptions } = await import('../../../src/core/families/edge/beam/solver');
+    const { findPreset } = await import('../../../src/core/presets/presets');
+    const { Rng } = await import('../../../src/core/rng/rng');
+    const e2 = generateEdgePuzzle({ rows: 16, cols: 16, frameColours: 5, innerColours: 17, seed: 1 }).puzzle;
+    // The preset as it is, at a width a test affords: on Eternity II's plateau, passes starting
+    // higher up scored below fresh passes (bench/results/edge-e2-beam-profile.md, session 24).
+    const run = new BeamRun(e2, beamOptions({ ...findPreset('edge', 'beam', 'overnight').params, width: 4, maxWidth: 4, memory: 0 }), new Rng(3));
+    const starts: number[] = [];
+    while (starts.length < 400 && run.checkpoint().stall < 40) {
+      const before = run.pass;
+      while (run.pass === before) run.step(1);
+      starts.push(run.passStartLayer);
+    }
+    expect(run.checkpoint().stall).toBeGreaterThanOrEqual(40);
+    const suffix = starts.filter((d) => d > 0);
+    expect(suffix.length).toBeGreaterThan(10);
+    for (const d of suffix) expect(d).toBeGreaterThanOrEqual(256 - 6 * 16);
+  });
 });
 
 describe('recommended solvers', () => {
