@@ -34,10 +34,10 @@ import { fileURLToPath } from 'node:url';
 import { piecesFormat, readBoardText } from '../src/core/families/edge/formats';
 import { boardToJson } from '../src/core/families/edge/vns/board';
 import { scoreBoard } from '../src/core/families/edge/score';
-import type { EdgeBoard } from '../src/core/families/edge/model';
 import { BeamRun } from '../src/core/families/edge/beam/beam';
+import type { BeamOptions } from '../src/core/families/edge/beam/options';
 import { beamOptions, beamParams } from '../src/core/families/edge/beam/solver';
-import type { EdgePuzzle } from '../src/core/families/edge/model';
+import type { EdgeBoard, EdgePuzzle } from '../src/core/families/edge/model';
 import { parseParamText, type ParamValue } from '../src/core/params/schema';
 import { Rng } from '../src/core/rng/rng';
 import { a12 } from '../src/core/stats/effect';
@@ -57,9 +57,10 @@ function setting(text: string): Record<string, ParamValue> {
   return out;
 }
 
-/** Where `--from` starts a run: its best board and the passes since the best last rose. */
+/** Where `--from` starts a run: its best board (and that board's score) and the passes since the best last rose. */
 interface Plateau {
   board: EdgeBoard;
+  score: number;
   stall: number;
 }
 
@@ -102,17 +103,16 @@ function runPasses(
 }
 
 /** A run as a checkpoint of a long run on its plateau would resume it: at the top width, BOARD its best. */
-function plateauRun(puzzle: EdgePuzzle, o: ReturnType<typeof beamOptions>, width: number, seed: number, from: Plateau): BeamRun {
-  const score = scoreBoard(puzzle, from.board);
+function plateauRun(puzzle: EdgePuzzle, o: BeamOptions, width: number, seed: number, from: Plateau): BeamRun {
   const best = boardToJson(from.board.piece, from.board.rotation);
   const state = {
     rng: new Rng(seed).getState(),
     evaluations: 0,
     pass: 1,
     width,
-    bestScore: score,
+    bestScore: from.score,
     stall: from.stall,
-    lastScore: score,
+    lastScore: from.score,
     lastWidth: width,
     best,
   };
@@ -140,7 +140,8 @@ export async function run(argv: string[]): Promise<void> {
   if (!Number.isInteger(stall) || stall < 0) throw new Error('--stall expects a whole number of passes');
   const boardFile = typeof o.from === 'string' ? resolve(o.from) : null;
   const target = numOpt(o, 'target', 0);
-  const from = boardFile ? { board: readBoardText(readFileSync(boardFile, 'utf8'), boardFile, puzzle), stall } : null;
+  const board = boardFile ? readBoardText(readFileSync(boardFile, 'utf8'), boardFile, puzzle) : null;
+  const from = board ? { board, score: scoreBoard(puzzle, board), stall } : null;
   const log = (s: string): void => void process.stdout.write(`${s}\n`);
   log(
     `npm run bench -- beam-passes${argv.length ? ` ${argv.join(' ')}` : ''}\n${machine()}\nload average before: ${loadavg()
@@ -184,7 +185,7 @@ export async function run(argv: string[]): Promise<void> {
     ];
   });
   log('');
-  const start = from ? `from ${boardFile!.slice(root.length)} (${scoreBoard(puzzle, from.board)}, stall ${stall})` : 'full passes';
+  const start = from ? `from ${boardFile!.slice(root.length)} (${from.score}, stall ${stall})` : 'full passes';
   log(`${puzzle.rows}x${puzzle.cols}, ${file.slice(root.length)}, ${start}, ${width.toLocaleString('en')} wide, seeds ${seeds.join(', ')}`);
   log(mdTable(['setting', 'passes', 'mean score', 'sd', 'best', 'CPU s a pass (median)', `p against ${settings[0]}`, 'A12'], meanRows));
   log('');
