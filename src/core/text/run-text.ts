@@ -149,6 +149,16 @@ export function memoryFigure(
     : { label: 'Memory', value: bytesText(rssBytes), note: `peak ${bytesText(peakRssBytes)}` };
 }
 
+/**
+ * When a run's best was found, as a figure card: "Best found at" 1 h 07 min with the note
+ * "unchanged for 2 h 13 min" (running time, as every figure of a run). On a long run how long the
+ * best has stood is what says whether it still earns. "—" before any improvement.
+ */
+export function bestFoundFigure(foundAtMs: number | null, elapsedMs: number): { label: string; value: string; note?: string } {
+  if (foundAtMs === null) return { label: 'Best found at', value: '—' };
+  return { label: 'Best found at', value: durationText(foundAtMs), note: `unchanged for ${durationText(Math.max(0, elapsedMs - foundAtMs))}` };
+}
+
 /** "52", with its share of the maximum when known: "52 / 60". */
 export function scoreText(best: number | null, max: number | null, style: { sep?: string; none?: string } = {}): string {
   if (best === null) return style.none ?? '—';

@@ -3,6 +3,7 @@
  * sensible axis), and a log time axis on every chart.
  */
 import { expect, it } from 'vitest';
+import { durationText } from '../../../src/core/text/run-text';
 import { describeBrowser, findPuzzleId, useHarness, type Page } from './harness';
 
 const yTicks = async (page: Page, testid: string): Promise<string[]> =>
@@ -25,6 +26,14 @@ describeBrowser('charts', () => {
     await expect.poll(() => chart.getAttribute('data-x-log')).toBe('true');
     await expect.poll(async () => ((await chart.getAttribute('data-x-ticks')) ?? '').length).toBeGreaterThan(0);
     await h.screenshot(page, 'charts-run-page-log');
+
+    // The run page says when the best was first reached and how long it stood to the end.
+    const found = (await h.api.runSeries({ id: done!.id })).improvements.at(-1)!;
+    const ended = (await h.api.queryRuns({ ids: [done!.id] })).runs[0]!;
+    await expect.poll(() => page.getByTestId('page-best-at').textContent()).toBe(durationText(found.t));
+    const foundCard = page.locator('.stat', { has: page.getByTestId('page-best-at') });
+    expect(await foundCard.locator('.k').textContent()).toBe('Best found at');
+    expect(await foundCard.locator('.note').textContent()).toBe(`unchanged for ${durationText(ended.elapsedMs - found.t)}`);
 
     // An empty chart (a run still waiting for its turn) has a plain 0-to-max axis.
     const meta = await findPuzzleId(h, 'meta2010_10x10.txt');

@@ -3,6 +3,7 @@
  * moving, the run finishing; stopping and resuming; the launch form's explanations.
  */
 import { expect, it } from 'vitest';
+import { durationText } from '../../../src/core/text/run-text';
 import { describeBrowser, findPuzzleId, useHarness, type Page } from './harness';
 
 const fraction = async (page: Page): Promise<number> =>
@@ -70,6 +71,11 @@ describeBrowser('runs: launch and watch', () => {
     expect(done.status).toBe('done');
     expect(done.stopReason === 'seconds' || done.stopReason === 'solved').toBe(true);
     await expect.poll(() => page.getByTestId('fig-best').textContent()).toBe(`${done.bestScore} / 60`);
+    // When that best was first reached, from the run's own improvements, and that it has stood since.
+    const found = (await h.api.runSeries({ id: done.id })).improvements.find((p) => p.score >= done.bestScore!)!;
+    await expect.poll(() => page.getByTestId('fig-best-at').textContent()).toBe(durationText(found.t));
+    const foundCard = page.getByTestId('live-figures').locator('.stat', { has: page.getByTestId('fig-best-at') });
+    expect(await foundCard.locator('.note').textContent()).toMatch(/^unchanged for \d/);
     // Ended: the run's peak, as stored.
     expect(done.peakRssBytes).toBeGreaterThan(10 * 2 ** 20);
     await expect

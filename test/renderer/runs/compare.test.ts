@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { figures, groups, meanSpread, settingsKey, stats } from '../../../src/renderer/src/runs/compare';
+import { bestFoundAt, figures, groups, meanSpread, settingsKey, stats } from '../../../src/renderer/src/runs/compare';
 import type { RunSummary } from '../../../src/main/store/types';
 
 const run = (id: number, over: Partial<RunSummary> = {}): RunSummary => ({
@@ -37,6 +37,19 @@ describe('comparing runs', () => {
     ];
     expect(figures(run(1), imps)).toEqual({ runId: 1, best: 50, timeToBest: 500, evalsToBest: 300, evaluations: 1000, elapsedMs: 60_000 });
     expect(figures(run(2, { bestScore: null }), [])).toMatchObject({ best: null, timeToBest: null, evalsToBest: null });
+  });
+
+  it('finds the improvement that first reached a best, none before any or for a best not reached yet', () => {
+    const imps = [
+      { eventId: 1, t: 10, evaluations: 5, score: 40 },
+      { eventId: 2, t: 500, evaluations: 300, score: 50 },
+    ];
+    expect(bestFoundAt(imps, 50)?.t).toBe(500);
+    expect(bestFoundAt(imps, 40)?.t).toBe(10);
+    // A pushed best the series has not caught up with yet.
+    expect(bestFoundAt(imps, 51)).toBeNull();
+    expect(bestFoundAt(imps, null)).toBeNull();
+    expect(bestFoundAt([], 50)).toBeNull();
   });
 
   it('computes mean, spread, range and median', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   axisTime,
+  bestFoundFigure,
   changedParams,
   clockText,
   compactCount,
@@ -25,6 +26,13 @@ describe('run formatting', () => {
     expect(compactCount(3e9)).toBe('3 G');
     expect(rateText(3_300_000)).toBe('3.3 M/s');
     expect(rateText(null)).toBe('—');
+  });
+
+  it('says when the best was found and how long it has stood, in running time', () => {
+    expect(bestFoundFigure(4_015_000, 12_000_000)).toEqual({ label: 'Best found at', value: '1 h 06 min', note: 'unchanged for 2 h 13 min' });
+    expect(bestFoundFigure(null, 12_000_000)).toEqual({ label: 'Best found at', value: '—' });
+    // A running time a push behind the improvement: never a negative stand.
+    expect(bestFoundFigure(5000, 4000).note).toBe('unchanged for 0.0 s');
   });
 
   it('writes durations, clocks and axis ticks', () => {

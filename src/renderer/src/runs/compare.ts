@@ -20,12 +20,16 @@ export interface RunFigures {
 /** The figures of one run from its summary and its improvements. */
 export function figures(run: RunSummary, improvements: readonly ImprovementPoint[]): RunFigures {
   let best: number | null = run.bestScore;
-  let at: ImprovementPoint | null = null;
   for (const p of improvements) {
     if (best === null || p.score > best) best = p.score;
   }
-  if (best !== null) at = improvements.find((p) => p.score >= best!) ?? null;
+  const at = bestFoundAt(improvements, best);
   return { runId: run.id, best, timeToBest: at?.t ?? null, evalsToBest: at?.evaluations ?? null, evaluations: run.evaluations, elapsedMs: run.elapsedMs };
+}
+
+/** The first improvement that reached `best` (null when none did, or before any improvement). */
+export function bestFoundAt(improvements: readonly ImprovementPoint[], best: number | null): ImprovementPoint | null {
+  return best === null ? null : (improvements.find((p) => p.score >= best) ?? null);
 }
 
 /** A stable key for "same settings": everything but the seed. */

@@ -10,6 +10,7 @@ import { messageOf } from '../../lib/format';
 import { Latest } from '../../lib/latest';
 import { LiveRuns, isActive, progressOf, type LiveRun } from '../progress';
 import { SeriesFeed } from '../series-feed';
+import { bestFoundAt } from '../compare';
 import { runChartLines, type XMode } from '../charts/series';
 import type { ChartLine } from '../charts/chart';
 
@@ -205,6 +206,12 @@ export class DashboardManager {
   get seriesLoaded(): boolean {
     return this.#series !== null;
   }
+  /** Running time when the shown run's best was first reached (null before any improvement or while its series loads). */
+  readonly bestFoundMs = $derived.by((): number | null => {
+    const series = this.#series;
+    const best = this.shownLive?.best ?? this.shownSummary?.bestScore ?? null;
+    return series ? (bestFoundAt(series.improvements, best)?.t ?? null) : null;
+  });
   readonly lines = $derived.by((): ChartLine[] => {
     const series = this.#series;
     if (!series) return [];
