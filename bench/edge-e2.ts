@@ -29,8 +29,10 @@
  *   --curve FILE:RUN  write edge-e2-overnight.csv and .png from a run kept in a workbench database
  *                     (a run of hours made with the CLI's solve --cpu --db FILE), as far as it got
  *   --curve RUN.json  the same from a run file (`workbench export RUN --format run`)
+ *   --as NAME         with --curve: keep it as an earlier overnight run instead, edge-e2-overnight-NAME.csv
+ *                     and .png, drawn beside the overnight run and compared with it in the report
  */
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { findSolver } from '../src/core/catalogue/catalogue';
 import { getFamily } from '../src/core/families';
@@ -282,16 +284,33 @@ function report(): string {
     '- `lns` starts from beam passes doubling to 4096 partial boards, then refills (assignment problems, exact windows and regions) and shakes; it adds about one join to its beam start within a minute.',
     '- The public beam and ALNS figures are on the official set with three corners pinned as well (10 variants), a slightly harder puzzle than the starter piece alone.\n',
   );
-  for (const c of CURVES) out.push(...curveSection(c));
+  for (const c of curves()) out.push(...curveSection(c));
   return out.join('\n');
 }
 
-/** The long-run curves the report shows: the one-core hour run, and a run read from a database (`--curve`). */
-const CURVES = [
-  { name: 'hour', title: 'One long run' },
-  { name: 'overnight', title: 'Overnight on every core (CPU seconds of all its threads)' },
-] as const;
-type Curve = (typeof CURVES)[number];
+/** A long run's curve, kept as edge-e2-NAME.csv and .png. */
+interface Curve {
+  name: string;
+  title: string;
+}
+const HOUR: Curve = { name: 'hour', title: 'One long run' };
+const OVERNIGHT: Curve = { name: 'overnight', title: 'Overnight on every core (CPU seconds of all its threads)' };
+
+/**
+ * Earlier overnight runs (`--curve ... --as NAME`: other presets or code of before), kept so that
+ * the overnight run is seen against them: on its chart and in a table of when each first reached
+ * each score.
+ */
+function earlierOvernights(): Curve[] {
+  return readdirSync(RESULTS)
+    .map((f) => f.match(/^edge-e2-overnight-([a-z0-9-]+)\.csv$/)?.[1])
+    .filter((n): n is string => n !== undefined)
+    .sort()
+    .map((n) => ({ name: `overnight-${n}`, title: `An earlier overnight run: ${n}` }));
+}
+
+/** The long-run curves the report shows: the one-core hour run, the overnight run and the earlier ones. */
+const curves = (): Curve[] => [HOUR, OVERNIGHT, ...earlierOvernights()];
 const curveCsv = (c: Curve): string => `${RESULTS}edge-e2-${c.name}.csv`;
 
 /** A curve's CSV: its header line, then CPU seconds and best score at every new best. */
@@ -321,10 +340,26 @@ function curveSection(c: Curve): string[] {
   // The run's end is always a column, so a run shorter than the first mark still shows its best.
   if (!marks.includes(upTo)) marks.push(upTo);
   out.push(mdTable(['CPU s', ...marks.map(String)], [['best', ...marks.map(at)]]), '');
-  const first = (score: number): string => {
-    const p = pts.find((q) => q[1] >= score);
-    return p ? `${f1(p[0])} s` : '-';
-  };
+  const first = (score: number): string => firstReach(pts, score);
+  if (c !== OVERNIGHT) return out;
+  const earlier = earlierOvernights().flatMap((e) => {
+    const r = readCurve(e);
+    return r ? [{ name: e.name.slice('overnight-'.length), ...r }] : [];
+  });
+  if (earlier.length > 0) {
+    // From the first score every run reached to the best any reached.
+    const all = [{ name: 'this run', pts, upTo }, ...earlier];
+    const top = Math.max(...all.map((r) => r.pts.at(-1)?.[1] ?? 0));
+    const scores = Array.from({ length: 6 }, (_, i) => top - 5 + i);
+    out.push(
+      'When it first reached each score, beside the earlier overnight runs (CPU s of all threads; `-`: not in the CPU s it ran):\n',
+      mdTable(
+        ['run', 'ran, CPU s', ...scores.map(String)],
+        all.map((r) => [r.name, String(Math.round(r.upTo)), ...scores.map((sc) => firstReach(r.pts, sc))]),
+      ),
+      '',
+    );
+  }
   out.push(
     'The public long-run figures beside it (also marked on the chart):\n',
     mdTable(
@@ -335,6 +370,12 @@ function curveSection(c: Curve): string[] {
   );
   return out;
 }
+
+/** CPU seconds at which a curve first reached `score`, "-" if it never did. */
+export const firstReach = (pts: readonly [number, number][], score: number): string => {
+  const p = pts.find((q) => q[1] >= score);
+  return p ? `${f1(p[0])} s` : '-';
+};
 
 /** The public long-run figures the long run is shown beside; `seconds` where the source gives a time. */
 function longPublic(): { score: number; figure: string; seconds?: number; who: string; label: string }[] {
@@ -371,13 +412,13 @@ async function hour(spec: string, seconds: number, seed: number, o: Record<strin
     const events = done.wb.store.events(r.run.id).filter((e) => e.kind === 'improvement');
     const head = r.run.status === 'done' ? `${seconds} CPU s, best ${r.run.bestScore}` : `cut short after ${Math.round(r.run.elapsedMs / 1000)} CPU s`;
     writeCurve(
-      CURVES[0],
+      HOUR,
       `${spec} on Eternity II (starter piece), seed ${seed}, ${head}, ${new Date().toISOString().slice(0, 10)}`,
       events.map((e) => [e.elapsedMs / 1000, e.bestScore]),
     );
     log(`edge-e2 long ${spec}: ${r.run.bestScore} in ${Math.round(r.run.elapsedMs / 1000)} CPU s`);
   });
-  await drawCurve(CURVES[0], log);
+  await drawCurve(HOUR, log);
 }
 
 /**
@@ -385,7 +426,9 @@ async function hour(spec: string, seconds: number, seed: number, o: Record<strin
  * hours is made with the CLI (`solve ... --cpu --db FILE`, stopped and resumed across days), and
  * read here as far as it has got, its clock the run's CPU seconds (all its threads).
  */
-async function curveFromDb(spec: string, log: (l: string) => void): Promise<void> {
+async function curveFromDb(spec: string, as: string | undefined, log: (l: string) => void): Promise<void> {
+  if (as !== undefined && !/^[a-z0-9-]+$/.test(as)) throw new Error(`--as takes a name of small letters, digits and -, got ${as}`);
+  const curve: Curve = as === undefined ? OVERNIGHT : { name: `overnight-${as}`, title: `An earlier overnight run: ${as}` };
   const { Workbench } = await import('../src/main/services/workbench');
   const noWorkers = (): never => {
     throw new Error('the curve starts no run');
@@ -411,7 +454,7 @@ async function curveFromDb(spec: string, log: (l: string) => void): Promise<void
     // Settings changed on resumes, where the curve parted from the run its first settings give.
     const changed = run.changes.map((c) => `, ${c.key} ${String(c.from)} → ${String(c.to)} at ${Math.round(c.elapsedMs / 1000)} CPU s`).join('');
     writeCurve(
-      CURVES[1],
+      curve,
       `${run.solver} (${settings}) on ${run.puzzleName}, seed ${run.seed}${changed}, ${state}, best ${run.bestScore}, ${new Date().toISOString().slice(0, 10)}`,
       events.map((e) => [e.elapsedMs / 1000, e.bestScore]),
     );
@@ -419,22 +462,41 @@ async function curveFromDb(spec: string, log: (l: string) => void): Promise<void
   } finally {
     await wb.close();
   }
-  await drawCurve(CURVES[1], log);
+  await drawCurve(curve, log);
 }
 
-/** The PNG chart of a curve's CSV (also `--chart` alone, for a run cut short). */
+/** A curve's line on a chart: the solver and seed its header names, and its best. */
+const curveLabel = (name: string, curve: { head: string; pts: [number, number][] }): string =>
+  `${name}${curve.head.replace(/^(\S+).*/, ': $1')}, seed ${curve.head.match(/seed (\d+)/)?.[1] ?? '?'}, best ${curve.pts.at(-1)?.[1] ?? '-'}`;
+
+/** The PNG chart of a curve's CSV (also `--chart` alone, for a run cut short); the overnight run's with the earlier ones beside it. */
 async function drawCurve(c: Curve, log: (l: string) => void): Promise<void> {
   const curve = readCurve(c);
   if (!curve) return;
   const spec = curve.head.replace(/^(\S+).*/, '$1');
   const budget = curve.upTo || (curve.pts.at(-1)?.[0] ?? 1);
-  await chartPng(curve.pts, spec, budget, longPublic(), `${RESULTS}edge-e2-${c.name}.png`).catch((e: unknown) =>
+  const beside =
+    c === OVERNIGHT
+      ? earlierOvernights().flatMap((e) => {
+          const r = readCurve(e);
+          return r ? [{ label: curveLabel(e.name.slice('overnight-'.length), r), pts: r.pts, upTo: r.upTo || (r.pts.at(-1)?.[0] ?? 1) }] : [];
+        })
+      : [];
+  const label = beside.length > 0 ? curveLabel('overnight', curve) : `${spec}: best matched joins`;
+  await chartPng(curve.pts, label, budget, longPublic(), `${RESULTS}edge-e2-${c.name}.png`, beside).catch((e: unknown) =>
     log(`edge-e2: no PNG chart (${e instanceof Error ? e.message : String(e)})`),
   );
 }
 
 /** Draws the curve with chart.js in headless Chromium and saves a screenshot. */
-async function chartPng(pts: [number, number][], spec: string, seconds: number, publics: ReturnType<typeof longPublic>, file: string): Promise<void> {
+async function chartPng(
+  pts: [number, number][],
+  label: string,
+  seconds: number,
+  publics: ReturnType<typeof longPublic>,
+  file: string,
+  beside: readonly { label: string; pts: [number, number][]; upTo: number }[] = [],
+): Promise<void> {
   const { chromium } = await import('playwright-core');
   const chartJs = readFileSync(fileURLToPath(new URL('../node_modules/chart.js/dist/chart.umd.min.js', import.meta.url)), 'utf8');
   const browser = await chromium.launch({
@@ -444,15 +506,30 @@ async function chartPng(pts: [number, number][], spec: string, seconds: number, 
   try {
     const page = await browser.newPage({ viewport: { width: 900, height: 500 } });
     // The empty board before the first full one would flatten the curve: start at the first board.
-    const shown = pts.filter(([, y]) => y > 0);
-    const data = [...shown, [seconds, shown.at(-1)?.[1] ?? 0]].map(([x, y]) => ({ x: Math.max(x, 0.01), y }));
-    const low = Math.floor(Math.min(...data.map((p) => p.y), ...publics.map((p) => p.score)) / 10) * 10;
-    const left = data[0]?.x ?? 0.01;
-    const right = Math.max(seconds, ...publics.map((p) => p.seconds ?? 0));
+    const line = (p: [number, number][], upTo: number): { x: number; y: number }[] => {
+      const shown = p.filter(([, y]) => y > 0);
+      return [...shown, [upTo, shown.at(-1)?.[1] ?? 0]].map(([x, y]) => ({ x: Math.max(x, 0.01), y }));
+    };
+    const data = line(pts, seconds);
+    const others = beside.map((b) => ({ label: b.label, data: line(b.pts, b.upTo) }));
+    const low = Math.floor(Math.min(...data.map((p) => p.y), ...others.flatMap((o) => o.data.map((p) => p.y)), ...publics.map((p) => p.score)) / 10) * 10;
+    // A join of headroom, so the best is not drawn on the frame.
+    const high = Math.max(...data.map((p) => p.y), ...others.flatMap((o) => o.data.map((p) => p.y)), ...publics.map((p) => p.score)) + 1;
+    const left = Math.min(data[0]?.x ?? 0.01, ...others.map((o) => o.data[0]?.x ?? 0.01));
+    const right = Math.max(seconds, ...beside.map((b) => b.upTo), ...publics.map((p) => p.seconds ?? 0));
     // A public figure with a time is a point; one without spans the whole axis as a dashed level.
     const colours = ['#D55E00', '#009E73', '#CC79A7'];
     const datasets = [
-      { label: `${spec}: best matched joins`, data, stepped: true, borderColor: '#0072B2', pointRadius: 0 },
+      { label, data, stepped: true, borderColor: '#0072B2', borderWidth: 3, pointRadius: 0 },
+      // Earlier runs in greys, thinner, under the run itself.
+      ...others.map((o, i) => ({
+        label: o.label,
+        data: o.data,
+        stepped: true,
+        borderColor: ['#555555', '#999999', '#bbbbbb'][i % 3],
+        borderWidth: 1.5,
+        pointRadius: 0,
+      })),
       ...publics.map((p, i) => ({
         label: p.label,
         data:
@@ -469,7 +546,7 @@ async function chartPng(pts: [number, number][], spec: string, seconds: number, 
     ];
     await page.setContent(`<html><body style="margin:0;background:#fff"><canvas id="c" width="900" height="500"></canvas><script>${chartJs}</script><script>
       new Chart(document.getElementById('c'), { type: 'line', data: { datasets: ${JSON.stringify(datasets)} },
-        options: { animation: false, responsive: false, scales: { x: { type: 'logarithmic', title: { display: true, text: 'CPU seconds (log)' }, ticks: { callback: (v) => (Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9 ? String(v) : '') } }, y: { min: ${low}, title: { display: true, text: 'matched joins of 480' } } } } });
+        options: { animation: false, responsive: false, scales: { x: { type: 'logarithmic', title: { display: true, text: 'CPU seconds (log)' }, ticks: { callback: (v) => (Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9 ? String(v) : '') } }, y: { min: ${low}, max: ${high}, title: { display: true, text: 'matched joins of 480' } } } } });
     </script></body></html>`);
     await page.screenshot({ path: file });
   } finally {
@@ -625,8 +702,8 @@ export async function run(argv: string[]): Promise<void> {
     const long = numOpt(o, 'hour', 0);
     if (long > 0) await hour(typeof o.long === 'string' ? o.long : 'beam', long, numOpt(o, 'seed', 1), o, log);
   }
-  if (typeof o.curve === 'string') await curveFromDb(o.curve, log);
-  if (o.chart) for (const c of CURVES) await drawCurve(c, log);
+  if (typeof o.curve === 'string') await curveFromDb(o.curve, typeof o.as === 'string' ? o.as : undefined, log);
+  if (o.chart) for (const c of curves()) await drawCurve(c, log);
   const md = report();
   writeFileSync(`${RESULTS}edge-e2.md`, md);
   process.stdout.write(md);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { censoredMedian, reachTimes, timeToTargetTable, type Record_ } from '../../bench/edge-e2';
+import { censoredMedian, firstReach, reachTimes, timeToTargetTable, type Record_ } from '../../bench/edge-e2';
 
 const rec = (solver: string, seed: number, best: number, reach?: Record<string, number>): Record_ => ({
   instance: 'e2',
@@ -46,6 +46,20 @@ describe('reachTimes', () => {
         expect(Object.keys(reach).length).toBe(Math.max(0, best - 449));
       }),
     );
+  });
+});
+
+describe('firstReach', () => {
+  it("gives the CPU seconds of a curve's first point at or above a score, '-' when it never got there", () => {
+    const curve: [number, number][] = [
+      [0.79, 458],
+      [23.04, 463],
+      [4201.75, 465],
+    ];
+    expect(firstReach(curve, 458)).toBe('0.8 s');
+    expect(firstReach(curve, 460)).toBe('23.0 s');
+    expect(firstReach(curve, 465)).toBe('4201.8 s');
+    expect(firstReach(curve, 466)).toBe('-');
   });
 });
 
