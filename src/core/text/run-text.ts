@@ -52,6 +52,14 @@ export function countText(n: number): string {
   return int.format(n);
 }
 
+/**
+ * A count as a figure card's value: whole up to 9 digits; from a billion (a night's evaluations)
+ * "173.5 G" with the whole count as the note, since a card's value holds about 11 characters.
+ */
+export function countFigure(n: number): { value: string; note?: string } {
+  return Math.abs(n) >= 1e9 ? { value: compactCount(n), note: countText(n) } : { value: countText(n) };
+}
+
 /** 1234567 → "1.2 M", 12345 → "12.3 k", 999 → "999". */
 export function compactCount(n: number): string {
   const a = Math.abs(n);

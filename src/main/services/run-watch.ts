@@ -2,11 +2,13 @@
  * Runs another process works on (the CLI's `solve` on the same database, a second app window's
  * backend) do not reach this process's run manager, so nothing would push them to the views. The
  * watcher polls the store every couple of seconds and pushes `run-updated` for what changed: a run
- * that appeared, moved on, or ended. Runs this process drives are left to its own events.
+ * that appeared, moved on, or ended; for a running one also its newest stored progress sample as
+ * `run-progress`, so Live shows its current score and rate as for a run of its own. Runs this
+ * process drives are left to its own events.
  */
 import type { PushEvent } from '../api/contract';
 import type { Store } from '../store/store';
-import type { RunSummary } from '../store/types';
+import type { ProgressEvent, RunSummary } from '../store/types';
 
 export interface RunWatch {
   subscribe(listener: (e: PushEvent) => void): () => void;
@@ -29,8 +31,28 @@ export function watchRuns(store: Store, opts: RunWatchOptions): RunWatch {
   let maxId = 0;
   let primed = false;
 
+  const emit = (e: PushEvent): void => {
+    for (const l of [...listeners]) l(e);
+  };
   const push = (run: RunSummary): void => {
-    for (const l of [...listeners]) l({ type: 'run-updated', run });
+    emit({ type: 'run-updated', run });
+    if (run.status !== 'running') return;
+    let p: ProgressEvent | null;
+    try {
+      p = store.latestProgress(run.id);
+    } catch {
+      return; // A busy or closing database: the next change brings it.
+    }
+    if (p)
+      emit({
+        type: 'run-progress',
+        runId: run.id,
+        elapsedMs: p.elapsedMs,
+        evaluations: p.evaluations,
+        bestScore: p.bestScore,
+        currentScore: p.currentScore,
+        ...(run.rssBytes !== null && run.peakRssBytes !== null ? { rssBytes: run.rssBytes, peakRssBytes: run.peakRssBytes } : {}),
+      });
   };
 
   function poll(): void {

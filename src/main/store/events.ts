@@ -10,7 +10,7 @@ import type { LeaseOwner } from './leases';
 import type { Puzzles } from './puzzles';
 import { RAISE_PEAK_SQL, storedBytes } from './run-rows';
 import { thinPlan } from './thin';
-import type { EventQuery, RunEvent } from './types';
+import type { EventQuery, ProgressEvent, RunEvent } from './types';
 
 interface EventRow {
   id: number;
@@ -71,6 +71,7 @@ function prepare(core: StoreCore) {
     progressIds: p<number>(`SELECT id FROM run_events WHERE run_id = ? AND kind = 'progress' ORDER BY elapsed_ms, id`).pluck(),
     deleteEvent: p(`DELETE FROM run_events WHERE id = ?`),
     deleteProgressAfter: p(`DELETE FROM run_events WHERE run_id = ? AND kind = 'progress' AND elapsed_ms > ?`),
+    latestProgress: p<EventRow>(`SELECT * FROM run_events WHERE run_id = ? AND kind = 'progress' ORDER BY elapsed_ms DESC, id DESC LIMIT 1`),
   };
 }
 
@@ -139,6 +140,13 @@ export class RunEvents {
       }
       const sql = `SELECT * FROM run_events WHERE run_id = ?${kindSql} ORDER BY elapsed_ms, id`;
       return (this.core.statements.get(sql).all(...args) as EventRow[]).map(toEvent);
+    });
+  }
+
+  latestProgress(runId: number): ProgressEvent | null {
+    return this.core.guard(() => {
+      const row = this.stmts.latestProgress.get(runId);
+      return row ? (toEvent(row) as ProgressEvent) : null;
     });
   }
 

@@ -27,6 +27,7 @@ import type {
   PuzzleQuery,
   PuzzleRecord,
   PuzzleSummary,
+  ProgressEvent,
   PuzzleUpdate,
   RunEvent,
   RunEventKind,
@@ -259,6 +260,11 @@ export class Store {
   events(runId: number, q?: EventQuery): RunEvent[];
   events(runId: number, q: EventQuery = {}): RunEvent[] {
     return this.runEvents.list(runId, q);
+  }
+
+  /** A run's newest progress sample (its current score), or null before its first. */
+  latestProgress(runId: number): ProgressEvent | null {
+    return this.runEvents.latestProgress(runId);
   }
 
   /** Keeps the latest two per run, so one damaged write still leaves one to resume from. */

@@ -29,9 +29,16 @@ describe('watchRuns', () => {
     other.setRunStatus(cli.id, 'running');
     watch.poll();
     watch.poll(); // nothing new: nothing pushed
+    // A sample of the running run: its newest one follows the update, with its current score.
+    other.recordProgress(cli.id, { elapsedMs: 1000, evaluations: 500, iteration: 5, bestScore: 9, currentScore: 6, meanScore: null });
+    other.recordProgress(cli.id, { elapsedMs: 2000, evaluations: 900, iteration: 9, bestScore: 9, currentScore: 7, meanScore: null });
+    watch.poll();
+    expect(seen.at(-1)).toEqual({ type: 'run-progress', runId: cli.id, elapsedMs: 2000, evaluations: 900, bestScore: 9, currentScore: 7 });
     other.setRunStatus(cli.id, 'done');
     watch.poll();
-    expect(seen.map((e) => e.type === 'run-updated' && e.run.status)).toEqual(['queued', 'running', 'done']);
+    expect(seen.filter((e) => e.type === 'run-updated').map((e) => e.type === 'run-updated' && e.run.status)).toEqual(['queued', 'running', 'running', 'done']);
+    // Nothing of an ended run but its end.
+    expect(seen.at(-1)?.type).toBe('run-updated');
     watch.stop();
     here.close();
     other.close();

@@ -5,6 +5,7 @@ import {
   changedParams,
   clockText,
   compactCount,
+  countFigure,
   countText,
   durationText,
   keyParamsText,
@@ -26,6 +27,9 @@ describe('run formatting', () => {
     expect(compactCount(3e9)).toBe('3 G');
     expect(rateText(3_300_000)).toBe('3.3 M/s');
     expect(rateText(null)).toBe('—');
+    // A figure card holds about 11 characters: a night's evaluations go compact, whole below.
+    expect(countFigure(173_495_787_175)).toEqual({ value: '173.5 G', note: '173,495,787,175' });
+    expect(countFigure(999_999_999)).toEqual({ value: '999,999,999' });
   });
 
   it('says when the best was found and how long it has stood, in running time', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { yTick } from '../../../../src/renderer/src/runs/charts/chart';
-import { maxMark, niceStep, scoreAxis } from '../../../../src/renderer/src/runs/charts/axis';
+import { _steppedLineTo } from 'chart.js/helpers';
+import { datasets, yTick } from '../../../../src/renderer/src/runs/charts/chart';
+import { heldLow, maxMark, niceStep, scoreAxis } from '../../../../src/renderer/src/runs/charts/axis';
 import { seriesStyle, SERIES_COLOURS } from '../../../../src/renderer/src/runs/charts/palette';
 import { momentText } from '../../../../src/renderer/src/runs/format';
 import { luminance } from '../../../../src/renderer/src/lib/palette';
@@ -24,6 +25,20 @@ describe('chart text', () => {
       expect(Math.abs(a - b)).toBeGreaterThan(0.1);
     }
     expect(seriesStyle(SERIES_COLOURS.length).dash).not.toEqual(seriesStyle(0).dash);
+  });
+});
+
+describe('step lines', () => {
+  it('hold the best until the moment of the next improvement, then rise there', () => {
+    const [ds] = datasets([{ id: 'best', label: 'Best', colour: '#fff', stepped: true, points: [] }]);
+    // Chart.js draws each segment of a stepped line with this helper, given the dataset's mode.
+    const path: [number, number][] = [];
+    const ctx = { lineTo: (x: number, y: number) => void path.push([x, y]) } as unknown as CanvasRenderingContext2D;
+    _steppedLineTo(ctx, { x: 0, y: 459 }, { x: 2323, y: 465 }, false, String(ds!.stepped));
+    expect(path).toEqual([
+      [2323, 459],
+      [2323, 465],
+    ]);
   });
 });
 
@@ -92,5 +107,52 @@ describe('score axis ends', () => {
     expect(a.min % 5).toBe(0);
     expect(a.max % 5).toBe(0);
     expect([0.5, 1, 3, 7, 12, 40, 160].map(niceStep)).toEqual([1, 1, 5, 10, 20, 50, 200]);
+  });
+});
+
+describe("score axis of a night's run", () => {
+  // The overnight bench's run (edge-e2-overnight.csv, seed 2): the empty board at 0 s, then 459 ... 466, drawn to 4562 s.
+  const best = {
+    points: [
+      [0, 0],
+      [877, 459],
+      [7709, 462],
+      [55_195, 463],
+      [62_345, 464],
+      [2_322_924, 465],
+      [4_014_749, 466],
+      [4_562_000, 466],
+    ].map(([x, y]) => ({ x: x!, y: y! })),
+  };
+
+  it('leaves a start over within the first 2 % of the time out of the bottom, and fills the height with the hours', () => {
+    // 0-463 are over by 62 s, 1.4 % of a linear axis of 4562 s: the hours at 464-466 fill it.
+    expect(heldLow([best])).toBe(464);
+    expect(scoreAxis([best], 480)).toEqual({ min: 463, max: 467 });
+    // On a log axis (which draws nothing at 0 s) the first second at 459 is a good share of it.
+    expect(heldLow([best], true)).toBe(459);
+    expect(scoreAxis([best], 480, false, true).min).toBeLessThanOrEqual(459);
+    expect(scoreAxis([best], 480, false, true).min).toBeGreaterThan(440);
+    // "Full range" is still 0 to the maximum.
+    expect(scoreAxis([best], 480, true)).toEqual({ min: 0, max: 480 });
+  });
+
+  it('keeps in view a later dip of another line, and the top of every point', () => {
+    const current = {
+      points: [
+        { x: 2_000_000, y: 457 },
+        { x: 2_001_000, y: 466 },
+        { x: 4_562_000, y: 465 },
+      ],
+    };
+    expect(heldLow([best, current])).toBe(457);
+    const a = scoreAxis([best, current], 480);
+    expect(a.min).toBeLessThanOrEqual(457);
+    expect(a.max).toBeGreaterThanOrEqual(466);
+  });
+
+  it('counts every point when the lines have no time span', () => {
+    expect(heldLow([{ points: [{ x: 5, y: 3 }] }])).toBeNull();
+    expect(scoreAxis([{ points: [{ x: 5, y: 3 }] }], null).min).toBeLessThanOrEqual(3);
   });
 });

@@ -181,7 +181,8 @@ const overlay: Plugin<'line'> = {
   },
 };
 
-function datasets(lines: readonly ChartLine[], xLog = false, share = false): ChartConfiguration<'line', XY[]>['data']['datasets'] {
+/** Chart.js datasets for the lines (exported for the tests of how they are drawn). */
+export function datasets(lines: readonly ChartLine[], xLog = false, share = false): ChartConfiguration<'line', XY[]>['data']['datasets'] {
   // A log axis has no zero: the start of a run (x = 0) is left out there.
   const keep = (p: XY): boolean => !xLog || p.x > 0;
   return lines.flatMap((l) => [
@@ -193,7 +194,9 @@ function datasets(lines: readonly ChartLine[], xLog = false, share = false): Cha
       fill: l.fill ?? false,
       borderWidth: l.width ?? (share ? 2 : 1.5),
       borderDash: l.dash ?? [],
-      stepped: l.stepped ? ('after' as const) : false,
+      // Chart.js's 'before' holds a point's y until the next point's x, then rises: the best so far
+      // ('after' would rise at the previous point, drawing each new best one improvement early).
+      stepped: l.stepped ? ('before' as const) : false,
       pointRadius: 0,
       pointHoverRadius: 3,
       pointHitRadius: 6,
@@ -281,7 +284,7 @@ function scaleOptions(opts: RunChartOptions, lines: readonly ChartLine[]): NonNu
           ticks: { ...tick, precision: 0, callback: (v) => yTick(Number(v)) },
           title: title(opts.yLabel ?? ''),
           // Around the data with a little headroom, or 0 to the best possible score (and when empty).
-          ...scoreAxis(lines, opts.yMax ?? null, opts.yFull ?? false),
+          ...scoreAxis(lines, opts.yMax ?? null, opts.yFull ?? false, opts.xLog ?? false),
         },
   };
 }
