@@ -597,24 +597,7 @@ async function runPinned(o: Record<string, string | true>, log: (l: string) => v
   // Puzzle files are read relative to the templates' folder.
   const file = fileURLToPath(new URL('../resources/studies/e2-8pin.json', import.meta.url));
   await withStudy(grid, file, 'edge-e2', o, (done) => {
-    const edge = getFamily('edge');
-    for (const sr of done.studies.runs(done.id)) {
-      if (sr.run.status !== 'done') continue;
-      const run = done.wb.store.getRun(sr.run.id)!;
-      const best = run.bestScore ?? 0;
-      const puzzle = edge.puzzleFromJson(run.puzzle);
-      const check = run.bestSolution ? edge.evaluate(puzzle, edge.solutionFromJson(puzzle, run.bestSolution)).score : 0;
-      if (check !== best) throw new Error(`run ${run.id} (${specs[sr.configIndex]}) reports ${best} but its board scores ${check}`);
-      const rec: Record_ = {
-        instance: pinLabel(variants[sr.puzzleIndex]!),
-        solver: specs[sr.configIndex]!,
-        seed: sr.seed,
-        seconds,
-        best,
-        bestMs: done.studies.store.firstReach(run.id, best)?.elapsedMs ?? 0,
-        evaluations: run.evaluations,
-        date: new Date().toISOString().slice(0, 10),
-      };
+    for (const rec of records(done, variants.map(pinLabel), specs, seconds)) {
       log(`edge-e2 e2-8pin ${rec.instance} ${rec.solver} seed ${rec.seed}: ${rec.best} at ${(rec.bestMs / 1000).toFixed(1)} s`);
       appendFileSync(PIN_LOG, `${JSON.stringify(rec)}\n`);
     }
