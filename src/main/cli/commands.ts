@@ -366,6 +366,8 @@ export async function show(argv: string[]): Promise<number> {
       process.stdout.write(`${JSON.stringify({ ...run, result: runResult(run), events })}\n`);
       return 0;
     }
+    const improvements = events.filter((e) => e.kind === 'improvement');
+    const samples = events.filter((e) => e.kind === 'progress');
     const out = [
       `run ${run.id}: ${solverLabel(solverInfos(), run)} (${run.solver}) on ${displayText(run.puzzleName)} (${getFamily(run.family).label}), seed ${run.seed}`,
       `status ${statusDetail(run.status, run.stopReason)}${run.error ? `: ${oneLine(run.error)}` : ''}`,
@@ -374,10 +376,14 @@ export async function show(argv: string[]): Promise<number> {
       ...run.changes.map((c) => `changed on resume: ${paramChangeText(c)}`),
       `stop ${stopText(run.stop)}`,
       '',
+      // The improvements; a night's thousands of progress samples only with --json.
       table(
-        ['event', 'time', 'evaluations', 'best', 'current'],
-        events.map((e) => [e.kind, fmtSeconds(e.elapsedMs), fmtInt(e.evaluations), String(e.bestScore), e.currentScore === null ? '' : String(e.currentScore)]),
+        ['improvement', 'time', 'evaluations', 'best'],
+        improvements.map((e, i) => [String(i + 1), fmtSeconds(e.elapsedMs), fmtInt(e.evaluations), String(e.bestScore)]),
       ),
+      samples.length === 0
+        ? 'no progress samples'
+        : `${fmtInt(samples.length)} progress samples from ${fmtSeconds(samples[0]!.elapsedMs)} to ${fmtSeconds(samples.at(-1)!.elapsedMs)}, the last at current ${samples.at(-1)!.currentScore} (all of them: show ${run.id} --json)`,
     ];
     process.stdout.write(`${out.join('\n')}\n`);
     return 0;

@@ -22,7 +22,16 @@ describe('workbench CLI', () => {
     );
     // The solver process's peak memory, measured in it (issue 23 item 4).
     expect(out.peakRssBytes).toBeGreaterThan(10 * 2 ** 20);
-    expect(cli(['show', String(out.runId), '--db', db]).stdout).toMatch(/ evaluations in .*, peak memory \d[\d,]* MB$/m);
+    const shown = cli(['show', String(out.runId), '--db', db]).stdout;
+    expect(shown).toMatch(/ evaluations in .*, peak memory \d[\d,]* MB$/m);
+    // Its improvements, numbered, each with its best (the last is the run's); the samples in one line.
+    const imps = (JSON.parse(cli(['show', String(out.runId), '--json', '--db', db]).stdout) as { events: { kind: string; bestScore: number }[] }).events.filter(
+      (e) => e.kind === 'improvement',
+    );
+    const rows = shown.split('\n').filter((l) => /^\d+ {2,}/.test(l));
+    expect(rows).toHaveLength(imps.length);
+    expect(rows.at(-1)).toMatch(new RegExp(` ${out.score as number}$`));
+    expect(shown).toMatch(/^[\d,]+ progress samples from .* to .*, the last at current -?\d+ \(all of them: show 1 --json\)$/m);
     const cells = out.cells as [number, number][];
     expect(cells).toHaveLength(36);
     expect(new Set(cells.map((c) => c[0])).size).toBe(36);
