@@ -29,8 +29,8 @@
  *   --curve FILE:RUN  write edge-e2-overnight.csv and .png from a run kept in a workbench database
  *                     (a run of hours made with the CLI's solve --cpu --db FILE), as far as it got
  *   --curve RUN.json  the same from a run file (`workbench export RUN --format run`)
- *   --as NAME         with --curve: keep it as an earlier overnight run instead, edge-e2-overnight-NAME.csv
- *                     and .png, drawn beside the overnight run and compared with it in the report
+ *   --as NAME         with --curve: keep it as another overnight run instead (an earlier preset, another seed),
+ *                     edge-e2-overnight-NAME.csv and .png, drawn beside the overnight run and compared with it
  */
 import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -297,20 +297,20 @@ const HOUR: Curve = { name: 'hour', title: 'One long run' };
 const OVERNIGHT: Curve = { name: 'overnight', title: 'Overnight on every core (CPU seconds of all its threads)' };
 
 /**
- * Earlier overnight runs (`--curve ... --as NAME`: other presets or code of before), kept so that
+ * Other overnight runs (`--curve ... --as NAME`: earlier presets or code, other seeds), kept so that
  * the overnight run is seen against them: on its chart and in a table of when each first reached
  * each score.
  */
-function earlierOvernights(): Curve[] {
+function otherOvernights(): Curve[] {
   return readdirSync(RESULTS)
     .map((f) => f.match(/^edge-e2-overnight-([a-z0-9-]+)\.csv$/)?.[1])
     .filter((n): n is string => n !== undefined)
     .sort()
-    .map((n) => ({ name: `overnight-${n}`, title: `An earlier overnight run: ${n}` }));
+    .map((n) => ({ name: `overnight-${n}`, title: `Another overnight run: ${n}` }));
 }
 
-/** The long-run curves the report shows: the one-core hour run, the overnight run and the earlier ones. */
-const curves = (): Curve[] => [HOUR, OVERNIGHT, ...earlierOvernights()];
+/** The long-run curves the report shows: the one-core hour run, the overnight run and the others. */
+const curves = (): Curve[] => [HOUR, OVERNIGHT, ...otherOvernights()];
 const curveCsv = (c: Curve): string => `${RESULTS}edge-e2-${c.name}.csv`;
 
 /** A curve's CSV: its header line, then CPU seconds and best score at every new best. */
@@ -342,17 +342,17 @@ function curveSection(c: Curve): string[] {
   out.push(mdTable(['CPU s', ...marks.map(String)], [['best', ...marks.map(at)]]), '');
   const first = (score: number): string => firstReach(pts, score);
   if (c !== OVERNIGHT) return out;
-  const earlier = earlierOvernights().flatMap((e) => {
+  const others = otherOvernights().flatMap((e) => {
     const r = readCurve(e);
     return r ? [{ name: e.name.slice('overnight-'.length), ...r }] : [];
   });
-  if (earlier.length > 0) {
+  if (others.length > 0) {
     // From the first score every run reached to the best any reached.
-    const all = [{ name: 'this run', pts, upTo }, ...earlier];
+    const all = [{ name: 'this run', pts, upTo }, ...others];
     const top = Math.max(...all.map((r) => r.pts.at(-1)?.[1] ?? 0));
     const scores = Array.from({ length: 6 }, (_, i) => top - 5 + i);
     out.push(
-      'When it first reached each score, beside the earlier overnight runs (CPU s of all threads; `-`: not in the CPU s it ran):\n',
+      'When it first reached each score, beside the other overnight runs (CPU s of all threads; `-`: not in the CPU s it ran):\n',
       mdTable(
         ['run', 'ran, CPU s', ...scores.map(String)],
         all.map((r) => [r.name, String(Math.round(r.upTo)), ...scores.map((sc) => firstReach(r.pts, sc))]),
@@ -428,7 +428,7 @@ async function hour(spec: string, seconds: number, seed: number, o: Record<strin
  */
 async function curveFromDb(spec: string, as: string | undefined, log: (l: string) => void): Promise<void> {
   if (as !== undefined && !/^[a-z0-9-]+$/.test(as)) throw new Error(`--as takes a name of small letters, digits and -, got ${as}`);
-  const curve: Curve = as === undefined ? OVERNIGHT : { name: `overnight-${as}`, title: `An earlier overnight run: ${as}` };
+  const curve: Curve = as === undefined ? OVERNIGHT : { name: `overnight-${as}`, title: `Another overnight run: ${as}` };
   const { Workbench } = await import('../src/main/services/workbench');
   const noWorkers = (): never => {
     throw new Error('the curve starts no run');
@@ -469,7 +469,7 @@ async function curveFromDb(spec: string, as: string | undefined, log: (l: string
 const curveLabel = (name: string, curve: { head: string; pts: [number, number][] }): string =>
   `${name}${curve.head.replace(/^(\S+).*/, ': $1')}, seed ${curve.head.match(/seed (\d+)/)?.[1] ?? '?'}, best ${curve.pts.at(-1)?.[1] ?? '-'}`;
 
-/** The PNG chart of a curve's CSV (also `--chart` alone, for a run cut short); the overnight run's with the earlier ones beside it. */
+/** The PNG chart of a curve's CSV (also `--chart` alone, for a run cut short); the overnight run's with the others beside it. */
 async function drawCurve(c: Curve, log: (l: string) => void): Promise<void> {
   const curve = readCurve(c);
   if (!curve) return;
@@ -477,7 +477,7 @@ async function drawCurve(c: Curve, log: (l: string) => void): Promise<void> {
   const budget = curve.upTo || (curve.pts.at(-1)?.[0] ?? 1);
   const beside =
     c === OVERNIGHT
-      ? earlierOvernights().flatMap((e) => {
+      ? otherOvernights().flatMap((e) => {
           const r = readCurve(e);
           return r ? [{ label: curveLabel(e.name.slice('overnight-'.length), r), pts: r.pts, upTo: r.upTo || (r.pts.at(-1)?.[0] ?? 1) }] : [];
         })
@@ -521,7 +521,7 @@ async function chartPng(
     const colours = ['#D55E00', '#009E73', '#CC79A7'];
     const datasets = [
       { label, data, stepped: true, borderColor: '#0072B2', borderWidth: 3, pointRadius: 0 },
-      // Earlier runs in greys, thinner, under the run itself.
+      // The other runs in greys, thinner, under the run itself.
       ...others.map((o, i) => ({
         label: o.label,
         data: o.data,
