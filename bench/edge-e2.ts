@@ -521,12 +521,13 @@ async function chartPng(
     const colours = ['#D55E00', '#009E73', '#CC79A7'];
     const datasets = [
       { label, data, stepped: true, borderColor: '#0072B2', borderWidth: 3, pointRadius: 0 },
-      // The other runs in greys, thinner, under the run itself.
+      // The other runs in greys and dashes (told apart in print too), thinner, under the run itself.
       ...others.map((o, i) => ({
         label: o.label,
         data: o.data,
         stepped: true,
-        borderColor: ['#555555', '#999999', '#bbbbbb'][i % 3],
+        borderColor: ['#444444', '#888888', '#aaaaaa'][i % 3],
+        borderDash: [[], [8, 4], [2, 3]][Math.floor(i / 3) % 3 === 0 ? i % 3 : (i + 1) % 3],
         borderWidth: 1.5,
         pointRadius: 0,
       })),
