@@ -306,15 +306,32 @@ function otherOvernights(): Curve[] {
     .map((f) => f.match(/^edge-e2-overnight-([a-z0-9-]+)\.csv$/)?.[1])
     .filter((n): n is string => n !== undefined)
     .sort()
-    .map((n) => ({ name: `overnight-${n}`, title: `Another overnight run: ${n}` }));
+    .map(otherOvernight);
 }
+
+/** The curve `--as NAME` keeps. */
+const otherOvernight = (name: string): Curve => ({ name: `overnight-${name}`, title: `Another overnight run: ${name}` });
+
+/** The other overnight runs' curves as read, each under its NAME. */
+const otherOvernightCurves = (): (CurveData & { name: string })[] =>
+  otherOvernights().flatMap((c) => {
+    const r = readCurve(c);
+    return r ? [{ ...r, name: c.name.slice('overnight-'.length) }] : [];
+  });
 
 /** The long-run curves the report shows: the one-core hour run, the overnight run and the others. */
 const curves = (): Curve[] => [HOUR, OVERNIGHT, ...otherOvernights()];
 const curveCsv = (c: Curve): string => `${RESULTS}edge-e2-${c.name}.csv`;
 
 /** A curve's CSV: its header line, then CPU seconds and best score at every new best. */
-function readCurve(c: Curve): { head: string; pts: [number, number][]; upTo: number } | null {
+interface CurveData {
+  head: string;
+  pts: [number, number][];
+  /** CPU seconds the run went (for a run cut short, as far as its last new best). */
+  upTo: number;
+}
+
+function readCurve(c: Curve): CurveData | null {
   if (!existsSync(curveCsv(c))) return null;
   const lines = readFileSync(curveCsv(c), 'utf8').trim().split('\n');
   const head = lines[0].replace(/^# /, '');
@@ -340,12 +357,8 @@ function curveSection(c: Curve): string[] {
   // The run's end is always a column, so a run shorter than the first mark still shows its best.
   if (!marks.includes(upTo)) marks.push(upTo);
   out.push(mdTable(['CPU s', ...marks.map(String)], [['best', ...marks.map(at)]]), '');
-  const first = (score: number): string => firstReach(pts, score);
   if (c !== OVERNIGHT) return out;
-  const others = otherOvernights().flatMap((e) => {
-    const r = readCurve(e);
-    return r ? [{ name: e.name.slice('overnight-'.length), ...r }] : [];
-  });
+  const others = otherOvernightCurves();
   if (others.length > 0) {
     // From the first score every run reached to the best any reached.
     const all = [{ name: 'this run', pts, upTo }, ...others];
@@ -364,7 +377,13 @@ function curveSection(c: Curve): string[] {
     'The public long-run figures beside it (also marked on the chart):\n',
     mdTable(
       ['public figure', 'CPU s', 'who', 'this run at that time', 'this run first reached it'],
-      longPublic().map((p) => [p.figure, p.seconds ?? 'not stated', p.who, p.seconds !== undefined && p.seconds <= upTo ? at(p.seconds) : '-', first(p.score)]),
+      longPublic().map((p) => [
+        p.figure,
+        p.seconds ?? 'not stated',
+        p.who,
+        p.seconds !== undefined && p.seconds <= upTo ? at(p.seconds) : '-',
+        firstReach(pts, p.score),
+      ]),
     ),
     '',
   );
@@ -428,7 +447,7 @@ async function hour(spec: string, seconds: number, seed: number, o: Record<strin
  */
 async function curveFromDb(spec: string, as: string | undefined, log: (l: string) => void): Promise<void> {
   if (as !== undefined && !/^[a-z0-9-]+$/.test(as)) throw new Error(`--as takes a name of small letters, digits and -, got ${as}`);
-  const curve: Curve = as === undefined ? OVERNIGHT : { name: `overnight-${as}`, title: `Another overnight run: ${as}` };
+  const curve = as === undefined ? OVERNIGHT : otherOvernight(as);
   const { Workbench } = await import('../src/main/services/workbench');
   const noWorkers = (): never => {
     throw new Error('the curve starts no run');
@@ -466,7 +485,7 @@ async function curveFromDb(spec: string, as: string | undefined, log: (l: string
 }
 
 /** A curve's line on a chart: the solver and seed its header names, and its best. */
-const curveLabel = (name: string, curve: { head: string; pts: [number, number][] }): string =>
+const curveLabel = (name: string, curve: CurveData): string =>
   `${name}${curve.head.replace(/^(\S+).*/, ': $1')}, seed ${curve.head.match(/seed (\d+)/)?.[1] ?? '?'}, best ${curve.pts.at(-1)?.[1] ?? '-'}`;
 
 /** The PNG chart of a curve's CSV (also `--chart` alone, for a run cut short); the overnight run's with the others beside it. */
@@ -474,16 +493,10 @@ async function drawCurve(c: Curve, log: (l: string) => void): Promise<void> {
   const curve = readCurve(c);
   if (!curve) return;
   const spec = curve.head.replace(/^(\S+).*/, '$1');
-  const budget = curve.upTo || (curve.pts.at(-1)?.[0] ?? 1);
-  const beside =
-    c === OVERNIGHT
-      ? otherOvernights().flatMap((e) => {
-          const r = readCurve(e);
-          return r ? [{ label: curveLabel(e.name.slice('overnight-'.length), r), pts: r.pts, upTo: r.upTo || (r.pts.at(-1)?.[0] ?? 1) }] : [];
-        })
-      : [];
+  const budget = (r: CurveData): number => r.upTo || (r.pts.at(-1)?.[0] ?? 1);
+  const beside = c === OVERNIGHT ? otherOvernightCurves().map((r) => ({ label: curveLabel(r.name, r), pts: r.pts, upTo: budget(r) })) : [];
   const label = beside.length > 0 ? curveLabel('overnight', curve) : `${spec}: best matched joins`;
-  await chartPng(curve.pts, label, budget, longPublic(), `${RESULTS}edge-e2-${c.name}.png`, beside).catch((e: unknown) =>
+  await chartPng(curve.pts, label, budget(curve), longPublic(), `${RESULTS}edge-e2-${c.name}.png`, beside).catch((e: unknown) =>
     log(`edge-e2: no PNG chart (${e instanceof Error ? e.message : String(e)})`),
   );
 }
@@ -512,9 +525,10 @@ async function chartPng(
     };
     const data = line(pts, seconds);
     const others = beside.map((b) => ({ label: b.label, data: line(b.pts, b.upTo) }));
-    const low = Math.floor(Math.min(...data.map((p) => p.y), ...others.flatMap((o) => o.data.map((p) => p.y)), ...publics.map((p) => p.score)) / 10) * 10;
+    const ys = [...data, ...others.flatMap((o) => o.data)].map((p) => p.y).concat(publics.map((p) => p.score));
+    const low = Math.floor(Math.min(...ys) / 10) * 10;
     // A join of headroom, so the best is not drawn on the frame.
-    const high = Math.max(...data.map((p) => p.y), ...others.flatMap((o) => o.data.map((p) => p.y)), ...publics.map((p) => p.score)) + 1;
+    const high = Math.max(...ys) + 1;
     const left = Math.min(data[0]?.x ?? 0.01, ...others.map((o) => o.data[0]?.x ?? 0.01));
     const right = Math.max(seconds, ...beside.map((b) => b.upTo), ...publics.map((p) => p.seconds ?? 0));
     // A public figure with a time is a point; one without spans the whole axis as a dashed level.
