@@ -89,6 +89,12 @@ export function durationText(ms: number | null): string {
   return `${Math.floor(h / 24)} d ${String(h % 24).padStart(2, '0')} h`;
 }
 
+/** What is left of a live run: "22 h 41 min left", "until stopped" when it has no limit, undefined while unknown. */
+export function timeLeftText(remainingMs: number | null, limited: boolean): string | undefined {
+  if (!limited) return 'until stopped';
+  return remainingMs === null ? undefined : `${durationText(remainingMs)} left`;
+}
+
 /** A clock for timelines and axes: "0:42", "12:05", "1:02:03". */
 export function clockText(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));

@@ -15,6 +15,7 @@ import {
   scoreText,
   statusDetail,
   stopText,
+  timeLeftText,
   whenText,
 } from '../../../src/renderer/src/runs/format';
 
@@ -37,6 +38,12 @@ describe('run formatting', () => {
     expect(bestFoundFigure(null, 12_000_000)).toEqual({ label: 'Best found at', value: '—' });
     // A running time a push behind the improvement: never a negative stand.
     expect(bestFoundFigure(5000, 4000).note).toBe('unchanged for 0.0 s');
+  });
+
+  it('says what is left of a live run', () => {
+    expect(timeLeftText(81_660_000, true)).toBe('22 h 41 min left');
+    expect(timeLeftText(null, true)).toBeUndefined();
+    expect(timeLeftText(null, false)).toBe('until stopped');
   });
 
   it('writes durations, clocks and axis ticks', () => {
