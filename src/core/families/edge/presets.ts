@@ -140,8 +140,8 @@ export const edgePresets: readonly SolverPreset[] = [
     label: 'Eternity II in a minute',
     source: 'workbench',
     description:
-      'Passes doubling from 64 to 8192 partial boards, then at 8192 half with new tie-breaks and half searching again, wider, the last rows of the best board; boards with equal joins ranked by the three colours each pass uses up first: 459.5 of 480 on average over the public benchmark’s Eternity II variants with 8 pieces pinned, in 60 CPU seconds (bench/results/edge-e2-8pin.md).',
-    params: { width: 64, maxWidth: 8192, growth: 2, exhaust: 3 },
+      'Passes doubling from 64 to 8192 partial boards, then at 8192 half with new tie-breaks and half searching again, wider, the last rows of the best board; boards with equal joins ranked by the three colours each pass uses up first, the last 4 rows filled column by column: 459.5 of 480 on average over the public benchmark’s Eternity II variants with 8 pieces pinned, in 60 CPU seconds (bench/results/edge-e2-8pin.md).',
+    params: { width: 64, maxWidth: 8192, growth: 2, exhaust: 3, band: 4 },
     stop: { seconds: 60 },
   },
   {
@@ -151,8 +151,8 @@ export const edgePresets: readonly SolverPreset[] = [
     label: 'Overnight (wide passes)',
     source: 'workbench',
     description:
-      "Passes doubling up to 262,144 partial boards (about 111 MB of memory a thread on 16x16), then at that width half with new tie-breaks and half searching again the last 6 rows of the best board, however long the best has stood: on Eternity II's plateau such passes starting higher up scored below fresh passes (461.2 against 462.4 on average) and never reached 464. The width stays at 262,144: wider passes score higher on average but reach the high scores less often per CPU second (Eternity II: a pass of 464 or more every 140 CPU s at 262,144, every 364 s at 524,288). Boards with equal joins are ranked by the three colours each pass uses up first. On Eternity II with the starter piece, 5 seeds of 10 CPU minutes on one core: 461 after 3 CPU seconds, 463 after 26 and 464 after 343 (medians, 4 of the 5 seeds reaching 464; bench/results/edge-e2.md).",
-    params: { width: 64, maxWidth: 262_144, growth: 2, exhaust: 3, suffix: 0.5, wide: 1, memory: 2048 },
+      "Passes doubling up to 262,144 partial boards (about 111 MB of memory a thread on 16x16), then at that width half with new tie-breaks and half searching again the last 6 rows of the best board, however long the best has stood: on Eternity II's plateau such passes starting higher up scored below fresh passes (461.2 against 462.4 on average) and never reached 464. The width stays at 262,144: wider passes score higher on average but reach the high scores less often per CPU second (Eternity II: a pass of 464 or more every 140 CPU s at 262,144, every 364 s at 524,288). Boards with equal joins are ranked by the three colours each pass uses up first, and the last 4 rows are filled column by column (0.25 to 0.5 joins a pass more than a third of the rows). On Eternity II with the starter piece, 5 seeds of 10 CPU minutes on one core: 461 after 1.6 CPU seconds, 463 after 28 and 464 after 169 (medians; 4 of the 5 seeds reached 464 and one 465, at 111 s; bench/results/edge-e2.md).",
+    params: { width: 64, maxWidth: 262_144, growth: 2, exhaust: 3, band: 4, suffix: 0.5, wide: 1, memory: 2048 },
   },
   {
     id: 'beam-then-lns',
