@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue, findSolver } from '../../../src/core/catalogue/catalogue';
 import { resolveParams } from '../../../src/core/params/schema';
-import { allPresets, presetsFor } from '../../../src/core/presets/presets';
+import { allPresets, findPreset, presetsFor } from '../../../src/core/presets/presets';
+import { BeamRun } from '../../../src/core/families/edge/beam/beam';
+import { ScanLayout } from '../../../src/core/families/edge/beam/layout';
+import { beamWidths } from '../../../src/core/families/edge/beam/options';
+import { beamOptions } from '../../../src/core/families/edge/beam/solver';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
+import { Rng } from '../../../src/core/rng/rng';
+
+/** An Eternity II-like set (5 frame and 17 inner colours) of the given size. */
+const e2Like = (size: number) => generateEdgePuzzle({ rows: size, cols: size, frameColours: 5, innerColours: 17, seed: 1 }).puzzle;
+const overnightParams = () => findPreset('edge', 'beam', 'overnight').params;
 
 describe('solver presets', () => {
   it('name existing solvers and only valid parameter values', () => {
@@ -33,17 +43,12 @@ describe('solver presets', () => {
 });
 
 describe('the Eternity II presets', () => {
-  it('fill the last 4 rows column by column, whatever the board size', async () => {
-    const { generateEdgePuzzle } = await import('../../../src/core/families/edge/generator');
-    const { ScanLayout } = await import('../../../src/core/families/edge/beam/layout');
-    const { beamOptions } = await import('../../../src/core/families/edge/beam/solver');
-    const { findPreset } = await import('../../../src/core/presets/presets');
+  it('fill the last 4 rows column by column, whatever the board size', () => {
     // A band of 4 rows scored higher passes than the default third of the rows on every width and
     // board measured (bench/results/edge-e2-beam-profile.md, session 26).
     for (const id of ['e2-minute', 'overnight'])
       for (const size of [10, 16]) {
-        const p = generateEdgePuzzle({ rows: size, cols: size, frameColours: 5, innerColours: 17, seed: 1 }).puzzle;
-        const L = new ScanLayout(p, beamOptions(findPreset('edge', 'beam', id).params));
+        const L = new ScanLayout(e2Like(size), beamOptions(findPreset('edge', 'beam', id).params));
         const n = size * size;
         const band = Array.from(L.cellOf.slice(n - 4 * size));
         expect(band.slice(0, 5), `${id} on ${size}x${size}`).toEqual([0, 1, 2, 3, 4].map((k) => (size - 4 + (k % 4)) * size + (k >> 2)));
@@ -53,30 +58,20 @@ describe('the Eternity II presets', () => {
 });
 
 describe('overnight', () => {
-  it('stays at 262,144 boards a thread: buffers for that width, not for what its memory bound holds', async () => {
-    const { generateEdgePuzzle } = await import('../../../src/core/families/edge/generator');
-    const { beamWidths } = await import('../../../src/core/families/edge/beam/options');
-    const { beamOptions } = await import('../../../src/core/families/edge/beam/solver');
-    const { findPreset } = await import('../../../src/core/presets/presets');
-    const e2 = generateEdgePuzzle({ rows: 16, cols: 16, frameColours: 5, innerColours: 17, seed: 1 }).puzzle;
+  it('stays at 262,144 boards a thread: buffers for that width, not for what its memory bound holds', () => {
+    const options = beamOptions(overnightParams());
     // Past 262,144 boards the passes reach high scores less often per CPU second (beam-passes --cpu).
-    const widths = beamWidths(e2, beamOptions(findPreset('edge', 'beam', 'overnight').params));
+    const widths = beamWidths(e2Like(16), options);
     expect(widths).toMatchObject({ maxWidth: 262_144, ceiling: 262_144 });
     expect(widths.bytes / 2 ** 20).toBeLessThan(120);
     // Half the width above the last 6 rows: the same passes for 28 % less CPU at 262,144 (session 26).
-    expect(beamOptions(findPreset('edge', 'beam', 'overnight').params)).toMatchObject({ early: 0.5, lateRows: 6 });
+    expect(options).toMatchObject({ early: 0.5, lateRows: 6 });
   });
 
-  it('keeps its suffix passes in the last 6 rows however long the best stands', async () => {
-    const { generateEdgePuzzle } = await import('../../../src/core/families/edge/generator');
-    const { BeamRun } = await import('../../../src/core/families/edge/beam/beam');
-    const { beamOptions } = await import('../../../src/core/families/edge/beam/solver');
-    const { findPreset } = await import('../../../src/core/presets/presets');
-    const { Rng } = await import('../../../src/core/rng/rng');
-    const e2 = generateEdgePuzzle({ rows: 16, cols: 16, frameColours: 5, innerColours: 17, seed: 1 }).puzzle;
+  it('keeps its suffix passes in the last 6 rows however long the best stands', () => {
     // The preset as it is, at a width a test affords: on Eternity II's plateau, passes starting
     // higher up scored below fresh passes (bench/results/edge-e2-beam-profile.md, session 24).
-    const run = new BeamRun(e2, beamOptions({ ...findPreset('edge', 'beam', 'overnight').params, width: 4, maxWidth: 4, memory: 0 }), new Rng(3));
+    const run = new BeamRun(e2Like(16), beamOptions({ ...overnightParams(), width: 4, maxWidth: 4, memory: 0 }), new Rng(3));
     const starts: number[] = [];
     while (starts.length < 400 && run.checkpoint().stall < 40) {
       const before = run.pass;
@@ -93,12 +88,8 @@ describe('overnight', () => {
 describe('recommended solvers', () => {
   it('name a solver of the family, and a preset of it when they name one', async () => {
     const { families } = await import('../../../src/core/families');
-    const { generateEdgePuzzle } = await import('../../../src/core/families/edge/generator');
     const puzzles = {
-      edge: [
-        generateEdgePuzzle({ rows: 5, cols: 5, frameColours: 2, innerColours: 3, seed: 1 }).puzzle,
-        generateEdgePuzzle({ rows: 16, cols: 16, frameColours: 5, innerColours: 17, seed: 1 }).puzzle,
-      ],
+      edge: [generateEdgePuzzle({ rows: 5, cols: 5, frameColours: 2, innerColours: 3, seed: 1 }).puzzle, e2Like(16)],
       jump: [families.jump.puzzleFromJson({ rows: 9, cols: 9 })],
       parity: [families.parity.puzzleFromJson({ n: 6, m: 4 })],
     };
@@ -115,8 +106,7 @@ describe('recommended solvers', () => {
 });
 
 describe('findPreset', () => {
-  it('finds a solver preset by id, or names the presets there are in its error', async () => {
-    const { findPreset } = await import('../../../src/core/presets/presets');
+  it('finds a solver preset by id, or names the presets there are in its error', () => {
     expect(findPreset('edge', 'beam', 'e2-minute').params).toMatchObject({ maxWidth: 8192 });
     expect(() => findPreset('edge', 'beam', 'nope')).toThrow('no preset "nope" for beam (presets: e2-minute, overnight)');
     expect(() => findPreset('edge', 'sa', 'nope')).toThrow('no preset "nope" for sa (presets: none)');
