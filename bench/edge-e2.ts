@@ -541,7 +541,7 @@ async function chartPng(
         data: o.data,
         stepped: true,
         borderColor: ['#444444', '#888888', '#aaaaaa'][i % 3],
-        borderDash: [[], [8, 4], [2, 3]][Math.floor(i / 3) % 3 === 0 ? i % 3 : (i + 1) % 3],
+        borderDash: [[], [8, 4], [2, 3]][(i + Math.floor(i / 3)) % 3],
         borderWidth: 1.5,
         pointRadius: 0,
       })),
