@@ -68,9 +68,11 @@ describe('overnight', () => {
     expect(options).toMatchObject({ early: 0.5, lateRows: 6 });
   });
 
-  it('keeps its suffix passes in the last 6 rows however long the best stands', () => {
+  it('keeps its suffix passes in the last 4 rows however long the best stands', () => {
     // The preset as it is, at a width a test affords: on Eternity II's plateau, passes starting
-    // higher up scored below fresh passes (bench/results/edge-e2-beam-profile.md, session 24).
+    // higher up scored below fresh passes (session 24), and from a board one join below the best
+    // those starting in rows 10-11 never reached it where the last 4 rows did (session 27;
+    // bench/results/edge-e2-beam-profile.md).
     const run = new BeamRun(e2Like(16), beamOptions({ ...overnightParams(), width: 4, maxWidth: 4, memory: 0 }), new Rng(3));
     const starts: number[] = [];
     while (starts.length < 400 && run.checkpoint().stall < 40) {
@@ -81,7 +83,7 @@ describe('overnight', () => {
     expect(run.checkpoint().stall).toBeGreaterThanOrEqual(40);
     const suffix = starts.filter((d) => d > 0);
     expect(suffix.length).toBeGreaterThan(10);
-    for (const d of suffix) expect(d).toBeGreaterThanOrEqual(256 - 6 * 16);
+    for (const d of suffix) expect(d).toBeGreaterThanOrEqual(256 - 4 * 16);
   });
 });
 
