@@ -70,8 +70,8 @@ describe('overnight', () => {
 
   it('keeps its suffix passes in the last 4 rows however long the best stands', () => {
     // The preset as it is, at a width a test affords: on Eternity II's plateau, passes starting
-    // higher up scored below fresh passes (session 24), and from a board one join below the best
-    // those starting in rows 10-11 never reached it where the last 4 rows did (session 27;
+    // higher up scored below fresh passes (session 24), and run on from a best of 463, those
+    // starting in rows 10-11 never reached 464 where the last 4 rows did (session 27;
     // bench/results/edge-e2-beam-profile.md).
     const run = new BeamRun(e2Like(16), beamOptions({ ...overnightParams(), width: 4, maxWidth: 4, memory: 0 }), new Rng(3));
     const starts: number[] = [];
