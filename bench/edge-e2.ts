@@ -10,6 +10,9 @@
  * there (the latest per instance, solver and seed), so several invocations fill in one table.
  * Each record also keeps the CPU time at which its run first reached each high score, from which
  * the report gives Eternity II's time to target (issue 23: seconds to 458-465, per seed and median).
+ * Each record keeps its run's best board too (from 2026-12-01), and every report re-scores the
+ * records it shows from their boards, and each overnight curve from the run file beside it
+ * (`edge-e2-NAME.run.json`), with the recorder's own check (bench/records.ts).
  *
  * Options:
  *   --seconds S       budget per run (default 60)
@@ -24,7 +27,8 @@
  *   --long ID         solver[:preset] of the long run
  *   --seed N          seed of the long run (default 1); a finished long run is also recorded in
  *                     edge-e2.jsonl, so several seeds give the time-to-target table for its budget
- *   --report          only rewrite edge-e2.md from the recorded runs
+ *   --report          only rewrite edge-e2.md from the recorded runs (re-scoring their boards)
+ *   --variants a,b    with --instances e2-8pin: which of variants 0-9 (default 0-4, the protocol's)
  *   --chart           also draw the charts from their CSVs (a long run cut short)
  *   --curve FILE:RUN  write edge-e2-overnight.csv and .png from a run kept in a workbench database
  *                     (a run of hours made with the CLI's solve --cpu --db FILE), as far as it got
@@ -33,10 +37,12 @@
  *                     edge-e2-overnight-NAME.csv and .png, drawn beside the overnight run and compared with it
  */
 import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findSolver } from '../src/core/catalogue/catalogue';
 import { getFamily } from '../src/core/families';
 import { findPreset } from '../src/core/presets/presets';
+import { puzzleOfFile, rescoreNote, rescoreRecords, rescoreRunFile, shown, type LoggedBest, type PuzzleRef, type Rescored } from './records';
 import { solverEntry, templateJson, withStudy, type FinishedStudy } from './study';
 import { machine, mdTable, mean, median, numOpt, options, stdev } from './util';
 
@@ -83,7 +89,7 @@ const PUBLIC: Record<string, { figure: string; who: string; source: string }[]> 
 /** Our targets (issue 11), mean of 5 seeds at 60 s unless said. */
 const TARGET: Record<string, number> = { e2: 455, 'e2-clues': 450, meta16: 452, meta10: 172 };
 
-export interface Record_ {
+export interface Record_ extends LoggedBest {
   instance: string;
   solver: string;
   seed: number;
@@ -201,6 +207,8 @@ function records(done: FinishedStudy, instances: string[], specs: string[], seco
       evaluations: run.evaluations,
       date: new Date().toISOString().slice(0, 10),
       reach: reachTimes(improvements.get(run.id) ?? [], REACH_FROM),
+      // So that the report re-scores the figure rather than repeat it (bench/records.ts).
+      ...(run.bestSolution ? { board: run.bestSolution } : {}),
     });
   }
   return out;
@@ -214,13 +222,49 @@ function readLog(file = LOG): Record_[] {
     .map((l) => JSON.parse(l) as Record_);
 }
 
+const STUDIES = fileURLToPath(new URL('../resources/studies/', import.meta.url));
+
+/**
+ * The puzzle file a logged instance was run from, as the bench's studies read it: an instance of
+ * edge-e2.jsonl is the template's puzzle, a variant of edge-e2-8pin.jsonl (`v00`) its file.
+ */
+export function instanceFile(instance: string): string {
+  const variant = instance.match(/^v(\d+)$/);
+  if (variant) return join(STUDIES, pinFile(Number(variant[1])));
+  const index = INSTANCES.findIndex((i) => i.id === instance);
+  if (index < 0) throw new Error(`unknown instance ${instance}`);
+  const template = JSON.parse(readFileSync(join(STUDIES, 'eternity2-comparison.json'), 'utf8')) as { puzzles: { file: string }[] };
+  return join(STUDIES, template.puzzles[index]!.file);
+}
+
+/** The latest record per instance, solver, seed and budget, each re-scored from its board if it keeps one. */
+export function latestRescored(all: readonly Record_[]): { runs: Record_[]; rescored: Rescored<Record_> } {
+  const latest = new Map<string, Record_>();
+  for (const r of all) latest.set(`${r.instance}|${r.solver}|${r.seed}|${r.seconds}`, r);
+  const records = [...latest.values()];
+  const puzzles = new Map<string, PuzzleRef>();
+  const puzzleOf = (r: Record_): PuzzleRef => {
+    let p = puzzles.get(r.instance);
+    if (!p) puzzles.set(r.instance, (p = puzzleOfFile(instanceFile(r.instance))));
+    return p;
+  };
+  const rescored = rescoreRecords(records, puzzleOf, RESULTS);
+  return { runs: shown(rescored, records), rescored };
+}
+
+const recordName = (r: Record_): string => `\`${r.solver}\` on ${r.instance}, seed ${r.seed}, ${r.seconds} CPU s (logged ${r.best} on ${r.date})`;
+
+/** The report's section on what its figures were re-scored from; refused records are also said on stderr. */
+function rescoredSection(rescored: Rescored<Record_>): string[] {
+  for (const { record, why } of rescored.refused) process.stderr.write(`edge-e2: refused ${recordName(record)}: ${why}\n`);
+  const note = rescoreNote(rescored, recordName);
+  return note.length > 0 ? ['## Which figures were re-scored\n', ...note, ''] : [];
+}
+
 const f1 = (x: number): string => (Number.isInteger(x) ? String(x) : x.toFixed(1));
 
 function report(): string {
-  // The latest run per instance, solver, seed and budget.
-  const latest = new Map<string, Record_>();
-  for (const r of readLog()) latest.set(`${r.instance}|${r.solver}|${r.seed}|${r.seconds}`, r);
-  const runs = [...latest.values()];
+  const { runs, rescored } = latestRescored(readLog());
   const out: string[] = [
     '# Edge matching at Eternity II scale\n',
     'Written by `npm run bench -- edge-e2` from every run recorded in `edge-e2.jsonl` (the latest per instance, solver, seed and budget).',
@@ -284,6 +328,7 @@ function report(): string {
     '- `lns` starts from beam passes doubling to 4096 partial boards, then refills (assignment problems, exact windows and regions) and shakes; it adds about one join to its beam start within a minute.',
     '- The public beam and ALNS figures are on the official set with three corners pinned as well (10 variants), a slightly harder puzzle than the starter piece alone.\n',
   );
+  out.push(...rescoredSection(rescored));
   for (const c of curves()) out.push(...curveSection(c));
   return out.join('\n');
 }
@@ -352,6 +397,8 @@ function curveSection(c: Curve): string[] {
   if (!curve) return [];
   const { head, pts, upTo } = curve;
   const out = [`## ${c.title}\n`, `${head}. Score against CPU time: \`edge-e2-${c.name}.csv\`, chart \`edge-e2-${c.name}.png\`.\n`];
+  const best = pts.at(-1)?.[1];
+  if (best !== undefined) out.push(curveCheck(c, best));
   const at = (s: number): number => pts.filter((p) => p[0] <= s).reduce((a, p) => Math.max(a, p[1]), 0);
   const marks = [10, 60, 300, 600, 1200, 1800, 3600, 7200, 14400, 28800, 57600].filter((s) => s <= upTo);
   // The run's end is always a column, so a run shorter than the first mark still shows its best.
@@ -388,6 +435,19 @@ function curveSection(c: Curve): string[] {
     '',
   );
   return out;
+}
+
+/**
+ * Whether a curve's best is backed by its run's best board: the run file kept beside its CSV
+ * (`edge-e2-NAME.run.json`, `workbench export RUN --format run`) is re-scored with the recorder's check.
+ */
+function curveCheck(c: Curve, best: number): string {
+  const name = `edge-e2-${c.name}.run.json`;
+  if (!existsSync(`${RESULTS}${name}`)) return `Its best, ${best}, is as the run reported it: no run file (\`${name}\`) is kept to re-score it.\n`;
+  const why = rescoreRunFile(`${RESULTS}${name}`, best);
+  if (why === null) return `Its best, ${best}, re-scored from the best board in its run file \`${name}\` with the recorder's check: it holds.\n`;
+  process.stderr.write(`edge-e2: refused the curve ${c.name}: ${why}\n`);
+  return `**Refused**: the curve's best, ${best}, is not backed by \`${name}\`: ${why}.\n`;
 }
 
 /** CPU seconds at which a curve first reached `score`, "-" if it never did. */
@@ -571,13 +631,28 @@ async function chartPng(
 
 // ---- e2-8pin: the public single-core benchmark's own variants -----------------------------------
 
-/** resources/instances/e2-8pin: the official pieces with 8 pinned, variants 00-04. */
-const PIN_VARIANTS = [0, 1, 2, 3, 4];
+/**
+ * resources/instances/e2-8pin: the official pieces with 8 pinned, the public benchmark's variants
+ * 00-09 (05-09 bundled on 2026-12-01); a run of the protocol takes 00-04 unless `--variants` says.
+ */
+const PIN_VARIANTS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+const PIN_PROTOCOL = [0, 1, 2, 3, 4];
 const pinFile = (v: number): string => `../instances/e2-8pin/eternity2_8pin_v${String(v).padStart(2, '0')}.txt`;
 const pinLabel = (v: number): string => `v${String(v).padStart(2, '0')}`;
 
 /**
- * The public programs built and run on this machine beside ours, 60 CPU s (the published setting:
+ * The variants `beam`'s settings were screened on (seed 1, 30 CPU s: edge-e2-beam-profile.md,
+ * "Screening"); a figure on them is not one on an unseen puzzle, so the report keeps them apart.
+ */
+export const PIN_TUNED = [0, 1];
+
+/** A solver's records split into the variants its settings were tuned on and those they never saw. */
+export function tuningSplit<R extends { instance: string }>(records: readonly R[]): { tuned: R[]; unseen: R[] } {
+  const tuned = new Set(PIN_TUNED.map(pinLabel));
+  return { tuned: records.filter((r) => tuned.has(r.instance)), unseen: records.filter((r) => !tuned.has(r.instance)) };
+}
+
+/** The public programs built and run on this machine beside ours, 60 CPU s (the published setting:
  * about 155), one seed, variants 00-02 (resources/instances/SOURCES.md).
  */
 const PIN_PUBLIC: { who: string; perVariant: number[] }[] = [
@@ -589,15 +664,15 @@ const PIN_PUBLIC: { who: string; perVariant: number[] }[] = [
 const PIN_TARGET = 457;
 
 /**
- * `--instances e2-8pin`: variants 00-04 (`--variants 0,1,..`) x seeds 1..3 (`--seeds`) x `beam`
- * (`--solvers`), 60 CPU s each (`--seconds`), as a study; each run is appended to
+ * `--instances e2-8pin`: variants 00-04 (`--variants 0,1,..`, any of 00-09) x seeds 1..3 (`--seeds`)
+ * x `beam` (`--solvers`), 60 CPU s each (`--seconds`), as a study; each run is appended to
  * edge-e2-8pin.jsonl and edge-e2-8pin.md is written from all of them beside the public figures.
  */
 async function runPinned(o: Record<string, string | true>, log: (l: string) => void): Promise<void> {
   const seconds = numOpt(o, 'seconds', 60);
   const seeds =
     typeof o.seeds === 'string' && o.seeds.includes(',') ? o.seeds.split(',').map(Number) : Array.from({ length: numOpt(o, 'seeds', 3) }, (_, i) => i + 1);
-  const variants = typeof o.variants === 'string' ? o.variants.split(',').map(Number) : PIN_VARIANTS;
+  const variants = typeof o.variants === 'string' ? o.variants.split(',').map(Number) : PIN_PROTOCOL;
   for (const v of variants) if (!PIN_VARIANTS.includes(v)) throw new Error(`unknown variant ${v} (have: ${PIN_VARIANTS.join(', ')})`);
   const specs = typeof o.solvers === 'string' ? o.solvers.split(',') : ['beam'];
   specs.forEach(checkSpec);
@@ -619,44 +694,90 @@ async function runPinned(o: Record<string, string | true>, log: (l: string) => v
   });
 }
 
+/** A mean and how many runs it is over, "-" for none. */
+const meanOf = (rs: readonly Record_[]): string => (rs.length ? `${mean(rs.map((r) => r.best)).toFixed(1)} (${rs.length})` : '-');
+
+/**
+ * A warning per solver whose runs on the added variants (05-09) made far fewer evaluations in the
+ * same CPU budget than its protocol runs: a loaded machine does less per CPU second, and those
+ * figures then come from a smaller search.
+ */
+function searchedLess(runs: readonly Record_[], solvers: readonly string[]): string[] {
+  const protocol = new Set(PIN_PROTOCOL.map(pinLabel));
+  const billions = (rs: readonly Record_[]): number => median(rs.map((r) => r.evaluations)) / 1e9;
+  const out: string[] = [];
+  for (const s of solvers) {
+    const rs = runs.filter((r) => r.solver === s);
+    const [old, added] = [rs.filter((r) => protocol.has(r.instance)), rs.filter((r) => !protocol.has(r.instance))];
+    if (old.length === 0 || added.length === 0 || billions(added) >= 0.8 * billions(old)) continue;
+    out.push(
+      `\`${s}\`: its runs on variants 05-09 made a median ${billions(added).toFixed(2)} billion evaluations in their budget against ${billions(old).toFixed(2)} billion on 00-04 (a loaded machine does less per CPU second), so their search went ${Math.round((100 * billions(added)) / billions(old))} % as far.\n`,
+    );
+  }
+  return out;
+}
+
 function pinnedReport(): string {
-  const latest = new Map<string, Record_>();
-  for (const r of readLog(PIN_LOG)) latest.set(`${r.instance}|${r.solver}|${r.seed}|${r.seconds}`, r);
-  const runs = [...latest.values()];
+  const { runs, rescored } = latestRescored(readLog(PIN_LOG));
   const out: string[] = [
     '# Eternity II with 8 pieces pinned: the public single-core benchmark\n',
     'Written by `npm run bench -- edge-e2 --instances e2-8pin` from every run recorded in `edge-e2-8pin.jsonl` (the latest per variant, solver, seed and budget).',
-    'The protocol: variants 00-04 of the public benchmark (resources/instances/e2-8pin: the official pieces with the starter, the four clue pieces and three corners pinned), 3 seeds each, 60 CPU seconds of one core per run, measured by each solver process.',
+    "The protocol: variants 00-04 of the public benchmark (resources/instances/e2-8pin: the official pieces with the starter, the four clue pieces and three corners pinned), 3 seeds each, 60 CPU seconds of one core per run, measured by each solver process. Variants 05-09 (the rest of the public benchmark's ten) were added on 2026-12-01 to see the settings on puzzles their tuning never saw.",
     `Machine: ${machine()}.\n`,
   ];
   for (const seconds of [...new Set(runs.map((r) => r.seconds))].sort((a, b) => a - b)) {
     const mine = runs.filter((r) => r.seconds === seconds);
     const solvers = [...new Set(mine.map((r) => r.solver))];
+    const variants = PIN_VARIANTS.filter((v) => mine.some((r) => r.instance === pinLabel(v)));
     out.push(`## ${seconds} CPU s per run${seconds === 60 ? ` (target: mean >= ${PIN_TARGET} over variants 00-04, 3 seeds each)` : ''}\n`);
     const rows = solvers.map((s) => {
       const rs = mine.filter((r) => r.solver === s);
-      const by = (v: number): number[] =>
-        rs
-          .filter((r) => r.instance === pinLabel(v))
-          .sort((a, b) => a.seed - b.seed)
-          .map((r) => r.best);
-      const first3 = PIN_VARIANTS.slice(0, 3).flatMap(by);
+      const on = (v: number): Record_[] => rs.filter((r) => r.instance === pinLabel(v)).sort((a, b) => a.seed - b.seed);
+      const protocol = rs.filter((r) => PIN_PROTOCOL.map(pinLabel).includes(r.instance));
+      const { tuned, unseen } = tuningSplit(rs);
       return [
         `\`${s}\``,
         rs.length,
-        mean(rs.map((r) => r.best)).toFixed(1),
-        first3.length ? mean(first3).toFixed(1) : '-',
-        ...PIN_VARIANTS.map((v) => (by(v).length ? `${by(v).join(', ')} (${mean(by(v)).toFixed(1)})` : '-')),
+        meanOf(protocol),
+        meanOf(tuned),
+        meanOf(unseen),
+        meanOf(PIN_PROTOCOL.slice(0, 3).flatMap(on)),
+        ...variants.map((v) =>
+          on(v).length
+            ? `${on(v)
+                .map((r) => r.best)
+                .join(', ')} (${mean(on(v).map((r) => r.best)).toFixed(1)})`
+            : '-',
+        ),
         `${(median(rs.map((r) => r.bestMs)) / 1000).toFixed(1)} s`,
       ];
     });
-    out.push(mdTable(['solver', 'runs', 'mean', 'mean 00-02', ...PIN_VARIANTS.map(pinLabel), 'median time of best'], rows));
+    out.push(
+      mdTable(
+        [
+          'solver',
+          'runs',
+          'mean 00-04 (runs)',
+          'tuned on (00, 01)',
+          'never seen in tuning (02-09)',
+          'mean 00-02',
+          ...variants.map(pinLabel),
+          'median time of best',
+        ],
+        rows,
+      ),
+    );
     out.push('');
+    out.push(...searchedLess(mine, solvers));
   }
+  out.push(
+    'Tuned on: `beam`\'s suffix passes and pinned look-ahead (in every row here) were screened on variants 00 and 01, seed 1, 30 CPU s (`edge-e2-beam-profile.md`, "Screening"); `e2-minute`\'s `exhaust=3` and `band=4` were chosen on Eternity II with the starter piece and the META 2010 boards (`beam-passes`). Variants 02-04 were in the protocol runs that reported each change after it was chosen; 05-09 in none before 2026-12-01.',
+    '',
+  );
   out.push('## Public figures, run on this machine\n');
   out.push(
     mdTable(
-      ['program', 'mean 00-02', ...PIN_VARIANTS.slice(0, 3).map(pinLabel)],
+      ['program', 'mean 00-02', ...PIN_PROTOCOL.slice(0, 3).map(pinLabel)],
       PIN_PUBLIC.map((p) => [p.who, mean(p.perVariant).toFixed(1), ...p.perVariant]),
     ),
   );
@@ -667,6 +788,7 @@ function pinnedReport(): string {
     'What was tried on `beam` for these figures (with the figures each gave, also what did not help) and where its CPU goes: `edge-e2-beam-profile.md`.',
     '',
   );
+  out.push(...rescoredSection(rescored));
   return out.join('\n');
 }
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const names = readdirSync(here)
-  .filter((f) => f.endsWith('.ts') && f !== 'index.ts' && f !== 'util.ts')
+  .filter((f) => f.endsWith('.ts') && !['index.ts', 'util.ts', 'records.ts'].includes(f))
   .map((f) => f.replace(/\.ts$/, ''));
 
 const [name, ...argv] = process.argv.slice(2);

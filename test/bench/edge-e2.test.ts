@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { censoredMedian, firstReach, reachTimes, timeToTargetTable, type Record_ } from '../../bench/edge-e2';
+import { censoredMedian, firstReach, instanceFile, latestRescored, reachTimes, timeToTargetTable, tuningSplit, type Record_ } from '../../bench/edge-e2';
+import { puzzleOfFile } from '../../bench/records';
 
 const rec = (solver: string, seed: number, best: number, reach?: Record<string, number>): Record_ => ({
   instance: 'e2',
@@ -87,5 +90,55 @@ describe('timeToTargetTable', () => {
     expect(lines).toHaveLength(4);
     expect(lines[2]).toBe('| `beam` | 1, 2, 3 | **12.0** (9.0, 12.0, 15.5) | **50.0** (50.0, 20.0, -) | **-** (-, 41.4, -) |');
     expect(lines[3]).toBe('| `lns` | 1 | **30.0** (30.0) | **-** (-) | **-** (-) |');
+  });
+});
+
+describe('the report re-scores logged boards', () => {
+  // The overnight run's best board (466 on Eternity II with the starter piece), from its run file.
+  const runFile = fileURLToPath(new URL('../../bench/results/edge-e2-overnight.run.json', import.meta.url));
+  const events = (JSON.parse(readFileSync(runFile, 'utf8')) as { events: { kind: string; score?: number; solution?: unknown }[] }).events;
+  const best = events.filter((e) => e.kind === 'improvement').at(-1)!;
+
+  it("keeps a record whose board gives its score on the instance's puzzle", () => {
+    const { runs, rescored } = latestRescored([{ ...rec('beam:overnight', 1, 466), board: best.solution }]);
+    expect(best.score).toBe(466);
+    expect(rescored.checked).toHaveLength(1);
+    expect(runs).toHaveLength(1);
+  });
+
+  it('refuses a record whose logged score its board does not give, and leaves it out of the figures', () => {
+    const forged = { ...rec('beam:overnight', 1, 467), board: best.solution };
+    const { runs, rescored } = latestRescored([rec('beam', 2, 457), forged]);
+    expect(rescored.refused).toEqual([{ record: forged, why: 'it reported score 467, but its board scores 466' }]);
+    expect(runs.map((r) => r.solver)).toEqual(['beam']);
+    expect(rescored.unchecked).toHaveLength(1);
+  });
+
+  it('re-scores only the latest record of a run, the one the report shows', () => {
+    const { rescored } = latestRescored([{ ...rec('beam', 1, 467), board: best.solution }, rec('beam', 1, 457)]);
+    expect(rescored.refused).toHaveLength(0);
+    expect(rescored.unchecked.map((r) => r.best)).toEqual([457]);
+  });
+});
+
+describe('e2-8pin variants', () => {
+  it('reads variants 00-09 as the official pieces with 8 pinned, three corners differing', () => {
+    const corners = new Set<string>();
+    for (let v = 0; v <= 9; v++) {
+      const { family, puzzle } = puzzleOfFile(instanceFile(`v${String(v).padStart(2, '0')}`));
+      const p = puzzle as { pieces: unknown[]; fixed: { piece: number; row: number; col: number }[] };
+      expect(family).toBe('edge');
+      expect(p.pieces).toHaveLength(256);
+      expect(p.fixed).toHaveLength(8);
+      corners.add(JSON.stringify(p.fixed.filter((f) => f.piece <= 4)));
+    }
+    expect(corners.size).toBe(10);
+  });
+
+  it('keeps the variants the settings were tuned on (00, 01) apart from those they never saw', () => {
+    const runs = ['v00', 'v01', 'v02', 'v05', 'v09'].map((instance) => ({ instance }));
+    const { tuned, unseen } = tuningSplit(runs);
+    expect(tuned.map((r) => r.instance)).toEqual(['v00', 'v01']);
+    expect(unseen.map((r) => r.instance)).toEqual(['v02', 'v05', 'v09']);
   });
 });
