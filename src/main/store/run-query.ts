@@ -2,6 +2,7 @@
  * The SQL of the run history's queries: the WHERE clause of a filter (shared with Store.listRuns,
  * so the two never drift apart), the ORDER BY of each sort key, and paging.
  */
+import { catalogue } from '../../core/catalogue/catalogue';
 import type { FamilyId } from '../../core/families/family';
 import { RUN_SORT_KEYS, type RunSortKey, type SortDir } from '../api/runs';
 import { RUN_SUMMARY_COLS } from './run-rows';
@@ -13,7 +14,8 @@ export const MAX_PAGE = 10_000;
 export interface RunHistoryFilter {
   /**
    * Words that must all match: `#12` = run 12; a number = a run id or seed (or part of a puzzle
-   * name); any other word = part of the puzzle name, the solver or a parameter name / value.
+   * name); any other word = part of the puzzle name, the solver id or a parameter name / value,
+   * or the start of a word of the solver's name as the history shows it ("annealing").
    */
   search?: string;
   /** Runs made on this library puzzle. */
@@ -83,6 +85,17 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * The solvers whose name in words has a word starting with `word` (3 letters at least, so short
+ * ids such as `sa` keep matching only what they did): the history shows names, and people search
+ * by what they see.
+ */
+function solversNamed(word: string): { family: string; id: string }[] {
+  const w = word.toLowerCase();
+  if (w.length < 3) return [];
+  return catalogue.filter((d) => d.label.toLowerCase().split(/[^\p{L}\p{N}]+/u).some((part) => part.startsWith(w))).map((d) => ({ family: d.family, id: d.id }));
+}
+
 /** WHERE clause and its arguments for a filter. Throws RangeError on a value no run can have. */
 export function runHistoryWhere(f: RunHistoryFilter): { where: string; args: unknown[] } {
   const conds: string[] = [];
@@ -140,8 +153,10 @@ export function runHistoryWhere(f: RunHistoryFilter): { where: string; args: unk
       conds.push(`(id = ? OR seed = ? OR puzzle_name LIKE ? ESCAPE '\\')`);
       args.push(Number(word), Number(word), like);
     } else {
-      conds.push(`(puzzle_name LIKE ? ESCAPE '\\' OR solver LIKE ? ESCAPE '\\' OR family = ? OR status = ? OR params LIKE ? ESCAPE '\\')`);
-      args.push(like, like, word.toLowerCase(), word.toLowerCase(), like);
+      const named = solversNamed(word);
+      const byName = named.map(() => ' OR (family = ? AND solver = ?)').join('');
+      conds.push(`(puzzle_name LIKE ? ESCAPE '\\' OR solver LIKE ? ESCAPE '\\' OR family = ? OR status = ? OR params LIKE ? ESCAPE '\\'${byName})`);
+      args.push(like, like, word.toLowerCase(), word.toLowerCase(), like, ...named.flatMap((n) => [n.family, n.id]));
     }
   }
   return { where: conds.length ? `WHERE ${conds.join(' AND ')}` : '', args };

@@ -36,6 +36,8 @@ describe('shortcuts', () => {
     expect(shortcutLabel('shift+mod+z', false)).toBe('Shift+Ctrl+Z');
     expect(shortcutLabel('mod+s', true)).toBe('⌘S');
     expect(shortcutLabel('delete', false)).toBe('Del');
+    // The menu key is named in words, as the keys overlay lists it.
+    expect(shortcutLabel('contextmenu', false)).toBe('Context menu');
   });
 
   it('tells text fields from other targets', () => {

@@ -50,7 +50,7 @@ export function shortcutLabel(shortcut: string, mac: boolean = isMac()): string 
     else if (l === 'alt') names.push(mac ? '⌥' : 'Alt');
   }
   const k = key.length === 1 ? key.toUpperCase() : key[0]!.toUpperCase() + key.slice(1);
-  const pretty = { Arrowup: '↑', Arrowdown: '↓', Arrowleft: '←', Arrowright: '→', Delete: 'Del', Escape: 'Esc' }[k] ?? k;
+  const pretty = { Arrowup: '↑', Arrowdown: '↓', Arrowleft: '←', Arrowright: '→', Delete: 'Del', Escape: 'Esc', Contextmenu: 'Context menu' }[k] ?? k;
   return mac ? names.join('') + pretty : [...names, pretty].join('+');
 }
 
