@@ -180,6 +180,15 @@ export function scoreText(best: number | null, max: number | null, style: { sep?
   return max === null || max <= 0 ? int.format(best) : `${int.format(best)}${style.sep ?? ' / '}${int.format(max)}`;
 }
 
+/**
+ * A run whose solver claimed more in its progress than any board it showed: "the solver claimed
+ * 1,000 in its progress, above its best checked board (8); only checked boards count".
+ */
+export function claimText(claimed: number, best: number | null): string {
+  const checked = best === null ? 'but showed no board for any score' : `above its best checked board (${int.format(best)})`;
+  return `the solver claimed ${int.format(claimed)} in its progress, ${checked}; only checked boards count`;
+}
+
 /** Share of the maximum in percent (one decimal), or null when there is no maximum. */
 export function percentOf(best: number | null, max: number | null): number | null {
   if (best === null || max === null || !(max > 0)) return null;

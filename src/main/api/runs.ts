@@ -44,8 +44,14 @@ export interface RunSummary {
   endedAt: number | null;
   elapsedMs: number;
   evaluations: number;
+  /** The best score of a board the recorder re-scored (an improvement): never a solver's unchecked word. */
   bestScore: number | null;
   maxScore: number | null;
+  /**
+   * The most the solver claimed in its progress samples, when above `bestScore`: it made no board
+   * to show for it, so it counts for nothing but is flagged. Null (or absent) when there is none.
+   */
+  claimedBest?: number | null;
   /** The solver process's resident memory at its last progress sample, in bytes; null when never measured (runs from before it was). */
   rssBytes: number | null;
   /** The most memory the run's solver processes held (the largest over its resumes), in bytes; null when never measured. */

@@ -16,7 +16,7 @@ import type { RunRecord } from '../store/types';
 import { describeOwner } from '../store/leases';
 import { displayText, escapeControls, oneLine } from '../../core/text/display';
 import { MAX_FILE_BYTES } from '../../core/document/limits';
-import { bytesText, memoryText, paramChangeText, solverLabel, statusDetail, stopText } from '../../core/text/run-text';
+import { bytesText, claimText, memoryText, paramChangeText, solverLabel, statusDetail, stopText } from '../../core/text/run-text';
 import { intOption, numberOption, parse, secondsOption, seedOption, sizeOption, UsageError } from './args';
 import { printNotes } from './output';
 import { listLibrary } from '../services/imports';
@@ -372,6 +372,7 @@ export async function show(argv: string[]): Promise<number> {
       `run ${run.id}: ${solverLabel(solverInfos(), run)} (${run.solver}) on ${displayText(run.puzzleName)} (${getFamily(run.family).label}), seed ${run.seed}`,
       `status ${statusDetail(run.status, run.stopReason)}${run.error ? `: ${oneLine(run.error)}` : ''}`,
       `best ${scoreText(run.bestScore, run.maxScore)}, ${fmtInt(run.evaluations)} evaluations in ${fmtSeconds(run.elapsedMs)}${peakText(run.peakRssBytes)}`,
+      ...(run.claimedBest != null ? [claimText(run.claimedBest, run.bestScore)] : []),
       `params ${JSON.stringify(run.params)}`,
       ...run.changes.map((c) => `changed on resume: ${paramChangeText(c)}`),
       `stop ${stopText(run.stop)}`,

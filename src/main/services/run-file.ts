@@ -4,8 +4,9 @@
  * desktop with its whole history, and its curve continues where it stopped.
  *
  * Nothing in a run file is trusted: it is read as a run being started is (family, puzzle, solver,
- * settings, stop criteria), every improvement's board is re-scored by the family's own code, and
- * the whole run is stored in one transaction or not at all. A checkpoint the solver cannot use
+ * settings, stop criteria), every improvement's board is re-scored by the family's own code (a
+ * progress sample's best is only what the solver said: it never sets the run's best), and the
+ * whole run is stored in one transaction or not at all. A checkpoint the solver cannot use
  * fails the resumed run with the solver's reason; the run's events stay.
  */
 import * as v from 'valibot';
@@ -13,9 +14,11 @@ import { findSolver } from '../../core/catalogue/catalogue';
 import { FormatError } from '../../core/document/errors';
 import { MAX_SEED, STOP_REASONS } from '../../core/engine/run-types';
 import { getFamily, hasFamily } from '../../core/families';
-import { improvementCheck } from '../../core/families/verify';
+import type { AnyFamily } from '../../core/families/family';
+import { improvementCheck, type ImprovementCheck } from '../../core/families/verify';
 import { resolveParams, type Params } from '../../core/params/schema';
 import { checkName } from '../../core/text/display';
+import { durationText } from '../../core/text/run-text';
 import { RUN_STATUSES, type RunRecord, type RunStatus } from '../store/types';
 import { findSame } from './imports';
 import { launchRefusal } from './machine-memory';
@@ -188,11 +191,13 @@ export function importRunFile(wb: Workbench, text: string, source: string): RunR
   if (refused) fail(refused);
   const stop = named(() => checkStop(run.stop));
   const check = improvementCheck(family.id, run.puzzle);
-  events.forEach((e, i) => {
-    if (e.kind !== 'improvement') return;
-    const wrong = check(e.solution, e.score);
-    if (wrong) fail(`events.${i}: ${wrong}`);
-  });
+  let n = 0;
+  for (const e of events) {
+    if (e.kind !== 'improvement') continue;
+    n++;
+    const wrong = falseClaim(check, family, puzzle, e);
+    if (wrong) fail(`improvement ${n} (at ${durationText(e.elapsedMs)}) claims score ${e.score}, but ${wrong}; nothing imported`);
+  }
   const same = findSame(wb, family.id, puzzle);
   const store = wb.store;
   return store.core.tx(() => {
@@ -224,4 +229,21 @@ export function importRunFile(wb: Workbench, text: string, source: string): RunR
     });
     return store.getRun(created.id)!;
   });
+}
+
+/**
+ * Why an improvement of a run file is false ("its board scores 457", "its board is illegal: …"),
+ * or null when its board is legal and scores what it claims. The family's check decides; the
+ * board's own score is worked out only to say what it is.
+ */
+function falseClaim(check: ImprovementCheck, family: AnyFamily, puzzle: unknown, e: { score: number; solution: unknown }): string | null {
+  const wrong = check(e.solution, e.score);
+  if (wrong === null) return null;
+  let actual: number;
+  try {
+    actual = family.evaluate(puzzle, family.solutionFromJson(puzzle, e.solution)).score;
+  } catch {
+    return wrong;
+  }
+  return check(e.solution, actual) === null ? `its board scores ${actual}` : wrong;
 }

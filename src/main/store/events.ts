@@ -1,6 +1,8 @@
 /**
  * Run events: progress samples (thinned as a run grows old; see thin.ts) and improvements (each
- * with its board, never thinned). Recording one moves the run's and its puzzle's best with it.
+ * with its board, never thinned). Only an improvement moves the run's and its puzzle's best: its
+ * board was re-scored before it got here, while a sample's best is the solver's word, kept as
+ * its claim (see `claimedBest`).
  */
 import type { Improvement, MemoryUse, ProgressSample } from '../../core/engine/run-types';
 import { notFound, toJson, type StoreCore } from './core';
@@ -43,10 +45,11 @@ function toEvent(r: EventRow): RunEvent {
 function prepare(core: StoreCore) {
   const p = <R = unknown>(sql: string) => core.db.prepare<unknown[], R>(sql);
   return {
-    // A sample without memory figures leaves the run's as they were; the peak only rises.
+    // A sample without memory figures leaves the run's as they were; the peak only rises. Its best
+    // raises only the claim, never best_score.
     progressRun: p(
       `UPDATE runs SET elapsed_ms = @elapsedMs, evaluations = @evaluations,
-              best_score = CASE WHEN best_score IS NULL OR @score > best_score THEN @score ELSE best_score END,
+              claimed_best = CASE WHEN claimed_best IS NULL OR @score > claimed_best THEN @score ELSE claimed_best END,
               rss_bytes = COALESCE(@rss, rss_bytes),
               ${RAISE_PEAK_SQL}
        WHERE id = @id`,
@@ -100,7 +103,6 @@ export class RunEvents {
         peak: storedBytes(memory?.peakRssBytes),
       });
       if (info.changes === 0) throw notFound('run', id);
-      this.puzzles.raiseBest(id, s.bestScore);
       this.stmts.insertProgress.run({
         runId: id,
         elapsedMs: s.elapsedMs,

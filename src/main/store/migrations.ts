@@ -212,6 +212,23 @@ export const migrations: readonly Migration[] = [
       sql.exec(`ALTER TABLE runs ADD COLUMN changes TEXT NOT NULL DEFAULT '[]'`);
     },
   },
+  {
+    version: 11,
+    description: "runs' best only from checked boards; the most a solver claimed in its progress kept apart",
+    up(sql) {
+      // Progress samples used to raise a run's best on the solver's word. Their highest claim is
+      // kept apart, and bests are worked out again from the improvements, whose boards were
+      // re-scored before they were stored (a puzzle's best is its runs', as recomputeBest keeps it).
+      sql.exec(`
+        ALTER TABLE runs ADD COLUMN claimed_best REAL;
+        UPDATE runs SET claimed_best = (SELECT MAX(e.best_score) FROM run_events e WHERE e.run_id = runs.id AND e.kind = 'progress');
+        UPDATE runs SET best_score = (SELECT MAX(e.best_score) FROM run_events e WHERE e.run_id = runs.id AND e.kind = 'improvement')
+         WHERE best_score IS NOT (SELECT MAX(e.best_score) FROM run_events e WHERE e.run_id = runs.id AND e.kind = 'improvement');
+        UPDATE puzzles SET best_score = (SELECT MAX(r.best_score) FROM runs r WHERE r.puzzle_id = puzzles.id)
+         WHERE best_score IS NOT (SELECT MAX(r.best_score) FROM runs r WHERE r.puzzle_id = puzzles.id);
+      `);
+    },
+  },
 ];
 
 /** The schema version this build writes. */

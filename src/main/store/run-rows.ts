@@ -25,6 +25,7 @@ export interface RunRow {
   evaluations: number;
   best_score: number | null;
   max_score: number | null;
+  claimed_best: number | null;
   rss_bytes: number | null;
   peak_rss_bytes: number | null;
   changes: string;
@@ -35,7 +36,7 @@ export interface RunRow {
 /** Every column but the puzzle and best-solution blobs, which lists never need. */
 export const RUN_SUMMARY_COLS =
   'id, puzzle_id, puzzle_name, family, kind, solver, params, seed, stop, status, stop_reason, error, ' +
-  'created_at, started_at, ended_at, elapsed_ms, evaluations, best_score, max_score, rss_bytes, peak_rss_bytes, changes';
+  'created_at, started_at, ended_at, elapsed_ms, evaluations, best_score, max_score, claimed_best, rss_bytes, peak_rss_bytes, changes';
 
 /**
  * A byte count as the runs table keeps it: a whole number, or null for none. A worker's figure is
@@ -74,6 +75,9 @@ export function toRunSummary(r: RunRow): RunSummary {
     evaluations: r.evaluations,
     bestScore: r.best_score,
     maxScore: r.max_score,
+    // A claim at or below the checked best says nothing (a sample may be taken before the
+    // improvement that shows its board is stored).
+    claimedBest: r.claimed_best !== null && (r.best_score === null || r.claimed_best > r.best_score) ? r.claimed_best : null,
     rssBytes: r.rss_bytes,
     peakRssBytes: r.peak_rss_bytes,
     changes: parseStored(r.changes, () => `run ${r.id}'s setting changes`) as ParamChange[],

@@ -1,6 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { makeDocument } from '../../../src/core/document/document';
+import { durationText } from '../../../src/core/text/run-text';
 import { importRunFile, runToFile, type RunFile } from '../../../src/main/services/run-file';
 import { Workbench } from '../../../src/main/services/workbench';
 import { cli, tempDb } from '../../helpers/cli';
@@ -82,8 +84,16 @@ describe('run files', () => {
             text({ ...file, run: { ...file.run, stop: { seconds: -1, evaluations: null, target: null } } }),
             /^run\.json: seconds/,
           ],
-          ['a false score', text({ ...file, events: [...file.events, { ...improvement, score: improvement.score + 1 }] }), /^run\.json: events\.\d+: /],
-          ['a board of another puzzle', text({ ...file, run: { ...file.run, puzzle: { rows: 4, cols: 4 } } }), /^run\.json: events\.\d+: /],
+          [
+            'a false score',
+            text({ ...file, events: [...file.events, { ...improvement, score: improvement.score + 1 }] }),
+            /^run\.json: improvement \d+ \(at .+\) claims score \d+, but its board scores \d+; nothing imported$/,
+          ],
+          [
+            'a board of another puzzle',
+            text({ ...file, run: { ...file.run, puzzle: { rows: 4, cols: 4 } } }),
+            /^run\.json: improvement 1 \(at .+\) claims score /,
+          ],
           ['an event with a negative time', text({ ...file, events: [{ ...improvement, elapsedMs: -1 }] }), /^run\.json: events\.0\.elapsedMs: /],
         ];
         for (const [what, t, message] of cases) {
@@ -98,6 +108,41 @@ describe('run files', () => {
           expect((thrown as Error).message.includes('\n'), what).toBe(false);
         }
         expect(away.store.countRuns()).toBe(0);
+      }),
+    60_000,
+  );
+
+  it(
+    'only checked boards set the best of an imported run: a forged improvement is refused naming it, a forged sample is only a claim',
+    () =>
+      withTwo(async (home, away) => {
+        const id = await stoppedRun(home);
+        const file = runToFile(home, id);
+        const checked = home.store.getRun(id)!.bestScore!;
+        const library = away.createPuzzle(makeDocument('jump', 'j9', jump(9).puzzle));
+        const nth = (kind: 'improvement' | 'progress', n: number): number =>
+          file.events.map((e, i) => (e.kind === kind ? i : -1)).filter((i) => i >= 0)[n - 1]!;
+
+        // An improvement's score raised: its board does not score it.
+        const forged = structuredClone(file);
+        const k = file.events.filter((e) => e.kind === 'improvement').length;
+        const last = forged.events[nth('improvement', k)]!;
+        if (last.kind !== 'improvement') throw new Error('not an improvement');
+        last.score = 999;
+        expect(() => importRunFile(away, text(forged), 'x.run.json')).toThrow(
+          `x.run.json: improvement ${k} (at ${durationText(last.elapsedMs)}) claims score 999, but its board scores ${checked}; nothing imported`,
+        );
+        expect(away.store.countRuns()).toBe(0);
+
+        // A progress sample's best raised: imported, with the checked best, and the claim flagged.
+        const claimed = structuredClone(file);
+        const sample = claimed.events[nth('progress', 1)]!;
+        if (sample.kind !== 'progress') throw new Error('not a progress sample');
+        sample.bestScore = 999;
+        const moved = importRunFile(away, text(claimed), 'y.run.json');
+        expect(moved).toMatchObject({ puzzleId: library.id, bestScore: checked, claimedBest: 999 });
+        expect(away.store.getPuzzle(library.id)!.bestScore).toBe(checked);
+        expect(away.store.events(moved.id, { kinds: ['progress'] })[0]!.bestScore).toBe(999);
       }),
     60_000,
   );

@@ -124,6 +124,10 @@ describe('run history queries', () => {
     expect(idsOf('"population":70')).toEqual([ids[4]]);
     expect(idsOf('100%')).toEqual([]); // LIKE wildcards are literal
     expect(idsOf('   ')).toEqual(ids);
+    // Solvers by the names the history shows, not only by their ids.
+    expect(idsOf('Simulated annealing')).toEqual([ids[2], ids[3]]);
+    expect(idsOf('annealing clue')).toEqual([ids[2], ids[3]]);
+    expect(idsOf('hill climbing maze')).toEqual([ids[5], ids[6]]);
   });
 
   it('sorts by every column, nulls last, ties by id', () => {
@@ -253,7 +257,8 @@ describe('series, boards and exports', () => {
       score: 30,
       solution: { cells: [[30]] },
     });
-    expect(history.board(run.id)).toMatchObject({ eventId: null, score: 99, solution: { cells: [[90]] } });
+    // The samples claimed 99; the best board is the last improvement's, with its own score.
+    expect(history.board(run.id)).toMatchObject({ eventId: null, score: 90, solution: { cells: [[90]] } });
     expect(history.board(run.id, 123456)).toBeNull();
     expect(history.board(run.id + 1, ev.eventId)).toBeNull();
   });
