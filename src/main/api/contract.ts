@@ -169,7 +169,8 @@ export const api = {
   /** Queue every run of the study that is not finished (see Studies.start). */
   startStudy: method(obj({ id }), returns<{ queued: number; created: number; resumed: number; elsewhere: number }>()),
   stopStudy: method(obj({ id }), returns<{ stopped: number }>()),
-  exportStudy: method(obj({ id, format: oneOf('csv', 'markdown') }), returns<ExportedText>()),
+  /** CSV, markdown (the critical-difference diagram inline as SVG) or JSON (the whole analysis); all carry the stop budget, the clock and the program's version. */
+  exportStudy: method(obj({ id, format: oneOf('csv', 'markdown', 'json') }), returns<ExportedText>()),
   // ---- where studies run: this machine, or workers through Redis (issue 15) ----
   /** Whether studies go to a Redis queue, with the URL (password masked) and why not when it cannot be reached. */
   getDistribution: method(obj({}), returns<DistributionState>()),

@@ -86,7 +86,9 @@ export interface StudyCellResult extends Summary {
   target: number | null;
   /** Share of the done runs that reached the target (0..1), null without a target or done runs. */
   successRate: number | null;
-  /** Median time (ms) of the successful runs to first reach the target. */
+  /** How many of the done runs reached the target, of how many (the counts behind `successRate`); null without a target or done runs. */
+  success: { reached: number; runs: number } | null;
+  /** Median time (ms) of the successful runs to first reach the target (read it with `success`: the runs that never did are not in it). */
   timeToTargetMs: number | null;
   /** Median evaluations of the successful runs when they first reached the target. */
   evaluationsToTarget: number | null;
@@ -119,8 +121,51 @@ export interface PairTest extends RankTest {
   n: [number, number] | number;
   /** p after Holm's correction over the same test on every pair of the study. */
   pHolm: number;
-  /** Vargha-Delaney A12: the chance that a run of a does better than a run of b (ties half). */
+  /**
+   * Which way, from this test's own data, above 0.5 = a better. Mann-Whitney: Vargha-Delaney A12,
+   * the chance that a run of a does better than a run of b (ties half). Signed-rank: the share
+   * of the signed ranks of the paired differences in a's favour, W+ / (W+ + W-) (0.5 when every
+   * difference is zero); 2 x share - 1 is the matched-pairs rank-biserial r the texts show.
+   */
   a12: number;
+}
+
+/** Success rates of a and b (runs that reached the target, of the done runs): Fisher's exact test. */
+export interface SuccessTest {
+  test: 'fisher';
+  reached: [number, number];
+  runs: [number, number];
+  p: number;
+  pHolm: number;
+  oddsRatio: number;
+}
+
+/**
+ * Time to target of every done run of a and b (lower is better): a run that never reached it is
+ * ranked slowest, censored at its budget (its stop seconds, or evaluations; its own end when it
+ * had no such limit). Mann-Whitney U with the non-reachers tied slowest when every budget is
+ * past every reach time, else Gehan's generalized Wilcoxon test.
+ */
+export interface TimeTest {
+  test: 'mann-whitney' | 'gehan';
+  /** What was timed: elapsed ms, or evaluations (when every run of both cells stops by evaluations only). */
+  measure: 'ms' | 'evaluations';
+  statistic: number;
+  p: number;
+  exact: boolean;
+  pHolm: number;
+  /** The chance that a run of a reaches the target before a run of b (ties and undecidable pairs half): above 0.5 = a faster. */
+  a12: number;
+  /** Runs of a and of b, and how many of them reached the target. */
+  n: [number, number];
+  reached: [number, number];
+}
+
+/** How the runs of two settings pair, when the study file says (`"pairing"`): only then is the paired test run. */
+export interface StudyPairing {
+  by: 'seed';
+  /** Why runs with the same seed (and puzzle) are a pair, in the study file's words. */
+  meaning: string;
 }
 
 export interface StudyComparison {
@@ -131,18 +176,80 @@ export interface StudyComparison {
   b: number;
   /** Best scores, unpaired: Mann-Whitney U. */
   score: PairTest | null;
-  /** Best scores paired by puzzle and seed (both runs done): Wilcoxon signed-rank. */
+  /** Best scores paired by puzzle and seed (both runs done): Wilcoxon signed-rank; only when the study declares a pairing. */
   paired: PairTest | null;
-  /** Time to target of the runs that reached it, in both cells (lower is better): Mann-Whitney U. */
-  time: PairTest | null;
+  /** Success rates: Fisher's exact test; null without a target, or when every run of both reached it or none did. */
+  success: SuccessTest | null;
+  /** Time to target, non-reachers censored at their budget; null without a target or when no run of either reached it. */
+  time: TimeTest | null;
   /**
-   * Who beats whom: the setting whose best scores are significantly better (after Holm; in a
-   * group's row by the paired test, since its pairs share the puzzle), else the significantly
-   * faster one to the target; null when neither.
+   * Who beats whom: the first of these significant after Holm (p < 0.05), its direction from the
+   * same test: the best scores (the paired test when the study declares a pairing, else
+   * Mann-Whitney), then the success rates, then the censored time to target; null when none is.
    */
   winner: number | null;
   /** What decided it. */
-  by: 'score' | 'paired' | 'time' | null;
+  by: 'score' | 'paired' | 'success' | 'time' | null;
+}
+
+/** One pair of settings after Friedman's test (`friedmanPosthoc`): z of their average ranks, p, Holm's p over all the pairs. */
+export interface OverPuzzlesPair {
+  a: number;
+  b: number;
+  z: number;
+  p: number;
+  pHolm: number;
+}
+
+/**
+ * The settings compared over the puzzles, as the field does (Demšar 2006; García and Herrera
+ * 2008): each setting's runs on a row aggregated to one figure (the median best score, or the
+ * mean when the study file says `"aggregate": "mean"`), then for two settings Wilcoxon's
+ * signed-rank test over the rows, for more Friedman's test with the Nemenyi critical difference
+ * of average ranks, Holm's post-hoc pairs and Demšar's diagram. Only the rows where every setting
+ * has a done run count; null below two such rows or two settings.
+ */
+export interface OverPuzzles {
+  aggregate: 'median' | 'mean';
+  /** The rows counted, by index (in the order of the table's rows). */
+  rows: number[];
+  /** How many rows the study has (some may lack results yet). */
+  rowsInStudy: number;
+  /** The aggregate of each setting on each counted row: table[i][setting] (higher is better). */
+  table: number[][];
+  test: 'wilcoxon' | 'friedman';
+  /** Wilcoxon: min(W+, W-); Friedman: chi-square (tie-corrected); null when Wilcoxon has no nonzero difference. */
+  statistic: number | null;
+  p: number | null;
+  /** Wilcoxon: 'exact' or 'approx'; Friedman: 'chi-square' with `df`. */
+  method: 'exact' | 'approx' | 'chi-square' | null;
+  df: number | null;
+  /** Per setting: its average rank over the rows (1 = best; ties share midranks). */
+  averageRanks: number[];
+  /** Per setting: the rows where it has the best aggregate alone (for two settings: the rows it is ahead of the other). */
+  ahead: number[];
+  /** Rows where the settings' aggregates all tie. */
+  tied: number;
+  /** The setting ahead by the test's own direction: Wilcoxon, the side the signed ranks favour; Friedman, the best average rank; null when neither. */
+  leader: number | null;
+  /** Nemenyi critical difference of average ranks at `alpha` (Friedman only). */
+  cd: number | null;
+  alpha: number;
+  /** Friedman's post-hoc pairs (empty for two settings). */
+  posthoc: OverPuzzlesPair[];
+  /** Groups of settings whose average ranks lie within `cd` of each other (Demšar's bars), by index. */
+  cliques: number[][];
+  /** Demšar's critical-difference diagram, a standalone SVG document whose labels are escaped (Friedman only). */
+  diagram: string | null;
+  /** The result in words, with the test ("beam ahead of lns on 9 of 10 puzzles (median best score), Wilcoxon over puzzles p = 0.004"). */
+  verdict: string;
+}
+
+/** The stop budget a study's runs had, for the exports: per setting, and where a puzzle overrides it. */
+export interface StudyBudget {
+  settings: { label: string; seconds: number | null; evaluations: number | null; target: number | null; clock: 'wall' | 'cpu' }[];
+  /** Puzzles with stop criteria of their own (over every setting's). */
+  puzzles: { label: string; seconds: number | null; evaluations: number | null; target: number | null; clock: 'wall' | 'cpu' | null }[];
 }
 
 export interface PublishedTestResult extends PublishedTest {
@@ -158,6 +265,12 @@ export interface StudyAnalysis {
   /** Bootstrap 95 % intervals of each cell's mean and median best score (cells' order); null below two done runs. */
   intervals: ({ mean: Interval; median: Interval } | null)[];
   comparisons: StudyComparison[];
+  /** The pairing the study file declares (the paired test runs only then), else null. */
+  pairing: StudyPairing | null;
+  /** The settings over the puzzles (Wilcoxon or Friedman); null below two rows with results for every setting. */
+  overPuzzles: OverPuzzles | null;
+  /** Each row's pair verdicts in words (one sentence per tested pair, in the order of `comparisons`), e.g. "beam better than lns (Mann-Whitney p = 0.002, Holm 0.006, A12 0.91)". */
+  verdicts: { rowIndex: number; a: number; b: number; text: string }[];
   tests: PublishedTestResult[];
 }
 

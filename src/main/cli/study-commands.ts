@@ -1,21 +1,23 @@
 /**
- * `workbench study create|run|show|stop|list`: a study is a grid of runs (puzzles x solver
+ * `workbench study create|run|show|export|stop|list`: a study is a grid of runs (puzzles x solver
  * settings x seeds) made through the same run manager queue as every other run.
  */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { nodeWorkerSpawner } from '../runs/node-host';
 import { resolveDbPath } from '../paths/user-data';
 import { Workbench } from '../services/workbench';
 import { Studies, type Study } from '../studies/studies';
 import { RemoteRuns } from '../studies/redis/coordinator';
 import { studySize } from '../studies/spec';
-import { gridText, studyJson, studyMarkdown, studyText } from '../studies/report';
+import { gridText, studyCsv, studyJson, studyMarkdown, studyText } from '../studies/report';
 import { displayText, oneLine } from '../../core/text/display';
 import { studyProgressText, studyStatus } from '../../core/text/run-text';
 import { intOption, numberOption, parse, UsageError } from './args';
 import { readText } from './commands';
 import { table } from './output';
 
-const SUBCOMMANDS = ['create', 'run', 'show', 'stop', 'list'] as const;
+const SUBCOMMANDS = ['create', 'run', 'show', 'export', 'stop', 'list'] as const;
 
 export async function study(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
@@ -26,6 +28,8 @@ export async function study(argv: string[]): Promise<number> {
       return run(rest);
     case 'show':
       return show(rest);
+    case 'export':
+      return exportStudy(rest);
     case 'stop':
       return stop(rest);
     case 'list':
@@ -190,6 +194,51 @@ async function show(argv: string[]): Promise<number> {
     if (v.json) process.stdout.write(`${JSON.stringify(studyJson(s, progress, cells, analysis))}\n`);
     else if (v.markdown) process.stdout.write(`${studyMarkdown(s, progress, cells, analysis)}\n`);
     else process.stdout.write(`${studyText(s, progress, cells, analysis)}\n`);
+    return 0;
+  } finally {
+    await wb.close();
+  }
+}
+
+const EXPORT_FORMATS = ['csv', 'markdown', 'json'] as const;
+
+/**
+ * The study's results as a file: CSV, markdown or JSON (all with the stop budget, the clock and
+ * the program's version). Markdown written to `--out X.md` gets its critical-difference diagram
+ * beside it as X-cd.svg; to stdout the diagram is inline SVG.
+ */
+async function exportStudy(argv: string[]): Promise<number> {
+  const { values: v, positionals } = parse(argv, { db: { type: 'string' }, format: { type: 'string' }, out: { type: 'string' } }, 1);
+  const format = v.format ?? 'markdown';
+  if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format ${format}: give ${EXPORT_FORMATS.join(', ')}`);
+  const id = studyId(positionals[0]);
+  const { wb, studies } = open(v.db);
+  try {
+    const s = mustStudy(studies, id);
+    const { progress, cells, analysis } = studies.analysed(id);
+    let text: string;
+    let svg: { file: string; text: string } | null = null;
+    if (format === 'csv') text = studyCsv(s, cells, analysis);
+    else if (format === 'json') text = `${JSON.stringify(studyJson(s, progress, cells, analysis), null, 2)}\n`;
+    else {
+      const diagram = analysis.overPuzzles?.diagram ?? null;
+      if (v.out && diagram) {
+        const file = `${v.out.replace(/\.(md|markdown)$/i, '')}-cd.svg`;
+        svg = { file, text: diagram };
+        text = `${studyMarkdown(s, progress, cells, analysis, { file: path.basename(file) })}\n`;
+      } else text = `${studyMarkdown(s, progress, cells, analysis)}\n`;
+    }
+    if (!v.out) {
+      process.stdout.write(text);
+      return 0;
+    }
+    try {
+      writeFileSync(v.out, text);
+      if (svg) writeFileSync(svg.file, svg.text);
+    } catch (e) {
+      throw new UsageError(`cannot write the export: ${(e as Error).message}`);
+    }
+    process.stderr.write(`${oneLine(`study ${id}: wrote ${v.out}${svg ? ` and ${svg.file}` : ''}`, 600)}\n`);
     return 0;
   } finally {
     await wb.close();

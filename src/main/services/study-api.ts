@@ -9,7 +9,7 @@ import { studyStatus } from '../../core/text/run-text';
 import { safeFileName } from '../../core/text/file-name';
 import type { ApiArgs } from '../api/contract';
 import { curveGrid, meanCurve, type RunTrace } from '../studies/curves';
-import { studyCsv, studyMarkdown } from '../studies/report';
+import { studyCsv, studyJson, studyMarkdown } from '../studies/report';
 import { cellRuns, studyRows, type CellRun } from '../studies/results';
 import type { RunTrace as TraceRun } from '../../core/stats/runtime';
 import { parseStudy, studySize, StudyError, type StudySpec } from '../studies/spec';
@@ -197,9 +197,10 @@ export function studyHandlers(wb: Workbench, studies: Studies, templatesDir: str
       const s = studies.get(id);
       const { progress, cells, analysis } = studies.analysed(id);
       const base = `study-${id}-${safeFileName(s.name, 'results')}`;
-      return format === 'csv'
-        ? { fileName: `${base}.csv`, text: studyCsv(s, cells, analysis) }
-        : { fileName: `${base}.md`, text: `${studyMarkdown(s, progress, cells, analysis)}\n` };
+      if (format === 'csv') return { fileName: `${base}.csv`, text: studyCsv(s, cells, analysis) };
+      if (format === 'json') return { fileName: `${base}.json`, text: `${JSON.stringify(studyJson(s, progress, cells, analysis), null, 2)}\n` };
+      // One file from the app: the diagram goes inline, as SVG.
+      return { fileName: `${base}.md`, text: `${studyMarkdown(s, progress, cells, analysis)}\n` };
     },
   };
 }

@@ -1,41 +1,60 @@
 /**
  * Which setting beats which, and how sure we are: for every row of a study (a puzzle or a
- * group) and every pair of its settings, two-sided rank tests on the runs' best scores (and on
- * their times to target), Holm's correction over all the pairs of the study, the Vargha-Delaney
- * A12 effect size; a bootstrap 95 % interval of each cell's mean and median; and the tests a
- * paper reports, run on our cells. The statistics themselves are in core/stats.
+ * group) and every pair of its settings, two-sided tests on the runs' best scores, on their
+ * success rates (Fisher's exact test) and on their times to target with the runs that never
+ * reached it ranked slowest (censored at their budget); Holm's correction over all the pairs of
+ * the study for each kind of test; the Vargha-Delaney A12 effect size; a bootstrap 95 % interval
+ * of each cell's mean and median; the settings over the puzzles (over-puzzles.ts); and the tests
+ * a paper reports, run on our cells. The statistics themselves are in core/stats.
+ *
+ * Runs are paired (puzzle and seed) only when the study file declares what makes them a pair:
+ * the same seed in two solvers draws different numbers, so nothing pairs them by itself.
  */
 import { a12, bootstrapIntervals, holm } from '../../core/stats/effect';
+import { censoredTimeTest, type CensoredTime } from '../../core/stats/censored';
+import { fisherExact } from '../../core/stats/fisher';
 import { mannWhitney, signedRank, signedRankNormalP } from '../../core/stats/rank-tests';
 import type { StudyRun } from '../store/studies';
 import { runTarget, studyRows, type Reach, type StudyCellResult } from './results';
-import type { PublishedTest, StudySpec } from './spec';
-import type { PairTest, PublishedTestResult, StudyAnalysis, StudyComparison } from '../api/studies';
+import { cellStop, type PublishedTest, type StudySpec } from './spec';
+import { overPuzzles } from './over-puzzles';
+import { pairVerdicts } from './report-stats';
+import type { PairTest, PublishedTestResult, StudyAnalysis, StudyComparison, SuccessTest, TimeTest } from '../api/studies';
 
-export type { PairTest, PublishedTestResult, StudyAnalysis, StudyComparison };
+export type { PairTest, PublishedTestResult, StudyAnalysis, StudyComparison, SuccessTest, TimeTest };
 
 /** Holm-adjusted p below this: a difference the study calls. */
 export const ALPHA = 0.05;
 
+/** A done run of a cell as the tests need it. */
 interface RunValue {
+  /** Puzzle and seed: what a declared pairing pairs by. */
   key: string;
   score: number;
-  time: number | null;
+  /** Null without a target. */
+  reach: {
+    reached: boolean;
+    /** When it first reached the target (null if it never did), and its budget: in ms and in evaluations. */
+    ms: number | null;
+    evaluations: number | null;
+    budgetMs: number;
+    budgetEvaluations: number;
+    /** It stops by evaluations only (no time limit): its evaluations are what its budget is counted in. */
+    byEvaluations: boolean;
+  } | null;
 }
 
 export function studyAnalysis(spec: StudySpec, runs: readonly StudyRun[], reach: Reach, cells: readonly StudyCellResult[]): StudyAnalysis {
   const rows = studyRows(spec);
   const nConfigs = spec.configs.length;
-  // The done runs of each cell with their best score and time to target.
+  const pairing = spec.pairing ?? null;
   const values: RunValue[][] = Array.from({ length: rows.length * nConfigs }, () => []);
   const rowOf = new Map<number, number>();
   rows.forEach((row, ri) => row.puzzles.forEach((p) => rowOf.set(p, ri)));
   for (const r of runs) {
     const ri = rowOf.get(r.puzzleIndex);
     if (ri === undefined || r.configIndex >= nConfigs || r.run.status !== 'done' || r.run.bestScore === null) continue;
-    const target = runTarget(spec, r.puzzleIndex, r.configIndex);
-    const time = target !== null && r.run.bestScore >= target ? (reach(r.run.id, target)?.elapsedMs ?? null) : null;
-    values[ri * nConfigs + r.configIndex]!.push({ key: `${r.puzzleIndex}:${r.seed}`, score: r.run.bestScore, time });
+    values[ri * nConfigs + r.configIndex]!.push(runValue(spec, r, reach));
   }
   const intervals = values.map((v) => bootstrapIntervals(v.map((x) => x.score)));
 
@@ -45,25 +64,75 @@ export function studyAnalysis(spec: StudySpec, runs: readonly StudyRun[], reach:
       for (let b = a + 1; b < nConfigs; b++) {
         const va = values[ri * nConfigs + a]!;
         const vb = values[ri * nConfigs + b]!;
-        raw.push({ rowIndex: ri, puzzle: row.label, a, b, score: scoreTest(va, vb), paired: pairedTest(va, vb), time: timeTest(va, vb) });
+        raw.push({
+          rowIndex: ri,
+          puzzle: row.label,
+          a,
+          b,
+          score: scoreTest(va, vb),
+          paired: pairing ? pairedTest(va, vb) : null,
+          success: successTest(va, vb),
+          time: timeTest(va, vb),
+        });
       }
   });
-  for (const k of ['score', 'paired', 'time'] as const) {
+  for (const k of ['score', 'paired', 'success', 'time'] as const) {
     const adjusted = holm(raw.map((c) => c[k]?.p ?? null));
     raw.forEach((c, i) => {
-      if (c[k]) c[k].pHolm = adjusted[i]!;
+      const t = c[k];
+      if (t) t.pHolm = adjusted[i]!;
     });
   }
-  const comparisons = raw.map((c): StudyComparison => {
-    const grouped = rows[c.rowIndex]!.puzzles.length > 1;
-    const first = grouped && c.paired ? ('paired' as const) : ('score' as const);
-    for (const by of [first, 'time'] as const) {
-      const t = c[by];
-      if (t && t.pHolm < ALPHA && t.a12 !== 0.5) return { ...c, winner: t.a12 > 0.5 ? c.a : c.b, by };
-    }
-    return { ...c, winner: null, by: null };
-  });
-  return { intervals, comparisons, tests: publishedTests(spec, cells) };
+  const comparisons = raw.map((c): StudyComparison => ({ ...c, ...decide(c) }));
+  const over = overPuzzles(
+    spec,
+    values.map((v) => v.map((x) => x.score)),
+    ALPHA,
+  );
+  return { intervals, comparisons, pairing, overPuzzles: over, verdicts: pairVerdicts(spec, comparisons), tests: publishedTests(spec, cells) };
+}
+
+/**
+ * The first test significant after Holm decides, in this order: the best scores (the paired test
+ * when the study declares a pairing and it could run), the success rates, the censored time to
+ * target. Its direction comes from the same test's own effect, never from another test's.
+ */
+function decide(c: Omit<StudyComparison, 'winner' | 'by'>): Pick<StudyComparison, 'winner' | 'by'> {
+  const scoreBy = c.paired ? ('paired' as const) : ('score' as const);
+  const scoreTest = c[scoreBy];
+  if (scoreTest && scoreTest.pHolm < ALPHA && scoreTest.a12 !== 0.5) return { winner: scoreTest.a12 > 0.5 ? c.a : c.b, by: scoreBy };
+  const s = c.success;
+  if (s && s.pHolm < ALPHA) {
+    const ra = s.reached[0] / s.runs[0];
+    const rb = s.reached[1] / s.runs[1];
+    if (ra !== rb) return { winner: ra > rb ? c.a : c.b, by: 'success' };
+  }
+  const t = c.time;
+  if (t && t.pHolm < ALPHA && t.a12 !== 0.5) return { winner: t.a12 > 0.5 ? c.a : c.b, by: 'time' };
+  return { winner: null, by: null };
+}
+
+function runValue(spec: StudySpec, r: StudyRun, reach: Reach): RunValue {
+  const key = `${r.puzzleIndex}:${r.seed}`;
+  const score = r.run.bestScore!;
+  const target = runTarget(spec, r.puzzleIndex, r.configIndex);
+  if (target === null) return { key, score, reach: null };
+  const stop = cellStop(spec, r.puzzleIndex, r.configIndex);
+  const reached = score >= target;
+  // A run that reached the target without a recorded improvement there: by its end, at the latest.
+  const when = reached ? (reach(r.run.id, target) ?? { elapsedMs: r.run.elapsedMs, evaluations: r.run.evaluations }) : null;
+  return {
+    key,
+    score,
+    reach: {
+      reached,
+      ms: when?.elapsedMs ?? null,
+      evaluations: when?.evaluations ?? null,
+      budgetMs: stop.seconds !== null ? stop.seconds * 1000 : r.run.elapsedMs,
+      budgetEvaluations: stop.evaluations ?? r.run.evaluations,
+      byEvaluations: stop.seconds === null && stop.evaluations !== null,
+    },
+  };
 }
 
 function scoreTest(va: readonly RunValue[], vb: readonly RunValue[]): PairTest | null {
@@ -73,7 +142,10 @@ function scoreTest(va: readonly RunValue[], vb: readonly RunValue[]): PairTest |
   return t ? { ...t, test: 'mann-whitney', n: [x.length, y.length], pHolm: t.p, a12: a12(x, y)! } : null;
 }
 
-/** Scores paired by puzzle and seed; at least two pairs. */
+/**
+ * Scores paired by puzzle and seed (at least two pairs), its direction from the paired
+ * differences: the share of their signed ranks in a's favour.
+ */
 function pairedTest(va: readonly RunValue[], vb: readonly RunValue[]): PairTest | null {
   const byKey = new Map(vb.map((v) => [v.key, v.score]));
   const x: number[] = [];
@@ -86,15 +158,46 @@ function pairedTest(va: readonly RunValue[], vb: readonly RunValue[]): PairTest 
   }
   if (x.length < 2) return null;
   const t = signedRank(x, y)!;
-  return { ...t, test: 'signed-rank', n: x.length, pHolm: t.p, a12: a12(x, y)! };
+  const nonzero = x.filter((xi, i) => xi !== y[i]).length;
+  const share = nonzero === 0 ? 0.5 : t.statistic / ((nonzero * (nonzero + 1)) / 2);
+  return { ...t, test: 'signed-rank', n: x.length, pHolm: t.p, a12: share };
 }
 
-/** Times to target where both cells have runs that reached it; A12 of the negated times, so above 0.5 = a faster. */
-function timeTest(va: readonly RunValue[], vb: readonly RunValue[]): PairTest | null {
-  const x = va.flatMap((v) => (v.time === null ? [] : [-v.time]));
-  const y = vb.flatMap((v) => (v.time === null ? [] : [-v.time]));
-  const t = mannWhitney(x, y);
-  return t ? { ...t, test: 'mann-whitney', n: [x.length, y.length], pHolm: t.p, a12: a12(x, y)! } : null;
+const withTarget = (v: readonly RunValue[]): NonNullable<RunValue['reach']>[] => v.flatMap((x) => (x.reach ? [x.reach] : []));
+
+/** Success rates of the runs that had a target; nothing to test when every run of both reached it, or none did. */
+function successTest(va: readonly RunValue[], vb: readonly RunValue[]): SuccessTest | null {
+  const ra = withTarget(va);
+  const rb = withTarget(vb);
+  if (ra.length === 0 || rb.length === 0) return null;
+  const a = ra.filter((r) => r.reached).length;
+  const b = rb.filter((r) => r.reached).length;
+  if (a + b === 0 || a + b === ra.length + rb.length) return null;
+  const f = fisherExact(a, ra.length - a, b, rb.length - b);
+  return { test: 'fisher', reached: [a, b], runs: [ra.length, rb.length], p: f.p, pHolm: f.p, oddsRatio: f.oddsRatio };
+}
+
+/** Every run's time to target, the non-reachers censored at their budget; in evaluations when every run of both stops by evaluations only. */
+function timeTest(va: readonly RunValue[], vb: readonly RunValue[]): TimeTest | null {
+  const ra = withTarget(va);
+  const rb = withTarget(vb);
+  if (ra.length === 0 || rb.length === 0 || ![...ra, ...rb].some((r) => r.reached)) return null;
+  const measure = [...ra, ...rb].every((r) => r.byEvaluations) ? ('evaluations' as const) : ('ms' as const);
+  const times = (rs: typeof ra): CensoredTime[] =>
+    rs.map((r) => (measure === 'ms' ? { time: r.ms, budget: r.budgetMs } : { time: r.evaluations, budget: r.budgetEvaluations }));
+  const t = censoredTimeTest(times(ra), times(rb));
+  if (!t) return null;
+  return {
+    test: t.method,
+    measure,
+    statistic: t.statistic,
+    p: t.p,
+    exact: t.exact,
+    pHolm: t.p,
+    a12: t.a12,
+    n: [ra.length, rb.length],
+    reached: [ra.filter((r) => r.reached).length, rb.filter((r) => r.reached).length],
+  };
 }
 
 function publishedTests(spec: StudySpec, cells: readonly StudyCellResult[]): PublishedTestResult[] {

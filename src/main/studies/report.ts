@@ -7,8 +7,10 @@ import { displayText } from '../../core/text/display';
 import { countText, durationText, figureText, publishedText, scoreText, shareText, studyProgressText, studyStatus } from '../../core/text/run-text';
 import type { StudyAnalysis } from './comparisons';
 import type { StudyCellResult, StudyProgress } from './results';
-import { comparisonLines, comparisonMarkdown, csvCells, csvHeaders, INTERVAL_HEADERS, intervalCells } from './report-stats';
-import { studySize, type StudySpec } from './spec';
+import { comparisonLines, comparisonMarkdown, csvCells, csvHeaders, INTERVAL_HEADERS, intervalCells, type DiagramPlace } from './report-stats';
+import { cellStop, studySize, type StudySpec } from './spec';
+import { WORKBENCH_VERSION } from './version';
+import type { StudyBudget } from '../api/studies';
 
 /** What the texts need of a stored study. */
 export interface StudyHead {
@@ -23,7 +25,64 @@ export const gridText = (s: StudyHead): string => {
   return `${puzzles.length} puzzles x ${configs.length} solvers x ${seeds.length} seeds = ${studySize(s.spec)} runs`;
 };
 
-const HEADERS = ['puzzle', 'solver', 'runs', 'mean', 'median', 'best', 'sd', 'success', 'time to target', 'evals to target'];
+const HEADERS = ['puzzle', 'solver', 'runs', 'mean', 'median', 'best', 'sd', 'reached', 'time to target', 'evals to target'];
+
+/** "8/10 (80%)": the runs that reached the target, of the done runs with one. */
+const reachedText = (c: StudyCellResult): string => (c.success ? `${c.success.reached}/${c.success.runs} (${shareText(c.successRate)})` : '-');
+
+/** The stop budget of every setting, and of the puzzles that have their own (the exports carry it). */
+export function studyBudget(spec: StudySpec): StudyBudget {
+  return {
+    settings: spec.configs.map((c) => ({
+      label: c.label,
+      seconds: c.stop.seconds,
+      evaluations: c.stop.evaluations,
+      target: c.stop.target,
+      clock: c.stop.clock ?? 'wall',
+    })),
+    puzzles: spec.puzzles.flatMap((p) =>
+      p.stop
+        ? [
+            {
+              label: p.label,
+              seconds: p.stop.seconds ?? null,
+              evaluations: p.stop.evaluations ?? null,
+              target: p.stop.target ?? null,
+              clock: p.stop.clock ?? null,
+            },
+          ]
+        : [],
+    ),
+  };
+}
+
+/** "10 s (cpu), 50,000 evaluations, target 400" for a budget line. */
+function stopText(s: { seconds: number | null; evaluations: number | null; target: number | null; clock: 'wall' | 'cpu' | null }): string {
+  const parts = [
+    s.seconds !== null ? `${durationText(s.seconds * 1000)}${s.clock ? ` (${s.clock} clock)` : ''}` : null,
+    s.evaluations !== null ? `${countText(s.evaluations)} evaluations` : null,
+    s.target !== null ? `target ${figureText(s.target)}` : null,
+  ].filter((x) => x !== null);
+  return parts.length ? parts.join(', ') : 'no limit of its own';
+}
+
+/** The budget lines of the markdown export, with the program's version. */
+function budgetMarkdown(spec: StudySpec): string[] {
+  const b = studyBudget(spec);
+  const esc = (t: string): string => t.replace(/\|/g, '\\|');
+  return [
+    '',
+    '### Setup',
+    '',
+    `Puzzle Workbench ${WORKBENCH_VERSION}. Stop budget of each setting's runs:`,
+    '',
+    ...b.settings.map((x) => `- ${esc(displayText(x.label, 200))}: ${stopText(x)}`),
+    ...(b.puzzles.length
+      ? ['', 'Puzzles with their own stop criteria (over every setting’s):', '', ...b.puzzles.map((x) => `- ${esc(displayText(x.label, 200))}: ${stopText(x)}`)]
+      : []),
+    ...(spec.pairing ? ['', `Runs paired by ${spec.pairing.by}: ${esc(displayText(spec.pairing.meaning, 500))}.`] : []),
+  ];
+}
 
 function headers(s: StudyHead, a?: StudyAnalysis): string[] {
   return [...HEADERS, ...(a ? INTERVAL_HEADERS : []), ...(s.spec.published ? ['published'] : [])];
@@ -38,7 +97,7 @@ function cellRow(s: StudyHead, c: StudyCellResult, width = 40, a?: StudyAnalysis
     figureText(c.median),
     scoreText(c.best, c.maxScore, { sep: '/', none: '-' }),
     figureText(c.sd),
-    shareText(c.successRate),
+    reachedText(c),
     c.timeToTargetMs === null ? '-' : durationText(c.timeToTargetMs),
     c.evaluationsToTarget === null ? '-' : countText(c.evaluationsToTarget),
     ...(a ? intervalCells(a, index) : []),
@@ -72,7 +131,8 @@ export function studyText(s: StudyHead, p: StudyProgress, cells: readonly StudyC
   ].join('\n');
 }
 
-export function studyMarkdown(s: StudyHead, p: StudyProgress, cells: readonly StudyCellResult[], analysis?: StudyAnalysis): string {
+/** `diagram`: where the critical-difference diagram goes (inline SVG unless a file beside the markdown is named). */
+export function studyMarkdown(s: StudyHead, p: StudyProgress, cells: readonly StudyCellResult[], analysis?: StudyAnalysis, diagram?: DiagramPlace): string {
   const esc = (t: string): string => t.replace(/\|/g, '\\|');
   const row = (cols: string[]): string => `| ${cols.map(esc).join(' | ')} |`;
   return [
@@ -85,7 +145,10 @@ export function studyMarkdown(s: StudyHead, p: StudyProgress, cells: readonly St
       .map((_, i) => (i < 2 ? ' --- ' : ' ---: '))
       .join('|')}|`,
     ...cells.map((c, i) => row(cellRow(s, c, 200, analysis, i))),
-    ...(analysis ? comparisonMarkdown(s.spec, analysis) : []),
+    '',
+    'Reached: the done runs that reached the target (the study’s stop target, else the puzzle’s maximum); time and evaluations to target: the median of those runs.',
+    ...budgetMarkdown(s.spec),
+    ...(analysis ? comparisonMarkdown(s.spec, analysis, diagram) : []),
   ].join('\n');
 }
 
@@ -106,8 +169,15 @@ export function studyCsv(s: StudyHead, cells: readonly StudyCellResult[], analys
     'target',
     'max_score',
     'success_rate',
+    'reached',
+    'runs_with_target',
     'time_to_target_s',
     'evaluations_to_target',
+    'stop_seconds',
+    'stop_evaluations',
+    'stop_target',
+    'clock',
+    'workbench_version',
   ];
   const paper = ['mean', 'median', 'best', 'sd', 'successRate', 'timeToTarget', 'evaluationsToTarget'] as const;
   const withPaper = !!s.spec.published;
@@ -119,6 +189,8 @@ export function studyCsv(s: StudyHead, cells: readonly StudyCellResult[], analys
     ].join(','),
   ];
   cells.forEach((c, ci) => {
+    // The row's first puzzle's stop criteria (a group's puzzles may differ: the JSON and markdown list each override).
+    const stop = cellStop(s.spec, c.puzzleIndex, c.configIndex);
     const row = [
       quote(c.puzzle),
       quote(c.solver),
@@ -132,8 +204,15 @@ export function studyCsv(s: StudyHead, cells: readonly StudyCellResult[], analys
       n(c.target),
       n(c.maxScore),
       n(c.successRate),
+      n(c.success?.reached),
+      n(c.success?.runs),
       c.timeToTargetMs === null ? '' : n(c.timeToTargetMs / 1000),
       n(c.evaluationsToTarget),
+      n(stop.seconds),
+      n(stop.evaluations),
+      n(stop.target),
+      stop.clock ?? 'wall',
+      WORKBENCH_VERSION,
     ];
     if (withPaper) row.push(...paper.map((k) => n(c.published?.[k])));
     if (analysis) row.push(...csvCells(s.spec, analysis, ci, n));
@@ -147,6 +226,7 @@ export function studyJson(s: StudyHead, progress: StudyProgress, cells: readonly
   return {
     id: s.id,
     name: s.name,
+    workbenchVersion: WORKBENCH_VERSION,
     description: spec.description,
     family: spec.family,
     createdAt: s.createdAt,
@@ -160,10 +240,20 @@ export function studyJson(s: StudyHead, progress: StudyProgress, cells: readonly
       group: p.group ?? null,
     })),
     solvers: spec.configs.map((c) => ({ label: c.label, solver: c.solver, preset: c.preset, params: c.params, stop: c.stop })),
+    budget: studyBudget(spec),
+    pairing: spec.pairing ?? null,
+    aggregate: spec.aggregate ?? 'median',
     published: spec.published ? { source: spec.published.source } : null,
     seeds: spec.seeds,
     progress,
     cells: analysis ? cells.map((c, i) => ({ ...c, intervals: analysis.intervals[i] ?? null })) : cells,
-    ...(analysis ? { comparisons: analysis.comparisons, publishedTests: analysis.tests } : {}),
+    ...(analysis
+      ? {
+          comparisons: analysis.comparisons,
+          verdicts: analysis.verdicts,
+          overPuzzles: analysis.overPuzzles,
+          publishedTests: analysis.tests,
+        }
+      : {}),
   };
 }

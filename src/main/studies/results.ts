@@ -103,6 +103,7 @@ export function studyResults(spec: StudySpec, runs: readonly StudyRun[], reach: 
         ...summarize(scores),
         target,
         successRate: withTarget.length === 0 ? null : hits.length / withTarget.length,
+        success: withTarget.length === 0 ? null : { reached: hits.length, runs: withTarget.length },
         timeToTargetMs: median(reached.map((x) => x.elapsedMs)),
         evaluationsToTarget: median(reached.map((x) => x.evaluations)),
         published: paper ? (({ puzzle: _p, solver: _s, group: _g, ...figures }) => figures)(paper) : null,

@@ -18,9 +18,17 @@ import { dict, int, list, num, obj, oneOf, parseWith, SchemaError, str } from '.
 import { checkName, oneLine } from '../../core/text/display';
 import type { PuzzleRecord } from '../store/types';
 import { checkStop } from '../services/workbench';
-import { publishedCellSchema, publishedTestSchema, TESTED_MEASURES, type Published, type PublishedCell, type PublishedTest } from '../api/studies';
+import {
+  publishedCellSchema,
+  publishedTestSchema,
+  TESTED_MEASURES,
+  type Published,
+  type PublishedCell,
+  type PublishedTest,
+  type StudyPairing,
+} from '../api/studies';
 
-export { TESTED_MEASURES, type Published, type PublishedCell, type PublishedTest };
+export { TESTED_MEASURES, type Published, type PublishedCell, type PublishedTest, type StudyPairing };
 
 /** One puzzle of the grid, with its own copy of the puzzle. */
 export interface StudyPuzzle {
@@ -61,6 +69,14 @@ export interface StudySpec {
   concurrency: number | null;
   /** A paper's figures for cells of the grid, shown beside the study's own. */
   published?: Published | null;
+  /**
+   * Runs of two settings with the same puzzle and seed are a pair only when the file says what
+   * makes them one (e.g. each seed is the same start board for every solver): the same seed in
+   * two solvers draws different numbers otherwise. Absent in studies made before it existed.
+   */
+  pairing?: StudyPairing | null;
+  /** How a setting's runs on a row make one figure for the comparison over puzzles (absent = median). */
+  aggregate?: 'median' | 'mean';
 }
 
 /** The figures of a published cell, without where it sits. */
@@ -107,6 +123,8 @@ const fileSchema = obj({
   seeds: v.unknown(),
   stop: stopSchema,
   concurrency: v.optional(int(1, 256)),
+  pairing: v.optional(obj({ by: oneOf('seed'), meaning: str(500) })),
+  aggregate: v.optional(oneOf('median', 'mean')),
   published: v.optional(
     obj({
       source: str(500),
@@ -177,6 +195,8 @@ function resolve(file: StudyFile, fileName: string, ctx: StudyContext): StudySpe
     seeds,
     concurrency: file.concurrency ?? null,
     published: file.published ? publishedOf(file.published) : null,
+    pairing: file.pairing ? { by: file.pairing.by, meaning: pairingMeaning(file.pairing.meaning) } : null,
+    aggregate: file.aggregate ?? 'median',
   };
   // Every cell's runs must end by themselves, with stop criteria that make sense.
   puzzles.forEach((p, pi) =>
@@ -207,6 +227,16 @@ function resolve(file: StudyFile, fileName: string, ctx: StudyContext): StudySpe
       if (ci >= configs.length) throw new Error(`published.tests[${i}].solvers: ${ci} is not a solver index (0..${configs.length - 1})`);
   });
   return spec;
+}
+
+/** A pairing is only as good as its reason: the file must say it, in words. */
+function pairingMeaning(text: string): string {
+  const meaning = text.replace(/\s+/g, ' ').trim();
+  if (meaning.length < 3)
+    throw new Error(
+      'pairing.meaning: say what makes runs with the same seed a pair, e.g. "each seed is the same start board for every solver" (without it, runs are not paired)',
+    );
+  return meaning;
 }
 
 function publishedOf(p: NonNullable<StudyFile['published']>): Published {

@@ -1,7 +1,8 @@
 /**
  * Issue 24: a study's comparisons from plain runs. Two clearly different settings (5 seeds each)
- * are told apart (p < 0.05, A12 = 1), two identical ones are not; groups pair by puzzle and
- * seed; times to target; Holm over the study; intervals; the paper's test on our cells; the texts.
+ * are told apart (p < 0.05, A12 = 1), two identical ones are not; runs pair by puzzle and seed
+ * only when the study declares it (issue 47); times to target; Holm over the study; intervals;
+ * the paper's test on our cells; the texts.
  */
 import { describe, expect, it } from 'vitest';
 import { studyAnalysis } from '../../../src/main/studies/comparisons';
@@ -62,12 +63,15 @@ describe('study comparisons', () => {
     expect(sw2!.score!.pHolm).toBeCloseTo((3 * 2) / 252, 12);
     expect(sw!.winner).toBe(0);
     expect(sw!.by).toBe('score');
-    // Paired by seed: five positive differences, p = 2/32.
-    expect(sw!.paired).toMatchObject({ test: 'signed-rank', n: 5, statistic: 15 });
-    expect(sw!.paired!.p).toBeCloseTo(2 / 32, 12);
+    // No pairing declared: the same seed in two solvers is no pair (issue 47).
+    expect(sw!.paired).toBeNull();
     expect(ww!.score).toMatchObject({ p: 1, pHolm: 1, a12: 0.5 });
-    expect(ww!.paired).toMatchObject({ p: 1, statistic: 0 });
     expect(ww!.winner).toBeNull();
+    // Declared: paired by seed, five positive differences, p = 2/32; every difference zero, p = 1.
+    const paired = analyse(spec({ pairing: { by: 'seed', meaning: 'the same start board' } }), runs).analysis.comparisons;
+    expect(paired[0]!.paired).toMatchObject({ test: 'signed-rank', n: 5, statistic: 15, a12: 1 });
+    expect(paired[0]!.paired!.p).toBeCloseTo(2 / 32, 12);
+    expect(paired[2]!.paired).toMatchObject({ p: 1, statistic: 0, a12: 0.5 });
   });
 
   it('give each cell a deterministic bootstrap interval of its mean and median', () => {
@@ -79,20 +83,25 @@ describe('study comparisons', () => {
     expect(analyse(s, runs).analysis.intervals).toEqual(analysis.intervals);
   });
 
-  it('test times to target over the runs that reached it, and decide by time when the scores tie', () => {
+  it('test times to target over every run, and decide by time when the scores tie', () => {
     const t = spec({ configs: [config('fast'), config('slow')], seeds: [1, 2, 3, 4, 5, 6] });
     const rs = [1, 2, 3, 4, 5, 6].flatMap((seed) => [run(0, 0, seed, 100), run(0, 1, seed, 100)]);
     const slow = new Set(rs.filter((r) => r.configIndex === 1).map((r) => r.run.id));
     const reach: Reach = (id) => ({ elapsedMs: slow.has(id) ? 5000 + id : 100 + id, evaluations: id });
     const [c] = analyse(t, rs, reach).analysis.comparisons;
     expect(c!.score!.p).toBe(1);
-    expect(c!.time).toMatchObject({ a12: 1, n: [6, 6] });
+    expect(c!.time).toMatchObject({ test: 'mann-whitney', a12: 1, n: [6, 6], reached: [6, 6] });
     expect(c!.time!.p).toBeCloseTo(2 / 924, 12);
     expect(c).toMatchObject({ winner: 0, by: 'time' });
   });
 
-  it('pair the runs of a group by puzzle and seed and decide by the paired test', () => {
-    const g = spec({ puzzles: [puzzle('g1', 'g'), puzzle('g2', 'g'), puzzle('g3', 'g')], configs: [config('a'), config('b')], seeds: [1, 2] });
+  it('pair the runs of a group by puzzle and seed, when the study declares it, and decide by the paired test', () => {
+    const g = spec({
+      puzzles: [puzzle('g1', 'g'), puzzle('g2', 'g'), puzzle('g3', 'g')],
+      configs: [config('a'), config('b')],
+      seeds: [1, 2],
+      pairing: { by: 'seed', meaning: 'each seed is the same start board for every solver' },
+    });
     // Puzzles differ a lot (10, 50, 90), b is always 1 below a: only pairing sees it.
     const rs = [0, 1, 2].flatMap((p) => [1, 2].flatMap((seed) => [run(p, 0, seed, 10 + 40 * p + seed), run(p, 1, seed, 9 + 40 * p + seed)]));
     const [c] = analyse(g, rs).analysis.comparisons;
@@ -157,12 +166,20 @@ describe('study comparisons', () => {
     const head = { id: 7, name: 'fixture', createdAt: 0, spec: s };
     const text = studyText(head, progress, cells, analysis);
     expect(text).toMatch(/mean 95% CI\s+median 95% CI\n/);
-    expect(text).toContain('p: strong vs weak: score p 0.0079 (Holm 0.024), A12 1.00; paired p 0.063 (Holm 0.188), A12 1.00 -> strong better than weak');
-    expect(text).toContain('p: weak vs weak again: score p 1.000 (Holm 1.000), A12 0.50; paired p 1.000 (Holm 1.000), A12 0.50 -> no significant difference');
+    expect(text).toContain(
+      'p: strong vs weak: score p 0.0079 (Holm 0.024), A12 1.00\n    -> strong better than weak (Mann-Whitney p = 0.0079, Holm 0.024, A12 1.00)\n',
+    );
+    expect(text).toContain(
+      'p: weak vs weak again: score p 1.000 (Holm 1.000), A12 0.50\n    -> weak and weak again not told apart (Mann-Whitney p = 1.000, Holm 1.000, A12 0.50)',
+    );
     const md = studyMarkdown(head, progress, cells, analysis);
-    expect(md).toContain('| p | strong | weak | 0.0079 (0.024) | 1.00 | 0.063 (0.188) | - | - | strong better than weak |');
+    expect(md).toContain(
+      '| p | strong | weak | 0.0079 (0.024) | 1.00 | - | - | - | - | strong better than weak (Mann-Whitney p = 0.0079, Holm 0.024, A12 1.00) |',
+    );
     const csv = studyCsv(head, cells, analysis).trim().split('\n');
-    expect(csv[0]).toMatch(/,mean_ci_low,mean_ci_high,median_ci_low,median_ci_high,p_vs_1,p_holm_vs_1,a12_vs_1,time_p_holm_vs_1,time_a12_vs_1,p_vs_2,/);
+    expect(csv[0]).toMatch(
+      /,mean_ci_low,mean_ci_high,median_ci_low,median_ci_high,p_vs_1,p_holm_vs_1,a12_vs_1,success_p_holm_vs_1,time_p_holm_vs_1,time_a12_vs_1,p_vs_2,/,
+    );
     // The weak setting's line: against the strong one A12 mirrors to 0; against itself empty.
     const weak = csv[2]!.split(',');
     const col = (name: string): string => weak[csv[0]!.split(',').indexOf(name)]!;
@@ -170,8 +187,9 @@ describe('study comparisons', () => {
     expect(col('p_vs_1')).toBe('0.007937');
     expect(col('p_vs_2')).toBe('');
     expect(col('a12_vs_3')).toBe('0.5');
-    const json = studyJson(head, progress, cells, analysis) as { comparisons: unknown[]; cells: { intervals: unknown }[] };
+    const json = studyJson(head, progress, cells, analysis) as { comparisons: unknown[]; verdicts: unknown[]; cells: { intervals: unknown }[] };
     expect(json.comparisons).toHaveLength(3);
+    expect(json.verdicts).toHaveLength(3);
     expect(json.cells[0]!.intervals).toEqual(analysis.intervals[0]);
     // Without an analysis the texts are as before.
     expect(studyCsv(head, cells).split('\n')[0]).not.toContain('p_vs_1');

@@ -12,6 +12,7 @@ import { summarize } from '../../../src/main/studies/stats';
 import type { StudyRun } from '../../../src/main/store/studies';
 import type { RunStatus, RunSummary } from '../../../src/main/store/types';
 import type { StudySpec } from '../../../src/main/studies/spec';
+import { WORKBENCH_VERSION as VERSION } from '../../../src/main/studies/version';
 
 const stop = { seconds: 10, evaluations: null, target: null };
 const puzzle = (label: string, group?: string, maxScore: number | null = 10) => ({
@@ -126,16 +127,17 @@ describe('study results', () => {
     const head = { id: 3, name: 'grid', createdAt: 0, spec: s };
     const text = studyText(head, progress, cells);
     expect(text).toMatch(/^study 3: grid \(edge; 3 puzzles x 2 solvers x 2 seeds = 12 runs\)\nincomplete: 3\/12 done, 9 not started\npublished: a paper\n/);
-    expect(text).toMatch(/\na\s+hc\s+2\/2\s+8\s+8\s+10\/10\s+2\.83\s+50%\s+2\.5 s\s+12,345\s+-\n/);
-    expect(text).toMatch(/\nb\s+hc\s+1\/4\s+10\s+10\s+10\/10\s+-\s+100%\s+2\.5 s\s+12,345\s+time 2\.0 s, evals 1,234\n/);
+    expect(text).toMatch(/\na\s+hc\s+2\/2\s+8\s+8\s+10\/10\s+2\.83\s+1\/2 \(50%\)\s+2\.5 s\s+12,345\s+-\n/);
+    expect(text).toMatch(/\nb\s+hc\s+1\/4\s+10\s+10\s+10\/10\s+-\s+1\/1 \(100%\)\s+2\.5 s\s+12,345\s+time 2\.0 s, evals 1,234\n/);
     const md = studyMarkdown(head, progress, cells);
     expect(md).toMatch(/\| a \| sa \| 0\/2 \| - \| - \| - \| - \| - \| - \| - \| mean 9\.50 \|/);
     const csv = studyCsv(head, cells).trim().split('\n');
     expect(csv[0]).toBe(
-      'puzzle,solver,planned,done,mean,median,best,worst,sd,target,max_score,success_rate,time_to_target_s,evaluations_to_target,published_mean,published_median,published_best,published_sd,published_success_rate,published_time_to_target,published_evaluations_to_target',
+      'puzzle,solver,planned,done,mean,median,best,worst,sd,target,max_score,success_rate,reached,runs_with_target,time_to_target_s,evaluations_to_target,stop_seconds,stop_evaluations,stop_target,clock,workbench_version,published_mean,published_median,published_best,published_sd,published_success_rate,published_time_to_target,published_evaluations_to_target',
     );
-    expect(csv[1]).toBe('a,hc,2,2,8,8,10,6,2.828427,10,10,0.5,2.5,12345,,,,,,,');
-    expect(csv[2]).toBe('a,sa,2,0,,,,,,10,10,,,,9.5,,,,,,');
+    // The budget, the clock and the program's version on every line (issue 47).
+    expect(csv[1]).toBe(`a,hc,2,2,8,8,10,6,2.828427,10,10,0.5,1,2,2.5,12345,10,,,wall,${VERSION},,,,,,,`);
+    expect(csv[2]).toBe(`a,sa,2,0,,,,,,10,10,,,,,,10,,,wall,${VERSION},9.5,,,,,,`);
     // Names that a spreadsheet would read as formulas are quoted.
     const evil = studyCsv(
       { ...head, spec: spec({ puzzles: [puzzle('=cmd|x'), puzzle('b')], published: null }) },

@@ -1,11 +1,17 @@
-/** The study page's statistics helpers: the who-beats-whom matrix, runtime lines at a level, profiles. */
+/** The study page's statistics helpers: the who-beats-whom matrix, the pairs table, the verdict, runtime lines at a level, profiles, coinciding curves. */
 import { describe, expect, it } from 'vitest';
 import type { StudyAnalysisDetail, StudyCellResult } from '../../../src/main/api/types';
 import type { RunTrace } from '../../../src/core/stats/runtime';
 import {
   comparisonMatrix,
+  COINCIDE_DASH,
   defaultLevel,
+  diagramSrc,
+  markCoinciding,
+  pairRows,
   profileLines,
+  sameCurve,
+  studyVerdict,
   reachedCounts,
   rowLevels,
   rowTraces,
@@ -23,10 +29,29 @@ const test = (p: number, a12: number) => ({
   exact: true,
   a12,
 });
+const time = (p: number, a12: number) => ({
+  test: 'mann-whitney' as const,
+  measure: 'ms' as const,
+  n: [5, 5] as [number, number],
+  reached: [5, 5] as [number, number],
+  statistic: 25 * a12,
+  p,
+  pHolm: Math.min(1, 3 * p),
+  exact: true,
+  a12,
+});
+const success = {
+  test: 'fisher' as const,
+  reached: [10, 1] as [number, number],
+  runs: [10, 10] as [number, number],
+  p: 0.0001,
+  pHolm: 0.0003,
+  oddsRatio: Infinity,
+};
 const comparisons: Comparison[] = [
-  { rowIndex: 0, puzzle: 'p', a: 0, b: 1, score: test(0.0079, 1), paired: null, time: null, winner: 0, by: 'score' },
-  { rowIndex: 0, puzzle: 'p', a: 0, b: 2, score: test(1, 0.5), paired: null, time: test(0.002, 0.1), winner: 2, by: 'time' },
-  { rowIndex: 0, puzzle: 'p', a: 1, b: 2, score: test(1, 0.5), paired: null, time: null, winner: null, by: null },
+  { rowIndex: 0, puzzle: 'p', a: 0, b: 1, score: test(0.0079, 1), paired: null, success: null, time: null, winner: 0, by: 'score' },
+  { rowIndex: 0, puzzle: 'p', a: 0, b: 2, score: test(1, 0.5), paired: null, success: null, time: time(0.002, 0.1), winner: 2, by: 'time' },
+  { rowIndex: 0, puzzle: 'p', a: 1, b: 2, score: test(1, 0.5), paired: null, success: null, time: null, winner: null, by: null },
 ];
 const labels = ['a', 'b', 'c'];
 
@@ -46,13 +71,95 @@ describe('study statistics view', () => {
       ['loss', 'self', 'tie'],
       ['win', 'tie', 'self'],
     ]);
-    expect(m[0]![1]!.title).toBe('a vs b\nbest score, Mann-Whitney: p 0.0079 (Holm 0.024), A12 1.00\na better');
+    expect(m[0]![1]!.title).toBe(
+      'a vs b\nbest score, Mann-Whitney: p 0.0079 (Holm 0.024), A12 1.00\na better than b (Mann-Whitney p = 0.0079, Holm 0.024, A12 1.00)',
+    );
     expect(m[1]![0]!.title).toContain('A12 0.00');
-    expect(m[2]![0]!.title).toContain('time to target, Mann-Whitney: p 0.0020 (Holm 0.0060), A12 0.90\nc faster to the target');
+    expect(m[2]![0]!.title).toContain(
+      'time to target, every run (non-reachers slowest): p 0.0020 (Holm 0.0060), A12 0.90\nc faster to the target than a (Mann-Whitney on times with non-reachers slowest p = 0.0020, Holm 0.0060, A12 0.90)',
+    );
     expect(m[2]![0]!.by).toBe('time');
-    expect(m[1]![2]!.title).toContain('no significant difference');
+    expect(m[1]![2]!.title).toContain('b and c not told apart');
     expect(winsOf(m)).toEqual([1, 0, 1]);
     expect(comparisonMatrix([], 0, labels)[0]![1]!.kind).toBe('none');
+  });
+
+  it('gives every tested pair its p, Holm p, A12, success counts and Fisher p as text, and the verdict in words', () => {
+    const withSuccess: Comparison[] = [{ ...comparisons[1]!, success, winner: 0, by: 'success' }];
+    const rows = pairRows({ comparisons: withSuccess, pairing: null }, labels);
+    expect(rows).toEqual([
+      {
+        rowIndex: 0,
+        a: 0,
+        b: 2,
+        score: { p: '1.000', holm: '1.000', a12: '0.50' },
+        success: { a: '10/10', b: '1/10', p: '< 0.001', holm: '< 0.001' },
+        time: { p: '0.0020', holm: '0.0060', a12: '0.10', test: 'Mann-Whitney' },
+        verdict: 'a reached the target in 10 of 10 runs, c in 1 of 10 (Fisher p < 0.001, Holm < 0.001)',
+        winner: 0,
+      },
+    ]);
+    // One puzzle: the pairs' verdicts; over several, the verdict over the puzzles (or nothing yet).
+    expect(studyVerdict({ comparisons, pairing: null, overPuzzles: null }, labels, 1)).toEqual([
+      'a better than b (Mann-Whitney p = 0.0079, Holm 0.024, A12 1.00)',
+      'c faster to the target than a (Mann-Whitney on times with non-reachers slowest p = 0.0020, Holm 0.0060, A12 0.90)',
+      'b and c not told apart (Mann-Whitney p = 1.000, Holm 1.000, A12 0.50)',
+    ]);
+    expect(studyVerdict({ comparisons, pairing: null, overPuzzles: null }, labels, 2)).toEqual([]);
+    const over = {
+      aggregate: 'median' as const,
+      rows: [0, 1, 2, 3],
+      rowsInStudy: 4,
+      table: [],
+      test: 'wilcoxon' as const,
+      statistic: 0,
+      p: 0.125,
+      method: 'exact' as const,
+      df: null,
+      averageRanks: [1, 2],
+      ahead: [4, 0],
+      tied: 0,
+      leader: 0,
+      cd: null,
+      alpha: 0.05,
+      posthoc: [],
+      cliques: [],
+      diagram: null,
+      verdict: 'from the API',
+    };
+    // The view words it with its own labels (the catalogue's names), through the same text function.
+    expect(studyVerdict({ comparisons, pairing: null, overPuzzles: over }, ['Beam search', 'LNS'], 4)).toEqual([
+      'Beam search and LNS not told apart over 4 puzzles (median best score): Beam search ahead on 4, LNS on 0; Wilcoxon over puzzles p = 0.125',
+    ]);
+    expect(diagramSrc('<svg><text>a &amp; b</text></svg>')).toBe(`data:image/svg+xml;charset=utf-8,${encodeURIComponent('<svg><text>a &amp; b</text></svg>')}`);
+    expect(diagramSrc(null)).toBeNull();
+  });
+
+  it('dashes a curve that lies on an earlier one, and says which', () => {
+    const line = (id: string, points: { x: number; y: number }[]) => ({ id, label: id, colour: '#fff', dash: [], points });
+    const a = line('a', [
+      { x: 1, y: 0 },
+      { x: 1, y: 0.5 },
+      { x: 4, y: 0.5 },
+    ]);
+    // The same step function, written with one more point.
+    const b = line('b', [
+      { x: 1, y: 0 },
+      { x: 1, y: 0.5 },
+      { x: 2, y: 0.5 },
+      { x: 4, y: 0.5 },
+    ]);
+    const c = line('c', [
+      { x: 1, y: 0 },
+      { x: 2, y: 0.5 },
+    ]);
+    expect(sameCurve(a.points, b.points)).toBe(true);
+    expect(sameCurve(a.points, c.points)).toBe(false);
+    const marked = markCoinciding([a, b, c]);
+    expect(marked.lines.map((l) => l.dash)).toEqual([[], COINCIDE_DASH, []]);
+    expect(marked.notes).toEqual([{ id: 'b', label: 'b', on: 'a' }]);
+    // Lines not picked (a band) are left alone.
+    expect(markCoinciding([a, b], (l) => l.id === 'a').notes).toEqual([]);
   });
 
   it('draws a runtime line per setting at any level, from the stored improvements', () => {
@@ -98,6 +205,16 @@ describe('study statistics view', () => {
     // Puzzle 1: a reaches 10, b never does; puzzle 2: both reach 5, a at 4 ms, b at 40 (ratio 10).
     expect(time.lines[0]!.points.at(-1)).toEqual({ x: 10, y: 1 });
     expect(time.lines[1]!.points.at(-1)).toEqual({ x: 10, y: 0.5 });
+    expect(time.coinciding).toEqual([]);
+    // Two settings with the same means and times: the second profile lies on the first, dashed.
+    const same = profileLines(
+      { traces: [traces[0]!, traces[0]!, traces[2]!, traces[2]!] },
+      [10, 10, 5, 5].map((mean) => ({ mean }) as StudyCellResult),
+      ['a', 'b'],
+      'time',
+    );
+    expect(same.coinciding).toEqual([{ id: 'profile-1', label: 'b', on: 'a' }]);
+    expect(same.lines[1]!.dash).toEqual(COINCIDE_DASH);
     const score = profileLines({ traces }, cells, ['a', 'b'], 'score');
     expect(score.lines[1]!.points).toEqual([
       { x: 0, y: 0 },
