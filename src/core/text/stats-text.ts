@@ -148,7 +148,8 @@ export function overPuzzlesVerdictText(o: OverPuzzlesFigures, labels: readonly s
   const L = (i: number): string => labels[i] ?? `solver ${i + 1}`;
   const significant = o.p !== null && Number.isFinite(o.p) && o.p < o.alpha;
   if (o.test === 'wilcoxon') {
-    if (o.p === null || !Number.isFinite(o.p)) return `${L(0)} and ${L(1)} tie on all ${n} puzzles ${what}: nothing for Wilcoxon's test to tell apart`;
+    if (o.p === null || !Number.isFinite(o.p))
+      return `${L(0)} and ${L(1)} tie on ${n === 2 ? 'both puzzles' : `all ${n} puzzles`} ${what}: nothing for Wilcoxon's test to tell apart`;
     if (significant && o.leader !== null) {
       const other = o.leader === 0 ? 1 : 0;
       return `${L(o.leader)} ahead of ${L(other)} on ${o.ahead[o.leader]} of ${n} puzzles ${what}, Wilcoxon over puzzles ${pIsText(o.p)}`;
