@@ -26,13 +26,13 @@ export interface LaunchForm {
   target: string;
   /** Empty = a random seed per run. */
   seed: string;
-  /** Parallel runs (each with its own seed). */
+  /** Runs per solver, one per seed (seed, seed + 1, …); they queue for the machine's cores like any runs. */
   count: string;
 }
 
 export type StartRunsArgs = ApiArgs<'startRuns'>;
 
-export const MAX_PARALLEL = 64;
+export const MAX_RUNS_PER_SOLVER = 64;
 const MAX_SEED = 2 ** 32 - 1;
 
 /** The text a parameter value is edited as. */
@@ -210,7 +210,7 @@ export function checkForm(form: LaunchForm, solver: SolverInfo, puzzleId: number
   }
   const count = parseNumber(form.count);
   let runs = 1;
-  if (count === null || !Number.isInteger(count) || count < 1 || count > MAX_PARALLEL) errors.count = `A whole number from 1 to ${MAX_PARALLEL}`;
+  if (count === null || !Number.isInteger(count) || count < 1 || count > MAX_RUNS_PER_SOLVER) errors.count = `A whole number from 1 to ${MAX_RUNS_PER_SOLVER}`;
   else runs = count;
   const seeds = seed === null ? null : Array.from({ length: runs }, (_, i) => (seed! + i) % (MAX_SEED + 1));
   if (puzzleId === null) errors.puzzle = 'Choose a puzzle';

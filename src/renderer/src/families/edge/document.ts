@@ -6,6 +6,7 @@
 import { DOCUMENT_FORMAT, DOCUMENT_HISTORY_LIMIT, DOCUMENT_VERSION, type PuzzleDocument } from '../../../../core/document/document';
 import { puzzleFromJson, puzzleToJson, solutionFromJson, solutionToJson } from '../../../../core/families/edge/json';
 import { pieceCount, type EdgeBoard, type EdgePuzzle } from '../../../../core/families/edge/model';
+import { countNoun } from '../../../../core/text/plural';
 import { normalize, placedCount } from './placement';
 import { MAX_DRAWING_SIDE, type Drawing } from './drawing';
 
@@ -143,7 +144,7 @@ export function boardFromRun(puzzle: EdgePuzzle, runPuzzle: unknown, best: unkno
     const rp = puzzleFromJson(runPuzzle, 'run puzzle');
     if (rp.rows !== puzzle.rows || rp.cols !== puzzle.cols || rp.edges.length !== puzzle.edges.length)
       return {
-        error: `the run was made on a ${rp.rows}x${rp.cols} puzzle with ${pieceCount(rp)} pieces; this one is ${puzzle.rows}x${puzzle.cols} with ${pieceCount(puzzle)}`,
+        error: `the run was made on a ${rp.rows}x${rp.cols} puzzle with ${countNoun(pieceCount(rp), 'piece')}; this one is ${puzzle.rows}x${puzzle.cols} with ${pieceCount(puzzle)}`,
       };
     for (let i = 0; i < rp.edges.length; i++) {
       if (rp.edges[i] !== puzzle.edges[i]) {

@@ -2,23 +2,50 @@
  * An edge-matching tile face: four triangles (top, right, bottom, left) meeting at the centre,
  * each in its colour's motif. A face key is "t,r,b,l" (colours; -1 = a join not painted yet).
  * Faces are drawn unrotated; the board turns sprites for a piece's rotation.
+ *
+ * Tetravex faces ("n:t,r,b,l") show each side's number, as the game's tiles do, over the colour's
+ * fill and without its pattern: no dot, ring or cross near a join to be taken for the mismatch
+ * mark (board/join-mark.ts), which stays the only mark drawn on a join.
  */
 import type { Painter } from '../../board/painter';
 import { motif, type Motif } from './motifs';
+import { drawNumber } from './numerals';
 
-export function faceKey(t: number, r: number, b: number, l: number): string {
-  return `${t},${r},${b},${l}`;
+const NUMBERED = 'n:';
+
+export function faceKey(t: number, r: number, b: number, l: number, numbered = false): string {
+  return `${numbered ? NUMBERED : ''}${t},${r},${b},${l}`;
 }
 
-/** The colours of a piece's own sides (rotation 0) as a face key. */
-export function pieceFaceKey(edges: ArrayLike<number>, piece: number): string {
+/** The colours of a piece's own sides (rotation 0) as a face key; `numbered` for a Tetravex. */
+export function pieceFaceKey(edges: ArrayLike<number>, piece: number, numbered = false): string {
   const i = 4 * piece;
-  return faceKey(edges[i], edges[i + 1], edges[i + 2], edges[i + 3]);
+  return faceKey(edges[i], edges[i + 1], edges[i + 2], edges[i + 3], numbered);
+}
+
+/** Whether a face key is a Tetravex face (its sides show numbers). */
+export function isNumberedFace(face: string): boolean {
+  return face.startsWith(NUMBERED);
 }
 
 export function parseFaceKey(face: string): [number, number, number, number] {
-  const p = face.split(',').map(Number);
+  const p = (isNumberedFace(face) ? face.slice(NUMBERED.length) : face).split(',').map(Number);
   return [p[0] ?? 0, p[1] ?? 0, p[2] ?? 0, p[3] ?? 0];
+}
+
+/** The number a Tetravex side shows: its colour as the file wrote it (core stores each one higher, 0 being grey). */
+export function tetravexNumber(colour: number): number {
+  return colour - 1;
+}
+
+/** A colour's swatch key (drawMotifSwatch): its number on a Tetravex. */
+export function swatchKey(colour: number, numbered = false): string {
+  return `${numbered ? NUMBERED : ''}${colour}`;
+}
+
+/** A colour in words, for tooltips and screen readers: "7: purple cross", or on a Tetravex "number 6". */
+export function colourLabel(colour: number, numbered = false): string {
+  return numbered && colour >= 1 ? `number ${tetravexNumber(colour)}` : motif(colour).label;
 }
 
 /** Turn a point of the unit square a quarter clockwise `k` times about the centre (y points down). */
@@ -82,14 +109,30 @@ const TRIANGLES = [0, 0, 1, 0, 0.5, 0.5];
 /** Background between tiles and the seams between triangles. */
 export const SEAM = 0x111215;
 
-/** Draw a tile face of the given colours filling a size x size square (with a thin seam). */
-export function drawEdgeFaceColours(p: Painter, colours: readonly number[], size: number): void {
+/** Where a side's number sits: in its triangle, nearer the centre than the join, upright. */
+const NUMBER_AT: readonly (readonly [number, number])[] = [
+  [0.5, 0.21],
+  [0.79, 0.5],
+  [0.5, 0.79],
+  [0.21, 0.5],
+];
+
+/**
+ * Draw a tile face of the given colours filling a size x size square (with a thin seam);
+ * `numbered` (Tetravex) writes each side's number in place of its pattern.
+ */
+export function drawEdgeFaceColours(p: Painter, colours: readonly number[], size: number, numbered = false): void {
   const inset = Math.max(0.75, size * 0.018);
   p.poly([0, 0, size, 0, size, size, 0, size], SEAM);
   for (let side = 0; side < 4; side++) {
     const m = motif(colours[side]);
     p.poly(pts(TRIANGLES, side, size), m.fill);
-    drawPattern(p, m, side, size);
+    if (!numbered || colours[side] < 1) drawPattern(p, m, side, size);
+    else {
+      const n = tetravexNumber(colours[side]);
+      const [x, y] = NUMBER_AT[side]!;
+      drawNumber(p, n, x * size, y * size, (n < 10 ? 0.2 : 0.15) * size, m.ink);
+    }
   }
   const seam = Math.max(1, size * 0.022);
   p.line([0, 0, size, size], seam, SEAM, 0.85);
@@ -102,16 +145,22 @@ export function drawEdgeFaceColours(p: Painter, colours: readonly number[], size
   );
 }
 
-/** A FaceDrawer for "t,r,b,l" face keys. */
+/** A FaceDrawer for "t,r,b,l" face keys (and Tetravex's "n:t,r,b,l"). */
 export function drawEdgeFace(p: Painter, face: string, size: number): void {
-  drawEdgeFaceColours(p, parseFaceKey(face), size);
+  drawEdgeFaceColours(p, parseFaceKey(face), size, isNumberedFace(face));
 }
 
-/** A small swatch of one motif (palette buttons): the top triangle's motif drawn over a square. */
+/** A small swatch of one motif (palette buttons): the top triangle's motif, or a Tetravex number, drawn over a square. */
 export function drawMotifSwatch(p: Painter, face: string, size: number): void {
-  const colour = Number(face);
+  const numbered = isNumberedFace(face);
+  const colour = Number(numbered ? face.slice(NUMBERED.length) : face);
   const m = motif(colour);
   p.poly([0, 0, size, 0, size, size, 0, size], m.fill);
+  if (numbered && colour >= 1) {
+    const n = tetravexNumber(colour);
+    drawNumber(p, n, size / 2, size / 2, (n < 10 ? 0.6 : 0.45) * size, m.ink);
+    return;
+  }
   // Draw the pattern as it appears on a top triangle, moved to the square's centre and enlarged.
   const big = size * 1.6;
   const dx = size / 2 - 0.5 * big;

@@ -1,6 +1,6 @@
 /** An edge run's board as the Pixi board shows it: faces per cell, mismatched joins (core's `mismatches`), fixed cells. */
 import { puzzleFromJson, solutionFromJson } from '../../../../core/families/edge/json';
-import type { EdgeBoard, EdgePuzzle } from '../../../../core/families/edge/model';
+import { isTetravex, type EdgeBoard, type EdgePuzzle } from '../../../../core/families/edge/model';
 import { mismatches } from '../../../../core/families/edge/score';
 import type { BoardCell, JoinMark } from '../../board/board';
 import { pieceFaceKey } from './faces';
@@ -26,9 +26,10 @@ export function edgeView(puzzle: EdgePuzzle, solutionJson: unknown): EdgeView {
   const cells: (BoardCell | null)[] = new Array<BoardCell | null>(n).fill(null);
   let bad: JoinMark[] = [];
   if (board) {
+    const numbered = isTetravex(puzzle);
     for (let i = 0; i < n; i++) {
       const pc = board.piece[i]!;
-      cells[i] = pc < 0 ? null : { face: pieceFaceKey(puzzle.edges, pc), rotation: board.rotation[i]! };
+      cells[i] = pc < 0 ? null : { face: pieceFaceKey(puzzle.edges, pc, numbered), rotation: board.rotation[i]! };
     }
     bad = mismatches(puzzle, board).map((m) => ({ row: m.row, col: m.col, dir: m.dir }));
   }

@@ -1,11 +1,11 @@
 /** Edge matching as the shell shows it without an editor: the PNG board and the run-board caption. */
-import { edgeAt, maxScore as edgeMaxScore, pieceCount, type EdgeBoard, type EdgePuzzle } from '../../../../core/families/edge/model';
+import { edgeAt, isTetravex, maxScore as edgeMaxScore, pieceCount, type EdgeBoard, type EdgePuzzle } from '../../../../core/families/edge/model';
 import { mismatches, scoreBoard } from '../../../../core/families/edge/score';
 import { canvasPainter, slotColor } from '../../board/painter';
 import { drawJoinMark } from '../../board/join-mark';
 import { drawEdgeFaceColours } from './faces';
 import { emptyCell, type Ctx } from '../../lib/canvas-kit';
-import { countText } from '../../runs/format';
+import { countNoun, countText } from '../../runs/format';
 import type { FamilyView } from '../types';
 import { edgeNewPuzzle, type EdgeNewFields } from './new-puzzle';
 import { familyLabel, kindLabel } from '../../lib/format';
@@ -15,6 +15,7 @@ function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy:
   const board = solution as EdgeBoard | undefined;
   const n = pieceCount(p);
   const cells = p.rows * p.cols;
+  const numbered = isTetravex(p);
   for (let i = 0; i < cells; i++) {
     const x = ox + (i % p.cols) * s;
     const y = oy + Math.floor(i / p.cols) * s;
@@ -28,10 +29,11 @@ function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy:
         canvasPainter(ctx, x, y),
         [0, 1, 2, 3].map((side) => edgeAt(p, piece, rot, side)),
         s,
+        numbered,
       );
   }
   if (n === 0) return ' · no pieces yet';
-  if (!board) return ` · ${n} pieces (unplaced)`;
+  if (!board) return ` · ${countNoun(n, 'piece')} (unplaced)`;
   const bad = mismatches(p, board);
   const marks = canvasPainter(ctx, ox, oy);
   for (const m of bad) drawJoinMark(marks, m.col * s, m.row * s, m.dir, s, Math.max(0.5, s / 64));

@@ -1,7 +1,8 @@
 /**
  * The live runs view's state: every active run (kept current from pushed progress), the recently
- * ended ones, the run shown in detail with its record, best board and chart series, and stopping
- * or resuming. Create it while a component initialises: its effects live as long as that component.
+ * ended ones, the run shown in detail with its record and its best (chart series and best board,
+ * one snapshot: live-best.ts), and stopping or resuming. Create it while a component initialises:
+ * its effects live as long as that component.
  */
 import { untrack } from 'svelte';
 import type { RunRecord, RunSeries, RunSummary, WorkbenchApi } from '../../../../main/api/types';
@@ -10,7 +11,7 @@ import { messageOf } from '../../lib/format';
 import { Latest } from '../../lib/latest';
 import { LiveRuns, isActive, progressOf, type LiveRun } from '../progress';
 import { SeriesFeed } from '../series-feed';
-import { bestFoundAt } from '../compare';
+import { LiveBestFeed, type LiveBest } from './live-best';
 import { runChartLines, type XMode } from '../charts/series';
 import type { ChartLine } from '../charts/chart';
 
@@ -33,23 +34,26 @@ export class DashboardManager {
   #now = $state(Date.now());
   #stopping = $state<ReadonlySet<number>>(new Set());
   #record = $state.raw<RunRecord | null>(null);
-  #board = $state.raw<unknown | null>(null);
-  #series = $state.raw<RunSeries | null>(null);
+  #best = $state.raw<LiveBest | null>(null);
   xMode = $state<XMode>('time');
   readonly #feed: SeriesFeed;
+  readonly #bestFeed: LiveBestFeed;
   readonly #lists = new Latest();
   /** The shown run's record: showing another run, or leaving, drops a late answer. */
   readonly #shown = new Latest();
   #refreshTimer: ReturnType<typeof setTimeout> | null = null;
-  #boardTimer: ReturnType<typeof setTimeout> | null = null;
-  #boardScore: number | null = null;
+  #seriesTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(api: WorkbenchApi, hooks: DashboardHooks) {
     this.#api = api;
     this.#hooks = hooks;
+    this.#bestFeed = new LiveBestFeed(
+      async (id, eventId) => (await untrack(() => api).runBoard({ id, eventId })).solution,
+      (b) => (this.#best = b),
+    );
     this.#feed = new SeriesFeed(
       untrack(() => api),
-      { onChange: (s) => (this.#series = s) },
+      { onChange: (s: RunSeries | null) => this.#bestFeed.offer(s) },
     );
 
     // Reload after a reconnection (the last figures stay on screen meanwhile).
@@ -67,11 +71,11 @@ export class DashboardManager {
           const before = this.#live.get(e.run.id)?.run.status;
           this.#live.apply(e, t);
           if (before !== e.run.status) this.reloadSoon();
-          if (e.run.id === shownId) this.#onShownUpdated(e.run);
+          if (e.run.id === shownId) this.#refreshSeriesSoon();
           this.#version++;
         } else if (e.type === 'run-progress') {
           if (this.#live.apply(e, t)) this.#version++;
-          if (e.runId === shownId) this.#feed.refresh();
+          if (e.runId === shownId) this.#refreshSeriesSoon();
         } else if (e.type === 'runs-deleted') {
           this.#live.apply(e, t);
           this.reloadSoon();
@@ -82,23 +86,21 @@ export class DashboardManager {
         clearInterval(tick);
         this.#lists.cancel();
         if (this.#refreshTimer) clearTimeout(this.#refreshTimer);
-        if (this.#boardTimer) clearTimeout(this.#boardTimer);
+        if (this.#seriesTimer) clearTimeout(this.#seriesTimer);
       };
     });
 
-    // The shown run: its record (puzzle and best board) and its series.
+    // The shown run: its record (the puzzle) and its series with its best board.
     $effect(() => {
       const id = this.shownId;
       this.#feed.follow(id);
       this.#record = null;
-      this.#board = null;
       if (id === null) return;
       const asked = this.#shown.run(() => api.getRun({ id }));
       asked.then(
         (answer) => {
           if (answer.stale) return;
           this.#record = answer.value;
-          this.#board = answer.value.bestSolution;
         },
         (err: unknown) => hooks.message(`Could not load run ${id} — ${messageOf(err)}`, 'error'),
       );
@@ -136,22 +138,12 @@ export class DashboardManager {
     }, 250);
   }
 
-  #onShownUpdated(r: RunSummary): void {
-    if (r.bestScore === this.#boardScore || this.#boardTimer) return;
-    // An improvement: fetch the new best board, at most a few times a second.
-    this.#boardTimer = setTimeout(() => {
-      this.#boardTimer = null;
-      const id = r.id;
-      this.#api.runBoard({ id }).then(
-        (b) => {
-          if (id !== this.shownId) return;
-          this.#boardScore = b.score;
-          this.#board = b.solution;
-        },
-        () => {},
-      );
-    }, 300);
-    this.#feed.refresh();
+  /** New figures or an improvement of the shown run: fetch what is new of its series, at most a few times a second. */
+  #refreshSeriesSoon(): void {
+    this.#seriesTimer ??= setTimeout(() => {
+      this.#seriesTimer = null;
+      this.#feed.refresh();
+    }, 200);
   }
 
   // ---- the lists ---------------------------------------------------------------------------------
@@ -200,20 +192,26 @@ export class DashboardManager {
   get record(): RunRecord | null {
     return this.#record;
   }
+  /** The shown run's best board: the board of `bestScore` (null before any improvement or while the series loads). */
   get board(): unknown {
-    return this.#board;
+    return this.#best?.board ?? null;
   }
+  /** The series and the best board are there. */
   get seriesLoaded(): boolean {
-    return this.#series !== null;
+    return this.#best !== null;
   }
-  /** Running time when the shown run's best was first reached (null before any improvement or while its series loads). */
-  readonly bestFoundMs = $derived.by((): number | null => {
-    const series = this.#series;
-    const best = this.shownLive?.best ?? this.shownSummary?.bestScore ?? null;
-    return series ? (bestFoundAt(series.improvements, best)?.t ?? null) : null;
+  /**
+   * The shown run's best score, as its chart and its board show it: its best checked improvement
+   * (the stored best while the series loads).
+   */
+  readonly bestScore = $derived.by((): number | null => {
+    const b = this.#best;
+    return b ? (b.best?.score ?? null) : (this.shownSummary?.bestScore ?? null);
   });
+  /** Running time when the shown run's best was first reached (null before any improvement or while its series loads). */
+  readonly bestFoundMs = $derived(this.#best?.best?.t ?? null);
   readonly lines = $derived.by((): ChartLine[] => {
-    const series = this.#series;
+    const series = this.#best?.series;
     if (!series) return [];
     const s = this.shownLive;
     const summary = this.shownSummary;

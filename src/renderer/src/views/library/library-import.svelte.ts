@@ -5,6 +5,7 @@
  */
 import type { PuzzleRecord, WorkbenchApi } from '../../../../main/api/types';
 import { messageOf } from '../../lib/format';
+import { countNoun } from '../../../../core/text/plural';
 import { importErrorLine, MAX_IMPORT_BYTES } from '../../lib/library';
 
 export interface ImportHooks {
@@ -83,7 +84,7 @@ export class LibraryImport {
     }
     const notice =
       added.length > 0
-        ? (added.length === 1 ? `Imported “${added[0]!.name}”.` : `Imported ${added.length} puzzles.`) +
+        ? (added.length === 1 ? `Imported “${added[0]!.name}”.` : `Imported ${countNoun(added.length, 'puzzle')}.`) +
           (same.length > 0 ? ` The same puzzle was already in the library as “${same[0]}”.` : '')
         : null;
     this.#hooks.messages(failed, notice);
@@ -95,7 +96,7 @@ export class LibraryImport {
   imported(list: PuzzleRecord[]): void {
     this.#reviewing = null;
     if (list.length > 0) {
-      this.#hooks.notice(list.length === 1 ? `Imported “${list[0]!.name}”.` : `Imported ${list.length} puzzles.`);
+      this.#hooks.notice(list.length === 1 ? `Imported “${list[0]!.name}”.` : `Imported ${countNoun(list.length, 'puzzle')}.`);
       this.#hooks.added(list.map((p) => p.id));
     }
     this.#hooks.refresh();

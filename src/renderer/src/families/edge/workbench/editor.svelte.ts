@@ -13,7 +13,7 @@ import { downloadBlob } from '../../../lib/download';
 import { safeFileName } from '../../../lib/format';
 import { Latest } from '../../../lib/latest';
 import { AutosaveSession } from '../../../lib/session.svelte';
-import { scoreText } from '../../../runs/format';
+import { countNoun, scoreText } from '../../../runs/format';
 import { boardFromRun, edgeDocument, isBlankPuzzle, loadEdgeDocument } from '../document';
 import { cutDrawing, drawingFromBoard, emptyDrawing, fillRandom, resizeDrawing, type Drawing } from '../drawing';
 import { generateInstance } from '../generate';
@@ -289,7 +289,7 @@ export class EdgeEditor {
     // A new piece set: earlier placements do not fit it, so the history starts again.
     this.placements.reset(startBoard(p));
     this.#mode = 'play';
-    this.#d.say(`${what}: ${pieceCount(p)} pieces in the tray. The drawing is the known solution ("Solution" shows it).`);
+    this.#d.say(`${what}: ${countNoun(pieceCount(p), 'piece')} in the tray. The drawing is the known solution ("Solution" shows it).`);
     void this.placements.saveNow();
   }
 
@@ -297,7 +297,7 @@ export class EdgeEditor {
     const puzzle = this.#puzzle;
     if (isBlankPuzzle(puzzle)) return run();
     const n = placedCount(this.board);
-    const placedNote = n > puzzle.fixed.length ? ` and clears your placement of ${n} piece${n === 1 ? '' : 's'}` : '';
-    this.#d.ask(`${what} replaces the puzzle's ${pieceCount(puzzle)} pieces${placedNote}.`, action, run);
+    const placedNote = n > puzzle.fixed.length ? ` and clears your placement of ${countNoun(n, 'piece')}` : '';
+    this.#d.ask(`${what} replaces the puzzle's ${countNoun(pieceCount(puzzle), 'piece')}${placedNote}.`, action, run);
   }
 }
