@@ -6,6 +6,7 @@ import { textOn } from '../../lib/palette';
 import type { FamilyView } from '../types';
 import { jumpNewPuzzle, type JumpNewFields } from './new-puzzle';
 import { familyLabel } from '../../lib/format';
+import { countNoun } from '../../../../core/text/plural';
 
 function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy: number, s: number): string {
   const p = puzzle as JumpPuzzle;
@@ -85,7 +86,7 @@ function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy:
     ctx.fillStyle = textOn(bgOf(st));
     ctx.fillText('S', ox + (st % p.cols) * s + s - 3, oy + Math.floor(st / p.cols) * s + 3);
   }
-  return a.fitness > 0 ? ` · fitness ${a.fitness} (goal in ${a.fitness} moves)` : ` · fitness ${a.fitness} (${a.unreachable} cells unreachable)`;
+  return a.fitness > 0 ? ` · fitness ${a.fitness} (goal in ${countNoun(a.fitness, 'move')})` : ` · fitness ${a.fitness} (${a.unreachable} cells unreachable)`;
 }
 
 export const jumpView: FamilyView<JumpNewFields> = {
@@ -94,5 +95,5 @@ export const jumpView: FamilyView<JumpNewFields> = {
   drawBoard,
   importPreview: { unit: 'cells', columns: null, edgeOrder: false },
   newPuzzle: jumpNewPuzzle,
-  runCaption: (score) => (score.score > 0 ? `Fitness ${score.score} · goal in ${score.score} moves` : `Fitness ${score.score} · goal unreachable`),
+  runCaption: (score) => (score.score > 0 ? `Fitness ${score.score} · goal in ${countNoun(score.score, 'move')}` : `Fitness ${score.score} · goal unreachable`),
 };

@@ -6,6 +6,7 @@
  */
 import type { FamilyId } from '../../../../core/families/family';
 import { familyLabel } from '../../../../core/text/run-text';
+import { countNoun } from '../../../../core/text/plural';
 import { parseParamText, type ParamValue, type Params } from '../../../../core/params/schema';
 import { presetsFor, type SolverPreset } from '../../../../core/presets/presets';
 import type { SolverInfo } from '../../../../main/api/types';
@@ -487,9 +488,8 @@ export function puzzlesByIds(
  * every run takes its whole limit, "at most" when runs may end earlier, or why it cannot be said.
  */
 export function estimateText(e: Estimate, clock: Clock, duration: (ms: number) => string): string {
-  const plural = (n: number, one: string, many: string): string => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
-  const grid = `${plural(e.runs, 'run', 'runs')} (${plural(e.grid.puzzles, 'puzzle', 'puzzles')} × ${plural(e.grid.settings, 'setting', 'settings')} × ${plural(e.grid.seeds, 'seed', 'seeds')})`;
-  const at = `with ${plural(Math.min(e.concurrency, e.runs), 'run', 'runs')} at once`;
+  const grid = `${countNoun(e.runs, 'run')} (${countNoun(e.grid.puzzles, 'puzzle')} × ${countNoun(e.grid.settings, 'setting')} × ${countNoun(e.grid.seeds, 'seed')})`;
+  const at = `with ${countNoun(Math.min(e.concurrency, e.runs), 'run')} at once`;
   if (e.byEvaluationsOnly.length > 0) {
     const which = e.byEvaluationsOnly.length === e.grid.settings ? 'its runs end' : `the runs of setting ${e.byEvaluationsOnly.join(', ')} end`;
     return `${grid} · time unknown: ${which} by evaluations only`;
