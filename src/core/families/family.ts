@@ -4,6 +4,7 @@
  * `catalogue/catalogue.ts`); every list of families is derived from those two registries.
  */
 import type { SolverPreset } from '../presets/presets';
+import type { Reading } from '../document/readings';
 import type { BuiltInFamilies } from './index';
 
 /** The families built into the program: the registry's keys, so a new one makes the compiler point at every table keyed by family. */
@@ -42,7 +43,16 @@ export interface TextFormat<P, S> {
   write(puzzle: P, solution: S | undefined): string | null;
   /** A note for the reader when a file was taken for this format without being named so (no `--format`). */
   guessedNote?(text: string): string | null;
+  /**
+   * Every plausible reading of the file in this format, each with its evidence and the options
+   * that select it (see document/readings.ts); options given narrow the list. Throws FormatError
+   * when none reads. Without it the format's one reading is `readAll` (or `read`).
+   */
+  readings?(text: string, fileName: string, options?: Readonly<Record<string, string>>): FormatReading<P, S>[];
 }
+
+/** One reading of a file in a format: the puzzles it makes (with names when several). */
+export type FormatReading<P, S> = Reading<(ParsedFile<P, S> & { name: string })[]>;
 
 export interface Family<P, S> {
   id: FamilyId;

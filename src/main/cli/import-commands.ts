@@ -14,6 +14,7 @@ import { intOption, parse, sizeOption, UsageError } from './args';
 import { readText } from './commands';
 import { printNotes, scoreText } from './output';
 import { displayText, escapeControls } from '../../core/text/display';
+import { AmbiguousReadingError, optionsText } from '../../core/document/readings';
 import { solverLabel } from '../../core/text/run-text';
 
 /** `import` and `score`: files as people have them, boards read against their piece sets. */
@@ -23,18 +24,45 @@ const readerOptions = {
   size: { type: 'string' },
   order: { type: 'string' },
   rotation: { type: 'string' },
+  numbering: { type: 'string' },
+  rows: { type: 'string' },
 } as const;
 
-function optionsOf(v: { size?: string; order?: string; rotation?: string }): Record<string, string> {
+function optionsOf(v: { size?: string; order?: string; rotation?: string; numbering?: string; rows?: string }): Record<string, string> {
   const options: Record<string, string> = {};
   const size = sizeOption(v.size);
   if (size) options.size = `${size.rows}x${size.cols}`;
   if (v.order) options.order = v.order;
   if (v.rotation) options.rotation = v.rotation;
+  if (v.numbering) options.numbering = v.numbering;
+  if (v.rows) options.rows = v.rows;
   return options;
 }
 
+/**
+ * A file read more than one way with no reading clearly ahead: one line saying so, then each
+ * reading on a line of its own with the command that picks it. Other errors are the caller's.
+ */
+function sayChoices(command: string, argv: readonly string[], e: unknown): number {
+  if (!(e instanceof AmbiguousReadingError)) throw e;
+  const where = e.file !== undefined ? `${escapeControls(e.file)}: ` : '';
+  process.stderr.write(`workbench ${command}: ${where}${e.choices.length} readings fit about as well and make different puzzles; pick one:\n`);
+  for (const c of e.choices)
+    process.stderr.write(
+      `  workbench ${command} ${[...argv.map((a) => displayText(a)), optionsText(c.options)].join(' ')}   # ${c.label} (${c.reasons.slice(0, 2).join('; ')})\n`,
+    );
+  return 1;
+}
+
 export async function importFiles(argv: string[]): Promise<number> {
+  try {
+    return await importFilesOnce(argv);
+  } catch (e) {
+    return sayChoices('import', argv, e);
+  }
+}
+
+async function importFilesOnce(argv: string[]): Promise<number> {
   const { values: v, positionals } = parse(
     argv,
     { db: { type: 'string' }, json: { type: 'boolean' }, ...readerOptions, pieces: { type: 'string' }, into: { type: 'string' } },
@@ -44,8 +72,17 @@ export async function importFiles(argv: string[]): Promise<number> {
   if (v.pieces && v.into) throw new UsageError('give either --pieces FILE (a new puzzle) or --into ID (a library puzzle), not both');
   const into = intOption('into', v.into, 1);
   const options = optionsOf(v);
-  const pieces = v.pieces ? { fileName: v.pieces, text: readText(v.pieces) } : undefined;
-  const texts = positionals.map((f) => ({ f, text: readText(f) }));
+  // Of several files, any refused (missing, unreadable, bad) stores none: the message says so.
+  const noneImported = <T>(work: () => T): T => {
+    try {
+      return work();
+    } catch (e) {
+      if (positionals.length > 1 && e instanceof Error) e.message += ' (nothing imported)';
+      throw e;
+    }
+  };
+  const pieces = v.pieces ? noneImported(() => ({ fileName: v.pieces!, text: readText(v.pieces!) })) : undefined;
+  const texts = positionals.map((f) => noneImported(() => ({ f, text: readText(f) })));
   const runFiles = texts.filter(({ text }) => isRunFileText(text));
   if (runFiles.length > 0 && runFiles.length < texts.length) throw new UsageError('import run files on their own, not with puzzle files');
   const wb = Workbench.open({ dbPath: resolveDbPath(v.db), spawn: nodeWorkerSpawner(), concurrency: 1 });
@@ -53,18 +90,15 @@ export async function importFiles(argv: string[]): Promise<number> {
     if (runFiles.length > 0) return importRuns(wb, runFiles, v.json === true);
     // Every file read and checked first, then all stored in one transaction: a bad file (or Ctrl+C,
     // which ends the process before the transaction commits) stores nothing.
-    const prepared = texts.map(({ f, text }) => {
-      try {
+    const prepared = texts.map(({ f, text }) =>
+      noneImported(() => {
         if (!pieces && into === undefined && detectFormat(f, text) === 'board')
           throw new UsageError(
             `${escapeControls(f)}: a board names pieces by number: give its piece set with --pieces FILE, or a library puzzle with --into ID`,
           );
         return prepareImport(wb, { fileName: f, text, format: v.format, options, pieces, into, source: f }, undefined, progressLine(f));
-      } catch (e) {
-        if (texts.length > 1 && e instanceof Error) e.message += ' (nothing imported)';
-        throw e;
-      }
-    });
+      }),
+    );
     const count = prepared.reduce((a, p) => a + p.items.length, 0);
     if (count >= PROGRESS_FROM) process.stderr.write(`storing ${count.toLocaleString('en-US')} puzzles\n`);
     const results: ImportResult[] = storeImports(wb, prepared);
@@ -149,6 +183,14 @@ function scoreLine(s: Scored, many: boolean): string {
 }
 
 export async function score(argv: string[]): Promise<number> {
+  try {
+    return await scoreOnce(argv);
+  } catch (e) {
+    return sayChoices('score', argv, e);
+  }
+}
+
+async function scoreOnce(argv: string[]): Promise<number> {
   const { values: v, positionals } = parse(argv, { json: { type: 'boolean' }, ...readerOptions }, 2);
   const [first, second] = positionals;
   if (!first) throw new UsageError('missing PIECES (and BOARD): score PIECES BOARD, or score URLFILE');

@@ -1,6 +1,7 @@
 import { DOCUMENT_HISTORY_LIMIT, makeDocument, parseDocument, type PuzzleDocument } from '../../core/document/document';
 import { FormatError } from '../../core/document/errors';
-import { detectFormat, readPuzzleFiles, type ReadPuzzle } from '../../core/document/read-file';
+import { detectFormat, fileReadings, readPuzzleFiles, type ReadPuzzle } from '../../core/document/read-file';
+import { weightOf, type Evidence } from '../../core/document/readings';
 import { getFamily } from '../../core/families';
 import type { FamilyId } from '../../core/families/family';
 import { boardScore, readBoardsOnPuzzle, readPiecesWithBoards, type BoardScore } from '../../core/families/edge/files/read';
@@ -31,6 +32,8 @@ export interface Item {
   puzzle: unknown;
   solution: unknown;
   notes: string[];
+  /** What the reader worked out (e.g. `order`), when it says. */
+  info?: Record<string, string>;
 }
 
 const base = (fileName: string): string => (fileName.split(/[\\/]/).pop() ?? fileName).replace(/\.[^.]+$/, '');
@@ -90,7 +93,7 @@ export function readPiecesAndBoards(
       pieces.fileName,
     );
   const puzzle = read[0].puzzle as EdgePuzzle;
-  return readBoardsOnPuzzle(board.text, board.fileName, puzzle, { rotation: options.rotation }).map((b) => ({
+  return readBoardsOnPuzzle(board.text, board.fileName, puzzle, options).map((b) => ({
     name: b.name,
     puzzle,
     board: b.board,
@@ -112,13 +115,34 @@ export function readForImport(req: Omit<ImportRequest, 'into'>, onProgress?: Rea
       notes: b.notes,
     }));
   }
-  return readPuzzleFiles(req.fileName, req.text, { format: req.format, options: req.options }).map((r: ReadPuzzle) => ({
-    family: r.family,
-    name: r.name,
-    puzzle: r.puzzle,
-    solution: r.solution,
-    notes: r.notes,
-  }));
+  return readPuzzleFiles(req.fileName, req.text, { format: req.format, options: req.options }).map(itemOf);
+}
+
+const itemOf = (r: ReadPuzzle): Item => ({ family: r.family, name: r.name, puzzle: r.puzzle, solution: r.solution, notes: r.notes, info: r.info });
+
+/** One way of reading a file, for the import dialog to show beside the others and switch to. */
+export interface ImportReading {
+  /** "Tetravex 3x3, top bottom left right". */
+  label: string;
+  /** The options that select it (format, order, size, numbering, rows): pass them back as the request's `format` and `options`. */
+  options: Record<string, string>;
+  weight: number;
+  /** Short reasons for and against, with their weights. */
+  evidence: Evidence[];
+  /** The puzzles it makes. */
+  items: Item[];
+}
+
+/**
+ * Every plausible reading of a file (a piece set alone, without `pieces`), heaviest first, each
+ * with its evidence, the puzzles it makes and the options that select it; `format` and `options`
+ * given narrow the list. Throws the file's one-line refusal when nothing reads it.
+ */
+export function importReadings(req: Omit<ImportRequest, 'into' | 'pieces'>): ImportReading[] {
+  checkRequestLimits(req);
+  const { readings, refusals } = fileReadings(req.fileName, req.text, { format: req.format, options: req.options });
+  if (readings.length === 0) throw refusals[0]?.error ?? new FormatError('no puzzle family recognises this file: give --format', req.fileName);
+  return readings.map((r) => ({ label: r.label, options: r.options, weight: weightOf(r), evidence: r.evidence, items: r.value.map(itemOf) }));
 }
 
 /** The content key of a library entry (see Family.contentKey). */
@@ -218,7 +242,7 @@ export function ontoPuzzle(wb: Workbench, id: number): { rec: PuzzleRecord; doc:
 /** A board file's boards on an edge puzzle, within the reader limits. */
 export function readOnto(req: Pick<ImportRequest, 'fileName' | 'text' | 'options'>, puzzle: EdgePuzzle): ReturnType<typeof readBoardsOnPuzzle> {
   checkTextLimits(req.text, req.fileName);
-  return readBoardsOnPuzzle(req.text, req.fileName, puzzle, { rotation: req.options?.rotation });
+  return readBoardsOnPuzzle(req.text, req.fileName, puzzle, req.options ?? {});
 }
 
 /** A board file placed on a library puzzle: one board replaces its placement; several become copies. */
@@ -301,12 +325,14 @@ export function previewImport(wb: Workbench, req: Omit<ImportRequest, 'into'>, r
     pieces = list.length;
     first = list.slice(0, PREVIEW_PIECES);
     const read = it.notes.find((n) => n.startsWith('read as '));
-    order = read
-      ? read
-          .slice('read as '.length)
-          .replace(/ \(.*$/, '')
-          .replace(/, rotations.*$/, '')
-      : 'top right bottom left';
+    order = it.info?.order
+      ? it.info.order
+      : read
+        ? read
+            .slice('read as '.length)
+            .replace(/ \(.*$/, '')
+            .replace(/, rotations.*$/, '')
+        : 'top right bottom left';
     if (it.solution) board = boardScore(it.puzzle as EdgePuzzle, it.solution as never, it.name);
   } else if (it.solution) {
     const cells = family.cells(it.puzzle, it.solution) as number[][];

@@ -2,7 +2,7 @@ import { FormatError } from '../../document/errors';
 import type { ParsedFile, TextFormat } from '../family';
 import { matchCellsToPieces } from './files/match-cells';
 import { orderText } from './files/orders';
-import { orderOption, piecesPuzzle, readBoardsOnPuzzle, readPieces, sizeFromFileName } from './files/read';
+import { orderOption, piecesEvidence, piecesPuzzle, readBoardsOnPuzzle, readPieces, sizeFromFileName } from './files/read';
 import { readBoardUrls, type BoardText } from './files/boards';
 import { FIXED_TAG, UPRIGHT_TAG } from './files/piece-list';
 import { edgeAt, emptyBoard, pieceCount, type EdgeBoard, type EdgePuzzle } from './model';
@@ -38,6 +38,19 @@ export const piecesFormat: Format = {
     const r = readPieces(text, file, options);
     const { puzzle, order } = piecesPuzzle(r);
     return { puzzle, info: { order: orderText(order) }, notes: r.notes };
+  },
+  readings(text, file, options = {}) {
+    const r = readPieces(text, file, options);
+    const { puzzle, order } = piecesPuzzle(r);
+    return [
+      {
+        label: `edge-matching pieces ${r.rows}x${r.cols}${puzzle.rotatable === false ? '' : ' that turn'}`,
+        options: {},
+        evidence: piecesEvidence(r, puzzle, order),
+        key: '',
+        value: [{ name: '', puzzle, info: { order: orderText(order) }, notes: r.notes }],
+      },
+    ];
   },
   write(p) {
     const out = ['# Edge-matching pieces: top right bottom left, one piece per line; 0 = grey border', `${p.rows} ${p.cols}`];

@@ -1,10 +1,15 @@
 import { FormatError } from '../../document/errors';
 import { Rng } from '../../rng/rng';
-import type { ParsedFile, TextFormat } from '../family';
+import type { Evidence } from '../../document/readings';
+import { pickReading } from '../../document/readings';
+import type { FormatReading, ParsedFile, TextFormat } from '../family';
+import { pairingEvidence, searchEvidence } from './files/evidence';
+import { readTileText, sizeChoices, suggestedSize, type TileText } from './files/tiles';
 import { STRUCTURE_ORDERS, orderFit } from './files/detect-order';
 import { greyAsHighest } from './files/foreign';
-import { TRBL, applyOrder, orderText } from './files/orders';
-import { orderOption } from './files/read';
+import { applyOrder, orderLetters, orderText } from './files/orders';
+import { orderOption, sizeFromFileName } from './files/read';
+import { declaredInComment } from './files/piece-list';
 import { nat, splitLines } from './files/text-lines';
 import { MAX_PIECES, hasGreyBorder, isRotatable, type EdgeBoard, type EdgePuzzle } from './model';
 
@@ -91,19 +96,118 @@ export function looksLikeTetravex(text: string): boolean {
   return !STRUCTURE_ORDERS.some((o) => orderFit(fields, o, rows, cols).shapeMisfit === 0);
 }
 
+/** One reading of a tile text: a size, an edge order, the layout of the colours. */
+type TileReading = FormatReading<EdgePuzzle, EdgeBoard>;
+
+/**
+ * Every plausible reading of a Tetravex file (see document/readings.ts): the layouts its tokens
+ * allow, the sizes its header and tile count allow, and, unless `--order` says, one order of each
+ * structure (which fields face each other). Orders are weighed by how many opposite edges pair up
+ * and, when still tied, by a short search. Throws the first layout's problem when none reads.
+ */
+export function tetravexReadings(text: string, file: string, options: Readonly<Record<string, string>> = {}): TileReading[] {
+  const given = orderOption(options.order, file);
+  const size = options.size !== undefined ? sizeOption(options.size, file) : null;
+  const out: TileReading[] = [];
+  let first: FormatError | null = null;
+  for (const layout of ['numbers', 'packed'] as const) {
+    let t: TileText;
+    try {
+      t = readTileText(text, file, layout);
+    } catch (e) {
+      if (!(e instanceof FormatError)) throw e;
+      first ??= e;
+      continue;
+    }
+    const n = t.fields.length / 4;
+    const sizes = sizeChoices(t, size, sizeFromFileName(file));
+    if (sizes.length === 0) {
+      const root = Math.round(Math.sqrt(n));
+      const near = root * root === n ? [root, root] : suggestedSize(n);
+      const said = size
+        ? `the size given is ${size[0]}x${size[1]}`
+        : t.header.length > 0
+          ? `the first line says "${t.header.join(' ')}"`
+          : 'they make no square';
+      const want = size ?? (t.header.length === 1 ? [t.header[0], t.header[0]] : t.header.length >= 2 ? [t.header[0], t.header[1]] : null);
+      first ??= new FormatError(
+        `${want ? `a ${want[0]}x${want[1]} Tetravex board needs ${want[0] * want[1]} tiles, the file has ${n}` : `${n} tiles and ${said}`}${near ? ` (--size ${near[0]}x${near[1]} reads them as ${near[0]}x${near[1]})` : ''}`,
+        file,
+        t.headerLine || undefined,
+      );
+      continue;
+    }
+    const declared = given ? null : (t.comments.map(declaredInComment).find((o) => o !== null) ?? null);
+    const layoutNote = layout === 'packed' ? [{ reason: 'each tile written as four colours in one token', weight: 0 }] : [];
+    for (const sz of sizes) {
+      if (sz.rows * sz.cols > MAX_PIECES) {
+        first ??= new FormatError(`a ${sz.rows}x${sz.cols} board has more than ${MAX_PIECES} cells`, file, t.headerLine || undefined);
+        continue;
+      }
+      const stated = given ?? declared;
+      const orders = stated ? [stated] : STRUCTURE_ORDERS;
+      const pairing = orders.map((o) => pairingEvidence(t.fields, o, sz.rows, sz.cols));
+      // The short search only parts orders the pairing leaves tied.
+      const tied = pairing.filter((e) => e.weight > 0).length > 1;
+      orders.forEach((order, k) => {
+        const edges = applyOrder(t.fields, order);
+        for (let i = 0; i < edges.length; i++) edges[i] += 1;
+        const evidence: Evidence[] = [...sz.evidence, ...layoutNote];
+        if (!given) evidence.push(pairing[k]);
+        if (declared) evidence.push({ reason: `a comment names the order (${orderText(declared)})`, weight: 0 });
+        if (tied && pairing[k].weight > 0) evidence.push(searchEvidence(edges, sz.rows, sz.cols));
+        evidence.push(frameAgainst(t.fields, sz.rows, sz.cols));
+        const notes = [...t.notes];
+        if (t.markers.length > 0) notes.push(`markers after the tiles (${t.markers.join(' ')}) ignored`);
+        if (t.header.length > 0 || sizes.length > 1) notes.push(`${sz.rows}x${sz.cols}: ${sz.how}`);
+        if (!stated) notes.push(`read as ${orderText(order)} (${pairing[k].reason})`);
+        out.push({
+          label: `Tetravex ${sz.rows}x${sz.cols}, ${orderText(order)}${layout === 'packed' ? ', packed tiles' : ''}`,
+          options: { size: `${sz.rows}x${sz.cols}`, order: orderLetters(order) },
+          evidence,
+          key: tilesKey(sz.rows, sz.cols, edges),
+          value: [{ name: '', puzzle: { rows: sz.rows, cols: sz.cols, edges, fixed: [], rotatable: false }, info: { order: orderText(order) }, notes }],
+        });
+      });
+    }
+  }
+  if (out.length === 0) throw first!;
+  // The same tiles read two ways (a packed file also reads as numbers) differ in the puzzle: both stay.
+  return out;
+}
+
+/** Equal for readings that make the same puzzle (the same tiles, however listed). */
+function tilesKey(rows: number, cols: number, edges: Uint16Array): string {
+  const tiles: string[] = [];
+  for (let i = 0; i < edges.length; i += 4) tiles.push(`${edges[i]},${edges[i + 1]},${edges[i + 2]},${edges[i + 3]}`);
+  return `${rows}x${cols} ${tiles.sort().join(';')}`;
+}
+
+/** Zeros that make a whole grey frame belong to an edge-matching set, not to Tetravex. */
+function frameAgainst(fields: ArrayLike<number>, rows: number, cols: number): Evidence {
+  let zeros = 0;
+  for (let i = 0; i < fields.length; i++) if (fields[i] === 0) zeros++;
+  if (zeros > 0 && zeros === 2 * (rows + cols) && STRUCTURE_ORDERS.some((o) => orderFit(fields, o, rows, cols).shapeMisfit === 0))
+    return { reason: 'the 0s make a grey frame, as in an edge-matching set', weight: -5 };
+  return { reason: zeros > 0 ? '0 is a colour: the 0s make no grey frame' : 'no 0: no grey frame', weight: 0 };
+}
+
+function sizeOption(spec: string, file: string): [number, number] {
+  const m = /^\s*(\d{1,6})\s*(?:[xX×]\s*(\d{1,6}))?\s*$/.exec(spec);
+  if (!m) throw new FormatError(`size option: expected RxC (e.g. 4x4), got "${spec}"`, file);
+  const r = Number(m[1]);
+  return [r, m[2] === undefined ? r : Number(m[2])];
+}
+
 export const tetravexFormat: TextFormat<EdgePuzzle, EdgeBoard> = {
   id: 'tetravex',
   label: 'Tetravex tiles (no turning, 0 is a colour)',
   extensions: ['txt'],
   read(text, file, options = {}): ParsedFile<EdgePuzzle, EdgeBoard> {
-    const t = readTiles(text, file);
-    const order = orderOption(options.order, file) ?? TRBL;
-    const fields = applyOrder(t.fields, order);
-    const edges = new Uint16Array(fields.length);
-    for (let i = 0; i < fields.length; i++) edges[i] = fields[i] + 1;
-    const notes = t.markers.length > 0 ? [`markers after the tiles (${t.markers.join(' ')}) ignored`] : [];
-    return { puzzle: { rows: t.rows, cols: t.cols, edges, fixed: [], rotatable: false }, info: { order: orderText(order) }, notes };
+    const { name: _name, ...one } = pickReading(tetravexReadings(text, file, options), file).value[0];
+    return one;
   },
+  readings: tetravexReadings,
   /** Only puzzles this format can hold: tiles that do not turn and no grey edge. */
   write(p) {
     if (isRotatable(p) || hasGreyBorder(p) || p.fixed.length > 0) return null;

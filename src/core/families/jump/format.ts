@@ -1,6 +1,8 @@
 import { FormatError } from '../../document/errors';
 import { contentLines, INT, lastLine } from '../../document/lines';
-import type { ParsedFile, TextFormat } from '../family';
+import { pickReading, type Evidence } from '../../document/readings';
+import type { FormatReading, ParsedFile, TextFormat } from '../family';
+import { evaluateMaze } from './bfs';
 import { goalIndex, hasDefaultEnds, jumpCellError, jumpCellName, jumpPuzzle, jumpPuzzleErrors, startIndex, type JumpMaze, type JumpPuzzle } from './model';
 
 type Line = { line: number; text: string };
@@ -133,6 +135,112 @@ function skipMaze(lines: Line[], k: number): number {
   return Math.min(lines.length, k + 1 + rows);
 }
 
+/** Evidence for one maze that has its rows: the goal reachable or not. */
+function mazeEvidence(m: Maze): Evidence[] {
+  if (!m.solution) return [];
+  const d = evaluateMaze(m.puzzle, m.solution.cells).fitness;
+  return [d > 0 ? { reason: `the goal is reached in ${d} jumps`, weight: 1 } : { reason: 'the goal cannot be reached', weight: 0 }];
+}
+
+/**
+ * The readings of a maze file (see document/readings.ts): line by line (a size line, then its rows,
+ * perhaps several mazes), and, where the lines do not give whole rows, the numbers in order: a
+ * size, then rows x cols jumps however they are broken into lines (one number a line). `--size`
+ * picks the second at that size.
+ */
+function mazeReadings(text: string, fileName: string, options: Readonly<Record<string, string>> = {}): FormatReading<JumpPuzzle, JumpMaze>[] {
+  const out: FormatReading<JumpPuzzle, JumpMaze>[] = [];
+  let first: FormatError | null = null;
+  const size = options.size !== undefined ? sizeOf(options.size, fileName) : null;
+  if (!size)
+    try {
+      const all = readMazes(text, fileName);
+      const bare = all.filter((m) => !m.solution).length;
+      const evidence: Evidence[] = [];
+      if (all.length === 1 && all[0].solution)
+        evidence.push({ reason: `the size line's ${all[0].puzzle.rows} rows of ${all[0].puzzle.cols} jumps follow it`, weight: 2 });
+      else if (all.length > 1 && bare === 0) evidence.push({ reason: `${all.length} mazes, each a size line and its rows`, weight: 2 });
+      if (all.length > 1 && bare > 0) evidence.push({ reason: `${bare} of ${all.length} mazes are a size line with no rows`, weight: -Math.min(4, 1 + bare) });
+      if (all.length === 1) evidence.push(...mazeEvidence(all[0]));
+      out.push({
+        label: all.length > 1 ? `${all.length} jump mazes` : `a jump maze ${all[0].puzzle.rows}x${all[0].puzzle.cols}`,
+        options: {},
+        evidence,
+        key: 'lines',
+        value: all,
+      });
+    } catch (e) {
+      if (!(e instanceof FormatError)) throw e;
+      first = e;
+    }
+  const stream = streamMaze(text, fileName, size);
+  if (stream && !(out.length > 0 && out[0].value.length === 1 && out[0].value[0].solution)) {
+    const m = stream.maze;
+    out.push({
+      label: `one jump maze ${m.puzzle.rows}x${m.puzzle.cols}, its jumps read in order`,
+      options: { size: `${m.puzzle.rows}x${m.puzzle.cols}` },
+      evidence: [
+        { reason: `the ${m.puzzle.rows * m.puzzle.cols} numbers after the size fill one ${m.puzzle.rows}x${m.puzzle.cols} maze`, weight: 2 },
+        ...mazeEvidence(m),
+      ],
+      key: 'stream',
+      value: [{ ...m, notes: [`jumps read in order (${stream.lines} lines), not line by line`, ...(m.notes ?? [])] }],
+    });
+  }
+  if (out.length === 0) throw first ?? new FormatError(`expected a maze of ${size![0]}x${size![1]} jumps after the size`, fileName);
+  return out;
+}
+
+function sizeOf(spec: string, fileName: string): [number, number] {
+  const m = /^\s*(\d{1,6})\s*(?:[xX×]\s*(\d{1,6}))?\s*$/.exec(spec);
+  if (!m) throw new FormatError(`size option: expected RxC (e.g. 9x9), got "${spec}"`, fileName);
+  return [Number(m[1]), Number(m[2] ?? m[1])];
+}
+
+/**
+ * One maze from the numbers of a file in order: `n` or `rows cols` (or the 6-number header), then
+ * exactly rows x cols jumps, however many a line. Null when the numbers do not make one.
+ */
+function streamMaze(text: string, fileName: string, size: [number, number] | null): { maze: Maze; lines: number } | null {
+  const lines = contentLines(text);
+  const tokens: { t: string; line: number }[] = [];
+  for (const l of lines) for (const t of l.text.split(/[\s,;]+/)) if (t) tokens.push({ t, line: l.line });
+  if (tokens.length < 2 || !tokens.every((x) => INT.test(x.t) || x.t === 'G' || x.t === 'g')) return null;
+  const v = tokens.map((x) => (INT.test(x.t) ? Number(x.t) : 0));
+  for (const h of [1, 2, 6]) {
+    if (tokens.slice(0, h).some((x) => !INT.test(x.t))) continue;
+    const rows = size ? size[0] : v[0];
+    const cols = size ? size[1] : h >= 2 ? v[1] : v[0];
+    if (size && (v[0] !== rows || (h >= 2 && v[1] !== cols))) continue;
+    if (tokens.length - h !== rows * cols || rows < 1 || cols < 1) continue;
+    const head = tokens
+      .slice(0, h)
+      .map((x) => x.t)
+      .join(' ');
+    const body: string[] = [];
+    for (let r = 0; r < rows; r++)
+      body.push(
+        tokens
+          .slice(h + r * cols, h + (r + 1) * cols)
+          .map((x) => x.t)
+          .join(' '),
+      );
+    try {
+      const { maze } = readMaze(
+        [{ line: tokens[0].line, text: head }, ...body.map((b, r) => ({ line: tokens[h + r * cols].line, text: b }))],
+        0,
+        text,
+        fileName,
+        false,
+      );
+      return maze.solution ? { maze, lines: lines.length } : null;
+    } catch (e) {
+      if (!(e instanceof FormatError)) throw e;
+    }
+  }
+  return null;
+}
+
 /**
  * `maze` text: first line `n` (square) or `rows cols`, optionally followed by the start and goal
  * (`rows cols start-row start-col goal-row goal-col`, counted from 1, or from 0 when a 0 appears;
@@ -145,15 +253,16 @@ export const jumpMazeFormat: TextFormat<JumpPuzzle, JumpMaze> = {
   id: 'maze',
   label: 'Jump maze (text)',
   extensions: ['txt', 'maze'],
-  read(text: string, fileName: string): ParsedFile<JumpPuzzle, JumpMaze> {
-    const all = readMazes(text, fileName);
+  read(text: string, fileName: string, options?: Readonly<Record<string, string>>): ParsedFile<JumpPuzzle, JumpMaze> {
+    const all = pickReading(mazeReadings(text, fileName, options), fileName).value;
     if (all.length > 1) throw new FormatError(`the file holds ${all.length} mazes: import them all (each becomes a puzzle)`, fileName);
     const { name: _name, ...one } = all[0];
     return one;
   },
-  readAll(text: string, fileName: string) {
-    return readMazes(text, fileName);
+  readAll(text: string, fileName: string, options?: Readonly<Record<string, string>>) {
+    return pickReading(mazeReadings(text, fileName, options), fileName).value;
   },
+  readings: mazeReadings,
   write(puzzle: JumpPuzzle, solution: JumpMaze | undefined): string {
     const { rows, cols } = puzzle;
     const at = (i: number): string => `${Math.floor(i / cols) + 1} ${(i % cols) + 1}`;

@@ -1,5 +1,6 @@
 import { FormatError } from '../../document/errors';
 import { contentLines, INT, lastLine } from '../../document/lines';
+import type { Evidence } from '../../document/readings';
 import type { ParsedFile, TextFormat } from '../family';
 import { parityPuzzleErrors, type ParityGrid, type ParityPuzzle } from './model';
 
@@ -40,6 +41,19 @@ export const parityGridFormat: TextFormat<ParityPuzzle, ParityGrid> = {
     const extra = lines[1 + n];
     if (extra) throw new FormatError(`expected end of file after ${n} rows, got "${extra.text}"`, fileName, extra.line);
     return { puzzle, solution: { cells } };
+  },
+  /** One reading, weighed (see document/readings.ts): rows of 0/1 filling the n x n grid are a strong sign. */
+  readings(text: string, fileName: string) {
+    const r = parityGridFormat.read(text, fileName);
+    const { n, m } = r.puzzle;
+    const evidence: Evidence[] = [];
+    if (r.solution) {
+      evidence.push({ reason: `${n} rows of ${n} cells, each 0 or 1, fill the grid`, weight: 3 });
+      let zeros = 0;
+      for (const c of r.solution.cells) if (c === 0) zeros++;
+      if (zeros === m) evidence.push({ reason: `the grid removes ${m} tokens, as the size line says`, weight: 1 });
+    } else evidence.push({ reason: `a size line "n m" alone`, weight: 1 });
+    return [{ label: `a casse-tete grid ${n}x${n}`, options: {}, evidence, key: '', value: [{ name: '', ...r }] }];
   },
   write(puzzle: ParityPuzzle, solution: ParityGrid | undefined): string {
     const out = ['# casse-tete: n m, then 1 = token kept, 0 = removed', `${puzzle.n} ${puzzle.m}`];

@@ -32,9 +32,13 @@ export interface BoardText {
   cellLines?: Int32Array;
   /** The rotation sense the file states in a comment ("clockwise quarter turns"), if any. */
   sense?: 'clockwise' | 'anticlockwise';
+  /** What the file's comments say the first piece is numbered (`from 1`, `0 = empty`), if they do. */
+  numbering?: 0 | 1;
+  /** Whether the comments say the rows run from the bottom (true) or from the top (false), if they do. */
+  bottomFirst?: boolean;
 }
 
-export type BoardKind = 'url' | 'grid' | 'pairs' | 'cells';
+export type BoardKind = 'url' | 'grid' | 'pairs' | 'cells' | 'ids';
 
 /**
  * A run of characters that are not separators: a URL's extent. Each match consumes its whole run
@@ -134,6 +138,18 @@ function parseUrl(raw: string, file: string, line: number, index: number): Board
   return { name: title ? `${title} #${index}` : `#${index}`, line, rows, cols, cells, pieces, rotations: null, edges, edgesClockwise: true };
 }
 
+/** Piece numbers used at most once on each board of `cells` cells (0 aside, an empty cell or a piece from 0). */
+function distinctPerBoard(v: number[], cells: number): boolean {
+  for (let k = 0; k < v.length; k += cells) {
+    const seen = new Set<number>();
+    for (const x of v.slice(k, k + cells)) {
+      if (x !== 0 && seen.has(x)) return false;
+      seen.add(x);
+    }
+  }
+  return true;
+}
+
 const GRID_CELL = /^(\d{1,6}|-+)[:/](\d|-)$/;
 
 /**
@@ -146,6 +162,8 @@ export function readBoardTextCells(text: string, file: string, cells: number, ro
   if (lines.length === 0) throw new FormatError('no board: the file is empty', file);
   const said = comments.map((c) => c.text.toLowerCase()).join(' ');
   const sense = /anti-?clockwise|counter-?clockwise/.test(said) ? 'anticlockwise' : /clockwise/.test(said) ? 'clockwise' : undefined;
+  const numbering = /from 1|0 = empty|1-based/.test(said) ? 1 : /from 0|0-based/.test(said) ? 0 : undefined;
+  const bottomFirst = /from the bottom|bottom row first|bottom left/.test(said) ? true : /from the top|top row first|top left/.test(said) ? false : undefined;
   const sample = lines.find((l) => l.tokens.length > 0)!;
   const grid = sample.tokens.some((t) => GRID_CELL.test(t));
   type Cell = { no: number; piece: number; rot: number; edges?: number[] };
@@ -188,7 +206,21 @@ export function readBoardTextCells(text: string, file: string, cells: number, ro
     const fourEach = body.every((x) => x.v.length === 4 || x.v.length === 5) && body.length % perCell === 0 && body.length > 0;
     const pairsOk = body.every((x) => x.v.length % 2 === 0);
     // Two `piece rotation` cells a line also make 4 numbers; their rotations never exceed 3.
-    if (fourEach && (!pairsOk || body.some((x) => x.v[1] > 3 || x.v[3] > 3))) {
+    // A grid of piece numbers: a row of the board a line, each number once, some above 3 (no rotations).
+    const odd = body.flatMap((x) => x.v.filter((_, j) => j % 2 === 1));
+    const idsGrid =
+      body.length > 0 &&
+      body.length % rows === 0 &&
+      body.every((x) => x.v.length === cols) &&
+      (!pairsOk || odd.filter((y) => y > 3).length * 2 > odd.length) &&
+      distinctPerBoard(
+        body.flatMap((x) => x.v),
+        cells,
+      );
+    if (idsGrid && !fourEach) {
+      kind = 'ids';
+      for (const { l, v } of body) for (const x of v) all.push({ no: l.no, piece: x, rot: 0 });
+    } else if (fourEach && (!pairsOk || body.some((x) => x.v[1] > 3 || x.v[3] > 3))) {
       kind = 'cells';
       for (const { l, v } of body) {
         const e = v.length === 5 ? v.slice(1) : v;
@@ -213,7 +245,7 @@ export function readBoardTextCells(text: string, file: string, cells: number, ro
   for (let k = 0; k < count; k++) {
     const part = all.slice(k * cells, (k + 1) * cells);
     for (const [i, c] of part.entries()) {
-      if (kind !== 'cells' && c.rot > 3)
+      if ((kind === 'grid' || kind === 'pairs') && c.rot > 3)
         throw new FormatError(`row ${Math.floor(i / cols) + 1} col ${(i % cols) + 1}: rotation ${c.rot} is not 0..3`, file, c.no);
     }
     const board: BoardText = {
@@ -223,11 +255,13 @@ export function readBoardTextCells(text: string, file: string, cells: number, ro
       cols: sized?.cols ?? null,
       cells,
       pieces: kind === 'cells' ? null : Int32Array.from(part.map((c) => c.piece)),
-      rotations: kind === 'cells' ? null : Uint8Array.from(part.map((c) => c.rot)),
+      rotations: kind === 'cells' || kind === 'ids' ? null : Uint8Array.from(part.map((c) => c.rot)),
       edges: kind === 'cells' ? Uint16Array.from(part.flatMap((c) => c.edges!)) : null,
       edgesClockwise: false,
       cellLines: Int32Array.from(part.map((c) => c.no)),
       ...(sense ? { sense } : {}),
+      ...(numbering !== undefined ? { numbering } : {}),
+      ...(bottomFirst !== undefined ? { bottomFirst } : {}),
     };
     out.push(board);
   }

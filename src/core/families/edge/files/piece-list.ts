@@ -117,7 +117,7 @@ function columnHeader(tokens: string[]): Columns | null {
 }
 
 /** Four side words in a row in a comment (`top right bottom left`, `N E S W`) declare the order. */
-function declaredInComment(text: string): Order | null {
+export function declaredInComment(text: string): Order | null {
   const words = text.split(/[\s,;:/()=-]+/).filter(Boolean);
   for (let i = 0; i + 4 <= words.length; i++) {
     const four = words.slice(i, i + 4);
@@ -138,7 +138,7 @@ const isWord = (t: string): boolean => /^[A-Za-z][\w-]*$/.test(t);
 export function readPieceList(text: string, file: string): PieceList {
   const fixed: { no: number; v: number[] }[] = [];
   let upright = false;
-  const { lines, comments } = splitLines(text, (t, no) => {
+  const split = splitLines(text, (t, no) => {
     if (t.toLowerCase() === UPRIGHT_TAG) return (upright = true);
     if (!t.toLowerCase().startsWith(FIXED_TAG)) return false;
     const rest = t.slice(FIXED_TAG.length).trim();
@@ -148,7 +148,23 @@ export function readPieceList(text: string, file: string): PieceList {
     fixed.push({ no, v });
     return true;
   });
+  const { comments } = split;
   const notes: string[] = [];
+  const meta = new Map<string, number>();
+  // Metadata (`ntiles: 16`), section headings and lines of empty fields are not pieces.
+  const lines = split.lines.filter((l) => {
+    const m = META.exec(l.text);
+    if (m) {
+      const v = m[2].trim();
+      if (/^\d{1,9}$/.test(v)) meta.set(m[1].trim().toLowerCase(), Number(v));
+      notes.push(`line ${l.no} (${l.text.slice(0, 30)}) read as a note`);
+      return false;
+    }
+    if (/^\[.*\]$/.test(l.text)) return false;
+    return !l.tokens.every((t) => t === '');
+  });
+  const words = wordColours(lines);
+  if (words) notes.push(`colours written as words or letters (${[...words.keys()].slice(0, 4).join(', ')}${words.size > 4 ? ', ...' : ''})`);
   let declared: Order | null = null;
   for (const c of comments) {
     declared = declaredInComment(c.text);
@@ -163,7 +179,7 @@ export function readPieceList(text: string, file: string): PieceList {
   let columns: Columns | null = null;
   let widthFirst = false;
   // Word lines before the data: a column header, or the names of the size fields (`w h`).
-  while (k < lines.length && lines[k].tokens.every((t) => !isNumber(t))) {
+  while (k < lines.length && lines[k].tokens.every((t) => !isNumber(t)) && !(words && lines[k].tokens.every((t) => t === '' || words.has(t.toLowerCase())))) {
     const l = lines[k];
     const cols = columnHeader(l.tokens);
     if (cols) {
@@ -172,6 +188,8 @@ export function readPieceList(text: string, file: string): PieceList {
       notes.push(`columns named by line ${l.no}`);
     } else if (l.tokens.every((t) => SIZE_WORDS.has(t.toLowerCase().replace(/^#/, '')))) {
       widthFirst = /^(w|width)$/i.test(l.tokens[0]);
+    } else if (k === 0 && !words && (l.tokens.length === 4 || l.tokens.length === 5)) {
+      notes.push(`line ${l.no} (${l.text.slice(0, 30)}) read as column names`);
     } else
       throw new FormatError(
         `expected pieces (4 edge colours a line) or a header naming the columns (e.g. "id,top,right,bottom,left"), got "${l.text}"`,
@@ -203,7 +221,8 @@ export function readPieceList(text: string, file: string): PieceList {
     }
     const v: number[] = [];
     for (const t of l.tokens) {
-      if (t === '' && l.csv) v.push(0);
+      if (words?.has(t.toLowerCase())) v.push(words.get(t.toLowerCase())!);
+      else if (t === '' && l.csv) v.push(0);
       else if (binary && BINARY_WORD.test(t)) {
         const x = parseInt(t, 2);
         if (x > MAX_COLOUR) throw new FormatError(`colour ${t} (${x}) is above ${MAX_COLOUR}`, file, l.no);
@@ -222,9 +241,11 @@ export function readPieceList(text: string, file: string): PieceList {
   let rowsOfValues = data.map((l) => ({ l, v: values(l) }));
   if (!columns && rowsOfValues.length > 0) {
     const first = rowsOfValues[0];
-    const v = first.v;
+    // A separator after the last number of the size line is style (`16,16,5,17,`).
+    const v = first.l.csv && first.l.tokens[first.l.tokens.length - 1] === '' && first.v.length === 5 ? first.v.slice(0, 4) : first.v;
     const rest = rowsOfValues.length - 1;
-    const theSil = v.length === 4 && v[0] * v[1] === v[2] + v[3] && v[0] * v[1] === rest && v[0] >= 1;
+    // `w,h,border,inner` (TheSil: piece counts; others: frame and inner colour counts).
+    const theSil = v.length === 4 && v[0] * v[1] === rest && v[0] >= 1 && (v[0] * v[1] === v[2] + v[3] || !isSquare(rest + 1));
     // `b s w h`: two counts, then width and height; only when the line cannot be a piece of a square set.
     const sizeLast = v.length === 4 && !theSil && v[2] >= 1 && v[2] * v[3] === rest && !isSquare(rest + 1);
     const sizeColours = v.length === 3 && v[0] >= 1 && v[0] * v[1] === rest;
@@ -235,6 +256,11 @@ export function readPieceList(text: string, file: string): PieceList {
       // `R C` unless the file says `w h`; the 4-number headers are TheSil's `w,h,border,inner` and `b s w h`.
       const wh = widthFirst || v.length === 4;
       header = { rows: wh ? b : a, cols: wh ? a : b, line: first.l.no };
+      // `5 4` over 25 pieces: the side and the number of colours.
+      if (v.length === 2 && a * b !== rest && a >= 2 && a * a === rest) {
+        header = { rows: a, cols: a, line: first.l.no };
+        notes.push(`line ${first.l.no} read as the side (${a}) and the number of colours (${b})`);
+      }
       if (sizeLast) notes.push(`line ${first.l.no} read as a header ending in width and height, not as a piece`);
       if (sizeColours) notes.push(`line ${first.l.no} read as rows, columns and the number of colours (${v[2]})`);
       rowsOfValues = rowsOfValues.slice(1);
@@ -311,6 +337,41 @@ export function readPieceList(text: string, file: string): PieceList {
     notes.push(`piece numbers in the ${idCol === 0 ? 'first' : 'last'} column${base === 0 ? ' (from 0)' : ''}`);
   }
   return { fields, lines: lineOf, header, declared, fixed, notes, upright, foreignFixed, foreignFrom };
+}
+
+/** `key: value` and `key = value` lines. */
+const META = /^([A-Za-z][\w .-]*?)\s*[:=]\s*(\S.*)$/;
+const GREY_WORDS = new Set(['grey', 'gray', 'x', 'border', 'none', 'edge', 'frame']);
+const COLOUR_WORD =
+  /^([a-z]|red|green|blue|yellow|orange|purple|violet|cyan|magenta|white|black|grey|gray|brown|pink|lime|navy|teal|olive|maroon|gold|silver|border|none|edge|frame)$/i;
+
+/**
+ * Colours written as letters or names (`a b c d`, `red grey grey blue`), numbered in the order
+ * they first appear after the numbers the file uses; grey's names are grey (0). Null when the
+ * piece lines are not written so (most of their fields numbers, or other words).
+ */
+function wordColours(lines: TextLine[]): Map<string, number> | null {
+  let wordsSeen = 0;
+  let fields = 0;
+  let top = 0;
+  const order: string[] = [];
+  for (const l of lines) {
+    if (l.tokens.length < 4) continue;
+    for (const t of l.tokens) {
+      if (t === '') continue;
+      fields++;
+      if (isNumber(t)) top = Math.max(top, Number(t));
+      else if (COLOUR_WORD.test(t)) {
+        wordsSeen++;
+        const w = t.toLowerCase();
+        if (!order.includes(w) && order.length < 300) order.push(w);
+      }
+    }
+  }
+  if (wordsSeen * 2 < fields || wordsSeen < 8) return null;
+  const out = new Map<string, number>();
+  for (const w of order) out.set(w, GREY_WORDS.has(w) ? 0 : ++top);
+  return out;
 }
 
 function numbersPieces(ids: number[]): boolean {

@@ -3,11 +3,13 @@ import { MAX_PIECES, hasGreyBorder, isRotatable, maxScore, type EdgeBoard, type 
 import { borderFaults, mismatches, scoreBoard } from '../score';
 import { isBoardUrlText, readBoardTextCells, readBoardUrls, type BoardText } from './boards';
 import { detectOrder } from './detect-order';
+import { pickReading, type Evidence, type Reading } from '../../../document/readings';
+import { countEvidence, frameEvidence, hasGrey, parityEvidence } from './evidence';
 import { foreignFixed, greyAsHighest } from './foreign';
-import { ORDER_HELP, TRBL, applyOrder, orderText, parseOrder, rotateOrder, type Order } from './orders';
+import { ORDER_HELP, TRBL, applyOrder, orderText, parseOrder, rotateOrder, sameOrder, type Order } from './orders';
 import { readPieceList, type PieceList } from './piece-list';
 import { readPlacementList } from './placement-list';
-import { parseSense, placeBoard, turnBoardTo, type PieceSource, type Sense } from './place-board';
+import { boardFaults, parseSense, placeBoard, turnBoardTo, type PieceSource, type Sense } from './place-board';
 
 /** Options of the edge readers, as the CLI and the import dialog pass them (all text). */
 export interface EdgeReadOptions {
@@ -17,6 +19,10 @@ export interface EdgeReadOptions {
   order?: string;
   /** `clockwise` / `anticlockwise` (or cw / ccw): how a board's rotations turn. */
   rotation?: string;
+  /** `0` or `1`: what a board's first piece is numbered (from 1, 0 is an empty cell). */
+  numbering?: string;
+  /** `top` or `bottom`: which row of the board a board file writes first. */
+  rows?: string;
 }
 
 export function orderOption(spec: string | undefined, file?: string): Order | null {
@@ -63,6 +69,8 @@ export interface PiecesRead {
   detectError: FormatError | null;
   sense: Sense | null;
   notes: string[];
+  /** Where the size came from, for the evidence of the reading. */
+  sizeFrom: string;
 }
 
 export function readPieces(text: string, file: string, options: EdgeReadOptions = {}): PiecesRead {
@@ -83,8 +91,10 @@ export function readPieces(text: string, file: string, options: EdgeReadOptions 
       throw new FormatError(`the header says ${header[0]}x${header[1]} but the size option says ${opt[0]}x${opt[1]}`, file, headerLine);
     size = opt;
   }
+  let sizeFrom = header ? 'from the header' : opt ? 'the size given' : 'from the file name';
   size ??= opt ?? sizeFromFileName(file);
   if (!size) {
+    sizeFrom = 'a square, no size given';
     const root = Math.round(Math.sqrt(n));
     if (root * root !== n)
       throw new FormatError(
@@ -130,7 +140,7 @@ export function readPieces(text: string, file: string, options: EdgeReadOptions 
   }
   if (!list.upright && !list.fields.includes(0))
     notes.push('no grey edge anywhere: read as pieces that may turn, with a free border (Tetravex tiles, which never turn, read with --format tetravex)');
-  return { list, rows, cols, fixed, given: stated, detected, detectError, sense, notes };
+  return { list, rows, cols, fixed, given: stated, detected, detectError, sense, notes, sizeFrom };
 }
 
 /** The puzzle of a piece file on its own: the stated or detected order (throws when neither decides). */
@@ -140,6 +150,17 @@ export function piecesPuzzle(r: PiecesRead): { puzzle: EdgePuzzle; order: Order 
   const puzzle: EdgePuzzle = { rows: r.rows, cols: r.cols, edges: applyOrder(r.list.fields, order), fixed: r.fixed };
   if (r.list.upright) puzzle.rotatable = false;
   return { puzzle, order };
+}
+
+/** The evidence for a piece file's reading (see document/readings.ts): count, frame and pairing of its colours. */
+export function piecesEvidence(r: PiecesRead, puzzle: EdgePuzzle, order: Order): Evidence[] {
+  const n = r.list.fields.length / 4;
+  return [
+    countEvidence(n, r.rows, r.cols, r.sizeFrom, r.sizeFrom === 'a square, no size given' ? 1 : 2),
+    frameEvidence(r.list.fields, order, r.rows, r.cols),
+    hasGrey(puzzle.edges) ? parityEvidence(puzzle.edges) : { reason: 'no grey edge: pieces that may turn with a free border', weight: 0 },
+    ...(r.list.upright ? [{ reason: 'the file marks its pieces upright (#@upright)', weight: 3 }] : []),
+  ];
 }
 
 /** Every board in a board file (URLs, grids, pairs, colour cells), for a puzzle of this size. */
@@ -178,12 +199,141 @@ export function readPiecesWithBoards(
     preferred: pieces.detected,
     sense: pieces.sense,
   };
+  // One file, one convention: the numbering and row direction are weighed on the first board.
+  const first = boards.length > 0 ? weighBoard(src, boards[0], boardFile, options) : null;
   const placed = boards.map((bt, i) => {
     onBoard?.(i, boards.length);
-    const p = placeAtItsSize(src, bt, boardFile);
+    if (i === 0 && first) return { name: bt.name, ...first.placed };
+    const p = placeAtItsSize(src, first ? varied(bt, first.variant, src.cols) : bt, boardFile);
     return { name: bt.name, puzzle: p.puzzle, board: p.board, order: p.order, notes: p.notes };
   });
   return { pieces, boards: placed };
+}
+
+interface Variant {
+  numbering: 0 | 1;
+  bottomFirst: boolean;
+}
+
+/** A board read with another numbering or row direction (text boards only; URLs say theirs). */
+function varied(bt: BoardText, v: Variant, cols: number): BoardText {
+  if (v.numbering === 1 && !v.bottomFirst) return bt;
+  const out: BoardText = { ...bt };
+  if (bt.pieces && v.numbering === 0) out.pieces = bt.pieces.map((x) => x + 1);
+  if (v.bottomFirst && cols > 0) {
+    const rows = bt.cells / cols;
+    const flip = <A extends Int32Array | Uint8Array | Uint16Array>(a: A | null | undefined, per: number): A | null => {
+      if (!a) return null;
+      const b = a.slice() as A;
+      for (let r = 0; r < rows; r++) b.set(a.subarray((rows - 1 - r) * cols * per, (rows - r) * cols * per), r * cols * per);
+      return b;
+    };
+    out.pieces = flip(out.pieces, 1);
+    out.rotations = flip(out.rotations, 1);
+    out.edges = flip(out.edges, 4);
+    if (bt.cellLines) out.cellLines = flip(bt.cellLines, 1) ?? undefined;
+  }
+  return out;
+}
+
+/**
+ * The first board of a file placed under each numbering (from 1, or from 0) and row direction
+ * (top or bottom row first) it may be written in, weighed by the joins each makes and the grey
+ * edges each puts out of place (see document/readings.ts). Options given narrow the list.
+ */
+type Place = (src: PieceSource, bt: BoardText, file: string) => { puzzle: EdgePuzzle; board: EdgeBoard; order: Order; notes: string[]; sense?: Sense };
+
+function weighBoard(
+  src: PieceSource,
+  bt: BoardText,
+  file: string,
+  options: EdgeReadOptions,
+  place: Place = placeAtItsSize,
+): { placed: ReturnType<Place>; variant: Variant } {
+  const n = src.fields.length / 4;
+  const text = !bt.edgesClockwise;
+  const numbering =
+    options.numbering !== undefined
+      ? [numberingOption(options.numbering, file)]
+      : bt.numbering !== undefined
+        ? [bt.numbering]
+        : text && bt.pieces
+          ? ([1, 0] as const)
+          : ([1] as const);
+  const rowsFirst =
+    options.rows !== undefined ? [rowsOption(options.rows, file)] : bt.bottomFirst !== undefined ? [bt.bottomFirst] : text ? [false, true] : [false];
+  const readings: Reading<{ placed: ReturnType<Place>; variant: Variant }>[] = [];
+  let firstError: unknown = null;
+  for (const num of numbering)
+    for (const bottomFirst of rowsFirst) {
+      if (num === 0 && bt.pieces && bt.pieces.some((x) => x >= n)) continue;
+      const variant: Variant = { numbering: num, bottomFirst };
+      let placed: ReturnType<Place>;
+      try {
+        placed = place(src, varied(bt, variant, src.cols), file);
+      } catch (e) {
+        firstError ??= e;
+        continue;
+      }
+      const p = placed.puzzle;
+      const max = maxScore(p.rows, p.cols);
+      const joins = scoreBoard(p, placed.board);
+      const faults = boardFaults(p, placed.board);
+      const evidence: Evidence[] = [{ reason: `${joins} of ${max} joins match`, weight: max > 0 ? (6 * joins) / max : 0 }];
+      // Only an order the user or the file states counts: detection knows the order up to its mirror image, and a board
+      // written bottom row first is exactly the mirror image of one written top row first.
+      const own = src.given;
+      if (own && sameOrder(placed.order, own)) evidence.push({ reason: `in the pieces' own order (${orderText(own)})`, weight: 1 });
+      if (faults > 0) evidence.push({ reason: `${faults} grey edge${faults > 1 ? 's' : ''} out of place`, weight: -Math.min(4, faults / 2) });
+      const zeros = bt.pieces ? bt.pieces.filter((x) => x === 0).length : 0;
+      if (num === 0) evidence.push({ reason: `piece numbers from 0 (${zeros === 1 ? 'one 0 on the board' : 'no empty cell'})`, weight: 0 });
+      const opts: Record<string, string> = {};
+      if (numbering.length > 1 || options.numbering !== undefined) opts.numbering = String(num);
+      if (rowsFirst.length > 1 || options.rows !== undefined) opts.rows = bottomFirst ? 'bottom' : 'top';
+      const notes = [...placed.notes];
+      if (num === 0) notes.push('piece numbers read from 0');
+      if (bottomFirst) notes.push('rows read bottom row first');
+      readings.push({
+        label: `the board with pieces numbered from ${num}, ${bottomFirst ? 'bottom' : 'top'} row first`,
+        options: opts,
+        evidence,
+        key: adjacencyKey(placed.board, p.cols),
+        value: { placed: { ...placed, notes }, variant },
+      });
+    }
+  if (readings.length === 0) throw firstError;
+  // The way this program writes boards (from 1, top row first) goes first among equals.
+  const chosen = pickReading(readings, file);
+  return chosen.value;
+}
+
+/**
+ * Which pieces neighbour which: the same for a board and its mirror or turned image (a board
+ * written bottom row first reads, in the mirror order, as the mirror image of the same board).
+ */
+function adjacencyKey(b: EdgeBoard, cols: number): string {
+  const pairs: string[] = [];
+  for (let i = 0; i < b.piece.length; i++) {
+    const p = b.piece[i];
+    if (p < 0) continue;
+    const right = (i + 1) % cols !== 0 ? b.piece[i + 1] : -1;
+    const down = i + cols < b.piece.length ? b.piece[i + cols] : -1;
+    for (const q of [right, down]) if (q >= 0) pairs.push(p < q ? `${p}-${q}` : `${q}-${p}`);
+  }
+  const placed = Array.from(b.piece)
+    .filter((p) => p >= 0)
+    .sort((x, y) => x - y);
+  return `${placed.join(',')} ${pairs.sort().join(',')}`;
+}
+
+function numberingOption(s: string, file: string): 0 | 1 {
+  if (s === '0' || s === '1') return Number(s) as 0 | 1;
+  throw new FormatError(`numbering option: expected 0 or 1 (the number of the first piece), got "${s}"`, file);
+}
+
+function rowsOption(s: string, file: string): boolean {
+  if (s === 'top' || s === 'bottom') return s === 'bottom';
+  throw new FormatError(`rows option: expected top or bottom (the row a board file writes first), got "${s}"`, file);
 }
 
 function everyCellFilled(edges: Uint16Array): boolean {
@@ -211,7 +361,7 @@ export function readBoardsOnPuzzle(
   text: string,
   file: string,
   puzzle: EdgePuzzle,
-  options: { rotation?: string } = {},
+  options: { rotation?: string; numbering?: string; rows?: string } = {},
 ): { name: string; board: EdgeBoard; notes: string[] }[] {
   const boards = readBoards(text, file, puzzle.rows, puzzle.cols);
   const src: PieceSource = {
@@ -225,9 +375,11 @@ export function readBoardsOnPuzzle(
     // Upright pieces are read as they lie.
     within: isRotatable(puzzle) ? [0, 1, 2, 3].map((k) => rotateOrder(TRBL, k)) : [TRBL],
   };
-  return boards.map((bt) => {
-    // A board that says how it turns (this program's own files) is read exactly as written.
-    const p = placeBoard(bt.sense ? { ...src, within: [TRBL] } : src, bt, file);
+  // A board that says how it turns (this program's own files) is read exactly as written.
+  const place: Place = (s, b, f) => placeBoard(b.sense ? { ...s, within: [TRBL] } : s, b, f);
+  const first = boards.length > 0 ? weighBoard(src, boards[0], file, options, place) : null;
+  return boards.map((bt, i) => {
+    const p = i === 0 && first ? first.placed : place(src, first ? varied(bt, first.variant, src.cols) : bt, file);
     const board = turnBoardTo(p.board, p.order, TRBL)!;
     const notes = p.notes.filter((x) => !x.startsWith('read as ')).concat(p.sense === 'anticlockwise' ? ['rotations read anticlockwise'] : []);
     return { name: bt.name, board, notes };
