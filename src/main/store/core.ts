@@ -11,17 +11,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { StoreError, describeDbError, recoveryHint } from './errors';
+import { DamagedValue, StoreError, damagedMessage, describeDbError, foreignWalMessage, problemsPhrase, recoveryHint } from './errors';
 import { FileIdentity } from './file-identity';
+import { foreignWal } from './leftover-wal';
 import { migrate, checkVersion } from './migrations';
+import { checkTrees, type Tree } from './page-check';
 import { StatementCache } from './statements';
 import type { StoreOptions } from './types';
 
 /**
- * Above this size the check at opening is skipped (SQLite's quick check reads every page: about a
- * second per few hundred megabytes); `workbench check` runs the full one on any size.
+ * Above this size the check at opening is the bounded one of page-check.ts instead of SQLite's
+ * quick check (which reads every page: about a second per few hundred megabytes); `workbench
+ * check` runs the full one on any size.
  */
 export const QUICK_CHECK_MAX_BYTES = 256 * 1024 * 1024;
+
+/**
+ * WAL frames after which a write checkpoints (SQLite's own default). The store checkpoints itself,
+ * right after checking the file is still its own, rather than let SQLite do it at any commit: a
+ * checkpoint is the only write to the main file, and must not land in a file copied over it.
+ */
+const CHECKPOINT_FRAMES = 1000;
 
 /** JSON for a column; `undefined` (which JSON.stringify drops) is stored as null. */
 export function toJson(value: unknown): string {
@@ -89,8 +99,69 @@ function withBinding(opts: Pick<StoreOptions, 'nativeBinding'>): Database.Option
 function quickCheck(db: Database.Database, file: string): void {
   const rows = (db.pragma('quick_check(3)') as { quick_check: string }[]).map((r) => r.quick_check);
   if (rows.length === 1 && rows[0] === 'ok') return;
-  const first = rows.find((r) => !r.startsWith('***')) ?? rows[0] ?? 'unknown damage';
-  throw new StoreError('CORRUPT', `the database file ${file} is damaged (${first}): ${recoveryHint(file)}`);
+  throw new StoreError('CORRUPT', damagedMessage(file, problemsPhrase(rows, treeNames(db))));
+}
+
+/** Tables and indexes by root page, to name them in a check's problems (none when the schema does not read). */
+function treeNames(db: Database.Database): Map<number, string> {
+  try {
+    const rows = db.prepare(`SELECT rootpage, name FROM sqlite_schema WHERE rootpage > 0`).all() as { rootpage: number; name: string }[];
+    return new Map([[1, 'sqlite_schema'], ...rows.map((r) => [r.rootpage, r.name] as [number, string])]);
+  } catch {
+    return new Map();
+  }
+}
+
+/** The bounded check of a file too big for the quick check at every opening (see page-check.ts). */
+function boundedCheck(db: Database.Database, file: string): void {
+  const rows = db.prepare(`SELECT type, name, rootpage, sql FROM sqlite_schema WHERE rootpage > 0`).all() as {
+    type: string;
+    name: string;
+    rootpage: number;
+    sql: string | null;
+  }[];
+  const trees: Tree[] = [
+    { name: 'sqlite_schema', root: 1, table: true },
+    ...rows.map((r) => ({ name: r.name, root: r.rootpage, table: r.type === 'table' && !/without\s+rowid/i.test(r.sql ?? '') })),
+  ];
+  // A read transaction keeps the file and its WAL still while their pages are read directly:
+  // no checkpoint can copy into the file, nor the WAL restart, under a reader.
+  db.exec('BEGIN');
+  try {
+    db.prepare('SELECT 1 FROM sqlite_schema LIMIT 1').get();
+    const problem = checkTrees(file, trees);
+    if (problem !== null) throw new StoreError('CORRUPT', damagedMessage(file, problem));
+  } finally {
+    db.exec('COMMIT');
+  }
+}
+
+/** Refuses a -wal beside the file that SQLite would replay into it but belongs to another file (see leftover-wal.ts). */
+function refuseForeignWal(file: string): void {
+  const why = foreignWal(file);
+  if (why !== null) throw new StoreError('FOREIGN_WAL', foreignWalMessage(file, why));
+}
+
+/** Whether a -wal beside the file holds commits (then closing the last connection would copy them into the file). */
+function walHasFrames(file: string): boolean {
+  try {
+    return fs.statSync(`${file}-wal`).size > 32;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Close a connection without its closing checkpoint copying the WAL into the file: a read-only
+ * connection held open meanwhile keeps it from being the last one (read-only ones never checkpoint).
+ */
+function closeWithoutCheckpoint(db: Database.Database, file: string, opts: StoreOptions): void {
+  const holder = walHasFrames(file) ? openLockHolder(file, opts) : null;
+  try {
+    db.close();
+  } finally {
+    holder?.close();
+  }
 }
 
 /** See StoreCore.lockHolder; null when it cannot be opened (then a file copied over this one is only noticed). */
@@ -114,6 +185,8 @@ export class StoreCore {
   private readonly identity: FileIdentity | null;
   /** Why the file is no longer written to (it was deleted or replaced under this process). */
   private goneReason: string | null = null;
+  /** Why the file is no longer used: SQLite or a check found it damaged (the message to repeat). */
+  private damage: string | null = null;
 
   private constructor(
     readonly db: Database.Database,
@@ -160,21 +233,29 @@ export class StoreCore {
         'NOT_A_DATABASE',
         `the database file ${file} is empty (0 bytes), so it holds no library or runs: delete it to start a new database there, or ${recoveryHint(file).replace(/^restore it/, 'restore the file')}`,
       );
+    // Before SQLite reads the file, which would replay a -wal beside it.
+    if (!memory) refuseForeignWal(file);
     let db: Database.Database | undefined;
     try {
       db = new Database(file, withBinding(opts));
       // First read only: a non-database file or a newer schema is refused before any change.
       checkVersion(db, file);
-      // A damaged file is refused before anything is added to it (bounded: see QUICK_CHECK_MAX_BYTES).
-      if (size !== null && size <= (opts.quickCheckMaxBytes ?? QUICK_CHECK_MAX_BYTES)) quickCheck(db, file);
+      // A damaged file is refused before anything is added to it: the quick check up to
+      // QUICK_CHECK_MAX_BYTES, the bounded one above.
+      if (size !== null) {
+        if (size <= (opts.quickCheckMaxBytes ?? QUICK_CHECK_MAX_BYTES)) quickCheck(db, file);
+        else boundedCheck(db, file);
+      }
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
       db.pragma('foreign_keys = ON');
+      if (!memory) db.pragma('wal_autocheckpoint = 0'); // see CHECKPOINT_FRAMES
       migrate(db, file);
       return new StoreCore(db, file, opts.now ?? Date.now, memory ? null : openLockHolder(file, opts));
     } catch (err) {
       try {
-        db?.close();
+        // A refused file gets nothing from this process, not even the WAL's closing checkpoint.
+        if (db?.open) closeWithoutCheckpoint(db, file, opts);
       } catch {
         // already failing; the first error is the one to report
       }
@@ -185,20 +266,44 @@ export class StoreCore {
   /** See Store.fullCheck. */
   static fullCheck(file: string, opts: Pick<StoreOptions, 'nativeBinding'> = {}): string[] {
     if (fileSize(file) === 0) return ['the file is empty (0 bytes)'];
+    refuseForeignWal(file);
+    const hadWal = fs.existsSync(`${file}-wal`) || fs.existsSync(`${file}-shm`);
     let db: Database.Database | undefined;
     try {
       db = new Database(file, { readonly: true, fileMustExist: true, ...withBinding(opts) });
       const rows = (db.pragma('integrity_check(100)') as { integrity_check: string }[]).map((r) => r.integrity_check);
-      return rows.length === 1 && rows[0] === 'ok' ? [] : rows;
+      return rows.length === 1 && rows[0] === 'ok' ? [] : [problemsPhrase(rows, treeNames(db))];
     } catch (err) {
-      const e = describeDbError(err, file);
-      return [e instanceof Error ? e.message : String(e)];
+      throw describeDbError(err, file);
     } finally {
       db?.close();
+      // A read-only connection leaves the -wal and -shm it made; SQLite removes them when the last
+      // read-write connection closes, which (the WAL being empty) writes nothing to the file.
+      if (!hadWal && !walHasFrames(file) && fs.existsSync(`${file}-shm`)) {
+        try {
+          const cleaner = new Database(file, { fileMustExist: true, ...withBinding(opts) });
+          try {
+            cleaner.pragma('user_version'); // a read: only a connection that used the WAL removes it
+          } finally {
+            cleaner.close();
+          }
+        } catch {
+          /* left as they are */
+        }
+      }
     }
   }
 
   close(): void {
+    // Closing checkpoints: into a file still ours and sound only.
+    if (this.goneReason === null && this.damage === null && this.db.open) {
+      try {
+        this.checkFile();
+      } catch {
+        /* retired: nothing left to close */
+      }
+    }
+    if (this.damage !== null && this.db.open) this.db.close(); // while the lock holder keeps it from checkpointing
     if (this.lockHolder?.open) this.lockHolder.close();
     if (this.db.open) this.db.close();
     this.identity?.close();
@@ -215,11 +320,15 @@ export class StoreCore {
    */
   guard<T>(fn: () => T): T {
     if (this.goneReason !== null) throw new StoreError('GONE', this.goneReason);
+    if (this.damage !== null) throw new StoreError('CORRUPT', this.damage);
     if (!this.db.open) throw new StoreError('CLOSED', `the database file ${this.path} is closed`);
     try {
       return fn();
     } catch (err) {
-      throw describeDbError(err, this.path);
+      const e = describeDbError(err, this.path);
+      // Damage met anywhere (not one bad JSON value) stops all use of the file: nothing more is written to it.
+      if (e instanceof StoreError && e.code === 'CORRUPT' && !(err instanceof DamagedValue) && !(e.cause instanceof DamagedValue)) this.damage = e.message;
+      throw e;
     }
   }
 
@@ -227,7 +336,9 @@ export class StoreCore {
   write<T>(fn: () => T): T {
     return this.guard(() => {
       this.beforeWrite();
-      return fn();
+      const result = fn();
+      this.afterWrite();
+      return result;
     });
   }
 
@@ -235,8 +346,17 @@ export class StoreCore {
   tx<T>(fn: () => T): T {
     return this.guard(() => {
       this.beforeWrite();
-      return this.db.transaction(fn).immediate();
+      const result = this.db.transaction(fn).immediate();
+      this.afterWrite();
+      return result;
     });
+  }
+
+  /** Checkpoint once the WAL is long enough (see CHECKPOINT_FRAMES), after checking the file is still ours. */
+  private afterWrite(): void {
+    if (this.identity === null || this.db.inTransaction || this.identity.backlog() < CHECKPOINT_FRAMES) return;
+    this.checkFile();
+    this.db.pragma('wal_checkpoint(PASSIVE)');
   }
 
   /**

@@ -9,6 +9,8 @@ export type StoreErrorCode =
   | 'BUSY'
   | 'IO'
   | 'NEWER_VERSION'
+  /** A -wal beside the file was written for another file (the file was restored or replaced after it). */
+  | 'FOREIGN_WAL'
   | 'NOT_FOUND'
   | 'CLOSED'
   /** The database file was deleted or replaced while open: what is written now goes nowhere. */
@@ -32,6 +34,43 @@ export class StoreError extends Error {
 /** How to get a damaged database back, for every message that says one is damaged. */
 export function recoveryHint(file: string): string {
   return `restore it from a backup, or copy out what is still readable with: sqlite3 '${file}' .recover | sqlite3 recovered.db`;
+}
+
+/**
+ * One problem of SQLite's quick or integrity check, in one line: its rows may hold several lines
+ * under a heading ("*** in database main ***\nTree 3 page 30: ...").
+ */
+export function problemLine(row: string, trees: ReadonlyMap<number, string> = new Map()): string {
+  const line = row
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l !== '' && !/^\*\*\* in database \w+ \*\*\*$/.test(l));
+  if (line === undefined) return 'unknown damage';
+  // "Tree 5 page 5: btreeInitPage() returns error code 11": the tree by its table's name, in words.
+  const m = /^Tree (\d+) page (\d+)(?: cell \d+)?: (.*)$/.exec(line);
+  if (!m) return line;
+  const what = m[3] === 'btreeInitPage() returns error code 11' ? 'is not a valid b-tree page' : `: ${m[3]}`;
+  return `page ${m[2]} of ${trees.get(Number(m[1])) ?? `the tree at page ${m[1]}`} ${what}`.replace(' : ', ': ');
+}
+
+/** The problems of a quick or integrity check as one phrase: the first, and how many more. */
+export function problemsPhrase(rows: readonly string[], trees: ReadonlyMap<number, string> = new Map()): string {
+  const lines = rows.flatMap((r) => r.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('***')));
+  const first = problemLine(lines[0] ?? '', trees);
+  return lines.length > 1 ? `${first}, and ${lines.length - 1} more problem${lines.length > 2 ? 's' : ''}` : first;
+}
+
+/** Why a database file is refused as damaged, with how to get it back. */
+export function damagedMessage(file: string, problem: string): string {
+  return `the database file ${file} is damaged (${problem}): ${recoveryHint(file)}`;
+}
+
+/** A -wal beside `file` written for another file: SQLite would replay it into this one. */
+export function foreignWalMessage(file: string, why: string): string {
+  return (
+    `the database file ${file} was not opened: the ${file}-wal beside it holds changes to another file (${why}; ${file} was restored or copied over after they were written), and replaying them would damage it. ` +
+    `Stop any process still using the old file; if none is, move ${file}-wal and ${file}-shm away to open ${file} as it is`
+  );
 }
 
 /** A stored JSON value that does not read back: `what` names it ("run 12's puzzle"). */
@@ -75,7 +114,11 @@ export function describeDbError(err: unknown, file: string): unknown {
   const make = (c: StoreErrorCode, message: string): StoreError => new StoreError(c, message, { cause: err });
   if (is(code, 'SQLITE_FULL')) return make('DISK_FULL', `the disk is full: ${where} could not be written, so the last change was not saved`);
   if (is(code, 'SQLITE_READONLY')) return make('READ_ONLY', `${where} is read-only, so changes cannot be saved`);
-  if (is(code, 'SQLITE_NOTADB')) return make('NOT_A_DATABASE', `${where} is not a SQLite database`);
+  if (is(code, 'SQLITE_NOTADB'))
+    return make(
+      'NOT_A_DATABASE',
+      `${where} is not a SQLite database (its first bytes are not SQLite's header): if it held your library, restore it from a backup; else choose another database file`,
+    );
   if (is(code, 'SQLITE_CORRUPT')) return make('CORRUPT', `${where} is damaged (corrupt): ${recoveryHint(file)}`);
   // A header SQLite cannot read (e.g. a bad schema-format byte) comes as a plain SQLITE_ERROR.
   const message = err instanceof Error ? err.message : '';

@@ -102,6 +102,7 @@ export class Store {
   /**
    * SQLite's full integrity check of a database file (every page, index and constraint; may take
    * minutes on a big file), read-only: the problems found, empty when it is sound. `workbench check`.
+   * Throws StoreError when it cannot check (not a database, a -wal of another file beside it).
    */
   static fullCheck(file: string, opts: Pick<StoreOptions, 'nativeBinding'> = {}): string[] {
     return StoreCore.fullCheck(file, opts);

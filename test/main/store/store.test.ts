@@ -328,7 +328,9 @@ describe('errors', () => {
     }
     expect(caught).toBeInstanceOf(StoreError);
     expect((caught as StoreError).code).toBe('NOT_A_DATABASE');
-    expect((caught as Error).message).toBe(`the database file ${bad} is not a SQLite database`);
+    expect((caught as Error).message).toBe(
+      `the database file ${bad} is not a SQLite database (its first bytes are not SQLite's header): if it held your library, restore it from a backup; else choose another database file`,
+    );
     expect(fs.readFileSync(bad, 'utf8')).toBe(text);
   });
 
@@ -362,7 +364,7 @@ describe('errors', () => {
   it('describeDbError names each SQLite failure plainly and passes others through', () => {
     const e = (code: string) => Object.assign(new Error('sqlite says'), { code });
     const msg = (code: string) => (describeDbError(e(code), '/x/y.db') as Error).message;
-    expect(msg('SQLITE_NOTADB')).toBe('the database file /x/y.db is not a SQLite database');
+    expect(msg('SQLITE_NOTADB')).toMatch(/^the database file \/x\/y.db is not a SQLite database \(.*\): if it held your library, restore it from a backup/);
     expect(msg('SQLITE_CORRUPT')).toBe(
       "the database file /x/y.db is damaged (corrupt): restore it from a backup, or copy out what is still readable with: sqlite3 '/x/y.db' .recover | sqlite3 recovered.db",
     );

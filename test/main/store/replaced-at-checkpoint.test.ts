@@ -1,0 +1,161 @@
+/**
+ * A database file copied over at any moment around a WAL checkpoint (issue 49, item 1a): a
+ * checkpoint moves the counters the identity check watches, so a copy landing just after one must
+ * still be told apart from the checkpoint's own writes; and the store's own checkpoints run only
+ * right after the file was found still its own.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Store } from '../../../src/main/store/store';
+import { readShm } from '../../../src/main/store/wal-file';
+import { cleanTempDirs, newRun, tempDir } from './helpers';
+
+afterEach(cleanTempDirs);
+
+const storeModule = pathToFileURL(fileURLToPath(new URL('../../../src/main/store/store.ts', import.meta.url))).href;
+const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const hash = (file: string): string => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+const sleep = (ms: number): void => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** A closed database of `runs` runs named `backup N`, as a backup to restore would be. */
+function backup(file: string, runs: number): string {
+  const s = Store.open(file);
+  for (let i = 0; i < runs; i++) s.createRun(newRun({ puzzleName: `backup ${i}` }));
+  s.close();
+  return hash(file);
+}
+
+function progress(s: Store, runId: number, i: number): void {
+  s.recordProgress(runId, { elapsedMs: i, evaluations: i, iteration: i, bestScore: i, currentScore: i, meanScore: null });
+}
+
+/** The file is the copy, byte for byte, with nothing beside it to replay, and opens whole. */
+function expectIntact(file: string, digest: string, runs: number): void {
+  expect(hash(file)).toBe(digest);
+  expect(fs.existsSync(`${file}-wal`)).toBe(false);
+  const s = Store.open(file);
+  try {
+    expect(s.connection.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(s.countRuns()).toBe(runs);
+  } finally {
+    s.close();
+  }
+}
+
+describe('a database file copied over around a checkpoint, in one process', () => {
+  for (const moment of ['just after a checkpoint', 'after a checkpoint and more writes', 'before a checkpoint'] as const) {
+    it(`${moment}: the next write is refused in one line and the copy is left byte for byte (6 rounds)`, () => {
+      const dir = tempDir();
+      const template = path.join(dir, 'template.db');
+      backup(template, 0);
+      const other = path.join(dir, 'other.db');
+      const otherDigest = backup(other, 3);
+      for (let round = 0; round < 6; round++) {
+        const file = path.join(dir, `a${round}.db`);
+        const older = path.join(dir, `older${round}.db`);
+        fs.copyFileSync(template, file);
+        const s = Store.open(file);
+        const run = s.createRun(newRun({ puzzleName: 'live' }));
+        for (let i = 1; i <= 10 + round * 5; i++) progress(s, run.id, i);
+        // An older state of the same database (its one run checkpointed in) half the time, another database the other half.
+        s.connection.pragma('wal_checkpoint(PASSIVE)');
+        fs.copyFileSync(file, older);
+        const [copy, digest, runs] = round % 2 === 0 ? [older, hash(older), 1] : [other, otherDigest, 3];
+        for (let i = 100; i <= 110; i++) progress(s, run.id, i);
+        if (moment !== 'before a checkpoint') s.connection.pragma('wal_checkpoint(PASSIVE)');
+        if (moment === 'after a checkpoint and more writes') progress(s, run.id, 1000);
+        fs.copyFileSync(copy, file);
+        expect(() => progress(s, run.id, 2000)).toThrow(
+          /^the database file .*was overwritten in place by another file while in use, so this process stopped writing to it$/,
+        );
+        s.close();
+        expectIntact(file, digest, runs);
+      }
+    }, 60_000);
+  }
+});
+
+describe('a database file copied over a process writing and checkpointing on its own', () => {
+  it('right after one of its checkpoints, or at a random moment: it stops in one line and the copy is left byte for byte (12 rounds)', async () => {
+    const dir = tempDir();
+    const other = path.join(dir, 'other.db');
+    const digest = backup(other, 3);
+    const rounds = 12;
+    // One writer process for every round: each round a new file, written until the store refuses it.
+    const code = `
+      const fs = await import('node:fs');
+      const { Store } = await import(${JSON.stringify(storeModule)});
+      const big = 'x'.repeat(150000);
+      for (let r = 0; r < ${rounds}; r++) {
+        const s = Store.open(${JSON.stringify(dir)} + '/a' + r + '.db');
+        fs.writeSync(1, 'writing ' + r + '\\n');
+        let n = 0;
+        try {
+          for (;;) {
+            s.createRun({ puzzleId: null, puzzleName: 'live ' + n++, family: 'edge', solver: 'hill-climb', params: {}, seed: 1,
+              stop: { seconds: 1, evaluations: null, target: null }, puzzle: { big, n }, maxScore: 1 });
+            // A pause between writes, as a run's between its events: a copy may land after a checkpoint, before the next check.
+            Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 15);
+          }
+        } catch (e) {
+          fs.writeSync(1, 'stopped ' + r + ' after ' + n + ': ' + e.message + '\\n');
+        }
+        s.close();
+      }
+    `;
+    const child = spawn(process.execPath, ['--import', tsx, '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise((r) => child.once('exit', r));
+    const line = async (prefix: string): Promise<string> => {
+      for (let waited = 0; waited < 60_000; waited += 20) {
+        const found = out.split('\n').find((l) => l.startsWith(prefix));
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`no "${prefix}" from the writer; it said: ${out}`);
+    };
+    let afterCheckpoint = 0;
+    try {
+      for (let r = 0; r < rounds; r++) {
+        const file = path.join(dir, `a${r}.db`);
+        await line(`writing ${r}\n`.trim());
+        if (r % 3 !== 2) {
+          // Watch its -shm: the moment a checkpoint of its own completes, copy.
+          let shm: number | null = null;
+          for (let waited = 0; shm === null && waited < 10_000; waited += 1) {
+            try {
+              shm = fs.openSync(`${file}-shm`, 'r');
+            } catch {
+              sleep(1);
+            }
+          }
+          let last = readShm(shm)?.backfill ?? 0;
+          for (let polls = 0; polls < 200_000; polls++) {
+            const now = readShm(shm);
+            if (now && now.backfill > 0 && now.backfill !== last && now.backfill === now.mxFrame) break;
+            last = now?.backfill ?? 0;
+          }
+          fs.copyFileSync(other, file);
+          if (shm !== null) fs.closeSync(shm);
+          afterCheckpoint++;
+        } else {
+          sleep(Math.floor(Math.random() * 400));
+          fs.copyFileSync(other, file);
+        }
+        const stopped = await line(`stopped ${r} `);
+        expect(stopped).toMatch(/: the database file .*\.db was overwritten in place by another file while in use, so this process stopped writing to it$/);
+        expectIntact(file, digest, 3);
+      }
+    } finally {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    expect(afterCheckpoint).toBe(8);
+  }, 240_000);
+});
