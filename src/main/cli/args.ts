@@ -10,8 +10,13 @@ export class UsageError extends Error {
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-/** node:util parseArgs with strict checking, turning its errors into one-line usage errors. */
-export function parse<O extends Options>(argv: string[], options: O, maxPositionals: number) {
+/**
+ * node:util parseArgs with strict checking, turning its errors into one-line usage errors. Every
+ * command takes `--db PATH` (as the README and the usage say), also those that open no database
+ * (`score`, `worker`), so a `--db` kept on every command line of a script is never refused.
+ */
+export function parse<O extends Options>(argv: string[], commandOptions: O, maxPositionals: number) {
+  const options: O & { db: { type: 'string' } } = { db: { type: 'string' }, ...commandOptions };
   // `--seconds -1`: a value that looks like an option is still the value of a string option, so
   // the option's own check can say what is wrong with it.
   const args = [...argv];

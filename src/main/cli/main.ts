@@ -12,6 +12,7 @@ import { study } from './study-commands';
 import { worker } from './worker-command';
 import { analyze } from './analyze-command';
 import { check } from './check-command';
+import { quietWhenReaderGoes } from './pipes';
 
 const USAGE = `usage: workbench <command> [options]   (every command takes --db PATH)
 
@@ -36,6 +37,7 @@ const USAGE = `usage: workbench <command> [options]   (every command takes --db 
   study create FILE.json
   study run ID [--concurrency N] [--redis URL] [--json]
   study show ID [--json|--markdown]
+  study export ID [--format csv|markdown|json] [--out FILE]   (markdown to X.md also writes X-cd.svg)
   study stop ID
   study list [--json]
   worker --redis URL [--concurrency N] [--lock-seconds S] [--quiet]
@@ -60,7 +62,7 @@ async function serve(argv: string[]): Promise<number> {
   if (!existsSync(staticDir)) throw new UsageError(`no built renderer at ${staticDir}: run \`npm run build\` first`);
   const host = v.host ?? '127.0.0.1';
   // Listen first: a taken port ends the command here, before the backend takes any queued run.
-  const server = await listenServer({ port: intOption('port', v.port, 0) ?? 5178, host, token: v.token, staticDir });
+  const server = await listenServer({ port: intOption('port', v.port, 0, 65535) ?? 5178, host, token: v.token, staticDir });
   let backend: Awaited<ReturnType<typeof createBackend>>;
   try {
     backend = await createBackend({
@@ -107,6 +109,8 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
 
 /** Every failure is one line on stderr and a non-zero exit; never a stack trace. */
 export async function main(argv: string[]): Promise<number> {
+  quietWhenReaderGoes(process.stdout);
+  quietWhenReaderGoes(process.stderr);
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
     process.stdout.write(USAGE);

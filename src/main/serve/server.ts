@@ -225,6 +225,8 @@ export async function listenServer(opts: Omit<ServerOptions, 'backend'>): Promis
   const maxConnectionBytes = opts.maxConnectionBytes ?? MAX_CONNECTION_BYTES;
   const host = opts.host ?? '127.0.0.1';
   if (token !== undefined && token.length === 0) throw new Error('the access token must not be empty');
+  // Node's own refusal ("options.port should be >= 0 and < 65536. Received type number (70000).") is no message for a person.
+  if (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535) throw new Error(`the port must be a whole number from 0 to 65535, got ${opts.port}`);
   const staticRoot = await realpath(path.resolve(opts.staticDir));
   let cookieName = 'workbench_token';
 

@@ -88,17 +88,24 @@ export class Analyses {
     return this.status(job.id);
   }
 
-  status(id: number): AnalysisStatus {
+  private job(id: number): Job {
     const j = this.jobs.get(id);
     if (!j) throw new Error(`analysis ${id} does not exist (finished analyses are kept ${KEEP_MS / 60_000} minutes)`);
-    const { id: jid, puzzleId, family, running, progress, outcome, error } = j;
+    return j;
+  }
+
+  status(id: number): AnalysisStatus {
+    const { id: jid, puzzleId, family, running, progress, outcome, error } = this.job(id);
     return { id: jid, puzzleId, family, running, progress, outcome, error };
   }
 
-  /** Ask the analysis to stop (it keeps its count so far); its thread is ended if it does not answer in time. */
+  /**
+   * Ask the analysis to stop (it keeps its count so far); its thread is ended if it does not answer
+   * in time. One that has finished stays as it is; an unknown id is refused, as by `status`.
+   */
   stop(id: number): void {
-    const j = this.jobs.get(id);
-    if (!j?.running || !j.worker || j.stopTimer) return;
+    const j = this.job(id);
+    if (!j.running || !j.worker || j.stopTimer) return;
     j.worker.postMessage('stop');
     j.stopTimer = setTimeout(() => this.finish(j, { error: `the analysis did not stop within ${STOP_GRACE_MS / 1000} s and was ended` }), STOP_GRACE_MS);
     j.stopTimer.unref();

@@ -45,6 +45,23 @@ describe('import is all or nothing', () => {
     expect(ok.stdout.trim().split('\n')).toHaveLength(2);
   });
 
+  it('a missing or unreadable file among several: one line saying nothing was imported (issue 49)', () => {
+    const db = tempDb();
+    const a = write('a2.grid', '3 2\n1 0 1\n0 1 1\n1 1 1\n');
+    const missing = join(dir, 'missing.grid');
+    for (const args of [
+      [a, missing],
+      [missing, a],
+      [a, dir],
+      [a, '--pieces', missing, a],
+    ]) {
+      const r = cli(['import', '--db', db, ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toMatch(/^workbench import: [^\n]*: (no such file|not a regular file \(a folder\)) \(nothing imported\)\n$/);
+    }
+    expect(puzzleCount(db)).toBe(0);
+  });
+
   it('--pieces with 2,000 boards stores them all in one go, saying so on stderr', () => {
     const db = tempDb();
     const r = cli(['import', '--db', db, boards(2000), '--pieces', piecesFile]);

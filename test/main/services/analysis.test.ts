@@ -41,7 +41,11 @@ describe('analyses started from the app', () => {
     expect(a.status(id).running).toBe(true);
     a.stop(id);
     const s = await finished(a, id);
-    expect(s.outcome?.analysis.family === 'edge' && s.outcome.analysis.count.end).toBe('stopped');
+    expect(s.outcome?.analysis.family === 'edge' && s.outcome.analysis.count.end, String(s.error)).toBe('stopped');
+    // A finished one stays as it is; an id no analysis has is refused in one line, as status refuses it (issue 49).
+    a.stop(id);
+    expect(a.status(id)).toEqual(s);
+    expect(() => a.stop(id + 1000)).toThrow(/^analysis \d+ does not exist \(finished analyses are kept \d+ minutes\)$/);
   });
 
   it('counts in a worker thread: the event loop stays free during an Eternity II count, and a stop ends it promptly', async () => {

@@ -5,12 +5,16 @@
  * samples never go back in time), `integrity_check` ok, and no committed event missing.
  * Bounded so it runs in CI (issue 20, item 9): at most STEPS steps and DEADLINE_MS of them, under a
  * minute in all; `SOAK_STEPS` and `SOAK_SECONDS` make a longer soak, `SOAK_SEED` replays a sequence.
+ * No orphan: every process seen under a live CLI or serve (their solver workers), noted at each
+ * step and just before each kill, must be gone at the end (issue 49: looking for the children of
+ * processes that had already exited found none, so the check asserted nothing).
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { alive, childPids, cli, cliAsync, tempDb } from '../../helpers/cli';
+import { childPids, cli, cliAsync, tempDb } from '../../helpers/cli';
 import { startServe } from '../../helpers/serve';
 import { sleep, until } from '../runs/in-process';
 
@@ -28,6 +32,47 @@ function rng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** A process by pid and start time (a pid used again later is another process). */
+interface Seen {
+  pid: number;
+  started: string;
+  command: string;
+}
+
+/** A live process's parent and start time, from /proc/PID/stat (a zombie has already exited: null). */
+function statOf(pid: number): { ppid: number; started: string } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command's closing parenthesis: state is field 3, ppid 4, starttime 22.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return fields[0] === 'Z' ? null : { ppid: Number(fields[1]), started: fields[19]! };
+  } catch {
+    return null;
+  }
+}
+
+/** Every live process now under one of `roots` (their children, theirs, and so on; `command` left empty): one read of /proc, no `ps` per step. */
+function descendants(roots: number[]): Seen[] {
+  const children = new Map<number, Seen[]>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const pid = Number(name);
+    const st = statOf(pid);
+    if (st) children.set(st.ppid, [...(children.get(st.ppid) ?? []), { pid, started: st.started, command: '' }]);
+  }
+  const all: Seen[] = [];
+  for (let level = roots.flatMap((r) => children.get(r) ?? []); level.length > 0; level = level.flatMap((p) => children.get(p.pid) ?? [])) all.push(...level);
+  return all;
+}
+
+function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim().slice(0, 200);
+  } catch {
+    return '?';
+  }
 }
 
 interface RunRow {
@@ -58,6 +103,14 @@ describe('soak: two CLI solves and a serve on one database', () => {
     /** Events seen committed: they must all be there at the end. */
     const seen = new Set<number>();
     const backwards: string[] = [];
+    /** Every process seen under a live CLI or serve: none may outlive the soak. */
+    const seenUnder = new Map<string, Seen>();
+    const noteTree = (...procs: (ChildProcess | null)[]): void => {
+      const live = procs.filter((p) => p?.pid !== undefined && p.exitCode === null && p.signalCode === null).map((p) => p!.pid!);
+      for (const p of descendants(live))
+        if (!seenUnder.has(`${p.pid}@${p.started}`)) seenUnder.set(`${p.pid}@${p.started}`, { ...p, command: commandOf(p.pid) });
+    };
+    const noteTrees = (): void => noteTree(...slots, serve.proc);
 
     const runsNow = (): RunRow[] => {
       const r = reader();
@@ -129,6 +182,7 @@ describe('soak: two CLI solves and a serve on one database', () => {
         if (attack !== undefined) count('resume aimed at a run running elsewhere');
         return attack ?? pick(resumable) ?? pick(live);
       };
+      noteTrees();
       const i = Math.floor(random() * 2);
       const slot = slots[i];
       const x = random();
@@ -153,6 +207,7 @@ describe('soak: two CLI solves and a serve on one database', () => {
           count(resume !== undefined ? 'cli resume' : 'cli solve');
         } else {
           const how = random();
+          noteTree(slot);
           if (how < 0.4) {
             slot.kill('SIGKILL');
             count('cli kill -9');
@@ -188,6 +243,7 @@ describe('soak: two CLI solves and a serve on one database', () => {
         }
       } else if (x < 0.92 && serveKills < 3) {
         serveKills++;
+        noteTree(serve.proc);
         await serve.close('SIGKILL');
         serve = await startServe(db, serveOptions);
         count('serve kill -9 and restart');
@@ -198,10 +254,21 @@ describe('soak: two CLI solves and a serve on one database', () => {
     snapshot();
 
     // Wind down: Ctrl+C for the CLIs, SIGTERM for serve; then every process (and worker) is gone.
+    noteTrees();
     for (const c of slots) c?.kill('SIGINT');
     await serve.close('SIGTERM');
     await Promise.allSettled(pendingCalls);
     await until(() => allClis.every((c) => c.exitCode !== null || c.signalCode !== null), 30_000, 'the CLIs to exit');
+    // No orphaned worker is left behind: an orphan's watchdog ends it within about half a second.
+    expect(seenUnder.size, 'no worker was seen, so the orphan check would check nothing').toBeGreaterThan(0);
+    const orphans = (): Seen[] => [...seenUnder.values()].filter((p) => statOf(p.pid)?.started === p.started);
+    await until(() => orphans().length === 0, 10_000, 'the workers to exit').catch(() => undefined);
+    const left = orphans();
+    for (const p of left) process.kill(p.pid, 'SIGKILL');
+    expect(
+      left.map((p) => `${p.pid}: ${p.command}`),
+      `of ${seenUnder.size} processes seen under the CLIs and serve`,
+    ).toEqual([]);
     // Runs left by the killed processes are recovered by the next command that opens the database.
     const listed = cli(['runs', '--json', '--db', db]);
     expect(listed.code, listed.stderr).toBe(0);
@@ -241,8 +308,6 @@ describe('soak: two CLI solves and a serve on one database', () => {
     } finally {
       r.close();
     }
-    // No orphaned worker is left behind.
-    for (const c of allClis) for (const pid of childPids(c.pid!)) expect(alive(pid)).toBe(false);
   });
 });
 

@@ -5,16 +5,33 @@
  * clear line; after that ioredis reconnects by itself.
  */
 import { Redis } from 'ioredis';
+import { escapeControls } from '../../../core/text/display';
 
-/** The URL as messages show it: the password replaced by `***`. */
+/**
+ * The URL as messages show it: as it was given (not normalised: `redis://` stays `redis://`), the
+ * password replaced by `***`.
+ */
 export function maskRedisUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString().replace(/\/$/, '');
-  } catch {
-    return url.replace(/\/\/([^@/]*)@/, '//***@');
-  }
+  const m = /^([^:/?#]*:\/\/)([^/?#]*)([\s\S]*)$/.exec(url);
+  if (!m) return url;
+  const [, scheme, authority, rest] = m as unknown as [string, string, string, string];
+  const at = authority.lastIndexOf('@');
+  const colon = authority.indexOf(':');
+  if (at < 0 || colon < 0 || colon > at) return url;
+  return `${scheme}${authority.slice(0, colon)}:***${authority.slice(at)}${rest}`;
+}
+
+/** How ioredis says the server does not speak Redis ("Unknown RESP type 72 "H". Please report this."). */
+const NOT_REDIS = /Unknown RESP type \d+ "([\s\S])"|Protocol error/;
+/** The first byte of every RESP2 and RESP3 reply. */
+const RESP_START = /^[-+:$*_,#!=(%~>|]/;
+
+/** What a server that is not Redis answered, in a word where the protocol is a known one. */
+function describeAnswer(answer: string): string {
+  if (/^HTTP\/\d/.test(answer) || /^\s*<(!doctype|html|head|body|\?xml)/i.test(answer)) return 'HTTP';
+  if (/^SSH-/.test(answer)) return 'SSH';
+  const line = answer.split(/\r?\n/)[0]!;
+  return `"${escapeControls(line.length > 40 ? `${line.slice(0, 40)}...` : line)}"`;
 }
 
 /** Check the URL's form; throws one line naming what is wrong (never the password). */
@@ -52,8 +69,16 @@ export async function connectRedis(url: string, opts: ConnectOptions = {}): Prom
   });
   // ioredis prints unhandled 'error' events; reconnection is its business, the first failure ours.
   client.on('error', (e: Error) => {
-    lastError = e;
+    // A protocol error says the most: the socket errors after it (EPIPE) only follow from it.
+    if (!(lastError && NOT_REDIS.test(lastError.message))) lastError = e;
   });
+  // The first bytes the server sent, to say what it is when it does not speak Redis.
+  let firstAnswer: string | null = null;
+  client.once('connect', () =>
+    client.stream?.once('data', (d: Buffer) => {
+      firstAnswer ??= d.subarray(0, 200).toString('latin1');
+    }),
+  );
   try {
     await client.connect();
     await client.ping();
@@ -64,6 +89,14 @@ export async function connectRedis(url: string, opts: ConnectOptions = {}): Prom
     const err = (lastError ?? e) as Error & { code?: string };
     if (/WRONGPASS|NOAUTH|invalid password|invalid username/i.test(err.message))
       throw new Error(`Redis at ${maskRedisUrl(url)} refused the password or user name`, { cause: e });
+    const resp = NOT_REDIS.exec(err.message);
+    // The server may also have hung up on what it could not read, before ioredis read its answer.
+    const foreign = firstAnswer !== null && !RESP_START.test(firstAnswer);
+    if (resp || foreign) {
+      // Without the bytes, the one character ioredis names: HTTP's answers begin with "H".
+      const answer = firstAnswer ?? (resp?.[1] === 'H' ? 'HTTP/' : (resp?.[1] ?? ''));
+      throw new Error(`${maskRedisUrl(url)} is not a Redis server (it answered ${describeAnswer(answer)})`, { cause: e });
+    }
     // A certificate error names the certificate; a private CA goes in NODE_EXTRA_CA_CERTS (README).
     const why = err.message.replace(/\s+/g, ' ').trim() || err.code || 'no answer';
     throw new Error(`cannot reach Redis at ${maskRedisUrl(url)} (${why})`, { cause: e });
