@@ -93,7 +93,14 @@ export function escapeLike(text: string): string {
 function solversNamed(word: string): { family: string; id: string }[] {
   const w = word.toLowerCase();
   if (w.length < 3) return [];
-  return catalogue.filter((d) => d.label.toLowerCase().split(/[^\p{L}\p{N}]+/u).some((part) => part.startsWith(w))).map((d) => ({ family: d.family, id: d.id }));
+  return catalogue
+    .filter((d) =>
+      d.label
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .some((part) => part.startsWith(w)),
+    )
+    .map((d) => ({ family: d.family, id: d.id }));
 }
 
 /** WHERE clause and its arguments for a filter. Throws RangeError on a value no run can have. */
