@@ -73,10 +73,10 @@ export function foreignWalMessage(file: string, why: string): string {
   );
 }
 
-/** A stored JSON value that does not read back: `what` names it ("run 12's puzzle"). */
+/** A stored JSON value that does not read back: `what` names it ("run 12's puzzle", "run 12's parameters": the verb agrees with either). */
 export class DamagedValue extends Error {
   constructor(readonly what: string) {
-    super(`${what} is damaged (not valid JSON)`);
+    super(`${what} cannot be read back: damaged (not valid JSON)`);
     this.name = 'DamagedValue';
   }
 }
@@ -108,7 +108,7 @@ export function describeDbError(err: unknown, file: string): unknown {
   if (err instanceof StoreError) return err;
   const where = file === ':memory:' || file === '' ? 'the in-memory database' : `the database file ${file}`;
   if (err instanceof DamagedValue)
-    return new StoreError('CORRUPT', `${err.what} in ${where} is damaged (not valid JSON): ${recoveryHint(file)}`, { cause: err });
+    return new StoreError('CORRUPT', `${err.what} in ${where} cannot be read back: damaged (not valid JSON): ${recoveryHint(file)}`, { cause: err });
   const code = sqliteCode(err);
   if (code === null) return err;
   const make = (c: StoreErrorCode, message: string): StoreError => new StoreError(c, message, { cause: err });

@@ -100,12 +100,12 @@ describe('a damaged database', () => {
     try {
       s.connection.prepare(`UPDATE runs SET puzzle = '{"rows": 5,' WHERE id = ?`).run(runId);
       expect(oneLine(() => s.getRun(runId))).toMatch(
-        new RegExp(`^run ${runId}'s puzzle in the database file .*a\\.db is damaged \\(not valid JSON\\): restore it`),
+        new RegExp(`^run ${runId}'s puzzle in the database file .*a\\.db cannot be read back: damaged \\(not valid JSON\\): restore it`),
       );
       s.connection.prepare(`UPDATE runs SET params = 'nope' WHERE id = ?`).run(runId);
       expect(oneLine(() => s.listRuns())).toMatch(new RegExp(`^run ${runId}'s parameters in the database file`));
       s.connection.prepare(`UPDATE puzzles SET document = '[' WHERE id = ?`).run(puzzleId);
-      expect(oneLine(() => s.getPuzzle(puzzleId))).toMatch(new RegExp(`^puzzle ${puzzleId} \\(p\\) in the database file .*is damaged \\(not valid JSON\\)`));
+      expect(oneLine(() => s.getPuzzle(puzzleId))).toMatch(new RegExp(`^puzzle ${puzzleId} \\(p\\) in the database file .*cannot be read back: damaged \\(not valid JSON\\)`));
     } finally {
       s.close();
     }
