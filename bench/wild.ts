@@ -402,6 +402,10 @@ export async function run(argv: string[]): Promise<void> {
     [[count('right'), count('silent'), count('clear'), count('confusing'), judged.length]],
   );
   const generic = judged.filter((r) => r.j.generic).length;
+  // Fixed tiles read as the file's whole puzzle turned or mirrored: every such reading solves, so
+  // no evidence in the file tells them apart; kept apart from the other misreads, never counted right.
+  const whole = judged.filter((r) => r.j.outcome === 'silent' && r.j.detail.includes(' as a whole)')).length;
+  const wholeLine = `Of the ${count('silent')} silent misreads, ${whole} are tiles that never turn read as the file's whole puzzle turned or mirrored (a symmetry of the board: each such reading solves, so the content cannot tell them apart; counted silent here, though a person gets the same puzzle turned or mirrored).`;
   const genericLine = `Of the ${count('clear')} clear refusals, ${generic} advise only through the guessed-format prefix (\`guessed X (give --format ... if it is not)\`), not about the file's own problem.`;
   const byFamily = mdTable(
     ['truth', 'files', 'right', 'silent', 'clear', 'confusing'],
@@ -439,11 +443,13 @@ export async function run(argv: string[]): Promise<void> {
     '',
     genericLine,
     '',
+    wholeLine,
+    '',
     byFamily,
     '',
     table,
     '',
   ].join('\n');
-  process.stdout.write(`${counts}\n\n${genericLine}\n\n${table}\n`);
+  process.stdout.write(`${counts}\n\n${genericLine}\n\n${wholeLine}\n\n${table}\n`);
   if (!only) writeResult(out, report);
 }
