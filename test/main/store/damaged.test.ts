@@ -105,7 +105,9 @@ describe('a damaged database', () => {
       s.connection.prepare(`UPDATE runs SET params = 'nope' WHERE id = ?`).run(runId);
       expect(oneLine(() => s.listRuns())).toMatch(new RegExp(`^run ${runId}'s parameters in the database file`));
       s.connection.prepare(`UPDATE puzzles SET document = '[' WHERE id = ?`).run(puzzleId);
-      expect(oneLine(() => s.getPuzzle(puzzleId))).toMatch(new RegExp(`^puzzle ${puzzleId} \\(p\\) in the database file .*cannot be read back: damaged \\(not valid JSON\\)`));
+      expect(oneLine(() => s.getPuzzle(puzzleId))).toMatch(
+        new RegExp(`^puzzle ${puzzleId} \\(p\\) in the database file .*cannot be read back: damaged \\(not valid JSON\\)`),
+      );
     } finally {
       s.close();
     }
