@@ -36,7 +36,7 @@ export async function drive(run: SolverRun, stop: StopCriteria, hooks: DriverHoo
   const sliceMs = opts.sliceMs ?? 20;
   const t0 = hooks.now() - opts.elapsedMs;
   const elapsed = (): number => hooks.now() - t0;
-  let budget = 64;
+  let budget = 1;
   const recorded = opts.recordedBest ?? null;
   let lastBest = Math.max(run.bestScore, recorded ?? -Infinity);
   let lastProgress = -Infinity;
@@ -70,6 +70,8 @@ export async function drive(run: SolverRun, stop: StopCriteria, hooks: DriverHoo
     hooks.onImprovement({ elapsedMs: Math.round(elapsed()), evaluations: run.evaluations, score: run.bestScore, solution: run.bestSolution() });
   };
 
+  // A run whose steps wait on threads looks at its clock and stop while it waits (see `SolverRun.watch`).
+  run.watch?.(() => (stop.seconds !== null && elapsed() >= stop.seconds * 1000) || hooks.stopRequested());
   if (recorded === null ? opts.elapsedMs === 0 : run.bestScore > recorded)
     hooks.onImprovement({ elapsedMs: 0, evaluations: run.evaluations, score: run.bestScore, solution: run.bestSolution() });
   for (;;) {

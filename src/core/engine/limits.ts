@@ -36,3 +36,18 @@ export function workRefusal(units: number, unit: string, why: string): string | 
   const amount = Number.isFinite(units) ? units.toExponential(1) : 'unbounded';
   return `${unit} would be about ${amount} operations (${why}), more than the ${STEP_WORK_LIMIT.toExponential(0)} a run can do between two checks of its stop criteria: choose smaller parameters`;
 }
+
+/**
+ * Characters of checkpoint text a run may write as it ends: its last checkpoint is made after its
+ * limit is reached (so a resume goes on from there), and more text than this (16 MiB, about 0.2 s
+ * to make on a free core, and a second on a busy 2-core machine) would hold the run past the grace
+ * a stop has.
+ */
+export const CHECKPOINT_TEXT_LIMIT = 2 ** 24;
+
+/** Null when a checkpoint of `chars` characters fits; else the reason, naming what makes it. */
+export function checkpointRefusal(chars: number, what: string): string | null {
+  if (!(chars > CHECKPOINT_TEXT_LIMIT)) return null;
+  const amount = Number.isFinite(chars) && chars < 2 ** 60 ? `about ${bytesText(chars)}` : 'more';
+  return `the checkpoint of ${what} would be ${amount} of text, over the ${bytesText(CHECKPOINT_TEXT_LIMIT)} a run can write in time as it stops: choose smaller parameters`;
+}

@@ -59,6 +59,16 @@ export interface ShardExecutor {
   checkpoints(): { state: unknown; ahead: ShardRound[] }[];
   /** Release the threads (the run is over). */
   close(): void;
+  /**
+   * Whether the run's stop is due, for an executor that waits on threads: while it waits (for a
+   * round, or a checkpoint) and this turns true, it has every thread end its round where it is.
+   */
+  watch?(stopDue: () => boolean): void;
+  /**
+   * The run ends on the clock or by the user's word: every thread ends its round where it is
+   * (posting what it did, which `ahead` then gives) and plays no more. Waits until each has.
+   */
+  halt?(): void;
 }
 
 /** Builds the executor for a run: the shards' solver (always one thread), its params, starts and round budget. */
@@ -220,21 +230,31 @@ function roundOf(plan: Plan, threads: number): number {
 }
 
 /**
- * A shard's share of a round. A solver's `step` returns early at every new best (so a lone run's
- * improvements are recorded with their boards); a shard's bests are only read between rounds, so it
- * goes on with what is left of its budget. Otherwise, early in a run when bests come often, its
- * rounds would be many and short, each a message to post and take.
+ * A shard's share of a round, in up to ROUND_PIECES steps: between two, a shard run on a thread
+ * sees the run's stop (`halted`), so a stop waits a piece of a round rather than a whole one. The
+ * pieces are the same however the shards run, so a run stays deterministic for (seed, threads);
+ * only a stop on the clock or by the user (which never is) cuts a round short. A solver's `step`
+ * returns early at every new best (so a lone run's improvements are recorded with their boards); a
+ * shard's bests are only read between rounds, so it goes on with what is left of its budget.
  */
-export function stepShard(run: SolverRun, budget: number): void {
+export function stepShard(run: SolverRun, budget: number, halted: () => boolean = never): void {
   const done = (): number => run.spent ?? run.evaluations;
-  const start = done();
-  for (let calls = 0; calls < MAX_STEPS_PER_ROUND && !run.finished; calls++) {
+  const piece = Math.max(1, Math.ceil(budget / ROUND_PIECES));
+  let used = 0;
+  for (let calls = 0; calls < MAX_STEPS_PER_ROUND && used < budget && !run.finished && !halted(); calls++) {
     const best = run.bestScore;
-    run.step(Math.max(1, budget - (done() - start)));
-    // A step that ended without a new best used its budget: the round is done.
-    if (run.bestScore === best || done() - start >= budget) return;
+    const before = done();
+    const b = Math.min(piece, budget - used);
+    run.step(b);
+    // A step that ended without a new best used its budget, whatever it counted.
+    used += run.bestScore === best ? Math.max(b, done() - before) : done() - before;
   }
 }
+
+const never = (): boolean => false;
+
+/** Steps a round is cut into (a beam round on 2 threads: pieces of about 40 ms of a core). */
+export const ROUND_PIECES = 16;
 
 /** Bounds a round whatever a solver reports (a step that finds a best without counting work). */
 const MAX_STEPS_PER_ROUND = 1024;
@@ -244,9 +264,9 @@ const MAX_STEPS_PER_ROUND = 1024;
  * where the round raised its best (the combining run takes a board only from a shard whose best
  * rose above every other, which happens only in such a round).
  */
-export function playRound(run: SolverRun, budget: number): ShardRound {
+export function playRound(run: SolverRun, budget: number, halted?: () => boolean): ShardRound {
   const before = run.bestScore;
-  stepShard(run, budget);
+  stepShard(run, budget, halted);
   const report = reportOf(run);
   return run.bestScore > before ? { report, solution: run.bestSolution() } : { report };
 }
@@ -260,10 +280,13 @@ export function startOf(run: SolverRun): ShardRound {
 export function localShards(puzzle: unknown): ShardExecutorFactory {
   return (def, params, starts, round) => {
     const runs = starts.map((s) => ('seed' in s ? def.create(puzzle, params, s.seed) : def.restore(puzzle, params, s.state)));
+    // A round of every shard here is a whole round's work: it ends where the run's stop finds it, as threads do.
+    let stopDue = never;
     return {
       count: runs.length,
       starts: () => runs.map(startOf),
-      next: (i) => playRound(runs[i], round),
+      next: (i) => playRound(runs[i], round, stopDue),
+      watch: (f) => void (stopDue = f),
       ahead: () => [],
       checkpoints: () => runs.map((r) => ({ state: r.checkpoint(), ahead: [] })),
       close: () => undefined,
@@ -336,8 +359,13 @@ export class ShardedRun implements SolverRun {
     this.sum();
   }
 
-  /** The run ends on the clock or by the user's word: take the rounds threads ended ahead, in round order. */
+  watch(stopDue: () => boolean): void {
+    this.exec.watch?.(stopDue);
+  }
+
+  /** The run ends on the clock or by the user's word: its threads end their rounds, and the rounds they ended ahead are taken, in round order. */
   settle(): void {
+    this.exec.halt?.();
     for (let i = 0; i < this.exec.count; i++) this.pending[i].push(...this.exec.ahead(i));
     for (;;) {
       let i = -1;

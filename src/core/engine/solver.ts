@@ -34,6 +34,12 @@ export interface SolverRun<S = unknown, C = unknown> {
    * deterministic.
    */
   settle?(): void;
+  /**
+   * Given by the driver before its first step, where a step waits on other threads (a run on
+   * several threads): whether the run's clock or the user has called its stop. Such a step ends
+   * its wait, and its threads their rounds, as soon as it is true, not at the end of a round.
+   */
+  watch?(stopDue: () => boolean): void;
   /** The best solution in its family's JSON form. */
   bestSolution(): S;
   /** JSON-serialisable state from which `restore` continues on the same RNG stream. */

@@ -4,11 +4,13 @@ import { catalogue, findSolver } from '../../core/catalogue/catalogue';
 import { documentToText, makeDocument, parseDocument } from '../../core/document/document';
 import { readPuzzleFile } from '../../core/document/read-file';
 import type { StopCriteria } from '../../core/engine/run-types';
+import { threadsOf } from '../../core/engine/shards';
+import type { SolverDef } from '../../core/engine/solver';
 import { getFamily } from '../../core/families';
 import type { FamilyId } from '../../core/families/family';
 import { resolveParams, type Params } from '../../core/params/schema';
 import { randomSeed } from '../../core/rng/rng';
-import { checkName } from '../../core/text/display';
+import { checkName, oneLine } from '../../core/text/display';
 import { safeFileName } from '../../core/text/file-name';
 import type { PushEvent, SolverInfo } from '../api/contract';
 import { RunManager, type RunManagerOptions } from '../runs/manager';
@@ -29,6 +31,15 @@ export interface WorkbenchOptions {
   nativeBinding?: string;
   /** Lease settings and owner identity (tests); see RunManagerOptions. */
   lease?: Pick<RunManagerOptions, 'owner' | 'leaseTtlMs' | 'heartbeatMs' | 'stopGraceMs'>;
+  /** The cores a run's threads may take: this machine's (a test may give more, to try many threads). */
+  cores?: number;
+}
+
+/** A study's grid as its launches see it: every puzzle with every solver setting (studies/spec.ts). */
+export interface StudyLaunches {
+  family: FamilyId;
+  puzzles: readonly { label: string; puzzle: unknown }[];
+  configs: readonly { label: string; solver: string; params: Params }[];
 }
 
 /** A puzzle to run: a library entry, or a puzzle given directly (CLI on a file). */
@@ -53,7 +64,11 @@ export class Workbench {
   readonly history: RunHistory;
   private readonly pushListeners = new Set<(e: PushEvent) => void>();
 
-  private constructor(store: Store, runs: RunManager) {
+  private constructor(
+    store: Store,
+    runs: RunManager,
+    private readonly cores: number,
+  ) {
     this.store = store;
     this.runs = runs;
     this.history = new RunHistory(store);
@@ -98,7 +113,7 @@ export class Workbench {
       progressIntervalMs: opts.progressIntervalMs,
       ...opts.lease,
     });
-    return new Workbench(store, runs);
+    return new Workbench(store, runs, opts.cores ?? availableParallelism());
   }
 
   subscribe(listener: (e: PushEvent) => void): () => void {
@@ -268,11 +283,9 @@ export class Workbench {
     const { errors } = fam.validate(puzzle);
     if (errors.length > 0) throw new Error(`${name}: ${errors[0]}`);
     const def = findSolver(family, req.solver);
-    const params = resolveParams(def.params, req.params ?? {}) as Params;
-    // threads=0 asks for all cores but one of this machine: stored as that number, so the run is deterministic for it and resumes with it.
-    if (params.threads === 0) params.threads = Math.max(1, availableParallelism() - 1);
+    const params = this.launchParams(def, req.params ?? {});
     // Parameters too, so one whose cost no stop criterion bounds is refused here, not a failed run.
-    const refused = launchRefusal(def, puzzle, params);
+    const refused = this.launchRefusal(def, puzzle, params);
     if (refused) throw new Error(`${name}: ${refused}`);
     const stop = checkStop(req.stop ?? {});
     const seed = req.seed ?? randomSeed();
@@ -283,6 +296,40 @@ export class Workbench {
     );
     this.runs.enqueue(run.id);
     return run;
+  }
+
+  /** A launch's parameters resolved against the solver's schema, as the run will store them. */
+  private launchParams(def: SolverDef, given: Readonly<Record<string, unknown>>): Params {
+    const params = resolveParams(def.params, given) as Params;
+    // threads=0 asks for all cores but one of this machine: stored as that number, so the run is deterministic for it and resumes with it.
+    if (params.threads === 0) params.threads = Math.max(1, this.cores - 1);
+    return params;
+  }
+
+  /**
+   * Why a run of these (resolved) params cannot be launched here, or null: the solver's refusal
+   * (its memory or work, a puzzle it cannot solve, such as an infeasible casse-tete), the run's
+   * memory against this machine, and threads beyond its cores (they would share cores, each round
+   * slower, for nothing). Asked of every launch, and of every run a study would make before it is stored.
+   */
+  private launchRefusal(def: SolverDef, puzzle: unknown, params: Params): string | null {
+    return launchRefusal(def, puzzle, params) ?? threadsRefusal(threadsOf(params), this.cores);
+  }
+
+  /**
+   * Every run a study would make, checked as `createRun` checks a launch, before the study is
+   * stored: a study with a run that cannot run is refused in one line naming the file and the cell.
+   */
+  checkStudyLaunches(study: StudyLaunches, fileName: string): void {
+    const fam = getFamily(study.family);
+    study.puzzles.forEach((p, pi) => {
+      const puzzle: unknown = fam.puzzleFromJson(p.puzzle);
+      study.configs.forEach((c, ci) => {
+        const def = findSolver(study.family, c.solver);
+        const refused = this.launchRefusal(def, puzzle, this.launchParams(def, c.params));
+        if (refused) throw new Error(`${oneLine(fileName, 200)}: solvers[${ci}] (${c.label}) on puzzles[${pi}] (${p.label}): ${refused}`);
+      });
+    });
   }
 
   /**
@@ -384,18 +431,38 @@ export const MAX_RUNS_AT_ONCE = 64;
 /** How many deleted puzzles a session can bring back. */
 const TRASH_SIZE = 50;
 
+/**
+ * Threads beyond a machine's cores would share them, every round slower, for nothing a run on
+ * fewer does not give: refused in one line (null when `threads` fit in `cores`).
+ */
+export function threadsRefusal(threads: number, cores: number): string | null {
+  return threads > cores ? `threads: ${threads} is more than the ${cores} cores of this machine: choose at most ${cores}` : null;
+}
+
 /** The catalogue as the views and the CLI list it. */
 export function solverInfos(): SolverInfo[] {
   return catalogue.map((d) => ({ family: d.family, id: d.id, label: d.label, description: d.description, params: d.params, resumable: resumableKeys(d) }));
 }
 
+/**
+ * The longest `seconds` a run may be given (about 116 days): above it a limit is no limit, and a
+ * run meant to go on until stopped says so by giving none.
+ */
+export const MAX_STOP_SECONDS = 1e7;
+
+/** The stop criteria of every launch, resume of a run file and study cell, checked in one place: one line naming the field. */
 export function checkStop(stop: Partial<StopCriteria>): StopCriteria {
   const seconds = stop.seconds ?? null;
   const evaluations = stop.evaluations ?? null;
   const target = stop.target ?? null;
-  if (seconds !== null && !(Number.isFinite(seconds) && seconds > 0)) throw new Error(`seconds must be a positive number, got ${seconds}`);
-  if (evaluations !== null && !(Number.isInteger(evaluations) && evaluations > 0))
-    throw new Error(`evaluations must be a positive whole number, got ${evaluations}`);
+  if (seconds !== null && !(typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0))
+    throw new Error(`seconds must be a positive number, got ${seconds}`);
+  if (seconds !== null && seconds > MAX_STOP_SECONDS)
+    throw new Error(
+      `seconds must be at most ${MAX_STOP_SECONDS.toExponential(0)} (about 116 days), got ${seconds}; give no seconds for a run that goes on until stopped`,
+    );
+  if (evaluations !== null && !(Number.isSafeInteger(evaluations) && evaluations > 0))
+    throw new Error(`evaluations must be a positive whole number up to ${Number.MAX_SAFE_INTEGER}, got ${evaluations}`);
   if (target !== null && !Number.isFinite(target)) throw new Error(`target must be a number, got ${target}`);
   const clock = stop.clock ?? 'wall';
   if (clock !== 'wall' && clock !== 'cpu') throw new Error(`clock must be wall or cpu, got ${String(clock)}`);

@@ -50,6 +50,7 @@ export class Studies {
   /** Read and check a study file, then store the study (no runs yet). */
   create(text: string, fileName: string, ctx: Pick<StudyContext, 'readFile'>): Study {
     const spec = parseStudy(text, fileName, { readFile: ctx.readFile, libraryPuzzle: (id) => this.wb.store.getPuzzle(id) });
+    this.wb.checkStudyLaunches(spec, fileName);
     this.wb.store.checkIntegrity();
     return toStudy(this.store.create(spec.name, spec));
   }

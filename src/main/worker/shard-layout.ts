@@ -5,22 +5,27 @@
  */
 import type { ShardRound } from '../../core/engine/shards';
 
-/** Control block: command generation, command, answers so far. */
+/** Control block: command generation, command, answers so far, and the run's stop (0/1: every thread ends its round where it is and plays no more). */
 export const GEN = 0;
 export const CMD = 1;
 export const DONE = 2;
-export const CONTROL_WORDS = 3;
+export const STOP = 3;
+export const CONTROL_WORDS = 4;
 
 /** Commands. Checkpoint: every shard posts its checkpoint at the end of its round; Quit: the run is over. */
 export const CHECKPOINT = 1;
 export const QUIT = 2;
 
-/** Words per shard, after the control block: rounds it has ended, rounds the main thread has taken, a counter it sleeps on, failed (0/1). */
+/**
+ * Words per shard, after the control block: rounds it has ended, rounds the main thread has taken,
+ * a counter it sleeps on, failed (0/1), halted (0/1: it has seen the stop and posted all it did).
+ */
 export const ENDED = 0;
 export const TAKEN = 1;
 export const WAKE = 2;
 export const FAILED = 3;
-export const SHARD_WORDS = 4;
+export const HALTED = 4;
+export const SHARD_WORDS = 5;
 
 /** Index of shard i's word `w`. */
 export const shardWord = (i: number, w: number): number => CONTROL_WORDS + i * SHARD_WORDS + w;

@@ -18,9 +18,11 @@ import {
   ENDED,
   FAILED,
   GEN,
+  HALTED,
   mayRunAhead,
   QUIT,
   shardWord,
+  STOP,
   TAKEN,
   WAKE,
   type ShardThreadData,
@@ -57,6 +59,9 @@ try {
 }
 answered();
 
+/** The run's stop, looked at between the pieces of a round (see `stepShard`). */
+const stopped = (): boolean => Atomics.load(control, STOP) !== 0;
+
 let seen = 0;
 let ended = 0;
 /** When each of the last AHEAD.rounds rounds ended (performance.now()). */
@@ -83,12 +88,21 @@ for (;;) {
     answered();
     continue;
   }
+  if (Atomics.load(control, STOP)) {
+    // Everything this thread did is posted (its round cut short where the stop found it): say so, and play no more.
+    if (!Atomics.load(control, word(HALTED))) {
+      Atomics.store(control, word(HALTED), 1);
+      Atomics.notify(control, word(HALTED));
+    }
+    Atomics.wait(control, word(WAKE), wake);
+    continue;
+  }
   if (!run || Atomics.load(control, word(FAILED)) || run.finished || !mayRunAhead(ended, Atomics.load(control, word(TAKEN)), performance.now(), endOf)) {
     Atomics.wait(control, word(WAKE), wake);
     continue;
   }
   try {
-    post({ round: playRound(run, data.round) });
+    post({ round: playRound(run, data.round, stopped) });
   } catch (e) {
     fail(e);
     continue;

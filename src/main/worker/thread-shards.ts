@@ -17,9 +17,11 @@ import {
   ENDED,
   FAILED,
   GEN,
+  HALTED,
   QUIT,
   SHARD_WORDS,
   shardWord,
+  STOP,
   TAKEN,
   WAKE,
   type ShardThreadData,
@@ -28,6 +30,9 @@ import {
 
 /** How often a waiting main thread looks whether a thread died without answering, in ms. */
 const LIVENESS_MS = 1000;
+
+/** How often a waiting main thread looks at the run's stop, in ms (a small part of the grace a stop has). */
+const STOP_POLL_MS = 20;
 
 /**
  * The thread's code: from sources (tests, the CLI and serve run through tsx) the TypeScript loader
@@ -60,6 +65,8 @@ class ThreadShards implements ShardExecutor {
   /** Per shard, the checkpoint it posted (and how many received rounds came before it), until taken. */
   private readonly saved: ({ state: unknown; before: number } | null)[];
   private closed = false;
+  /** The driver's look at the run's stop (see `watch`): none before the run is driven. */
+  private stopDue: () => boolean = () => false;
 
   constructor(
     family: string,
@@ -115,13 +122,54 @@ class ThreadShards implements ShardExecutor {
     this.alive();
     const w = shardWord(shard, ENDED);
     for (;;) {
+      // Read before draining: a thread posts all it did before it says it has halted.
+      const halted = Atomics.load(this.control, shardWord(shard, HALTED));
       const ended = Atomics.load(this.control, w);
       this.drain(shard);
       if (this.received[shard].length > 0) break;
       this.failed(shard);
-      if (Atomics.wait(this.control, w, ended, LIVENESS_MS) === 'timed-out') this.dead();
+      if (halted) throw new Error(`thread ${shard + 1} of ${this.count} has stopped`);
+      this.wait(w, ended);
     }
     return this.give(shard, 1)[0];
+  }
+
+  watch(stopDue: () => boolean): void {
+    this.stopDue = stopDue;
+  }
+
+  halt(): void {
+    this.alive();
+    this.signalStop();
+    for (let i = 0; i < this.count; i++) {
+      const w = shardWord(i, HALTED);
+      while (!Atomics.load(this.control, w)) {
+        this.failed(i);
+        if (Atomics.wait(this.control, w, 0, LIVENESS_MS) === 'timed-out') this.dead();
+      }
+    }
+  }
+
+  /**
+   * Sleep until `word` changes from `seen`, or a while: a run's stop, once due, is passed to every
+   * thread at once (each ends its round at its next piece, see `stepShard`), and a thread gone
+   * without answering fails the run.
+   */
+  private wait(word: number, seen: number): void {
+    const stopping = Atomics.load(this.control, STOP) !== 0;
+    if (Atomics.wait(this.control, word, seen, stopping ? LIVENESS_MS : STOP_POLL_MS) !== 'timed-out') return;
+    if (!stopping && this.stopDue()) this.signalStop();
+    this.dead();
+  }
+
+  /** Every thread ends its round where it is and plays no more (the run is ending). */
+  private signalStop(): void {
+    if (Atomics.load(this.control, STOP)) return;
+    Atomics.store(this.control, STOP, 1);
+    for (let i = 0; i < this.count; i++) {
+      Atomics.add(this.control, shardWord(i, WAKE), 1);
+      Atomics.notify(this.control, shardWord(i, WAKE));
+    }
   }
 
   ahead(shard: number): ShardRound[] {
@@ -198,7 +246,7 @@ class ThreadShards implements ShardExecutor {
     for (;;) {
       const done = Atomics.load(this.control, DONE);
       if (done >= this.count) break;
-      if (Atomics.wait(this.control, DONE, done, LIVENESS_MS) === 'timed-out') this.dead();
+      this.wait(DONE, done);
     }
     for (let i = 0; i < this.count; i++) this.failed(i);
   }

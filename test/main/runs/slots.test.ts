@@ -26,7 +26,7 @@ const target = { family: 'edge' as const, name: 'g', puzzle: generateEdgePuzzle(
 describe('run slots', () => {
   it('counts a run on N threads as N of the run slots, keeping the queue in order', async () => {
     const handles: WorkerHandle[] = [];
-    const wb = Workbench.open({ dbPath: ':memory:', spawn: idleSpawner(handles), concurrency: 3 });
+    const wb = Workbench.open({ dbPath: ':memory:', spawn: idleSpawner(handles), concurrency: 3, cores: 8 });
     const run = (threads: number): number => wb.createRun({ target, solver: 'beam', params: { threads }, seed: 1, stop: {} }).id;
     const a = run(2);
     const b = run(1);

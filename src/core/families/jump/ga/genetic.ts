@@ -3,12 +3,13 @@ import type { ParamSchema, Params } from '../../../params/schema';
 import { resolveParams } from '../../../params/schema';
 import * as v from 'valibot';
 import { count, damaged, rngState } from '../../../engine/checkpoint';
+import { checkpointRefusal, memoryRefusal } from '../../../engine/limits';
 import { catalogued } from '../../../engine/catalogued';
 import { Rng } from '../../../rng/rng';
 import { mazeJson } from '../maze-json';
 import { bfsFitness, createBfsWorkspace, type BfsWorkspace } from '../bfs';
 import { jumpMazeFromJson, jumpMazeToJson, maxJumps, changeableCells, randomCells, type JumpPuzzle } from '../model';
-import { decodeIndividual, encodeIndividual } from './codec';
+import { decodeIndividual, encodeIndividual, encodedWidth } from './codec';
 import { crossover, crossoverPoint, mutate, mutateCells } from './operators';
 
 export const jumpGaParams = {
@@ -341,6 +342,32 @@ export class JumpGa implements SolverRun<{ cells: number[][] }, GaCheckpoint> {
   }
 }
 
+/** Individuals a run of these params holds (`population = 0` is 2 x cells, and never below 2). */
+function populationOf(puzzle: JumpPuzzle, population: number): number {
+  return Math.max(2, population > 0 ? population : 2 * puzzle.rows * puzzle.cols);
+}
+
+/** Characters of a checkpoint at its largest: the population and the next one, every cell as text. */
+function checkpointChars(puzzle: JumpPuzzle, population: number): number {
+  return 2 * populationOf(puzzle, population) * puzzle.rows * puzzle.cols * encodedWidth(puzzle);
+}
+
+/**
+ * Bytes a run holds: two populations of cells (4 bytes each), an individual's views, fitness and
+ * selection arrays (about 300 bytes), and its checkpoint's text held as a string, as JSON in the
+ * worker and again in the process that stores it.
+ */
+export function jumpGaBytes(puzzle: JumpPuzzle, population: number): number {
+  const size = populationOf(puzzle, population);
+  return size * (2 * puzzle.rows * puzzle.cols * 4 + 300) + 3 * checkpointChars(puzzle, population);
+}
+
+/** A population whose arrays or last checkpoint do not fit what one run may hold and write (`population = 0` at 1000 x 1000 is 2,000,000 mazes). */
+export function jumpGaRefuses(puzzle: JumpPuzzle, population: number): string | null {
+  const what = `a population of ${populationOf(puzzle, population).toLocaleString('en')} mazes of ${puzzle.rows} x ${puzzle.cols}`;
+  return memoryRefusal(jumpGaBytes(puzzle, population), what) ?? checkpointRefusal(checkpointChars(puzzle, population), what);
+}
+
 export const jumpGaSolver = catalogued(
   {
     id: 'ga',
@@ -349,6 +376,8 @@ export const jumpGaSolver = catalogued(
     description:
       "The report's GA: population 2n^2, 30% survive (20% of them elites, the rest drawn by fitness + n^2), one-point crossover in the middle half, mutation 0.018 divided by 3 after each mutation.",
     params: jumpGaParams,
+    refuses: (puzzle: JumpPuzzle, params: Params) => jumpGaRefuses(puzzle, resolveParams(jumpGaParams, params).population),
+    memoryBytes: (puzzle: JumpPuzzle, params: Params) => jumpGaBytes(puzzle, resolveParams(jumpGaParams, params).population),
     create: (puzzle: JumpPuzzle, params: Params, seed: number) => new JumpGa(puzzle, resolveParams(jumpGaParams, params), new Rng(seed), true),
     restore: (puzzle: JumpPuzzle, params: Params, cp: GaCheckpoint) => JumpGa.restore(puzzle, resolveParams(jumpGaParams, params), cp),
   },
