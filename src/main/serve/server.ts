@@ -18,7 +18,7 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import type { Backend, PushEvent } from '../api/contract';
-import { importFile, ontoPuzzle, previewImport } from '../services/imports';
+import { importFileInTurns, ontoPuzzle, previewImport } from '../services/imports';
 import type { Workbench } from '../services/workbench';
 import { dispatch, errorMessage } from './dispatch';
 import { ParsePool } from './parse-pool';
@@ -197,7 +197,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
 /**
  * The API with the heavy calls moved off the event loop: import files are read in the worker
- * thread, and only the quick rest (validation, the library) runs here.
+ * thread, and what they hold is checked and stored here in short slices (importFileInTurns).
  */
 function servedBackend(backend: ServerOptions['backend'], pool: ParsePool | null): Backend {
   const wb = backend.workbench;
@@ -209,9 +209,9 @@ function servedBackend(backend: ServerOptions['backend'], pool: ParsePool | null
       ...h,
       previewImport: async (req) => previewImport(wb, req, await pool.read(req)),
       importFile: async (req) => {
-        if (req.into === undefined) return importFile(wb, req, await pool.read(req));
+        if (req.into === undefined) return importFileInTurns(wb, req, await pool.read(req));
         const { puzzle } = ontoPuzzle(wb, req.into);
-        return importFile(wb, req, await pool.readOnto(req, { id: req.into, puzzle }));
+        return importFileInTurns(wb, req, await pool.readOnto(req, { id: req.into, puzzle }));
       },
     },
   };

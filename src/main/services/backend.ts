@@ -5,7 +5,7 @@ import type { WorkerSpawner } from '../runs/worker-host';
 import { watchRuns } from './run-watch';
 import { findResourcesDir, seedLibrary } from './samples';
 import { Workbench } from './workbench';
-import { importFile, listLibrary, previewImport } from './imports';
+import { importFileInTurns, listLibrary, previewImport } from './imports';
 import { studyHandlers } from './study-api';
 import { solversFor } from './solver-fit';
 import { Distribution } from './distribution';
@@ -30,7 +30,8 @@ export function apiHandlers(wb: Workbench, opts: { resourcesDir?: string | null;
       return p;
     },
     previewImport: (req) => previewImport(wb, req),
-    importFile: (req) => importFile(wb, req),
+    // Stored in short slices, so a large file never holds up the app's lease heartbeats.
+    importFile: (req) => importFileInTurns(wb, req),
     deletePuzzle: ({ id }) => {
       wb.deletePuzzle(id);
       return null;

@@ -12,6 +12,7 @@ import { checkFileSize, checkLineLength, checkTextLimits } from '../../core/docu
 import { checkName, escapeControls } from '../../core/text/display';
 import type { ImportPreview, ImportResult, LibraryPuzzle, PlacementScore } from '../api/puzzles';
 import type { ApiArgs } from '../api/contract';
+import { contentKey } from '../store/content-key';
 
 export type { ImportPreview, ImportResult, LibraryPuzzle, PlacementScore };
 
@@ -38,18 +39,19 @@ export interface Item {
 
 const base = (fileName: string): string => (fileName.split(/[\\/]/).pop() ?? fileName).replace(/\.[^.]+$/, '');
 
-/** One line per problem, named after the puzzle when a file held several. */
+/** One line per problem, named after the puzzle when a file held several: throws the first error, adds the warnings. */
+function checkItem(it: Item, several: boolean, fileName: string, warnings: string[]): void {
+  const { errors, warnings: w } = getFamily(it.family).validate(it.puzzle);
+  const who = several ? `${escapeControls(fileName)} (${it.name})` : escapeControls(fileName);
+  if (errors.length > 0) throw new Error(`${who}: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more problems)` : ''}`);
+  for (const x of w) warnings.push(`${who}: ${x}`);
+  // A name the library would refuse is refused now, before anything is stored.
+  if (it.name.trim()) it.name = checkName(it.name);
+}
+
 function checked(items: Item[], fileName: string): { warnings: string[] } {
   const warnings: string[] = [];
-  const file = escapeControls(fileName);
-  for (const it of items) {
-    const { errors, warnings: w } = getFamily(it.family).validate(it.puzzle);
-    const who = items.length > 1 ? `${file} (${it.name})` : file;
-    if (errors.length > 0) throw new Error(`${who}: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more problems)` : ''}`);
-    for (const x of w) warnings.push(`${who}: ${x}`);
-    // A name the library would refuse is refused now, before anything is stored.
-    if (it.name.trim()) it.name = checkName(it.name);
-  }
+  for (const it of items) checkItem(it, items.length > 1, fileName, warnings);
   return { warnings };
 }
 
@@ -145,59 +147,16 @@ export function importReadings(req: Omit<ImportRequest, 'into' | 'pieces'>): Imp
   return readings.map((r) => ({ label: r.label, options: r.options, weight: weightOf(r), evidence: r.evidence, items: r.value.map(itemOf) }));
 }
 
-/** The content key of a library entry (see Family.contentKey). */
-function keyOf(family: FamilyId, puzzle: unknown): string {
-  const f = getFamily(family);
-  return f.contentKey ? f.contentKey(puzzle) : `${family} ${JSON.stringify(f.puzzleToJson(puzzle))}`;
-}
+/** How many of the library's copies of a puzzle are named (the preview lists them; an import names the first). */
+const SAME_NAMED = 10;
 
 /**
- * The library's puzzles by content key, read once per family and size and kept up to date as an
- * import adds to it: looking each new puzzle up by re-reading the library made importing many
- * puzzles quadratic.
+ * Library puzzles with the same content as `puzzle`, oldest first (at most a few): one lookup of
+ * the stored content key, so neither an import nor a preview reads the library.
  */
-class SameIndex {
-  private readonly bySize = new Map<string, Map<string, { id: number; name: string }[]>>();
-
-  constructor(private readonly wb: Workbench) {}
-
-  private table(family: FamilyId, rows: number, cols: number): Map<string, { id: number; name: string }[]> {
-    const at = `${family} ${rows} ${cols}`;
-    let t = this.bySize.get(at);
-    if (t) return t;
-    t = new Map();
-    for (const s of this.wb.store.listPuzzles({ family })) {
-      if (s.rows !== rows || s.cols !== cols) continue;
-      const rec = this.wb.store.getPuzzle(s.id);
-      if (!rec) continue;
-      try {
-        const { puzzle: other } = parseDocument(rec.document, `puzzle ${rec.id}`);
-        const key = keyOf(family, other);
-        t.set(key, [...(t.get(key) ?? []), { id: rec.id, name: rec.name }]);
-      } catch {
-        // A damaged entry is not the same as anything.
-      }
-    }
-    this.bySize.set(at, t);
-    return t;
-  }
-
-  find(family: FamilyId, puzzle: unknown, exceptId?: number): { id: number; name: string }[] {
-    const { rows, cols } = getFamily(family).size(puzzle);
-    return (this.table(family, rows, cols).get(keyOf(family, puzzle)) ?? []).filter((x) => x.id !== exceptId);
-  }
-
-  add(family: FamilyId, puzzle: unknown, entry: { id: number; name: string }): void {
-    const { rows, cols } = getFamily(family).size(puzzle);
-    const t = this.table(family, rows, cols);
-    const key = keyOf(family, puzzle);
-    t.set(key, [...(t.get(key) ?? []), entry]);
-  }
-}
-
-/** Library puzzles with the same content as `puzzle` (at most a few). */
 export function findSame(wb: Workbench, family: FamilyId, puzzle: unknown, exceptId?: number): { id: number; name: string }[] {
-  return new SameIndex(wb).find(family, puzzle, exceptId);
+  const found = wb.store.samePuzzles(contentKey(family, puzzle), SAME_NAMED + 1).filter((x) => x.id !== exceptId);
+  return found.slice(0, SAME_NAMED);
 }
 
 /** A request read and checked, ready to store: nothing in the library has changed yet. */
@@ -264,38 +223,129 @@ function prepareOnto(wb: Workbench, req: ImportRequest, id: number, read?: Board
 /** Databases checked for damage before this process first added to them (once each, as Workbench.importPuzzle does). */
 const checkedStores = new WeakSet<object>();
 
+function checkStoreOnce(wb: Workbench): void {
+  if (checkedStores.has(wb.store)) return;
+  wb.store.checkIntegrity();
+  checkedStores.add(wb.store);
+}
+
+/**
+ * The first copy of each puzzle met while storing, by content key: the library's (one index
+ * lookup) or the first one just added. Null: none. Only within one transaction, so it never
+ * names a puzzle deleted in the meantime.
+ */
+type FirstCopies = Map<string, { id: number; name: string } | null>;
+
+/** Store one item, noting when the library already held it. */
+function addItem(wb: Workbench, it: Item, source: string, result: ImportResult, first: FirstCopies): void {
+  const key = contentKey(it.family, it.puzzle);
+  const found = first.has(key) ? first.get(key)! : (wb.store.samePuzzles(key, 1)[0] ?? null);
+  const document = makeDocument(it.family, it.name, it.puzzle, it.solution);
+  const { rows, cols } = getFamily(it.family).size(it.puzzle);
+  const rec = wb.store.addPuzzle({ name: it.name || 'Untitled', family: it.family, source, document, rows, cols });
+  first.set(key, found ?? { id: rec.id, name: rec.name });
+  result.added.push(rec);
+  if (found) result.duplicates.push({ id: rec.id, sameAs: found });
+}
+
+const resultOf = (p: PreparedImport): ImportResult => ({ added: [], updated: [], notes: [...p.notes], warnings: [...p.warnings], duplicates: [] });
+
 /**
  * Store what was prepared, all in one transaction: every file's puzzles or none (a failure, or the
  * process killed half way, leaves the library as it was).
  */
 export function storeImports(wb: Workbench, prepared: readonly PreparedImport[]): ImportResult[] {
-  if (!checkedStores.has(wb.store)) {
-    wb.store.checkIntegrity();
-    checkedStores.add(wb.store);
-  }
-  const same = new SameIndex(wb);
+  checkStoreOnce(wb);
+  const first: FirstCopies = new Map();
   const results = wb.store.connection
     .transaction(() =>
       prepared.map((p): ImportResult => {
-        const result: ImportResult = { added: [], updated: [], notes: [...p.notes], warnings: [...p.warnings], duplicates: [] };
+        const result = resultOf(p);
         if (p.replace) result.updated.push(wb.updatePuzzle(p.replace.id, { document: p.replace.document }));
         const source = p.req.source ?? p.req.fileName;
-        for (const it of p.items) {
-          const found = same.find(it.family, it.puzzle);
-          const family = getFamily(it.family);
-          const document = makeDocument(it.family, it.name, it.puzzle, it.solution);
-          const { rows, cols } = family.size(it.puzzle);
-          const rec = wb.store.addPuzzle({ name: it.name || 'Untitled', family: it.family, source, document, rows, cols });
-          same.add(it.family, it.puzzle, { id: rec.id, name: rec.name });
-          result.added.push(rec);
-          if (found.length > 0) result.duplicates.push({ id: rec.id, sameAs: found[0] });
-        }
+        for (const it of p.items) addItem(wb, it, source, result, first);
         return result;
       }),
     )
     .immediate();
   if (results.some((r) => r.added.length > 0)) wb.notifyPuzzlesChanged();
   return results;
+}
+
+/** How long one slice of a long import may hold the event loop (as long store operations do, see deleteRuns). */
+const SLICE_MS = 50;
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * `importFile` for a server that must keep answering and renewing its runs' leases: the file's
+ * puzzles are checked and stored in slices of about 50 ms with the event loop let run between
+ * them, each slice its own transaction. All or nothing still: a failure takes back the puzzles
+ * already stored (only a process killed half way leaves them).
+ */
+export async function importFileInTurns(wb: Workbench, req: ImportRequest, read?: Item[] | BoardsOnPuzzle): Promise<ImportResult> {
+  let items: Item[];
+  let notes: string[];
+  const warnings: string[] = [];
+  if (req.into === undefined && Array.isArray(read) && read.length > 1) {
+    // Checked here in slices, as prepareImport would check them at once.
+    items = read;
+    for (let i = 0; i < items.length;) {
+      const until = performance.now() + SLICE_MS;
+      for (; i < items.length && performance.now() < until; i++) checkItem(items[i], true, req.fileName, warnings);
+      if (i < items.length) await nextTurn();
+    }
+    notes = items.flatMap((it) => it.notes.map((n) => `${it.name}: ${n}`));
+  } else {
+    const p = prepareImport(wb, req, read);
+    if (p.replace || p.items.length <= 1) return storeImports(wb, [p])[0];
+    ({ items, notes } = p);
+    warnings.push(...p.warnings);
+  }
+  const result: ImportResult = { added: [], updated: [], notes, warnings, duplicates: [] };
+  checkStoreOnce(wb);
+  const source = req.source ?? req.fileName;
+  try {
+    for (let i = 0; i < items.length;) {
+      const until = performance.now() + SLICE_MS;
+      const first: FirstCopies = new Map();
+      i = wb.store.connection
+        .transaction((from: number) => {
+          let at = from;
+          for (; at < items.length && performance.now() < until; at++) addItem(wb, items[at], source, result, first);
+          return at;
+        })
+        .immediate(i);
+      if (i < items.length) await nextTurn();
+    }
+  } catch (e) {
+    await takeBack(
+      wb,
+      result.added.map((r) => r.id),
+    );
+    throw e;
+  }
+  wb.notifyPuzzlesChanged();
+  return result;
+}
+
+/** Delete the puzzles a failed import stored, in slices too; an error here leaves the first one to say. */
+async function takeBack(wb: Workbench, ids: readonly number[]): Promise<void> {
+  try {
+    for (let i = 0; i < ids.length;) {
+      const until = performance.now() + SLICE_MS;
+      i = wb.store.connection
+        .transaction((from: number) => {
+          let at = from;
+          for (; at < ids.length && performance.now() < until; at++) wb.store.deletePuzzle(ids[at]);
+          return at;
+        })
+        .immediate(i);
+      if (i < ids.length) await nextTurn();
+    }
+  } catch {
+    // The import's own error is the one to report; what is left shows in the library.
+  }
 }
 
 /** Read a file (with its piece set, or onto a library puzzle) and add what it holds to the library. */

@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { FamilyId } from '../../core/families/family';
 import { documentKind, puzzleKind } from '../../core/document/document';
+import { documentContentKey } from './content-key';
 import { StoreError } from './errors';
 
 /** What a migration may use: run SQL, or prepare statements to move data. */
@@ -227,6 +228,26 @@ export const migrations: readonly Migration[] = [
         UPDATE puzzles SET best_score = (SELECT MAX(r.best_score) FROM runs r WHERE r.puzzle_id = puzzles.id)
          WHERE best_score IS NOT (SELECT MAX(r.best_score) FROM runs r WHERE r.puzzle_id = puzzles.id);
       `);
+    },
+  },
+  {
+    version: 12,
+    description: "puzzles' content key, indexed: the same puzzle found by one lookup, not by reading the library",
+    up(sql) {
+      sql.exec(`ALTER TABLE puzzles ADD COLUMN content_key TEXT`);
+      const set = sql.prepare(`UPDATE puzzles SET content_key = ? WHERE id = ?`);
+      const rows = sql.prepare(`SELECT id, family, document FROM puzzles`).all() as { id: number; family: string; document: string }[];
+      for (const r of rows) {
+        let document: unknown = null;
+        try {
+          document = JSON.parse(r.document);
+        } catch {
+          /* damaged: the same as nothing */
+        }
+        set.run(documentContentKey(r.family, document), r.id);
+      }
+      // Made after the keys are filled in: one sort rather than an index kept up row by row.
+      sql.exec(`CREATE INDEX puzzles_content_key ON puzzles (content_key)`);
     },
   },
 ];

@@ -2,6 +2,7 @@
 import type { FamilyId } from '../../core/families/family';
 import { documentKind } from '../../core/document/document';
 import { notFound, pageArgs, toJson, type StoreCore } from './core';
+import { documentContentKey } from './content-key';
 import { parseStored } from './errors';
 import { escapeLike } from './run-query';
 import type { NewPuzzle, PuzzleFilter, PuzzleQuery, PuzzleRecord, PuzzleSummary, PuzzleUpdate } from './types';
@@ -70,13 +71,14 @@ function prepare(core: StoreCore) {
   const p = <R = unknown>(sql: string) => core.db.prepare<unknown[], R>(sql);
   return {
     insert: p(
-      `INSERT INTO puzzles (name, family, kind, source, document, rows, cols, created_at, updated_at)
-       VALUES (@name, @family, @kind, @source, @document, @rows, @cols, @now, @now)`,
+      `INSERT INTO puzzles (name, family, kind, source, document, rows, cols, created_at, updated_at, content_key)
+       VALUES (@name, @family, @kind, @source, @document, @rows, @cols, @now, @now, @contentKey)`,
     ),
     get: p<PuzzleRow>(`SELECT ${PUZZLE_SUMMARY_COLS}, document FROM puzzles WHERE id = ?`),
     update: p(
       `UPDATE puzzles SET name = COALESCE(@name, name), document = COALESCE(@document, document), kind = COALESCE(@kind, kind),
-              rows = COALESCE(@rows, rows), cols = COALESCE(@cols, cols), updated_at = @now
+              rows = COALESCE(@rows, rows), cols = COALESCE(@cols, cols), updated_at = @now,
+              content_key = IIF(@document IS NULL, content_key, @contentKey)
        WHERE id = @id`,
     ),
     touch: p(`UPDATE puzzles SET last_opened_at = ? WHERE id = ?`),
@@ -87,6 +89,7 @@ function prepare(core: StoreCore) {
       `UPDATE puzzles SET best_score = @score
        WHERE id = (SELECT puzzle_id FROM runs WHERE id = @runId) AND (best_score IS NULL OR best_score < @score)`,
     ),
+    same: p<{ id: number; name: string }>(`SELECT id, name FROM puzzles WHERE content_key = ? ORDER BY id LIMIT ?`),
     recomputeBest: p(`UPDATE puzzles SET best_score = (SELECT MAX(best_score) FROM runs WHERE puzzle_id = @id) WHERE id = @id`),
   };
 }
@@ -110,6 +113,7 @@ export class Puzzles {
         rows: p.rows,
         cols: p.cols,
         now: this.core.now(),
+        contentKey: documentContentKey(p.family, p.document),
       });
       return this.getOrThrow(Number(info.lastInsertRowid));
     });
@@ -154,6 +158,7 @@ export class Puzzles {
         rows: u.rows ?? null,
         cols: u.cols ?? null,
         now: this.core.now(),
+        contentKey: 'document' in u ? documentContentKey(family, u.document) : null,
       });
       if (info.changes === 0) throw notFound('puzzle', id);
       return this.getOrThrow(id);
@@ -174,8 +179,8 @@ export class Puzzles {
     return this.core.tx(() => {
       this.core.statements
         .get(
-          `INSERT INTO puzzles (id, name, family, kind, source, document, rows, cols, created_at, updated_at, last_opened_at, best_score)
-           VALUES (@id, @name, @family, @kind, @source, @document, @rows, @cols, @createdAt, @updatedAt, @lastOpenedAt, @bestScore)`,
+          `INSERT INTO puzzles (id, name, family, kind, source, document, rows, cols, created_at, updated_at, last_opened_at, best_score, content_key)
+           VALUES (@id, @name, @family, @kind, @source, @document, @rows, @cols, @createdAt, @updatedAt, @lastOpenedAt, @bestScore, @contentKey)`,
         )
         .run({
           id: p.id,
@@ -190,12 +195,21 @@ export class Puzzles {
           updatedAt: p.updatedAt,
           lastOpenedAt: p.lastOpenedAt,
           bestScore: p.bestScore,
+          contentKey: documentContentKey(p.family, p.document),
         });
       const relink = this.core.statements.get(`UPDATE runs SET puzzle_id = ? WHERE id = ? AND puzzle_id IS NULL`);
       for (const runId of runIds) relink.run(p.id, runId);
       if (runIds.length > 0) this.recomputeBest(p.id);
       return this.getOrThrow(p.id);
     });
+  }
+
+  /**
+   * The first `limit` puzzles (oldest first) whose content key (see content-key.ts, which keys the
+   * family too) is `key`: one index lookup, however many puzzles the library holds or share the key.
+   */
+  same(key: string, limit: number): { id: number; name: string }[] {
+    return this.core.guard(() => this.stmts.same.all(key, limit));
   }
 
   runIds(puzzleId: number): number[] {

@@ -132,6 +132,11 @@ export class Store {
     return this.puzzles.get(id);
   }
 
+  /** The first `limit` library puzzles with content key `key` (see content-key.ts), oldest first. */
+  samePuzzles(key: string, limit: number): { id: number; name: string }[] {
+    return this.puzzles.same(key, limit);
+  }
+
   listPuzzles(q: PuzzleQuery = {}): PuzzleSummary[] {
     return this.puzzles.list(q);
   }

@@ -1,12 +1,12 @@
 /** Long store operations never starve the lease of a live run (issue 20, item 5). */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Workbench } from '../../../src/main/services/workbench';
 import type { LeaseOwner } from '../../../src/main/store';
 import { cleanTempDirs, tempDir } from '../store/helpers';
 import { inProcessSpawner, jump, until, type InProcessHandle } from './in-process';
+import { watchLease } from './lease-watch';
 
 const opened: Workbench[] = [];
 
@@ -17,37 +17,6 @@ afterEach(async () => {
 
 /** Judged by its lease's expiry alone, as any other process would judge it. */
 const remoteOwner: LeaseOwner = { host: 'serve-1.example', pid: 77, startedAt: 1 };
-
-/**
- * Another thread (its own event loop, as another process would have) that reads the run's lease
- * every 25 ms and counts the moments it had lapsed: then any other process would take the run
- * for abandoned and mark it interrupted.
- */
-function watchLease(file: string, runId: number): { stop: () => Promise<{ lapsed: number; checks: number }> } {
-  const code = `
-    const { parentPort, workerData } = require('node:worker_threads');
-    const Database = require('better-sqlite3');
-    const db = new Database(workerData.file, { readonly: true, timeout: 0 });
-    let lapsed = 0, checks = 0;
-    const lease = db.prepare('SELECT expires_at FROM run_leases WHERE run_id = ?');
-    const t = setInterval(() => {
-      try {
-        const r = lease.get(workerData.runId);
-        checks++;
-        if (r && Date.now() > r.expires_at) lapsed++;
-      } catch { /* busy: the next look */ }
-    }, 25);
-    parentPort.on('message', () => { clearInterval(t); db.close(); parentPort.postMessage({ lapsed, checks }); });
-  `;
-  const w = new Worker(code, { eval: true, workerData: { file, runId } });
-  return {
-    stop: () =>
-      new Promise((resolve) => {
-        w.once('message', (m: { lapsed: number; checks: number }) => void w.terminate().then(() => resolve(m)));
-        w.postMessage('stop');
-      }),
-  };
-}
 
 describe('deleting 10,000 runs while a run is live', () => {
   it('the delete goes in short transactions: the live run keeps its lease throughout and survives', async () => {
