@@ -3,10 +3,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { importFile, importFileInTurns, previewImport, readForImport } from '../../../src/main/services/imports';
 import { Workbench } from '../../../src/main/services/workbench';
-import type { LeaseOwner } from '../../../src/main/store';
 import { cleanTempDirs, tempDir } from '../store/helpers';
 import { inProcessSpawner, jump, until, type InProcessHandle } from './in-process';
-import { watchEventLoop, watchLease } from './lease-watch';
+import { openLeased, watchEventLoop, watchLease } from './lease-watch';
 
 const opened: Workbench[] = [];
 
@@ -15,9 +14,6 @@ afterEach(async () => {
   cleanTempDirs();
 });
 
-/** Judged by its lease's expiry alone, as any other process would judge it. */
-const remoteOwner: LeaseOwner = { host: 'serve-1.example', pid: 77, startedAt: 1 };
-
 const line = 'https://e2.bucas.name/#puzzle=u&board_w=2&board_h=1&board_edges=abaaaaab';
 const identical = (n: number): string => Array.from({ length: n }, () => line).join('\n');
 
@@ -25,13 +21,7 @@ describe('importing many identical puzzles into a large library while a run is l
   it('the preview and the import (as serve makes them) keep the event loop running: the lease never lapses', async () => {
     const file = path.join(tempDir(), 'w.db');
     const log = { spawned: 0, handles: [] as InProcessHandle[] };
-    const wb = Workbench.open({
-      dbPath: file,
-      spawn: inProcessSpawner(log),
-      concurrency: 1,
-      progressIntervalMs: 50,
-      lease: { owner: remoteOwner, heartbeatMs: 100, leaseTtlMs: 1_500 },
-    });
+    const wb = openLeased(file, log, 50);
     opened.push(wb);
     // 40,000 copies of one puzzle, copied in SQL from one imported (fast).
     importFile(wb, { fileName: 'old.txt', text: line });

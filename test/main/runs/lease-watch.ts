@@ -1,4 +1,24 @@
 import { Worker } from 'node:worker_threads';
+import { Workbench } from '../../../src/main/services/workbench';
+import type { LeaseOwner } from '../../../src/main/store';
+import { inProcessSpawner, type InProcessHandle } from './in-process';
+
+/** Judged by its lease's expiry alone, as any other process would judge it. */
+const remoteOwner: LeaseOwner = { host: 'serve-1.example', pid: 77, startedAt: 1 };
+
+/**
+ * A workbench on `file` whose runs hold a short lease (1.5 s, renewed every 100 ms) under an owner
+ * known by its expiry only; `progressIntervalMs` when the test wants samples more often than a run's default.
+ */
+export function openLeased(file: string, log: { spawned: number; handles: InProcessHandle[] }, progressIntervalMs?: number): Workbench {
+  return Workbench.open({
+    dbPath: file,
+    spawn: inProcessSpawner(log),
+    concurrency: 1,
+    ...(progressIntervalMs === undefined ? {} : { progressIntervalMs }),
+    lease: { owner: remoteOwner, heartbeatMs: 100, leaseTtlMs: 1_500 },
+  });
+}
 
 /**
  * Another thread (its own event loop, as another process would have) that reads a run's lease

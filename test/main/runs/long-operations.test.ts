@@ -3,10 +3,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Workbench } from '../../../src/main/services/workbench';
-import type { LeaseOwner } from '../../../src/main/store';
 import { cleanTempDirs, tempDir } from '../store/helpers';
 import { inProcessSpawner, jump, until, type InProcessHandle } from './in-process';
-import { watchLease } from './lease-watch';
+import { openLeased, watchLease } from './lease-watch';
 
 const opened: Workbench[] = [];
 
@@ -15,20 +14,11 @@ afterEach(async () => {
   cleanTempDirs();
 });
 
-/** Judged by its lease's expiry alone, as any other process would judge it. */
-const remoteOwner: LeaseOwner = { host: 'serve-1.example', pid: 77, startedAt: 1 };
-
 describe('deleting 10,000 runs while a run is live', () => {
   it('the delete goes in short transactions: the live run keeps its lease throughout and survives', async () => {
     const file = path.join(tempDir(), 'w.db');
     const log = { spawned: 0, handles: [] as InProcessHandle[] };
-    const wb = Workbench.open({
-      dbPath: file,
-      spawn: inProcessSpawner(log),
-      concurrency: 1,
-      progressIntervalMs: 50,
-      lease: { owner: remoteOwner, heartbeatMs: 100, leaseTtlMs: 1_500 },
-    });
+    const wb = openLeased(file, log, 50);
     opened.push(wb);
     // 10,000 finished runs with a few progress samples each, as a long history has.
     const db = wb.store.connection;
@@ -79,12 +69,7 @@ describe('exporting many runs', () => {
   it('is written to a file a run at a time while a run is live; the file is the whole export', async () => {
     const file = path.join(tempDir(), 'w.db');
     const log = { spawned: 0, handles: [] as InProcessHandle[] };
-    const wb = Workbench.open({
-      dbPath: file,
-      spawn: inProcessSpawner(log),
-      concurrency: 1,
-      lease: { owner: remoteOwner, heartbeatMs: 100, leaseTtlMs: 1_500 },
-    });
+    const wb = openLeased(file, log);
     opened.push(wb);
     const ids = insertDoneRuns(wb, 2_000);
     const live = wb.createRun({ target: jump(9), solver: 'hill-climb', seed: 1, stop: {} });
