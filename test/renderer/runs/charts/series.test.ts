@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluationsAt, iterationAt, runChartLines, runLines, stepValueAt, thinSteps, timeAtX, xAtTime } from '../../../../src/renderer/src/runs/charts/series';
-import { isRoundLogTick, timeStep } from '../../../../src/renderer/src/runs/charts/chart';
+import { isRoundLogTick, labelsLogTick, timeStep } from '../../../../src/renderer/src/runs/charts/chart';
 
 const prog = [
   { t: 1000, evaluations: 100, iteration: 10, best: 5, current: 4, mean: 3 },
@@ -122,6 +122,13 @@ describe('chart series of a run', () => {
       true,
       false,
     ]);
+  });
+
+  it('labels the ends of a log axis too short to hold a 1, 2 or 5', () => {
+    const short = [11, 12, 13, 14, 15];
+    expect(short.map((_, i) => labelsLogTick(short, i))).toEqual([true, false, false, false, true]);
+    const decade = [3, 4, 5, 6, 7, 8, 9, 10, 20];
+    expect(decade.map((_, i) => labelsLogTick(decade, i))).toEqual([false, false, true, false, false, false, false, true, true]);
   });
 
   it('picks round time ticks', () => {

@@ -223,6 +223,15 @@ function censored(l: ChartLine, marks: NonNullable<ChartLine['marks']>): ChartCo
   };
 }
 
+/**
+ * Whether a log axis labels the tick at `i`: 1, 2 and 5 of each decade; on a span too short to hold
+ * any of them (a run of a few milliseconds), its first and last ticks, so the axis is never bare.
+ */
+export function labelsLogTick(values: readonly number[], i: number): boolean {
+  if (values.some(isRoundLogTick)) return isRoundLogTick(values[i]!);
+  return i === 0 || i === values.length - 1;
+}
+
 /** 1, 2 or 5 times a power of ten. */
 export function isRoundLogTick(v: number): boolean {
   if (!(v > 0)) return false;
@@ -259,7 +268,14 @@ function scaleOptions(opts: RunChartOptions, lines: readonly ChartLine[]): NonNu
 
         ...(step ? { stepSize: step } : {}),
         // A log axis labels 1, 2 and 5 of each decade only.
-        callback: (v) => (opts.xLog && !isRoundLogTick(Number(v)) ? '' : xText(opts, Number(v))),
+        callback: (v, i, all) =>
+          opts.xLog &&
+          !labelsLogTick(
+            all.map((t) => t.value),
+            i,
+          )
+            ? ''
+            : xText(opts, Number(v)),
       },
       title: title(opts.xLabel ?? (opts.xMode === 'ratio' || opts.xMode === 'score' ? '' : X_TITLES[opts.xMode])),
       ...(opts.xLog ? {} : { min: opts.xMode === 'ratio' ? 1 : 0 }),
