@@ -47,7 +47,7 @@ import { cpuSeconds, machine, mdTable, mean, median, numOpt, options, stdev } fr
 const DEFAULT_INSTANCE = 'resources/studies/puzzles/eternity2_starter.txt';
 
 /** `name=value+name=value`, each read and checked as `--set` reads it. */
-function setting(text: string): Record<string, ParamValue> {
+export function setting(text: string): Record<string, ParamValue> {
   const out: Record<string, ParamValue> = {};
   for (const part of text.split('+').filter(Boolean)) {
     const eq = part.indexOf('=');
@@ -58,20 +58,20 @@ function setting(text: string): Record<string, ParamValue> {
 }
 
 /** Where `--from` starts a run: its best board (and that board's score) and the passes since the best last rose. */
-interface Plateau {
+export interface Plateau {
   board: EdgeBoard;
   score: number;
   stall: number;
 }
 
-interface Passes {
+export interface Passes {
   scores: number[];
   cpu: number[];
   /** The row each pass starts in (-1 for a full pass). */
   rows: number[];
 }
 
-function runPasses(
+export function runPasses(
   puzzle: EdgePuzzle,
   width: number,
   extra: Record<string, ParamValue>,
