@@ -97,6 +97,10 @@ describeBrowser('window sizes', () => {
       await visit('study', `#/studies/${study.id}`, '[data-testid="study-page"]');
       // The solver the file gave no label is named as everywhere else (it showed "sa").
       await expect.poll(() => page.locator('[data-testid="study-cell"][data-solver="1"] td.solver').textContent()).toBe('Simulated annealing');
+      // The results table fits: its last column, the strip of runs by score, in view without scrolling the table.
+      for (const t of await cut(page, '.table-scroll')) problems.push(`study ${tag}: results table scrolls sideways (${t.slice(0, 40)}…)`);
+      for (const box of await page.getByTestId('strip').evaluateAll((s) => s.map((x) => x.getBoundingClientRect().right)))
+        if (box > size.width) problems.push(`study ${tag}: a strip of runs by score ends at ${Math.round(box)} px`);
       expect(problems).toEqual([]);
       expect(h.pageErrors(page)).toEqual([]);
     }
