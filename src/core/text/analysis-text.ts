@@ -55,16 +55,56 @@ export function countHeadline(a: EdgeAnalysis): string {
   return `at least ${n} solution${c.solutions === 1 ? '' : 's'} (${why})`;
 }
 
+/** Probes reaching a full board below which the solution estimate means little (its spread is not yet known). */
+export const FEW_FULL_PROBES = 30;
+
+/** An estimate as a range for a sentence: "0 to 3", "about 1.20e+9 (9.8e+8 to 1.4e+9)". */
+function estimateRange(x: LogEstimate): string {
+  if (x.log10Mean === -Infinity) return '0';
+  if (x.log10StdError === -Infinity) return `about ${powerText(x.log10Mean)}`;
+  const ratio = 1.96 * 10 ** (x.log10StdError - x.log10Mean);
+  const low = ratio >= 1 ? '0' : powerText(x.log10Mean + Math.log10(1 - ratio));
+  const high = powerText(x.log10Mean + Math.log10(1 + ratio));
+  return ratio >= 1 ? `${low} to ${high}` : `about ${powerText(x.log10Mean)} (${low} to ${high})`;
+}
+
+/**
+ * The count and the estimate in one sentence that never contradicts itself: an exact count stands
+ * alone; a count stopped early is a lower bound, and the estimate beside it is weighed by how many
+ * of its probes reached a full board ("at least 1,000 solutions found in 10 s; the estimate, 0 to 3, rests
+ * on 2 probes of 2,000 reaching a full board and means little").
+ */
+export function countVerdict(a: EdgeAnalysis): string {
+  const c = a.count;
+  const est = a.estimate;
+  const took = durationText(c.cpuMs);
+  if (c.end === 'exhausted') return `${countHeadline(a)} (the exact search finished in ${took})`;
+  const found =
+    c.solutions === 0
+      ? `no solution found in ${took}; the search is not finished`
+      : `at least ${countText(c.solutions)} solution${c.solutions === 1 ? '' : 's'} found in ${took}`;
+  const why = c.end === 'solutions' ? ' (stopped at the solution limit)' : c.end === 'seconds' ? ' (stopped at the time limit)' : ' (stopped)';
+  const probes = `${countText(est.reachedFull)} probe${est.reachedFull === 1 ? '' : 's'} of ${countText(est.probes)}`;
+  let weighed: string;
+  if (est.reachedFull === 0) weighed = `no estimate: none of its ${countText(est.probes)} probes reached a full board`;
+  else if (est.reachedFull < FEW_FULL_PROBES)
+    weighed = `the estimate, ${estimateRange(est.solutions)}, rests on ${probes} reaching a full board and means little`;
+  else if (est.solutions.log10Mean < Math.log10(Math.max(1, c.solutions)))
+    weighed = `the estimate, ${estimateRange(est.solutions)}, is below what was found: trust the count, the estimate undercounts here`;
+  else weighed = `the estimate, ${estimateRange(est.solutions)} in all, rests on ${probes} reaching a full board`;
+  return `${found}${why}; ${weighed}`;
+}
+
 export function edgeAnalysisLines(a: EdgeAnalysis, e2?: ColourStats | null): string[] {
   const c = a.count;
   const est = a.estimate;
   const lines = [
-    `${a.rows}x${a.cols}: ${countHeadline(a)}`,
+    `${a.rows}x${a.cols}: ${countVerdict(a)}`,
     `  ${symmetryText(a)}`,
     `  exact search: ${countText(c.nodes)} nodes in ${durationText(c.cpuMs)} CPU${c.boards !== c.solutions ? `; ${countText(c.boards)} solving boards counting every turn` : ''}`,
     `Knuth estimate (${countText(est.probes)} probes, ${durationText(est.cpuMs)} CPU):`,
     `  nodes to exhaust the search: ${estimateText(est.nodes)}`,
-    `  solutions: ${estimateText(est.solutions)} (${countText(est.reachedFull)} of ${countText(est.probes)} probes reached a full board${est.reachedFull < 30 ? ': too few for the solution estimate to mean much' : ''}; deepest ${est.deepest} of ${est.depth} cells)`,
+    `  solutions: ${estimateText(est.solutions)} (${countText(est.reachedFull)} of ${countText(est.probes)} probes reached a full board${est.reachedFull < FEW_FULL_PROBES ? ': too few for the solution estimate to mean much' : ''}; deepest ${est.deepest} of ${est.depth} cells)`,
   ];
   lines.push(...statsLines(a.stats, e2));
   return lines;
