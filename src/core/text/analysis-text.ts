@@ -3,6 +3,7 @@
  * CLI prints and the Analyze panels show.
  */
 import type { ColourStats, EdgeAnalysis, LogEstimate } from '../families/edge/analysis';
+import type { MakeUniqueResult } from '../families/edge/analysis/make-unique';
 import type { MazeAnalysis } from '../families/jump/analysis';
 import type { ParityAnalysis } from '../families/parity/analysis';
 import { countText, durationText } from './run-text';
@@ -123,6 +124,24 @@ function statsLines(s: ColourStats, e2?: ColourStats | null): string[] {
     `  inner pieces sharing a corner pattern: ${beside(`${countText(s.patternPairs)} pairs over ${countText(s.innerPatterns)} patterns, ${s.meanInnerCandidates.toFixed(2)} pieces per pattern`, e2 ? `${countText(e2.patternPairs)} over ${countText(e2.innerPatterns)}, ${e2.meanInnerCandidates.toFixed(2)}` : undefined)}`,
     `  pieces that fit only one place of the solution: ${beside(fits(s), e2 ? fits(e2) : undefined)}`,
   ];
+  return lines;
+}
+
+/** A make-unique proposal in words: what it found, the hints (rows and columns from 1), where the solutions differ. */
+export function makeUniqueLines(r: MakeUniqueResult, rows: number, cols: number): string[] {
+  const before = `${r.countExact ? '' : 'at least '}${countText(r.solutionsBefore)} solution${r.solutionsBefore === 1 ? '' : 's'}`;
+  if (r.outcome === 'unique') return [`${rows}x${cols}: already unique: exactly one solution; nothing to fix`];
+  if (r.outcome === 'none') return [`${rows}x${cols}: no solution, so no hint can make it unique`];
+  const head =
+    r.outcome === 'proposed'
+      ? `${rows}x${cols}: ${before}; fix ${r.hints.length} piece${r.hints.length === 1 ? '' : 's'} of one solution to leave exactly one (${r.fewest ? 'the fewest that do' : 'not proven the fewest: the solutions were covered in rounds'}; confirmed by an exact count in ${countText(r.nodes)} nodes):`
+      : `${rows}x${cols}: ${before}; stopped before a proposal was confirmed (${countText(r.nodes)} nodes)${r.hints.length ? `; the hints so far:` : ''}`;
+  const turn = (q: number): string => (q === 0 ? '' : `, turned ${q} quarter${q === 1 ? '' : 's'}`);
+  const lines = [head, ...r.hints.map((h) => `  piece ${h.piece + 1} at row ${h.row + 1}, column ${h.col + 1}${turn(h.rotation)}`)];
+  if (r.differing.length)
+    lines.push(
+      `  the solutions differ in ${countText(r.differing.length)} of ${countText(rows * cols)} cells: ${r.differing.map((i) => `(${Math.floor(i / cols) + 1},${(i % cols) + 1})`).join(' ')}`,
+    );
   return lines;
 }
 

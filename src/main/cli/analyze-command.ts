@@ -2,7 +2,12 @@
 import { basename } from 'node:path';
 import { readPuzzleFile } from '../../core/document/read-file';
 import { getFamily } from '../../core/families';
-import { analysisLines } from '../../core/text/analysis-text';
+import { writeFileSync } from 'node:fs';
+import { documentToText, makeDocument } from '../../core/document/document';
+import { makeUnique } from '../../core/families/edge/analysis/make-unique';
+import { solutionToJson } from '../../core/families/edge/json';
+import type { EdgePuzzle } from '../../core/families/edge/model';
+import { analysisLines, makeUniqueLines } from '../../core/text/analysis-text';
 import { countText, durationText } from '../../core/text/run-text';
 import { runAnalysis, DEFAULT_LIMITS, type AnalysisTarget } from '../services/analysis-run';
 import { intOption, numberOption, parse, seedOption, sizeOption, UsageError } from './args';
@@ -24,6 +29,8 @@ export async function analyze(argv: string[]): Promise<number> {
       'max-solutions': { type: 'string' },
       probes: { type: 'string' },
       seed: { type: 'string' },
+      'make-unique': { type: 'boolean' },
+      out: { type: 'string' },
     },
     1,
   );
@@ -55,6 +62,8 @@ export async function analyze(argv: string[]): Promise<number> {
     notes = read.notes;
     target = { family: read.family, puzzle: read.puzzle, solution: read.solution ?? undefined };
   }
+  if (v['make-unique']) return makeUniqueCommand(target, file, seconds, v.json === true, v.out, notes);
+  if (v.out !== undefined) throw new UsageError('--out writes the puzzle --make-unique proposes: give --make-unique');
   // Ctrl+C stops the count and still prints what was found.
   let stop = false;
   const onInt = (): void => void (stop = true);
@@ -80,3 +89,34 @@ export async function analyze(argv: string[]): Promise<number> {
     process.removeListener('SIGINT', onInt);
   }
 }
+
+/** `analyze FILE --make-unique [--out FILE]`: the fewest fixed pieces that leave one solution (issue 51). */
+function makeUniqueCommand(target: AnalysisTarget, file: string | undefined, seconds: number, json: boolean, out: string | undefined, notes: string[]): number {
+  if (target.family !== 'edge' || file === undefined)
+    throw new UsageError('--make-unique works on edge-matching puzzles (and Tetravex): give an edge piece file');
+  const puzzle = target.puzzle as EdgePuzzle;
+  let stop = false;
+  const onInt = (): void => void (stop = true);
+  process.once('SIGINT', onInt);
+  const t0 = cpuMs();
+  try {
+    const r = makeUnique(puzzle, { shouldStop: () => stop || cpuMs() - t0 >= seconds * 1000 });
+    if (json) process.stdout.write(`${JSON.stringify({ file: basename(file), ...r, reference: r.reference ? solutionToJson(r.reference) : null })}\n`);
+    else process.stdout.write(`${makeUniqueLines(r, puzzle.rows, puzzle.cols).join('\n')}\n`);
+    if (out !== undefined) {
+      if (r.outcome !== 'proposed') throw new UsageError(`${basename(file)}: nothing written to ${out}: no confirmed proposal`);
+      const hinted: EdgePuzzle = { ...puzzle, fixed: [...puzzle.fixed, ...r.hints] };
+      writeFileSync(out, documentToText(makeDocument('edge', `${basename(file)} (unique)`, hinted, r.reference)));
+      if (!json) process.stdout.write(`wrote ${out}: the puzzle with the ${r.hints.length} piece${r.hints.length === 1 ? '' : 's'} fixed\n`);
+    }
+    printNotes(notes, []);
+    return stop ? 130 : r.outcome === 'stopped' ? 1 : 0;
+  } finally {
+    process.removeListener('SIGINT', onInt);
+  }
+}
+
+const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};

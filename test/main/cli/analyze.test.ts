@@ -32,6 +32,26 @@ describe('workbench analyze', () => {
     expect(r.stdout).toMatch(/^6x6: at least \d+ solutions found in .* \(stopped at the solution limit\); (no estimate|the estimate, .*)/);
   });
 
+  it('proposes the fewest pieces to fix for one solution, writes the hinted puzzle, and that puzzle counts as unique', () => {
+    const db = tempDb();
+    const file = join(db, '..', 'gen-4x4-mu.txt');
+    writeFileSync(file, generatedFiles(generateEdgePuzzle({ rows: 4, cols: 4, frameColours: 1, innerColours: 2, seed: 1 })).pieces);
+    const out = join(db, '..', 'gen-4x4-unique.json');
+    const r = cli(['analyze', file, '--make-unique', '--out', out, '--db', db]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^4x4: 10 solutions; fix (\d) pieces? of one solution to leave exactly one \(the fewest that do; confirmed by an exact count/);
+    const hints = Number(/fix (\d) piece/.exec(r.stdout)![1]);
+    expect(r.stdout.match(/^ {2}piece \d+ at row \d, column \d/gm)).toHaveLength(hints);
+    const again = cli(['analyze', out, '--probes', '50', '--db', db]);
+    expect(again.stdout).toMatch(/^4x4: unique: exactly one solution/);
+    const json = JSON.parse(cli(['analyze', file, '--make-unique', '--json', '--db', db]).stdout) as { outcome: string; hints: unknown[] };
+    expect(json).toMatchObject({ outcome: 'proposed' });
+    expect(json.hints).toHaveLength(hints);
+    const maze = cli(['analyze', join(instances, 'cs440_hill_climbing_5x5.maze'), '--make-unique', '--db', db]);
+    expect(maze.code).toBe(2);
+    expect(maze.stderr).toMatch(/--make-unique works on edge-matching puzzles/);
+  });
+
   it('analyses a maze and a casse-tete, and refuses bad input in one line', () => {
     const db = tempDb();
     const maze = cli(['analyze', join(instances, 'cs440_genetic_9x9.maze'), '--db', db]);

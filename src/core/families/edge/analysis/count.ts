@@ -1,6 +1,6 @@
 import { solutionToJson, type EdgeSolutionJson } from '../json';
 import { typesToBoard } from '../backtrack/piece-types';
-import { orbitSize, sameUpToTurns, type SearchTree } from './tree';
+import { orbitSize, turnKey, type SearchTree } from './tree';
 
 /** Solutions kept to show (distinct up to the board's turns): the first and a second one. */
 export const KEPT_SOLUTIONS = 2;
@@ -28,6 +28,7 @@ export class SolutionCounter {
   done = false;
 
   private readonly kept: Int32Array[] = [];
+  private readonly keys = new Set<string>();
   private readonly cnt: Int32Array;
   private readonly shown: Int32Array;
   private readonly placed: Int32Array;
@@ -36,7 +37,11 @@ export class SolutionCounter {
   private ci = 0;
   private readonly pinnedCopies: number;
 
-  constructor(private readonly tree: SearchTree) {
+  /** `keep`: solutions (distinct up to turns) to keep, as boards and as the colours each cell shows. */
+  constructor(
+    private readonly tree: SearchTree,
+    private readonly keep = KEPT_SOLUTIONS,
+  ) {
     this.cnt = tree.count.slice();
     this.shown = tree.shown.slice();
     this.placed = new Int32Array(tree.plan.depth + 1);
@@ -46,6 +51,17 @@ export class SolutionCounter {
       if (fixedBoardMatches(tree)) this.record();
       this.done = true;
     } else this.nextRoot();
+  }
+
+  /** How many solutions are kept (see `layouts`). */
+  get keptCount(): number {
+    return this.kept.length;
+  }
+
+  /** The kept solutions as the colours each cell shows (4 a cell, top right bottom left), in the order found. */
+  get layouts(): readonly Int32Array[] {
+    const n = 4 * this.tree.puzzle.rows * this.tree.puzzle.cols;
+    return this.kept.map((k) => k.subarray(0, n));
   }
 
   /** Lower bound on the solutions up to turns (exact once done). */
@@ -159,7 +175,9 @@ export class SolutionCounter {
       this.boardTwelfths += 12;
       this.solutionTwelfths += 12 / o;
     }
-    if (this.kept.length < KEPT_SOLUTIONS && !this.kept.some((k) => sameUpToTurns(tree, k, shown))) {
+    const key = this.kept.length < this.keep ? turnKey(tree, shown) : null;
+    if (key !== null && !this.keys.has(key)) {
+      this.keys.add(key);
       this.kept.push(shown.slice());
       this.solutions.push(this.boardJson());
     }

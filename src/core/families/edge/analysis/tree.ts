@@ -98,19 +98,26 @@ export function orbitSize(tree: SearchTree, shown: Int32Array): number {
   return same(2) ? 2 : 4;
 }
 
-/** Whether two full boards (colours per cell side) are the same up to the allowed board turns. */
-export function sameUpToTurns(tree: SearchTree, a: Int32Array, b: Int32Array): boolean {
+/**
+ * A key equal for two full boards exactly when they are the same up to the allowed board turns:
+ * the least of the turns' colour strings. Linear in the board, so keeping many solutions apart
+ * costs one lookup each, not a comparison with every kept one.
+ */
+export function turnKey(tree: SearchTree, shown: Int32Array): string {
   const { rows, cols } = tree.puzzle;
   const turns = tree.symmetry === 'quarter-turn' ? [0, 1, 2, 3] : tree.symmetry === 'half-turn' ? [0, 2] : [0];
-  return turns.some((t) => {
-    for (let r = 0; r < rows; r++) {
+  let best: string | null = null;
+  const cells = new Array<number>(4 * rows * cols);
+  for (const t of turns) {
+    for (let r = 0; r < rows; r++)
       for (let c = 0; c < cols; c++) {
         const from = sourceCell(rows, cols, r, c, t);
-        for (let s = 0; s < 4; s++) if (a[4 * (r * cols + c) + s] !== b[4 * from + ((s - t + 4) & 3)]) return false;
+        for (let s = 0; s < 4; s++) cells[4 * (r * cols + c) + s] = shown[4 * from + ((s - t + 4) & 3)]!;
       }
-    }
-    return true;
-  });
+    const key = cells.join(',');
+    if (best === null || key < best) best = key;
+  }
+  return best!;
 }
 
 /**

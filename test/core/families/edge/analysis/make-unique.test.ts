@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { generateEdgePuzzle } from '../../../../../src/core/families/edge/generator';
+import { fewestCells, makeUnique } from '../../../../../src/core/families/edge/analysis/make-unique';
+import { generateTetravex } from '../../../../../src/core/families/edge/tetravex';
+import { isSolved, type EdgePuzzle } from '../../../../../src/core/families/edge';
+import { bruteSolutions } from './brute';
+
+const hinted = (p: EdgePuzzle, r: ReturnType<typeof makeUnique>): EdgePuzzle => ({ ...p, fixed: [...p.fixed, ...r.hints] });
+
+describe('make unique (issue 51, item 1)', () => {
+  it('proposes hints that leave exactly one solution, by an independent count, and none fewer do', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 3 }), fc.integer({ min: 1, max: 3 }), fc.integer(), (n, inner, seed) => {
+        const { puzzle: p } = generateEdgePuzzle({ rows: n, cols: n, frameColours: 1, innerColours: inner, seed });
+        const before = bruteSolutions(p);
+        const r = makeUnique(p, { keep: 5000 });
+        if (before.layouts === 1) {
+          expect(r.outcome).toBe('unique');
+          return;
+        }
+        expect(r.outcome).toBe('proposed');
+        expect(r.countExact).toBe(true);
+        expect(r.solutionsBefore).toBe(before.classes);
+        expect(isSolved(p, r.reference!)).toBe(true);
+        // Exactly one colour layout with the hints: the independent enumeration says so.
+        expect(bruteSolutions(hinted(p, r)).layouts).toBe(1);
+        // Fewest: dropping any one hint lets another solution back in.
+        if (r.fewest)
+          for (let k = 0; k < r.hints.length; k++)
+            expect(bruteSolutions({ ...p, fixed: [...p.fixed, ...r.hints.filter((_, j) => j !== k)] }).layouts).toBeGreaterThan(1);
+        for (const h of r.hints) expect(r.reference!.piece[h.row * n + h.col]).toBe(h.piece);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('makes a 4x4 with many solutions unique, and a Tetravex set too', () => {
+    const { puzzle: p } = generateEdgePuzzle({ rows: 4, cols: 4, frameColours: 1, innerColours: 2, seed: 1 });
+    const r = makeUnique(p);
+    expect(r.outcome).toBe('proposed');
+    expect(r.solutionsBefore).toBe(10);
+    expect(r.differing.length).toBeGreaterThan(0);
+    expect(bruteSolutions(hinted(p, r)).layouts).toBe(1);
+
+    const tv = generateTetravex({ rows: 3, cols: 3, colours: 2, seed: 4 }).puzzle;
+    const t = makeUnique(tv);
+    if (bruteSolutions(tv).layouts > 1) {
+      expect(t.outcome).toBe('proposed');
+      expect(bruteSolutions(hinted(tv, t)).layouts).toBe(1);
+    } else expect(t.outcome).toBe('unique');
+  });
+
+  it('says a puzzle without a solution cannot be made unique', () => {
+    const p: EdgePuzzle = {
+      rows: 2,
+      cols: 2,
+      edges: Uint16Array.from([0, 1, 1, 0, 0, 0, 2, 1, 2, 2, 0, 0, 1, 0, 0, 2].map((x, i) => (i === 0 ? 3 : x))),
+      fixed: [],
+    };
+    expect(makeUnique(p).outcome).toBe('none');
+  });
+
+  it('rounds when more solutions exist than one round keeps, and still confirms one', () => {
+    const { puzzle: p } = generateEdgePuzzle({ rows: 4, cols: 4, frameColours: 1, innerColours: 2, seed: 1 });
+    const r = makeUnique(p, { keep: 3 });
+    expect(r.outcome).toBe('proposed');
+    expect(r.fewest).toBe(false);
+    expect(bruteSolutions(hinted(p, r)).layouts).toBe(1);
+  });
+
+  it('finds the smallest cover exactly', () => {
+    // Boards 0..3: cell 0 kills {0,1}, cell 1 kills {2}, cell 2 kills {1,2,3}, cell 3 kills {0}.
+    const set = (...bits: number[]) => Uint32Array.of(bits.reduce((a, b) => a | (1 << b), 0));
+    const sets = [set(0, 1), set(2), set(1, 2, 3), set(0)];
+    expect(fewestCells(sets, [0, 1, 2, 3], 4, 6)).toEqual({ cells: [2, 0], exact: true });
+    expect(fewestCells(sets, [0, 1, 3], 4, 6)).toBeNull();
+  });
+});
