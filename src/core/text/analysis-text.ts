@@ -4,6 +4,8 @@
  */
 import type { ColourStats, EdgeAnalysis, LogEstimate } from '../families/edge/analysis';
 import type { MakeUniqueResult } from '../families/edge/analysis/make-unique';
+import { bandText } from '../families/edge/design/difficulty';
+import type { Ordered } from '../families/edge/design/generate';
 import type { MazeAnalysis } from '../families/jump/analysis';
 import type { ParityAnalysis } from '../families/parity/analysis';
 import { countText, durationText } from './run-text';
@@ -127,15 +129,18 @@ function statsLines(s: ColourStats, e2?: ColourStats | null): string[] {
   return lines;
 }
 
-/** A make-unique proposal in words: what it found, the hints (rows and columns from 1), where the solutions differ. */
-export function makeUniqueLines(r: MakeUniqueResult, rows: number, cols: number): string[] {
+/**
+ * A make-unique proposal in words: what it found, the hints (rows and columns from 1), where the
+ * solutions differ. `stoppedBy`: why a search that ended early ended ('seconds': the CPU limit), when the caller knows.
+ */
+export function makeUniqueLines(r: MakeUniqueResult, rows: number, cols: number, stoppedBy?: 'seconds' | 'stopped' | null): string[] {
   const before = `${r.countExact ? '' : 'at least '}${countText(r.solutionsBefore)} solution${r.solutionsBefore === 1 ? '' : 's'}`;
   if (r.outcome === 'unique') return [`${rows}x${cols}: already unique: exactly one solution; nothing to fix`];
   if (r.outcome === 'none') return [`${rows}x${cols}: no solution, so no hint can make it unique`];
   const head =
     r.outcome === 'proposed'
       ? `${rows}x${cols}: ${before}; fix ${r.hints.length} piece${r.hints.length === 1 ? '' : 's'} of one solution to leave exactly one (${r.fewest ? 'the fewest that do' : 'not proven the fewest: the solutions were covered in rounds'}; confirmed by an exact count in ${countText(r.nodes)} nodes):`
-      : `${rows}x${cols}: ${before}; stopped before a proposal was confirmed (${countText(r.nodes)} nodes)${r.hints.length ? `; the hints so far:` : ''}`;
+      : `${rows}x${cols}: ${before}; ${stoppedBy === 'seconds' ? 'stopped at the time limit' : 'stopped'} before a proposal was confirmed (${countText(r.nodes)} nodes)${r.hints.length ? `; the hints so far:` : ''}`;
   const turn = (q: number): string => (q === 0 ? '' : `, turned ${q} quarter${q === 1 ? '' : 's'}`);
   const lines = [head, ...r.hints.map((h) => `  piece ${h.piece + 1} at row ${h.row + 1}, column ${h.col + 1}${turn(h.rotation)}`)];
   if (r.differing.length)
@@ -143,6 +148,11 @@ export function makeUniqueLines(r: MakeUniqueResult, rows: number, cols: number)
       `  the solutions differ in ${countText(r.differing.length)} of ${countText(rows * cols)} cells: ${r.differing.map((i) => `(${Math.floor(i / cols) + 1},${(i % cols) + 1})`).join(' ')}`,
     );
   return lines;
+}
+
+/** "exactly one solution (the exact count says so, ...); rating 4.2: medium (4 to 6, ...); found at try 60". */
+export function orderedText(o: Ordered): string {
+  return `exactly one solution (the exact count says so, ${countText(o.nodes)} placements in all); rating ${o.rating.toFixed(1)}: ${o.difficulty} (${bandText(o.difficulty)}, log10 of the search's placements per solution); found at try ${o.tried}`;
 }
 
 export function mazeAnalysisLines(a: MazeAnalysis): string[] {

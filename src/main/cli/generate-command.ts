@@ -7,6 +7,10 @@ import { generateTetravex, tetravexFormat } from '../../core/families/edge/tetra
 import { boardFormat } from '../../core/families/edge/formats';
 import { intOption, parse, seedOption, sizeOption, UsageError } from './args';
 import { dbOption, open } from './commands';
+import { DIFFICULTIES, type Difficulty } from '../../core/families/edge/design/difficulty';
+import { OrderError, generateToOrder } from '../../core/families/edge/design/generate';
+import type { EdgeBoard, EdgePuzzle } from '../../core/families/edge/model';
+import { orderedText } from '../../core/text/analysis-text';
 
 export async function generate(argv: string[]): Promise<number> {
   const { values: v } = parse(
@@ -23,6 +27,9 @@ export async function generate(argv: string[]): Promise<number> {
       import: { type: 'boolean' },
       tetravex: { type: 'boolean' },
       colours: { type: 'string' },
+      unique: { type: 'boolean' },
+      difficulty: { type: 'string' },
+      attempts: { type: 'string' },
     },
     0,
   );
@@ -30,46 +37,71 @@ export async function generate(argv: string[]): Promise<number> {
   const size = sizeOption(v.size);
   if (!size) throw new UsageError('generate needs --size RxC');
   const seed = seedOption(v.seed) ?? randomSeed();
-  if (v.tetravex) {
-    // GNOME Tetravex style: tiles never turn, every number a colour (10 by default, as GNOME's).
-    const colours = intOption('colours', v.colours, 1) ?? 10;
-    const t = generateTetravex({ rows: size.rows, cols: size.cols, colours, seed });
-    const text = `# generated Tetravex ${size.rows}x${size.cols}, ${colours} colours, seed ${seed}\n${tetravexFormat.write(t.puzzle, undefined)!}`;
-    if (v.out) writeFileSync(v.out, text);
-    else process.stdout.write(text);
-    if (v.solution) writeFileSync(v.solution, boardFormat.write(t.puzzle, t.solution)!);
-    if (v.import) {
-      const wb = open(v.db);
-      try {
-        const rec = wb.createPuzzle(makeDocument('edge', `Tetravex ${size.rows}x${size.cols} seed ${seed}`, t.puzzle), 'generate');
-        process.stderr.write(`added to the library as puzzle ${rec.id}\n`);
-      } finally {
-        await wb.close();
-      }
+  const difficulty = v.difficulty === undefined ? undefined : difficultyOption(v.difficulty);
+  const unique = v.unique === true || difficulty !== undefined;
+  // GNOME Tetravex style: tiles never turn, every number a colour (10 by default, as GNOME's).
+  const colours = v.tetravex ? (intOption('colours', v.colours, 1) ?? 10) : 0;
+  const frameColours = intOption('frame-colours', v['frame-colours'], 1) ?? 3;
+  const innerColours = intOption('inner-colours', v['inner-colours'], 1) ?? 6;
+  const kind = v.tetravex ? ({ type: 'tetravex', colours } as const) : ({ type: 'edge', frameColours, innerColours } as const);
+  let made: { puzzle: EdgePuzzle; solution: EdgeBoard; seed: number };
+  if (unique) {
+    const attempts = intOption('attempts', v.attempts, 1, 1_000_000) ?? 200;
+    let stop = false;
+    const onInt = (): void => void (stop = true);
+    process.once('SIGINT', onInt);
+    const live = process.stderr.isTTY;
+    try {
+      const o = generateToOrder({
+        rows: size.rows,
+        cols: size.cols,
+        kind,
+        seed,
+        difficulty,
+        attempts,
+        shouldStop: () => stop,
+        onTry: live ? (t) => process.stderr.write(`\rtry ${t.tried} of ${attempts}, ${t.unique} with one solution\x1b[K`) : undefined,
+      });
+      if (live) process.stderr.write('\r\x1b[K');
+      made = { puzzle: o.puzzle, solution: o.solution, seed: seed + o.tried - 1 };
+      process.stderr.write(`${orderedText(o)}\n`);
+    } catch (e) {
+      if (live) process.stderr.write('\r\x1b[K');
+      if (e instanceof OrderError) throw new UsageError(e.message);
+      throw e;
+    } finally {
+      process.removeListener('SIGINT', onInt);
     }
-    return 0;
+  } else {
+    const g =
+      kind.type === 'tetravex'
+        ? generateTetravex({ rows: size.rows, cols: size.cols, colours, seed })
+        : generateEdgePuzzle({ rows: size.rows, cols: size.cols, frameColours, innerColours, seed });
+    made = { ...g, seed };
   }
-  const g = generateEdgePuzzle({
-    rows: size.rows,
-    cols: size.cols,
-    frameColours: intOption('frame-colours', v['frame-colours'], 1) ?? 3,
-    innerColours: intOption('inner-colours', v['inner-colours'], 1) ?? 6,
-    seed,
-  });
-  const files = generatedFiles(g);
-  const header = `# generated E2-style ${size.rows}x${size.cols}, ${v['frame-colours'] ?? 3} frame + ${v['inner-colours'] ?? 6} inner colours, seed ${seed}\n`;
-  if (v.out) writeFileSync(v.out, header + files.pieces);
-  else process.stdout.write(header + files.pieces);
-  if (v.solution) writeFileSync(v.solution, files.solution);
+  const what =
+    kind.type === 'tetravex'
+      ? `Tetravex ${size.rows}x${size.cols}, ${colours} colours`
+      : `E2-style ${size.rows}x${size.cols}, ${frameColours} frame + ${innerColours} inner colours`;
+  const header = `# generated ${what}, seed ${made.seed}${unique ? ', exactly one solution' : ''}\n`;
+  const text = header + (kind.type === 'tetravex' ? tetravexFormat.write(made.puzzle, undefined)! : generatedFiles(made).pieces);
+  if (v.out) writeFileSync(v.out, text);
+  else process.stdout.write(text);
+  if (v.solution) writeFileSync(v.solution, boardFormat.write(made.puzzle, made.solution)!);
   if (v.import) {
     const wb = open(v.db);
     try {
-      const name = `generated ${size.rows}x${size.cols} seed ${seed}`;
-      const rec = wb.createPuzzle(makeDocument('edge', name, g.puzzle), 'generate');
+      const name = kind.type === 'tetravex' ? `Tetravex ${size.rows}x${size.cols} seed ${made.seed}` : `generated ${size.rows}x${size.cols} seed ${made.seed}`;
+      const rec = wb.createPuzzle(makeDocument('edge', name, made.puzzle), 'generate');
       process.stderr.write(`added to the library as puzzle ${rec.id}\n`);
     } finally {
       await wb.close();
     }
   }
   return 0;
+}
+
+function difficultyOption(text: string): Difficulty {
+  if ((DIFFICULTIES as string[]).includes(text)) return text as Difficulty;
+  throw new UsageError(`--difficulty must be ${DIFFICULTIES.join(', ')}, got ${text}`);
 }
