@@ -12,6 +12,7 @@ import { FAMILY_IDS, type FamilyId } from '../../core/families/family';
 import { MAX_SEED } from '../../core/engine/run-types';
 import { RUN_SORT_KEYS, RUN_STATUSES, type BoardAt, type RunFacets, type RunPage, type RunRecord, type RunSeries, type RunSummary } from './runs';
 import type { ImportPreview, ImportResult, LibraryPuzzle, PuzzleRecord } from './puzzles';
+import type { BoardScore } from '../../core/families/edge/files/read';
 import type { StudyAnalysisDetail, StudyCurve, StudyDetail, StudySummary, StudyTemplate } from './studies';
 import type { AnalysisStatus, DistributionState } from './system';
 
@@ -28,6 +29,45 @@ const returns = <R>(): R => null as R;
 export interface ExportedText {
   fileName: string;
   text: string;
+}
+
+/** One way of reading an import file, as the import dialog shows it beside the others. */
+export interface ImportReadingView {
+  /** "Tetravex 3x3, top bottom left right". */
+  label: string;
+  /** The reader options that select it, `format` among them: pass `format` back as the request's format, the rest as its options. */
+  options: Record<string, string>;
+  weight: number;
+  /** The strongest reasons for and against, strongest first. */
+  evidence: { reason: string; weight: number }[];
+  family: FamilyId;
+  /** The first puzzle's name, and how many puzzles the reading makes. */
+  name: string;
+  count: number;
+  rows: number;
+  cols: number;
+  /** Pieces (edge) or cells. */
+  pieces: number;
+  /** The first puzzle and its board (the family's JSON forms) for a thumbnail; null when too large to draw or when it has none. */
+  puzzle: unknown;
+  solution: unknown;
+  /** The board that came with the file, scored. */
+  board: BoardScore | null;
+  /**
+   * A board written as a piece list (an edge piece set filling its board in file order, the frame's
+   * grey edges facing out and at least half the joins matching), scored as laid out; else null.
+   */
+  layout: BoardScore | null;
+  /** Why the puzzle would be refused (the first few). */
+  errors: string[];
+  /** Library puzzles whose pieces these are when it is such a board (found by content key): it can become their placement. `placed`: it has one already. */
+  places: { id: number; name: string; placed: boolean }[];
+}
+
+/** The readings of an import file, heaviest first (the first few of `total`). */
+export interface ImportReadings {
+  readings: ImportReadingView[];
+  total: number;
 }
 
 const id = int(1);
@@ -57,6 +97,15 @@ export const api = {
    * override what was detected: `size` (RxC), `order` (edge order, e.g. nswe), `rotation`.
    */
   previewImport: method(obj(importShape({})), returns<ImportPreview>()),
+  /**
+   * Every plausible reading of a file (a piece set or a board written as one), heaviest first, the
+   * first 6 each with its evidence, a drawable puzzle and the library puzzles it is a board for;
+   * `format` and `options` narrow the list. Nothing is saved.
+   */
+  importReadings: method(
+    obj({ fileName: str(500), text: str(20_000_000), format: v.optional(str(50)), options: v.optional(dict(str(200))) }),
+    returns<ImportReadings>(),
+  ),
   /**
    * Add every puzzle a file holds (one per board or maze when it holds several), with notes and
    * warnings; a board file is read against `pieces`, or placed on the library puzzle `into`.
@@ -177,10 +226,15 @@ export const api = {
   /** Save a redis:// or rediss:// URL (null or blank: forget it) and use it at once; refused while WORKBENCH_REDIS is set. */
   setDistribution: method(obj({ url: v.nullable(str(2000)) }), returns<DistributionState>()),
   // ---- the designer's analysis (issue 25) ----
-  /** Count, estimate and explain a saved puzzle (edge), or analyse its maze (jump) or (n, m) (parity); replaces the puzzle's running analysis. */
+  /**
+   * Count, estimate and explain a saved puzzle (edge), or analyse its maze (jump) or (n, m) (parity);
+   * task 'make-unique' (edge): propose the fewest hints that leave one solution, within `seconds`.
+   * Replaces the puzzle's running analysis.
+   */
   startAnalysis: method(
     obj({
       puzzleId: id,
+      task: v.optional(oneOf('analyze', 'make-unique')),
       seconds: v.optional(num()),
       maxSolutions: v.optional(int(1, 1_000_000_000)),
       probes: v.optional(int(1, 10_000_000)),

@@ -2,6 +2,8 @@
 import type { FamilyId } from '../../core/families/family';
 import type { ColourStats } from '../../core/families/edge/analysis';
 import type { AnyAnalysis } from '../../core/text/analysis-text';
+import type { MakeUniqueResult } from '../../core/families/edge/analysis/make-unique';
+import type { EdgeSolutionJson } from '../../core/families/edge/json';
 
 export interface DistributionState {
   /** The URL in use or tried, password masked; null on this machine. */
@@ -18,7 +20,8 @@ export interface DistributionState {
 }
 
 export interface AnalysisProgress {
-  phase: 'estimate' | 'count' | 'done';
+  /** 'unique': making the puzzle unique (only the time is known until it ends). */
+  phase: 'estimate' | 'count' | 'unique' | 'done';
   work: number;
   found: number;
   cpuMs: number;
@@ -30,13 +33,27 @@ export interface AnalysisOutcome {
   eternity2: ColourStats | null;
 }
 
+/** What an analysis does: count, estimate and explain; or propose the fewest hints that leave one solution (edge). */
+export type AnalysisTask = 'analyze' | 'make-unique';
+
+/** Core's make-unique proposal (issue 51) as the API carries it: the reference board in its JSON form. */
+export interface MakeUniqueProposal extends Omit<MakeUniqueResult, 'reference'> {
+  reference: EdgeSolutionJson | null;
+  /** Why it ended before a confirmed answer: the CPU limit or a stop; null when it did not. */
+  stoppedBy: 'seconds' | 'stopped' | null;
+}
+
 export interface AnalysisStatus {
   id: number;
   puzzleId: number;
   family: FamilyId;
+  task: AnalysisTask;
   running: boolean;
   progress: AnalysisProgress | null;
+  /** The outcome of an 'analyze' task once finished. */
   outcome: AnalysisOutcome | null;
+  /** The proposal of a 'make-unique' task once finished. */
+  unique: MakeUniqueProposal | null;
   /** Why the analysis failed (one line), or null. */
   error: string | null;
 }

@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { EdgePuzzle } from '../../core/families/edge/model';
-import type { BoardsOnPuzzle, Item } from '../services/imports';
+import type { BoardsOnPuzzle, Item, ReadingsRead } from '../services/imports';
 import type { ParseAnswer, ParseJob } from './parse-worker';
 
 export interface ParsePoolOptions {
@@ -19,7 +19,7 @@ export interface ParsePoolOptions {
 
 interface Pending {
   job: ParseJob;
-  resolve: (items: Item[] | BoardsOnPuzzle) => void;
+  resolve: (items: Item[] | BoardsOnPuzzle | ReadingsRead) => void;
   reject: (e: Error) => void;
 }
 
@@ -64,10 +64,15 @@ export class ParsePool {
     return this.run({ id: this.nextId++, kind: 'onto', req, onto }) as Promise<BoardsOnPuzzle>;
   }
 
-  private run(job: ParseJob): Promise<Item[] | BoardsOnPuzzle> {
+  /** A file's readings for the import dialog, read in the worker thread. */
+  readings(req: ParseJob['req']): Promise<ReadingsRead> {
+    return this.run({ id: this.nextId++, kind: 'readings', req }) as Promise<ReadingsRead>;
+  }
+
+  private run(job: ParseJob): Promise<Item[] | BoardsOnPuzzle | ReadingsRead> {
     if (this.closed) return Promise.reject(new Error('the server is shutting down'));
     if (this.queue.length >= this.maxQueued) return Promise.reject(new Error(`${this.queue.length} files are waiting to be read: try again in a moment`));
-    return new Promise<Item[] | BoardsOnPuzzle>((resolve, reject) => {
+    return new Promise<Item[] | BoardsOnPuzzle | ReadingsRead>((resolve, reject) => {
       this.queue.push({ job, resolve, reject });
       this.pump();
     });

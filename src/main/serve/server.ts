@@ -18,7 +18,7 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import type { Backend, PushEvent } from '../api/contract';
-import { importFileInTurns, ontoPuzzle, previewImport } from '../services/imports';
+import { importFileInTurns, importReadingsView, ontoPuzzle, previewImport } from '../services/imports';
 import type { Workbench } from '../services/workbench';
 import { dispatch, errorMessage } from './dispatch';
 import { ParsePool } from './parse-pool';
@@ -208,6 +208,7 @@ function servedBackend(backend: ServerOptions['backend'], pool: ParsePool | null
     handlers: {
       ...h,
       previewImport: async (req) => previewImport(wb, req, await pool.read(req)),
+      importReadings: async (req) => importReadingsView(wb, req, await pool.readings(req)),
       importFile: async (req) => {
         if (req.into === undefined) return importFileInTurns(wb, req, await pool.read(req));
         const { puzzle } = ontoPuzzle(wb, req.into);

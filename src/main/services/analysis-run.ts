@@ -9,15 +9,17 @@ import path from 'node:path';
 import { readPuzzleFile } from '../../core/document/read-file';
 import { EdgeAnalysisJob, colourStats, type ColourStats } from '../../core/families/edge/analysis';
 import { isSolved, type EdgeBoard, type EdgePuzzle } from '../../core/families/edge';
+import { makeUnique } from '../../core/families/edge/analysis/make-unique';
+import { solutionToJson } from '../../core/families/edge/json';
 import { analyseMaze } from '../../core/families/jump/analysis';
 import type { JumpMaze, JumpPuzzle } from '../../core/families/jump/model';
 import { analyseParity } from '../../core/families/parity/analysis';
 import type { ParityPuzzle } from '../../core/families/parity/model';
 import type { FamilyId } from '../../core/families/family';
 import { findResourcesDir } from './samples';
-import type { AnalysisOutcome, AnalysisProgress } from '../api/system';
+import type { AnalysisOutcome, AnalysisProgress, MakeUniqueProposal } from '../api/system';
 
-export type { AnalysisOutcome, AnalysisProgress };
+export type { AnalysisOutcome, AnalysisProgress, MakeUniqueProposal };
 
 export interface AnalysisTarget {
   family: FamilyId;
@@ -128,4 +130,34 @@ export async function runAnalysis(target: AnalysisTarget, limits: AnalysisLimits
   const analysis = job.result(spent, stopped);
   hooks.onProgress?.({ phase: 'done', work: analysis.count.nodes, found: analysis.count.solutions, cpuMs: Math.round(cpuMs() - t0) });
   return { analysis, eternity2: eternity2Stats() };
+}
+
+/**
+ * The fewest hints that leave an edge puzzle one solution (issue 51), within the analysis's CPU
+ * limit. The search runs in one go, so the stop is read through `stopRequested` between its slices
+ * (a worker thread cannot take a message meanwhile: it passes a shared flag) and the progress is
+ * the time spent.
+ */
+export function runMakeUnique(target: AnalysisTarget, seconds: number, hooks: Omit<AnalysisHooks, 'pause'> = {}): MakeUniqueProposal {
+  if (target.family !== 'edge') throw new Error('make unique works on edge-matching puzzles (and Tetravex)');
+  const cpuMs = hooks.clockMs ?? processCpuMs;
+  const t0 = cpuMs();
+  const progressMs = hooks.progressMs ?? 250;
+  let lastProgress = -Infinity;
+  let stoppedBy: MakeUniqueProposal['stoppedBy'] = null;
+  const r = makeUnique(target.puzzle as EdgePuzzle, {
+    shouldStop: () => {
+      const now = cpuMs() - t0;
+      if (hooks.onProgress && now - lastProgress >= progressMs) {
+        lastProgress = now;
+        hooks.onProgress({ phase: 'unique', work: 0, found: 0, cpuMs: Math.round(now) });
+      }
+      if (hooks.stopRequested?.()) stoppedBy = 'stopped';
+      else if (now >= seconds * 1000) stoppedBy = 'seconds';
+      return stoppedBy !== null;
+    },
+  });
+  hooks.onProgress?.({ phase: 'done', work: r.nodes, found: r.solutionsBefore, cpuMs: Math.round(cpuMs() - t0) });
+  // A stop asked after the last slice leaves the answer whole: it is not said to be stopped.
+  return { ...r, reference: r.reference ? solutionToJson(r.reference) : null, stoppedBy: r.outcome === 'stopped' ? stoppedBy : null };
 }

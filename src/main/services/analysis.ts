@@ -1,9 +1,9 @@
 /**
- * Analyses the app starts (issue 25): each runs in its own worker thread (analysis-worker.ts), so
- * the backend's event loop (calls, pushes, the window) never waits for it; it reports its
- * progress, stops on request (the thread is ended if it does not answer within a grace) or at its
- * CPU limit, and keeps its outcome for the view to collect. Finished analyses are forgotten after
- * a while.
+ * Analyses the app starts (issue 25; making a puzzle unique, issue 51): each runs in its own worker
+ * thread (analysis-worker.ts), so the backend's event loop (calls, pushes, the window) never waits
+ * for it; it reports its progress, stops on request (the thread is ended if it does not answer
+ * within a grace) or at its CPU limit, and keeps its outcome for the view to collect. Finished
+ * analyses are forgotten after a while.
  */
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
@@ -12,12 +12,14 @@ import { parseDocument } from '../../core/document/document';
 import type { Store } from '../store/store';
 import { DEFAULT_LIMITS, type AnalysisOutcome } from './analysis-run';
 import type { AnalysisJob, AnalysisMessage } from './analysis-worker';
-import type { AnalysisStatus } from '../api/system';
+import type { AnalysisStatus, AnalysisTask, MakeUniqueProposal } from '../api/system';
 
 export type { AnalysisStatus };
 
 interface Job extends AnalysisStatus {
   worker: Worker | null;
+  /** Shared with the thread: set to ask a stop of work that takes no messages (make-unique). */
+  stopFlag: Int32Array;
   /** Ends the thread when it does not answer a stop in time. */
   stopTimer: NodeJS.Timeout | null;
   finishedAt: number | null;
@@ -49,36 +51,48 @@ export class Analyses {
 
   constructor(private readonly store: Pick<Store, 'getPuzzle'>) {}
 
-  start(req: { puzzleId: number; seconds?: number; maxSolutions?: number; probes?: number }): AnalysisStatus {
+  start(req: { puzzleId: number; task?: AnalysisTask; seconds?: number; maxSolutions?: number; probes?: number }): AnalysisStatus {
     this.prune();
     const rec = this.store.getPuzzle(req.puzzleId);
     if (!rec) throw new Error(`puzzle ${req.puzzleId} does not exist`);
     const seconds = req.seconds ?? DEFAULT_LIMITS.seconds;
     if (!(seconds > 0 && seconds <= MAX_ANALYSIS_SECONDS)) throw new Error(`seconds must be above 0 and at most ${MAX_ANALYSIS_SECONDS}, got ${seconds}`);
     const { doc, puzzle, solution, reference } = parseDocument(rec.document, `puzzle ${req.puzzleId}`);
+    const task = req.task ?? 'analyze';
+    if (task === 'make-unique' && doc.family !== 'edge')
+      throw new Error(`make unique works on edge-matching puzzles (and Tetravex), not on ${doc.family} puzzles`);
     // One analysis per puzzle at a time: a new one replaces (stops) the one before.
     for (const j of this.jobs.values()) if (j.puzzleId === req.puzzleId && j.running) this.stop(j.id);
     const job: Job = {
       id: this.nextId++,
       puzzleId: req.puzzleId,
       family: doc.family,
+      task,
       running: true,
       progress: null,
       outcome: null,
+      unique: null,
       error: null,
       worker: null,
+      stopFlag: new Int32Array(new SharedArrayBuffer(4)),
       stopTimer: null,
       finishedAt: null,
     };
     this.jobs.set(job.id, job);
     const limits = { ...DEFAULT_LIMITS, seconds, maxSolutions: req.maxSolutions ?? DEFAULT_LIMITS.maxSolutions, probes: req.probes ?? DEFAULT_LIMITS.probes };
-    const workerData: AnalysisJob = { target: { family: doc.family, puzzle, solution: solution ?? undefined, reference: reference ?? undefined }, limits };
+    const workerData: AnalysisJob = {
+      target: { family: doc.family, puzzle, solution: solution ?? undefined, reference: reference ?? undefined },
+      limits,
+      task,
+      stopFlag: job.stopFlag,
+    };
     const src = workerSource();
     const w = 'code' in src ? new Worker(src.code, { eval: true, workerData }) : new Worker(src.file, { workerData });
     job.worker = w;
     w.on('message', (m: AnalysisMessage) => {
       if (m.kind === 'progress') job.progress = m.progress;
       else if (m.kind === 'done') this.finish(job, { outcome: m.outcome });
+      else if (m.kind === 'unique') this.finish(job, { unique: m.unique });
       else this.finish(job, { error: m.error });
     });
     w.on('error', (e) => this.finish(job, { error: `the analysis failed: ${e.message}` }));
@@ -95,8 +109,8 @@ export class Analyses {
   }
 
   status(id: number): AnalysisStatus {
-    const { id: jid, puzzleId, family, running, progress, outcome, error } = this.job(id);
-    return { id: jid, puzzleId, family, running, progress, outcome, error };
+    const { id: jid, puzzleId, family, task, running, progress, outcome, unique, error } = this.job(id);
+    return { id: jid, puzzleId, family, task, running, progress, outcome, unique, error };
   }
 
   /**
@@ -107,6 +121,7 @@ export class Analyses {
     const j = this.job(id);
     if (!j.running || !j.worker || j.stopTimer) return;
     j.worker.postMessage('stop');
+    Atomics.store(j.stopFlag, 0, 1);
     j.stopTimer = setTimeout(() => this.finish(j, { error: `the analysis did not stop within ${STOP_GRACE_MS / 1000} s and was ended` }), STOP_GRACE_MS);
     j.stopTimer.unref();
   }
@@ -119,9 +134,10 @@ export class Analyses {
   }
 
   /** The first ending wins (the outcome, an error, the thread's exit); the thread is then ended. */
-  private finish(j: Job, end: { outcome: AnalysisOutcome } | { error: string }): void {
+  private finish(j: Job, end: { outcome: AnalysisOutcome } | { unique: MakeUniqueProposal } | { error: string }): void {
     if (!j.running) return;
     if ('outcome' in end) j.outcome = end.outcome;
+    else if ('unique' in end) j.unique = end.unique;
     else j.error = end.error;
     j.running = false;
     j.finishedAt = Date.now();

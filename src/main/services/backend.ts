@@ -5,7 +5,7 @@ import type { WorkerSpawner } from '../runs/worker-host';
 import { watchRuns } from './run-watch';
 import { findResourcesDir, seedLibrary } from './samples';
 import { Workbench } from './workbench';
-import { importFileInTurns, listLibrary, previewImport } from './imports';
+import { importFileInTurns, importReadingsView, listLibrary, previewImport } from './imports';
 import { studyHandlers } from './study-api';
 import { solversFor } from './solver-fit';
 import { Distribution } from './distribution';
@@ -30,6 +30,7 @@ export function apiHandlers(wb: Workbench, opts: { resourcesDir?: string | null;
       return p;
     },
     previewImport: (req) => previewImport(wb, req),
+    importReadings: (req) => importReadingsView(wb, req),
     // Stored in short slices, so a large file never holds up the app's lease heartbeats.
     importFile: (req) => importFileInTurns(wb, req),
     deletePuzzle: ({ id }) => {

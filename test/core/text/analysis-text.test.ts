@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EdgeAnalysis, LogEstimate } from '../../../src/core/families/edge/analysis';
-import { countVerdict } from '../../../src/core/text/analysis-text';
+import { countVerdict, makeUniqueLines } from '../../../src/core/text/analysis-text';
+import type { MakeUniqueResult } from '../../../src/core/families/edge/analysis/make-unique';
 
 const log = (mean: number, spread: number): LogEstimate => ({ log10Mean: Math.log10(mean), log10StdError: spread > 0 ? Math.log10(spread) : -Infinity });
 
@@ -50,5 +51,26 @@ describe('the count and the estimate in one sentence (issue 51, item 4)', () => 
     expect(countVerdict(analysis({ solutions: 0, end: 'seconds', cpuMs: 10_000 }, { log10Mean: -Infinity, log10StdError: -Infinity }, 0))).toBe(
       'no solution found in 10 s; the search is not finished (stopped at the time limit); no estimate: none of its 2,000 probes reached a full board',
     );
+  });
+});
+
+describe('make unique in words', () => {
+  const stopped: MakeUniqueResult = {
+    outcome: 'stopped',
+    hints: [],
+    reference: null,
+    differing: [],
+    solutionsBefore: 1500,
+    countExact: false,
+    fewest: false,
+    nodes: 2_000_000,
+  };
+
+  it('says why a search ended before a proposal when the caller knows (the time limit), and only "stopped" otherwise', () => {
+    expect(makeUniqueLines(stopped, 6, 6, 'seconds')).toEqual([
+      '6x6: at least 1,500 solutions; stopped at the time limit before a proposal was confirmed (2,000,000 nodes)',
+    ]);
+    expect(makeUniqueLines(stopped, 6, 6, 'stopped')[0]).toBe('6x6: at least 1,500 solutions; stopped before a proposal was confirmed (2,000,000 nodes)');
+    expect(makeUniqueLines(stopped, 6, 6)).toEqual(makeUniqueLines(stopped, 6, 6, 'stopped'));
   });
 });

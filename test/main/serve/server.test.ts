@@ -63,6 +63,7 @@ function fakeBackend(): FakeBackend {
     },
     deletePuzzle: () => null,
     previewImport: nope('previewImport'),
+    importReadings: nope('importReadings'),
     createPuzzle: nope('createPuzzle'),
     updatePuzzle: nope('updatePuzzle'),
     duplicatePuzzle: nope('duplicatePuzzle'),

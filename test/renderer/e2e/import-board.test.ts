@@ -12,10 +12,11 @@ import { describeBrowser, useHarness, type Page } from './harness';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const board = readFileSync(path.join(root, 'resources/instances/eternity2_best470_board_blackwood.txt'));
 
-async function chooseFile(page: Page): Promise<void> {
+/** Choose the board file; the dialog proposes the library puzzles with its pieces: pick `id`. */
+async function chooseFile(page: Page, id: number): Promise<void> {
   await page.getByTestId('library-file').setInputFiles({ name: 'best470.txt', mimeType: 'text/plain', buffer: board });
   await page.getByTestId('import-dialog').waitFor();
-  await page.getByTestId('import-place').first().waitFor();
+  await page.getByTestId('import-destination').selectOption(String(id));
 }
 
 describeBrowser('a record board onto its puzzle', () => {
@@ -27,11 +28,11 @@ describeBrowser('a record board onto its puzzle', () => {
     const id = (await h.api.importFile({ fileName: 'eternity2_256.txt', text: pieces })).added[0]!.id;
     const row = (page: Page, pid: number) => page.locator(`[data-testid="library-row"][data-id="${pid}"]`);
     const page = await h.newPage({ viewport: { width: 1440, height: 900 } });
-    await chooseFile(page);
+    await chooseFile(page, id);
     expect(await page.getByTestId('import-same').first().textContent()).toContain('Already in the library');
+    await expect.poll(() => page.getByTestId('import-confirm').textContent()).toContain('Place on “eternity2_256”');
     await h.screenshot(page, 'import-board-offer');
-    const offer = page.getByTestId('import-place').filter({ hasText: '“eternity2_256”:' });
-    await offer.getByTestId('import-place-replace').click();
+    await page.getByTestId('import-confirm').click();
     await expect.poll(() => row(page, id).textContent()).toContain('saved 470 / 480');
     const notice = page.getByTestId('notice').filter({ hasText: 'best470.txt' });
     expect(await notice.textContent()).toContain('as the placement of');
@@ -42,8 +43,8 @@ describeBrowser('a record board onto its puzzle', () => {
     await expect.poll(() => row(page, id).textContent()).not.toContain('saved 470');
 
     // As a new puzzle with the placement.
-    await chooseFile(page);
-    await page.getByTestId('import-place').filter({ hasText: '“eternity2_256”:' }).getByTestId('import-place-copy').click();
+    await chooseFile(page, id);
+    await page.getByTestId('import-place-copy').click();
     await expect.poll(async () => (await h.api.listPuzzles({ search: 'eternity2_256' })).filter((p) => p.placement?.score === 470).length).toBe(1);
     expect(h.pageErrors(page)).toEqual([]);
   });

@@ -1,7 +1,8 @@
 /**
  * Importing files into the library: chosen or dropped files, one at a time, with a line per
- * failure; a single file whose size or edge order is unsettled (or whose puzzle is already in the
- * library) goes to the import dialog instead. Also the window's drop target.
+ * failure; a single file whose size or edge order is unsettled, which is a board for a library
+ * puzzle, or whose puzzle is already in the library goes to the import dialog instead. Also the
+ * window's drop target.
  */
 import type { PuzzleRecord, WorkbenchApi } from '../../../../main/api/types';
 import { messageOf } from '../../lib/format';
@@ -61,13 +62,11 @@ export class LibraryImport {
       try {
         if (file.size > MAX_IMPORT_BYTES) throw new Error(`larger than ${MAX_IMPORT_BYTES / 1_000_000} MB`);
         text = await file.text();
-        // One file whose puzzle is already in the library: show it in the dialog, which offers to open that one.
-        if (files.length === 1) {
-          const preview = await this.#api.previewImport({ fileName: file.name, text });
-          if (preview.sameAs.length > 0) {
-            this.#reviewing = { name: file.name, text };
-            continue;
-          }
+        // One file that is a board for a library puzzle, or whose puzzle is already in the library: show it in the
+        // dialog, which offers to place the board there or to open that one.
+        if (files.length === 1 && ((await this.#isBoardForLibrary(file.name, text)) || (await this.#isInLibrary(file.name, text)))) {
+          this.#reviewing = { name: file.name, text };
+          continue;
         }
         // Every puzzle the file holds (several board URLs or mazes: one each).
         const r = await this.#api.importFile({ fileName: file.name, text });
@@ -90,6 +89,21 @@ export class LibraryImport {
     this.#hooks.messages(failed, notice);
     if (added.length > 0) this.#hooks.added(added.map((p) => p.id));
     this.#hooks.refresh();
+  }
+
+  /** The file's likeliest reading lays out the pieces of a library puzzle (a record board written as a piece list). */
+  async #isBoardForLibrary(fileName: string, text: string): Promise<boolean> {
+    try {
+      const { readings } = await this.#api.importReadings({ fileName, text });
+      return (readings[0]?.places.length ?? 0) > 0;
+    } catch {
+      // importFile says why the file cannot be read, in its own words.
+      return false;
+    }
+  }
+
+  async #isInLibrary(fileName: string, text: string): Promise<boolean> {
+    return (await this.#api.previewImport({ fileName, text })).sameAs.length > 0;
   }
 
   /** The import dialog imported these. */

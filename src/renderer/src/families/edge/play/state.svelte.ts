@@ -11,6 +11,13 @@ import { NO_FILTER, type TrayFilter, type TrayItem } from '../tray';
 import { PlayTool } from '../play-tool/machine';
 import type { PlayHost } from '../play-tool/types';
 
+/** A board the Analyze panel shows: the cells it marks, and the cells with a lock badge in place of the puzzle's (hints proposed). */
+export interface AnalysisShown {
+  board: EdgeBoard;
+  marked: number[];
+  locked?: number[];
+}
+
 export interface PlayDeps {
   puzzle: () => EdgePuzzle;
   board: () => EdgeBoard;
@@ -40,7 +47,7 @@ export class PlayState {
   #autoOrient = $state(true);
   #trayRot = $state.raw<Record<number, number>>({});
   #showSolution = $state(false);
-  #analysis = $state.raw<{ board: EdgeBoard; marked: number[] } | null>(null);
+  #analysis = $state.raw<AnalysisShown | null>(null);
   // The tool's state as runes (the machine is plain TypeScript); the pointer apart, so that a
   // move within a cell redraws the drag ghost and nothing else.
   #held = $state.raw<DragSource | null>(null);
@@ -95,10 +102,10 @@ export class PlayState {
     this.#showSolution = on;
   }
   /** A solution the Analyze panel shows in place of the board, with the cells it marks. */
-  get analysis(): { board: EdgeBoard; marked: number[] } | null {
+  get analysis(): AnalysisShown | null {
     return this.#analysis;
   }
-  set analysis(a: { board: EdgeBoard; marked: number[] } | null) {
+  set analysis(a: AnalysisShown | null) {
     this.#analysis = a;
   }
   get held(): DragSource | null {

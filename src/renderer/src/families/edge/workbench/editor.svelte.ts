@@ -4,7 +4,7 @@
  * included, the drawing in the document's draft), so a cleared board or drawing can be brought back
  * after autosave and reopening. The component (EdgeWorkbench) shows it and asks the questions.
  */
-import { maxScore, pieceCount, type EdgeBoard, type EdgePuzzle } from '../../../../../core/families/edge/model';
+import { maxScore, pieceCount, type EdgeBoard, type EdgePuzzle, type FixedPiece } from '../../../../../core/families/edge/model';
 import { scoreBoard } from '../../../../../core/families/edge/score';
 import type { WorkbenchApi } from '../../../../../main/api/types';
 import type { BoardHandOff } from '../../../lib/board-handoff';
@@ -17,7 +17,7 @@ import { countNoun, scoreText } from '../../../runs/format';
 import { boardFromRun, edgeDocument, isBlankPuzzle, loadEdgeDocument } from '../document';
 import { cutDrawing, drawingFromBoard, emptyDrawing, fillRandom, resizeDrawing, type Drawing } from '../drawing';
 import { generateInstance } from '../generate';
-import { normalize, placedCount, startBoard } from '../placement';
+import { normalize, placedCount, sameBoard, startBoard } from '../placement';
 
 export type Mode = 'play' | 'design';
 type Action = { label: string; run: () => void };
@@ -53,6 +53,8 @@ export class EdgeEditor {
   #known = $state.raw<EdgeBoard | null>(null);
   #mode = $state<Mode>('play');
   #hadDraft = false;
+  /** The last Make unique hints fixed, with the placement step that made room for them (see #followHints). */
+  #hinted: { before: EdgePuzzle; next: EdgePuzzle; made: EdgeBoard } | null = null;
   readonly placements: AutosaveSession<EdgeBoard>;
   readonly drawings: AutosaveSession<Drawing>;
 
@@ -197,13 +199,17 @@ export class EdgeEditor {
   }
 
   undo(): void {
-    if (this.#mode === 'play') this.placements.undo();
-    else this.undoDrawing();
+    if (this.#mode === 'play') {
+      this.placements.undo();
+      this.#followHints();
+    } else this.undoDrawing();
   }
 
   redo(): void {
-    if (this.#mode === 'play') this.placements.redo();
-    else {
+    if (this.#mode === 'play') {
+      this.placements.redo();
+      this.#followHints();
+    } else {
       this.drawings.redo();
       this.#drawing = this.drawings.value;
     }
@@ -226,6 +232,60 @@ export class EdgeEditor {
     this.#puzzle = { ...puzzle, fixed };
     this.#d.say(existing ? `Piece ${pc + 1} is no longer fixed.` : `Piece ${pc + 1} is now a fixed hint at row ${row + 1}, column ${col + 1}.`);
     this.placements.schedule(200);
+  }
+
+  /**
+   * Fix hints on the puzzle (the Analyze panel's Make unique): its fixed pieces there are replaced,
+   * the placement makes room for them (one undo step, which takes the hints off with it), and it
+   * is saved at once (a new analysis reads the library). The notice's Undo puts the puzzle and the
+   * placement back as they were.
+   */
+  fixHints(hints: readonly FixedPiece[], what: string): void {
+    const before = this.#puzzle;
+    const at = (f: FixedPiece): number => f.row * before.cols + f.col;
+    const cells = new Set(hints.map(at));
+    const next: EdgePuzzle = { ...before, fixed: [...before.fixed.filter((f) => !cells.has(at(f))), ...hints] };
+    this.#puzzle = next;
+    const board = this.placements.value;
+    const placed = normalize(next, board);
+    // The placement may already hold the hints where they go: then no undo step is made.
+    if (!sameBoard(placed, board)) this.placements.edit(placed);
+    const made = this.placements.value;
+    this.#hinted = made !== board ? { before, next, made } : null;
+    void this.placements.saveNow();
+    this.#d.say(what, 'info', {
+      label: 'Undo',
+      run: () => {
+        // Undone already (the editor's Undo), or the fixed pieces changed since.
+        if (this.#puzzle === before) return;
+        if (this.#puzzle !== next) return this.#d.say('The fixed pieces were changed since: the hints are left as they are.');
+        if (this.placements.value === made && made !== board) {
+          this.placements.undo();
+          this.#followHints();
+        } else {
+          // The placement changed since: it stays, without the hints.
+          this.#puzzle = before;
+          this.#hinted = null;
+          void this.placements.saveNow();
+        }
+      },
+    });
+  }
+
+  /**
+   * After an undo or a redo of the placement: the hints go with the step that fixed them (the
+   * puzzle has them exactly while that step is in the past or present). Given up once the fixed
+   * pieces change otherwise.
+   */
+  #followHints(): void {
+    const h = this.#hinted;
+    if (!h) return;
+    if (this.#puzzle !== h.before && this.#puzzle !== h.next) {
+      this.#hinted = null;
+      return;
+    }
+    // The undo or redo writes the placement soon, and the puzzle with it.
+    this.#puzzle = this.placements.value === h.made || this.placements.past.includes(h.made) ? h.next : h.before;
   }
 
   // ---- design --------------------------------------------------------------------------------------

@@ -1,0 +1,67 @@
+/**
+ * Issue 51 item 1: a puzzle with 10 solutions made unique in the app. Make unique proposes the
+ * fewest hints, shows them on the board (badges) with the cells where the solutions differ
+ * (outlines); Apply fixes them (saved: a new analysis counts one solution), and the notice's Undo
+ * or the editor's takes them off again (ten solutions).
+ */
+import { expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describeBrowser, useHarness } from './harness';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
+
+describeBrowser('make unique', () => {
+  const h = useHarness({ resourcesDir: null, viewport: { width: 1280, height: 800 } });
+
+  const text = (l: Locator): Promise<string> =>
+    l.textContent().then(
+      (t) => t ?? '',
+      () => '',
+    );
+
+  /** Analyze once the editor has saved: the headline that says `expected`. */
+  async function analyzed(page: Page, panel: Locator, expected: string): Promise<void> {
+    await expect.poll(() => page.getByTestId('edge-workbench').getAttribute('data-save-state')).toBe('saved');
+    await panel.getByTestId('analyze-start').click();
+    await expect.poll(() => text(panel.getByTestId('analyze-headline')), { timeout: 30_000 }).toContain(expected);
+  }
+
+  it('proposes hints, shows them with the differences, applies them and undoes them', async () => {
+    const { puzzle } = generateEdgePuzzle({ rows: 4, cols: 4, frameColours: 1, innerColours: 2, seed: 1 });
+    const pieces: number[][] = [];
+    for (let i = 0; i < 16; i++) pieces.push(Array.from(puzzle.edges.slice(4 * i, 4 * i + 4)));
+    const rec = await h.api.createPuzzle({
+      document: { format: 'puzzle-workbench', version: 1, family: 'edge', name: 'Ten solutions', puzzle: { rows: 4, cols: 4, pieces } },
+    });
+    const page = await h.newPage({ hash: `#/puzzle/${rec.id}` });
+    const panel = page.getByTestId('analyze-edge').first();
+    await panel.waitFor();
+    await panel.locator('summary').click();
+
+    await panel.getByTestId('make-unique-start').click();
+    await expect.poll(() => text(panel.getByTestId('make-unique-headline')), { timeout: 30_000 }).toMatch(/^4x4: 10 solutions; fix 2 pieces/);
+    const report = await text(panel.getByTestId('make-unique-report'));
+    expect(report).toMatch(/piece \d+ at row \d, column \d/);
+    expect(report).toContain('the solutions differ in 12 of 16 cells');
+    // The proposal is on the board at once, with what its marks mean.
+    await panel.getByTestId('make-unique-legend').waitFor();
+    await h.screenshot(page, 'make-unique-proposal');
+
+    await panel.getByTestId('make-unique-apply').click();
+    const fixedSaved = async (): Promise<number> =>
+      (((await h.api.getPuzzle({ id: rec.id })).document as { puzzle: { fixed?: unknown[] } }).puzzle.fixed ?? []).length;
+    await expect.poll(fixedSaved).toBe(2);
+    await h.screenshot(page, 'make-unique-applied');
+    // The notice's Undo (it stays 10 s) takes them off; the editor's Redo puts them back with the placement.
+    await page.getByTestId('notice').filter({ hasText: 'Fixed 2 pieces as hints' }).getByTestId('notice-action').click();
+    await expect.poll(fixedSaved).toBe(0);
+    await page.getByTestId('editor-redo').click();
+    await expect.poll(fixedSaved).toBe(2);
+    await analyzed(page, panel, 'unique');
+
+    // The editor's Undo, however long after: ten solutions again.
+    await page.getByTestId('editor-undo').click();
+    await expect.poll(fixedSaved).toBe(0);
+    await analyzed(page, panel, '10 solutions');
+    expect(h.pageErrors(page)).toEqual([]);
+  });
+});
