@@ -1,6 +1,7 @@
 import type { AnyFamily, FamilyId, FormatReading, Sniffer, TextShape } from '../families/family';
 import { allFamilies } from '../families';
 import { documentFromText } from './document';
+import { escapeControls } from '../text/display';
 import { FormatError } from './errors';
 import { checkFileSize, checkLineLength } from './limits';
 import { CLEAR_LEAD, optionsText, pickReading, pickedNote, ranked, reasonsText, weightOf, type Reading } from './readings';
@@ -158,6 +159,8 @@ export function fileReadings(fileName: string, text: string, opts: { format?: st
   checkFileSize(text, fileName);
   const given = opts.format;
   if (given === 'json' || (given === undefined && (ext(fileName) === 'json' || /^\s*\{/.test(text)))) {
+    // JSON that does not say it is a Puzzle Workbench document is another program's save.
+    if (given === undefined && !/"format"\s*:\s*"puzzle-workbench"/.test(text)) return fileReadings(fileName, text, { ...opts, format: 'save' });
     const { doc, puzzle, solution } = documentFromText(text, fileName);
     const one: ReadPuzzle = { family: doc.family, name: doc.name || baseName(fileName), format: 'json', puzzle, solution, info: {}, notes: [] };
     return {
@@ -239,8 +242,10 @@ function pickFileReading(fileName: string, text: string, opts: { format?: string
     const { format } = findFormat(refusal.format);
     // The formats that read the file (without evidence enough to take them unasked) come first in the advice.
     const read = [...new Set(readings.map((r) => r.options.format))];
-    return guessed(undefined, format, read.length > 0 ? read : refusals.map((r) => r.format), () => {
-      throw refusal.error;
+    const { error: advised, advice } = adviseRefusal(fileName, text, refusal, refusals, readings, opts.options);
+    // Advice that was tried and reads stands in for the list of other formats.
+    return guessed(undefined, format, advice ? [] : read.length > 0 ? read : refusals.map((r) => r.format), () => {
+      throw advised;
     });
   }
   const chosen = pickReading(usable, fileName);
@@ -281,4 +286,138 @@ function guessedNotes(given: string | undefined, format: AnyFamily['formats'][nu
  */
 export function readPuzzleFiles(fileName: string, text: string, opts: { format?: string; options?: Readonly<Record<string, string>> } = {}): ReadPuzzle[] {
   return pickFileReading(fileName, text, opts).value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refusals that say what is wrong with the file and the one thing to do
+
+type Refusal = { format: string; error: FormatError };
+
+/** A format's name for messages: "jump maze", "piece list". */
+const formatName = (id: string): string =>
+  findFormat(id)
+    .format.label.replace(/ \(.*\)$/, '')
+    .toLowerCase();
+
+/** How far a reader got before refusing: the share of the file's content lines before the one refused (1 when it read them all). */
+function reachOf(e: FormatError, contentLines: readonly number[]): number {
+  if (e.line === undefined || contentLines.length === 0) return 1;
+  let before = 0;
+  for (const n of contentLines) if (n < e.line) before++;
+  return before / contentLines.length;
+}
+
+/** A reader's own words without the file and line, long quotes of the file cut so the advice after them stays on screen. */
+function ownWords(e: FormatError): string {
+  const where = e.file !== undefined ? `${escapeControls(e.file)}${e.line !== undefined ? `:${e.line}` : ''}: ` : '';
+  const own = e.message.startsWith(where) ? e.message.slice(where.length) : e.message;
+  return own.replace(/"([^"]{36,})"/g, (_, q: string) => `"${q.slice(0, 32)}..."`);
+}
+
+/** Options a refusal suggests (`--size 5x5`, `--order trbl`, `--format tetravex`), each a way to try. */
+function suggestedOptions(message: string): Record<string, string>[] {
+  const out: Record<string, string>[] = [];
+  const all: Record<string, string> = {};
+  for (const m of message.matchAll(/--(size|order|numbering|rows|format) ([\w]+)/g)) {
+    if (m[1] === 'format' && m[2].includes('|')) continue;
+    out.push({ [m[1]]: m[2] });
+    all[m[1]] = m[2];
+  }
+  if (out.length > 1) out.unshift(all);
+  return out;
+}
+
+/** Probes a refusal may make: enough to find the one option that reads a file, bounded so a refusal stays fast. */
+const MAX_PROBES = 8;
+
+/**
+ * The refusal of a file no format reads, with what is wrong in the file's own terms and the one
+ * thing to do: the closest other reading when another format got further into the file, and
+ * advice that was tried and reads the file (options a refusal suggests, a reading too weak to take
+ * unasked, or the lines to remove when only lines that are not puzzle data stop every reader).
+ */
+function adviseRefusal(
+  fileName: string,
+  text: string,
+  lead: Refusal,
+  refusals: readonly Refusal[],
+  weak: readonly FileReading[],
+  given: Readonly<Record<string, string>> | undefined,
+): { error: FormatError; advice: boolean } {
+  const lines = text.split(/\r\n|\r|\n/);
+  const content: number[] = [];
+  lines.forEach((l, i) => {
+    if (l.trim() !== '') content.push(i + 1);
+  });
+  const leadReach = reachOf(lead.error, content);
+  const others = refusals
+    .filter((r) => r.format !== lead.format)
+    .map((r) => ({ ...r, reach: reachOf(r.error, content) }))
+    .sort((a, b) => b.reach - a.reach);
+  let probes = 0;
+  const readsWith = (options: Record<string, string>): string | null => {
+    if (probes++ >= MAX_PROBES) return null;
+    try {
+      const { format, ...rest } = options;
+      const { readings } = fileReadings(fileName, text, { format, options: { ...given, ...rest } });
+      if (readings.length === 0) return null;
+      const chosen = pickReading(readings, fileName);
+      return weightOf(chosen) >= 0 ? chosen.label : null;
+    } catch (e) {
+      if (!(e instanceof FormatError)) throw e;
+      return null;
+    }
+  };
+  let advice: string | null = null;
+  let from: Refusal | null = null;
+  // A reading too weak to take unasked reads the file: its options say it outright.
+  const best = ranked(weak)[0];
+  if (best && weightOf(best) >= 0) advice = `give ${optionsText(best.options)} to read it as ${best.label}`;
+  // What the readers suggest, tried for their own format, the lead's first, then the others' by how far they got.
+  for (const r of [lead, ...others]) {
+    for (const o of suggestedOptions(ownWords(r.error))) {
+      if (advice !== null) break;
+      const options = { format: o.format ?? r.format, ...o };
+      const label = readsWith(options);
+      if (label === null) continue;
+      advice = `give ${optionsText(options)} to read it as ${label}`;
+      if (options.format !== lead.format) from = r;
+    }
+  }
+  advice ??= linesToRemove(fileName, lines, given);
+  // Without advice that reads, the reader that got furthest into the file (past the lead's line) is named.
+  const closer = from ?? (advice === null && others.length > 0 && others[0].error.line !== undefined && others[0].reach > leadReach ? others[0] : null);
+  const said = ownWords(lead.error);
+  const further = closer && !from ? `; as ${withArticle(formatName(closer.format))} it gets to line ${closer.error.line}: ${ownWords(closer.error)}` : '';
+  return { error: new FormatError(`${said}${further}${advice ? `: ${advice}` : ''}`, lead.error.file ?? fileName, lead.error.line), advice: advice !== null };
+}
+
+const withArticle = (name: string): string => (/s$/.test(name) ? name : /^[aeiou]/.test(name) ? `an ${name}` : `a ${name}`);
+
+/** Lines that are not puzzle data: words (not colour letters), `[sections]`, `key = value` settings. */
+const NOT_DATA = /[a-z]{2,}.*[a-z]{2,}|^\s*\[.*\]\s*$|^\s*[a-z][\w .-]*\s*[:=]/i;
+
+/**
+ * When lines that are not puzzle data stop every reader and the rest reads, the advice is to
+ * remove them (named by number); null otherwise.
+ */
+function linesToRemove(fileName: string, lines: readonly string[], given: Readonly<Record<string, string>> | undefined): string | null {
+  const drop: number[] = [];
+  const kept = lines.map((l, i) => {
+    if (!NOT_DATA.test(l) || /^\s*(#|\/\/)/.test(l)) return l;
+    drop.push(i + 1);
+    return '';
+  });
+  if (drop.length === 0 || drop.length === lines.length) return null;
+  try {
+    const { readings } = fileReadings(fileName, kept.join('\n'), { options: given });
+    const usable = readings.filter((r) => weightOf(r) >= CLEAR_LEAD);
+    if (usable.length === 0) return null;
+    const chosen = pickReading(usable, fileName);
+    const shown = drop.slice(0, 4).join(', ') + (drop.length > 4 ? ` and ${drop.length - 4} more` : '');
+    return `remove line${drop.length > 1 ? 's' : ''} ${shown} (not puzzle data) to read it as ${chosen.label}`;
+  } catch (e) {
+    if (!(e instanceof FormatError)) throw e;
+    return null;
+  }
 }

@@ -41,6 +41,8 @@ export interface TextFormat<P, S> {
   readSolution?(text: string, fileName: string, puzzle: P): S;
   /** Null when the format cannot hold what is given (e.g. a board format without a solution). */
   write(puzzle: P, solution: S | undefined): string | null;
+  /** Other programs' files, read but never written (export choices leave it out). */
+  readOnly?: boolean;
   /** A note for the reader when a file was taken for this format without being named so (no `--format`). */
   guessedNote?(text: string): string | null;
   /**

@@ -37,7 +37,8 @@ describe('analyses started from the app', () => {
     const { puzzle } = generateEdgePuzzle({ rows: 16, cols: 16, frameColours: 5, innerColours: 17, seed: 1 });
     const a = new Analyses(storeWith(makeDocument('edge', 'big', puzzle)));
     const { id } = a.start({ puzzleId: 1, probes: 20, seconds: 60 });
-    await new Promise((r) => setTimeout(r, 300));
+    // Once the worker reports (its start-up takes seconds on a busy machine), the stop meets a running count.
+    while (a.status(id).progress === null) await new Promise((r) => setTimeout(r, 20));
     expect(a.status(id).running).toBe(true);
     a.stop(id);
     const s = await finished(a, id);

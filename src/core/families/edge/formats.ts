@@ -7,6 +7,9 @@ import { readBoardUrls, type BoardText } from './files/boards';
 import { FIXED_TAG, UPRIGHT_TAG } from './files/piece-list';
 import { edgeAt, emptyBoard, pieceCount, type EdgeBoard, type EdgePuzzle } from './model';
 import { tetravexFormat } from './tetravex';
+import { drawnFormat } from './files/drawn-format';
+import { iniFormat } from './files/ini';
+import { saveFormat } from './files/save-format';
 
 /**
  * Text formats of the edge family. Every reader checks what it reads line by line and names the
@@ -193,4 +196,4 @@ export const bucasFormat: Format = {
   },
 };
 
-export const edgeFormats: readonly Format[] = [piecesFormat, boardFormat, bucasFormat, tetravexFormat];
+export const edgeFormats: readonly Format[] = [piecesFormat, boardFormat, bucasFormat, tetravexFormat, drawnFormat, saveFormat, iniFormat];

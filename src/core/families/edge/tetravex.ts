@@ -4,7 +4,7 @@ import type { Evidence } from '../../document/readings';
 import { pickReading } from '../../document/readings';
 import type { FormatReading, ParsedFile, TextFormat } from '../family';
 import { pairingEvidence, searchEvidence } from './files/evidence';
-import { readTileText, sizeChoices, suggestedSize, type TileText } from './files/tiles';
+import { readTileText, sizeChoices, suggestedSize, wholeSymmetryNote, type TileText } from './files/tiles';
 import { STRUCTURE_ORDERS, orderFit } from './files/detect-order';
 import { greyAsHighest } from './files/foreign';
 import { applyOrder, orderLetters, orderText } from './files/orders';
@@ -153,14 +153,18 @@ export function tetravexReadings(text: string, file: string, options: Readonly<R
         const edges = applyOrder(t.fields, order);
         for (let i = 0; i < edges.length; i++) edges[i] += 1;
         const evidence: Evidence[] = [...sz.evidence, ...layoutNote];
-        if (!given) evidence.push(pairing[k]);
+        // A given order's edges pairing up still tells Tetravex from pieces that turn (never counted against the person's word).
+        if (!given || pairing[k].weight > 0) evidence.push(pairing[k]);
         if (declared) evidence.push({ reason: `a comment names the order (${orderText(declared)})`, weight: 0 });
-        if (tied && pairing[k].weight > 0) evidence.push(searchEvidence(edges, sz.rows, sz.cols));
+        // It also parts a given order's tiles from pieces that turn, and an oblong board from its turn (whose edges pair up alike).
+        if ((tied || given || sz.rows !== sz.cols) && pairing[k].weight > 0) evidence.push(searchEvidence(edges, sz.rows, sz.cols));
         evidence.push(frameAgainst(t.fields, sz.rows, sz.cols));
         const notes = [...t.notes];
         if (t.markers.length > 0) notes.push(`markers after the tiles (${t.markers.join(' ')}) ignored`);
         if (t.header.length > 0 || sizes.length > 1) notes.push(`${sz.rows}x${sz.cols}: ${sz.how}`);
         if (!stated) notes.push(`read as ${orderText(order)} (${pairing[k].reason})`);
+        const symmetry = stated ? null : wholeSymmetryNote(t.fields, order, sz.rows, sz.cols);
+        if (symmetry) notes.push(symmetry);
         out.push({
           label: `Tetravex ${sz.rows}x${sz.cols}, ${orderText(order)}${layout === 'packed' ? ', packed tiles' : ''}`,
           options: { size: `${sz.rows}x${sz.cols}`, order: orderLetters(order) },

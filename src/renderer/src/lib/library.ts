@@ -15,11 +15,13 @@ export interface ExportChoice {
 
 /** Every way to export a puzzle of this family: its text formats, the JSON document, a PNG picture. */
 export function exportChoices(family: FamilyId): ExportChoice[] {
-  const formats = getFamily(family).formats.map((f) => ({
-    id: f.id,
-    label: f.label,
-    hint: `.${f.extensions.find((e) => e !== 'txt') ?? f.extensions[0] ?? 'txt'}`,
-  }));
+  const formats = getFamily(family)
+    .formats.filter((f) => !f.readOnly)
+    .map((f) => ({
+      id: f.id,
+      label: f.label,
+      hint: `.${f.extensions.find((e) => e !== 'txt') ?? f.extensions[0] ?? 'txt'}`,
+    }));
   return [...formats, { id: 'json', label: 'Puzzle document (JSON)', hint: '.json' }, { id: 'png', label: 'Picture of the board', hint: '.png' }];
 }
 

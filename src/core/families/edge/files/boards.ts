@@ -1,5 +1,6 @@
 import { FormatError } from '../../../document/errors';
 import { MAX_PIECES } from '../model';
+import { boardMeta } from './board-headers';
 import { nat, splitLines } from './text-lines';
 
 /**
@@ -36,6 +37,10 @@ export interface BoardText {
   numbering?: 0 | 1;
   /** Whether the comments say the rows run from the bottom (true) or from the top (false), if they do. */
   bottomFirst?: boolean;
+  /** The score (matching joins) the file states for the board, if it does: evidence for the reading that makes it. */
+  statedScore?: number;
+  /** How the file was read where it was not plain (metadata lines), one line each. */
+  notes?: string[];
 }
 
 export type BoardKind = 'url' | 'grid' | 'pairs' | 'cells' | 'ids';
@@ -153,14 +158,44 @@ function distinctPerBoard(v: number[], cells: number): boolean {
 const GRID_CELL = /^(\d{1,6}|-+)[:/](\d|-)$/;
 
 /**
+ * Cells written as four colour digits each (`0407`), not piece numbers: every token four digits,
+ * a whole number of boards of them, and some with a leading 0 or above the cell count (no piece
+ * number is either). An `R C` line first is a header.
+ */
+function packedCells(lines: readonly { tokens: string[] }[], cells: number): boolean {
+  let count = 0;
+  let telling = false;
+  for (const [k, l] of lines.entries())
+    for (const t of l.tokens) {
+      if (!/^\d{4}$/.test(t)) {
+        if (k === 0 && l.tokens.length === 2 && l.tokens.every((x) => /^\d{1,3}$/.test(x))) break;
+        return false;
+      }
+      count++;
+      if (t[0] === '0' || Number(t) > cells) telling = true;
+    }
+  return count > 0 && count % cells === 0 && telling;
+}
+
+/**
  * A board in text (not a URL): `piece:rotation` / `piece/rotation` grids, `piece rotation` pairs,
  * or four colours per cell. `cells` is the board size the piece set expects; a file holding a
  * whole multiple of it holds that many boards, one after the other.
  */
 export function readBoardTextCells(text: string, file: string, cells: number, rows: number, cols: number): BoardText[] {
-  const { lines, comments } = splitLines(text);
-  if (lines.length === 0) throw new FormatError('no board: the file is empty', file);
-  const said = comments.map((c) => c.text.toLowerCase()).join(' ');
+  const split = splitLines(text);
+  const { comments } = split;
+  if (split.lines.length === 0) throw new FormatError('no board: the file is empty', file);
+  // Titles, scores and sizes written before (or after) the cells are not cells.
+  const meta = boardMeta(split.lines, cells);
+  const { lines } = meta;
+  if (lines.length === 0)
+    throw new FormatError(`no board: every line is words (${meta.notes[0] ?? ''}), no cells of piece numbers or colours`, file, split.lines[0].no);
+  // Four side words in a row name an edge order (`top right bottom left`), not where the rows start.
+  const said = comments
+    .map((c) => c.text.toLowerCase())
+    .join(' ')
+    .replace(/\b(?:top|right|bottom|left|up|down|north|east|south|west)(?:[\s,;/-]+(?:top|right|bottom|left|up|down|north|east|south|west)){3}\b/g, ' ');
   const sense = /anti-?clockwise|counter-?clockwise/.test(said) ? 'anticlockwise' : /clockwise/.test(said) ? 'clockwise' : undefined;
   const numbering = /from 1|0 = empty|1-based/.test(said) ? 1 : /from 0|0-based/.test(said) ? 0 : undefined;
   const bottomFirst = /from the bottom|bottom row first|bottom left/.test(said) ? true : /from the top|top row first|top left/.test(said) ? false : undefined;
@@ -168,7 +203,7 @@ export function readBoardTextCells(text: string, file: string, cells: number, ro
   const grid = sample.tokens.some((t) => GRID_CELL.test(t));
   type Cell = { no: number; piece: number; rot: number; edges?: number[] };
   const all: Cell[] = [];
-  let sized: { rows: number; cols: number; no: number } | null = null;
+  let sized: { rows: number; cols: number; no: number } | null = meta.size;
   let kind: BoardKind;
   if (grid) {
     kind = 'grid';
@@ -184,6 +219,16 @@ export function readBoardTextCells(text: string, file: string, cells: number, ro
         if (empty !== (m[2] === '-')) throw new FormatError(`a cell is either piece/rotation or ---/- (empty), got "${t}"`, file, l.no);
         all.push({ no: l.no, piece: empty ? 0 : Number(m[1]), rot: empty ? 0 : Number(m[2]) });
       }
+    }
+  } else if (packedCells(lines, cells)) {
+    // Tiles written as four digits a cell (`0407`), a row of the board a line: the colours of each cell.
+    kind = 'cells';
+    for (const l of lines) {
+      if (l.tokens.length === 2 && !l.tokens.some((t) => /^\d{4}$/.test(t)) && all.length === 0) {
+        sized = { rows: Number(l.tokens[0]), cols: Number(l.tokens[1]), no: l.no };
+        continue;
+      }
+      for (const t of l.tokens) all.push({ no: l.no, piece: -1, rot: 0, edges: [...t].map(Number) });
     }
   } else {
     const nums = lines.map((l) => {
@@ -262,6 +307,8 @@ export function readBoardTextCells(text: string, file: string, cells: number, ro
       ...(sense ? { sense } : {}),
       ...(numbering !== undefined ? { numbering } : {}),
       ...(bottomFirst !== undefined ? { bottomFirst } : {}),
+      ...(meta.score !== null ? { statedScore: meta.score } : {}),
+      ...(meta.notes.length > 0 && k === 0 ? { notes: meta.notes } : {}),
     };
     out.push(board);
   }

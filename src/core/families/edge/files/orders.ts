@@ -121,3 +121,40 @@ export function applyOrder(fields: ArrayLike<number>, order: Order): Uint16Array
   for (let i = 0; i < fields.length; i += 4) for (let f = 0; f < 4; f++) out[i + order[f]] = fields[i + f];
   return out;
 }
+
+/** A whole-puzzle symmetry as a map of sides: side s of every piece goes to side `map[s]`. */
+interface Symmetry {
+  map: Order;
+  /** How the whole puzzle looks under it, for messages. */
+  how: string;
+  /** Whether rows and columns trade places (quarter turns, diagonal mirrors). */
+  transposes: boolean;
+}
+
+/** The 7 symmetries of a square other than leaving it be: 3 turns and 4 mirrors. */
+const SYMMETRIES: readonly Symmetry[] = [
+  { map: [1, 2, 3, 0], how: 'turned a quarter clockwise', transposes: true },
+  { map: [2, 3, 0, 1], how: 'turned a half', transposes: false },
+  { map: [3, 0, 1, 2], how: 'turned three quarters', transposes: true },
+  { map: [0, 3, 2, 1], how: 'mirrored left-right', transposes: false },
+  { map: [2, 1, 0, 3], how: 'mirrored top-bottom', transposes: false },
+  { map: [3, 2, 1, 0], how: 'mirrored diagonally', transposes: true },
+  { map: [1, 0, 3, 2], how: 'mirrored on the other diagonal', transposes: true },
+];
+
+/** An order read in another order's place: the same puzzle, turned or mirrored as a whole. */
+export interface OrderImage {
+  order: Order;
+  how: string;
+  transposes: boolean;
+}
+
+/**
+ * The orders that keep `o`'s opposite fields opposite: each reads the same pieces with every piece
+ * turned or mirrored alike, i.e. the whole puzzle turned or mirrored. For pieces that turn the
+ * turned ones are the same puzzle; for tiles that never turn each is another puzzle that solves
+ * exactly when this one does, so no evidence in the pieces can part them.
+ */
+export function wholeImages(o: Order): OrderImage[] {
+  return SYMMETRIES.map((s) => ({ order: o.map((side) => s.map[side]) as unknown as Order, how: s.how, transposes: s.transposes }));
+}

@@ -191,11 +191,7 @@ export function readPieceList(text: string, file: string): PieceList {
     } else if (k === 0 && !words && (l.tokens.length === 4 || l.tokens.length === 5)) {
       notes.push(`line ${l.no} (${l.text.slice(0, 30)}) read as column names`);
     } else
-      throw new FormatError(
-        `expected pieces (4 edge colours a line) or a header naming the columns (e.g. "id,top,right,bottom,left"), got "${l.text}"`,
-        file,
-        l.no,
-      );
+      throw new FormatError(`expected pieces (4 edge colours a line) or a header naming the columns (id,top,right,bottom,left), got "${l.text}"`, file, l.no);
     k++;
   }
 
@@ -243,7 +239,7 @@ export function readPieceList(text: string, file: string): PieceList {
     const first = rowsOfValues[0];
     // A separator after the last number of the size line is style (`16,16,5,17,`).
     const v = first.l.csv && first.l.tokens[first.l.tokens.length - 1] === '' && first.v.length === 5 ? first.v.slice(0, 4) : first.v;
-    const rest = rowsOfValues.length - 1;
+    const rest = piecesIn(rowsOfValues.slice(1));
     // `w,h,border,inner` (TheSil: piece counts; others: frame and inner colour counts).
     const theSil = v.length === 4 && v[0] * v[1] === rest && v[0] >= 1 && (v[0] * v[1] === v[2] + v[3] || !isSquare(rest + 1));
     // `b s w h`: two counts, then width and height; only when the line cannot be a piece of a square set.
@@ -297,6 +293,12 @@ export function readPieceList(text: string, file: string): PieceList {
     if (allZero) rowsOfValues = rowsOfValues.map(({ l, v }) => ({ l, v: v.slice(0, -1) }));
   }
 
+  if (!columns && severalALine(rowsOfValues)) {
+    // A line of 4k numbers is k pieces side by side (a board row, or just a long line): 4 numbers a piece, left to right.
+    const most = Math.max(...rowsOfValues.map(({ v }) => v.length / 4));
+    rowsOfValues = rowsOfValues.flatMap(({ l, v }) => Array.from({ length: v.length / 4 }, (_, j) => ({ l, v: v.slice(4 * j, 4 * j + 4) })));
+    notes.push(`several pieces a line (up to ${most}), read 4 numbers a piece, left to right`);
+  }
   const n = rowsOfValues.length;
   if (n === 0) throw new FormatError(`no pieces: expected ${expect()}`, file);
   if (n > MAX_PIECES) throw new FormatError(`more than ${MAX_PIECES} pieces`, file, rowsOfValues[MAX_PIECES].l.no);
@@ -337,6 +339,16 @@ export function readPieceList(text: string, file: string): PieceList {
     notes.push(`piece numbers in the ${idCol === 0 ? 'first' : 'last'} column${base === 0 ? ' (from 0)' : ''}`);
   }
   return { fields, lines: lineOf, header, declared, fixed, notes, upright, foreignFixed, foreignFrom };
+}
+
+/** Whether every line holds whole pieces of 4 numbers and some line more than one: no other reading of a piece list has such lines. */
+function severalALine(rows: readonly { v: number[] }[]): boolean {
+  return rows.length > 0 && rows.every(({ v }) => v.length > 0 && v.length % 4 === 0) && rows.some(({ v }) => v.length >= 8);
+}
+
+/** How many pieces lines hold: one a line, or 4 numbers a piece when lines hold several. */
+function piecesIn(rows: readonly { v: number[] }[]): number {
+  return severalALine(rows) ? rows.reduce((a, { v }) => a + v.length / 4, 0) : rows.length;
 }
 
 /** `key: value` and `key = value` lines. */

@@ -6,9 +6,10 @@ import { detectOrder } from './detect-order';
 import { pickReading, type Evidence, type Reading } from '../../../document/readings';
 import { countEvidence, frameEvidence, hasGrey, parityEvidence } from './evidence';
 import { foreignFixed, greyAsHighest } from './foreign';
-import { ORDER_HELP, TRBL, applyOrder, orderText, parseOrder, rotateOrder, sameOrder, type Order } from './orders';
+import { ALL_ORDERS, ORDER_HELP, TRBL, applyOrder, orderText, parseOrder, rotateOrder, sameOrder, type Order } from './orders';
 import { readPieceList, type PieceList } from './piece-list';
 import { readPlacementList } from './placement-list';
+import { drawnBoard, savedBoard } from './board-files';
 import { boardFaults, parseSense, placeBoard, turnBoardTo, type PieceSource, type Sense } from './place-board';
 
 /** Options of the edge readers, as the CLI and the import dialog pass them (all text). */
@@ -163,9 +164,13 @@ export function piecesEvidence(r: PiecesRead, puzzle: EdgePuzzle, order: Order):
   ];
 }
 
-/** Every board in a board file (URLs, grids, pairs, colour cells), for a puzzle of this size. */
+/** Every board in a board file (URLs, grids, pairs, colour cells, drawings, other programs' saves), for a puzzle of this size. */
 export function readBoards(text: string, file: string, rows: number, cols: number): BoardText[] {
+  const saved = savedBoard(text, file);
+  if (saved) return [saved];
   if (isBoardUrlText(text)) return readBoardUrls(text, file);
+  const drawn = drawnBoard(text, file, { rows, cols });
+  if (drawn) return [drawn];
   const listed = readPlacementList(text, rows, cols);
   if (listed) return [listed];
   return readBoardTextCells(text, file, rows * cols, rows, cols);
@@ -190,6 +195,17 @@ export function readPiecesWithBoards(
 ): { pieces: PiecesRead; boards: PlacedBoard[] } {
   const pieces = readPieces(piecesText, piecesFile, options);
   const boards = readBoards(boardText, boardFile, pieces.rows, pieces.cols);
+  return { pieces, boards: placeBoards(pieces, boards, boardFile, options, onBoard) };
+}
+
+/** Boards already read, placed on a piece file read up to its order (the boards decide it where the pieces cannot). */
+export function placeBoards(
+  pieces: PiecesRead,
+  boards: readonly BoardText[],
+  boardFile: string,
+  options: EdgeReadOptions = {},
+  onBoard?: (done: number, total: number) => void,
+): PlacedBoard[] {
   const src: PieceSource = {
     fields: pieces.list.fields,
     rows: pieces.rows,
@@ -207,7 +223,7 @@ export function readPiecesWithBoards(
     const p = placeAtItsSize(src, first ? varied(bt, first.variant, src.cols) : bt, boardFile);
     return { name: bt.name, puzzle: p.puzzle, board: p.board, order: p.order, notes: p.notes };
   });
-  return { pieces, boards: placed };
+  return placed;
 }
 
 interface Variant {
@@ -287,10 +303,17 @@ function weighBoard(
       if (faults > 0) evidence.push({ reason: `${faults} grey edge${faults > 1 ? 's' : ''} out of place`, weight: -Math.min(4, faults / 2) });
       const zeros = bt.pieces ? bt.pieces.filter((x) => x === 0).length : 0;
       if (num === 0) evidence.push({ reason: `piece numbers from 0 (${zeros === 1 ? 'one 0 on the board' : 'no empty cell'})`, weight: 0 });
+      // The file's own word on the score picks the reading that makes it.
+      if (bt.statedScore !== undefined)
+        evidence.push(
+          bt.statedScore === joins
+            ? { reason: `${joins} joins match, the score the file states`, weight: 3 }
+            : { reason: `${joins} joins match where the file states ${bt.statedScore}`, weight: -1 },
+        );
       const opts: Record<string, string> = {};
       if (numbering.length > 1 || options.numbering !== undefined) opts.numbering = String(num);
       if (rowsFirst.length > 1 || options.rows !== undefined) opts.rows = bottomFirst ? 'bottom' : 'top';
-      const notes = [...placed.notes];
+      const notes = [...(bt.notes ?? []), ...placed.notes];
       if (num === 0) notes.push('piece numbers read from 0');
       if (bottomFirst) notes.push('rows read bottom row first');
       readings.push({
@@ -336,6 +359,52 @@ function rowsOption(s: string, file: string): boolean {
   throw new FormatError(`rows option: expected top or bottom (the row a board file writes first), got "${s}"`, file);
 }
 
+/**
+ * A board of colour cells placed on a set whose order is already fixed must join as well as its
+ * cells join as written: when the cells, read in some edge order, join better than the placement,
+ * the set was read in another order than the board's, and the placement would be a silent misread.
+ */
+function cellsAgainstSet(b: BoardText, p: EdgePuzzle, board: EdgeBoard, cols: number, file: string): void {
+  if (!b.edges || b.edgesClockwise) return;
+  const joins = scoreBoard(p, board);
+  let best = 0;
+  let bestOrder: Order = TRBL;
+  for (const o of ALL_ORDERS) {
+    const w = writtenJoins(applyOrder(b.edges, o), cols);
+    if (w > best) {
+      best = w;
+      bestOrder = o;
+    }
+  }
+  if (joins < best)
+    throw new FormatError(
+      `the board's cells join ${best} of ${maxScore(p.rows, p.cols)} as written (read ${orderText(bestOrder)}), but only ${joins} placed on the pieces as they were read: the pieces were read in another edge order than the board's (give the piece file's order with --order)`,
+      file,
+      b.line,
+    );
+}
+
+/** Joins between filled cells (4 colours each, top right bottom left) as they stand. */
+function writtenJoins(e: Uint16Array, cols: number): number {
+  const cells = e.length >> 2;
+  const filled = (i: number): boolean => e[4 * i] !== 0 || e[4 * i + 1] !== 0 || e[4 * i + 2] !== 0 || e[4 * i + 3] !== 0;
+  let n = 0;
+  for (let i = 0; i < cells; i++) {
+    if (!filled(i)) continue;
+    if ((i + 1) % cols !== 0 && i + 1 < cells && filled(i + 1) && e[4 * i + 1] === e[4 * (i + 1) + 3]) n++;
+    if (i + cols < cells && filled(i + cols) && e[4 * i + 2] === e[4 * (i + cols)]) n++;
+  }
+  return n;
+}
+
+/** Every filled cell's colours one higher (an empty cell, all 0, stays empty). */
+function coloursFromOne(edges: Uint16Array): Uint16Array {
+  const out = edges.slice();
+  for (let j = 0; j < out.length; j += 4)
+    if (out[j] !== 0 || out[j + 1] !== 0 || out[j + 2] !== 0 || out[j + 3] !== 0) for (let s = 0; s < 4; s++) out[j + s] += 1;
+  return out;
+}
+
 function everyCellFilled(edges: Uint16Array): boolean {
   for (let j = 0; j < edges.length; j += 4) if (edges[j] === 0 && edges[j + 1] === 0 && edges[j + 2] === 0 && edges[j + 3] === 0) return false;
   return true;
@@ -376,7 +445,22 @@ export function readBoardsOnPuzzle(
     within: isRotatable(puzzle) ? [0, 1, 2, 3].map((k) => rotateOrder(TRBL, k)) : [TRBL],
   };
   // A board that says how it turns (this program's own files) is read exactly as written.
-  const place: Place = (s, b, f) => placeBoard(b.sense ? { ...s, within: [TRBL] } : s, b, f);
+  const exact: Place = (s, b, f) => placeBoard(b.sense ? { ...s, within: [TRBL] } : s, b, f);
+  // Tetravex files count colours from 0 and are stored from 1 (0 is grey here): cells written in the file's colours match one higher.
+  const shifted: Place = (s, b, f) => {
+    try {
+      return exact(s, b, f);
+    } catch (e) {
+      if (!(e instanceof FormatError) || !b.edges || b.edgesClockwise || hasGreyBorder(puzzle)) throw e;
+      const p = exact(s, { ...b, edges: coloursFromOne(b.edges) }, f);
+      return { ...p, notes: [...p.notes, "the cells' colours read one higher, as the tiles' are (colours from 0 in the file)"] };
+    }
+  };
+  const place: Place = (s, b, f) => {
+    const p = shifted(s, b, f);
+    cellsAgainstSet(b, p.puzzle, p.board, s.cols, f);
+    return p;
+  };
   const first = boards.length > 0 ? weighBoard(src, boards[0], file, options, place) : null;
   return boards.map((bt, i) => {
     const p = i === 0 && first ? first.placed : place(src, first ? varied(bt, first.variant, src.cols) : bt, file);

@@ -1,13 +1,22 @@
 import { looksLikeTetravex } from '../tetravex';
+import { looksLikeAsciiBoard } from './ascii-board';
+import { saveKind } from './board-files';
+import { iniPieces, readIni } from './ini';
 import { splitLines } from './text-lines';
 
 /**
  * Edge files that the generic shape rules of format detection would take for something else:
  * Tetravex tiles by their content (packed `0838` tiles look like a maze row), a hint count
  * first (`0`, or `k` and k hint lines, then the pieces: a lone number looks like a maze size),
- * and pieces whose colours are binary words. Null when none of these.
+ * pieces whose colours are binary words, an XML save, an INI file with a section of pieces, and a
+ * board drawn as text. Null when none of these.
  */
-export function sniffEdgeText(text: string): 'tetravex' | 'pieces' | null {
+export function sniffEdgeText(text: string): 'tetravex' | 'pieces' | 'save' | 'ini' | 'drawn' | null {
+  const save = saveKind(text);
+  if (save === 'xml' || (save === 'json' && parsesAsJson(text))) return 'save';
+  const ini = readIni(text);
+  if (ini && iniPieces(ini)) return 'ini';
+  if (looksLikeAsciiBoard(text)) return 'drawn';
   if (looksLikeTetravex(text)) return 'tetravex';
   const { lines } = splitLines(text);
   if (lines.length < 2) return null;
@@ -23,4 +32,13 @@ export function sniffEdgeText(text: string): 'tetravex' | 'pieces' | null {
     if (pieces.length >= 2 && pieces.every(pieceLine)) return 'pieces';
   }
   return null;
+}
+
+function parsesAsJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,6 +1,7 @@
 import { FormatError } from '../../../document/errors';
 import type { Evidence } from '../../../document/readings';
 import { MAX_PIECES } from '../model';
+import { applyOrder, orderLetters, orderText, wholeImages, type Order } from './orders';
 import { splitLines, type TextLine } from './text-lines';
 
 /**
@@ -160,6 +161,11 @@ export function readTileText(text: string, file: string, layout: TileLayout): Ti
         count++;
         continue;
       }
+      // A mark standing apart after a packed tile (`0838 @`) is a marker like one written against it.
+      if (layout === 'packed' && packedSeen && /^[^\w\s,;]+$/.test(t)) {
+        markers.add(t);
+        continue;
+      }
       throw new FormatError(`expected a colour (a number, a letter or a colour name), got "${t}"`, file, l.no);
     }
     if (count > 0) {
@@ -268,6 +274,8 @@ export function sizeChoices(t: TileText, given: [number, number] | null, fromNam
     if (digits.length === 2) add(Number(digits[0]), Number(digits[1]), `${line} read as ${digits[0]}x${digits[1]}`, 1);
   } else if (t.header.length === 2) {
     add(a, b, `${line}: rows and columns`, 2);
+    // Width and height: tiles that never turn pair up alike on a board and on its turn, so only a search tells them apart.
+    add(b, a, `${line}: width and height`, 1);
     add(a, a, `${line}: the side and ${b} colours`, max < b ? 2 : 1);
     add(b, b, `${line}: ${a} colours and the side`, max < a ? 2 : 1);
   } else if (t.header.length === 3) {
@@ -293,4 +301,36 @@ export function sizeChoices(t: TileText, given: [number, number] | null, fromNam
 export function suggestedSize(n: number): [number, number] | null {
   for (let r = Math.floor(Math.sqrt(n)); r >= 2; r--) if (n % r === 0) return [r, n / r];
   return null;
+}
+
+/** The tiles as a sorted list: equal for the same tiles however listed. */
+function tileSetKey(edges: ArrayLike<number>): string {
+  const tiles: string[] = [];
+  for (let i = 0; i < edges.length; i += 4) tiles.push(`${edges[i]},${edges[i + 1]},${edges[i + 2]},${edges[i + 3]}`);
+  return tiles.sort().join(';');
+}
+
+/**
+ * Tiles that never turn, read in an order worked out from their content: the orders that make the
+ * same puzzle turned or mirrored as a whole fit exactly as well (each solves when it does), so the
+ * reader's preferred one was taken. The note says so and names the option that reads each of the
+ * others (with the size swapped where rows and columns trade places). Null when every other order
+ * makes the very same tiles (a symmetric set: no choice was made).
+ */
+export function wholeSymmetryNote(fields: ArrayLike<number>, order: Order, rows: number, cols: number): string | null {
+  const own = tileSetKey(applyOrder(fields, order));
+  const groups = new Map<string, string[]>();
+  for (const img of wholeImages(order)) {
+    const swapped = img.transposes && rows !== cols;
+    if (!swapped && tileSetKey(applyOrder(fields, img.order)) === own) continue;
+    const kind = img.how.slice(0, img.how.indexOf(' '));
+    const list = groups.get(kind) ?? [];
+    // The second diagonal mirror is said by its option alone: the line stays short.
+    const how = img.how.endsWith('other diagonal') && list.length > 0 ? '' : `${img.how.slice(kind.length + 1)} `;
+    list.push(`${how}--order ${orderLetters(img.order)}${swapped ? ` --size ${cols}x${rows}` : ''}`);
+    groups.set(kind, list);
+  }
+  if (groups.size === 0) return null;
+  const ways = [...groups].map(([kind, list]) => `${kind} ${list.join(', ')}`).join('; ');
+  return `${orderText(order)} taken by choice, of orders that fit tiles that never turn alike, each the puzzle ${ways}`;
 }
