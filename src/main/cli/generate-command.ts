@@ -11,6 +11,12 @@ import { DIFFICULTIES, type Difficulty } from '../../core/families/edge/design/d
 import { OrderError, generateToOrder } from '../../core/families/edge/design/generate';
 import type { EdgeBoard, EdgePuzzle } from '../../core/families/edge/model';
 import { orderedText } from '../../core/text/analysis-text';
+import { analyseMaze } from '../../core/families/jump/analysis';
+import { mazeToOrder } from '../../core/families/jump/design';
+import { jumpMazeFormat } from '../../core/families/jump/format';
+import { jumpPuzzle, jumpPuzzleErrors } from '../../core/families/jump/model';
+import { parityToOrder } from '../../core/families/parity/design';
+import { parityGridFormat } from '../../core/families/parity/format';
 
 export async function generate(argv: string[]): Promise<number> {
   const { values: v } = parse(
@@ -30,10 +36,17 @@ export async function generate(argv: string[]): Promise<number> {
       unique: { type: 'boolean' },
       difficulty: { type: 'string' },
       attempts: { type: 'string' },
+      length: { type: 'string' },
+      solutions: { type: 'string' },
     },
     0,
   );
-  if ((v.family ?? 'edge') !== 'edge') throw new UsageError('generate makes edge-matching instances only (--family edge)');
+  const family = v.family ?? 'edge';
+  if (family === 'jump') return generateMaze(v);
+  if (family === 'parity') return generateParity(v);
+  if (family !== 'edge') throw new UsageError(`generate makes edge, jump or parity puzzles (--family edge|jump|parity), got ${family}`);
+  if (v.length !== undefined || v.solutions !== undefined)
+    throw new UsageError('--length is for jump mazes and --solutions for casse-tete grids: give --family jump or --family parity');
   const size = sizeOption(v.size);
   if (!size) throw new UsageError('generate needs --size RxC');
   const seed = seedOption(v.seed) ?? randomSeed();
@@ -104,4 +117,66 @@ export async function generate(argv: string[]): Promise<number> {
 function difficultyOption(text: string): Difficulty {
   if ((DIFFICULTIES as string[]).includes(text)) return text as Difficulty;
   throw new UsageError(`--difficulty must be ${DIFFICULTIES.join(', ')}, got ${text}`);
+}
+
+type Values = Record<string, string | boolean | undefined>;
+const str = (x: string | boolean | undefined): string | undefined => (typeof x === 'string' ? x : undefined);
+
+/** `generate --family jump --size RxC --length L`: a maze whose one shortest path has L moves. */
+async function generateMaze(v: Values): Promise<number> {
+  const size = sizeOption(str(v.size));
+  if (!size) throw new UsageError('generate --family jump needs --size RxC');
+  const length = intOption('length', str(v.length), 1);
+  if (length === undefined) throw new UsageError('generate --family jump needs --length L: the moves of its one shortest path');
+  const seed = seedOption(str(v.seed)) ?? randomSeed();
+  const puzzle = jumpPuzzle(size.rows, size.cols);
+  const errors = jumpPuzzleErrors(puzzle);
+  if (errors.length) throw new UsageError(errors[0]!);
+  const maxSteps = (intOption('attempts', str(v.attempts), 1, 1_000_000) ?? 200) * 1000;
+  let maze: Int32Array;
+  try {
+    maze = mazeToOrder(puzzle, { length, seed, maxSteps }).cells;
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+  const a = analyseMaze(puzzle, maze);
+  process.stderr.write(`one shortest path of ${a.shortest} moves (the maze analysis says so), seed ${seed}\n`);
+  const text = jumpMazeFormat.write(puzzle, { cells: maze })!;
+  if (typeof v.out === 'string') writeFileSync(v.out, text);
+  else process.stdout.write(text);
+  if (v.import)
+    await addToLibrary(str(v.db), makeDocument('jump', `maze ${size.rows}x${size.cols}, one path of ${length}, seed ${seed}`, puzzle, { cells: maze }));
+  return 0;
+}
+
+/** `generate --family parity --solutions K [--size N]`: the casse-tete grids with exactly K solutions. */
+async function generateParity(v: Values): Promise<number> {
+  const raw = str(v.solutions);
+  if (raw === undefined || !/^\d{1,60}$/.test(raw)) throw new UsageError(`generate --family parity needs --solutions K (a whole number), got ${raw ?? 'none'}`);
+  const size = sizeOption(str(v.size));
+  if (size && size.rows !== size.cols) throw new UsageError('a casse-tete grid is square: give --size N');
+  const sizes = size ? [size.rows] : Array.from({ length: 11 }, (_, i) => i + 2);
+  if (sizes[0]! > 12) throw new UsageError('--solutions searches grids up to 12x12 (the exact counts stay fast there)');
+  const order = parityToOrder(BigInt(raw), sizes);
+  const where = size ? `${size.rows}x${size.rows}` : 'from 2x2 to 12x12';
+  if (order.exact.length === 0) {
+    const near = [order.below, order.above].filter((c) => c !== null).map((c) => `n = ${c.n}, m = ${c.m} has ${c.solutions}`);
+    throw new UsageError(`no casse-tete ${where} has exactly ${raw} solutions${near.length ? `; nearest: ${near.join('; ')}` : ''}`);
+  }
+  for (const c of order.exact) process.stdout.write(`n = ${c.n}, m = ${c.m}: ${c.solutions} solutions, exact\n`);
+  const first = order.exact[0]!;
+  if (typeof v.out === 'string') writeFileSync(v.out, parityGridFormat.write({ n: first.n, m: first.m }, undefined)!);
+  if (v.import)
+    await addToLibrary(str(v.db), makeDocument('parity', `casse-tete ${first.n}x${first.n}, remove ${first.m} (${raw} solutions)`, { n: first.n, m: first.m }));
+  return 0;
+}
+
+async function addToLibrary(db: string | undefined, doc: ReturnType<typeof makeDocument>): Promise<void> {
+  const wb = open(db);
+  try {
+    const rec = wb.createPuzzle(doc, 'generate');
+    process.stderr.write(`added to the library as puzzle ${rec.id}\n`);
+  } finally {
+    await wb.close();
+  }
 }

@@ -26,4 +26,18 @@ describe('workbench generate --unique / --difficulty (issue 51, item 2)', () => 
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--difficulty must be easy, medium, hard, got brutal/);
   });
+
+  it('makes a maze with one shortest path of a chosen length, and casse-tete grids with a chosen number of solutions', () => {
+    const db = tempDb();
+    const out = join(db, '..', 'maze-order.txt');
+    const r = cli(['generate', '--family', 'jump', '--size', '6x6', '--length', '15', '--seed', '2', '--out', out, '--db', db]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^one shortest path of 15 moves \(the maze analysis says so\), seed 2\n$/);
+    expect(cli(['analyze', out, '--db', db]).stdout).toMatch(/shortest path: 15 moves, unique/);
+    const p = cli(['generate', '--family', 'parity', '--solutions', '6', '--db', db]);
+    expect(p.stdout).toBe('n = 3, m = 3: 6 solutions, exact\n');
+    const none = cli(['generate', '--family', 'parity', '--solutions', '7', '--db', db]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/no casse-tete from 2x2 to 12x12 has exactly 7 solutions; nearest: n = 3, m = 3 has 6; n = 3, m = 5 has 9/);
+  });
 });
