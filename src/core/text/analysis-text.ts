@@ -4,6 +4,7 @@
  */
 import type { ColourStats, EdgeAnalysis, LogEstimate } from '../families/edge/analysis';
 import type { MakeUniqueResult } from '../families/edge/analysis/make-unique';
+import type { RecolourResult } from '../families/edge/analysis/recolour';
 import { bandText } from '../families/edge/design/difficulty';
 import type { Ordered } from '../families/edge/design/generate';
 import type { MazeAnalysis } from '../families/jump/analysis';
@@ -148,6 +149,24 @@ export function makeUniqueLines(r: MakeUniqueResult, rows: number, cols: number,
       `  the solutions differ in ${countText(r.differing.length)} of ${countText(rows * cols)} cells: ${r.differing.map((i) => `(${Math.floor(i / cols) + 1},${(i % cols) + 1})`).join(' ')}`,
     );
   return lines;
+}
+
+/** A recolouring proposal in words: the joins given a colour of their own (rows and columns from 1). */
+export function recolourLines(r: RecolourResult, rows: number, cols: number): string[] {
+  const before = `${r.countExact ? '' : 'at least '}${countText(r.solutionsBefore)} solution${r.solutionsBefore === 1 ? '' : 's'}`;
+  if (r.outcome === 'unique') return [`${rows}x${cols}: already unique: exactly one solution; nothing to change`];
+  if (r.outcome === 'none') return [`${rows}x${cols}: no solution, so no colour change can make it unique`];
+  const n = r.changes.length;
+  const head =
+    r.outcome === 'proposed'
+      ? `${rows}x${cols}: ${before}; give ${n} join${n === 1 ? '' : 's'} of one solution a colour of ${n === 1 ? 'its' : 'their'} own to leave exactly one (${r.fewest ? 'the fewest that do' : 'not proven the fewest: the solutions were covered in rounds'}; confirmed by an exact count in ${countText(r.nodes)} nodes):`
+      : `${rows}x${cols}: ${before}; stopped before a proposal was confirmed (${countText(r.nodes)} nodes)`;
+  return [
+    head,
+    ...r.changes.map(
+      (c) => `  the join ${c.side === 1 ? 'right of' : 'below'} row ${c.row + 1}, column ${c.col + 1}: new colour ${c.colour} on both its sides`,
+    ),
+  ];
 }
 
 /** "exactly one solution (the exact count says so, ...); rating 4.2: medium (4 to 6, ...); found at try 60". */

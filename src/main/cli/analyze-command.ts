@@ -7,7 +7,8 @@ import { documentToText, makeDocument } from '../../core/document/document';
 import { makeUnique } from '../../core/families/edge/analysis/make-unique';
 import { solutionToJson } from '../../core/families/edge/json';
 import type { EdgePuzzle } from '../../core/families/edge/model';
-import { analysisLines, makeUniqueLines } from '../../core/text/analysis-text';
+import { analysisLines, makeUniqueLines, recolourLines } from '../../core/text/analysis-text';
+import { fewestRecolourings } from '../../core/families/edge/analysis/recolour';
 import { countText, durationText } from '../../core/text/run-text';
 import { runAnalysis, DEFAULT_LIMITS, type AnalysisTarget } from '../services/analysis-run';
 import { intOption, numberOption, parse, seedOption, sizeOption, UsageError } from './args';
@@ -30,6 +31,7 @@ export async function analyze(argv: string[]): Promise<number> {
       probes: { type: 'string' },
       seed: { type: 'string' },
       'make-unique': { type: 'boolean' },
+      recolour: { type: 'boolean' },
       out: { type: 'string' },
     },
     1,
@@ -62,7 +64,8 @@ export async function analyze(argv: string[]): Promise<number> {
     notes = read.notes;
     target = { family: read.family, puzzle: read.puzzle, solution: read.solution ?? undefined };
   }
-  if (v['make-unique']) return makeUniqueCommand(target, file, seconds, v.json === true, v.out, notes);
+  if (v.recolour && !v['make-unique']) throw new UsageError('--recolour makes a puzzle unique by colours: give it with --make-unique');
+  if (v['make-unique']) return makeUniqueCommand(target, file, seconds, v.json === true, v.out, notes, v.recolour === true);
   if (v.out !== undefined) throw new UsageError('--out writes the puzzle --make-unique proposes: give --make-unique');
   // Ctrl+C stops the count and still prints what was found.
   let stop = false;
@@ -91,7 +94,15 @@ export async function analyze(argv: string[]): Promise<number> {
 }
 
 /** `analyze FILE --make-unique [--out FILE]`: the fewest fixed pieces that leave one solution (issue 51). */
-function makeUniqueCommand(target: AnalysisTarget, file: string | undefined, seconds: number, json: boolean, out: string | undefined, notes: string[]): number {
+function makeUniqueCommand(
+  target: AnalysisTarget,
+  file: string | undefined,
+  seconds: number,
+  json: boolean,
+  out: string | undefined,
+  notes: string[],
+  byColours: boolean,
+): number {
   if (target.family !== 'edge' || file === undefined)
     throw new UsageError('--make-unique works on edge-matching puzzles (and Tetravex): give an edge piece file');
   const puzzle = target.puzzle as EdgePuzzle;
@@ -99,6 +110,23 @@ function makeUniqueCommand(target: AnalysisTarget, file: string | undefined, sec
   const onInt = (): void => void (stop = true);
   process.once('SIGINT', onInt);
   const t0 = cpuMs();
+  if (byColours) {
+    try {
+      const r = fewestRecolourings(puzzle, { shouldStop: () => stop || cpuMs() - t0 >= seconds * 1000 });
+      const { puzzle: changed, ...rest } = r;
+      if (json) process.stdout.write(`${JSON.stringify({ file: basename(file), ...rest })}\n`);
+      else process.stdout.write(`${recolourLines(r, puzzle.rows, puzzle.cols).join('\n')}\n`);
+      if (out !== undefined) {
+        if (r.outcome !== 'proposed' || !changed) throw new UsageError(`${basename(file)}: nothing written to ${out}: no confirmed proposal`);
+        writeFileSync(out, documentToText(makeDocument('edge', `${basename(file)} (unique by colours)`, changed)));
+        if (!json) process.stdout.write(`wrote ${out}: the puzzle with ${r.changes.length} join${r.changes.length === 1 ? '' : 's'} recoloured\n`);
+      }
+      printNotes(notes, []);
+      return stop ? 130 : r.outcome === 'stopped' ? 1 : 0;
+    } finally {
+      process.removeListener('SIGINT', onInt);
+    }
+  }
   try {
     const r = makeUnique(puzzle, { shouldStop: () => stop || cpuMs() - t0 >= seconds * 1000 });
     if (json) process.stdout.write(`${JSON.stringify({ file: basename(file), ...r, reference: r.reference ? solutionToJson(r.reference) : null })}\n`);

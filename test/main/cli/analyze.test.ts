@@ -47,6 +47,10 @@ describe('workbench analyze', () => {
     const json = JSON.parse(cli(['analyze', file, '--make-unique', '--json', '--db', db]).stdout) as { outcome: string; hints: unknown[] };
     expect(json).toMatchObject({ outcome: 'proposed' });
     expect(json.hints).toHaveLength(hints);
+    const colours = cli(['analyze', file, '--make-unique', '--recolour', '--out', out, '--db', db]);
+    expect(colours.stdout).toMatch(/^4x4: 10 solutions; give \d joins? of one solution a colou?r of (its|their) own to leave exactly one/);
+    expect(cli(['analyze', out, '--probes', '50', '--db', db]).stdout).toMatch(/^4x4: unique: exactly one solution/);
+    expect(cli(['analyze', file, '--recolour', '--db', db]).stderr).toMatch(/--recolour makes a puzzle unique by colours: give it with --make-unique/);
     const maze = cli(['analyze', join(instances, 'cs440_hill_climbing_5x5.maze'), '--make-unique', '--db', db]);
     expect(maze.code).toBe(2);
     expect(maze.stderr).toMatch(/--make-unique works on edge-matching puzzles/);

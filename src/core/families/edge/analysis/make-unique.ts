@@ -55,7 +55,7 @@ export interface MakeUniqueResult {
 }
 
 /** A full count (or one stopped at `keep` solutions or the node budget) of `puzzle`. */
-function count(puzzle: EdgePuzzle, keep: number, budget: { nodes: number }, shouldStop?: () => boolean): { counter: SolutionCounter; tree: SearchTree } {
+export function count(puzzle: EdgePuzzle, keep: number, budget: { nodes: number }, shouldStop?: () => boolean): { counter: SolutionCounter; tree: SearchTree } {
   const tree = searchTree(puzzle);
   const counter = new SolutionCounter(tree, keep);
   const slice = 200_000;

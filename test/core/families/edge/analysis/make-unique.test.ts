@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { generateEdgePuzzle } from '../../../../../src/core/families/edge/generator';
 import { fewestCells, makeUnique } from '../../../../../src/core/families/edge/analysis/make-unique';
+import { fewestRecolourings } from '../../../../../src/core/families/edge/analysis/recolour';
 import { generateTetravex } from '../../../../../src/core/families/edge/tetravex';
 import { isSolved, type EdgePuzzle } from '../../../../../src/core/families/edge';
 import { bruteSolutions } from './brute';
@@ -75,5 +76,45 @@ describe('make unique (issue 51, item 1)', () => {
     const sets = [set(0, 1), set(2), set(1, 2, 3), set(0)];
     expect(fewestCells(sets, [0, 1, 2, 3], 4, 6)).toEqual({ cells: [2, 0], exact: true });
     expect(fewestCells(sets, [0, 1, 3], 4, 6)).toBeNull();
+  });
+});
+
+describe('make unique by recolouring joins (issue 51, item 1)', () => {
+  it('gives the fewest joins a colour of their own so one solution is left, by an independent count', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 3 }), fc.integer({ min: 1, max: 3 }), fc.integer(), (n, inner, seed) => {
+        const { puzzle: p } = generateEdgePuzzle({ rows: n, cols: n, frameColours: 1, innerColours: inner, seed });
+        const before = bruteSolutions(p);
+        const r = fewestRecolourings(p, { keep: 5000 });
+        if (before.classes === 1) {
+          expect(r.outcome).toBe('unique');
+          return;
+        }
+        expect(r.outcome).toBe('proposed');
+        expect(bruteSolutions(r.puzzle!).classes).toBe(1);
+        // Each change is one join: exactly two half-edges carry each new colour.
+        for (const c of r.changes) expect(Array.from(r.puzzle!.edges).filter((e) => e === c.colour)).toHaveLength(2);
+        if (r.fewest)
+          for (let k = 0; k < r.changes.length; k++) {
+            const edges = r.puzzle!.edges.slice();
+            // Undo change k: its two half-edges back to the colour they had.
+            const old = p.edges.filter((_, i) => r.puzzle!.edges[i] === r.changes[k]!.colour);
+            let m = 0;
+            for (let i = 0; i < edges.length; i++) if (edges[i] === r.changes[k]!.colour) edges[i] = old[m++]!;
+            expect(bruteSolutions({ ...p, edges }).classes).toBeGreaterThan(1);
+          }
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('makes the 4x4 with 10 solutions unique, also in rounds', () => {
+    const { puzzle: p } = generateEdgePuzzle({ rows: 4, cols: 4, frameColours: 1, innerColours: 2, seed: 1 });
+    const r = fewestRecolourings(p);
+    expect(r.outcome).toBe('proposed');
+    expect(bruteSolutions(r.puzzle!).classes).toBe(1);
+    const rounds = fewestRecolourings(p, { keep: 3 });
+    expect(rounds.outcome).toBe('proposed');
+    expect(bruteSolutions(rounds.puzzle!).classes).toBe(1);
   });
 });
