@@ -28,6 +28,9 @@ export interface DriverOptions {
   recordedBest?: number | null;
 }
 
+/** How long the driver awaits a run's threads at a time before it looks at its stop criteria again, in ms. */
+const READY_WAIT_MS = 50;
+
 /**
  * Advances a solver in slices sized to take about `sliceMs`, checking stop criteria, emitting
  * improvements, progress at a bounded rate, and periodic checkpoints. Pure apart from the hooks.
@@ -64,6 +67,13 @@ export async function drive(run: SolverRun, stop: StopCriteria, hooks: DriverHoo
     return null;
   };
 
+  const checkpointReady = async (): Promise<boolean> => {
+    for (;;) {
+      if (await run.ready!(READY_WAIT_MS, true)) return true;
+      if (reached()) return false;
+    }
+  };
+
   const improved = (): void => {
     if (run.bestScore <= lastBest) return;
     lastBest = run.bestScore;
@@ -85,6 +95,8 @@ export async function drive(run: SolverRun, stop: StopCriteria, hooks: DriverHoo
       checkpoint();
       return { reason, elapsedMs: Math.round(elapsed()) };
     }
+    // A run on threads may wait a long round for them: awaited, so a user's stop gets in meanwhile.
+    if (run.ready && !(await run.ready(READY_WAIT_MS))) continue;
     let slice = budget;
     if (stop.evaluations !== null) slice = Math.max(1, Math.min(slice, stop.evaluations - run.evaluations));
     // The slice is in the step budget's units (`spent` where a solver has it): sized by its evaluations,
@@ -105,7 +117,8 @@ export async function drive(run: SolverRun, stop: StopCriteria, hooks: DriverHoo
       lastProgress = now;
       hooks.onProgress(sample());
     }
-    if (now - lastCheckpoint >= opts.checkpointIntervalMs) checkpoint();
+    // A checkpoint waits for every thread's round to end: likewise awaited (once the stop is due, the loop's end takes one).
+    if (now - lastCheckpoint >= opts.checkpointIntervalMs && (!run.ready || (await checkpointReady()))) checkpoint();
     await hooks.pause();
   }
 }

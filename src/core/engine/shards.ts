@@ -69,6 +69,12 @@ export interface ShardExecutor {
    * (posting what it did, which `ahead` then gives) and plays no more. Waits until each has.
    */
   halt?(): void;
+  /**
+   * For an executor that waits on threads: true once each of `shards` has a round to give (with
+   * `checkpoint`, once every thread has its checkpoint ready: asked for here, taken by
+   * `checkpoints`), false after about `ms` without; never holds the thread (see SolverRun.ready).
+   */
+  ready?(shards: readonly number[], ms: number, checkpoint: boolean): Promise<boolean>;
 }
 
 /** Builds the executor for a run: the shards' solver (always one thread), its params, starts and round budget. */
@@ -361,6 +367,17 @@ export class ShardedRun implements SolverRun {
 
   watch(stopDue: () => boolean): void {
     this.exec.watch?.(stopDue);
+  }
+
+  /** See SolverRun.ready: the shards the next step takes a new round of (the others have theirs in hand). */
+  async ready(ms: number, checkpoint = false): Promise<boolean> {
+    if (!this.exec.ready || (this.finished && !checkpoint)) return true;
+    let behind = Infinity;
+    for (let i = 0; i < this.exec.count; i++) if (!this.last[i].finished) behind = Math.min(behind, this.taken[i]);
+    const need: number[] = [];
+    if (!checkpoint)
+      for (let i = 0; i < this.exec.count; i++) if (!this.last[i].finished && this.taken[i] === behind && this.pending[i].length === 0) need.push(i);
+    return this.exec.ready(need, ms, checkpoint);
   }
 
   /** The run ends on the clock or by the user's word: its threads end their rounds, and the rounds they ended ahead are taken, in round order. */

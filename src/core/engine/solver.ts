@@ -40,6 +40,13 @@ export interface SolverRun<S = unknown, C = unknown> {
    * its wait, and its threads their rounds, as soon as it is true, not at the end of a round.
    */
   watch?(stopDue: () => boolean): void;
+  /**
+   * Where a step or a checkpoint waits on other threads: resolves true once the next `step` (with
+   * `checkpoint`, the next `checkpoint()`) will not wait, or false after about `ms` without. The
+   * driver awaits it, so the host's event loop runs while threads play a long round: a user's stop
+   * arrives as a message, and is seen within `ms` rather than at the round's end.
+   */
+  ready?(ms: number, checkpoint?: boolean): Promise<boolean>;
   /** The best solution in its family's JSON form. */
   bestSolution(): S;
   /** JSON-serialisable state from which `restore` continues on the same RNG stream. */

@@ -337,10 +337,17 @@ export class Workbench {
    * resume may change (see retune.ts), checked as a launch is before anything is written.
    */
   resumeRun(id: number, set: Readonly<Record<string, unknown>> = {}): RunRecord {
-    if (Object.keys(set).length === 0) return this.runs.resume(id);
-    // Only a new setting needs the run's puzzle (to check the setting against it as a launch does).
     const run = this.store.getRun(id);
     if (!run) throw new Error(`no run ${id}`);
+    // Its threads cannot change (its checkpoint holds one search per thread), so a run started on
+    // a bigger machine (a run file, a database moved here) is refused as a launch of them would be.
+    const threads = threadsOf(run.params);
+    if (threadsRefusal(threads, this.cores))
+      throw new Error(
+        `run ${id}: threads: ${threads} is more than the ${this.cores} cores of this machine, and a run resumes on the threads it started with: resume it on a machine with at least ${threads} cores`,
+      );
+    if (Object.keys(set).length === 0) return this.runs.resume(id);
+    // Only a new setting needs the run's puzzle (to check the setting against it as a launch does).
     const tuned = retune(findSolver(run.family, run.solver), getFamily(run.family).puzzleFromJson(run.puzzle), run, set, this.store.latestCheckpoint(id));
     return this.runs.resume(id, tuned ?? undefined);
   }

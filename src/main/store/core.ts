@@ -200,6 +200,7 @@ export class StoreCore {
      * over this one intact (see retire). Closed first on a normal close.
      */
     private readonly lockHolder: Database.Database | null,
+    private readonly opts: Pick<StoreOptions, 'checkpointFrames' | 'beforeCheckpoint'> = {},
   ) {
     this.statements = new StatementCache(db);
     this.identity = path === ':memory:' || path === '' ? null : new FileIdentity(path);
@@ -251,7 +252,7 @@ export class StoreCore {
       db.pragma('foreign_keys = ON');
       if (!memory) db.pragma('wal_autocheckpoint = 0'); // see CHECKPOINT_FRAMES
       migrate(db, file);
-      return new StoreCore(db, file, opts.now ?? Date.now, memory ? null : openLockHolder(file, opts));
+      return new StoreCore(db, file, opts.now ?? Date.now, memory ? null : openLockHolder(file, opts), opts);
     } catch (err) {
       try {
         // A refused file gets nothing from this process, not even the WAL's closing checkpoint.
@@ -295,12 +296,14 @@ export class StoreCore {
   }
 
   close(): void {
-    // Closing checkpoints: into a file still ours and sound only.
+    // Closing checkpoints: into a file still ours and sound only, and as the store's own do (see
+    // `checkpoint`), so SQLite's closing one has nothing left to copy.
     if (this.goneReason === null && this.damage === null && this.db.open) {
       try {
-        this.checkFile();
+        if (this.identity === null) this.checkFile();
+        else this.checkpoint();
       } catch {
-        /* retired: nothing left to close */
+        /* retired, or busy (then SQLite's closing checkpoint does it, if this is the last connection) */
       }
     }
     if (this.damage !== null && this.db.open) this.db.close(); // while the lock holder keeps it from checkpointing
@@ -352,11 +355,42 @@ export class StoreCore {
     });
   }
 
-  /** Checkpoint once the WAL is long enough (see CHECKPOINT_FRAMES), after checking the file is still ours. */
+  /** Checkpoint once the WAL is long enough (see CHECKPOINT_FRAMES). */
   private afterWrite(): void {
-    if (this.identity === null || this.db.inTransaction || this.identity.backlog() < CHECKPOINT_FRAMES) return;
+    if (this.identity === null || this.db.inTransaction || this.identity.backlog() < (this.opts.checkpointFrames ?? CHECKPOINT_FRAMES)) return;
+    this.checkpoint();
+  }
+
+  /**
+   * Copy the WAL into the file, only while the file is ours, and make sure it still was: the
+   * file's other pages are witnessed first, then the file is checked (a copy landed before the
+   * witness shows there), and after SQLite's checkpoint the witnessed pages must be as they were.
+   * A copy landing between the check and the checkpoint's writes (the one moment no look can
+   * close) comes out with the WAL's pages over its own, which no later check could tell from a
+   * checkpoint of this file: its own pages give it away here, and the store is retired in one line.
+   */
+  private checkpoint(): void {
+    const witness = this.identity!.witness();
     this.checkFile();
-    this.db.pragma('wal_checkpoint(PASSIVE)');
+    this.opts.beforeCheckpoint?.();
+    let refused: unknown = null;
+    try {
+      this.db.pragma('wal_checkpoint(PASSIVE)');
+    } catch (e) {
+      // SQLite refuses, before writing a page, a file much smaller than the WAL says it is.
+      refused = e;
+    }
+    if (witness === null || this.identity!.witnessHolds(witness)) {
+      if (refused !== null) throw refused;
+      return;
+    }
+    const wroteInto = refused === null && this.identity!.checkpointWroteInto(witness);
+    this.retire(
+      !wroteInto
+        ? `the database file ${this.path} was overwritten in place by another file while in use, so this process stopped writing to it`
+        : `the database file ${this.path} was overwritten in place by another file while this process was writing its changes into it, so this process stopped writing to it (copy that file over it again: some of its pages are this process's)`,
+    );
+    throw new StoreError('GONE', this.goneReason!);
   }
 
   /**

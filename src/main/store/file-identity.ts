@@ -13,9 +13,10 @@
  * descriptor of a file drops every POSIX lock this process holds on it, SQLite's included, and
  * another process would then take the database for unused and reset its -shm under us.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
-import { compareCheckpointed } from './wal-file';
+import { compareCheckpointed, mainPageSize, readShm, readWalHeader, walPages } from './wal-file';
 
 interface Ident {
   dev: bigint;
@@ -64,6 +65,26 @@ function stat(file: string): (Ident & { size: bigint; mtimeNs: bigint }) | null 
     return null;
   }
 }
+
+/**
+ * What one of this process's checkpoints must leave as it is: the main file's pages the WAL holds
+ * no frame of (the checkpoint copies only the WAL's pages), by digest. Every such page of a file up
+ * to WITNESS_ALL_PAGES pages, else page 1, the last and an even sample of WITNESS_SAMPLE_PAGES.
+ */
+export interface CheckpointWitness {
+  pageSize: number;
+  walSalt: string;
+  /** The WAL's frames copied into the file already (the checkpoint copies those after). */
+  backfill: number;
+  pages: number[];
+  /** Each page's digest, in the order of `pages`. */
+  hashes: Buffer[];
+}
+
+/** Files up to this many pages (32 MB of 4 KB pages) are witnessed whole. */
+export const WITNESS_ALL_PAGES = 8192;
+/** Pages of a bigger file witnessed at each checkpoint (8 MB of 4 KB pages). */
+export const WITNESS_SAMPLE_PAGES = 2048;
 
 const sameIdent = (a: Ident | null, b: Ident | null): boolean => a === b || (a !== null && b !== null && a.dev === b.dev && a.ino === b.ino);
 
@@ -130,6 +151,74 @@ export class FileIdentity {
     if (!this.holdsCheckpointedPages()) return OVERWRITTEN;
     this.state = { db, wal: walIdent, header, marker: now };
     return null;
+  }
+
+  /**
+   * Taken before one of this process's checkpoints, then `check`ed (see StoreCore.checkpoint): a
+   * file copied over this one after that check, before the checkpoint copies the WAL into it,
+   * comes out of the checkpoint with the WAL's pages over its own, which `check` alone takes for
+   * this file. Its other pages are the copy's, and `witnessHolds` sees them. Null in memory or
+   * without a WAL (no checkpoint then writes anything).
+   */
+  witness(): CheckpointWitness | null {
+    if (this.fds.db === null || this.fds.wal === null) return null;
+    const pageSize = mainPageSize(this.fds.db);
+    const wal = walPages(this.fds.wal);
+    if (pageSize === null || wal === null) return null;
+    const filePages = Math.floor(Number(fs.fstatSync(this.fds.db).size) / pageSize);
+    // A checkpoint may cut the file to the size of its last commit: pages past it are no longer the database's.
+    const last = wal.dbPages > 0 ? Math.min(filePages, wal.dbPages) : filePages;
+    const pages: number[] = [];
+    const add = (p: number): void => {
+      if (p >= 1 && p <= last && !wal.pages.has(p) && pages.at(-1) !== p) pages.push(p);
+    };
+    if (last <= WITNESS_ALL_PAGES) for (let p = 1; p <= last; p++) add(p);
+    else {
+      const stride = last / WITNESS_SAMPLE_PAGES;
+      const offset = Math.random() * stride;
+      add(1);
+      for (let i = 0; i < WITNESS_SAMPLE_PAGES; i++) add(1 + Math.floor(offset + i * stride));
+      add(last);
+    }
+    const shm = readShm(this.fds.shm);
+    const backfill = shm !== null && `${shm.salt1}:${shm.salt2}` === wal.salt ? shm.backfill : 0;
+    return { pageSize, walSalt: wal.salt, backfill, pages, hashes: this.pageHashes(pageSize, pages) };
+  }
+
+  /**
+   * Whether the pages `w` witnessed are as they were, but those a WAL begun since holds (another
+   * process may have started the WAL over and checkpointed its own pages meanwhile).
+   */
+  witnessHolds(w: CheckpointWitness): boolean {
+    if (this.fds.db === null) return true;
+    const header = this.fds.wal === null ? null : readWalHeader(this.fds.wal);
+    // Read through only when the WAL started over since (the common case reads its header alone).
+    const wal = header !== null && `${header.salt1}:${header.salt2}` !== w.walSalt ? walPages(this.fds.wal!) : null;
+    const since = wal?.pages ?? new Set<number>();
+    const now = this.pageHashes(w.pageSize, w.pages);
+    return w.pages.every((p, i) => since.has(p) || now[i]!.equals(w.hashes[i]!));
+  }
+
+  /**
+   * After a witness that did not hold: whether any page the checkpoint since it copied holds the
+   * WAL's content, i.e. the file copied over this one came before the checkpoint's writes, some of
+   * which it holds (a copy landing after them left the file as it was copied).
+   */
+  checkpointWroteInto(w: CheckpointWitness): boolean {
+    if (this.fds.db === null || this.fds.wal === null) return false;
+    const wal = walPages(this.fds.wal);
+    const fromFrame = wal !== null && wal.salt === w.walSalt ? w.backfill : 0;
+    return compareCheckpointed(this.fds.db, this.fds.wal, this.fds.shm, { fromFrame, count: true }).matched > 0;
+  }
+
+  private pageHashes(pageSize: number, pages: readonly number[]): Buffer[] {
+    const buf = Buffer.alloc(pageSize);
+    return pages.map((p) => {
+      // A page past the end reads short: zeros after what there is.
+      const n = fs.readSync(this.fds.db!, buf, 0, pageSize, (p - 1) * pageSize);
+      buf.fill(0, n);
+      return createHash('sha1').update(buf).digest();
+    });
   }
 
   /** Frames in the WAL not yet copied into the main file (0 without a WAL). */

@@ -23,6 +23,13 @@ export interface StoreOptions {
   now?: () => number;
   /** Files up to this size get SQLite's quick check at opening (default QUICK_CHECK_MAX_BYTES, 256 MB). */
   quickCheckMaxBytes?: number;
+  /** WAL frames after which a write checkpoints (default CHECKPOINT_FRAMES, 1000); for tests. */
+  checkpointFrames?: number;
+  /**
+   * For tests: called in each of the store's checkpoints between its last look at the file and
+   * SQLite's copying of the WAL into it, the moment a file copied over this one is hardest to see.
+   */
+  beforeCheckpoint?: () => void;
 }
 
 // ---- puzzles --------------------------------------------------------------------------------

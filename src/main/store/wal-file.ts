@@ -46,6 +46,8 @@ export interface WalMatch {
   compared: number;
   /** The first page whose content in the main file is none the WAL had for it, or null. */
   mismatch: number | null;
+  /** Pages compared that hold the WAL's content (counted on to the end when asked to count). */
+  matched: number;
 }
 
 function readAt(fd: number, offset: number, length: number): Buffer {
@@ -116,6 +118,17 @@ export function readFrames(fd: number, header: WalHeader, maxFrames = Infinity, 
   return { pages: pages.slice(0, committed), data: data.slice(0, committed), dbPages };
 }
 
+/**
+ * The pages the WAL holds a committed frame of, the database's size
+ * in pages at its last commit (0 without one) and its salts, or null when SQLite would ignore it.
+ */
+export function walPages(fd: number): { pages: Set<number>; dbPages: number; salt: string } | null {
+  const header = readWalHeader(fd);
+  if (!header) return null;
+  const frames = readFrames(fd, header, Infinity, false);
+  return { pages: new Set(frames.pages), dbPages: frames.dbPages, salt: `${header.salt1}:${header.salt2}` };
+}
+
 /** Where frame `i` (from 0) keeps its page. */
 export function frameDataOffset(header: WalHeader, i: number): number {
   return WAL_HEADER + i * (header.pageSize + FRAME_HEADER) + FRAME_HEADER;
@@ -151,20 +164,26 @@ export function mainPageSize(fd: number): number | null {
  * checkpoint held back by a reader skips every page whose last frame it may not copy yet, so such
  * a page may still hold any older content.
  */
-export function compareCheckpointed(mainFd: number, walFd: number, shmFd: number | null): WalMatch {
+export function compareCheckpointed(mainFd: number, walFd: number, shmFd: number | null, opts: { fromFrame?: number; count?: boolean } = {}): WalMatch {
   const header = readWalHeader(walFd);
   const shm = readShm(shmFd);
-  if (!header || !shm || shm.salt1 !== header.salt1 || shm.salt2 !== header.salt2 || shm.backfill === 0) return { compared: 0, mismatch: null };
+  if (!header || !shm || shm.salt1 !== header.salt1 || shm.salt2 !== header.salt2 || shm.backfill === 0) return { compared: 0, mismatch: null, matched: 0 };
   const { pages, data } = readFrames(walFd, header, Math.min(shm.mxFrame, MAX_READ_FRAMES));
   const backfill = Math.min(shm.backfill, pages.length);
   const last = new Map<number, number>();
   pages.forEach((p, i) => last.set(p, i));
   let compared = 0;
+  let matched = 0;
+  let mismatch: number | null = null;
   for (const [pgno, at] of last) {
-    if (at >= backfill) continue;
+    if (at >= backfill || at < (opts.fromFrame ?? 0)) continue;
     if (compared >= MAX_COMPARED_PAGES) break;
     compared++;
-    if (!readAt(mainFd, (pgno - 1) * header.pageSize, header.pageSize).equals(data[at]!)) return { compared, mismatch: pgno };
+    if (readAt(mainFd, (pgno - 1) * header.pageSize, header.pageSize).equals(data[at]!)) matched++;
+    else if (mismatch === null) {
+      mismatch = pgno;
+      if (!opts.count) break;
+    }
   }
-  return { compared, mismatch: null };
+  return { compared, mismatch, matched };
 }

@@ -28,6 +28,13 @@ import {
   type ShardThreadMessage,
 } from './shard-layout';
 
+/** Atomics.waitAsync (Node 16+, in the ES2024 library this project's settings do not take yet). */
+const waitAsync = (
+  Atomics as unknown as {
+    waitAsync(a: Int32Array, index: number, value: number, timeoutMs: number): { async: false; value: string } | { async: true; value: Promise<string> };
+  }
+).waitAsync;
+
 /** How often a waiting main thread looks whether a thread died without answering, in ms. */
 const LIVENESS_MS = 1000;
 
@@ -62,8 +69,10 @@ class ThreadShards implements ShardExecutor {
   private readonly received: ShardRound[][];
   private readonly given: number[];
   private readonly first: ShardRound[] = [];
-  /** Per shard, the checkpoint it posted (and how many received rounds came before it), until taken. */
-  private readonly saved: ({ state: unknown; before: number } | null)[];
+  /** Per shard, the checkpoint it posted (and how many rounds it had posted before it, counted from the run's start here), until taken. */
+  private readonly saved: ({ state: unknown; upTo: number } | null)[];
+  /** A checkpoint asked of every thread (see `ready`) and not yet taken. */
+  private asked = false;
   private closed = false;
   /** The driver's look at the run's stop (see `watch`): none before the run is driven. */
   private stopDue: () => boolean = () => false;
@@ -180,14 +189,71 @@ class ThreadShards implements ShardExecutor {
 
   checkpoints(): { state: unknown; ahead: ShardRound[] }[] {
     this.alive();
-    this.command(CHECKPOINT);
+    this.ask();
+    this.waitAll();
+    this.asked = false;
+    for (let i = 0; i < this.count; i++) this.drain(i);
+    // Asked early (see `ready`), then rounds past it taken (a stop came): saved again, as they are now.
+    if (this.saved.some((saved, i) => saved !== null && saved.upTo < this.given[i])) {
+      this.saved.fill(null);
+      this.ask();
+      this.waitAll();
+      this.asked = false;
+    }
     return this.ports.map((_, i) => {
       this.drain(i);
       const saved = this.saved[i];
       if (!saved) throw new Error(`thread ${i + 1} of ${this.count} sent no checkpoint`);
       this.saved[i] = null;
-      return { state: saved.state, ahead: this.received[i].slice(0, saved.before) };
+      return { state: saved.state, ahead: this.received[i].slice(0, Math.max(0, saved.upTo - this.given[i])) };
     });
+  }
+
+  /**
+   * Waits without holding this thread (Atomics.waitAsync): for a round of each of `shards`, or
+   * with `checkpoint` for every thread's checkpoint (asked for here, at once, so the threads save
+   * it at the end of their rounds while the host's event loop goes on). A thread that failed or
+   * halted counts as ready: `next` or `checkpoints` then says why.
+   */
+  async ready(shards: readonly number[], ms: number, checkpoint: boolean): Promise<boolean> {
+    this.alive();
+    if (checkpoint) this.ask();
+    const deadline = performance.now() + ms;
+    for (;;) {
+      let word = -1;
+      let seen = 0;
+      if (checkpoint) {
+        seen = Atomics.load(this.control, DONE);
+        if (seen < this.count) word = DONE;
+      } else {
+        for (const i of shards) {
+          // Read before draining, as in `next`.
+          const ended = Atomics.load(this.control, shardWord(i, ENDED));
+          this.drain(i);
+          if (this.received[i].length > 0 || Atomics.load(this.control, shardWord(i, FAILED)) || Atomics.load(this.control, shardWord(i, HALTED))) continue;
+          word = shardWord(i, ENDED);
+          seen = ended;
+          break;
+        }
+      }
+      if (word < 0) return true;
+      const left = deadline - performance.now();
+      if (left <= 0) {
+        this.dead();
+        return false;
+      }
+      const w = waitAsync(this.control, word, seen, left);
+      if (w.async) await w.value;
+    }
+  }
+
+  /** Has every thread save its checkpoint at the end of its round, unless that is asked already. */
+  private ask(): void {
+    if (this.asked) return;
+    this.asked = true;
+    Atomics.store(this.control, DONE, 0);
+    Atomics.store(this.control, CMD, CHECKPOINT);
+    this.wakeAll();
   }
 
   close(): void {
@@ -221,15 +287,8 @@ class ThreadShards implements ShardExecutor {
       if ('error' in msg) throw new Error(`thread ${i + 1} of ${this.count}: ${msg.error}`);
       if ('round' in msg) this.received[i].push(msg.round);
       else if ('start' in msg) this.first[i] = msg.start;
-      else this.saved[i] = { state: msg.value, before: this.received[i].length };
+      else this.saved[i] = { state: msg.value, upTo: this.given[i] + this.received[i].length };
     }
-  }
-
-  private command(cmd: number): void {
-    Atomics.store(this.control, DONE, 0);
-    Atomics.store(this.control, CMD, cmd);
-    this.wakeAll();
-    this.waitAll();
   }
 
   /** A new command generation, and every thread woken to see it. */

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeDocument } from '../../../src/core/document/document';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
 import { durationText } from '../../../src/core/text/run-text';
 import { importRunFile, runToFile, type RunFile } from '../../../src/main/services/run-file';
 import { Workbench } from '../../../src/main/services/workbench';
@@ -158,6 +159,32 @@ describe('run files', () => {
       }),
     60_000,
   );
+
+  it('a run on more threads than this machine has cores is imported, and its resume refused in one line (it keeps its threads)', async () => {
+    const spawned = { spawned: 0, handles: [] };
+    const home = Workbench.open({ dbPath: ':memory:', spawn: inProcessSpawner(spawned), concurrency: 1, checkpointIntervalMs: 50, cores: 3 });
+    const away = Workbench.open({ dbPath: ':memory:', spawn: inProcessSpawner(spawned), concurrency: 1, cores: 2 });
+    try {
+      // Big enough not to be solved before it is stopped.
+      const puzzle = generateEdgePuzzle({ rows: 12, cols: 12, frameColours: 5, innerColours: 14, seed: 1 }).puzzle;
+      const run = home.createRun({ target: { family: 'edge', name: 'g', puzzle }, solver: 'lns', params: { threads: 3 }, seed: 2, stop: { seconds: 60 } });
+      await until(() => home.store.latestCheckpoint(run.id), 20_000, 'a checkpoint');
+      expect((await home.runs.stop(run.id)).status).toBe('stopped');
+      const moved = importRunFile(away, text(runToFile(home, run.id)), 'run.json');
+      expect(moved.status).toBe('stopped');
+      const before = spawned.spawned;
+      expect(() => away.resumeRun(moved.id)).toThrow(
+        new RegExp(
+          `^run ${moved.id}: threads: 3 is more than the 2 cores of this machine, and a run resumes on the threads it started with: resume it on a machine with at least 3 cores$`,
+        ),
+      );
+      expect(away.store.getRun(moved.id)!.status).toBe('stopped');
+      expect(spawned.spawned).toBe(before);
+    } finally {
+      await home.close();
+      await away.close();
+    }
+  }, 60_000);
 
   it('export --format run and import carry a run between databases on the command line', async () => {
     const db = tempDb();

@@ -80,6 +80,82 @@ describe('a database file copied over around a checkpoint, in one process', () =
   }
 });
 
+describe("a database file copied over between the store's last look and its checkpoint's writes", () => {
+  const copies = [
+    // SQLite itself refuses to checkpoint into a file much smaller than the WAL says, before writing a page.
+    { copyOf: 'a much smaller database', outcome: 'left byte for byte' },
+    { copyOf: 'another database as big', outcome: 'with the pages the WAL held' },
+    { copyOf: 'an older state of the same one', outcome: 'with the pages the WAL held' },
+  ] as const;
+  for (const { copyOf, outcome } of copies) {
+    it(`${copyOf}: the write is refused in one line, the copy ${outcome}, nothing more written and nothing left to replay (6 rounds)`, () => {
+      const dir = tempDir();
+      const big = (n: number) => ({ big: 'x'.repeat(20_000), n });
+      const small = path.join(dir, 'small.db');
+      const smallDigest = backup(small, 3);
+      const asBig = path.join(dir, 'as-big.db');
+      const s0 = Store.open(asBig);
+      for (let i = 0; i < 40; i++) s0.createRun(newRun({ puzzleName: `other ${i}`, puzzle: big(-i) }));
+      s0.close();
+      for (let round = 0; round < 6; round++) {
+        const file = path.join(dir, `a${round}.db`);
+        const older = path.join(dir, `older${round}.db`);
+        let copy: string | null = null;
+        let landed = 0;
+        let landedDigest = '';
+        // The race made certain: the copy lands in the store's checkpoint, after the file was
+        // checked and before SQLite copies the WAL into it (as a copy does that lands while the
+        // checkpoint syncs the WAL, before its first page write).
+        const s = Store.open(file, {
+          checkpointFrames: 20 + round * 7,
+          beforeCheckpoint: () => {
+            if (copy === null) return;
+            fs.copyFileSync(copy, file);
+            landedDigest = hash(copy);
+            copy = null;
+            landed++;
+          },
+        });
+        const run = s.createRun(newRun({ puzzleName: 'live' }));
+        // Checkpoints of its own first (many: the much smaller copy is then smaller than the file
+        // by more than the WAL could fill); the older state is one from before a few of them.
+        for (let i = 0; i < 30; i++) s.createRun(newRun({ puzzleName: `before ${i}`, puzzle: big(i) }));
+        fs.copyFileSync(file, older);
+        for (let i = 0; i < 4 + round; i++) s.createRun(newRun({ puzzleName: `between ${i}`, puzzle: big(i) }));
+        copy = copyOf === 'a much smaller database' ? small : copyOf === 'another database as big' ? asBig : older;
+        let error: unknown = null;
+        for (let i = 0; i < 200 && error === null; i++) {
+          try {
+            s.createRun(newRun({ puzzleName: `after ${i}`, puzzle: big(i) }));
+            progress(s, run.id, i);
+          } catch (e) {
+            error = e;
+          }
+        }
+        expect(landed).toBe(1);
+        const message = (error as Error | null)?.message;
+        if (outcome === 'left byte for byte')
+          expect(message).toMatch(/^the database file .*a\d\.db was overwritten in place by another file while in use, so this process stopped writing to it$/);
+        else
+          expect(message).toMatch(
+            /^the database file .*a\d\.db was overwritten in place by another file while this process was writing its changes into it, so this process stopped writing to it \(copy that file over it again: some of its pages are this process's\)$/,
+          );
+        // Retired: every later call is refused alike, closing writes nothing, and no -wal is left to be replayed into the file.
+        expect(() => progress(s, run.id, 10_000)).toThrow(/^the database file .* was overwritten in place by another file while /);
+        const after = hash(file);
+        s.close();
+        expect(hash(file)).toBe(after);
+        if (outcome === 'left byte for byte') expectIntact(file, smallDigest, 3);
+        else {
+          expect(after).not.toBe(landedDigest);
+          expect(fs.existsSync(`${file}-wal`)).toBe(false);
+          expect(fs.existsSync(`${file}-shm`)).toBe(false);
+        }
+      }
+    }, 120_000);
+  }
+});
+
 describe('a database file copied over a process writing and checkpointing on its own', () => {
   it('right after one of its checkpoints, or at a random moment: it stops in one line and the copy is left byte for byte (12 rounds)', async () => {
     const dir = tempDir();

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { FromWorker, ToWorker } from '../../../src/core/engine/protocol';
 import type { RunSpec } from '../../../src/core/engine/run-types';
-import { createRun, localShards } from '../../../src/core/engine/shards';
-import { edgeSolvers, puzzleToJson } from '../../../src/core/families/edge';
+import { readFileSync } from 'node:fs';
+import { drive } from '../../../src/core/engine/driver';
+import { createRun, localShards, playRound, ShardedRun } from '../../../src/core/engine/shards';
+import { edgeSolvers, piecesFormat, puzzleToJson } from '../../../src/core/families/edge';
 import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
 import { serveWorker } from '../../../src/main/worker/runner';
 import { AHEAD, mayRunAhead } from '../../../src/main/worker/shard-layout';
@@ -118,4 +120,71 @@ describe('shard threads', () => {
     expect(mayRunAhead(3, 2, 1200, at, limits)).toBe(false);
     expect(mayRunAhead(5, 5, 1e9, at, limits)).toBe(true);
   });
+});
+
+describe("a user's stop on a run on threads", () => {
+  const e2 = piecesFormat.read(readFileSync(new URL('../../../resources/instances/eternity2_256.txt', import.meta.url), 'utf8'), 'e2').puzzle;
+  const beam = edgeSolvers.find((d) => d.id === 'beam')!;
+  /** Rounds of 2^25 budget units a thread (beam on e2: more than half a second of a core). */
+  const round = 2 ** 25;
+  const seeds = [1, 2];
+
+  /**
+   * The run driven as the solver process drives it, its stop a flag the event loop sets (as the
+   * worker's message handler does when the user's Stop arrives), due `when` the run asks for it.
+   */
+  async function stoppedRun(checkpointIntervalMs: number): Promise<{ run: ShardedRun; reason: string; checkpoints: unknown[] }> {
+    const exec = threadShards(puzzleToJson(e2))(
+      beam,
+      {},
+      seeds.map((seed) => ({ seed })),
+      round,
+    );
+    const run = new ShardedRun(exec, { rounds: 0, best: null });
+    let stop = false;
+    const checkpoints: unknown[] = [];
+    try {
+      // The Stop is on its way as the run starts: a timer the event loop runs at its first chance.
+      setTimeout(() => (stop = true), 0);
+      const { reason } = await drive(
+        run,
+        { seconds: null, evaluations: null, target: null },
+        {
+          now: () => performance.now(),
+          pause: () => new Promise<void>((r) => setImmediate(r)),
+          stopRequested: () => stop,
+          onProgress: () => {},
+          onImprovement: () => {},
+          onCheckpoint: (c) => void checkpoints.push(c.state),
+        },
+        { elapsedMs: 0, maxScore: 480, progressIntervalMs: 1e9, checkpointIntervalMs },
+      );
+      return { run, reason, checkpoints };
+    } finally {
+      run.close();
+    }
+  }
+
+  it('reaches the threads in their first round: the run ends stopped with a small part of one round of work', async () => {
+    // One whole round of each thread, played here: what a stop seen only at the round's end lets them do at least.
+    const whole = seeds.map((seed) => playRound(createRun(beam, e2, {}, { seed }, localShards(e2)), round).report.evaluations).reduce((a, b) => a + b);
+    expect(whole).toBeGreaterThan(0);
+    const { run, reason, checkpoints } = await stoppedRun(1e9);
+    expect(reason).toBe('stopped');
+    // No round was waited out: the threads ended theirs at their next piece (a sixteenth of it).
+    expect(run.rounds).toBe(0);
+    expect(run.evaluations).toBeLessThan(whole / 2);
+    expect(checkpoints.at(-1)).toMatchObject({ threads: 2 });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(liveShardThreads).toBe(0);
+  }, 60_000);
+
+  it('reaches them while the run waits for a checkpoint at their round ends, and the last checkpoint is taken after the stop', async () => {
+    const { run, reason, checkpoints } = await stoppedRun(0);
+    expect(reason).toBe('stopped');
+    expect(run.rounds).toBe(0);
+    // One checkpoint: the run's last, with the rounds its threads cut short taken.
+    expect(checkpoints).toHaveLength(1);
+    expect(checkpoints[0]).toMatchObject({ threads: 2, rounds: 0, taken: [1, 1], pending: [[], []] });
+  }, 60_000);
 });
