@@ -215,8 +215,7 @@ export function makeUnique(puzzle: EdgePuzzle, options: Partial<MakeUniqueOption
     const list = [...differing].sort((a, b) => a - b);
     if (done && n === 1 && round.counter.boardsAtLeast === 1)
       return { outcome: 'proposed', hints, reference, differing: list, fewest, ...base, nodes: spent() };
-    if (!done && round.counter.keptCount < o.keep)
-      return { outcome: 'stopped', hints, reference, differing: list, fewest: false, ...base, nodes: spent() };
+    if (!done && round.counter.keptCount < o.keep) return { outcome: 'stopped', hints, reference, differing: list, fewest: false, ...base, nodes: spent() };
     // More solutions remain (more than one round's worth were there): cover them too.
     fewest = false;
   }

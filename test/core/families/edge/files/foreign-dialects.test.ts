@@ -186,7 +186,9 @@ describe('URL files and refusals (issue 21)', () => {
 
   it('a refusal on a guessed format names the guess and --format before its own words', () => {
     const e = formatError(() => readPuzzleFile('odd.txt', '3\n1 2\n1 1\n'));
-    expect(e.message).toMatch(/^odd\.txt:2: guessed jump maze \(give --format pieces\|board\|bucas\|tetravex\|[a-z|]*grid if it is not\): expected 3 jump lengths/);
+    expect(e.message).toMatch(
+      /^odd\.txt:2: guessed jump maze \(give --format pieces\|board\|bucas\|tetravex\|[a-z|]*grid if it is not\): expected 3 jump lengths/,
+    );
     // A format the user named is not a guess.
     expect(formatError(() => readPuzzleFile('odd.txt', '3\n1 2\n1 1\n', { format: 'maze' })).message).toMatch(/^odd\.txt:2: expected 3 jump lengths/);
   });
