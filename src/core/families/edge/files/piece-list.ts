@@ -262,7 +262,20 @@ export function readPieceList(text: string, file: string): PieceList {
       rowsOfValues = rowsOfValues.slice(1);
     } else if (v.length === 1) {
       const count = v[0];
-      if (count >= 2 && count * count === rest) {
+      // A header of several one-number lines (the side, colour counts, a version): the side is the
+      // one whose square is the piece count after them; the others are said, not read as pieces.
+      let run = 0;
+      while (run < Math.min(6, rowsOfValues.length - 1) && rowsOfValues[run].v.length === 1) run++;
+      const afterRun = run >= 2 ? piecesIn(rowsOfValues.slice(run)) : 0;
+      const side = run >= 2 ? rowsOfValues.slice(0, run).find((r) => r.v[0] >= 2 && r.v[0] * r.v[0] === afterRun) : undefined;
+      if (side && !(count >= 2 && count * count === rest)) {
+        header = { rows: side.v[0], cols: side.v[0], line: side.l.no };
+        const others = rowsOfValues.slice(0, run).filter((r) => r !== side);
+        notes.push(
+          `lines ${rowsOfValues[0].l.no}-${rowsOfValues[run - 1].l.no} read as a header: the side (${side.v[0]}, line ${side.l.no}) and ${others.map((r) => r.v[0]).join(', ')} (not pieces)`,
+        );
+        rowsOfValues = rowsOfValues.slice(run);
+      } else if (count >= 2 && count * count === rest) {
         header = { rows: count, cols: count, line: first.l.no };
         rowsOfValues = rowsOfValues.slice(1);
       } else if (count < rest) {
