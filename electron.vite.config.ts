@@ -15,6 +15,8 @@ export default defineConfig({
           worker: resolve(root, 'src/main/worker/entry.ts'),
           // The designer's analysis thread (src/main/services/analysis.ts loads it next to index.js).
           'analysis-worker': resolve(root, 'src/main/services/analysis-worker.ts'),
+          // Generate to order's thread (src/main/services/generate-order.ts loads it likewise).
+          'generate-order-worker': resolve(root, 'src/main/services/generate-order-worker.ts'),
           // A run's shard threads (src/main/worker/thread-shards.ts loads it next to worker.js).
           'shard-thread': resolve(root, 'src/main/worker/shard-thread.ts'),
         },

@@ -15,6 +15,8 @@ import type { ImportPreview, ImportResult, LibraryPuzzle, PuzzleRecord } from '.
 import type { BoardScore } from '../../core/families/edge/files/read';
 import type { StudyAnalysisDetail, StudyCurve, StudyDetail, StudySummary, StudyTemplate } from './studies';
 import type { AnalysisStatus, DistributionState } from './system';
+import type { PuzzleDocument } from '../../core/document/document';
+import type { Difficulty } from '../../core/families/edge/design/difficulty';
 
 /** A method: the schema of its arguments and, for the type checker only, its result. */
 export interface Method<A extends Schema, R> {
@@ -29,6 +31,28 @@ const returns = <R>(): R => null as R;
 export interface ExportedText {
   fileName: string;
   text: string;
+}
+
+/** A puzzle made to order (startOrder), ready to create. */
+export interface OrderMade {
+  /** Named as asked, with the board it was cut from as its reference. */
+  document: PuzzleDocument;
+  rating: number;
+  difficulty: Difficulty;
+  /** What was made, in one line ("exactly one solution (the exact count says so, …); rating 2.1: easy …"). */
+  summary: string;
+}
+
+/** An order's progress: boards tried so far and how many had exactly one solution; then the puzzle or the one-line refusal. */
+export interface OrderStatus {
+  id: number;
+  running: boolean;
+  tried: number;
+  unique: number;
+  /** Boards it tries at most. */
+  attempts: number;
+  made: OrderMade | null;
+  error: string | null;
 }
 
 /** One way of reading an import file, as the import dialog shows it beside the others. */
@@ -244,6 +268,30 @@ export const api = {
   /** Progress, and the outcome once finished. */
   analysisStatus: method(obj({ id }), returns<AnalysisStatus>()),
   stopAnalysis: method(obj({ id }), returns<null>()),
+  // ---- generate to order (issue 51 item 2) ----
+  /**
+   * An edge puzzle (frame and inner colours) or a Tetravex of this size with exactly one solution,
+   * in the difficulty band asked (any when absent), made in its own thread; replaces the order running.
+   */
+  startOrder: method(
+    obj({
+      name: str(200),
+      rows: int(2, 32),
+      cols: int(2, 32),
+      /** 'edge': E2-style, `frameColours` and `innerColours` needed; 'tetravex': `colours` needed. */
+      kind: oneOf('edge', 'tetravex'),
+      frameColours: v.optional(int(1, 99)),
+      innerColours: v.optional(int(1, 99)),
+      colours: v.optional(int(2, 99)),
+      seed: int(0, MAX_SEED),
+      difficulty: v.optional(oneOf('easy', 'medium', 'hard')),
+      attempts: v.optional(int(1, 100_000)),
+    }),
+    returns<OrderStatus>(),
+  ),
+  /** Tries so far, and the puzzle (or why none) once finished. */
+  orderStatus: method(obj({ id }), returns<OrderStatus>()),
+  stopOrder: method(obj({ id }), returns<null>()),
 } as const;
 
 /** A file to import, with the options of its reader and the piece set of a board file. */

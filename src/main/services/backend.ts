@@ -10,6 +10,7 @@ import { studyHandlers } from './study-api';
 import { solversFor } from './solver-fit';
 import { Distribution } from './distribution';
 import { Analyses } from './analysis';
+import { orderHandlers } from './generate-order';
 import path from 'node:path';
 
 /** The API handlers over a Workbench: arguments arrive validated by the transport. */
@@ -75,6 +76,7 @@ export function apiHandlers(wb: Workbench, opts: { resourcesDir?: string | null;
       analyses.stop(id);
       return null;
     },
+    ...orderHandlers(),
   };
 }
 

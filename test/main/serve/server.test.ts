@@ -97,6 +97,9 @@ function fakeBackend(): FakeBackend {
     startAnalysis: nope('startAnalysis'),
     analysisStatus: nope('analysisStatus'),
     stopAnalysis: nope('stopAnalysis'),
+    startOrder: nope('startOrder'),
+    orderStatus: nope('orderStatus'),
+    stopOrder: nope('stopOrder'),
   };
   return {
     handlers,

@@ -16,6 +16,7 @@ function erasedRules<F>(rules: NewPuzzleRules<F>): NewPuzzleRules {
     name: (fields) => rules.name(own(fields)),
     problems: (fields) => rules.problems(own(fields)),
     document: (fields, name) => rules.document(own(fields), name),
+    ...(rules.order ? { order: (fields: unknown) => rules.order!(own(fields)) } : {}),
   };
 }
 

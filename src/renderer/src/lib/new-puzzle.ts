@@ -6,7 +6,11 @@
  */
 import type { PuzzleDocument } from '../../../core/document/document';
 import type { FamilyId } from '../../../core/families/family';
+import type { ApiArgs } from '../../../main/api/contract';
 import { familyView } from '../families/views';
+
+/** A puzzle to be made by the backend (to order: one solution, a difficulty), the name aside. */
+export type NewPuzzleOrder = Omit<ApiArgs<'startOrder'>, 'name'>;
 
 /** What the dialog edits; `fields` is the family's own (unknown here, typed in the family's folder). */
 export interface NewPuzzleSpec<F = unknown> {
@@ -36,6 +40,11 @@ export interface NewPuzzleRules<F = unknown> {
   problems: (fields: F) => SpecProblem[];
   /** The document to create (the fields have no problems). */
   document: (fields: F, name: string) => PuzzleDocument;
+  /**
+   * When the fields ask for a puzzle made to order (the search can take seconds, so the backend
+   * makes it in a thread, with progress and Stop): what to ask; null or absent = `document` makes it.
+   */
+  order?: (fields: F) => NewPuzzleOrder | null;
 }
 
 /** A fresh spec for the family (seed 1 unless the dialog draws one). */
@@ -66,6 +75,14 @@ export function specProblems(spec: NewPuzzleSpec): SpecProblem[] {
   const out: SpecProblem[] = [];
   if (spec.name.length > 200) out.push({ field: 'name', message: 'the name is longer than 200 characters' });
   return [...out, ...familyView(spec.family).newPuzzle.problems(spec.fields)];
+}
+
+/** What to ask the backend for, when the spec is made to order (else null: `newPuzzleDocument`). */
+export function newPuzzleOrder(spec: NewPuzzleSpec): ApiArgs<'startOrder'> | null {
+  const problems = specProblems(spec);
+  if (problems.length > 0) throw new Error(problems[0]!.message);
+  const order = familyView(spec.family).newPuzzle.order?.(spec.fields) ?? null;
+  return order && { ...order, name: spec.name.trim() || defaultName(spec) };
 }
 
 /** The document to create; throws the first problem if the spec has any. */
