@@ -4,23 +4,11 @@
  * CPU limit.
  */
 import { describe, expect, it } from 'vitest';
+import { finished, storeWith } from './thread-jobs';
 import { makeDocument } from '../../../src/core/document/document';
 import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
 import { generateTetravex } from '../../../src/core/families/edge/tetravex';
 import { Analyses } from '../../../src/main/services/analysis';
-import type { PuzzleRecord } from '../../../src/main/store/types';
-
-function storeWith(document: unknown): { getPuzzle(id: number): PuzzleRecord | null } {
-  return { getPuzzle: (id) => (id === 1 ? ({ id: 1, document } as PuzzleRecord) : null) };
-}
-
-async function finished(a: Analyses, id: number): Promise<ReturnType<Analyses['status']>> {
-  for (;;) {
-    const s = a.status(id);
-    if (!s.running) return s;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe('make unique started from the app', () => {
   it('proposes hints from one solution that leave exactly one, and says where the solutions differ', async () => {

@@ -1,23 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
+import { finished, storeWith } from './thread-jobs';
 import { readPuzzleFile } from '../../../src/core/document/read-file';
 import { makeDocument } from '../../../src/core/document/document';
 import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
 import { Analyses } from '../../../src/main/services/analysis';
-import type { PuzzleRecord } from '../../../src/main/store/types';
-
-function storeWith(document: unknown): { getPuzzle(id: number): PuzzleRecord | null } {
-  return { getPuzzle: (id) => (id === 1 ? ({ id: 1, document } as PuzzleRecord) : null) };
-}
-
-async function finished(a: Analyses, id: number): Promise<ReturnType<Analyses['status']>> {
-  for (;;) {
-    const s = a.status(id);
-    if (!s.running) return s;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe('analyses started from the app', () => {
   it('runs an edge analysis in slices, answering status calls meanwhile, and keeps the outcome', async () => {

@@ -3,19 +3,12 @@
  * refusal in one line and its stop. The one solution it claims is checked by an independent count.
  */
 import { describe, expect, it } from 'vitest';
+import { finished } from './thread-jobs';
 import { parseDocument } from '../../../src/core/document/document';
 import { bruteSolutions } from '../../core/families/edge/analysis/brute';
 import type { EdgePuzzle } from '../../../src/core/families/edge/model';
 import { Orders, orderHandlers } from '../../../src/main/services/generate-order';
-import { parseCall, type OrderStatus } from '../../../src/main/api/contract';
-
-async function finished(o: Orders, id: number): Promise<OrderStatus> {
-  for (;;) {
-    const s = o.status(id);
-    if (!s.running) return s;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+import { parseCall } from '../../../src/main/api/contract';
 
 describe('generate to order from the app', () => {
   it('makes a Tetravex with exactly one solution, named, with its reference', async () => {
