@@ -5,22 +5,13 @@
  */
 import { expect, it } from 'vitest';
 import { describeBrowser, useHarness } from './harness';
-import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
+import { openTenSolutions } from './ten-solutions';
 
 describeBrowser('analyze panels', () => {
   const h = useHarness({ resourcesDir: null, viewport: { width: 1280, height: 800 } });
 
   it('counts an edge puzzle in Play and shows a second solution with the differences marked', async () => {
-    const { puzzle } = generateEdgePuzzle({ rows: 4, cols: 4, frameColours: 1, innerColours: 2, seed: 1 });
-    const pieces: number[][] = [];
-    for (let i = 0; i < 16; i++) pieces.push(Array.from(puzzle.edges.slice(4 * i, 4 * i + 4)));
-    const rec = await h.api.createPuzzle({
-      document: { format: 'puzzle-workbench', version: 1, family: 'edge', name: 'Ten solutions', puzzle: { rows: 4, cols: 4, pieces } },
-    });
-    const page = await h.newPage({ hash: `#/puzzle/${rec.id}` });
-    const panel = page.getByTestId('analyze-edge').first();
-    await panel.waitFor();
-    await panel.locator('summary').click();
+    const { page, panel } = await openTenSolutions(h);
     await panel.getByTestId('analyze-start').click();
     await expect
       .poll(

@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { describeBrowser, useHarness } from './harness';
-import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
+import { openTenSolutions } from './ten-solutions';
 
 describeBrowser('make unique', () => {
   const h = useHarness({ resourcesDir: null, viewport: { width: 1280, height: 800 } });
@@ -26,16 +26,7 @@ describeBrowser('make unique', () => {
   }
 
   it('proposes hints, shows them with the differences, applies them and undoes them', async () => {
-    const { puzzle } = generateEdgePuzzle({ rows: 4, cols: 4, frameColours: 1, innerColours: 2, seed: 1 });
-    const pieces: number[][] = [];
-    for (let i = 0; i < 16; i++) pieces.push(Array.from(puzzle.edges.slice(4 * i, 4 * i + 4)));
-    const rec = await h.api.createPuzzle({
-      document: { format: 'puzzle-workbench', version: 1, family: 'edge', name: 'Ten solutions', puzzle: { rows: 4, cols: 4, pieces } },
-    });
-    const page = await h.newPage({ hash: `#/puzzle/${rec.id}` });
-    const panel = page.getByTestId('analyze-edge').first();
-    await panel.waitFor();
-    await panel.locator('summary').click();
+    const { id, page, panel } = await openTenSolutions(h);
 
     await panel.getByTestId('make-unique-start').click();
     await expect.poll(() => text(panel.getByTestId('make-unique-headline')), { timeout: 30_000 }).toMatch(/^4x4: 10 solutions; fix 2 pieces/);
@@ -47,8 +38,7 @@ describeBrowser('make unique', () => {
     await h.screenshot(page, 'make-unique-proposal');
 
     await panel.getByTestId('make-unique-apply').click();
-    const fixedSaved = async (): Promise<number> =>
-      (((await h.api.getPuzzle({ id: rec.id })).document as { puzzle: { fixed?: unknown[] } }).puzzle.fixed ?? []).length;
+    const fixedSaved = async (): Promise<number> => (((await h.api.getPuzzle({ id })).document as { puzzle: { fixed?: unknown[] } }).puzzle.fixed ?? []).length;
     await expect.poll(fixedSaved).toBe(2);
     await h.screenshot(page, 'make-unique-applied');
     // The notice's Undo (it stays 10 s) takes them off; the editor's Redo puts them back with the placement.

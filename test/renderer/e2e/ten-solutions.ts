@@ -1,0 +1,18 @@
+/** The 4x4 edge puzzle with 10 solutions (up to turns) the Analyze tests work on, opened in Play with its Analyze panel unfolded. */
+import type { Locator } from 'playwright-core';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
+import type { Harness, Page } from './harness';
+
+export async function openTenSolutions(h: Harness): Promise<{ id: number; page: Page; panel: Locator }> {
+  const { puzzle } = generateEdgePuzzle({ rows: 4, cols: 4, frameColours: 1, innerColours: 2, seed: 1 });
+  const pieces: number[][] = [];
+  for (let i = 0; i < 16; i++) pieces.push(Array.from(puzzle.edges.slice(4 * i, 4 * i + 4)));
+  const rec = await h.api.createPuzzle({
+    document: { format: 'puzzle-workbench', version: 1, family: 'edge', name: 'Ten solutions', puzzle: { rows: 4, cols: 4, pieces } },
+  });
+  const page = await h.newPage({ hash: `#/puzzle/${rec.id}` });
+  const panel = page.getByTestId('analyze-edge').first();
+  await panel.waitFor();
+  await panel.locator('summary').click();
+  return { id: rec.id, page, panel };
+}
