@@ -10,7 +10,7 @@
  * rating against the effort, over all boards and per size; the boards per difficulty band with
  * their median effort; and the CPU seconds of settling uniqueness and of a make-unique proposal.
  * The bands were set from this bench's first run (so the band table is in-sample; the correlation
- * does not depend on them). `--sweep` adds one board of each size 5x5 to 8x8 (E2's share of frame
+ * does not depend on them). `--sweep` adds one board of each size 5x5 to 7x7 (E2's share of frame
  * and inner colours) to find where settling uniqueness passes 10 CPU s.
  */
 import { searchTree } from '../src/core/families/edge/analysis/tree';
@@ -134,7 +134,7 @@ export async function run(argv: string[]): Promise<void> {
   const muCpu = cpuSeconds() - t0;
   const sweep: string[][] = [];
   if (o.sweep === true)
-    for (const n of [5, 6, 7, 8]) {
+    for (const n of [5, 6, 7]) {
       // E2's share of colours (5 frame and 17 inner on 16x16), at least 2 and 3: a unique board, then the CPU its proof took.
       const f = Math.max(2, Math.round((n * 5) / 16));
       const i = Math.max(3, Math.round((n * 17) / 16));
