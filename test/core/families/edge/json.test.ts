@@ -105,7 +105,7 @@ describe('edgeFamily', () => {
     const cells = edgeFamily.cells(puzzle, solution) as [number, number][];
     expect(cells).toHaveLength(20);
     expect(cells[0]).toEqual([solution.piece[0] + 1, solution.rotation[0]]);
-    expect(edgeFamily.formats.map((f) => f.id)).toEqual(['pieces', 'board', 'bucas', 'tetravex']);
+    expect(edgeFamily.formats.map((f) => f.id)).toEqual(['pieces', 'board', 'bucas', 'tetravex', 'drawn', 'save', 'ini']);
     expect(edgeFamily.validate(puzzle).errors).toEqual([]);
     const json = edgeFamily.puzzleToJson(puzzle);
     expect(edgeFamily.puzzleFromJson(json)).toEqual(puzzle);
