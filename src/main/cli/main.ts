@@ -28,11 +28,15 @@ const USAGE = `usage: workbench <command> [options]   (every command takes --db 
         [--pieces PIECES | --into ID] [--json]
   score PIECES [BOARD] [--size RxC] [--order ORDER] [--rotation cw|ccw] [--json]
   analyze FILE | --size N --remove M [--seconds S] [--max-solutions N] [--probes N] [--seed N] [--json]
+  analyze FILE --make-unique [--recolour] [--seconds S] [--out FILE] [--json]
   puzzles [--search TEXT] [--json]
   check                       (SQLite's full integrity check of the database, any size)
   generate --family edge --size RxC [--frame-colours F] [--inner-colours I] [--seed S]
         [--out FILE] [--solution FILE] [--import]
   generate --tetravex --size N [--colours K] [--seed S] [--out FILE] [--solution FILE] [--import]
+        (either with [--unique] [--difficulty easy|medium|hard] [--attempts N]: exactly one solution)
+  generate --family jump --size RxC --length L [--seed S] [--attempts N] [--out FILE] [--import]
+  generate --family parity --solutions K [--size N] [--out FILE] [--import]
   serve [--port P] [--host H] [--token T] [--progress-every S] [--redis URL]
   study create FILE.json
   study run ID [--concurrency N] [--redis URL] [--json]
