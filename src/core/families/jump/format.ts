@@ -3,21 +3,7 @@ import { contentLines, INT, lastLine } from '../../document/lines';
 import { pickReading, type Evidence } from '../../document/readings';
 import type { FormatReading, ParsedFile, TextFormat } from '../family';
 import { evaluateMaze } from './bfs';
-import {
-  goalIndex,
-  hasDefaultEnds,
-  jumpCellError,
-  jumpCellName,
-  jumpPuzzle,
-  jumpPuzzleErrors,
-  maxJumpAt,
-  startIndex,
-  type JumpMaze,
-  type JumpPuzzle,
-} from './model';
-
-/** Jumps past the board up to this length read as dead ends; a bigger number is taken for something else than a jump. */
-const MAX_WRITTEN_JUMP = 1000;
+import { goalIndex, hasDefaultEnds, jumpCellError, jumpCellName, jumpPuzzle, jumpPuzzleErrors, startIndex, type JumpMaze, type JumpPuzzle } from './model';
 
 type Line = { line: number; text: string };
 type Maze = ParsedFile<JumpPuzzle, JumpMaze> & { name: string };
@@ -48,8 +34,6 @@ function readMaze(lines: Line[], k: number, text: string, fileName: string, many
   const cells = new Int32Array(rows * cols);
   const goal = goalIndex(puzzle);
   let deadEnds = 0;
-  const beyond: string[] = [];
-  let goalHeld: { v: number; line: number } | null = null;
   for (let r = 0; r < rows; r++) {
     const ln = lines[k + 1 + r];
     if (!ln) throw new FormatError(`expected ${rows} rows of jump lengths, got ${r} (file ends early)`, fileName, lastLine(text));
@@ -63,30 +47,13 @@ function readMaze(lines: Line[], k: number, text: string, fileName: string, many
       else if (INT.test(t)) v = Number(t);
       else throw new FormatError(`expected a jump length (whole number) in column ${c + 1}, got "${t}"`, fileName, ln.line);
       if (v === 0 && i !== goal) deadEnds++;
-      // A jump longer than the board allows from its cell leaves it every way: no move, as a 0 is.
-      if (i !== goal && v > maxJumpAt(puzzle, r, c) && v <= MAX_WRITTEN_JUMP) {
-        beyond.push(`cell (${jumpCellName(puzzle, i)}) holds ${v}`);
-        v = 0;
-      }
-      // The goal's jump is never used; a number there (some tools write one) reads as 0 when no other cell holds the 0 that could mark a goal.
-      if (i === goal && v > 0 && v <= MAX_WRITTEN_JUMP) {
-        goalHeld = { v, line: ln.line };
-        v = 0;
-      }
       const e = jumpCellError(puzzle, i, v);
       if (e) throw new FormatError(e, fileName, ln.line);
       cells[i] = v;
     }
   }
-  if (goalHeld && deadEnds > 0)
-    throw new FormatError(jumpCellError(puzzle, goal, goalHeld.v) ?? `the goal must hold 0, got ${goalHeld.v}`, fileName, goalHeld.line);
   const notes = endsNote(puzzle).notes ?? [];
-  if (goalHeld) notes.push(`the goal (${jumpCellName(puzzle, goal)}) holds ${goalHeld.v}: a goal's jump is never used, read as 0`);
   if (deadEnds > 0) notes.push(`${deadEnds} dead-end cell${deadEnds > 1 ? 's' : ''} (0 outside the goal: no jump from there)`);
-  if (beyond.length > 0)
-    notes.push(
-      `${beyond.length} cell${beyond.length > 1 ? 's hold jumps' : ' holds a jump'} longer than the board allows from there (${beyond.slice(0, 3).join(', ')}${beyond.length > 3 ? ', ...' : ''}): no jump from ${beyond.length > 1 ? 'them, read as dead ends' : 'it, read as a dead end'} (written back as 0)`,
-    );
   return { maze: { name: '', puzzle, solution: { cells }, ...(notes.length > 0 ? { notes } : {}) }, next: k + 1 + rows };
 }
 
