@@ -1,7 +1,7 @@
 import { FormatError } from '../../../document/errors';
 import { MAX_PIECES } from '../model';
 import { boardMeta } from './board-headers';
-import { nat, splitLines } from './text-lines';
+import { BINARY_WORD, nat, splitLines } from './text-lines';
 
 /**
  * Boards as other tools write them, read before they are matched to a piece set:
@@ -231,8 +231,10 @@ export function readBoardTextCells(text: string, file: string, cells: number, ro
       for (const t of l.tokens) all.push({ no: l.no, piece: -1, rot: 0, edges: [...t].map(Number) });
     }
   } else {
+    // Colours written as binary words (`0000000000000011` = 3) in the first four fields of every line.
+    const binary = lines.every((l) => l.tokens.length >= 4 && l.tokens.slice(0, 4).every((t) => BINARY_WORD.test(t)));
     const nums = lines.map((l) => {
-      const v = l.tokens.map((t) => (t === '' && l.csv ? 0 : nat(t, 0xffff)));
+      const v = l.tokens.map((t, j) => (t === '' && l.csv ? 0 : binary && j < 4 ? parseInt(t, 2) : nat(t, 0xffff)));
       if (v.some(Number.isNaN))
         throw new FormatError(`expected a board: "piece rotation" pairs, piece:rotation cells, or 4 edge colours per cell, got "${l.text}"`, file, l.no);
       return { l, v };
@@ -248,6 +250,12 @@ export function readBoardTextCells(text: string, file: string, cells: number, ro
     }
     const body = nums;
     const perCell = sized ? sized.rows * sized.cols : cells;
+    // Binary colours are colours whatever follows them (a program's own piece number and turn).
+    const stray = binary && body.some((x) => x.v.length > 4);
+    if (stray) {
+      meta.notes.push(`columns 5-${Math.max(...body.map((x) => x.v.length))} ignored (the cells' colours are the first four, written in binary)`);
+      for (const x of body) x.v = x.v.slice(0, 4);
+    }
     const fourEach = body.every((x) => x.v.length === 4 || x.v.length === 5) && body.length % perCell === 0 && body.length > 0;
     const pairsOk = body.every((x) => x.v.length % 2 === 0);
     // Two `piece rotation` cells a line also make 4 numbers; their rotations never exceed 3.

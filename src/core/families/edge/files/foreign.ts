@@ -37,11 +37,17 @@ export function greyAsHighest(fields: Uint16Array, rows: number, cols: number): 
 
 type Sense = 'clockwise' | 'anticlockwise';
 
+/** Where a hint line keeps the piece: before its position (this program's way) or after it (`row col piece rotation`). */
+const LAYOUTS = [
+  { name: 'piece row col rotation', piece: 0, row: 1, col: 2 },
+  { name: 'row col piece rotation', piece: 2, row: 0, col: 1 },
+] as const;
+
 /**
- * Fixed pieces as another program writes them (`piece row col rotation`), placed on the board:
- * pieces and positions may count from 0 or from 1 and turns go either way; the reading under
- * which the most of them show their grey edges exactly to the outside wins (from 1 and
- * clockwise, this program's own convention, among equals).
+ * Fixed pieces as another program writes them (`piece row col rotation` or `row col piece
+ * rotation`), placed on the board: pieces and positions may count from 0 or from 1 and turns go
+ * either way; the reading under which the most of them show their grey edges exactly to the
+ * outside wins (piece first, from 1 and clockwise, this program's own convention, among equals).
  */
 export function foreignFixed(
   entries: { no: number; v: number[] }[],
@@ -55,32 +61,54 @@ export function foreignFixed(
   const edges = applyOrder(fields, order);
   const n = edges.length / 4;
   const p = { rows, cols, edges, fixed: [] };
-  let best: { fixed: FixedPiece[]; legal: number; pieceBase: number; posBase: number; sense: Sense } | null = null;
-  for (const sense of ['clockwise', 'anticlockwise'] as const)
-    for (const [pieceBase, posBase] of [
-      [1, 1],
-      [0, 0],
-      [1, 0],
-      [0, 1],
-    ]) {
-      const fixed: FixedPiece[] = [];
-      let legal = 0;
-      for (const { v } of entries) {
-        const [piece, row, col, rot] = [v[0] - pieceBase, v[1] - posBase, v[2] - posBase, v[3]];
-        if (piece < 0 || piece >= n || row < 0 || row >= rows || col < 0 || col >= cols || rot > 3) break;
-        const rotation = sense === 'clockwise' ? rot : (4 - rot) & 3;
-        if (rotateMask(greyMask(p, piece), rotation) === outMask(rows, cols, row, col)) legal++;
-        fixed.push({ piece, row, col, rotation });
+  // A hint that fits by chance says little: an inner piece on an inner cell fits for most
+  // readings, a corner turned right on a corner for few. Each fitting hint weighs the surprise of
+  // its fit (-log of the chance a piece drawn at random, turned at random, fits there).
+  const kinds = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    const k = bitCount(greyMask(p, i));
+    kinds.set(k, (kinds.get(k) ?? 0) + 1);
+  }
+  const surprise = (row: number, col: number): number => {
+    const out = outMask(rows, cols, row, col);
+    const share = (kinds.get(bitCount(out)) ?? 0) / n;
+    return share > 0 ? -Math.log(out === 0 ? share : share / 4) : 0;
+  };
+  let best: { fixed: FixedPiece[]; legal: number; pieceBase: number; posBase: number; sense: Sense; layout: string } | null = null;
+  for (const layout of LAYOUTS)
+    for (const sense of ['clockwise', 'anticlockwise'] as const)
+      for (const [pieceBase, posBase] of [
+        [1, 1],
+        [0, 0],
+        [1, 0],
+        [0, 1],
+      ]) {
+        const fixed: FixedPiece[] = [];
+        let legal = 0;
+        for (const { v } of entries) {
+          const [piece, row, col, rot] = [v[layout.piece] - pieceBase, v[layout.row] - posBase, v[layout.col] - posBase, v[3]];
+          if (piece < 0 || piece >= n || row < 0 || row >= rows || col < 0 || col >= cols || rot > 3) break;
+          const rotation = sense === 'clockwise' ? rot : (4 - rot) & 3;
+          if (rotateMask(greyMask(p, piece), rotation) === outMask(rows, cols, row, col)) legal += surprise(row, col);
+          fixed.push({ piece, row, col, rotation });
+        }
+        if (fixed.length === entries.length && (!best || legal > best.legal + 1e-9)) best = { fixed, legal, pieceBase, posBase, sense, layout: layout.name };
       }
-      if (fixed.length === entries.length && (!best || legal > best.legal)) best = { fixed, legal, pieceBase, posBase, sense };
-    }
   if (!best) {
     const e = entries[0];
-    throw new FormatError(`fixed piece "${e.v.join(' ')}" (piece row col rotation) is off the ${rows}x${cols} board of ${n} pieces`, file, e.no);
+    throw new FormatError(
+      `fixed piece "${e.v.join(' ')}" (piece row col rotation, or row col piece rotation) is off the ${rows}x${cols} board of ${n} pieces`,
+      file,
+      e.no,
+    );
   }
   const count = entries.length;
   const note =
-    `${count} fixed piece${count > 1 ? 's' : ''} from ${from} (piece row col rotation: pieces counted from ${best.pieceBase}, ` +
+    `${count} fixed piece${count > 1 ? 's' : ''} from ${from} (${best.layout}: pieces counted from ${best.pieceBase}, ` +
     `rows and columns from ${best.posBase}, turns ${best.sense})`;
   return { fixed: best.fixed, note };
+}
+
+function bitCount(m: number): number {
+  return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1);
 }

@@ -1,7 +1,9 @@
 import { FormatError } from '../../../document/errors';
 import { MAX_PIECES } from '../model';
+import { STRUCTURE_ORDERS, orderFit } from './detect-order';
+import { greyAsHighest } from './foreign';
 import { parseOrder, sideOfName, type Order } from './orders';
-import { nat, splitLines, type TextLine } from './text-lines';
+import { BINARY_WORD, nat, splitLines, type TextLine } from './text-lines';
 
 /**
  * A piece list as written, before its edge order is known: the dialects of the files in
@@ -131,7 +133,6 @@ export function declaredInComment(text: string): Order | null {
 }
 
 const isNumber = (t: string): boolean => /^\d{1,9}$/.test(t);
-const BINARY_WORD = /^[01]{8,32}$/;
 const isSquare = (x: number): boolean => Math.round(Math.sqrt(x)) ** 2 === x;
 const isWord = (t: string): boolean => /^[A-Za-z][\w-]*$/.test(t);
 
@@ -197,7 +198,8 @@ export function readPieceList(text: string, file: string): PieceList {
 
   // Colours written as binary words (`0000000000000011` = 3), every piece field alike.
   const pieceLines = lines.slice(k).filter((l) => l.tokens.length >= 4);
-  const binary = pieceLines.length > 0 && pieceLines.every((l) => l.tokens.every((t) => BINARY_WORD.test(t)));
+  // Only the colour fields need be binary: bookkeeping columns after them are plain numbers.
+  const binary = pieceLines.length > 0 && pieceLines.every((l) => l.tokens.slice(0, 4).every((t) => BINARY_WORD.test(t)));
   if (binary) notes.push('colours written as binary words (0000000000000011 = 3)');
   const expect = (): string => 'one piece a line: 4 edge colours, or a piece number and 4 colours';
   /** Numbers of a data line: CSV empty fields are grey (0), words (a `type` column) are skipped. */
@@ -266,15 +268,28 @@ export function readPieceList(text: string, file: string): PieceList {
       // one whose square is the piece count after them; the others are said, not read as pieces.
       let run = 0;
       while (run < Math.min(6, rowsOfValues.length - 1) && rowsOfValues[run].v.length === 1) run++;
-      const afterRun = run >= 2 ? piecesIn(rowsOfValues.slice(run)) : 0;
-      const side = run >= 2 ? rowsOfValues.slice(0, run).find((r) => r.v[0] >= 2 && r.v[0] * r.v[0] === afterRun) : undefined;
-      if (side && !(count >= 2 && count * count === rest)) {
-        header = { rows: side.v[0], cols: side.v[0], line: side.l.no };
-        const others = rowsOfValues.slice(0, run).filter((r) => r !== side);
+      const sideOf = (skip: number): (typeof rowsOfValues)[number] | undefined => {
+        const after = piecesIn(rowsOfValues.slice(run + skip));
+        return rowsOfValues.slice(0, run).find((r) => r.v[0] >= 2 && r.v[0] * r.v[0] === after);
+      };
+      // The run's last number may count hint lines between it and the pieces (side, colours, hint
+      // count, hints, pieces): taken only when the pieces after those hints then fill a square board.
+      const hintCount = run >= 2 ? rowsOfValues[run - 1].v[0] : 0;
+      const hintRows = rowsOfValues.slice(run, run + hintCount);
+      const side = run >= 2 ? sideOf(0) : undefined;
+      const hintedSide = !side && hintCount >= 1 && hintRows.length === hintCount && hintRows.every((h) => h.v.length === 4) ? sideOf(hintCount) : undefined;
+      const headerSide = side ?? hintedSide;
+      if (headerSide && !(count >= 2 && count * count === rest)) {
+        header = { rows: headerSide.v[0], cols: headerSide.v[0], line: headerSide.l.no };
+        const others = rowsOfValues.slice(0, run).filter((r) => r !== headerSide);
         notes.push(
-          `lines ${rowsOfValues[0].l.no}-${rowsOfValues[run - 1].l.no} read as a header: the side (${side.v[0]}, line ${side.l.no}) and ${others.map((r) => r.v[0]).join(', ')} (not pieces)`,
+          `lines ${rowsOfValues[0].l.no}-${rowsOfValues[run - 1].l.no} read as a header: the side (${headerSide.v[0]}, line ${headerSide.l.no}) and ${others.map((r) => r.v[0]).join(', ')} (not pieces)`,
         );
-        rowsOfValues = rowsOfValues.slice(run);
+        if (hintedSide) {
+          foreignFixed = hintRows.map((h) => ({ no: h.l.no, v: h.v }));
+          foreignFrom = `the ${hintCount} hint line${hintCount > 1 ? 's' : ''} counted on line ${rowsOfValues[run - 1].l.no}`;
+        }
+        rowsOfValues = rowsOfValues.slice(run + (hintedSide ? hintCount : 0));
       } else if (count >= 2 && count * count === rest) {
         header = { rows: count, cols: count, line: first.l.no };
         rowsOfValues = rowsOfValues.slice(1);
@@ -311,6 +326,13 @@ export function readPieceList(text: string, file: string): PieceList {
     const most = Math.max(...rowsOfValues.map(({ v }) => v.length / 4));
     rowsOfValues = rowsOfValues.flatMap(({ l, v }) => Array.from({ length: v.length / 4 }, (_, j) => ({ l, v: v.slice(4 * j, 4 * j + 4) })));
     notes.push(`several pieces a line (up to ${most}), read 4 numbers a piece, left to right`);
+  }
+  if (!columns && rowsOfValues.length > 0 && rowsOfValues.every(({ v }) => v.length >= 6)) {
+    const kept = strayColumns(rowsOfValues, header);
+    if (kept) {
+      rowsOfValues = rowsOfValues.map(({ l, v }) => ({ l, v: v.slice(kept.from, kept.from + 4) }));
+      notes.push(kept.note);
+    }
   }
   const n = rowsOfValues.length;
   if (n === 0) throw new FormatError(`no pieces: expected ${expect()}`, file);
@@ -352,6 +374,34 @@ export function readPieceList(text: string, file: string): PieceList {
     notes.push(`piece numbers in the ${idCol === 0 ? 'first' : 'last'} column${base === 0 ? ' (from 0)' : ''}`);
   }
   return { fields, lines: lineOf, header, declared, fixed, notes, upright, foreignFixed, foreignFrom };
+}
+
+/**
+ * Lines of 6 or more numbers that are not several pieces: 4 colours (after a piece number, or
+ * first) and bookkeeping columns of another program. Which 4 is settled by the board: only the
+ * columns whose pieces make exactly the corner, side and inner pieces a board needs (grey as 0 or
+ * as the highest colour) are taken, and only when one choice does.
+ */
+function strayColumns(rows: readonly { v: number[] }[], header: PieceList['header']): { from: number; note: string } | null {
+  const n = rows.length;
+  const side = Math.round(Math.sqrt(n));
+  const [r, c] = header && header.rows * header.cols === n ? [header.rows, header.cols] : side * side === n ? [side, side] : [0, 0];
+  if (r < 2 || c < 2) return null;
+  const fitting = [0, 1].filter((from) => {
+    if (from === 1 && !numbersPieces(rows.map(({ v }) => v[0]))) return false;
+    const fields = new Uint16Array(4 * n);
+    rows.forEach(({ v }, i) => fields.set(v.slice(from, from + 4), 4 * i));
+    const asRead = greyAsHighest(fields, r, c)?.fields ?? fields;
+    return STRUCTURE_ORDERS.some((o) => orderFit(asRead, o, r, c).shapeMisfit === 0);
+  });
+  if (fitting.length !== 1) return null;
+  const from = fitting[0];
+  const width = Math.max(...rows.map(({ v }) => v.length));
+  const ignored = from === 0 ? `columns 5-${width}` : `column 1 and columns 6-${width}`;
+  return {
+    from,
+    note: `${ignored} ignored (not edge colours: columns ${from + 1}-${from + 4} alone make the corner, side and inner pieces of a ${r}x${c} board)`,
+  };
 }
 
 /** Whether every line holds whole pieces of 4 numbers and some line more than one: no other reading of a piece list has such lines. */

@@ -1,4 +1,5 @@
 import { FormatError } from '../../../document/errors';
+import { greyAsHighest } from './foreign';
 import { matchCellsToPieces } from './match-cells';
 import { GREY, edgeAt, emptyBoard, hasGreyBorder, outMask, type EdgeBoard, type EdgePuzzle, type FixedPiece } from '../model';
 import { borderFaults, mismatches, scoreBoard } from '../score';
@@ -192,6 +193,12 @@ function placeByColours(src: PieceSource, bt: BoardText, file: string): Placemen
   if (cands.length === 0) {
     // The URL's piece numbers may come from another numbering of the same set: match by colour.
     if (bt.pieces && bt.edgesClockwise) return placeByColours(src, { ...bt, pieces: null }, file);
+    // A board drawn with its frame in the highest colour, as its piece file was (read with grey as 0).
+    const regrey = greyAsHighest(edges, src.rows, src.cols);
+    if (regrey) {
+      const p = placeByColours(src, { ...bt, edges: regrey.fields }, file);
+      return { ...p, notes: [`board: ${regrey.note}`, ...p.notes] };
+    }
     throw new FormatError(firstError!.message.replace(/^.*?: (?=row )/, ''), file, bt.line);
   }
   const p = choose(cands, { ...src, preferred: src.preferred ?? cands[0].order }, bt, file);

@@ -60,3 +60,6 @@ export function nat(token: string, max: number): number {
   const v = Number(token);
   return v <= max ? v : NaN;
 }
+
+/** A colour written as a binary word (`0000000000000011` = 3): at least 8 digits, so `0` and `1` stay decimal. */
+export const BINARY_WORD = /^[01]{8,32}$/;
