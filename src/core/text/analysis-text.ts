@@ -13,7 +13,7 @@ import { countText, durationText } from './run-text';
 
 export type AnyAnalysis = EdgeAnalysis | MazeAnalysis | ParityAnalysis;
 
-/** Published figures for Eternity II shown beside our estimate (sources in the README). */
+/** Published figures for Eternity II shown beside our estimate (sources in docs/analysis.md). */
 export const E2_PUBLISHED = [
   {
     what: 'solutions',

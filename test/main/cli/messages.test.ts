@@ -36,7 +36,7 @@ function connects(url: string): Promise<boolean> {
 }
 
 describe('every command takes --db', () => {
-  it('as the README says, also those that open no database', () => {
+  it('as the README and docs/cli.md say, also those that open no database', () => {
     expect(parse(['--db', 'x.db', 'a'], { json: { type: 'boolean' } }, 1).values).toEqual({ db: 'x.db' });
     const score = cli(['score', join(instances, 'e2_clue1_6x6.txt'), '--db', tempDb()]);
     expect(score.stderr).not.toMatch(/Unknown option/);

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, repoRoot } from '../../helpers/cli';
 
-/** The README's command table: each row's command (first word, two for `study`) and the options it names. */
-function readmeCommands(): { command: string; options: string[] }[] {
-  const lines = readFileSync(join(repoRoot, 'README.md'), 'utf8').split('\n');
+/** The command table of docs/cli.md: each row's command (first word, two for `study`) and the options it names. */
+function documentedCommands(): { command: string; options: string[] }[] {
+  const lines = readFileSync(join(repoRoot, 'docs', 'cli.md'), 'utf8').split('\n');
   const start = lines.findIndex((l) => /^\| command\s*\|/.test(l));
   const end = lines.findIndex((l, i) => i > start && !l.startsWith('|'));
   const rows = lines.slice(start + 2, end);
@@ -20,11 +20,11 @@ function readmeCommands(): { command: string; options: string[] }[] {
 }
 
 describe('workbench help', () => {
-  it('names every option the README gives each command', () => {
+  it('names every option docs/cli.md gives each command', () => {
     const usage = cli(['help']).stdout;
     // A command's entry runs from its line to the next line that starts another command.
     const entries = usage.split(/\n(?= {2}[a-z])/);
-    const commands = readmeCommands();
+    const commands = documentedCommands();
     expect(commands.map((c) => c.command)).toEqual(expect.arrayContaining(['solve', 'resume', 'export', 'study run', 'worker']));
     for (const { command, options } of commands) {
       const entry = entries.filter((e) => e.trimStart().startsWith(`${command} `) || e.trim() === command).join('\n');

@@ -97,7 +97,7 @@ export async function connectRedis(url: string, opts: ConnectOptions = {}): Prom
       const answer = firstAnswer ?? (resp?.[1] === 'H' ? 'HTTP/' : (resp?.[1] ?? ''));
       throw new Error(`${maskRedisUrl(url)} is not a Redis server (it answered ${describeAnswer(answer)})`, { cause: e });
     }
-    // A certificate error names the certificate; a private CA goes in NODE_EXTRA_CA_CERTS (README).
+    // A certificate error names the certificate; a private CA goes in NODE_EXTRA_CA_CERTS (docs/studies.md).
     const why = err.message.replace(/\s+/g, ' ').trim() || err.code || 'no answer';
     throw new Error(`cannot reach Redis at ${maskRedisUrl(url)} (${why})`, { cause: e });
   }
