@@ -56,6 +56,26 @@ interface Entry {
   truth: Truth;
 }
 
+/**
+ * Two mazes are the same puzzle when every cell but the goal allows the same moves: a jump past the
+ * board from its cell is no move, as a 0 is (the goal's own jump is never used).
+ */
+function sameMoves(rows: number, cols: number, goal: number, a: readonly number[], b: ArrayLike<number>): boolean {
+  const moves = (v: number, i: number): string => {
+    const r = Math.floor(i / cols);
+    const c = i % cols;
+    if (!(v > 0)) return '';
+    return [r - v >= 0, r + v < rows, c - v >= 0, c + v < cols].map((ok) => (ok ? 1 : 0)).join('') + `:${v}`;
+  };
+  for (let i = 0; i < rows * cols; i++) {
+    if (i === goal) continue;
+    const x = moves(a[i]!, i);
+    const y = moves(b[i]!, i);
+    if ((x.startsWith('0000') ? '' : x) !== (y.startsWith('0000') ? '' : y)) return false;
+  }
+  return true;
+}
+
 type Outcome = 'right' | 'stated' | 'silent' | 'clear' | 'confusing';
 
 interface Judged {
@@ -313,7 +333,7 @@ function judgeJump(t: Truth, items: Item[]): { outcome: Outcome; detail: string 
     const at = (i: number): string => `(${Math.floor(i / p.cols)},${i % p.cols})`;
     if (start !== m.start[0] * m.cols + m.start[1] || goal !== m.goal[0] * m.cols + m.goal[1])
       return { outcome: 'silent', detail: `maze ${k + 1}: start ${at(start)} goal ${at(goal)}, not (${m.start.join(',')}) (${m.goal.join(',')})` };
-    if (!cells || m.cells.flat().some((v, i) => cells[i] !== v)) return { outcome: 'silent', detail: `maze ${k + 1}: the jump lengths differ` };
+    if (!cells || !sameMoves(m.rows, m.cols, goal, m.cells.flat(), cells)) return { outcome: 'silent', detail: `maze ${k + 1}: the jumps differ` };
   }
   return { outcome: 'right', detail };
 }
@@ -476,7 +496,8 @@ export async function run(argv: string[]): Promise<void> {
     '',
     'Outcomes: **right**: family, size and pieces (or the placement, or every maze) as the source defines them, up to a renaming',
     'of colours, grey kept grey, turning tiles turned any way (a uniform quarter turn or the mirror order is noted); fixed tiles',
-    'exactly. **right up to a stated choice**: fixed tiles read as the whole puzzle turned or mirrored, and a note of the import names',
+    "exactly; a maze's cells by the moves each allows (a jump past the board is no move, as a 0; the goal's own jump unused).",
+    '**right up to a stated choice**: fixed tiles read as the whole puzzle turned or mirrored, and a note of the import names',
     'the option that reads the file exactly (tried). **silent**: read without refusal but wrong. **clear**: refused in one line naming the file, what is wrong and what to',
     'do (judged by a pattern: an option or an instruction, no internal error words). **confusing**: any other refusal. A file that',
     'is not a puzzle counts as clear when so refused.',

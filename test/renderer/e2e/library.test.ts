@@ -87,7 +87,7 @@ describeBrowser('library', () => {
 
   it('shows a malformed file as one line naming the file and the line', async () => {
     const page = await h.newPage();
-    await page.getByTestId('library-file').setInputFiles({ name: 'broken.maze', mimeType: 'text/plain', buffer: Buffer.from('3\n1 2 1\n1 9 1\n2 1 0\n') });
+    await page.getByTestId('library-file').setInputFiles({ name: 'broken.maze', mimeType: 'text/plain', buffer: Buffer.from('3\n1 2 1\n1 x 1\n2 1 0\n') });
     const banner = page.getByTestId('library-error');
     await banner.waitFor();
     const lines = await banner.locator('p').allTextContents();

@@ -3,10 +3,25 @@ import { contentLines, INT, lastLine } from '../../document/lines';
 import { pickReading, type Evidence } from '../../document/readings';
 import type { FormatReading, ParsedFile, TextFormat } from '../family';
 import { evaluateMaze } from './bfs';
-import { goalIndex, hasDefaultEnds, jumpCellError, jumpCellName, jumpPuzzle, jumpPuzzleErrors, startIndex, type JumpMaze, type JumpPuzzle } from './model';
+import {
+  goalIndex,
+  hasDefaultEnds,
+  jumpCellError,
+  jumpCellName,
+  jumpPuzzle,
+  jumpPuzzleErrors,
+  maxJumpAt,
+  startIndex,
+  type JumpMaze,
+  type JumpPuzzle,
+} from './model';
+
+/** Jumps past the board up to this length read as dead ends; a bigger number is taken for something else than a jump. */
+const MAX_WRITTEN_JUMP = 1000;
 
 type Line = { line: number; text: string };
-type Maze = ParsedFile<JumpPuzzle, JumpMaze> & { name: string };
+/** `reread`: cells whose written number is not what the maze holds (a jump past the board, a number at the goal). */
+type Maze = ParsedFile<JumpPuzzle, JumpMaze> & { name: string; reread?: number };
 
 /**
  * One maze from `lines[k]` on: its size line (`n`, `rows cols`, or `rows cols start-row start-col
@@ -26,7 +41,9 @@ function readMaze(lines: Line[], k: number, text: string, fileName: string, many
   const size: JumpPuzzle = { rows, cols };
   const sizeErrors = jumpPuzzleErrors(size);
   if (sizeErrors.length) throw new FormatError(`bad size: ${sizeErrors[0]}`, fileName, head.line);
-  const puzzle = sizes.length === 6 ? endsFromHeader(sizes.slice(2).map(Number), rows, cols, fileName, head.line) : size;
+  const ends = sizes.slice(2).map(Number);
+  const base = sizes.length === 6 ? headerBase(ends, lines, k, rows, cols) : 1;
+  const puzzle = sizes.length === 6 ? endsFromHeader(ends, base, rows, cols, fileName, head.line) : size;
   // A size line alone (the next line is another size line, or nothing) is a puzzle without a maze.
   const nextIsHead = (j: number): boolean => j >= lines.length || (many && lines[j].text.split(/\s+/).length !== cols);
   if (nextIsHead(k + 1)) return { maze: { name: '', puzzle, ...endsNote(puzzle) }, next: k + 1 };
@@ -34,6 +51,8 @@ function readMaze(lines: Line[], k: number, text: string, fileName: string, many
   const cells = new Int32Array(rows * cols);
   const goal = goalIndex(puzzle);
   let deadEnds = 0;
+  const beyond: string[] = [];
+  let goalHeld: { v: number; line: number } | null = null;
   for (let r = 0; r < rows; r++) {
     const ln = lines[k + 1 + r];
     if (!ln) throw new FormatError(`expected ${rows} rows of jump lengths, got ${r} (file ends early)`, fileName, lastLine(text));
@@ -47,14 +66,37 @@ function readMaze(lines: Line[], k: number, text: string, fileName: string, many
       else if (INT.test(t)) v = Number(t);
       else throw new FormatError(`expected a jump length (whole number) in column ${c + 1}, got "${t}"`, fileName, ln.line);
       if (v === 0 && i !== goal) deadEnds++;
+      // A jump longer than the board allows from its cell leaves it every way: no move, as a 0 is.
+      if (i !== goal && v > maxJumpAt(puzzle, r, c) && v <= MAX_WRITTEN_JUMP) {
+        beyond.push(`cell (${jumpCellName(puzzle, i)}) holds ${v}`);
+        v = 0;
+      }
+      // The goal's jump is never used; a number there (some tools write one) reads as 0 when no other cell holds the 0 that could mark a goal.
+      if (i === goal && v > 0 && v <= MAX_WRITTEN_JUMP) {
+        goalHeld = { v, line: ln.line };
+        v = 0;
+      }
       const e = jumpCellError(puzzle, i, v);
       if (e) throw new FormatError(e, fileName, ln.line);
       cells[i] = v;
     }
   }
+  if (goalHeld && deadEnds > 0)
+    throw new FormatError(jumpCellError(puzzle, goal, goalHeld.v) ?? `the goal must hold 0, got ${goalHeld.v}`, fileName, goalHeld.line);
   const notes = endsNote(puzzle).notes ?? [];
+  if (sizes.length === 6 && base === 0 && !ends.includes(0))
+    notes.push(`the header's start and goal counted from 0: the goal's cell holds 0 so, not counted from 1`);
+  if (goalHeld) notes.push(`the goal (${jumpCellName(puzzle, goal)}) holds ${goalHeld.v}: a goal's jump is never used, read as 0`);
   if (deadEnds > 0) notes.push(`${deadEnds} dead-end cell${deadEnds > 1 ? 's' : ''} (0 outside the goal: no jump from there)`);
-  return { maze: { name: '', puzzle, solution: { cells }, ...(notes.length > 0 ? { notes } : {}) }, next: k + 1 + rows };
+  if (beyond.length > 0)
+    notes.push(
+      `${beyond.length} cell${beyond.length > 1 ? 's hold jumps' : ' holds a jump'} longer than the board allows from there (${beyond.slice(0, 3).join(', ')}${beyond.length > 3 ? ', ...' : ''}): no jump from ${beyond.length > 1 ? 'them, read as dead ends' : 'it, read as a dead end'} (written back as 0)`,
+    );
+  const reread = beyond.length + (goalHeld ? 1 : 0);
+  return {
+    maze: { name: '', puzzle, solution: { cells }, ...(notes.length > 0 ? { notes } : {}), ...(reread > 0 ? { reread } : {}) },
+    next: k + 1 + rows,
+  };
 }
 
 /** Where start and goal are, said when the header put them elsewhere than the corners (for import previews and the CLI). */
@@ -63,11 +105,22 @@ function endsNote(p: JumpPuzzle): { notes?: string[] } {
 }
 
 /**
- * The puzzle a header's start and goal name. Coordinates count from 1 unless one of them is 0
- * (then from 0), as files from both conventions are about.
+ * Where a header's start and goal count from: 1 unless one of them is 0, or unless only counting
+ * from 0 lands the goal on a cell holding 0 (G) - files from both conventions are about, and the
+ * goal's 0 is the one mark the maze itself gives.
  */
-function endsFromHeader(v: number[], rows: number, cols: number, fileName: string, line: number): JumpPuzzle {
-  const base = v.includes(0) ? 0 : 1;
+function headerBase(v: number[], lines: Line[], k: number, rows: number, cols: number): 0 | 1 {
+  if (v.includes(0)) return 0;
+  // Ends off the board counted from 0, or on one cell, are refused as written (from 1).
+  if (v[2] >= rows || v[3] >= cols || (v[0] === v[2] && v[1] === v[3])) return 1;
+  const goalToken = (base: number): string | undefined => lines[k + 1 + v[2] - base]?.text.split(/\s+/)[v[3] - base];
+  const isGoal = (t: string | undefined): boolean => t === '0' || t === 'G' || t === 'g';
+  const lineOk = (base: number): boolean => (lines[k + 1 + v[2] - base]?.text.split(/\s+/).length ?? 0) === cols;
+  return !isGoal(goalToken(1)) && lineOk(0) && isGoal(goalToken(0)) ? 0 : 1;
+}
+
+/** The puzzle a header's start and goal name, counted from `base`. */
+function endsFromHeader(v: number[], base: 0 | 1, rows: number, cols: number, fileName: string, line: number): JumpPuzzle {
   const [sr, sc, gr, gc] = v.map((x) => x - base);
   const off = (what: string, k: number): FormatError =>
     new FormatError(`the ${what} (row ${v[k]}, column ${v[k + 1]}, counted from ${base}) is off the ${rows} x ${cols} board`, fileName, line);
@@ -139,7 +192,12 @@ function skipMaze(lines: Line[], k: number): number {
 function mazeEvidence(m: Maze): Evidence[] {
   if (!m.solution) return [];
   const d = evaluateMaze(m.puzzle, m.solution.cells).fitness;
-  return [d > 0 ? { reason: `the goal is reached in ${d} jumps`, weight: 1 } : { reason: 'the goal cannot be reached', weight: 0 }];
+  const reach: Evidence = d > 0 ? { reason: `the goal is reached in ${d} jumps`, weight: 1 } : { reason: 'the goal cannot be reached', weight: 0 };
+  // A maze file seldom writes numbers no jump can use: such cells make the maze reading weaker
+  // than a reading that takes every number as written (a file naming its own format, say).
+  return m.reread
+    ? [reach, { reason: `${m.reread} cell${m.reread > 1 ? 's hold numbers' : ' holds a number'} no jump uses (read as a dead end or the goal)`, weight: -2 }]
+    : [reach];
 }
 
 /**
@@ -162,6 +220,8 @@ function mazeReadings(text: string, fileName: string, options: Readonly<Record<s
       else if (all.length > 1 && bare === 0) evidence.push({ reason: `${all.length} mazes, each a size line and its rows`, weight: 2 });
       if (all.length > 1 && bare > 0) evidence.push({ reason: `${bare} of ${all.length} mazes are a size line with no rows`, weight: -Math.min(4, 1 + bare) });
       if (all.length === 1) evidence.push(...mazeEvidence(all[0]));
+      const reread = all.length > 1 ? all.filter((m) => m.reread).length : 0;
+      if (reread > 0) evidence.push({ reason: `${reread} of ${all.length} mazes hold numbers no jump uses`, weight: -2 });
       out.push({
         label: all.length > 1 ? `${all.length} jump mazes` : `a jump maze ${all[0].puzzle.rows}x${all[0].puzzle.cols}`,
         options: {},

@@ -58,10 +58,10 @@ describe('jump maze files of other tools', () => {
   it('a file with a bad maze: the good ones come in, the bad one is named', () => {
     const all = readPuzzleFiles('maze-one-bad.txt', fixture('maze-one-bad.txt'));
     expect(all.map((m) => m.name)).toEqual(['maze-one-bad #1', 'maze-one-bad #3']);
-    expect(all[0].notes[0]).toBe('maze #2 (line 7) not imported: cell (row 1, column 2) holds 5, expected a jump length 1..2');
+    expect(all[0].notes[0]).toBe('maze #2 (line 7) not imported: cell (row 1, column 2) holds 5000, expected a jump length 1..2');
     for (const m of all) expect(mazeErrors(m.puzzle as JumpPuzzle, (m.solution as JumpMaze).cells)).toEqual([]);
     // Alone, the bad maze is refused as before.
-    expect(() => jumpMazeFormat.read('3\n1 5 1\n1 1 1\n1 1 0\n', 'b.txt')).toThrow(/^b\.txt:2: cell \(row 1, column 2\) holds 5/);
+    expect(() => jumpMazeFormat.read('3\n1 5000 1\n1 1 1\n1 1 0\n', 'b.txt')).toThrow(/^b\.txt:2: cell \(row 1, column 2\) holds 5000/);
   });
 
   it('generators never make a dead end', () => {

@@ -57,8 +57,8 @@ describe('jump maze text format', () => {
       ['x\n', /^m\.txt:1: expected the size line/],
       ['1 5\n', /^m\.txt:1: bad size: rows must be at least 2, got 1/],
       ['2 2\n1 1\n1 x\n', /^m\.txt:3: expected a jump length \(whole number\) in column 2, got "x"$/],
-      ['2 2\n1 1\n1 1\n', /^m\.txt:3: the goal \(row 2, column 2\) must hold 0, got 1$/],
-      ['2 2\n1 2\n1 0\n', /^m\.txt:2: cell \(row 1, column 2\) holds 2, expected a jump length 1\.\.1$/],
+      ['2 2\n0 1\n1 1\n', /^m\.txt:3: the goal \(row 2, column 2\) must hold 0, got 1$/],
+      ['2 2\n1 2000\n1 0\n', /^m\.txt:2: cell \(row 1, column 2\) holds 2000, expected a jump length 1\.\.1$/],
       ['2 2\n1 1\n', /^m\.txt:3: expected 2 rows of jump lengths, got 1 \(file ends early\)$/],
       ['2 2\n1 1\n1 0\n1 1\n', /^m\.txt:4: expected end of file after 2 rows, got "1 1"$/],
     ];
@@ -224,7 +224,7 @@ describe('jump maze dialects', () => {
 
   it('a header with start and goal: a goal not 0, ends off the board or on one cell give one line each', () => {
     expectReadErrors(jumpMazeFormat, 'm.txt', [
-      [['3 4 2 3 3 1', '1 1 1 2', '1 2 1 1', '2 2 1 3'].join('\n'), /^m\.txt:4: the goal \(row 3, column 1\) must hold 0, got 2$/],
+      [['3 4 2 3 3 1', '1 1 1 2', '1 2 1 1', '2 2 1 0'].join('\n'), /^m\.txt:4: the goal \(row 3, column 1\) must hold 0, got 2$/],
       [['3 3 4 1 1 3', ...maze3].join('\n'), /^m\.txt:1: the start \(row 4, column 1, counted from 1\) is off the 3 x 3 board$/],
       [['3 3 0 0 3 2', ...maze3].join('\n'), /^m\.txt:1: the goal \(row 3, column 2, counted from 0\) is off the 3 x 3 board$/],
       [['3 3 2 2 2 2', ...maze3].join('\n'), /^m\.txt:1: the start and the goal are the same cell \(row 2, column 2, counted from 1\)$/],
@@ -257,5 +257,41 @@ describe('jump maze dialects', () => {
       ['many #2', { rows: 2, cols: 3 }],
       ['many #3', jumpPuzzle(2, 2, 2, 1)],
     ]);
+  });
+});
+
+describe('jumps past the board and a goal holding a number (issue 48)', () => {
+  it('reads a jump longer than the board allows from its cell as a dead end, with a note', () => {
+    const [m] = readPuzzleFiles('far.txt', '4\n1 3 2 3\n2 9 1 2\n3 1 2 1\n2 2 1 0\n', { format: 'maze' });
+    expect(Array.from((m!.solution as { cells: Int32Array }).cells)).toEqual([1, 3, 2, 3, 2, 0, 1, 2, 3, 1, 2, 1, 2, 2, 1, 0]);
+    expect(m!.notes.join(' | ')).toMatch(
+      /1 cell holds a jump longer than the board allows from there \(cell \(row 2, column 2\) holds 9\): no jump from it, read as a dead end/,
+    );
+  });
+
+  it('reads a number at the goal as 0 (its jump is never used), unless a 0 elsewhere could mark the goal', () => {
+    const [m] = readPuzzleFiles('goal.txt', '4\n1 3 2 3\n2 1 1 2\n3 1 2 1\n2 2 1 4\n', { format: 'maze' });
+    expect((m!.solution as { cells: Int32Array }).cells[15]).toBe(0);
+    expect(m!.notes.join(' | ')).toMatch(/the goal \(row 4, column 4\) holds 4: a goal's jump is never used, read as 0/);
+    expect(() => readPuzzleFiles('goal0.txt', '4\n1 3 2 3\n2 0 1 2\n3 1 2 1\n2 2 1 4\n', { format: 'maze' })).toThrow(
+      /the goal \(row 4, column 4\) must hold 0, got 4/,
+    );
+  });
+});
+
+describe("a header's start and goal counted from 0 or 1 (issue 48)", () => {
+  const rows = ['1 3 2 3', '2 1 1 2', '3 1 2 1', '2 2 1 0'];
+  it('counts from 0 when only that puts the goal on the cell holding 0, and says so', () => {
+    const [m] = readPuzzleFiles('m.txt', ['4 4 1 1 3 3', ...rows].join('\n'), { format: 'maze' });
+    const p = m!.puzzle as JumpPuzzle;
+    expect([startIndex(p), goalIndex(p)]).toEqual([5, 15]);
+    expect(m!.notes.join(' | ')).toMatch(/counted from 0: the goal's cell holds 0 so/);
+  });
+
+  it('counts from 1 when the goal counted from 1 holds 0', () => {
+    const other = ['1 3 2 3', '2 1 1 2', '3 1 0 1', '2 2 1 2'];
+    const [m] = readPuzzleFiles('m.txt', ['4 4 1 1 3 3', ...other].join('\n'), { format: 'maze' });
+    const p = m!.puzzle as JumpPuzzle;
+    expect([startIndex(p), goalIndex(p)]).toEqual([0, 10]);
   });
 });
