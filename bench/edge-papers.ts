@@ -9,15 +9,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Section } from './edge-papers/section';
 import { machine, markdownSections, options, writeResult } from './util';
-
-export interface SectionOptions {
-  /** Small budgets for a smoke run; the full run reproduces the papers' protocol. */
-  quick: boolean;
-  raw: Record<string, string | true>;
-  log(line: string): void;
-}
-export type Section = (opts: SectionOptions) => Promise<string>;
 
 const SECTIONS: Record<string, () => Promise<{ section: Section }>> = {
   niang: () => import('./edge-papers/niang'),

@@ -15,7 +15,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Section } from '../edge-papers';
+import type { Section } from './section';
 import { censoredMedian } from '../edge-exact';
 import { mdTable, numOpt } from '../util';
 import { piecesFormat } from '../../src/core/families/edge';

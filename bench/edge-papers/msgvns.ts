@@ -13,7 +13,7 @@
  *   --sizes 10,12    which META boards (default all four)
  *   --concurrency N  runs at once (default: cores - 1)
  */
-import type { Section } from '../edge-papers';
+import type { Section } from './section';
 import { mdTable, mean, median, numOpt } from '../util';
 import { doneRuns, solverEntry, templateJson, withStudy } from '../study';
 

@@ -22,7 +22,7 @@ import { generateEdgePuzzle } from '../../src/core/families/edge/generator';
 import type { Params } from '../../src/core/params/schema';
 import type { StudyCellResult } from '../../src/main/studies/results';
 import { studyRows } from '../../src/main/studies/results';
-import type { Section } from '../edge-papers';
+import type { Section } from './section';
 import { mdTable, median, numOpt } from '../util';
 import { doneRuns, type FinishedStudy, templateJson, withStudy } from '../study';
 

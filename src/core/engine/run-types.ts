@@ -1,4 +1,4 @@
-import type { FamilyId } from '../families/family';
+import type { FamilyId } from '../families/ids';
 import type { Params } from '../params/schema';
 
 /**

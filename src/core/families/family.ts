@@ -1,15 +1,14 @@
 /**
  * What every puzzle family provides to the rest of the program. A new family is one folder
- * that exports a `Family` and registers it in `families/index.ts` (its solvers in
- * `catalogue/catalogue.ts`); every list of families is derived from those two registries.
+ * that exports a `Family`, its id in `families/ids.ts` and its entry in `families/index.ts` (its
+ * solvers in `catalogue/catalogue.ts`); every list of families is derived from those registries.
+ * This contract imports no registry: the families import it, so it must not reach them back.
  */
-import type { SolverPreset } from '../presets/presets';
+import type { SolverPreset } from '../presets/preset';
 import type { Reading } from '../document/readings';
-import type { BuiltInFamilies } from './index';
+import type { FamilyId } from './ids';
 
-/** The families built into the program: the registry's keys, so a new one makes the compiler point at every table keyed by family. */
-export type FamilyId = keyof BuiltInFamilies;
-export { FAMILY_IDS } from './index';
+export { FAMILY_IDS, type FamilyId } from './ids';
 
 export interface Evaluation {
   score: number;

@@ -3,12 +3,14 @@
  * API's family literal, the CLI, bundled samples, badges, the new-puzzle dialog) is derived from
  * it. No solver code is reachable from here, so the renderer may import it.
  */
-import type { AnyFamily, Family, FamilyId } from './family';
+import type { AnyFamily, Family } from './family';
+import { FAMILY_IDS, type FamilyId } from './ids';
 import { edgeFamily } from './edge/family';
 import { jumpFamily } from './jump/family';
 import { parityFamily } from './parity/family';
 
-const builtIn = { edge: edgeFamily, jump: jumpFamily, parity: parityFamily };
+// `satisfies` holds this table to exactly the ids of ids.ts (a missing or extra family fails to compile).
+const builtIn = { edge: edgeFamily, jump: jumpFamily, parity: parityFamily } satisfies Record<FamilyId, AnyFamily>;
 
 /** The built-in families by id (their keys are `FamilyId`). */
 export type BuiltInFamilies = typeof builtIn;
@@ -16,7 +18,7 @@ export type BuiltInFamilies = typeof builtIn;
 export const families: Readonly<Record<FamilyId, AnyFamily>> = builtIn;
 
 /** Every built-in family id, in registry order (the order lists and sniffing use). */
-export const FAMILY_IDS: readonly FamilyId[] = Object.keys(builtIn) as FamilyId[];
+export { FAMILY_IDS };
 
 /** A family from outside the program (a test's toy family): the same contract with any id. */
 export type ExtraFamily<P, S> = Omit<Family<P, S>, 'id'> & { id: string };
@@ -35,7 +37,7 @@ export function registerFamily<P, S>(family: ExtraFamily<P, S>): void {
 
 /** Built-in families first, then registered ones, in order. */
 export function allFamilies(): readonly AnyFamily[] {
-  return [...Object.values(builtIn), ...extras.values()];
+  return [...FAMILY_IDS.map((id) => builtIn[id]), ...extras.values()];
 }
 
 export function hasFamily(id: string): boolean {

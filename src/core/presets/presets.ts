@@ -5,25 +5,11 @@
  * names where its numbers come from (the paper and its table). Each family lists its own
  * (`Family.presets`, in its folder); this module gathers them.
  */
-import type { StopCriteria } from '../engine/run-types';
 import { allFamilies, getFamily } from '../families';
 import type { FamilyId } from '../families/family';
-import type { Params } from '../params/schema';
+import type { SolverPreset } from './preset';
 
-export interface SolverPreset {
-  /** Unique within its solver. */
-  id: string;
-  family: FamilyId;
-  solver: string;
-  label: string;
-  /** Where the settings come from: a paper, or "workbench" for our own suggestions. */
-  source: string;
-  description: string;
-  /** Values that differ from the defaults (the rest stay at their defaults). */
-  params: Params;
-  /** Stop criteria the experiment used, when the paper gives them. */
-  stop?: Partial<StopCriteria>;
-}
+export type { SolverPreset };
 
 /** Every family's presets, in registry order. */
 export function allPresets(): SolverPreset[] {

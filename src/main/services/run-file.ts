@@ -19,11 +19,12 @@ import { improvementCheck, type ImprovementCheck } from '../../core/families/ver
 import { resolveParams, type Params } from '../../core/params/schema';
 import { checkName } from '../../core/text/display';
 import { durationText } from '../../core/text/run-text';
+import type { Store } from '../store/store';
 import { RUN_STATUSES, type RunRecord, type RunStatus } from '../store/types';
-import { findSame } from './imports';
 import { launchRefusal } from './machine-memory';
 import { resumableKeys } from './retune';
-import { checkStop, type Workbench } from './workbench';
+import { findSame } from './same-puzzles';
+import { checkStop } from './stop-criteria';
 
 export const RUN_FILE_FORMAT = 'puzzle-workbench-run';
 export const RUN_FILE_VERSION = 1;
@@ -93,10 +94,11 @@ const runFileSchema = v.object({
 export type RunFile = v.InferOutput<typeof runFileSchema>;
 
 /** The run as a run file: its settings, puzzle, events (progress as thinned in the store) and last checkpoint. */
-export function runToFile(wb: Workbench, runId: number): RunFile {
-  const run = wb.store.getRun(runId);
+export function runToFile(wb: { readonly store: Store }, runId: number): RunFile {
+  const store = wb.store;
+  const run = store.getRun(runId);
   if (!run) throw new Error(`no run ${runId}`);
-  const events = wb.store.events(runId).map((e) =>
+  const events = store.events(runId).map((e) =>
     e.kind === 'improvement'
       ? { kind: 'improvement' as const, elapsedMs: e.elapsedMs, evaluations: e.evaluations, score: e.bestScore, solution: e.solution }
       : {
@@ -129,7 +131,7 @@ export function runToFile(wb: Workbench, runId: number): RunFile {
       changes: run.changes,
     },
     events,
-    checkpoint: wb.store.latestCheckpoint(runId),
+    checkpoint: store.latestCheckpoint(runId),
   };
 }
 
@@ -150,7 +152,8 @@ function statusHere(s: RunStatus): RunStatus {
  * `stopped` runs resume with `workbench resume`. Throws a FormatError naming `source` for anything
  * that does not hold, before anything is stored.
  */
-export function importRunFile(wb: Workbench, text: string, source: string): RunRecord {
+export function importRunFile(wb: { readonly store: Store }, text: string, source: string): RunRecord {
+  const store = wb.store;
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -199,7 +202,6 @@ export function importRunFile(wb: Workbench, text: string, source: string): RunR
     if (wrong) fail(`improvement ${n} (at ${durationText(e.elapsedMs)}) claims score ${e.score}, but ${wrong}; nothing imported`);
   }
   const same = findSame(wb, family.id, puzzle);
-  const store = wb.store;
   return store.core.tx(() => {
     const created = store.createRun({
       puzzleId: same[0]?.id ?? null,

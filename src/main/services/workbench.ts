@@ -20,7 +20,11 @@ import { RunHistory } from '../store/run-history';
 import { importRunFile, runToFile } from './run-file';
 import { launchRefusal } from './machine-memory';
 import { resumableKeys, retune } from './retune';
+import { checkStop } from './stop-criteria';
 import type { PuzzleRecord, RunRecord } from '../store/types';
+
+// Their home is stop-criteria.ts (run files and studies check stops without the Workbench); kept here for callers.
+export { checkStop, MAX_STOP_SECONDS } from './stop-criteria';
 
 export interface WorkbenchOptions {
   dbPath: string;
@@ -449,29 +453,4 @@ export function threadsRefusal(threads: number, cores: number): string | null {
 /** The catalogue as the views and the CLI list it. */
 export function solverInfos(): SolverInfo[] {
   return catalogue.map((d) => ({ family: d.family, id: d.id, label: d.label, description: d.description, params: d.params, resumable: resumableKeys(d) }));
-}
-
-/**
- * The longest `seconds` a run may be given (about 116 days): above it a limit is no limit, and a
- * run meant to go on until stopped says so by giving none.
- */
-export const MAX_STOP_SECONDS = 1e7;
-
-/** The stop criteria of every launch, resume of a run file and study cell, checked in one place: one line naming the field. */
-export function checkStop(stop: Partial<StopCriteria>): StopCriteria {
-  const seconds = stop.seconds ?? null;
-  const evaluations = stop.evaluations ?? null;
-  const target = stop.target ?? null;
-  if (seconds !== null && !(typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0))
-    throw new Error(`seconds must be a positive number, got ${seconds}`);
-  if (seconds !== null && seconds > MAX_STOP_SECONDS)
-    throw new Error(
-      `seconds must be at most ${MAX_STOP_SECONDS.toExponential(0)} (about 116 days), got ${seconds}; give no seconds for a run that goes on until stopped`,
-    );
-  if (evaluations !== null && !(Number.isSafeInteger(evaluations) && evaluations > 0))
-    throw new Error(`evaluations must be a positive whole number up to ${Number.MAX_SAFE_INTEGER}, got ${evaluations}`);
-  if (target !== null && !Number.isFinite(target)) throw new Error(`target must be a number, got ${target}`);
-  const clock = stop.clock ?? 'wall';
-  if (clock !== 'wall' && clock !== 'cpu') throw new Error(`clock must be wall or cpu, got ${String(clock)}`);
-  return clock === 'cpu' ? { seconds, evaluations, target, clock } : { seconds, evaluations, target };
 }

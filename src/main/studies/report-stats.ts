@@ -5,7 +5,7 @@
  */
 import { displayText } from '../../core/text/display';
 import { a12Text, intervalText, pairVerdictText, pIsText, pText, rankText } from '../../core/text/stats-text';
-import type { PairTest, PublishedTestResult, StudyAnalysis, StudyComparison } from './comparisons';
+import type { PairTest, PublishedTestResult, StudyAnalysis, StudyComparison } from '../api/studies';
 import type { StudySpec } from './spec';
 
 const label = (spec: StudySpec, i: number, width = 40): string => displayText(spec.configs[i]?.label ?? `solver ${i + 1}`, width);

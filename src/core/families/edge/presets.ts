@@ -2,7 +2,7 @@
  * The edge-matching solvers' named settings (see core/presets/presets.ts): the papers' own settings first,
  * each naming where its numbers come from.
  */
-import type { SolverPreset } from '../../presets/presets';
+import type { SolverPreset } from '../../presets/preset';
 
 const NIANG = 'Niang 2010 (thesis)';
 const META = 'MS-GVNS, META 2010';

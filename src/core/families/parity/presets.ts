@@ -2,7 +2,7 @@
  * The casse-tete solvers' named settings (see core/presets/presets.ts): the papers' own settings first,
  * each naming where its numbers come from.
  */
-import type { SolverPreset } from '../../presets/presets';
+import type { SolverPreset } from '../../presets/preset';
 
 const ALMUHAIDEB = 'Almuhaideb et al. 2022';
 

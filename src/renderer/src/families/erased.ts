@@ -5,7 +5,7 @@
  * and fields change together), which is what makes the conversions below sound.
  */
 import type { Component } from 'svelte';
-import type { NewPuzzleRules } from '../lib/new-puzzle';
+import type { NewPuzzleRules } from './new-puzzle-rules';
 import type { FamilyUi, FamilyView, NewFormProps } from './types';
 
 function erasedRules<F>(rules: NewPuzzleRules<F>): NewPuzzleRules {

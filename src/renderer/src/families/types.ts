@@ -5,7 +5,7 @@
 import type { Component } from 'svelte';
 import type { FamilyId } from '../../../core/families/family';
 import type { Ctx } from '../lib/canvas-kit';
-import type { NewPuzzleRules } from '../lib/new-puzzle';
+import type { NewPuzzleRules } from './new-puzzle-rules';
 
 export interface EditorProps {
   puzzleId: number;

@@ -1,6 +1,14 @@
 import type { EdgePuzzle } from '../model';
-import type { BeamOptions } from './options';
 import type { ScanTables } from './tables';
+
+/**
+ * The options (of `BeamOptions`, see options.ts) that say where the late rows and the band start.
+ * Named here, as the layout reads them, since options.ts builds its widths on this module.
+ */
+export interface BandOptions {
+  band?: number;
+  lateRows?: number;
+}
 
 /**
  * The order a beam fills the cells in (row by row, the bottom band column by column) and what the
@@ -29,7 +37,7 @@ export class ScanLayout {
   /** First layer of the late rows. */
   readonly lateStart: number;
 
-  constructor(puzzle: EdgePuzzle, o: Pick<BeamOptions, 'band' | 'lateRows'>) {
+  constructor(puzzle: EdgePuzzle, o: BandOptions) {
     const { rows, cols } = puzzle;
     const n = rows * cols;
     this.free = new Uint8Array(n).fill(1);
@@ -81,7 +89,7 @@ export function bandRows(rows: number, band: number | undefined): number {
 }
 
 /** First layer of the late rows, searched at the full width (those before it at `early` x the width). */
-export function lateStartOf(puzzle: EdgePuzzle, o: Pick<BeamOptions, 'band' | 'lateRows'>): number {
+export function lateStartOf(puzzle: EdgePuzzle, o: BandOptions): number {
   const { rows, cols } = puzzle;
   const late = Math.max(0, Math.min(rows, o.lateRows ?? rows));
   // The band's cells are all late (it starts at or below the late rows' first row when late >= band).

@@ -6,7 +6,7 @@
 import { makeDocument } from '../../../../core/document/document';
 import { bandText, type Difficulty } from '../../../../core/families/edge/design/difficulty';
 import { generateTetravex } from '../../../../core/families/edge/tetravex';
-import { sizeProblems, whole, type NewPuzzleRules } from '../../lib/new-puzzle';
+import { sizeProblems, whole, type NewPuzzleRules } from '../new-puzzle-rules';
 import { generateInstance } from './generate';
 
 export interface EdgeNewFields {

@@ -20,25 +20,13 @@ import {
 import { axisTime, compactCount } from '../format';
 import { CHART_THEME } from './palette';
 import { maxMark, scoreAxis } from './axis';
-import type { XMode, XY } from './series';
+import type { ChartLine, XY } from './line';
+import type { XMode } from './series';
+
+// Its home is line.ts (series.ts builds lines without importing the chart); kept here for callers.
+export type { ChartLine };
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, Tooltip, Filler);
-
-export interface ChartLine {
-  id: string;
-  label: string;
-  points: XY[];
-  colour: string;
-  dash?: number[];
-  width?: number;
-  /** Step line (best so far): the value holds until the next point. */
-  stepped?: boolean;
-  /** Shade from this line to the next one (`'+1'`): a spread band; `fillColour` is its colour. */
-  fill?: '+1';
-  fillColour?: string;
-  /** Censored runs: a cross at each (hollow while the run still runs). */
-  marks?: { x: number; y: number; live: boolean }[];
-}
 
 /** What the x axis measures: a run's progress, or (statistics) a ratio to the best or a score gap. */
 export type ChartX = XMode | 'ratio' | 'score';

@@ -4,8 +4,10 @@
  * evaluations or iterations / generations. Pure.
  */
 import type { ImprovementPoint, SeriesPoint } from '../../../../main/api/types';
-import type { ChartLine } from './chart';
+import type { ChartLine, XY } from './line';
 import { RUN_LINE_STYLES } from './palette';
+
+export type { XY };
 
 export type XMode = 'time' | 'evaluations' | 'iterations';
 
@@ -14,11 +16,6 @@ export const X_MODES: { id: XMode; label: string }[] = [
   { id: 'evaluations', label: 'Evaluations' },
   { id: 'iterations', label: 'Iterations' },
 ];
-
-export interface XY {
-  x: number;
-  y: number;
-}
 
 /** Iterations at a number of evaluations, interpolated between progress samples (0 before the first). */
 export function iterationAt(evaluations: number, progress: readonly SeriesPoint[]): number {
