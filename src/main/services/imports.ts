@@ -4,16 +4,19 @@ import { detectFormat, fileReadings, readPuzzleFiles, type ReadPuzzle } from '..
 import { weightOf, type Evidence } from '../../core/document/readings';
 import { getFamily } from '../../core/families';
 import type { FamilyId } from '../../core/families/family';
-import { boardScore, readBoardsOnPuzzle, readPiecesWithBoards, type BoardScore } from '../../core/families/edge/files/read';
+import { BoardOrderError, boardScore, readBoardsOnPuzzle, readPiecesWithBoards, type BoardScore } from '../../core/families/edge/files/read';
+import { orderLetters, orderText } from '../../core/families/edge/files/orders';
 import { pieceCount, type EdgeBoard, type EdgePuzzle } from '../../core/families/edge/model';
 import type { PuzzleQuery, PuzzleRecord, PuzzleSummary } from '../store/types';
 import type { Workbench } from './workbench';
+import { findSame, SAME_NAMED } from './same-puzzles';
 import { checkFileSize, checkLineLength, checkTextLimits } from '../../core/document/limits';
 import { checkName, escapeControls } from '../../core/text/display';
 import type { ImportPreview, ImportResult, LibraryPuzzle, PlacementScore } from '../api/puzzles';
 import type { ApiArgs, ImportReadings, ImportReadingView } from '../api/contract';
 import { contentKey } from '../store/content-key';
 
+export { findSame };
 export type { ImportPreview, ImportReadings, ImportReadingView, ImportResult, LibraryPuzzle, PlacementScore };
 
 /**
@@ -82,7 +85,7 @@ export function readPiecesAndBoards(
   // A board file is always text; the piece set may be a document (read below with its own checks).
   checkLineLength(board.text, board.fileName);
   const format = detectFormat(pieces.fileName, pieces.text);
-  if (format === 'pieces') {
+  if (format === 'pieces' && !readsAsTetravex(pieces, options)) {
     checkLineLength(pieces.text, pieces.fileName);
     const r = readPiecesWithBoards(pieces.text, pieces.fileName, board.text, board.fileName, options, onProgress);
     const pieceNotes = r.pieces.notes.filter((n) => !n.startsWith('read as '));
@@ -95,12 +98,37 @@ export function readPiecesAndBoards(
       pieces.fileName,
     );
   const puzzle = read[0].puzzle as EdgePuzzle;
-  return readBoardsOnPuzzle(board.text, board.fileName, puzzle, options).map((b) => ({
-    name: b.name,
-    puzzle,
-    board: b.board,
-    notes: b.notes,
-  }));
+  try {
+    return readBoardsOnPuzzle(board.text, board.fileName, puzzle, options).map((b) => ({ name: b.name, puzzle, board: b.board, notes: b.notes }));
+  } catch (e) {
+    // The board's cells join in an order the pieces were not read in (tiles that never turn
+    // cannot show their order): a program writes its pieces and boards alike, so the piece file
+    // is read again in the board's order, unless the person gave one.
+    if (!(e instanceof BoardOrderError) || options.order !== undefined) throw e;
+    const order = orderLetters(e.order);
+    const again = readPuzzleFiles(pieces.fileName, pieces.text, { options: { ...options, order } });
+    if (again.length !== 1 || again[0].family !== 'edge') throw e;
+    const settled = again[0].puzzle as EdgePuzzle;
+    const note = `pieces read as ${orderText(e.order)} (--order ${order}), the order in which the board's cells join: the board settles what the pieces alone could not`;
+    return readBoardsOnPuzzle(board.text, board.fileName, settled, options).map((b) => ({
+      name: b.name,
+      puzzle: settled,
+      board: b.board,
+      notes: [note, ...b.notes],
+    }));
+  }
+}
+
+/** Whether a file sniffed as a piece list is, weighed, tiles that never turn (its boards are placed on it as read). */
+function readsAsTetravex(pieces: { fileName: string; text: string }, options: Record<string, string>): boolean {
+  try {
+    const read = readPuzzleFiles(pieces.fileName, pieces.text, { options });
+    return read.length === 1 && read[0].family === 'edge' && (read[0].puzzle as EdgePuzzle).rotatable === false;
+  } catch (e) {
+    // Unread alone (an order only the boards decide, say): the boards decide it below.
+    if (e instanceof FormatError) return false;
+    throw e;
+  }
 }
 
 /** What a file holds, read as `importFile` would read it (no library changes). */
@@ -145,18 +173,6 @@ export function importReadings(req: Omit<ImportRequest, 'into' | 'pieces'>): Imp
   const { readings, refusals } = fileReadings(req.fileName, req.text, { format: req.format, options: req.options });
   if (readings.length === 0) throw refusals[0]?.error ?? new FormatError('no puzzle family recognises this file: give --format', req.fileName);
   return readings.map((r) => ({ label: r.label, options: r.options, weight: weightOf(r), evidence: r.evidence, items: r.value.map(itemOf) }));
-}
-
-/** How many of the library's copies of a puzzle are named (the preview lists them; an import names the first). */
-const SAME_NAMED = 10;
-
-/**
- * Library puzzles with the same content as `puzzle`, oldest first (at most a few): one lookup of
- * the stored content key, so neither an import nor a preview reads the library.
- */
-export function findSame(wb: Workbench, family: FamilyId, puzzle: unknown, exceptId?: number): { id: number; name: string }[] {
-  const found = wb.store.samePuzzles(contentKey(family, puzzle), SAME_NAMED + 1).filter((x) => x.id !== exceptId);
-  return found.slice(0, SAME_NAMED);
 }
 
 /** A request read and checked, ready to store: nothing in the library has changed yet. */

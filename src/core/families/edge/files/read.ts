@@ -377,11 +377,28 @@ function cellsAgainstSet(b: BoardText, p: EdgePuzzle, board: EdgeBoard, cols: nu
     }
   }
   if (joins < best)
-    throw new FormatError(
+    throw new BoardOrderError(
       `the board's cells join ${best} of ${maxScore(p.rows, p.cols)} as written (read ${orderText(bestOrder)}), but only ${joins} placed on the pieces as they were read: the pieces were read in another edge order than the board's (give the piece file's order with --order)`,
       file,
       b.line,
+      bestOrder,
     );
+}
+
+/**
+ * A board whose cells, read in `order`, join better than its placement on the pieces as read: a
+ * caller holding the piece file may read it again in that order (a program writes its pieces and
+ * its boards alike), since the board then settles what the pieces alone could not.
+ */
+export class BoardOrderError extends FormatError {
+  constructor(
+    message: string,
+    file: string,
+    line: number | undefined,
+    readonly order: Order,
+  ) {
+    super(message, file, line);
+  }
 }
 
 /** Joins between filled cells (4 colours each, top right bottom left) as they stand. */
