@@ -35,21 +35,29 @@ export interface ExportedText {
 
 /** A puzzle made to order (startOrder), ready to create. */
 export interface OrderMade {
-  /** Named as asked, with the board it was cut from as its reference. */
+  /** Named as asked (edge: with the board it was cut from as its reference). */
   document: PuzzleDocument;
-  rating: number;
-  difficulty: Difficulty;
+  /** Edge and Tetravex: the rating and its band; null for a maze or a casse-tete. */
+  rating: number | null;
+  difficulty: Difficulty | null;
   /** What was made, in one line ("exactly one solution (the exact count says so, …); rating 2.1: easy …"). */
   summary: string;
 }
 
-/** An order's progress: boards tried so far and how many had exactly one solution; then the puzzle or the one-line refusal. */
+/** What an order makes: an edge puzzle, a Tetravex, a jump maze or a casse-tete. */
+export type OrderKind = 'edge' | 'tetravex' | 'jump' | 'parity';
+
+/**
+ * An order's progress: what it has tried so far (edge and Tetravex: boards, and how many had
+ * exactly one solution; jump: cell changes; parity: grid sizes); then the puzzle or the one-line refusal.
+ */
 export interface OrderStatus {
   id: number;
+  kind: OrderKind;
   running: boolean;
   tried: number;
   unique: number;
-  /** Boards it tries at most. */
+  /** Boards (jump: cell changes; parity: grid sizes) it tries at most. */
   attempts: number;
   made: OrderMade | null;
   error: string | null;
@@ -252,13 +260,14 @@ export const api = {
   // ---- the designer's analysis (issue 25) ----
   /**
    * Count, estimate and explain a saved puzzle (edge), or analyse its maze (jump) or (n, m) (parity);
-   * task 'make-unique' (edge): propose the fewest hints that leave one solution, within `seconds`.
+   * task 'make-unique' (edge): propose the fewest hints that leave one solution, within `seconds`;
+   * task 'recolour' (edge): the fewest joins to give a colour of their own that do it.
    * Replaces the puzzle's running analysis.
    */
   startAnalysis: method(
     obj({
       puzzleId: id,
-      task: v.optional(oneOf('analyze', 'make-unique')),
+      task: v.optional(oneOf('analyze', 'make-unique', 'recolour')),
       seconds: v.optional(num()),
       maxSolutions: v.optional(int(1, 1_000_000_000)),
       probes: v.optional(int(1, 10_000_000)),
@@ -271,15 +280,24 @@ export const api = {
   // ---- generate to order (issue 51 item 2) ----
   /**
    * An edge puzzle (frame and inner colours) or a Tetravex of this size with exactly one solution,
-   * in the difficulty band asked (any when absent), made in its own thread; replaces the order running.
+   * in the difficulty band asked (any when absent); a jump maze whose one shortest path has `length`
+   * moves; or a casse-tete of side `rows` with exactly `solutions` solutions. Made in its own
+   * thread; replaces the order running.
    */
   startOrder: method(
     obj({
       name: str(200),
       rows: int(2, 32),
       cols: int(2, 32),
-      /** 'edge': E2-style, `frameColours` and `innerColours` needed; 'tetravex': `colours` needed. */
-      kind: oneOf('edge', 'tetravex'),
+      /**
+       * 'edge': E2-style, `frameColours` and `innerColours` needed; 'tetravex': `colours` needed;
+       * 'jump': `length` needed; 'parity': `solutions` needed (a square grid).
+       */
+      kind: oneOf('edge', 'tetravex', 'jump', 'parity'),
+      /** Jump: the moves of the maze's one shortest path. */
+      length: v.optional(int(1, 32 * 32 - 1)),
+      /** Parity: the number of solutions, in decimal (it may pass 2^53). */
+      solutions: v.optional(str(60)),
       frameColours: v.optional(int(1, 99)),
       innerColours: v.optional(int(1, 99)),
       colours: v.optional(int(2, 99)),

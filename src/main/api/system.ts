@@ -3,6 +3,7 @@ import type { FamilyId } from '../../core/families/family';
 import type { ColourStats } from '../../core/families/edge/analysis';
 import type { AnyAnalysis } from '../../core/text/analysis-text';
 import type { MakeUniqueResult } from '../../core/families/edge/analysis/make-unique';
+import type { RecolourResult } from '../../core/families/edge/analysis/recolour';
 import type { EdgeSolutionJson } from '../../core/families/edge/json';
 
 export interface DistributionState {
@@ -33,13 +34,23 @@ export interface AnalysisOutcome {
   eternity2: ColourStats | null;
 }
 
-/** What an analysis does: count, estimate and explain; or propose the fewest hints that leave one solution (edge). */
-export type AnalysisTask = 'analyze' | 'make-unique';
+/**
+ * What an analysis does: count, estimate and explain; or propose the fewest hints (edge), or the
+ * fewest joins to give a colour of their own ('recolour'), that leave one solution.
+ */
+export type AnalysisTask = 'analyze' | 'make-unique' | 'recolour';
 
 /** Core's make-unique proposal (issue 51) as the API carries it: the reference board in its JSON form. */
 export interface MakeUniqueProposal extends Omit<MakeUniqueResult, 'reference'> {
   reference: EdgeSolutionJson | null;
   /** Why it ended before a confirmed answer: the CPU limit or a stop; null when it did not. */
+  stoppedBy: 'seconds' | 'stopped' | null;
+}
+
+/** Core's recolouring proposal (issue 51) as the API carries it: the recoloured puzzle as its edges. */
+export interface RecolourProposal extends Omit<RecolourResult, 'puzzle'> {
+  /** The recoloured puzzle's edges (4 a piece, top right bottom left), or null when there is nothing to change. */
+  edges: number[] | null;
   stoppedBy: 'seconds' | 'stopped' | null;
 }
 
@@ -54,6 +65,8 @@ export interface AnalysisStatus {
   outcome: AnalysisOutcome | null;
   /** The proposal of a 'make-unique' task once finished. */
   unique: MakeUniqueProposal | null;
+  /** The proposal of a 'recolour' task once finished. */
+  recolour: RecolourProposal | null;
   /** Why the analysis failed (one line), or null. */
   error: string | null;
 }

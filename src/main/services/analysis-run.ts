@@ -10,6 +10,7 @@ import { readPuzzleFile } from '../../core/document/read-file';
 import { EdgeAnalysisJob, colourStats, type ColourStats } from '../../core/families/edge/analysis';
 import { isSolved, type EdgeBoard, type EdgePuzzle } from '../../core/families/edge';
 import { makeUnique } from '../../core/families/edge/analysis/make-unique';
+import { fewestRecolourings } from '../../core/families/edge/analysis/recolour';
 import { solutionToJson } from '../../core/families/edge/json';
 import { analyseMaze } from '../../core/families/jump/analysis';
 import type { JumpMaze, JumpPuzzle } from '../../core/families/jump/model';
@@ -17,9 +18,9 @@ import { analyseParity } from '../../core/families/parity/analysis';
 import type { ParityPuzzle } from '../../core/families/parity/model';
 import type { FamilyId } from '../../core/families/family';
 import { findResourcesDir } from './samples';
-import type { AnalysisOutcome, AnalysisProgress, MakeUniqueProposal } from '../api/system';
+import type { AnalysisOutcome, AnalysisProgress, MakeUniqueProposal, RecolourProposal } from '../api/system';
 
-export type { AnalysisOutcome, AnalysisProgress, MakeUniqueProposal };
+export type { AnalysisOutcome, AnalysisProgress, MakeUniqueProposal, RecolourProposal };
 
 export interface AnalysisTarget {
   family: FamilyId;
@@ -140,12 +141,33 @@ export async function runAnalysis(target: AnalysisTarget, limits: AnalysisLimits
  */
 export function runMakeUnique(target: AnalysisTarget, seconds: number, hooks: Omit<AnalysisHooks, 'pause'> = {}): MakeUniqueProposal {
   if (target.family !== 'edge') throw new Error('make unique works on edge-matching puzzles (and Tetravex)');
+  const limit = timeLimit(seconds, hooks);
+  const r = makeUnique(target.puzzle as EdgePuzzle, { shouldStop: limit.shouldStop });
+  limit.done(r.nodes, r.solutionsBefore);
+  // A stop asked after the last slice leaves the answer whole: it is not said to be stopped.
+  return { ...r, reference: r.reference ? solutionToJson(r.reference) : null, stoppedBy: r.outcome === 'stopped' ? limit.stoppedBy() : null };
+}
+
+/** The fewest joins to give a colour of their own so one solution is left (issue 51), as runMakeUnique. */
+export function runRecolour(target: AnalysisTarget, seconds: number, hooks: Omit<AnalysisHooks, 'pause'> = {}): RecolourProposal {
+  if (target.family !== 'edge') throw new Error('make unique works on edge-matching puzzles (and Tetravex)');
+  const limit = timeLimit(seconds, hooks);
+  const { puzzle, ...r } = fewestRecolourings(target.puzzle as EdgePuzzle, { shouldStop: limit.shouldStop });
+  limit.done(r.nodes, r.solutionsBefore);
+  return { ...r, edges: puzzle ? Array.from(puzzle.edges) : null, stoppedBy: r.outcome === 'stopped' ? limit.stoppedBy() : null };
+}
+
+/** The CPU limit and the stop of a search that runs in one go, read between its slices, with the time as its progress. */
+function timeLimit(
+  seconds: number,
+  hooks: Omit<AnalysisHooks, 'pause'>,
+): { shouldStop: () => boolean; stoppedBy: () => 'seconds' | 'stopped' | null; done: (nodes: number, found: number) => void } {
   const cpuMs = hooks.clockMs ?? processCpuMs;
   const t0 = cpuMs();
   const progressMs = hooks.progressMs ?? 250;
   let lastProgress = -Infinity;
-  let stoppedBy: MakeUniqueProposal['stoppedBy'] = null;
-  const r = makeUnique(target.puzzle as EdgePuzzle, {
+  let stoppedBy: 'seconds' | 'stopped' | null = null;
+  return {
     shouldStop: () => {
       const now = cpuMs() - t0;
       if (hooks.onProgress && now - lastProgress >= progressMs) {
@@ -156,8 +178,7 @@ export function runMakeUnique(target: AnalysisTarget, seconds: number, hooks: Om
       else if (now >= seconds * 1000) stoppedBy = 'seconds';
       return stoppedBy !== null;
     },
-  });
-  hooks.onProgress?.({ phase: 'done', work: r.nodes, found: r.solutionsBefore, cpuMs: Math.round(cpuMs() - t0) });
-  // A stop asked after the last slice leaves the answer whole: it is not said to be stopped.
-  return { ...r, reference: r.reference ? solutionToJson(r.reference) : null, stoppedBy: r.outcome === 'stopped' ? stoppedBy : null };
+    stoppedBy: () => stoppedBy,
+    done: (nodes, found) => hooks.onProgress?.({ phase: 'done', work: nodes, found, cpuMs: Math.round(cpuMs() - t0) }),
+  };
 }

@@ -11,11 +11,13 @@ import { performance } from 'node:perf_hooks';
 import {
   runAnalysis,
   runMakeUnique,
+  runRecolour,
   type AnalysisLimits,
   type AnalysisOutcome,
   type AnalysisProgress,
   type AnalysisTarget,
   type MakeUniqueProposal,
+  type RecolourProposal,
 } from './analysis-run';
 import type { AnalysisTask } from '../api/system';
 
@@ -24,7 +26,7 @@ export interface AnalysisJob {
   limits: AnalysisLimits;
   /** Absent: 'analyze'. */
   task?: AnalysisTask;
-  /** Over a SharedArrayBuffer: the backend sets element 0 to ask a stop (read by 'make-unique'). */
+  /** Over a SharedArrayBuffer: the backend sets element 0 to ask a stop (read by 'make-unique' and 'recolour'). */
   stopFlag?: Int32Array;
 }
 
@@ -32,6 +34,7 @@ export type AnalysisMessage =
   | { kind: 'progress'; progress: AnalysisProgress }
   | { kind: 'done'; outcome: AnalysisOutcome }
   | { kind: 'unique'; unique: MakeUniqueProposal }
+  | { kind: 'recolour'; recolour: RecolourProposal }
   | { kind: 'error'; error: string };
 
 /**
@@ -60,13 +63,15 @@ if (port) {
   const work: Promise<AnalysisMessage> =
     task === 'make-unique'
       ? Promise.resolve().then(() => ({ kind: 'unique', unique: runMakeUnique(target, limits.seconds, { onProgress, stopRequested, clockMs }) }))
-      : runAnalysis(target, limits, {
-          onProgress,
-          stopRequested,
-          // A turn of this thread's loop between slices, so a stop message is read.
-          pause: () => new Promise((r) => setImmediate(r)),
-          clockMs,
-        }).then((outcome) => ({ kind: 'done', outcome }));
+      : task === 'recolour'
+        ? Promise.resolve().then(() => ({ kind: 'recolour', recolour: runRecolour(target, limits.seconds, { onProgress, stopRequested, clockMs }) }))
+        : runAnalysis(target, limits, {
+            onProgress,
+            stopRequested,
+            // A turn of this thread's loop between slices, so a stop message is read.
+            pause: () => new Promise((r) => setImmediate(r)),
+            clockMs,
+          }).then((outcome) => ({ kind: 'done', outcome }));
   work
     .then(post)
     .catch((e: unknown) => post({ kind: 'error', error: e instanceof Error ? e.message : String(e) }))

@@ -12,13 +12,13 @@ import { parseDocument } from '../../core/document/document';
 import type { Store } from '../store/store';
 import { DEFAULT_LIMITS, type AnalysisOutcome } from './analysis-run';
 import type { AnalysisJob, AnalysisMessage } from './analysis-worker';
-import type { AnalysisStatus, AnalysisTask, MakeUniqueProposal } from '../api/system';
+import type { AnalysisStatus, AnalysisTask, MakeUniqueProposal, RecolourProposal } from '../api/system';
 
 export type { AnalysisStatus };
 
 interface Job extends AnalysisStatus {
   worker: Worker | null;
-  /** Shared with the thread: set to ask a stop of work that takes no messages (make-unique). */
+  /** Shared with the thread: set to ask a stop of work that takes no messages (make-unique, recolour). */
   stopFlag: Int32Array;
   /** Ends the thread when it does not answer a stop in time. */
   stopTimer: NodeJS.Timeout | null;
@@ -59,7 +59,7 @@ export class Analyses {
     if (!(seconds > 0 && seconds <= MAX_ANALYSIS_SECONDS)) throw new Error(`seconds must be above 0 and at most ${MAX_ANALYSIS_SECONDS}, got ${seconds}`);
     const { doc, puzzle, solution, reference } = parseDocument(rec.document, `puzzle ${req.puzzleId}`);
     const task = req.task ?? 'analyze';
-    if (task === 'make-unique' && doc.family !== 'edge')
+    if ((task === 'make-unique' || task === 'recolour') && doc.family !== 'edge')
       throw new Error(`make unique works on edge-matching puzzles (and Tetravex), not on ${doc.family} puzzles`);
     // One analysis per puzzle at a time: a new one replaces (stops) the one before.
     for (const j of this.jobs.values()) if (j.puzzleId === req.puzzleId && j.running) this.stop(j.id);
@@ -72,6 +72,7 @@ export class Analyses {
       progress: null,
       outcome: null,
       unique: null,
+      recolour: null,
       error: null,
       worker: null,
       stopFlag: new Int32Array(new SharedArrayBuffer(4)),
@@ -93,6 +94,7 @@ export class Analyses {
       if (m.kind === 'progress') job.progress = m.progress;
       else if (m.kind === 'done') this.finish(job, { outcome: m.outcome });
       else if (m.kind === 'unique') this.finish(job, { unique: m.unique });
+      else if (m.kind === 'recolour') this.finish(job, { recolour: m.recolour });
       else this.finish(job, { error: m.error });
     });
     w.on('error', (e) => this.finish(job, { error: `the analysis failed: ${e.message}` }));
@@ -109,8 +111,8 @@ export class Analyses {
   }
 
   status(id: number): AnalysisStatus {
-    const { id: jid, puzzleId, family, task, running, progress, outcome, unique, error } = this.job(id);
-    return { id: jid, puzzleId, family, task, running, progress, outcome, unique, error };
+    const { id: jid, puzzleId, family, task, running, progress, outcome, unique, recolour, error } = this.job(id);
+    return { id: jid, puzzleId, family, task, running, progress, outcome, unique, recolour, error };
   }
 
   /**
@@ -134,10 +136,11 @@ export class Analyses {
   }
 
   /** The first ending wins (the outcome, an error, the thread's exit); the thread is then ended. */
-  private finish(j: Job, end: { outcome: AnalysisOutcome } | { unique: MakeUniqueProposal } | { error: string }): void {
+  private finish(j: Job, end: { outcome: AnalysisOutcome } | { unique: MakeUniqueProposal } | { recolour: RecolourProposal } | { error: string }): void {
     if (!j.running) return;
     if ('outcome' in end) j.outcome = end.outcome;
     else if ('unique' in end) j.unique = end.unique;
+    else if ('recolour' in end) j.recolour = end.recolour;
     else j.error = end.error;
     j.running = false;
     j.finishedAt = Date.now();

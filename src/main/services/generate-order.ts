@@ -1,6 +1,7 @@
 /**
  * Generate to order from the app (issue 51 item 2): an edge puzzle or a Tetravex with exactly one
- * solution, in a difficulty band, made in its own worker thread (generate-order-worker.ts) as the
+ * solution, in a difficulty band; a jump maze with a unique shortest path of a chosen length; a
+ * casse-tete with a chosen number of solutions. Each is made in its own worker thread (generate-order-worker.ts) as the
  * analyses are, so the window never waits for the counts; the view polls the tries so far, may
  * stop it, and collects the named document to create (New puzzle creates it as it creates any).
  * One order runs at a time: a new one stops the one before. Finished orders are forgotten after a while.
@@ -10,7 +11,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ApiArgs, ApiHandlers, OrderMade, OrderStatus } from '../api/contract';
 import type { OrderOptions } from '../../core/families/edge/design/generate';
-import type { OrderJob, OrderMessage } from './generate-order-worker';
+import type { OrderJob, OrderMessage, OrderWork } from './generate-order-worker';
 
 interface Job extends OrderStatus {
   worker: Worker | null;
@@ -19,7 +20,7 @@ interface Job extends OrderStatus {
   finishedAt: number | null;
 }
 
-/** Boards tried when the order does not say. */
+/** Boards tried when the order does not say (a maze: thousands of cell changes). */
 const DEFAULT_ATTEMPTS = 200;
 const KEEP_MS = 10 * 60_000;
 /** A try's count reads the stop flag every 200,000 placements: well within this. */
@@ -43,17 +44,48 @@ function kindOf(req: ApiArgs<'startOrder'>): OrderOptions['kind'] {
   return { type: 'edge', frameColours: req.frameColours, innerColours: req.innerColours };
 }
 
+/** Casse-tete sizes a refusal looks through for the number asked (the exact counts stay fast up to 12). */
+const PARITY_SIZES = Array.from({ length: 11 }, (_, i) => i + 2);
+/** The largest casse-tete searched: each size is an exact count per m (about a second at 20, half a minute at 32). */
+const PARITY_MAX = 20;
+
+/** What the thread does for the order, and how much it tries at most (boards, cell changes or grid sizes). */
+function workOf(req: ApiArgs<'startOrder'>): { work: OrderWork; attempts: number } {
+  const seed = req.seed;
+  if (req.kind === 'jump') {
+    if (req.length === undefined) throw new Error('a maze order needs the length of its one shortest path');
+    const cells = req.rows * req.cols;
+    // A shortest path never visits a cell twice.
+    if (req.length >= cells)
+      throw new Error(`a ${req.rows}x${req.cols} maze's shortest path visits each of its ${cells} cells at most once: ask for 1 to ${cells - 1} moves`);
+    const maxSteps = (req.attempts ?? DEFAULT_ATTEMPTS) * 1000;
+    return { work: { kind: 'jump', order: { rows: req.rows, cols: req.cols, length: req.length, seed, maxSteps } }, attempts: maxSteps };
+  }
+  if (req.kind === 'parity') {
+    const solutions = req.solutions;
+    if (solutions === undefined || !/^[1-9]\d*$/.test(solutions))
+      throw new Error(`a casse-tête order needs its number of solutions, a whole number from 1, got ${solutions ?? 'none'}`);
+    if (req.rows !== req.cols) throw new Error(`a casse-tête grid is square: got ${req.rows}x${req.cols}`);
+    if (req.rows > PARITY_MAX)
+      throw new Error(`a number of solutions is searched on casse-tête grids up to ${PARITY_MAX}×${PARITY_MAX}, got ${req.rows}×${req.rows}`);
+    const others = PARITY_SIZES.filter((n) => n !== req.rows);
+    return { work: { kind: 'parity', order: { n: req.rows, solutions, others } }, attempts: 1 + others.length };
+  }
+  const attempts = req.attempts ?? DEFAULT_ATTEMPTS;
+  return { work: { kind: 'edge', order: { rows: req.rows, cols: req.cols, kind: kindOf(req), seed, difficulty: req.difficulty, attempts } }, attempts };
+}
+
 export class Orders {
   private readonly jobs = new Map<number, Job>();
   private nextId = 1;
 
   start(req: ApiArgs<'startOrder'>): OrderStatus {
-    const kind = kindOf(req);
+    const { work, attempts } = workOf(req);
     this.prune();
     for (const j of this.jobs.values()) if (j.running) this.stop(j.id);
-    const attempts = req.attempts ?? DEFAULT_ATTEMPTS;
     const job: Job = {
       id: this.nextId++,
+      kind: req.kind,
       running: true,
       tried: 0,
       unique: 0,
@@ -66,11 +98,7 @@ export class Orders {
       finishedAt: null,
     };
     this.jobs.set(job.id, job);
-    const workerData: OrderJob = {
-      name: req.name,
-      order: { rows: req.rows, cols: req.cols, kind, seed: req.seed, difficulty: req.difficulty, attempts },
-      stopFlag: job.stopFlag,
-    };
+    const workerData: OrderJob = { name: req.name, work, stopFlag: job.stopFlag };
     const src = workerSource();
     const w = 'code' in src ? new Worker(src.code, { eval: true, workerData }) : new Worker(src.file, { workerData });
     job.worker = w;
@@ -96,11 +124,11 @@ export class Orders {
   }
 
   status(id: number): OrderStatus {
-    const { id: jid, running, tried, unique, attempts, made, error } = this.job(id);
-    return { id: jid, running, tried, unique, attempts, made, error };
+    const { id: jid, kind, running, tried, unique, attempts, made, error } = this.job(id);
+    return { id: jid, kind, running, tried, unique, attempts, made, error };
   }
 
-  /** Ask it to stop (it ends with "stopped after N tries"); the thread is ended if it does not answer in time. */
+  /** Ask it to stop (it ends with "stopped after N tries", or cell changes, or grid sizes); the thread is ended if it does not answer in time. */
   stop(id: number): void {
     const j = this.job(id);
     if (!j.running || !j.worker || j.stopTimer) return;
@@ -121,7 +149,7 @@ export class Orders {
     if ('made' in end) {
       j.made = end.made;
       // The try that made it had one solution too (a try reports before it is counted).
-      j.unique += 1;
+      if (j.kind === 'edge' || j.kind === 'tetravex') j.unique += 1;
     } else j.error = end.error;
     j.running = false;
     j.finishedAt = Date.now();

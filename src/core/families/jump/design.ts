@@ -16,6 +16,8 @@ export interface MazeOrder {
   /** Cell changes tried in all. */
   maxSteps?: number;
   shouldStop?: () => boolean;
+  /** The changes tried so far, told every 1,024 of them and at each new maze. */
+  onProgress?: (steps: number) => void;
 }
 
 export interface OrderedMaze {
@@ -46,11 +48,15 @@ export function mazeToOrder(p: JumpPuzzle, o: MazeOrder): OrderedMaze {
   let longest = -1;
   let steps = 0;
   while (steps < maxSteps && !o.shouldStop?.()) {
+    o.onProgress?.(steps);
     randomCells(cells, maxJ, rng);
     let d = distance(p, cells, o.length);
     let stall = 0;
     while (d > 0 && stall < 20 * free.length && steps < maxSteps) {
-      if ((steps & 1023) === 0 && o.shouldStop?.()) break;
+      if ((steps & 1023) === 0) {
+        o.onProgress?.(steps);
+        if (o.shouldStop?.()) break;
+      }
       steps++;
       const i = free[rng.int(free.length)]!;
       const was = cells[i]!;

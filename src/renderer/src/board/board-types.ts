@@ -34,6 +34,8 @@ export interface BoardMarks {
   locked?: readonly number[];
   /** Joins drawn as mismatched. */
   badJoins?: readonly JoinMark[];
+  /** Joins drawn as given a new colour (a recolouring proposed). */
+  newJoins?: readonly JoinMark[];
   /** Cells outlined as "looked at" (the cell whose fits are listed). */
   focus?: readonly number[];
   /** One side of one cell highlighted (design: the join under the pointer). */

@@ -5,7 +5,7 @@
 import type { Graphics } from 'pixi.js';
 import type { BoardMarks, JoinMark } from './board-types';
 import { CELL, DARK, WHITE } from './board-style';
-import { drawJoinMark } from './join-mark';
+import { drawJoinMark, drawNewJoinMark } from './join-mark';
 import type { Grid } from './layout';
 import { pixiPainter } from './pixi-painter';
 
@@ -18,6 +18,7 @@ export function drawSceneMarks(g: Graphics, grid: Grid, zoom: number, marks: Boa
   // Mismatched joins: the same mark as the PNG export (join-mark.ts).
   const markPainter = pixiPainter(g);
   for (const m of marks.badJoins ?? []) drawJoinMark(markPainter, m.col * CELL, m.row * CELL, m.dir, CELL, px);
+  for (const m of marks.newJoins ?? []) drawNewJoinMark(markPainter, m.col * CELL, m.row * CELL, m.dir, CELL, px);
 
   for (const i of marks.locked ?? []) {
     if (i < 0 || i >= n) continue;
@@ -46,5 +47,5 @@ const sameJoin = (x: JoinMark, y: JoinMark): boolean => x.row === y.row && x.col
 
 /** Whether new marks change the scene's part (joins or locks): only then is the WebGL scene redrawn. */
 export function sceneMarksChanged(a: BoardMarks, b: BoardMarks): boolean {
-  return !sameList(a.badJoins, b.badJoins, sameJoin) || !sameList(a.locked, b.locked);
+  return !sameList(a.badJoins, b.badJoins, sameJoin) || !sameList(a.newJoins, b.newJoins, sameJoin) || !sameList(a.locked, b.locked);
 }

@@ -8,9 +8,9 @@
  * are a set cover over the solutions found, as for hints (make-unique.ts), and the result is
  * confirmed by an exact count of the recoloured puzzle.
  */
-import { solutionFromJson } from '../json';
+import { solutionFromJson, type EdgeSolutionJson } from '../json';
 import type { EdgePuzzle } from '../model';
-import { turnKey } from './tree';
+import { sourceCell, turnKey, type SearchTree } from './tree';
 import { count, DEFAULT_MAKE_UNIQUE, fewestCells, type MakeUniqueOptions, type MakeUniqueOutcome } from './make-unique';
 
 /** One join given a colour of its own: the side of a cell (1 right, 2 bottom) and the new colour. */
@@ -26,6 +26,10 @@ export interface RecolourResult {
   changes: Recolouring[];
   /** The puzzle with the changes made (the pieces' edges recoloured), or null when there is nothing to change. */
   puzzle: EdgePuzzle | null;
+  /** The solution kept (the one the recoloured puzzle has), in its JSON form; null when there is none. */
+  reference: EdgeSolutionJson | null;
+  /** Cells where another solution found shows other colours than the kept one (at the turn closest to it). */
+  differing: number[];
   solutionsBefore: number;
   countExact: boolean;
   fewest: boolean;
@@ -68,9 +72,14 @@ export function fewestRecolourings(puzzle: EdgePuzzle, options: Partial<MakeUniq
   const exact = first.counter.done;
   const base = { solutionsBefore: first.counter.solutionsAtLeast, countExact: exact };
   const spent = (): number => o.maxNodes - budget.nodes;
-  if (first.counter.keptCount === 0) return { outcome: exact ? 'none' : 'stopped', changes: [], puzzle: null, fewest: exact, ...base, nodes: spent() };
-  if (exact && first.counter.solutionsAtLeast === 1) return { outcome: 'unique', changes: [], puzzle: null, fewest: true, ...base, nodes: spent() };
-  const ref = solutionFromJson(puzzle, first.counter.solutions[0]);
+  const none = { reference: null, differing: [] };
+  if (first.counter.keptCount === 0) return { outcome: exact ? 'none' : 'stopped', changes: [], puzzle: null, fewest: exact, ...base, ...none, nodes: spent() };
+  const reference = first.counter.solutions[0]!;
+  if (exact && first.counter.solutionsAtLeast === 1)
+    return { outcome: 'unique', changes: [], puzzle: null, fewest: true, ...base, reference, differing: [], nodes: spent() };
+  const ref = solutionFromJson(puzzle, reference);
+  const differ = new Set<number>();
+  const kept = (): { reference: EdgeSolutionJson; differing: number[] } => ({ reference, differing: [...differ].sort((a, b) => a - b) });
   let top = 0;
   for (const e of puzzle.edges) top = Math.max(top, e);
   const edges = puzzle.edges.slice();
@@ -104,6 +113,7 @@ export function fewestRecolourings(puzzle: EdgePuzzle, options: Partial<MakeUniq
     const refKey = turnKey(round.tree, refLayout(ref, edges, rows, cols));
     const refAt = layouts.findIndex((l) => turnKey(round.tree, l) === refKey);
     const others = layouts.filter((_, k) => k !== refAt);
+    if (refAt >= 0) for (const cell of differingCells(round.tree, layouts[refAt]!, others)) differ.add(cell);
     const words = Math.ceil(others.length / 32);
     const sets = joins.map((j) => {
       const set = new Uint32Array(words);
@@ -118,7 +128,7 @@ export function fewestRecolourings(puzzle: EdgePuzzle, options: Partial<MakeUniq
       others.length,
       o.exactUpTo,
     );
-    if (!cover) return { outcome: 'stopped', changes, puzzle: null, fewest: false, ...base, nodes: spent() };
+    if (!cover) return { outcome: 'stopped', changes, puzzle: null, fewest: false, ...base, ...kept(), nodes: spent() };
     if (!cover.exact) fewest = false;
     for (const i of cover.cells) {
       const j = joins[i]!;
@@ -133,8 +143,9 @@ export function fewestRecolourings(puzzle: EdgePuzzle, options: Partial<MakeUniq
     // The reference still solves it (both half-edges of each join changed alike); the exact count says whether it is alone.
     round = count(recoloured, o.keep, budget, o.shouldStop);
     const done = round.counter.done;
-    if (done && round.counter.solutionsAtLeast === 1) return { outcome: 'proposed', changes, puzzle: recoloured, fewest, ...base, nodes: spent() };
-    if (!done && round.counter.keptCount < o.keep) return { outcome: 'stopped', changes, puzzle: recoloured, fewest: false, ...base, nodes: spent() };
+    if (done && round.counter.solutionsAtLeast === 1) return { outcome: 'proposed', changes, puzzle: recoloured, fewest, ...base, ...kept(), nodes: spent() };
+    if (!done && round.counter.keptCount < o.keep)
+      return { outcome: 'stopped', changes, puzzle: recoloured, fewest: false, ...base, ...kept(), nodes: spent() };
     fewest = false;
   }
 }
@@ -145,4 +156,34 @@ function refLayout(ref: { piece: Int16Array; rotation: Uint8Array }, edges: Uint
   for (let cell = 0; cell < rows * cols; cell++)
     for (let s = 0; s < 4; s++) out[4 * cell + s] = edges[4 * ref.piece[cell]! + ((s - ref.rotation[cell]! + 4) & 3)]!;
   return out;
+}
+
+/**
+ * The cells where some other layout shows other colours than `ref`, each layout taken at the turn
+ * (of those the board allows) that differs from `ref` in the fewest cells: a turned copy is the
+ * same solution, so only what no turn explains is marked.
+ */
+function differingCells(tree: SearchTree, ref: Int32Array, others: readonly Int32Array[]): number[] {
+  const { rows, cols } = tree.puzzle;
+  const turns = tree.symmetry === 'quarter-turn' ? [0, 1, 2, 3] : tree.symmetry === 'half-turn' ? [0, 2] : [0];
+  const out = new Set<number>();
+  for (const l of others) {
+    let best: number[] | null = null;
+    for (const t of turns) {
+      const cells: number[] = [];
+      for (let r = 0; r < rows; r++)
+        for (let c = 0; c < cols; c++) {
+          const from = sourceCell(rows, cols, r, c, t);
+          const cell = r * cols + c;
+          for (let s = 0; s < 4; s++)
+            if (l[4 * from + ((s - t + 4) & 3)] !== ref[4 * cell + s]) {
+              cells.push(cell);
+              break;
+            }
+        }
+      if (!best || cells.length < best.length) best = cells;
+    }
+    for (const cell of best ?? []) out.add(cell);
+  }
+  return [...out];
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { generateEdgePuzzle } from '../../../../../src/core/families/edge/generator';
 import { fewestCells, makeUnique } from '../../../../../src/core/families/edge/analysis/make-unique';
+import { solutionFromJson } from '../../../../../src/core/families/edge/json';
 import { fewestRecolourings } from '../../../../../src/core/families/edge/analysis/recolour';
 import { generateTetravex } from '../../../../../src/core/families/edge/tetravex';
 import { isSolved, type EdgePuzzle } from '../../../../../src/core/families/edge';
@@ -92,6 +93,9 @@ describe('make unique by recolouring joins (issue 51, item 1)', () => {
         }
         expect(r.outcome).toBe('proposed');
         expect(bruteSolutions(r.puzzle!).classes).toBe(1);
+        // The solution kept is the recoloured puzzle's; another solution differs from it somewhere.
+        expect(isSolved(r.puzzle!, solutionFromJson(r.puzzle!, r.reference!))).toBe(true);
+        expect(r.differing.length).toBeGreaterThan(0);
         // Each change is one join: exactly two half-edges carry each new colour.
         for (const c of r.changes) expect(Array.from(r.puzzle!.edges).filter((e) => e === c.colour)).toHaveLength(2);
         if (r.fewest)

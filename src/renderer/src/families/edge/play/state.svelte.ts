@@ -4,7 +4,7 @@
  * view reads the getters and calls the methods; the board itself stays the editor's (props).
  */
 import type { EdgeBoard, EdgePuzzle } from '../../../../../core/families/edge/model';
-import type { BoardHandle } from '../../../board/board';
+import type { BoardHandle, JoinMark } from '../../../board/board';
 import { applyDrop, type DragSource, type DropTarget } from '../drop';
 import { remove, rotate } from '../placement';
 import { NO_FILTER, type TrayFilter, type TrayItem } from '../tray';
@@ -16,6 +16,9 @@ export interface AnalysisShown {
   board: EdgeBoard;
   marked: number[];
   locked?: number[];
+  /** A recolouring proposed: the pieces' edges to draw the board with, and the joins given a new colour. */
+  edges?: Uint16Array;
+  newJoins?: JoinMark[];
 }
 
 export interface PlayDeps {

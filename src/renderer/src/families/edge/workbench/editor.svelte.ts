@@ -53,8 +53,11 @@ export class EdgeEditor {
   #known = $state.raw<EdgeBoard | null>(null);
   #mode = $state<Mode>('play');
   #hadDraft = false;
-  /** The last Make unique hints fixed, with the placement step that made room for them (see #followHints). */
-  #hinted: { before: EdgePuzzle; next: EdgePuzzle; made: EdgeBoard } | null = null;
+  /**
+   * The last Make unique hints fixed (or colours changed, with the known solution then), with the
+   * placement step that goes with them (see #followHints).
+   */
+  #hinted: { before: EdgePuzzle; next: EdgePuzzle; made: EdgeBoard; known?: { before: EdgeBoard | null; next: EdgeBoard | null } } | null = null;
   readonly placements: AutosaveSession<EdgeBoard>;
   readonly drawings: AutosaveSession<Drawing>;
 
@@ -273,6 +276,42 @@ export class EdgeEditor {
   }
 
   /**
+   * Recolour the puzzle (the Analyze panel's Make unique by colours): the pieces keep their places,
+   * so the placement as it is becomes an undo step of its own, which takes the colours with it; the
+   * solution the colours keep becomes the known one. Saved at once; the notice's Undo puts the
+   * colours back.
+   */
+  recolour(edges: Uint16Array, known: EdgeBoard, what: string): void {
+    const before = this.#puzzle;
+    const knownBefore = this.#known;
+    const next: EdgePuzzle = { ...before, edges };
+    this.#puzzle = next;
+    this.#known = known;
+    // A copy of the placement (normalize makes a new board): the step that changes only the colours.
+    const made = normalize(next, this.placements.value);
+    this.placements.edit(made);
+    this.#hinted = { before, next, made, known: { before: knownBefore, next: known } };
+    void this.placements.saveNow();
+    this.#d.say(what, 'info', {
+      label: 'Undo',
+      run: () => {
+        if (this.#puzzle === before) return;
+        if (this.#puzzle !== next) return this.#d.say('The puzzle was changed since: its colours are left as they are.');
+        if (this.placements.value === made) {
+          this.placements.undo();
+          this.#followHints();
+        } else {
+          // The placement changed since: it stays, with the colours as they were.
+          this.#puzzle = before;
+          this.#known = knownBefore;
+          this.#hinted = null;
+          void this.placements.saveNow();
+        }
+      },
+    });
+  }
+
+  /**
    * After an undo or a redo of the placement: the hints go with the step that fixed them (the
    * puzzle has them exactly while that step is in the past or present). Given up once the fixed
    * pieces change otherwise.
@@ -285,7 +324,9 @@ export class EdgeEditor {
       return;
     }
     // The undo or redo writes the placement soon, and the puzzle with it.
-    this.#puzzle = this.placements.value === h.made || this.placements.past.includes(h.made) ? h.next : h.before;
+    const on = this.placements.value === h.made || this.placements.past.includes(h.made);
+    this.#puzzle = on ? h.next : h.before;
+    if (h.known) this.#known = on ? h.known.next : h.known.before;
   }
 
   // ---- design --------------------------------------------------------------------------------------
