@@ -20,6 +20,17 @@ export interface StopCriteria {
 export const STOP_REASONS = ['seconds', 'evaluations', 'target', 'solved', 'exhausted', 'stopped'] as const;
 export type StopReason = (typeof STOP_REASONS)[number];
 
+/** Every status a run can have, in the order lists show them (the store's CHECK constraint holds the same six). */
+export const RUN_STATUSES = ['queued', 'running', 'done', 'stopped', 'interrupted', 'failed'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+/** The statuses of a run no process works on any more (a resume makes it run again). */
+export const ENDED_STATUSES: readonly RunStatus[] = ['done', 'stopped', 'interrupted', 'failed'];
+
+export function hasEnded(status: RunStatus): boolean {
+  return ENDED_STATUSES.includes(status);
+}
+
 export interface ProgressSample {
   elapsedMs: number;
   evaluations: number;

@@ -4,13 +4,12 @@
  * Pure; every function is deterministic (locale 'en', explicit clocks) so tests and screenshots
  * are stable.
  */
-import type { StopCriteria, StopReason } from '../engine/run-types';
+import type { RunStatus, StopCriteria, StopReason } from '../engine/run-types';
 import type { ParamSchema, ParamSpec, ParamValue, Params } from '../params/schema';
 import type { FamilyId } from '../families/family';
 import { getFamily } from '../families';
 
-/** A run's status (the store's RunStatus is this same union). */
-export type RunStatus = 'queued' | 'running' | 'done' | 'stopped' | 'interrupted' | 'failed';
+export type { RunStatus } from '../engine/run-types';
 
 /** What the text helpers need of a solver (the catalogue's entries and the API's SolverInfo both fit). */
 export interface SolverLike {

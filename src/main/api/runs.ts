@@ -7,9 +7,8 @@ import type { FamilyId } from '../../core/families/family';
 import type { Params, ParamValue } from '../../core/params/schema';
 import type { StopCriteria, StopReason } from '../../core/engine/run-types';
 
-export type RunStatus = 'queued' | 'running' | 'done' | 'stopped' | 'interrupted' | 'failed';
-
-export const RUN_STATUSES: readonly RunStatus[] = ['queued', 'running', 'done', 'stopped', 'interrupted', 'failed'];
+export { RUN_STATUSES, type RunStatus } from '../../core/engine/run-types';
+import type { RunStatus } from '../../core/engine/run-types';
 
 /**
  * A setting changed when the run was resumed (only those a solver lets change, such as its memory

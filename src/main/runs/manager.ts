@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { FromWorker } from '../../core/engine/protocol';
-import type { MemoryUse, StopReason } from '../../core/engine/run-types';
+import { hasEnded, type MemoryUse, type StopReason } from '../../core/engine/run-types';
 import { threadsOf } from '../../core/engine/shards';
 import { StoreError } from '../store/errors';
 import { thisProcess, type LeaseGrant, type LeaseOwner } from '../store/leases';
@@ -48,8 +48,6 @@ interface Active {
   /** Run slots it takes: its threads, at most the manager's concurrency. */
   slots: number;
 }
-
-const TERMINAL: readonly RunStatus[] = ['done', 'stopped', 'interrupted', 'failed'];
 
 /**
  * Queues runs, starts one worker process per run, and turns the worker's messages into store
@@ -195,7 +193,7 @@ export class RunManager {
     const unsaved = this.unsaved.get(runId);
     if (unsaved) return Promise.resolve(unsaved);
     const run = this.mustGet(runId);
-    if (TERMINAL.includes(run.status) && !this.active.has(runId)) return Promise.resolve(run);
+    if (hasEnded(run.status) && !this.active.has(runId)) return Promise.resolve(run);
     if (!this.active.has(runId) && !this.queue.includes(runId)) return this.pollUntilEnded(runId, Infinity).then((r) => r);
     return new Promise((resolve) => {
       const list = this.waiters.get(runId) ?? [];
@@ -268,7 +266,7 @@ export class RunManager {
     const every = Math.min(250, this.heartbeatMs);
     for (;;) {
       const run = this.mustGet(runId);
-      if (TERMINAL.includes(run.status) || Date.now() >= until) return run;
+      if (hasEnded(run.status) || Date.now() >= until) return run;
       if (stopping && this.store.requestStop(runId, this.owner).outcome === 'stopped') return this.mustGet(runId);
       await new Promise((r) => setTimeout(r, every));
     }
@@ -448,7 +446,7 @@ export class RunManager {
   private resolveWaiters(runId: number): void {
     if (this.active.has(runId)) return;
     const run = this.store.getRun(runId);
-    if (!run || !TERMINAL.includes(run.status)) return;
+    if (!run || !hasEnded(run.status)) return;
     const list = this.waiters.get(runId);
     if (!list) return;
     this.waiters.delete(runId);

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { Checkpoint } from '../../../core/engine/run-types';
+import { hasEnded, type Checkpoint } from '../../../core/engine/run-types';
 import { SolverRecorder } from '../../runs/record';
 import { runSpecOf } from '../../runs/run-spec';
 import { StoreError } from '../../store/errors';
@@ -36,7 +36,6 @@ export interface CoordinatorOptions {
   elsewhere?: Pick<RunDispatcher, 'stop' | 'waitFor'>;
 }
 
-const TERMINAL: readonly RunStatus[] = ['done', 'stopped', 'interrupted', 'failed'];
 const ON_QUEUE = ['active', 'waiting', 'delayed', 'prioritized', 'waiting-children'];
 const DB_ID = 'redis.databaseId';
 
@@ -156,7 +155,7 @@ export class RemoteRuns implements RunDispatcher {
   waitFor(runId: number): Promise<RunRecord> {
     const run = this.mustGet(runId);
     if (!this.tracked.has(runId)) {
-      if (TERMINAL.includes(run.status) || !this.opts.elsewhere) return Promise.resolve(run);
+      if (hasEnded(run.status) || !this.opts.elsewhere) return Promise.resolve(run);
       return this.opts.elsewhere.waitFor(runId);
     }
     return new Promise((resolve) => {

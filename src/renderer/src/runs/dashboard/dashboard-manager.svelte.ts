@@ -14,6 +14,7 @@ import { SeriesFeed } from '../series-feed';
 import { LiveBestFeed, type LiveBest } from './live-best';
 import { runChartLines, type XMode } from '../charts/series';
 import type { ChartLine } from '../charts/chart';
+import { ENDED_STATUSES } from '../../../../core/engine/run-types';
 
 export interface DashboardHooks {
   /** The run shown in detail as asked (the URL); null = the first active one. */
@@ -115,7 +116,7 @@ export class DashboardManager {
       .run(() =>
         Promise.all([
           api.queryRuns({ statuses: ['running', 'queued'], sort: 'created', dir: 'asc', limit: 500 }),
-          api.queryRuns({ statuses: ['done', 'stopped', 'interrupted', 'failed'], sort: 'created', dir: 'desc', limit: 6 }),
+          api.queryRuns({ statuses: [...ENDED_STATUSES], sort: 'created', dir: 'desc', limit: 6 }),
         ]),
       )
       .then(
