@@ -11,7 +11,8 @@
 import { solutionFromJson, type EdgeSolutionJson } from '../json';
 import type { EdgePuzzle } from '../model';
 import { sourceCell, turnKey, type SearchTree } from './tree';
-import { count, DEFAULT_MAKE_UNIQUE, fewestCells, type MakeUniqueOptions, type MakeUniqueOutcome } from './make-unique';
+import { count, coverRounds, DEFAULT_MAKE_UNIQUE, type MakeUniqueOptions } from './cover-rounds';
+import type { MakeUniqueOutcome } from './make-unique';
 
 /** One join given a colour of its own: the side of a cell (1 right, 2 bottom) and the new colour. */
 export interface Recolouring {
@@ -85,69 +86,84 @@ export function fewestRecolourings(puzzle: EdgePuzzle, options: Partial<MakeUniq
   const edges = puzzle.edges.slice();
   const changes: Recolouring[] = [];
   const changed = new Set<number>();
-  let fewest = exact;
-  let round = first;
-  for (;;) {
-    const pieceSides = (p: number): number[] => [0, 1, 2, 3].map((s) => edges[4 * p + s]!);
-    // Candidate joins of the reference: every inner join (right and bottom sides) not changed yet.
-    const joins: { cell: number; side: 1 | 2; a: number[]; sa: number; b: number[]; sb: number }[] = [];
-    for (let r = 0; r < rows; r++)
-      for (let c = 0; c < cols; c++) {
-        const cell = r * cols + c;
-        for (const side of [1, 2] as const) {
-          if ((side === 1 && c === cols - 1) || (side === 2 && r === rows - 1) || changed.has(2 * cell + side)) continue;
-          const other = side === 1 ? cell + 1 : cell + cols;
-          // The piece's own side showing on board side `side` is (side - rotation).
-          joins.push({
-            cell,
-            side,
-            a: pieceSides(ref.piece[cell]!),
-            sa: (side - ref.rotation[cell]! + 4) & 3,
-            b: pieceSides(ref.piece[other]!),
-            sb: (side + 2 - ref.rotation[other]! + 4) & 3,
-          });
-        }
-      }
-    // Every solution found but the reference (found by its key up to the board's turns).
-    const layouts = round.counter.layouts;
-    const refKey = turnKey(round.tree, refLayout(ref, edges, rows, cols));
-    const refAt = layouts.findIndex((l) => turnKey(round.tree, l) === refKey);
-    const others = layouts.filter((_, k) => k !== refAt);
-    if (refAt >= 0) for (const cell of differingCells(round.tree, layouts[refAt]!, others)) differ.add(cell);
-    const words = Math.ceil(others.length / 32);
-    const sets = joins.map((j) => {
-      const set = new Uint32Array(words);
-      others.forEach((l, k) => {
-        if (!meets(l, rows, cols, j.a, j.sa, j.b, j.sb)) set[k >>> 5]! |= 1 << (k & 31);
+  let joins: Join[] = [];
+  let recoloured: EdgePuzzle | null = null;
+  const end = coverRounds(first, o, budget, {
+    sets: (round) => {
+      joins = candidateJoins(ref, edges, rows, cols, changed);
+      // Every solution found but the reference (found by its key up to the board's turns).
+      const layouts = round.counter.layouts;
+      const refKey = turnKey(round.tree, refLayout(ref, edges, rows, cols));
+      const refAt = layouts.findIndex((l) => turnKey(round.tree, l) === refKey);
+      const others = layouts.filter((_, k) => k !== refAt);
+      if (refAt >= 0) for (const cell of differingCells(round.tree, layouts[refAt]!, others)) differ.add(cell);
+      const words = Math.ceil(others.length / 32);
+      const sets = joins.map((j) => {
+        const set = new Uint32Array(words);
+        others.forEach((l, k) => {
+          if (!meets(l, rows, cols, j.a, j.sa, j.b, j.sb)) set[k >>> 5]! |= 1 << (k & 31);
+        });
+        return set;
       });
-      return set;
-    });
-    const cover = fewestCells(
-      sets,
-      joins.map((_, i) => i),
-      others.length,
-      o.exactUpTo,
-    );
-    if (!cover) return { outcome: 'stopped', changes, puzzle: null, fewest: false, ...base, ...kept(), nodes: spent() };
-    if (!cover.exact) fewest = false;
-    for (const i of cover.cells) {
-      const j = joins[i]!;
-      const colour = top + 1 + changes.length;
-      const other = j.side === 1 ? j.cell + 1 : j.cell + cols;
-      edges[4 * ref.piece[j.cell]! + j.sa] = colour;
-      edges[4 * ref.piece[other]! + j.sb] = colour;
-      changed.add(2 * j.cell + j.side);
-      changes.push({ row: Math.floor(j.cell / cols), col: j.cell % cols, side: j.side, colour });
+      return { sets, candidates: joins.map((_, i) => i), others: others.length };
+    },
+    apply: (chosen) => {
+      for (const i of chosen) {
+        const j = joins[i]!;
+        const colour = top + 1 + changes.length;
+        const other = j.side === 1 ? j.cell + 1 : j.cell + cols;
+        edges[4 * ref.piece[j.cell]! + j.sa] = colour;
+        edges[4 * ref.piece[other]! + j.sb] = colour;
+        changed.add(2 * j.cell + j.side);
+        changes.push({ row: Math.floor(j.cell / cols), col: j.cell % cols, side: j.side, colour });
+      }
+      // The reference still solves it (both half-edges of each join changed alike); the exact count says whether it is alone.
+      recoloured = { ...puzzle, edges: edges.slice() };
+      return recoloured;
+    },
+    alone: (counter) => counter.solutionsAtLeast === 1,
+  });
+  return { outcome: end.outcome, changes, puzzle: recoloured, fewest: end.fewest, ...base, ...kept(), nodes: spent() };
+}
+
+/** A join of the reference that may get a colour of its own: the two pieces' colours and the sides that meet. */
+interface Join {
+  cell: number;
+  side: 1 | 2;
+  a: number[];
+  sa: number;
+  b: number[];
+  sb: number;
+}
+
+/** Every inner join (right and bottom sides) of the reference not changed yet, with the current colours. */
+function candidateJoins(
+  ref: { piece: Int16Array; rotation: Uint8Array },
+  edges: Uint16Array,
+  rows: number,
+  cols: number,
+  changed: ReadonlySet<number>,
+): Join[] {
+  const pieceSides = (p: number): number[] => [0, 1, 2, 3].map((s) => edges[4 * p + s]!);
+  const joins: Join[] = [];
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < cols; c++) {
+      const cell = r * cols + c;
+      for (const side of [1, 2] as const) {
+        if ((side === 1 && c === cols - 1) || (side === 2 && r === rows - 1) || changed.has(2 * cell + side)) continue;
+        const other = side === 1 ? cell + 1 : cell + cols;
+        // The piece's own side showing on board side `side` is (side - rotation).
+        joins.push({
+          cell,
+          side,
+          a: pieceSides(ref.piece[cell]!),
+          sa: (side - ref.rotation[cell]! + 4) & 3,
+          b: pieceSides(ref.piece[other]!),
+          sb: (side + 2 - ref.rotation[other]! + 4) & 3,
+        });
+      }
     }
-    const recoloured: EdgePuzzle = { ...puzzle, edges: edges.slice() };
-    // The reference still solves it (both half-edges of each join changed alike); the exact count says whether it is alone.
-    round = count(recoloured, o.keep, budget, o.shouldStop);
-    const done = round.counter.done;
-    if (done && round.counter.solutionsAtLeast === 1) return { outcome: 'proposed', changes, puzzle: recoloured, fewest, ...base, ...kept(), nodes: spent() };
-    if (!done && round.counter.keptCount < o.keep)
-      return { outcome: 'stopped', changes, puzzle: recoloured, fewest: false, ...base, ...kept(), nodes: spent() };
-    fewest = false;
-  }
+  return joins;
 }
 
 /** The colours the reference board shows, cell by cell (with the current edges). */
