@@ -1,3 +1,10 @@
+/**
+ * Over 500 lines on purpose: BeamRun is one class because its pass loop is the solver's hot path,
+ * and the per-pass state it reads at every cell (the expansion kernel, the child pool, dedupe,
+ * scan tables, colour balance and exhaust, pass history) lives in its fields. The parts that
+ * stand alone are already the modules imported below; splitting the loop itself would pass that
+ * state around per cell.
+ */
 import { RUN_MEMORY_LIMIT } from '../../../engine/limits';
 import type { SolverRun } from '../../../engine/solver';
 import { Rng, type RngState } from '../../../rng/rng';

@@ -1,3 +1,9 @@
+/**
+ * Over 500 lines on purpose: LnsRun is one class because its six destroy operators, the adaptive
+ * weights and the repair all work on the same current board, marks and scratch arrays (typed
+ * arrays allocated once, no allocation per move); each operator is a short method that only reads
+ * right against that state. The refill search and the checkpoint are modules of their own.
+ */
 import type { SolverRun } from '../../../engine/solver';
 import { damaged } from '../../../engine/checkpoint';
 import { acceptorFor, type Acceptor, type AcceptanceRule } from '../../../engines/acceptance/acceptor';
