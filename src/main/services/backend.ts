@@ -10,15 +10,23 @@ import { studyHandlers } from './study-api';
 import { solversFor } from './solver-fit';
 import { Distribution } from './distribution';
 import { Analyses } from './analysis';
-import { orderHandlers } from './generate-order';
+import { Orders, orderHandlers } from './generate-order';
+import { DisposableStore, toDisposable } from '../lifecycle/disposable';
 import path from 'node:path';
 
 /** The API handlers over a Workbench: arguments arrive validated by the transport. */
-export function apiHandlers(wb: Workbench, opts: { resourcesDir?: string | null; studies?: Studies; distribution?: Distribution } = {}): ApiHandlers {
+export function apiHandlers(
+  wb: Workbench,
+  opts: { resourcesDir?: string | null; studies?: Studies; distribution?: Distribution; owner?: DisposableStore } = {},
+): ApiHandlers {
   const { store } = wb;
   const distribution = opts.distribution ?? new Distribution(wb);
   const resources = opts.resourcesDir ?? findResourcesDir();
+  // Analysis and generate-to-order threads end with the backend that started them.
   const analyses = new Analyses(store);
+  const orders = new Orders();
+  opts.owner?.add(toDisposable(() => analyses.close()));
+  opts.owner?.add(toDisposable(() => orders.close()));
   const need = <T>(x: T | null, what: string): T => {
     if (x === null) throw new Error(`${what} does not exist`);
     return x;
@@ -76,7 +84,7 @@ export function apiHandlers(wb: Workbench, opts: { resourcesDir?: string | null;
       analyses.stop(id);
       return null;
     },
-    ...orderHandlers(),
+    ...orderHandlers(orders),
   };
 }
 
@@ -110,6 +118,8 @@ export interface BackendOptions {
 
 export async function createBackend(opts: BackendOptions): Promise<Backend & { workbench: Workbench; close(): Promise<void> }> {
   const spawn = opts.workerHost === 'node' ? nodeWorkerSpawner() : opts.workerHost;
+  // Everything the backend makes is released through this, newest first (the database last).
+  const owner = new DisposableStore();
   const workbench = Workbench.open({
     dbPath: opts.dbPath,
     spawn,
@@ -117,16 +127,18 @@ export async function createBackend(opts: BackendOptions): Promise<Backend & { w
     concurrency: opts.concurrency,
     progressIntervalMs: opts.progressIntervalMs,
   });
+  owner.add(toDisposable(() => workbench.close()));
   workbench.runs.recover();
-  const distribution = new Distribution(workbench, {
-    ...(opts.redis !== undefined ? { url: opts.redis, fixedBy: opts.redisFrom ?? '--redis' } : {}),
-    progressIntervalMs: opts.progressIntervalMs,
-  });
+  const distribution = owner.add(
+    new Distribution(workbench, {
+      ...(opts.redis !== undefined ? { url: opts.redis, fixedBy: opts.redisFrom ?? '--redis' } : {}),
+      progressIntervalMs: opts.progressIntervalMs,
+    }),
+  );
   try {
     await distribution.start(opts.redis !== undefined && !opts.redisFallback);
   } catch (e) {
-    await distribution.close();
-    await workbench.close();
+    await owner.dispose();
     throw e;
   }
   const studies = new Studies(workbench, distribution);
@@ -142,9 +154,10 @@ export async function createBackend(opts: BackendOptions): Promise<Backend & { w
     else if (e.type === 'run-progress') local.add(e.runId);
   });
   const watch = watchRuns(workbench.store, { isLocal: (id) => local.has(id) });
+  owner.add(toDisposable(() => watch.stop()));
   return {
     workbench,
-    handlers: apiHandlers(workbench, { resourcesDir: opts.resourcesDir, studies, distribution }),
+    handlers: apiHandlers(workbench, { resourcesDir: opts.resourcesDir, studies, distribution, owner }),
     subscribe: (l: (e: PushEvent) => void) => {
       const a = workbench.subscribe(l);
       const b = watch.subscribe(l);
@@ -153,10 +166,6 @@ export async function createBackend(opts: BackendOptions): Promise<Backend & { w
         b();
       };
     },
-    close: async () => {
-      watch.stop();
-      await distribution.close();
-      return workbench.close();
-    },
+    close: () => owner.dispose(),
   };
 }

@@ -5,6 +5,7 @@
  * Studies view edits; a new URL takes effect at once. Messages and the API show the URL with its
  * password masked; the password is only ever in the setting and in the connection.
  */
+import type { Disposable } from '../lifecycle/disposable';
 import type { LeaseGrant } from '../store/leases';
 import type { RunRecord } from '../store/types';
 import type { RunDispatcher } from '../studies/dispatcher';
@@ -46,7 +47,7 @@ const errorText = (e: unknown): string => (e instanceof Error ? e.message : Stri
  * Runs already handed to one of them stay there when the other takes over (runs on the queue go
  * on on the workers and are followed again by the next coordinator of this database).
  */
-export class Distribution implements RunDispatcher {
+export class Distribution implements RunDispatcher, Disposable {
   private remote: RemoteRuns | null = null;
   /** The URL in use or last tried (unmasked: it reaches only RemoteRuns). */
   private url: string | null = null;
@@ -104,6 +105,11 @@ export class Distribution implements RunDispatcher {
     });
     this.chain = run.catch(() => {});
     return run;
+  }
+
+  /** Release the Redis connections and workers (the backend's disposable store calls this). */
+  dispose(): Promise<void> {
+    return this.close();
   }
 
   async close(): Promise<void> {
