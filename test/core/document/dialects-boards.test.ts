@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readPuzzleFile, readPuzzleFiles } from '../../../src/core/document/read-file';
 import { FormatError } from '../../../src/core/document/errors';
 import { readBoardsOnPuzzle, readPiecesWithBoards } from '../../../src/core/families/edge/files/read';
 import type { EdgeBoard, EdgePuzzle } from '../../../src/core/families/edge/model';
 import { scoreBoard } from '../../../src/core/families/edge/score';
+import { HAND, HAND_SET, dialect, setOf, shownCells } from './hand-board';
 
 /**
  * Boards and saves of other programs (issue 48): boards drawn as text, boards of piece numbers
@@ -13,37 +12,14 @@ import { scoreBoard } from '../../../src/core/families/edge/score';
  * fixture (test/fixtures/dialects/b-*) was written for these tests from the hand-made 3x3 board
  * below, or from pieces-5x5.txt and its solved board board-from0.txt.
  */
-const DIR = fileURLToPath(new URL('../../fixtures/dialects/', import.meta.url));
-const text = (name: string): string => readFileSync(DIR + name, 'utf8');
+const text = dialect;
 
-/** The solved 3x3 board the b- fixtures draw: top right bottom left per cell, row-major, 0 = grey. */
-const HAND = [
-  [0, 1, 2, 0],
-  [0, 3, 4, 1],
-  [0, 0, 1, 3],
-  [2, 3, 1, 0],
-  [4, 2, 3, 3],
-  [1, 0, 4, 2],
-  [1, 4, 0, 0],
-  [3, 2, 0, 4],
-  [4, 0, 0, 2],
-];
-
-/** A piece up to rotation. */
-const turnKey = (e: ArrayLike<number>): string => [0, 1, 2, 3].map((k) => [0, 1, 2, 3].map((s) => e[(s + k) % 4]).join(',')).sort()[0];
-const setOf = (p: EdgePuzzle): string[] => Array.from({ length: p.edges.length / 4 }, (_, i) => turnKey(p.edges.subarray(4 * i, 4 * i + 4))).sort();
-const HAND_SET = HAND.map(turnKey).sort();
 /** The solved 5x5 board of board-from0.txt: its piece numbers (from 0), row-major. */
 const IDS = text('board-from0.txt')
   .trim()
   .split(/\s+/)
   .map(Number)
   .filter((_, j) => j % 2 === 0);
-
-/** The colours each cell shows, as placed. */
-function shownCells(p: EdgePuzzle, b: EdgeBoard): number[][] {
-  return Array.from(b.piece, (piece, i) => [0, 1, 2, 3].map((s) => p.edges[4 * piece + ((s - b.rotation[i] + 4) & 3)]));
-}
 
 /** The hand set as a plain piece file, shuffled and turned, so a board must be matched to it. */
 const HAND_PIECES = ['3 3', ...HAND.map((e, i) => [0, 1, 2, 3].map((s) => e[(s + i) % 4]).join(' ')).reverse()].join('\n');

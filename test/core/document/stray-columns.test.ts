@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readPuzzleFiles } from '../../../src/core/document/read-file';
 import { readPiecesWithBoards } from '../../../src/core/families/edge/files/read';
-import type { EdgeBoard, EdgePuzzle } from '../../../src/core/families/edge/model';
+import type { EdgePuzzle } from '../../../src/core/families/edge/model';
 import { scoreBoard } from '../../../src/core/families/edge/score';
+import { HAND, HAND_SET, dialect, setOf, shownCells } from './hand-board';
 
 /**
  * Pieces and boards with another program's bookkeeping after the colours (issue 48, "stray
@@ -12,38 +11,21 @@ import { scoreBoard } from '../../../src/core/families/edge/score';
  * here from the hand-made solved 3x3 board below (shuffled, turned, the frame in the highest
  * binary word, bookkeeping columns after) and from pieces-number-header.txt.
  */
-const DIR = fileURLToPath(new URL('../../fixtures/dialects/', import.meta.url));
-const text = (name: string): string => readFileSync(DIR + name, 'utf8');
-
-const HAND = [
-  [0, 1, 2, 0],
-  [0, 3, 4, 1],
-  [0, 0, 1, 3],
-  [2, 3, 1, 0],
-  [4, 2, 3, 3],
-  [1, 0, 4, 2],
-  [1, 4, 0, 0],
-  [3, 2, 0, 4],
-  [4, 0, 0, 2],
-];
-const turnKey = (e: ArrayLike<number>): string => [0, 1, 2, 3].map((k) => [0, 1, 2, 3].map((s) => e[(s + k) % 4]).join(',')).sort()[0];
-const setOf = (p: EdgePuzzle): string[] => Array.from({ length: p.edges.length / 4 }, (_, i) => turnKey(p.edges.subarray(4 * i, 4 * i + 4))).sort();
-const shownCells = (p: EdgePuzzle, b: EdgeBoard): number[][] =>
-  Array.from(b.piece, (piece, i) => [0, 1, 2, 3].map((s) => p.edges[4 * piece + ((s - b.rotation[i] + 4) & 3)]));
+const text = dialect;
 
 describe('columns after the colours (issue 48, stray fields)', () => {
   it('reads the four colour columns of 7-number lines and says which columns it ignored', () => {
     const [read] = readPuzzleFiles('pieces-stray-columns.txt', text('pieces-stray-columns.txt'));
     const p = read!.puzzle as EdgePuzzle;
     expect([p.rows, p.cols]).toEqual([3, 3]);
-    expect(setOf(p)).toEqual(HAND.map(turnKey).sort());
+    expect(setOf(p)).toEqual(HAND_SET);
     expect(read!.notes.join(' | ')).toMatch(/columns 5-7 ignored/);
   });
 
   it('reads binary colours followed by plain bookkeeping numbers, the frame in the highest word as grey', () => {
     const [read] = readPuzzleFiles('pieces-binary-stray.csv', text('pieces-binary-stray.csv'));
     const p = read!.puzzle as EdgePuzzle;
-    expect(setOf(p)).toEqual(HAND.map(turnKey).sort());
+    expect(setOf(p)).toEqual(HAND_SET);
     expect(read!.notes.join(' | ')).toMatch(/colour 65535 is on every frame edge: read as grey/);
   });
 
