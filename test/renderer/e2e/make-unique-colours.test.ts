@@ -6,25 +6,14 @@
  * the editor's puts the colours back (ten solutions).
  */
 import { expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
 import { describeBrowser, useHarness } from './harness';
-import { openTenSolutions } from './ten-solutions';
+import { analyzed, openTenSolutions, textOf } from './ten-solutions';
 
 describeBrowser('make unique by colours', () => {
   // The smallest window the app supports: the panel must fit it.
   const h = useHarness({ resourcesDir: null, viewport: { width: 1024, height: 700 } });
 
-  const text = (l: Locator): Promise<string> =>
-    l.textContent().then(
-      (t) => t ?? '',
-      () => '',
-    );
-
-  async function analyzed(page: Page, panel: Locator, expected: string): Promise<void> {
-    await expect.poll(() => page.getByTestId('edge-workbench').getAttribute('data-save-state')).toBe('saved');
-    await panel.getByTestId('analyze-start').click();
-    await expect.poll(() => text(panel.getByTestId('analyze-headline')), { timeout: 30_000 }).toContain(expected);
-  }
+  const text = textOf;
 
   it('proposes joins to recolour beside the hints, applies them and undoes them', async () => {
     const { id, page, panel } = await openTenSolutions(h);

@@ -5,25 +5,13 @@
  * or the editor's takes them off again (ten solutions).
  */
 import { expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
 import { describeBrowser, useHarness } from './harness';
-import { openTenSolutions } from './ten-solutions';
+import { analyzed, openTenSolutions, textOf } from './ten-solutions';
 
 describeBrowser('make unique', () => {
   const h = useHarness({ resourcesDir: null, viewport: { width: 1280, height: 800 } });
 
-  const text = (l: Locator): Promise<string> =>
-    l.textContent().then(
-      (t) => t ?? '',
-      () => '',
-    );
-
-  /** Analyze once the editor has saved: the headline that says `expected`. */
-  async function analyzed(page: Page, panel: Locator, expected: string): Promise<void> {
-    await expect.poll(() => page.getByTestId('edge-workbench').getAttribute('data-save-state')).toBe('saved');
-    await panel.getByTestId('analyze-start').click();
-    await expect.poll(() => text(panel.getByTestId('analyze-headline')), { timeout: 30_000 }).toContain(expected);
-  }
+  const text = textOf;
 
   it('proposes hints, shows them with the differences, applies them and undoes them', async () => {
     const { id, page, panel } = await openTenSolutions(h);
