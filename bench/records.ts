@@ -9,9 +9,11 @@
  * before boards were kept are reported as such.
  */
 import { readFileSync } from 'node:fs';
+import * as v from 'valibot';
 import { readPuzzleFile } from '../src/core/document/read-file';
 import { getFamily } from '../src/core/families';
 import { improvementCheck } from '../src/core/families/verify';
+import { issueText, list, num, parseWith, SchemaError, str } from '../src/core/validate/validate';
 
 /** A log record's figure and, from 2026-12-01, what it can be re-scored from. */
 export interface LoggedBest {
@@ -45,15 +47,28 @@ interface RunFileBest {
   score: number;
 }
 
+/** What runFileBest needs of a run file; the rest of it is not looked at. */
+const fields = <E extends v.ObjectEntries>(entries: E) =>
+  // Other fields are the run file's business; an absent one (or an absent object) is named as missing.
+  v.looseObject(entries, (issue) => (issue.input === undefined ? 'missing' : `expected an object, got ${issue.input === null ? 'null' : typeof issue.input}`));
+const RunFileHead = fields({ run: fields({ family: str(), puzzle: v.unknown() }), events: v.optional(list(v.unknown())) });
+const isImprovement = (e: unknown): boolean => v.is(v.looseObject({ kind: v.literal('improvement') }), e);
+const Improvement = fields({ score: num(), solution: v.optional(v.unknown()) });
+
 /** The puzzle and last improvement of a run file: the best it claims, with its board. */
 export function runFileBest(file: string): RunFileBest {
-  const text = readFileSync(file, 'utf8');
-  const json = JSON.parse(text) as { run?: { family?: unknown; puzzle?: unknown }; events?: { kind?: unknown; score?: unknown; solution?: unknown }[] };
-  const family = json.run?.family;
-  if (typeof family !== 'string' || json.run?.puzzle === undefined) throw new Error(`${file} is not a run file (no run.family and run.puzzle)`);
-  const last = (json.events ?? []).filter((e) => e.kind === 'improvement').at(-1);
-  if (!last || typeof last.score !== 'number') throw new Error(`${file} holds no improvement`);
-  return { ref: { family, puzzle: json.run.puzzle }, board: last.solution, score: last.score };
+  let json: v.InferOutput<typeof RunFileHead>;
+  try {
+    json = parseWith(RunFileHead, JSON.parse(readFileSync(file, 'utf8')));
+  } catch (e) {
+    if (e instanceof SchemaError) throw new Error(`${file} is not a run file (${e.message})`, { cause: e });
+    throw e;
+  }
+  const last = (json.events ?? []).filter(isImprovement).at(-1);
+  if (last === undefined) throw new Error(`${file} holds no improvement`);
+  const best = v.safeParse(Improvement, last, { abortEarly: true });
+  if (!best.success) throw new Error(`${file}: its last improvement is unreadable (${issueText(best.issues)})`);
+  return { ref: { family: json.run.family, puzzle: json.run.puzzle }, board: best.output.solution, score: best.output.score };
 }
 
 /**

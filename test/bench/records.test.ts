@@ -149,6 +149,27 @@ describe('rescoreRunFile', () => {
     expect(rescoreRunFile(runFile(0, 4), 4)).toBe("its run file's best board: it reported score 4, but its board scores 0");
   });
 
+  it('names the field a run file lacks, and says when it holds no readable improvement', () => {
+    const write = (json: unknown): string => {
+      const file = join(tmpdir(), `records-shape-${process.pid}-${Math.random().toString(36).slice(2)}.json`);
+      writeFileSync(file, JSON.stringify(json));
+      return file;
+    };
+    const noFamily = write({ run: { puzzle: square.puzzle }, events: [] });
+    expect(rescoreRunFile(noFamily, 4)).toBe(`its run file cannot be read (${noFamily} is not a run file (run.family: missing))`);
+    expect(rescoreRunFile(write({ run: { family: 'edge' } }), 4)).toMatch(/is not a run file \(run\.puzzle: missing\)\)$/);
+    expect(rescoreRunFile(write({ run: 'edge' }), 4)).toMatch(/is not a run file \(run: expected an object, got string\)\)$/);
+    expect(rescoreRunFile(write({ run: { family: 'edge', puzzle: square.puzzle }, events: 3 }), 4)).toMatch(
+      /is not a run file \(events: expected an array, got number\)\)$/,
+    );
+    expect(rescoreRunFile(write({ run: { family: 'edge', puzzle: square.puzzle }, events: [null, { kind: 'started' }] }), 4)).toMatch(
+      / holds no improvement\)$/,
+    );
+    expect(rescoreRunFile(write({ run: { family: 'edge', puzzle: square.puzzle }, events: [{ kind: 'improvement', score: '4' }] }), 4)).toMatch(
+      /: its last improvement is unreadable \(score: expected a finite number, got string\)\)$/,
+    );
+  });
+
   it('says a missing run file cannot be read', () => {
     expect(rescoreRunFile(join(tmpdir(), 'no-such-run.json'), 4)).toMatch(/^its run file cannot be read/);
   });

@@ -126,6 +126,9 @@ export function axisTime(ms: number): string {
 }
 
 const MB = 2 ** 20;
+// Intl names the units only: the amounts are counted in 2^20 bytes, as the solvers' bound is.
+const megabytes = new Intl.NumberFormat('en', { style: 'unit', unit: 'megabyte', maximumFractionDigits: 0 });
+const gigabytes = new Intl.NumberFormat('en', { style: 'unit', unit: 'gigabyte', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
  * Memory in the units of the solvers' `memory` bound (MB = 2^20 bytes): "312 MB", "1.25 GB",
@@ -133,8 +136,8 @@ const MB = 2 ** 20;
  */
 export function bytesText(bytes: number | null | undefined): string {
   if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '—';
-  if (bytes >= 1024 * MB) return `${(bytes / (1024 * MB)).toFixed(2)} GB`;
-  return `${int.format(Math.max(1, Math.round(bytes / MB)))} MB`;
+  if (bytes >= 1024 * MB) return gigabytes.format(bytes / (1024 * MB));
+  return megabytes.format(Math.max(1, Math.round(bytes / MB)));
 }
 
 /**
@@ -312,12 +315,13 @@ export function agoText(ms: number | null, now: number = Date.now()): string {
   return whenText(ms, now);
 }
 
+const ordinal = new Intl.PluralRules('en', { type: 'ordinal' });
+const ORDINAL_SUFFIX: Readonly<Record<Intl.LDMLPluralRule, string>> = { zero: 'th', one: 'st', two: 'nd', few: 'rd', many: 'th', other: 'th' };
+
 /** A queued run's place: "Next in line", "3rd in line" (runs start in the order they were queued). */
 export function queueText(position: number): string {
   if (position <= 1) return 'Next in line';
-  const tens = position % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[position % 10] ?? 'th');
-  return `${position}${suffix} in line`;
+  return `${position}${ORDINAL_SUFFIX[ordinal.select(position)]} in line`;
 }
 
 // ---- studies: the figures of a results table (the CLI, the exports and the results view) ----

@@ -1,22 +1,21 @@
 /**
- * A worker thread that reads import files for `serve` (see parse-pool.ts): parsing a large or
- * hostile file here leaves the server's event loop free to answer everyone else, and a read that
- * outlives its time is ended by terminating the thread.
+ * The task that reads import files for `serve`, run in a worker thread by tinypool (see
+ * parse-pool.ts): parsing a large or hostile file there leaves the server's event loop free to
+ * answer everyone else, and a read that outlives its time is ended by terminating the thread.
  */
-import { parentPort } from 'node:worker_threads';
 import type { EdgePuzzle } from '../../core/families/edge/model';
 import { readForImport, readOnto, readReadings, type BoardsOnPuzzle, type ImportRequest, type Item, type ReadingsRead } from '../services/imports';
 import { errorMessage } from './dispatch';
 
 export interface ParseJob {
-  id: number;
   /** `all`: every puzzle the file holds (previewImport, importFile); `onto`: the boards of a file on the library puzzle `onto` (importFile with `into`); `readings`: its readings (importReadings). */
   kind: 'all' | 'onto' | 'readings';
   req: Omit<ImportRequest, 'into'>;
   onto?: { id: number; puzzle: EdgePuzzle };
 }
 
-export type ParseAnswer = { id: number; ok: true; items: Item[] | BoardsOnPuzzle | ReadingsRead } | { id: number; ok: false; error: string };
+/** The reader's own errors come back as answers, so they keep their one-line text (a thrown Error would cross the thread as a clone). */
+export type ParseAnswer = { ok: true; items: Item[] | BoardsOnPuzzle | ReadingsRead } | { ok: false; error: string };
 
 function read(job: ParseJob): Item[] | BoardsOnPuzzle | ReadingsRead {
   if (job.kind === 'readings') return readReadings(job.req);
@@ -24,12 +23,10 @@ function read(job: ParseJob): Item[] | BoardsOnPuzzle | ReadingsRead {
   return readForImport(job.req);
 }
 
-parentPort?.on('message', (job: ParseJob) => {
-  let answer: ParseAnswer;
+export default function parse(job: ParseJob): ParseAnswer {
   try {
-    answer = { id: job.id, ok: true, items: read(job) };
+    return { ok: true, items: read(job) };
   } catch (e) {
-    answer = { id: job.id, ok: false, error: errorMessage(e) };
+    return { ok: false, error: errorMessage(e) };
   }
-  parentPort!.postMessage(answer);
-});
+}

@@ -17,6 +17,8 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
+import { parse as parseCookie, serialize as serializeCookie } from 'cookie';
+import { contentType } from 'mime-types';
 import type { Backend, PushEvent } from '../api/contract';
 import { importFileInTurns, importReadingsView, ontoPuzzle, previewImport } from '../services/imports';
 import type { Workbench } from '../services/workbench';
@@ -73,27 +75,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
 export function isLoopbackAddress(address: string | undefined): boolean {
@@ -125,20 +106,9 @@ function sameSecret(given: string | null | undefined, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** The named cookie's value (percent-decoded when it decodes), null when the header lacks it. */
 function cookieValue(header: string | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
+  return header ? (parseCookie(header)[name] ?? null) : null;
 }
 
 function requestUrl(req: IncomingMessage): URL | null {
@@ -277,14 +247,14 @@ export async function listenServer(opts: Omit<ServerOptions, 'backend'>): Promis
       const isHtml = ext === '.html';
       const headers: Record<string, string> = {
         ...securityHeaders(),
-        'Content-Type': MIME[ext] ?? 'application/octet-stream',
+        'Content-Type': contentType(ext) || 'application/octet-stream',
         'Content-Length': String(body.length),
         // Hashed assets can be cached; the page itself always revalidates.
         'Cache-Control': isHtml || !url.pathname.startsWith('/assets/') ? 'no-cache' : 'public, max-age=31536000, immutable',
       };
       if (isHtml) headers['X-Frame-Options'] = 'DENY';
       if (token !== undefined && isHtml && sameSecret(url.searchParams.get('token'), token)) {
-        headers['Set-Cookie'] = `${cookieName}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Strict`;
+        headers['Set-Cookie'] = serializeCookie(cookieName, token, { path: '/', httpOnly: true, sameSite: 'strict' });
       }
       res.writeHead(200, headers);
       res.end(req.method === 'HEAD' ? undefined : body);

@@ -10,6 +10,8 @@ describe("a run's memory as text", () => {
     expect(bytesText(1000)).toBe('1 MB');
     expect(bytesText(1023 * MB)).toBe('1,023 MB');
     expect(bytesText(1280 * MB)).toBe('1.25 GB');
+    expect(bytesText(1024 * MB)).toBe('1.00 GB');
+    expect(bytesText(0)).toBe('1 MB');
     expect(bytesText(null)).toBe('—');
     expect(bytesText(Number.NaN)).toBe('—');
   });

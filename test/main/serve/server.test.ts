@@ -256,6 +256,13 @@ describe('serve: WebSocket API', () => {
     expect(await c.request('[1,2]')).toMatchObject({ id: null, ok: false });
     expect(await c.request('null')).toMatchObject({ id: null, ok: false });
     expect(await c.request({ id: { x: 1 }, method: 'solvers', args: {} })).toMatchObject({ id: null, ok: false });
+    const notObject = { id: null, ok: false, error: 'message must be an object {id, method, args}' };
+    expect(await c.request('[1,2]')).toEqual(notObject);
+    expect(await c.request('"solvers"')).toEqual(notObject);
+    const badId = { id: null, ok: false, error: 'message id must be an integer or a short string' };
+    for (const id of [1.5, 2 ** 53, 'x'.repeat(101), null, true]) expect(await c.request({ id, method: 'solvers', args: {} })).toEqual(badId);
+    expect(await c.request({ method: 'solvers', args: {} })).toEqual(badId);
+    expect(await c.request({ id: 'x'.repeat(100), method: 'solvers', args: {} })).toEqual({ id: 'x'.repeat(100), ok: true, value: [] });
     c.ws.send(Buffer.from([1, 2, 3]), { binary: true });
     expect(await c.next()).toEqual({ id: null, ok: false, error: 'binary messages are not supported' });
     expect(await c.request({ id: 5, method: 'solvers', args: {} })).toEqual({ id: 5, ok: true, value: [] });
@@ -329,6 +336,15 @@ describe('serve: access token', () => {
     const asset = await get(server.port, '/assets/app.js', { Cookie: cookie.split(';')[0]! });
     expect(asset.status).toBe(200);
     expect((await get(server.port, '/assets/app.js', { Cookie: `workbench_token_${server.port}=bad` })).status).toBe(403);
+  });
+
+  it('percent-encodes a token the cookie could not hold as it is, and finds it among other cookies', async () => {
+    const { server } = await serve({ token: 'a b;c' });
+    const page = await get(server.port, `/?token=${encodeURIComponent('a b;c')}`);
+    const cookie = page.headers['set-cookie']?.[0] ?? '';
+    expect(cookie.split(';')[0]).toBe(`workbench_token_${server.port}=a%20b%3Bc`);
+    expect((await get(server.port, '/assets/app.js', { Cookie: `theme=dark; ${cookie.split(';')[0]!}; other=1` })).status).toBe(200);
+    expect((await get(server.port, '/assets/app.js', { Cookie: `workbench_token_${server.port}=a%20b%3B` })).status).toBe(403);
   });
 
   it('refuses an empty token at start', async () => {

@@ -5,22 +5,22 @@
  * its run leases; a second one is refused in one line, and one whose holder died takes over.
  */
 import { hostname } from 'node:os';
+import * as v from 'valibot';
 import { ownerGone, ownerKey, thisProcess, type LeaseOwner } from '../../store/leases';
 import type { Store } from '../../store/store';
 
 const KEY = 'redis.coordinator';
 
-interface CoordinatorLease {
-  owner: LeaseOwner;
-  expiresAt: number;
-}
+const CoordinatorLeaseShape = v.object({
+  owner: v.object({ host: v.string(), pid: v.number(), startedAt: v.number() }),
+  expiresAt: v.number(),
+});
+type CoordinatorLease = v.InferOutput<typeof CoordinatorLeaseShape>;
 
-function readLease(v: unknown): CoordinatorLease | null {
-  if (typeof v !== 'object' || v === null) return null;
-  const l = v as Partial<CoordinatorLease>;
-  const o = l.owner;
-  if (!o || typeof o.host !== 'string' || typeof o.pid !== 'number' || typeof o.startedAt !== 'number' || typeof l.expiresAt !== 'number') return null;
-  return { owner: o, expiresAt: l.expiresAt };
+/** The lease kept in the settings, or null when there is none or it cannot be read (then it is taken). */
+function readLease(x: unknown): CoordinatorLease | null {
+  const r = v.safeParse(CoordinatorLeaseShape, x);
+  return r.success ? r.output : null;
 }
 
 /** Another process coordinates this database. */

@@ -4,6 +4,7 @@
  * small Lua scripts that fence a worker's writes by its job lock live here, so both sides agree.
  */
 import type { Redis } from 'ioredis';
+import * as v from 'valibot';
 import type { FromWorker } from '../../../core/engine/protocol';
 import type { Checkpoint, RunSpec } from '../../../core/engine/run-types';
 
@@ -57,6 +58,8 @@ export interface StreamEntry {
   event: RemoteEvent;
 }
 
+const EventHead = v.looseObject({ type: v.string(), runId: v.number() });
+
 /** Stream fields are a flat [name, value, ...] list; null for an entry this version cannot read. */
 export function readEntry(id: string, fields: string[]): StreamEntry | null {
   const f = new Map<string, string>();
@@ -65,12 +68,15 @@ export function readEntry(id: string, fields: string[]): StreamEntry | null {
   const attempt = Number(f.get('attempt'));
   const seq = Number(f.get('seq'));
   if (!Number.isSafeInteger(runId) || !Number.isSafeInteger(attempt) || !Number.isSafeInteger(seq)) return null;
+  let json: unknown;
   try {
-    const event = JSON.parse(f.get('event') ?? '') as RemoteEvent;
-    return event && typeof event.type === 'string' && event.runId === runId ? { id, runId, attempt, seq, event } : null;
+    json = JSON.parse(f.get('event') ?? '');
   } catch {
     return null;
   }
+  // Only what routes the event is checked here; its kind's own fields are the recorder's to read.
+  const event = v.safeParse(EventHead, json);
+  return event.success && event.output.runId === runId ? { id, runId, attempt, seq, event: event.output as RemoteEvent } : null;
 }
 
 // ---- the worker's fenced writes -----------------------------------------------------------------

@@ -25,6 +25,17 @@ describe('the coordinator lease', () => {
     store.close();
   });
 
+  it('takes a lease it cannot read as none, and refuses while a readable one is held', () => {
+    const store = Store.open(':memory:');
+    for (const unreadable of [null, 'a', { owner: { host: 'machine-b', pid: '202', startedAt: 2 }, expiresAt: 1e15 }, { owner: b }]) {
+      store.setSetting('redis.coordinator', unreadable);
+      claimCoordinator(store, 15_000, a, 1_000);
+    }
+    store.setSetting('redis.coordinator', { owner: b, expiresAt: 1e15 });
+    expect(() => claimCoordinator(store, 15_000, a, 1_000)).toThrow(/process 202 on machine-b/);
+    store.close();
+  });
+
   it('takes over from a process on this machine that is gone, however fresh its lease', () => {
     const store = Store.open(':memory:');
     const dead = { host: hostname(), pid: 2 ** 22 + 12_345, startedAt: 3 };
