@@ -1,6 +1,6 @@
 import type { FamilyId } from '../families/family';
 import type { ParamSchema, Params } from '../params/schema';
-import { ParamError, resolveParams } from '../params/schema';
+import { ParamError } from '../params/schema';
 import { Rng } from '../rng/rng';
 import type { LocalSearchProblem } from './local-search';
 import type { SolverDef, SolverRun } from './solver';
@@ -93,7 +93,8 @@ export function localSearchSolver<P>(
   defaults: Readonly<Record<string, ParamValue>> = {},
 ): SolverDef {
   const schema: ParamSchema = withDefaults({ ...engine.params, ...extraParams }, defaults);
-  const def: SolverDef<P> = {
+  // Parameters arrive resolved against `schema` (catalogued resolves them once).
+  const def: SolverDef<P, unknown, unknown, Params> & { params: ParamSchema } = {
     id: engine.id,
     family,
     label: engine.label,
@@ -102,7 +103,7 @@ export function localSearchSolver<P>(
     // Parameters checked together by the family (e.g. a move mix that sums to zero), before a run is stored.
     refuses(puzzle, params) {
       try {
-        makeProblem(puzzle, resolveParams(schema, params));
+        makeProblem(puzzle, params);
         return null;
       } catch (e) {
         if (e instanceof ParamError) return e.message;
@@ -110,12 +111,10 @@ export function localSearchSolver<P>(
       }
     },
     create(puzzle, params, seed) {
-      const full = resolveParams(schema, params);
-      return engine.create(makeProblem(puzzle, full), full, new Rng(seed));
+      return engine.create(makeProblem(puzzle, params), params, new Rng(seed));
     },
     restore(puzzle, params, checkpoint) {
-      const full = resolveParams(schema, params);
-      return engine.restore(makeProblem(puzzle, full), full, checkpoint);
+      return engine.restore(makeProblem(puzzle, params), params, checkpoint);
     },
   };
   return catalogued(def, engineReads);

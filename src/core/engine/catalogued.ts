@@ -1,15 +1,22 @@
 import { readCheckpoint, type CheckpointSchema } from './checkpoint';
 import type { SolverDef } from './solver';
+import { resolveParams, type ParamSchema, type Params, type ResolvedParams } from '../params/schema';
 
 /**
  * A family's solver as the catalogue holds it, with its types erased: the one place a puzzle
  * arriving as `unknown` becomes the family's model, and where a stored checkpoint is read with the
  * solver's schema before `restore` gets it. The catalogue pairs a solver with puzzles of its own
  * family (runs, services and the CLI look solvers up by family, and the family has validated the
- * puzzle), which is what makes the one conversion below sound.
+ * puzzle), which is what makes the one conversion below sound. It is also where a solver's
+ * parameters are resolved against its schema (defaults filled, every value checked by the one
+ * checker, core/params/schema.ts), once per call, so a solver reads typed values and never resolves.
  */
-export function catalogued<P, S, C>(def: SolverDef<P, S, C>, checkpoint: CheckpointSchema<C>): SolverDef {
+export function catalogued<P, S, C, K extends ParamSchema>(
+  def: SolverDef<P, S, C, ResolvedParams<K>> & { params: K },
+  checkpoint: CheckpointSchema<C>,
+): SolverDef {
   const own = (puzzle: unknown): P => puzzle as P;
+  const resolved = (params: Params): ResolvedParams<K> => resolveParams(def.params, params);
   const { refuses, memoryBytes, stepWork } = def;
   return {
     id: def.id,
@@ -18,10 +25,10 @@ export function catalogued<P, S, C>(def: SolverDef<P, S, C>, checkpoint: Checkpo
     description: def.description,
     params: def.params,
     ...(def.memoryParam ? { memoryParam: def.memoryParam } : {}),
-    ...(refuses ? { refuses: (puzzle: unknown, params) => refuses(own(puzzle), params) } : {}),
-    ...(memoryBytes ? { memoryBytes: (puzzle: unknown, params) => memoryBytes(own(puzzle), params) } : {}),
-    ...(stepWork ? { stepWork: (puzzle: unknown, params) => stepWork(own(puzzle), params) } : {}),
-    create: (puzzle, params, seed) => def.create(own(puzzle), params, seed),
-    restore: (puzzle, params, cp) => def.restore(own(puzzle), params, readCheckpoint(def.id, checkpoint, cp)),
+    ...(refuses ? { refuses: (puzzle: unknown, params) => refuses(own(puzzle), resolved(params)) } : {}),
+    ...(memoryBytes ? { memoryBytes: (puzzle: unknown, params) => memoryBytes(own(puzzle), resolved(params)) } : {}),
+    ...(stepWork ? { stepWork: (puzzle: unknown, params) => stepWork(own(puzzle), resolved(params)) } : {}),
+    create: (puzzle, params, seed) => def.create(own(puzzle), resolved(params), seed),
+    restore: (puzzle, params, cp) => def.restore(own(puzzle), resolved(params), readCheckpoint(def.id, checkpoint, cp)),
   };
 }

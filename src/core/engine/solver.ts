@@ -57,10 +57,11 @@ export interface SolverRun<S = unknown, C = unknown> {
  * A solver of one family: `P` its puzzle model, `S` the JSON form of its solutions, `C` its
  * checkpoint (described by a schema beside the solver, see engine/checkpoint.ts). The catalogue
  * holds every solver as `SolverDef` (all three unknown) through `catalogued` (engine/catalogued.ts),
- * which reads a stored checkpoint with its schema before `restore` sees it. Members are function
+ * which reads a stored checkpoint with its schema before `restore` sees it, and resolves the parameters
+ * against `params` once before any member sees them (`Q`, the typed values). Members are function
  * properties, not methods, so a typed solver cannot pass for an erased one without that adapter.
  */
-export interface SolverDef<P = unknown, S = unknown, C = unknown> {
+export interface SolverDef<P = unknown, S = unknown, C = unknown, Q = Params> {
   /** Unique within a family: `hill-climb`, `ga`, ... */
   id: string;
   family: FamilyId;
@@ -73,9 +74,9 @@ export interface SolverDef<P = unknown, S = unknown, C = unknown> {
    * construction, parameters whose memory is over `RUN_MEMORY_LIMIT` (engine/limits.ts), or
    * null. Checked before a run is stored, so no doomed run is ever queued; must be cheap (no search).
    */
-  refuses?: (puzzle: P, params: Params) => string | null;
+  refuses?: (puzzle: P, params: Q) => string | null;
   /** Bytes one run holds at these parameters, where it is large enough to bound (N threads hold N times it). */
-  memoryBytes?: (puzzle: P, params: Params) => number;
+  memoryBytes?: (puzzle: P, params: Q) => number;
   /**
    * The parameter (MB, 0 = none) that bounds a run's memory, if one does: a run's N threads share
    * it, each taking an Nth, so the bound a person sets is the whole run's.
@@ -85,9 +86,9 @@ export interface SolverDef<P = unknown, S = unknown, C = unknown> {
    * Elementary operations of the largest unit a step cannot interrupt (a completion pass), where
    * parameters make it large: N threads may do N of them in one round before a stop is seen.
    */
-  stepWork?: (puzzle: P, params: Params) => number;
+  stepWork?: (puzzle: P, params: Q) => number;
   /** `puzzle` is the family's puzzle model (already validated). */
-  create: (puzzle: P, params: Params, seed: number) => SolverRun<S, C>;
+  create: (puzzle: P, params: Q, seed: number) => SolverRun<S, C>;
   /** `checkpoint` was written by this solver's `checkpoint()` (and read back with its schema). */
-  restore: (puzzle: P, params: Params, checkpoint: C) => SolverRun<S, C>;
+  restore: (puzzle: P, params: Q, checkpoint: C) => SolverRun<S, C>;
 }

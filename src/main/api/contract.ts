@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot';
 import { dict, int, list, num, obj, oneOf, parseWith, str, type Schema } from '../../core/validate/validate';
-import type { ParamSchema } from '../../core/params/schema';
+import { paramValueShape, type ParamSchema } from '../../core/params/schema';
 import { FAMILY_IDS, type FamilyId } from '../../core/families/family';
 import { MAX_SEED } from '../../core/engine/run-types';
 import { RUN_SORT_KEYS, RUN_STATUSES, type BoardAt, type RunFacets, type RunPage, type RunRecord, type RunSeries, type RunSummary } from './runs';
@@ -104,6 +104,13 @@ export interface ImportReadings {
 
 const id = int(1);
 const family = oneOf(...FAMILY_IDS);
+/**
+ * A launch's or a resume's parameters: each a number, true or false, or a string, refused here in
+ * one line naming it. Which names and values the solver takes is checked next by the one checker of
+ * parameters (`resolveParams`, core/params/schema.ts) where the handler knows the puzzle's family:
+ * solver ids repeat across families (`hill-climb`, `sa`, `ga`), so the solver's schema is not known here.
+ */
+const launchParams = dict(paramValueShape);
 
 /**
  * Every method of the API, once: its arguments' schema (validated on both transports before a
@@ -171,7 +178,7 @@ export const api = {
   solvers: method(obj({ puzzleId: v.optional(id) }), returns<SolverInfo[]>()),
   stopRun: method(obj({ id }), returns<null>()),
   /** Go on from the last checkpoint; `params` changes those a resume may (a solver's memory bound), checked as a launch is. */
-  resumeRun: method(obj({ id, params: v.optional(dict(v.unknown())) }), returns<RunSummary>()),
+  resumeRun: method(obj({ id, params: v.optional(launchParams) }), returns<RunSummary>()),
   listRuns: method(
     obj({
       status: v.optional(oneOf(...RUN_STATUSES)),
@@ -190,7 +197,7 @@ export const api = {
     obj({
       puzzleId: id,
       solver: str(100),
-      params: v.optional(dict(v.unknown())),
+      params: v.optional(launchParams),
       seed: v.optional(v.nullable(int(0, MAX_SEED))),
       count: v.optional(int(1, 64)),
       seconds: v.optional(v.nullable(num())),

@@ -34,7 +34,7 @@ export function retune(
         `run ${run.id}: ${key} cannot change when a run resumes (${allowed.length ? `only ${allowed.join(', ')} can` : `no setting of ${def.label} can`}); start a new run for other settings`,
       );
   }
-  const params = resolveParams(def.params, { ...run.params, ...set }) as Params;
+  const params = resolveParams(def.params, { ...run.params, ...set });
   const changes: ParamChange[] = [];
   for (const key of Object.keys(set)) {
     const before = run.params[key] ?? def.params[key]!.default;

@@ -16,7 +16,7 @@ import { MAX_SEED, STOP_REASONS } from '../../core/engine/run-types';
 import { getFamily, hasFamily } from '../../core/families';
 import type { AnyFamily } from '../../core/families/family';
 import { improvementCheck, type ImprovementCheck } from '../../core/families/verify';
-import { resolveParams, type Params } from '../../core/params/schema';
+import { resolveParams } from '../../core/params/schema';
 import { checkName } from '../../core/text/display';
 import { durationText } from '../../core/text/run-text';
 import type { Store } from '../store/store';
@@ -185,7 +185,7 @@ export function importRunFile(wb: { readonly store: Store }, text: string, sourc
     }
   };
   const def = named(() => findSolver(family.id, run.solver));
-  const params = named(() => resolveParams(def.params, run.params) as Params);
+  const params = named(() => resolveParams(def.params, run.params));
   run.changes.forEach((c, i) => {
     if (!resumableKeys(def).includes(c.key)) fail(`run.changes.${i}: ${c.key} is not a setting a resume may change`);
   });

@@ -5,7 +5,6 @@
  */
 import { parseDocument } from '../../core/document/document';
 import { resolveParams } from '../../core/params/schema';
-import type { Params } from '../../core/params/schema';
 import type { SolverInfo } from '../api/contract';
 import type { Workbench } from './workbench';
 import { findSolver } from '../../core/catalogue/catalogue';
@@ -21,7 +20,7 @@ export function solversFor(wb: Workbench, puzzleId: number): SolverInfo[] {
       const def = findSolver(s.family, s.id);
       let refused: string | null;
       try {
-        refused = def.refuses?.(puzzle, resolveParams(def.params, {}) as Params) ?? null;
+        refused = def.refuses?.(puzzle, resolveParams(def.params, {})) ?? null;
       } catch (e) {
         refused = (e as Error).message;
       }

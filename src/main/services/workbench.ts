@@ -304,7 +304,7 @@ export class Workbench {
 
   /** A launch's parameters resolved against the solver's schema, as the run will store them. */
   private launchParams(def: SolverDef, given: Readonly<Record<string, unknown>>): Params {
-    const params = resolveParams(def.params, given) as Params;
+    const params = resolveParams(def.params, given);
     // threads=0 asks for all cores but one of this machine: stored as that number, so the run is deterministic for it and resumes with it.
     if (params.threads === 0) params.threads = Math.max(1, this.cores - 1);
     return params;

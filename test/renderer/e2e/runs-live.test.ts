@@ -38,7 +38,7 @@ describeBrowser('runs: launch and watch', () => {
     const walk = dialog.locator('[data-param="randomWalk"] input');
     await walk.fill('2');
     await page.getByTestId('launch-go').click();
-    await expect.poll(() => page.getByTestId('launch-error-randomWalk').textContent()).toBe('Must be at most 1');
+    await expect.poll(() => page.getByTestId('launch-error-randomWalk').textContent()).toBe('parameter randomWalk: 2 is above the maximum 1');
     await h.screenshot(page, 'runs-launch-invalid');
     expect((await h.api.queryRuns({})).total).toBe(0);
     // A random walk keeps the climber from solving the puzzle at once, so the run lasts its 8 s.

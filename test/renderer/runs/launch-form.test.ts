@@ -8,11 +8,11 @@ import {
   defaultForm,
   durationInput,
   formFromRun,
-  paramError,
   parseCount,
   parseDuration,
   presetMatching,
   rangeHint,
+  readField,
 } from '../../../src/renderer/src/runs/launch-form';
 
 const ga: SolverInfo = {
@@ -67,18 +67,26 @@ describe('parsing what is typed', () => {
     for (const bad of ['', 'many', '1.5', '-3', '5 x']) expect(parseCount(bad), bad).toBeNull();
   });
 
-  it('explains invalid parameter values in a few words', () => {
-    const p = ga.params;
-    expect(paramError(p.population!, '500')).toBeNull();
-    expect(paramError(p.population!, '')).toBe('Enter a value');
-    expect(paramError(p.population!, 'lots')).toBe('Enter a whole number');
-    expect(paramError(p.population!, '2.5')).toBe('Enter a whole number');
-    expect(paramError(p.population!, '1')).toBe('Must be at least 2');
-    expect(paramError(p.mutationRate!, '1.5')).toBe('Must be at most 1');
-    expect(paramError(p.mutationRate!, '1e-3')).toBeNull();
-    expect(paramError(p.fitness!, 'speed')).toBe('Choose one of thesis, score');
-    expect(rangeHint(p.population!)).toBe('whole number, 2 to 100000');
-    expect(rangeHint(p.fitness!)).toBe('');
+  it('reads parameter values with the core checker, each problem one line naming the parameter', () => {
+    const problem = (name: string, text: string | boolean) => {
+      const r = readField(ga, name, text);
+      return 'error' in r ? r.error : null;
+    };
+    expect(readField(ga, 'population', ' 500 ')).toEqual({ value: 500 });
+    expect(problem('population', '')).toBe('parameter population: expected a number, got ""');
+    expect(problem('population', 'lots')).toBe('parameter population: expected a number, got "lots"');
+    expect(problem('population', '0x10')).toBe('parameter population: expected a number, got "0x10"');
+    expect(problem('population', '2.5')).toBe('parameter population: expected a whole number, got 2.5');
+    expect(problem('population', '1')).toBe('parameter population: 1 is below the minimum 2');
+    expect(problem('mutationRate', '1.5')).toBe('parameter mutationRate: 1.5 is above the maximum 1');
+    expect(readField(ga, 'mutationRate', '1e-3')).toEqual({ value: 0.001 });
+    expect(problem('fitness', 'speed')).toBe('parameter fitness: expected one of thesis, score, got "speed"');
+    expect(readField(ga, 'repair', false)).toEqual({ value: false });
+    expect(problem('repair', 'maybe')).toBe('parameter repair: expected true or false, got "maybe"');
+    expect(problem('population', true)).toBe('parameter population: expected a number, got true');
+    expect(rangeHint(ga.params.population!)).toBe('whole number, 2 to 100000');
+    expect(rangeHint({ type: 'int', default: 0, min: 0, help: '', unit: 'MB' })).toBe('whole number ≥ 0 MB');
+    expect(rangeHint(ga.params.fitness!)).toBe('');
   });
 
   it('writes durations back as the form shows them', () => {
@@ -126,7 +134,7 @@ describe('the launch form', () => {
     const c = checkForm(bad, ga, null);
     expect(c.args).toBeNull();
     expect(Object.keys(c.errors).sort()).toEqual(['count', 'evals', 'param:mutationRate', 'param:population', 'puzzle', 'seed', 'time']);
-    expect(c.errors['param:population']).toBe('Must be at least 2');
+    expect(c.errors['param:population']).toBe('parameter population: 1 is below the minimum 2');
     // Switched-off criteria are not checked.
     expect(checkForm({ ...f, timeOn: false, time: 'junk' }, ga, 1).errors).toEqual({});
   });
@@ -164,6 +172,7 @@ describe('several solvers at once', () => {
     expect(paramLabel('tabu_tenure')).toBe('Tabu tenure');
     expect(paramLabel('T0')).toBe('T0');
     expect(paramLabel('maxNoImprove')).toBe('Max no improve');
+    expect(paramLabel('memory', { type: 'int', default: 0, help: '', label: 'Memory bound' })).toBe('Memory bound');
   });
 });
 

@@ -3,8 +3,7 @@ import { count, rngState } from '../../engine/checkpoint';
 import { catalogued } from '../../engine/catalogued';
 import { MetropolisAcceptor } from '../../engines/acceptance/acceptor';
 import type { SolverRun } from '../../engine/solver';
-import type { ParamSchema, Params } from '../../params/schema';
-import { resolveParams } from '../../params/schema';
+import type { ParamSchema, ResolvedParams } from '../../params/schema';
 import { Rng } from '../../rng/rng';
 import { IncrementalBfs } from './incremental';
 import { mazeJson } from './maze-json';
@@ -45,7 +44,7 @@ export const tunedSaParams = {
   },
 } as const satisfies ParamSchema;
 
-type TunedSaParams = ReturnType<typeof resolveParams<typeof tunedSaParams>>;
+type TunedSaParams = ResolvedParams<typeof tunedSaParams>;
 
 const TunedSaCheckpoint = v.object({
   rng: rngState,
@@ -221,8 +220,8 @@ export const jumpTunedSaSolver = catalogued(
     description:
       'Simulated annealing cooled over the range where long mazes form (0.85 to 0.15) in long cycles, each from a fresh maze and 1.1 times longer than the last; incremental BFS scoring.',
     params: tunedSaParams,
-    create: (puzzle: JumpPuzzle, params: Params, seed: number) => new JumpTunedSa(puzzle, resolveParams(tunedSaParams, params), new Rng(seed), true),
-    restore: (puzzle: JumpPuzzle, params: Params, cp: TunedSaCheckpoint) => JumpTunedSa.restore(puzzle, resolveParams(tunedSaParams, params), cp),
+    create: (puzzle: JumpPuzzle, params: TunedSaParams, seed: number) => new JumpTunedSa(puzzle, params, new Rng(seed), true),
+    restore: (puzzle: JumpPuzzle, params: TunedSaParams, cp: TunedSaCheckpoint) => JumpTunedSa.restore(puzzle, params, cp),
   },
   TunedSaCheckpoint,
 );

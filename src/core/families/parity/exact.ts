@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { catalogued } from '../../engine/catalogued';
 import type { SolverRun } from '../../engine/solver';
-import { resolveParams, type ParamSchema, type Params } from '../../params/schema';
+import type { ParamSchema } from '../../params/schema';
 import { parityFeasible } from './feasibility';
 import { parityCounts, parityGridToJson, parityPuzzleErrors, type ParityPuzzle } from './model';
 
@@ -146,7 +146,7 @@ export class ParityExactRun implements SolverRun<{ cells: number[][] }, ExactChe
   }
 }
 
-export const parityExactSolver = catalogued<ParityPuzzle, { cells: number[][] }, ExactCheckpoint>(
+export const parityExactSolver = catalogued<ParityPuzzle, { cells: number[][] }, ExactCheckpoint, typeof exactParams>(
   {
     id: 'exact',
     family: 'parity',
@@ -160,12 +160,11 @@ export const parityExactSolver = catalogued<ParityPuzzle, { cells: number[][] },
       const f = parityFeasible(p.n, p.m);
       return f.feasible ? null : f.reason;
     },
-    create(puzzle, params) {
-      resolveParams(exactParams, params);
+    // No parameters: catalogued refuses any given (a typo must not pass for a setting).
+    create(puzzle) {
       return new ParityExactRun(puzzle);
     },
-    restore(puzzle, params: Params, checkpoint) {
-      resolveParams(exactParams, params);
+    restore(puzzle, _params, checkpoint) {
       return ParityExactRun.restore(puzzle, checkpoint);
     },
   },

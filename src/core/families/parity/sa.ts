@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { count, rngState } from '../../engine/checkpoint';
 import { catalogued } from '../../engine/catalogued';
 import type { SolverRun } from '../../engine/solver';
-import { resolveParams, type ParamSchema, type Params, type ResolvedParams } from '../../params/schema';
+import type { ParamSchema, ResolvedParams } from '../../params/schema';
 import { Rng } from '../../rng/rng';
 import { MetropolisAcceptor } from '../../engines/acceptance/acceptor';
 import { ParityLocalSearch } from './local-search';
@@ -186,7 +186,7 @@ export class ParityAnnealing implements SolverRun<{ cells: number[][] }, SaCheck
   }
 }
 
-export const paritySaSolver = catalogued<ParityPuzzle, { cells: number[][] }, SaCheckpoint>(
+export const paritySaSolver = catalogued<ParityPuzzle, { cells: number[][] }, SaCheckpoint, typeof paritySaParams>(
   {
     id: 'sa',
     family: 'parity',
@@ -194,9 +194,8 @@ export const paritySaSolver = catalogued<ParityPuzzle, { cells: number[][] }, Sa
     description:
       'Random swap of a removed and a kept cell; T0 = n, geometric cooling alpha = 0.95, y m (n^2 - m) moves per temperature (static equilibrium, y = 0.25); finished at the final temperature 0.001 (or reheats).',
     params: paritySaParams,
-    create: (puzzle, params: Params, seed) =>
-      new ParityAnnealing(puzzle, resolveParams(paritySaParams, params), new ParityLocalSearch(puzzle), new Rng(seed), true),
-    restore: (puzzle, params: Params, checkpoint) => ParityAnnealing.restore(puzzle, resolveParams(paritySaParams, params), checkpoint),
+    create: (puzzle, params, seed) => new ParityAnnealing(puzzle, params, new ParityLocalSearch(puzzle), new Rng(seed), true),
+    restore: (puzzle, params, checkpoint) => ParityAnnealing.restore(puzzle, params, checkpoint),
   },
   SaCheckpoint,
 );

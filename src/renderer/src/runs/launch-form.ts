@@ -4,9 +4,12 @@
  * `startRuns` call it becomes. Pure (the component only binds inputs to it).
  */
 import type { StopCriteria } from '../../../core/engine/run-types';
-import type { ParamSpec, Params } from '../../../core/params/schema';
+import { ParamError, paramProblem, parseParamText, type ParamSpec, type ParamValue, type Params } from '../../../core/params/schema';
 import type { SolverPreset } from '../../../core/presets/presets';
 import type { ApiArgs, SolverInfo } from '../../../main/api/types';
+
+// Labels and ranges come from the schema's one module, as the CLI's do.
+export { paramLabel, rangeHint } from '../../../core/params/schema';
 
 export type FieldValue = string | boolean;
 
@@ -133,34 +136,20 @@ function parseNumber(text: string): number | null {
   return Number.isFinite(v) ? v : null;
 }
 
-/** What is wrong with a parameter value, in a few words, or null. */
-export function paramError(spec: ParamSpec, value: FieldValue): string | null {
-  if (spec.type === 'boolean') return typeof value === 'boolean' ? null : 'Choose on or off';
-  const text = String(value);
-  if (spec.type === 'enum') return spec.options.includes(text) ? null : `Choose one of ${spec.options.join(', ')}`;
-  if (text.trim() === '') return 'Enter a value';
-  const v = parseNumber(text);
-  if (v === null) return spec.type === 'int' ? 'Enter a whole number' : 'Enter a number';
-  if (spec.type === 'int' && !Number.isInteger(v)) return 'Enter a whole number';
-  if (spec.min !== undefined && v < spec.min) return `Must be at least ${spec.min}`;
-  if (spec.max !== undefined && v > spec.max) return `Must be at most ${spec.max}`;
-  return null;
-}
-
-/** "whole number ≥ 1", "0 to 1", "number ≥ 0", for hints next to a field. */
-export function rangeHint(spec: ParamSpec): string {
-  if (spec.type === 'boolean' || spec.type === 'enum') return '';
-  const kind = spec.type === 'int' ? 'whole number' : 'number';
-  if (spec.min !== undefined && spec.max !== undefined) return `${kind}, ${spec.min} to ${spec.max}`;
-  if (spec.min !== undefined) return `${kind} ≥ ${spec.min}`;
-  if (spec.max !== undefined) return `${kind} ≤ ${spec.max}`;
-  return kind;
-}
-
-function paramValue(spec: ParamSpec, value: FieldValue): Params[string] {
-  if (spec.type === 'boolean') return value === true;
-  if (spec.type === 'enum') return String(value);
-  return Number(String(value).trim());
+/** A field's value read and checked as `--set` reads one, by the core's one checker: the value, or its one-line problem. */
+export function readField(solver: SolverInfo, name: string, value: FieldValue): { value: ParamValue } | { error: string } {
+  const spec = Object.hasOwn(solver.params, name) ? solver.params[name] : undefined;
+  // A switch holds true or false, checked as it is; text is read as `--set` reads it.
+  if (spec && (spec.type === 'boolean' || typeof value === 'boolean')) {
+    const problem = paramProblem(name, spec, value);
+    return problem ? { error: problem } : { value };
+  }
+  try {
+    return { value: parseParamText(solver.params, name, String(value)) };
+  } catch (e) {
+    if (e instanceof ParamError) return { error: e.message };
+    throw e;
+  }
 }
 
 // ---- validation -------------------------------------------------------------------------------
@@ -180,10 +169,9 @@ export function checkForm(form: LaunchForm, solver: SolverInfo, puzzleId: number
   const errors: Record<string, string> = {};
   const params: Params = {};
   for (const [name, spec] of Object.entries(solver.params)) {
-    const v = form.values[name] ?? valueText(spec, spec.default);
-    const err = paramError(spec, v);
-    if (err) errors[`param:${name}`] = err;
-    else if (paramValue(spec, v) !== spec.default) params[name] = paramValue(spec, v);
+    const read = readField(solver, name, form.values[name] ?? valueText(spec, spec.default));
+    if ('error' in read) errors[`param:${name}`] = read.error;
+    else if (read.value !== spec.default) params[name] = read.value;
   }
   let seconds: number | null = null;
   if (form.timeOn) {
@@ -283,17 +271,6 @@ export function changedFields(form: LaunchForm, solver: SolverInfo): Set<string>
 }
 
 // ---- several solvers at once (solvers x seeds) ------------------------------------------------------
-
-/** A parameter name as a label: "restartAfter" → "Restart after", "tabu_tenure" → "Tabu tenure", "T0" stays. */
-export function paramLabel(name: string): string {
-  const words = name
-    .replace(/[_-]+/g, ' ')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .trim()
-    .split(/\s+/);
-  return words.map((w, i) => (/^[A-Z0-9]+$/.test(w) && w.length > 1 ? w : i === 0 ? w[0]!.toUpperCase() + w.slice(1) : w.toLowerCase())).join(' ');
-}
 
 /** The solver-specific part of a form (what differs between the solvers of one launch). */
 export type SolverSettings = Pick<LaunchForm, 'preset' | 'values'>;

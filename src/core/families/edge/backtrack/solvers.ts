@@ -2,7 +2,7 @@ import { catalogued } from '../../../engine/catalogued';
 import { workRefusal } from '../../../engine/limits';
 import { withThreads } from '../../../engine/shards';
 import type { SolverDef } from '../../../engine/solver';
-import { resolveParams, type ParamSchema } from '../../../params/schema';
+import type { ParamSchema, ResolvedParams } from '../../../params/schema';
 import { Rng } from '../../../rng/rng';
 import type { EdgeSolutionJson } from '../json';
 import { isRotatable, type EdgePuzzle } from '../model';
@@ -74,7 +74,7 @@ export const backtrack2x2Params = {
 const BACKTRACK_ROUND = 1 << 21;
 
 export const backtrackSolver: SolverDef = withThreads(
-  catalogued<EdgePuzzle, EdgeSolutionJson, BacktrackCheckpoint>(
+  catalogued<EdgePuzzle, EdgeSolutionJson, BacktrackCheckpoint, typeof backtrackParams>(
     {
       id: 'backtrack',
       family: 'edge',
@@ -106,8 +106,7 @@ export const backtrackSolver: SolverDef = withThreads(
  * `completeWidth` wide over the empty cells, about four candidates kept a board a cell (measured:
  * width 65,536 on 6x6 took 1.1 s).
  */
-function completionWork(puzzle: EdgePuzzle, params: Record<string, unknown>): number {
-  const p = resolveParams(backtrackParams, params);
+function completionWork(puzzle: EdgePuzzle, p: BacktrackParams): number {
   return p.complete ? p.completeWidth * puzzle.rows * puzzle.cols * 4 : 0;
 }
 
@@ -116,13 +115,14 @@ function completionWork(puzzle: EdgePuzzle, params: Record<string, unknown>): nu
  * empty cell looks at every unused piece in its turns, so on large boards it is the larger unit
  * (100 x 100: about 4e8, seconds, where a beam completion 64 wide is 2.6e6).
  */
-function greedyWork(puzzle: EdgePuzzle, params: Record<string, unknown>): number {
+function greedyWork(puzzle: EdgePuzzle, p: BacktrackParams): number {
   const cells = puzzle.rows * puzzle.cols;
-  return resolveParams(backtrackParams, params).complete ? cells * cells * (isRotatable(puzzle) ? 4 : 1) : 0;
+  return p.complete ? cells * cells * (isRotatable(puzzle) ? 4 : 1) : 0;
 }
 
-function backtrackOptions(params: Record<string, unknown>): BacktrackOptions {
-  const p = resolveParams(backtrackParams, params);
+type BacktrackParams = ResolvedParams<typeof backtrackParams>;
+
+function backtrackOptions(p: BacktrackParams): BacktrackOptions {
   return {
     order: p.order as ScanOrder,
     maxMismatches: p.maxMismatches,
@@ -134,7 +134,7 @@ function backtrackOptions(params: Record<string, unknown>): BacktrackOptions {
   };
 }
 
-export const backtrack2x2Solver = catalogued<EdgePuzzle, EdgeSolutionJson, BlockCheckpoint>(
+export const backtrack2x2Solver = catalogued<EdgePuzzle, EdgeSolutionJson, BlockCheckpoint, typeof backtrack2x2Params>(
   {
     id: 'backtrack-2x2',
     family: 'edge',
@@ -153,7 +153,6 @@ export const backtrack2x2Solver = catalogued<EdgePuzzle, EdgeSolutionJson, Block
   BlockCheckpoint,
 );
 
-function blockOptions(params: Record<string, unknown>): BlockOptions {
-  const p = resolveParams(backtrack2x2Params, params);
+function blockOptions(p: ResolvedParams<typeof backtrack2x2Params>): BlockOptions {
   return { heuristic: p.heuristic as BlockOptions['heuristic'], shuffle: p.shuffle };
 }

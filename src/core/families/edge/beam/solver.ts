@@ -1,7 +1,7 @@
 import { catalogued } from '../../../engine/catalogued';
 import { withThreads } from '../../../engine/shards';
 import type { SolverDef } from '../../../engine/solver';
-import { resolveParams, type ParamSchema } from '../../../params/schema';
+import { resolveParams, type ParamSchema, type ResolvedParams } from '../../../params/schema';
 import { Rng } from '../../../rng/rng';
 import type { EdgeSolutionJson } from '../json';
 import type { EdgePuzzle } from '../model';
@@ -92,8 +92,12 @@ export const beamParams = {
   },
 } as const satisfies ParamSchema;
 
+/** Beam's options from parameters as given (defaults filled, each value checked): for callers outside the catalogue. */
 export function beamOptions(params: Record<string, unknown>): BeamOptions {
-  const p = resolveParams(beamParams, params);
+  return optionsOf(resolveParams(beamParams, params));
+}
+
+function optionsOf(p: ResolvedParams<typeof beamParams>): BeamOptions {
   return {
     width: p.width,
     maxWidth: Math.max(p.width, p.maxWidth),
@@ -124,7 +128,7 @@ export function beamOptions(params: Record<string, unknown>): BeamOptions {
 const BEAM_ROUND = 1 << 26;
 
 export const beamSolver: SolverDef = withThreads(
-  catalogued<EdgePuzzle, EdgeSolutionJson, BeamCheckpoint>(
+  catalogued<EdgePuzzle, EdgeSolutionJson, BeamCheckpoint, typeof beamParams>(
     {
       id: 'beam',
       family: 'edge',
@@ -132,12 +136,12 @@ export const beamSolver: SolverDef = withThreads(
       description:
         'Beam search in scan order: at each cell the best partial boards (by matched joins) are extended by every unused piece that fits; passes repeat with a growing width. Each pass ends with a full board.',
       params: beamParams,
-      refuses: (puzzle, params) => beamRefuses(puzzle, beamOptions(params)),
-      create: (puzzle, params, seed) => new BeamRun(puzzle, beamOptions(params), new Rng(seed)),
-      restore: (puzzle, params, cp) => BeamRun.restore(puzzle, beamOptions(params), cp),
+      refuses: (puzzle, params) => beamRefuses(puzzle, optionsOf(params)),
+      create: (puzzle, params, seed) => new BeamRun(puzzle, optionsOf(params), new Rng(seed)),
+      restore: (puzzle, params, cp) => BeamRun.restore(puzzle, optionsOf(params), cp),
       // Each thread holds its own widths, within its share of the memory bound.
       memoryParam: 'memory',
-      memoryBytes: (puzzle, params) => beamWidths(puzzle, beamOptions(params)).bytes,
+      memoryBytes: (puzzle, params) => beamWidths(puzzle, optionsOf(params)).bytes,
     },
     BeamCheckpoint,
   ),

@@ -1,6 +1,6 @@
 import { withDefaults } from '../../../engine/bind';
 import { catalogued } from '../../../engine/catalogued';
-import { resolveParams, type ParamSchema, type Params } from '../../../params/schema';
+import type { ParamSchema, Params } from '../../../params/schema';
 import { Rng } from '../../../rng/rng';
 import type { EdgeSolutionJson } from '../json';
 import type { EdgePuzzle } from '../model';
@@ -64,7 +64,7 @@ function improver(puzzle: EdgePuzzle, p: Params): OffspringImprover {
 }
 
 /** ga-memetic: Niang's GA (same operators and checkpoints) with a local search on every child. */
-export const edgeMemeticSolver = catalogued<EdgePuzzle, EdgeSolutionJson, GaCheckpoint>(
+export const edgeMemeticSolver = catalogued<EdgePuzzle, EdgeSolutionJson, GaCheckpoint, typeof memeticParams>(
   {
     id: 'ga-memetic',
     family: 'edge',
@@ -72,13 +72,11 @@ export const edgeMemeticSolver = catalogued<EdgePuzzle, EdgeSolutionJson, GaChec
     description:
       "Niang's GA with a simulated-annealing walk (the edge local search's swap-and-best-rotate and turn moves, 50,000 per child) on every child of a small population, and deterministic crowding: each child replaces its own parent when at least as fit.",
     params: memeticParams,
-    refuses: (puzzle, params) => gaRefuses(puzzle, resolveParams(memeticParams, params)),
-    create(puzzle, params, seed) {
-      const p = resolveParams(memeticParams, params);
+    refuses: (puzzle, params) => gaRefuses(puzzle, params),
+    create(puzzle, p, seed) {
       return new EdgeGa(puzzle, p as unknown as GaParams, new Rng(seed), undefined, improver(puzzle, p));
     },
-    restore(puzzle, params, checkpoint) {
-      const p = resolveParams(memeticParams, params);
+    restore(puzzle, p, checkpoint) {
       return EdgeGa.restore(puzzle, p as unknown as GaParams, checkpoint, improver(puzzle, p));
     },
   },

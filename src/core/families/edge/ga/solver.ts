@@ -1,5 +1,4 @@
 import { catalogued } from '../../../engine/catalogued';
-import { resolveParams } from '../../../params/schema';
 import { Rng } from '../../../rng/rng';
 import type { EdgeSolutionJson } from '../json';
 import type { EdgePuzzle } from '../model';
@@ -8,7 +7,7 @@ import { gaRefuses } from './cost';
 import { EdgeGa } from './ga';
 import { gaParams } from './params';
 
-export const edgeGaSolver = catalogued<EdgePuzzle, EdgeSolutionJson, GaCheckpoint>(
+export const edgeGaSolver = catalogued<EdgePuzzle, EdgeSolutionJson, GaCheckpoint, typeof gaParams>(
   {
     id: 'ga',
     family: 'edge',
@@ -16,9 +15,9 @@ export const edgeGaSolver = catalogued<EdgePuzzle, EdgeSolutionJson, GaCheckpoin
     description:
       "Niang's GA for Eternity II: a population of complete boards, tournament / ranking / roulette selection with elitism, region exchange and uniform crossover, nine mutations, the thesis's edge + 2x2 fitness, and repair of deadlocked elites (by default a short search moving the tiles with unmatched joins), optionally scrambling a stuck population.",
     params: gaParams,
-    refuses: (puzzle, params) => gaRefuses(puzzle, resolveParams(gaParams, params)),
-    create: (puzzle, params, seed) => new EdgeGa(puzzle, resolveParams(gaParams, params), new Rng(seed)),
-    restore: (puzzle, params, checkpoint) => EdgeGa.restore(puzzle, resolveParams(gaParams, params), checkpoint),
+    refuses: (puzzle, params) => gaRefuses(puzzle, params),
+    create: (puzzle, params, seed) => new EdgeGa(puzzle, params, new Rng(seed)),
+    restore: (puzzle, params, checkpoint) => EdgeGa.restore(puzzle, params, checkpoint),
   },
   GaCheckpoint,
 );

@@ -1,7 +1,7 @@
 import { catalogued } from '../../../engine/catalogued';
 import { withThreads } from '../../../engine/shards';
 import type { SolverDef } from '../../../engine/solver';
-import { resolveParams, type ParamSchema } from '../../../params/schema';
+import { resolveParams, type ParamSchema, type ResolvedParams } from '../../../params/schema';
 import { Rng } from '../../../rng/rng';
 import type { EdgeSolutionJson } from '../json';
 import type { EdgePuzzle } from '../model';
@@ -65,8 +65,12 @@ export const lnsParams = {
   opShake: { type: 'number', default: 1, min: 0, help: 'Starting weight of the shake: a scrambled region kept by the acceptance rule.' },
 } as const satisfies ParamSchema;
 
+/** LNS's options from parameters as given (defaults filled, each value checked): for callers outside the catalogue. */
 export function lnsOptions(params: Record<string, unknown>): LnsOptions {
-  const p = resolveParams(lnsParams, params);
+  return optionsOf(resolveParams(lnsParams, params));
+}
+
+function optionsOf(p: ResolvedParams<typeof lnsParams>): LnsOptions {
   return {
     setSize: p.setSize,
     windowMax: p.windowMax,
@@ -90,7 +94,7 @@ export function lnsOptions(params: Record<string, unknown>): LnsOptions {
 const LNS_ROUND = 1 << 23;
 
 export const lnsSolver: SolverDef = withThreads(
-  catalogued<EdgePuzzle, EdgeSolutionJson, LnsCheckpoint>(
+  catalogued<EdgePuzzle, EdgeSolutionJson, LnsCheckpoint, typeof lnsParams>(
     {
       id: 'lns',
       family: 'edge',
@@ -99,9 +103,9 @@ export const lnsSolver: SolverDef = withThreads(
         'Adaptive large-neighbourhood search: cells no two of which touch refilled optimally as an assignment problem (Schaus and Deville), windows and regions around broken joins refilled by exact search, shakes kept by record-to-record travel; operator weights follow their success.',
       params: lnsParams,
       // One window or region refill is an exact search of up to nodeLimit nodes, inside one step.
-      refuses: (_puzzle, params) => workRefusal(resolveParams(lnsParams, params).nodeLimit * 4, 'one refill', 'nodeLimit search nodes'),
-      create: (puzzle, params, seed) => new LnsRun(puzzle, lnsOptions(params), new Rng(seed), true),
-      restore: (puzzle, params, cp) => LnsRun.restore(puzzle, lnsOptions(params), cp),
+      refuses: (_puzzle, params) => workRefusal(params.nodeLimit * 4, 'one refill', 'nodeLimit search nodes'),
+      create: (puzzle, params, seed) => new LnsRun(puzzle, optionsOf(params), new Rng(seed), true),
+      restore: (puzzle, params, cp) => LnsRun.restore(puzzle, optionsOf(params), cp),
     },
     LnsCheckpoint,
   ),

@@ -1,7 +1,6 @@
 import { catalogued } from '../../../engine/catalogued';
 import type { SolverRun } from '../../../engine/solver';
-import type { ParamSchema, Params } from '../../../params/schema';
-import { pickParams, resolveParams } from '../../../params/schema';
+import type { ParamSchema, ResolvedParams } from '../../../params/schema';
 import { Rng } from '../../../rng/rng';
 import { solutionToJson, type EdgeSolutionJson } from '../json';
 import type { EdgePuzzle } from '../model';
@@ -49,7 +48,7 @@ export const msGvnsParams = {
   },
 } as const satisfies ParamSchema;
 
-type MsGvnsParams = ReturnType<typeof resolveParams<typeof msGvnsParams>>;
+type MsGvnsParams = ResolvedParams<typeof msGvnsParams>;
 
 const BORDER_TO_CENTER = [SC, SS, R, SRC];
 const CENTER_TO_BORDER = [SRC, R, SS, SC];
@@ -118,11 +117,11 @@ export class MsGvns implements SolverRun<EdgeSolutionJson, MsGvnsCheckpoint> {
 
   constructor(
     puzzle: EdgePuzzle,
-    params: Params,
+    params: MsGvnsParams,
     private readonly rng: Rng,
     fresh: boolean,
   ) {
-    this.p = resolveParams(msGvnsParams, pickParams(msGvnsParams, params));
+    this.p = params;
     this.board = new VnsBoard(puzzle);
     const B = this.board;
     this.mv = new Moves(B);
@@ -431,7 +430,7 @@ export class MsGvns implements SolverRun<EdgeSolutionJson, MsGvnsCheckpoint> {
     };
   }
 
-  static restore(puzzle: EdgePuzzle, params: Params, s: MsGvnsCheckpoint): MsGvns {
+  static restore(puzzle: EdgePuzzle, params: MsGvnsParams, s: MsGvnsCheckpoint): MsGvns {
     const run = new MsGvns(puzzle, params, new Rng(s.rng), false);
     const B = run.board;
     B.checkBoard(s.cur, 'current', s.phase !== BUILD);
@@ -470,7 +469,7 @@ export class MsGvns implements SolverRun<EdgeSolutionJson, MsGvnsCheckpoint> {
   }
 }
 
-export const msGvnsSolver = catalogued<EdgePuzzle, EdgeSolutionJson, MsGvnsCheckpoint>(
+export const msGvnsSolver = catalogued<EdgePuzzle, EdgeSolutionJson, MsGvnsCheckpoint, typeof msGvnsParams>(
   {
     id: 'ms-gvns',
     family: 'edge',
@@ -478,8 +477,8 @@ export const msGvnsSolver = catalogued<EdgePuzzle, EdgeSolutionJson, MsGvnsCheck
     description:
       'Multistart general VNS of the META 2010 entry: greedy randomised starts, VND over swap-corner, swap-side, rotate and swap-and-best-rotate moves, growing shakes.',
     params: msGvnsParams,
-    create: (puzzle, params, seed) => new MsGvns(puzzle, resolveParams(msGvnsParams, params), new Rng(seed), true),
-    restore: (puzzle, params, cp) => MsGvns.restore(puzzle, resolveParams(msGvnsParams, params), cp),
+    create: (puzzle, params, seed) => new MsGvns(puzzle, params, new Rng(seed), true),
+    restore: (puzzle, params, cp) => MsGvns.restore(puzzle, params, cp),
   },
   MsGvnsCheckpoint,
 );

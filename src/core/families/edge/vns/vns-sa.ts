@@ -2,8 +2,7 @@ import * as v from 'valibot';
 import { catalogued } from '../../../engine/catalogued';
 import { int, rngState } from '../../../engine/checkpoint';
 import type { SolverRun } from '../../../engine/solver';
-import type { ParamSchema } from '../../../params/schema';
-import { resolveParams } from '../../../params/schema';
+import type { ParamSchema, ResolvedParams } from '../../../params/schema';
 import { Rng } from '../../../rng/rng';
 import { solutionToJson, type EdgeSolutionJson } from '../json';
 import type { EdgePuzzle } from '../model';
@@ -45,7 +44,7 @@ export const vnsSaParams = {
   },
 } as const satisfies ParamSchema;
 
-type VnsSaParams = ReturnType<typeof resolveParams<typeof vnsSaParams>>;
+type VnsSaParams = ResolvedParams<typeof vnsSaParams>;
 
 // Local copies: under tsx an imported binding is read through a getter in the move loop.
 const KINDS = [SC, SS, R, SRC];
@@ -217,7 +216,7 @@ export class VnsSa implements SolverRun<EdgeSolutionJson, VnsSaCheckpoint> {
   }
 }
 
-export const vnsSaSolver = catalogued<EdgePuzzle, EdgeSolutionJson, VnsSaCheckpoint>(
+export const vnsSaSolver = catalogued<EdgePuzzle, EdgeSolutionJson, VnsSaCheckpoint, typeof vnsSaParams>(
   {
     id: 'vns-sa',
     family: 'edge',
@@ -225,8 +224,8 @@ export const vnsSaSolver = catalogued<EdgePuzzle, EdgeSolutionJson, VnsSaCheckpo
     description:
       'Simulated annealing over the MS-GVNS neighbourhoods, mostly swaps that turn both pieces to their best rotations: a quick cooling, then one low temperature held, reheated after long stalls. Our answer to the MS-GVNS paper.',
     params: vnsSaParams,
-    create: (puzzle, params, seed) => new VnsSa(puzzle, resolveParams(vnsSaParams, params), new Rng(seed), true),
-    restore: (puzzle, params, cp) => VnsSa.restore(puzzle, resolveParams(vnsSaParams, params), cp),
+    create: (puzzle, params, seed) => new VnsSa(puzzle, params, new Rng(seed), true),
+    restore: (puzzle, params, cp) => VnsSa.restore(puzzle, params, cp),
   },
   VnsSaCheckpoint,
 );

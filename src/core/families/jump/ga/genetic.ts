@@ -1,6 +1,5 @@
 import type { SolverRun } from '../../../engine/solver';
-import type { ParamSchema, Params } from '../../../params/schema';
-import { resolveParams } from '../../../params/schema';
+import type { ParamSchema, ResolvedParams } from '../../../params/schema';
 import * as v from 'valibot';
 import { count, damaged, rngState } from '../../../engine/checkpoint';
 import { checkpointRefusal, memoryRefusal } from '../../../engine/limits';
@@ -51,7 +50,7 @@ export const jumpGaParams = {
   },
 } as const satisfies ParamSchema;
 
-type GaParams = ReturnType<typeof resolveParams<typeof jumpGaParams>>;
+type GaParams = ResolvedParams<typeof jumpGaParams>;
 
 const GaCheckpoint = v.object({
   rng: rngState,
@@ -376,10 +375,10 @@ export const jumpGaSolver = catalogued(
     description:
       "The report's GA: population 2n^2, 30% survive (20% of them elites, the rest drawn by fitness + n^2), one-point crossover in the middle half, mutation 0.018 divided by 3 after each mutation.",
     params: jumpGaParams,
-    refuses: (puzzle: JumpPuzzle, params: Params) => jumpGaRefuses(puzzle, resolveParams(jumpGaParams, params).population),
-    memoryBytes: (puzzle: JumpPuzzle, params: Params) => jumpGaBytes(puzzle, resolveParams(jumpGaParams, params).population),
-    create: (puzzle: JumpPuzzle, params: Params, seed: number) => new JumpGa(puzzle, resolveParams(jumpGaParams, params), new Rng(seed), true),
-    restore: (puzzle: JumpPuzzle, params: Params, cp: GaCheckpoint) => JumpGa.restore(puzzle, resolveParams(jumpGaParams, params), cp),
+    refuses: (puzzle: JumpPuzzle, params: GaParams) => jumpGaRefuses(puzzle, params.population),
+    memoryBytes: (puzzle: JumpPuzzle, params: GaParams) => jumpGaBytes(puzzle, params.population),
+    create: (puzzle: JumpPuzzle, params: GaParams, seed: number) => new JumpGa(puzzle, params, new Rng(seed), true),
+    restore: (puzzle: JumpPuzzle, params: GaParams, cp: GaCheckpoint) => JumpGa.restore(puzzle, params, cp),
   },
   GaCheckpoint,
 );

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { catalogued } from '../../../engine/catalogued';
 import { count, damaged, rngState } from '../../../engine/checkpoint';
 import type { SolverRun } from '../../../engine/solver';
-import { resolveParams, type ParamSchema, type Params, type ResolvedParams } from '../../../params/schema';
+import type { ParamSchema, ResolvedParams } from '../../../params/schema';
 import { Rng } from '../../../rng/rng';
 import { parityGridToJson, parityPuzzleErrors, type ParityPuzzle } from '../model';
 import { packBits, unpackBits } from './bits';
@@ -453,7 +453,7 @@ export class ParityGa implements SolverRun<{ cells: number[][] }, GaCheckpoint> 
   }
 }
 
-export const parityGaSolver = catalogued<ParityPuzzle, { cells: number[][] }, GaCheckpoint>(
+export const parityGaSolver = catalogued<ParityPuzzle, { cells: number[][] }, GaCheckpoint, typeof parityGaParams>(
   {
     id: 'ga',
     family: 'parity',
@@ -461,9 +461,9 @@ export const parityGaSolver = catalogued<ParityPuzzle, { cells: number[][] }, Ga
     description:
       "Tournament selection, BPMX or BMOC crossover, BSwap or BInversion mutation, GENITOR replace-worst; the paper's defaults (q = 10, crossover 0.8, mutation 0.01, population 1,000, 10,000 generations). Finishes when solved or out of generations.",
     params: parityGaParams,
-    refuses: (puzzle, params) => parityGaRefuses(puzzle, resolveParams(parityGaParams, params)),
-    create: (puzzle, params: Params, seed) => new ParityGa(puzzle, resolveParams(parityGaParams, params), new Rng(seed)),
-    restore: (puzzle, params: Params, checkpoint) => ParityGa.restore(puzzle, resolveParams(parityGaParams, params), checkpoint),
+    refuses: (puzzle, params) => parityGaRefuses(puzzle, params),
+    create: (puzzle, params, seed) => new ParityGa(puzzle, params, new Rng(seed)),
+    restore: (puzzle, params, checkpoint) => ParityGa.restore(puzzle, params, checkpoint),
   },
   GaCheckpoint,
 );
