@@ -55,7 +55,55 @@ export interface TextFormat<P, S> {
 /** One reading of a file in a format: the puzzles it makes (with names when several). */
 export type FormatReading<P, S> = Reading<(ParsedFile<P, S> & { name: string })[]>;
 
-export interface Family<P, S> {
+/** What a host lets an analysis do besides its time, which the host keeps (edge: count and probe). */
+export interface AnalysisSettings {
+  /** Stop counting at this many solutions. */
+  maxSolutions: number;
+  /** Knuth probes for an estimate. */
+  probes: number;
+  seed: number;
+}
+
+/** Where an analysis is in its work: estimating, counting, or done. */
+export type AnalysisPhase = 'estimate' | 'count' | 'done';
+
+/**
+ * An analysis as its host drives it: `step` in slices until `phase` is done, or until the host's
+ * clock or a stop ends it (core has no clock). A family that answers at once is done after one step.
+ */
+export interface AnalysisJob<A> {
+  readonly phase: AnalysisPhase;
+  /** About `budget` nodes of work. */
+  step(budget: number): void;
+  progress(): { phase: AnalysisPhase; work: number; found: number };
+  /** The analysis so far, given the CPU time spent in each phase and why the host stopped early (null = it ran to its end). */
+  result(cpuMs: { estimate: number; count: number }, stopped: 'seconds' | 'stopped' | null): A;
+}
+
+/**
+ * The designer's analysis of a puzzle (issue 25), typed by the family's own models. Its text stays in
+ * core/text/analysis-text.ts: that module reaches the registry (through run-text), so a family
+ * importing it would close a cycle.
+ */
+export interface FamilyAnalysis<P, S, A> {
+  /**
+   * The analysis of a puzzle with the user's work and the known solution, where there are any.
+   * Throws a one-line reason when the puzzle cannot be analysed as it is (a maze without cells).
+   */
+  start(p: P, given: { solution?: S; reference?: S }, settings: AnalysisSettings): AnalysisJob<A>;
+}
+
+/**
+ * An analysis that answers at once, as a job: done after its first step. `run` may throw; it does
+ * so before the job exists, so a host sees the reason when it starts.
+ */
+export function immediateAnalysis<A>(run: () => A): AnalysisJob<A> {
+  const a = run();
+  return { phase: 'done', step: () => undefined, progress: () => ({ phase: 'done', work: 0, found: 0 }), result: () => a };
+}
+
+/** `A`: the family's analysis result (every family has one: a family without it fails to compile). */
+export interface Family<P, S, A = unknown> {
   id: FamilyId;
   label: string;
   /** The family's badge colours (lists, filters): a translucent fill and a text colour readable on it. */
@@ -103,6 +151,8 @@ export interface Family<P, S> {
   presets?: readonly SolverPreset[];
   /** A puzzle made from a size alone (`solve --family X --size N`); absent = the family needs a file. */
   fromSize?: SizeBuild<P>;
+  /** The designer's analysis. */
+  analysis: FamilyAnalysis<P, S, A>;
 }
 
 /** A text file as the sniffers see it. */
@@ -156,4 +206,4 @@ export interface SolverChoice {
 
 /** A family with its types erased, as the registry and services see it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- variance: families are stored side by side
-export type AnyFamily = Family<any, any>;
+export type AnyFamily = Family<any, any, any>;

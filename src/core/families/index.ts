@@ -21,7 +21,7 @@ export const families: Readonly<Record<FamilyId, AnyFamily>> = builtIn;
 export { FAMILY_IDS };
 
 /** A family from outside the program (a test's toy family): the same contract with any id. */
-export type ExtraFamily<P, S> = Omit<Family<P, S>, 'id'> & { id: string };
+export type ExtraFamily<P, S, A = unknown> = Omit<Family<P, S, A>, 'id'> & { id: string };
 
 const extras = new Map<string, AnyFamily>();
 
@@ -29,7 +29,7 @@ const extras = new Map<string, AnyFamily>();
  * Add a family at run time, after the built-in ones. Every service reading the registry (file
  * reading and sniffing, documents, samples, scoring, the catalogue's checks) then knows it.
  */
-export function registerFamily<P, S>(family: ExtraFamily<P, S>): void {
+export function registerFamily<P, S, A>(family: ExtraFamily<P, S, A>): void {
   if (Object.hasOwn(builtIn, family.id) || extras.has(family.id)) throw new Error(`puzzle family "${family.id}" is already registered`);
   // The id is outside FamilyId by design: typed tables (API, renderer) cover the built-in families only.
   extras.set(family.id, family as AnyFamily);

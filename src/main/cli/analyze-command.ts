@@ -7,6 +7,7 @@ import { documentToText, makeDocument } from '../../core/document/document';
 import { makeUnique } from '../../core/families/edge/analysis/make-unique';
 import { solutionToJson } from '../../core/families/edge/json';
 import type { EdgePuzzle } from '../../core/families/edge/model';
+import { isEdgeRead } from '../../core/families/edge/narrow';
 import { analysisLines, makeUniqueLines, recolourLines } from '../../core/text/analysis-text';
 import { fewestRecolourings } from '../../core/families/edge/analysis/recolour';
 import { countText, durationText } from '../../core/text/run-text';
@@ -103,9 +104,8 @@ function makeUniqueCommand(
   notes: string[],
   byColours: boolean,
 ): number {
-  if (target.family !== 'edge' || file === undefined)
-    throw new UsageError('--make-unique works on edge-matching puzzles (and Tetravex): give an edge piece file');
-  const puzzle = target.puzzle as EdgePuzzle;
+  if (!isEdgeRead(target) || file === undefined) throw new UsageError('--make-unique works on edge-matching puzzles (and Tetravex): give an edge piece file');
+  const puzzle = target.puzzle;
   let stop = false;
   const onInt = (): void => void (stop = true);
   process.once('SIGINT', onInt);

@@ -4,7 +4,7 @@ import { detectFormat } from '../../core/document/read-file';
 import { getFamily } from '../../core/families';
 import { isBoardUrlText, readBoardUrls } from '../../core/families/edge/files/boards';
 import { boardOnItsOwn, boardScore, type BoardScore } from '../../core/families/edge/files/read';
-import type { EdgeBoard, EdgePuzzle } from '../../core/families/edge/model';
+import { isEdgeRead } from '../../core/families/edge/narrow';
 import { nodeWorkerSpawner } from '../runs/node-host';
 import { resolveDbPath } from '../paths/user-data';
 import { prepareImport, readPiecesAndBoards, storeImports, type ImportResult } from '../services/imports';
@@ -210,9 +210,10 @@ async function scoreOnce(argv: string[]): Promise<number> {
       }
     } else if (detectFormat(first, text) === 'json') {
       const { doc, puzzle, solution } = documentFromText(text, first);
-      if (doc.family !== 'edge') throw new UsageError(`${escapeControls(first)}: score reads edge-matching boards; this is a ${doc.family} puzzle`);
-      if (solution === undefined) throw new UsageError(`${escapeControls(first)}: the document has no placement to score`);
-      scored.push({ ...boardScore(puzzle as EdgePuzzle, solution as EdgeBoard, doc.name), notes: [] });
+      const read = { family: doc.family, puzzle, solution };
+      if (!isEdgeRead(read)) throw new UsageError(`${escapeControls(first)}: score reads edge-matching boards; this is a ${doc.family} puzzle`);
+      if (!read.solution) throw new UsageError(`${escapeControls(first)}: the document has no placement to score`);
+      scored.push({ ...boardScore(read.puzzle, read.solution, doc.name), notes: [] });
     } else throw new UsageError(`${escapeControls(first)}: no board to score: give the board file too (score PIECES BOARD), or a URL with board_edges`);
   }
   if (v.json) {

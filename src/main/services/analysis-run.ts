@@ -7,23 +7,21 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readPuzzleFile } from '../../core/document/read-file';
-import { EdgeAnalysisJob, colourStats, type ColourStats } from '../../core/families/edge/analysis';
-import { isSolved, type EdgeBoard, type EdgePuzzle } from '../../core/families/edge';
+import { colourStats, type ColourStats } from '../../core/families/edge/analysis';
+import { isEdgeRead } from '../../core/families/edge/narrow';
+import type { AnalysisJob } from '../../core/families/family';
+import { withFamily } from '../../core/families/typed';
 import { makeUnique } from '../../core/families/edge/analysis/make-unique';
 import { fewestRecolourings } from '../../core/families/edge/analysis/recolour';
 import { solutionToJson } from '../../core/families/edge/json';
-import { analyseMaze } from '../../core/families/jump/analysis';
-import type { JumpMaze, JumpPuzzle } from '../../core/families/jump/model';
-import { analyseParity } from '../../core/families/parity/analysis';
-import type { ParityPuzzle } from '../../core/families/parity/model';
-import type { FamilyId } from '../../core/families/family';
 import { findResourcesDir } from './samples';
 import type { AnalysisOutcome, AnalysisProgress, MakeUniqueProposal, RecolourProposal } from '../api/system';
 
 export type { AnalysisOutcome, AnalysisProgress, MakeUniqueProposal, RecolourProposal };
 
 export interface AnalysisTarget {
-  family: FamilyId;
+  /** A built-in family, or one added with `registerFamily`. */
+  family: string;
   /** The family's puzzle model (already validated). */
   puzzle: unknown;
   /** The user's current work and the known solution (models), when there are any. */
@@ -70,7 +68,7 @@ export function eternity2Stats(): ColourStats | null {
     try {
       const file = path.join(dir, 'instances', 'eternity2_256.txt');
       const read = readPuzzleFile(file, readFileSync(file, 'utf8'));
-      if (read.family === 'edge') e2Stats = colourStats(read.puzzle as EdgePuzzle);
+      if (isEdgeRead(read)) e2Stats = colourStats(read.puzzle);
     } catch {
       // The comparison is optional: an analysis without it is still whole.
     }
@@ -78,24 +76,19 @@ export function eternity2Stats(): ColourStats | null {
   return e2Stats;
 }
 
-/** A full solved board among the target's solution and reference, for the unique-fit statistic. */
-function solvedBoard(p: EdgePuzzle, t: AnalysisTarget): EdgeBoard | null {
-  for (const b of [t.reference, t.solution] as (EdgeBoard | undefined)[]) if (b && b.piece.length === p.rows * p.cols && isSolved(p, b)) return b;
-  return null;
+export async function runAnalysis(target: AnalysisTarget, limits: AnalysisLimits, hooks: AnalysisHooks = {}): Promise<AnalysisOutcome> {
+  // Each family's own analysis, typed by its models; the clock and the limits are this host's.
+  const settings = { maxSolutions: limits.maxSolutions, probes: limits.probes, seed: limits.seed };
+  const job = withFamily<AnalysisJob<Analysed>, Analysed>(target, (family, read) => family.analysis.start(read.puzzle, read, settings));
+  const analysis = await stepJob(job, limits, hooks);
+  return { analysis, eternity2: analysis.family === 'edge' ? eternity2Stats() : null };
 }
 
-export async function runAnalysis(target: AnalysisTarget, limits: AnalysisLimits, hooks: AnalysisHooks = {}): Promise<AnalysisOutcome> {
-  if (target.family === 'jump') {
-    const maze = target.solution as JumpMaze | undefined;
-    if (!maze) throw new Error('the maze has no cells yet: fill it (or Randomize) before analysing it');
-    return { analysis: analyseMaze(target.puzzle as JumpPuzzle, maze.cells), eternity2: null };
-  }
-  if (target.family === 'parity') return { analysis: analyseParity(target.puzzle as ParityPuzzle), eternity2: null };
-  // A family added to the registry fails to compile here until its analysis is written, rather than being read as edge.
-  const edge: 'edge' = target.family;
-  if (edge !== 'edge') throw new Error(`no analysis for ${String(edge)} puzzles`);
-  const p = target.puzzle as EdgePuzzle;
-  const job = new EdgeAnalysisJob(p, { maxSolutions: limits.maxSolutions, probes: limits.probes, seed: limits.seed }, solvedBoard(p, target));
+/** The built-in families' analyses, as the API carries them. */
+type Analysed = AnalysisOutcome['analysis'];
+
+/** Step a family's analysis in slices of about 20 ms until it is done, the CPU limit passes or a stop is asked. */
+async function stepJob<A>(job: AnalysisJob<A>, limits: AnalysisLimits, hooks: AnalysisHooks): Promise<A> {
   const spent = { estimate: 0, count: 0 };
   const cpuMs = hooks.clockMs ?? processCpuMs;
   const t0 = cpuMs();
@@ -128,9 +121,10 @@ export async function runAnalysis(target: AnalysisTarget, limits: AnalysisLimits
     }
     if (hooks.pause) await hooks.pause();
   }
+  const last = job.progress();
   const analysis = job.result(spent, stopped);
-  hooks.onProgress?.({ phase: 'done', work: analysis.count.nodes, found: analysis.count.solutions, cpuMs: Math.round(cpuMs() - t0) });
-  return { analysis, eternity2: eternity2Stats() };
+  hooks.onProgress?.({ phase: 'done', work: last.work, found: last.found, cpuMs: Math.round(cpuMs() - t0) });
+  return analysis;
 }
 
 /**
@@ -140,9 +134,9 @@ export async function runAnalysis(target: AnalysisTarget, limits: AnalysisLimits
  * the time spent.
  */
 export function runMakeUnique(target: AnalysisTarget, seconds: number, hooks: Omit<AnalysisHooks, 'pause'> = {}): MakeUniqueProposal {
-  if (target.family !== 'edge') throw new Error('make unique works on edge-matching puzzles (and Tetravex)');
+  if (!isEdgeRead(target)) throw new Error('make unique works on edge-matching puzzles (and Tetravex)');
   const limit = timeLimit(seconds, hooks);
-  const r = makeUnique(target.puzzle as EdgePuzzle, { shouldStop: limit.shouldStop });
+  const r = makeUnique(target.puzzle, { shouldStop: limit.shouldStop });
   limit.done(r.nodes, r.solutionsBefore);
   // A stop asked after the last slice leaves the answer whole: it is not said to be stopped.
   return { ...r, reference: r.reference ? solutionToJson(r.reference) : null, stoppedBy: r.outcome === 'stopped' ? limit.stoppedBy() : null };
@@ -150,9 +144,9 @@ export function runMakeUnique(target: AnalysisTarget, seconds: number, hooks: Om
 
 /** The fewest joins to give a colour of their own so one solution is left (issue 51), as runMakeUnique. */
 export function runRecolour(target: AnalysisTarget, seconds: number, hooks: Omit<AnalysisHooks, 'pause'> = {}): RecolourProposal {
-  if (target.family !== 'edge') throw new Error('make unique works on edge-matching puzzles (and Tetravex)');
+  if (!isEdgeRead(target)) throw new Error('make unique works on edge-matching puzzles (and Tetravex)');
   const limit = timeLimit(seconds, hooks);
-  const { puzzle, ...r } = fewestRecolourings(target.puzzle as EdgePuzzle, { shouldStop: limit.shouldStop });
+  const { puzzle, ...r } = fewestRecolourings(target.puzzle, { shouldStop: limit.shouldStop });
   limit.done(r.nodes, r.solutionsBefore);
   return { ...r, edges: puzzle ? Array.from(puzzle.edges) : null, stoppedBy: r.outcome === 'stopped' ? limit.stoppedBy() : null };
 }

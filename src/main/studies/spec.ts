@@ -361,7 +361,7 @@ function readConfig(entry: StudyFile['solvers'][number], at: string, family: Fam
   const raw = Object.assign(Object.create(null) as Record<string, unknown>, preset?.params ?? {}, entry.params ?? {});
   let params: Params;
   try {
-    params = resolveParams(def.params, raw) as Params;
+    params = resolveParams(def.params, raw);
   } catch (e) {
     throw new Error(`${at}.params: ${(e as Error).message}`, { cause: e });
   }

@@ -1,4 +1,6 @@
 import type { Evaluation, Family } from '../family';
+import { edgeAnalysis } from './analysis/hook';
+import type { EdgeAnalysis } from './analysis';
 import { edgeFormats } from './formats';
 import { puzzleFromJson, puzzleToJson, solutionFromJson, solutionToJson } from './json';
 import { isTetravex, maxScore, pieceKey, type EdgeBoard, type EdgePuzzle } from './model';
@@ -9,7 +11,8 @@ import { edgePresets } from './presets';
 import { edgeSamples } from './samples';
 import { edgeSniffers } from './sniffers';
 
-export const edgeFamily: Family<EdgePuzzle, EdgeBoard> = {
+export const edgeFamily: Family<EdgePuzzle, EdgeBoard, EdgeAnalysis> = {
+  analysis: edgeAnalysis,
   id: 'edge',
   label: 'Edge matching',
   colour: { fill: 'rgba(86, 180, 233, 0.15)', text: '#8fd0f5' },

@@ -1,4 +1,6 @@
 import type { Evaluation, Family } from '../family';
+import { jumpAnalysis } from './analysis-hook';
+import type { MazeAnalysis } from './analysis';
 import { bfsFitness, createBfsWorkspace } from './bfs';
 import { jumpMazeFormat } from './format';
 import { samplesByEnding } from '../samples';
@@ -6,7 +8,8 @@ import { jumpPresets } from './presets';
 import { jumpSniffers } from './sniffers';
 import { jumpMazeFromJson, jumpMazeToJson, jumpPuzzleFromJson, jumpPuzzleToJson, mazeRows, jumpPuzzleErrors, type JumpMaze, type JumpPuzzle } from './model';
 
-export const jumpFamily: Family<JumpPuzzle, JumpMaze> = {
+export const jumpFamily: Family<JumpPuzzle, JumpMaze, MazeAnalysis> = {
+  analysis: jumpAnalysis,
   id: 'jump',
   label: 'Jump maze',
   colour: { fill: 'rgba(230, 159, 0, 0.15)', text: '#f0c05a' },

@@ -1,4 +1,6 @@
 import type { Evaluation, Family } from '../family';
+import { parityAnalysis } from './analysis-hook';
+import type { ParityAnalysis } from './analysis';
 import { parityFeasible } from './feasibility';
 import { parityGridFormat } from './format';
 import { samplesByEnding } from '../samples';
@@ -15,7 +17,8 @@ import {
   type ParityPuzzle,
 } from './model';
 
-export const parityFamily: Family<ParityPuzzle, ParityGrid> = {
+export const parityFamily: Family<ParityPuzzle, ParityGrid, ParityAnalysis> = {
+  analysis: parityAnalysis,
   id: 'parity',
   label: 'Casse-tête',
   colour: { fill: 'rgba(204, 121, 167, 0.18)', text: '#e3a9ca' },

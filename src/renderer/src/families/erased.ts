@@ -1,8 +1,10 @@
 /**
- * A family's view and UI as the registries (views.ts, index.ts) hold them, with the type of its
- * "New puzzle" fields erased: the one place fields arriving as `unknown` become the family's own.
- * The dialog only ever hands a family the fields that family's `defaults` made (a spec's family
- * and fields change together), which is what makes the conversions below sound.
+ * A family's view and UI as the registries (views.ts, index.ts) hold them, with the types of its
+ * "New puzzle" fields and of its puzzle and solution models erased: the one place values arriving
+ * as `unknown` become the family's own. The dialog only ever hands a family the fields that
+ * family's `defaults` made (a spec's family and fields change together), and the shell only hands a
+ * family's view the puzzles read under its id (by that family's readers), which is what makes the
+ * conversions below sound.
  */
 import type { Component } from 'svelte';
 import type { NewPuzzleRules } from './new-puzzle-rules';
@@ -20,11 +22,15 @@ function erasedRules<F>(rules: NewPuzzleRules<F>): NewPuzzleRules {
   };
 }
 
-export function erasedView<F>(view: FamilyView<F>): FamilyView {
-  return { ...view, newPuzzle: erasedRules(view.newPuzzle) };
+function erasedDraw<P, S>(view: Pick<FamilyView<unknown, P, S>, 'drawBoard'>): FamilyView['drawBoard'] {
+  return (ctx, puzzle, solution, ox, oy, cell) => view.drawBoard(ctx, puzzle as P, solution as S | undefined, ox, oy, cell);
 }
 
-export function erasedUi<F>(ui: FamilyUi<F>): FamilyUi {
+export function erasedView<F, P, S>(view: FamilyView<F, P, S>): FamilyView {
+  return { ...view, drawBoard: erasedDraw(view), newPuzzle: erasedRules(view.newPuzzle) };
+}
+
+export function erasedUi<F, P, S>(ui: FamilyUi<F, P, S>): FamilyUi {
   // The form binds the fields it is given, which are its family's (see above).
-  return { ...ui, newPuzzle: erasedRules(ui.newPuzzle), NewForm: ui.NewForm as Component<NewFormProps, object, 'fields'> };
+  return { ...ui, drawBoard: erasedDraw(ui), newPuzzle: erasedRules(ui.newPuzzle), NewForm: ui.NewForm as Component<NewFormProps, object, 'fields'> };
 }

@@ -1,16 +1,15 @@
 /**
- * Every family's own board keys by family (each family's keys.ts), for the shortcut registry
- * (lib/shortcuts.ts), which finds a key by its name in these after the shared tables. Keyed by
- * FamilyId, so a new family is a compile error here until it says what keys it has.
+ * Every family's own board keys (each family's view holds its keys.ts table), for the shortcut
+ * registry (lib/shortcuts.ts), which finds a key by its name in these after the shared tables.
+ * Derived from the views' registry (views.ts), so it lists no family itself.
  */
-import type { FamilyId } from '../../../core/families/family';
-import { EDGE_KEYS } from './edge/keys';
-import { JUMP_KEYS } from './jump/keys';
-import { PARITY_KEYS } from './parity/keys';
+import { FAMILY_IDS, type FamilyId } from '../../../core/families/family';
+import { familyView, type BUILT_IN_VIEWS } from './views';
+import type { KeyTable } from './types';
 
-export type KeyTable = Readonly<Record<string, string | readonly string[]>>;
+export type { KeyTable } from './types';
 
-export const FAMILY_KEYS = { edge: EDGE_KEYS, jump: JUMP_KEYS, parity: PARITY_KEYS } as const satisfies Record<FamilyId, KeyTable>;
+export const FAMILY_KEYS: Readonly<Record<string, KeyTable>> = Object.fromEntries(FAMILY_IDS.map((id) => [id, familyView(id).keys]));
 
 /** The name of any family's key (`turn`, `digit`, `toggle`...). */
-export type FamilyKeyName = { [F in FamilyId]: keyof (typeof FAMILY_KEYS)[F] }[FamilyId];
+export type FamilyKeyName = { [F in FamilyId]: keyof (typeof BUILT_IN_VIEWS)[F]['keys'] }[FamilyId];

@@ -23,18 +23,22 @@ export interface ScoreLike {
   solved: boolean;
 }
 
+/** A family's own board keys by name (each family's keys.ts), for the shortcut registry. */
+export type KeyTable = Readonly<Record<string, string | readonly string[]>>;
+
 /**
  * A family's view parts that need no Svelte (exporters and unit tests use these), over the type `F`
- * of its fields in "New puzzle". The registries hold every family with `F` erased (./erased.ts).
+ * of its fields in "New puzzle" and its puzzle and solution models `P` and `S`. The registries hold
+ * every family with these erased (./erased.ts).
  */
-export interface FamilyView<F = unknown> {
+export interface FamilyView<F = unknown, P = unknown, S = unknown> {
   id: FamilyId;
   label: string;
   /**
    * Draw the board at (ox, oy) with cells `cell` pixels wide, for the PNG export and the canvas
    * run boards; `solution` undefined = the bare puzzle. Returns the subtitle's tail (" · score …").
    */
-  drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy: number, cell: number): string;
+  drawBoard(ctx: Ctx, puzzle: P, solution: S | undefined, ox: number, oy: number, cell: number): string;
   /** How the import dialog shows a file of this family: what its items are, the columns of its
    * first items, and whether the file's edge order can be chosen. */
   importPreview: { unit: string; columns: readonly string[] | null; edgeOrder: boolean };
@@ -44,6 +48,8 @@ export interface FamilyView<F = unknown> {
   runCaption(score: ScoreLike, mismatched: number): string;
   /** New puzzles of this family: limits, defaults, name, problems and the document. */
   newPuzzle: NewPuzzleRules<F>;
+  /** Its editors' own board keys (the shortcut registry finds them by name). */
+  keys: KeyTable;
 }
 
 /** A run's board at one moment (the run views put the caption under it). */
@@ -67,7 +73,7 @@ export interface NewFormProps<F = unknown> {
   problemOf: (field: string) => string | null;
 }
 
-export interface FamilyUi<F = unknown> extends FamilyView<F> {
+export interface FamilyUi<F = unknown, P = unknown, S = unknown> extends FamilyView<F, P, S> {
   /** The editor a puzzle of this family opens in. */
   Editor: Component<EditorProps>;
   /** Its fields in the "New puzzle" dialog. */

@@ -8,11 +8,10 @@ import { emptyCell, type Ctx } from '../../lib/canvas-kit';
 import { countNoun, countText } from '../../runs/format';
 import type { FamilyView } from '../types';
 import { edgeNewPuzzle, type EdgeNewFields } from './new-puzzle';
+import { EDGE_KEYS } from './keys';
 import { familyLabel, kindLabel } from '../../lib/format';
 
-function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy: number, s: number): string {
-  const p = puzzle as EdgePuzzle;
-  const board = solution as EdgeBoard | undefined;
+function drawBoard(ctx: Ctx, p: EdgePuzzle, board: EdgeBoard | undefined, ox: number, oy: number, s: number): string {
   const n = pieceCount(p);
   const cells = p.rows * p.cols;
   const numbered = isTetravex(p);
@@ -40,16 +39,17 @@ function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy:
   return ` · score ${scoreBoard(p, board)} / ${edgeMaxScore(p.rows, p.cols)}${bad.length ? ` · ${bad.length} mismatched` : ''}`;
 }
 
-export const edgeView: FamilyView<EdgeNewFields> = {
+export const edgeView = {
   id: 'edge',
   label: familyLabel('edge'),
   drawBoard,
   maxScoreOf: edgeMaxScore,
   importPreview: { unit: 'pieces', columns: ['top', 'right', 'bottom', 'left'], edgeOrder: true },
   newPuzzle: edgeNewPuzzle,
+  keys: EDGE_KEYS,
   runCaption: (score, mismatched) =>
     `${countText(score.score)} / ${countText(score.maxScore ?? 0)} joins${score.solved ? ' · solved' : mismatched > 0 ? ` · ${mismatched} mismatched` : ''}`,
-};
+} satisfies FamilyView<EdgeNewFields, EdgePuzzle, EdgeBoard>;
 
 /** What an edge puzzle is called (core decides: "Tetravex" for upright tiles without a frame). */
 export function edgeKindLabel(p: Pick<EdgePuzzle, 'edges' | 'rotatable'>): string {

@@ -5,12 +5,11 @@ import { BG, FONT, TEXT, emptyCell, type Ctx } from '../../lib/canvas-kit';
 import { textOn } from '../../lib/palette';
 import type { FamilyView } from '../types';
 import { jumpNewPuzzle, type JumpNewFields } from './new-puzzle';
+import { JUMP_KEYS } from './keys';
 import { familyLabel } from '../../lib/format';
 import { countNoun } from '../../../../core/text/plural';
 
-function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy: number, s: number): string {
-  const p = puzzle as JumpPuzzle;
-  const maze = solution as JumpMaze | undefined;
+function drawBoard(ctx: Ctx, p: JumpPuzzle, maze: JumpMaze | undefined, ox: number, oy: number, s: number): string {
   if (!maze) {
     for (let i = 0; i < p.rows * p.cols; i++) emptyCell(ctx, ox + (i % p.cols) * s, oy + Math.floor(i / p.cols) * s, s);
     return ' · no maze yet';
@@ -89,11 +88,12 @@ function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy:
   return a.fitness > 0 ? ` · fitness ${a.fitness} (goal in ${countNoun(a.fitness, 'move')})` : ` · fitness ${a.fitness} (${a.unreachable} cells unreachable)`;
 }
 
-export const jumpView: FamilyView<JumpNewFields> = {
+export const jumpView = {
   id: 'jump',
   label: familyLabel('jump'),
   drawBoard,
   importPreview: { unit: 'cells', columns: null, edgeOrder: false },
   newPuzzle: jumpNewPuzzle,
+  keys: JUMP_KEYS,
   runCaption: (score) => (score.score > 0 ? `Fitness ${score.score} · goal in ${countNoun(score.score, 'move')}` : `Fitness ${score.score} · goal unreachable`),
-};
+} satisfies FamilyView<JumpNewFields, JumpPuzzle, JumpMaze>;

@@ -5,11 +5,10 @@ import { STATUS_COLOURS } from '../../lib/palette';
 import type { Ctx } from '../../lib/canvas-kit';
 import type { FamilyView } from '../types';
 import { parityNewPuzzle, type ParityNewFields } from './new-puzzle';
+import { PARITY_KEYS } from './keys';
 import { familyLabel } from '../../lib/format';
 
-function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy: number, s: number): string {
-  const p = puzzle as ParityPuzzle;
-  const grid = solution as ParityGrid | undefined;
+function drawBoard(ctx: Ctx, p: ParityPuzzle, grid: ParityGrid | undefined, ox: number, oy: number, s: number): string {
   const cells = grid?.cells ?? new Uint8Array(p.n * p.n).fill(1);
   const lines = lineCounts(p.n, cells);
   for (let r = 0; r < p.n; r++)
@@ -38,16 +37,17 @@ function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy:
   return ` · remove ${p.m} · ${st.solved ? 'solved' : `${st.removed} removed, ${st.oddRows + st.oddCols} odd lines`}`;
 }
 
-export const parityView: FamilyView<ParityNewFields> = {
+export const parityView = {
   id: 'parity',
   label: familyLabel('parity'),
   drawBoard,
   importPreview: { unit: 'cells', columns: null, edgeOrder: false },
   newPuzzle: parityNewPuzzle,
+  keys: PARITY_KEYS,
   // Minus the odd lines: 0 is the best any size allows (the library then says "solved").
   maxScoreOf: () => 0,
   runCaption: (score) => (score.solved ? 'Solved · every line even' : `Score ${parityScoreText(score.score)}`),
-};
+} satisfies FamilyView<ParityNewFields, ParityPuzzle, ParityGrid>;
 
 /** A casse-tête's score in its editor: "0 (best possible)" when no line is odd, else "-2 (0 is best)". */
 export function parityScoreText(score: number): string {

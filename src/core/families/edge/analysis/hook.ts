@@ -1,0 +1,15 @@
+/** The edge family's analysis as the family contract offers it: the stepped job. */
+import type { FamilyAnalysis } from '../../family';
+import type { EdgeBoard, EdgePuzzle } from '../model';
+import { isSolved } from '../score';
+import { EdgeAnalysisJob, type EdgeAnalysis } from './index';
+
+/** A full solved board among the known solution and the user's work, for the unique-fit statistic. */
+function solvedBoard(p: EdgePuzzle, given: { solution?: EdgeBoard; reference?: EdgeBoard }): EdgeBoard | null {
+  for (const b of [given.reference, given.solution]) if (b && b.piece.length === p.rows * p.cols && isSolved(p, b)) return b;
+  return null;
+}
+
+export const edgeAnalysis: FamilyAnalysis<EdgePuzzle, EdgeBoard, EdgeAnalysis> = {
+  start: (p, given, settings) => new EdgeAnalysisJob(p, settings, solvedBoard(p, given)),
+};

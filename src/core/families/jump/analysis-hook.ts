@@ -1,0 +1,12 @@
+/** The jump family's analysis as the family contract offers it: answered at once. */
+import { immediateAnalysis, type FamilyAnalysis } from '../family';
+import { analyseMaze, type MazeAnalysis } from './analysis';
+import type { JumpMaze, JumpPuzzle } from './model';
+
+export const jumpAnalysis: FamilyAnalysis<JumpPuzzle, JumpMaze, MazeAnalysis> = {
+  start: (p, { solution }) =>
+    immediateAnalysis(() => {
+      if (!solution) throw new Error('the maze has no cells yet: fill it (or Randomize) before analysing it');
+      return analyseMaze(p, solution.cells);
+    }),
+};
