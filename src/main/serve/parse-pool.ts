@@ -8,7 +8,8 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Tinypool } from 'tinypool';
 import type { EdgePuzzle } from '../../core/families/edge/model';
-import type { BoardsOnPuzzle, Item, ReadingsRead } from '../services/imports';
+import type { BoardsOnPuzzle, Item } from '../services/imports';
+import type { ReadingsRead } from '../services/import-readings';
 import type { ParseAnswer, ParseJob } from './parse-worker';
 import { errorMessage } from './dispatch';
 

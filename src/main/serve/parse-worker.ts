@@ -4,7 +4,8 @@
  * answer everyone else, and a read that outlives its time is ended by terminating the thread.
  */
 import type { EdgePuzzle } from '../../core/families/edge/model';
-import { readForImport, readOnto, readReadings, type BoardsOnPuzzle, type ImportRequest, type Item, type ReadingsRead } from '../services/imports';
+import { readForImport, readOnto, type BoardsOnPuzzle, type ImportRequest, type Item } from '../services/imports';
+import { readReadings, type ReadingsRead } from '../services/import-readings';
 import { errorMessage } from './dispatch';
 
 export interface ParseJob {

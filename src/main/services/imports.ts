@@ -6,10 +6,12 @@ import { getFamily } from '../../core/families';
 import type { FamilyId } from '../../core/families/family';
 import { BoardOrderError, boardScore, readBoardsOnPuzzle, readPiecesWithBoards, type BoardScore } from '../../core/families/edge/files/read';
 import { orderLetters, orderText } from '../../core/families/edge/files/orders';
-import { pieceCount, type EdgeBoard, type EdgePuzzle } from '../../core/families/edge/model';
+import type { EdgeBoard, EdgePuzzle } from '../../core/families/edge/model';
+import { puzzleToJson as edgePuzzleToJson } from '../../core/families/edge/json';
+import { isEdgeRead } from '../../core/families/edge/narrow';
 import type { PuzzleQuery, PuzzleRecord, PuzzleSummary } from '../store/types';
 import type { Workbench } from './workbench';
-import { findSame, SAME_NAMED } from './same-puzzles';
+import { findSame } from './same-puzzles';
 import { checkFileSize, checkLineLength, checkTextLimits } from '../../core/document/limits';
 import { checkName, escapeControls } from '../../core/text/display';
 import type { ImportPreview, ImportResult, LibraryPuzzle, PlacementScore } from '../api/puzzles';
@@ -92,12 +94,13 @@ export function readPiecesAndBoards(
     return r.boards.map((b) => ({ name: b.name, puzzle: b.puzzle, board: b.board, notes: [...pieceNotes, ...b.notes] }));
   }
   const read = readPuzzleFiles(pieces.fileName, pieces.text, { options });
-  if (read.length !== 1 || read[0].family !== 'edge')
+  const only = read.length === 1 ? read[0] : null;
+  if (!only || !isEdgeRead(only))
     throw new FormatError(
       `expected an edge-matching piece set, got ${read.length > 1 ? `${read.length} puzzles` : `a ${read[0].family} puzzle`}`,
       pieces.fileName,
     );
-  const puzzle = read[0].puzzle as EdgePuzzle;
+  const puzzle = only.puzzle;
   try {
     return readBoardsOnPuzzle(board.text, board.fileName, puzzle, options).map((b) => ({ name: b.name, puzzle, board: b.board, notes: b.notes }));
   } catch (e) {
@@ -107,8 +110,9 @@ export function readPiecesAndBoards(
     if (!(e instanceof BoardOrderError) || options.order !== undefined) throw e;
     const order = orderLetters(e.order);
     const again = readPuzzleFiles(pieces.fileName, pieces.text, { options: { ...options, order } });
-    if (again.length !== 1 || again[0].family !== 'edge') throw e;
-    const settled = again[0].puzzle as EdgePuzzle;
+    const settledRead = again.length === 1 ? again[0] : null;
+    if (!settledRead || !isEdgeRead(settledRead)) throw e;
+    const settled = settledRead.puzzle;
     const note = `pieces read as ${orderText(e.order)} (--order ${order}), the order in which the board's cells join: the board settles what the pieces alone could not`;
     return readBoardsOnPuzzle(board.text, board.fileName, settled, options).map((b) => ({
       name: b.name,
@@ -123,7 +127,7 @@ export function readPiecesAndBoards(
 function readsAsTetravex(pieces: { fileName: string; text: string }, options: Record<string, string>): boolean {
   try {
     const read = readPuzzleFiles(pieces.fileName, pieces.text, { options });
-    return read.length === 1 && read[0].family === 'edge' && (read[0].puzzle as EdgePuzzle).rotatable === false;
+    return read.length === 1 && isEdgeRead(read[0]) && read[0].puzzle.rotatable === false;
   } catch (e) {
     // Unread alone (an order only the boards decide, say): the boards decide it below.
     if (e instanceof FormatError) return false;
@@ -209,9 +213,10 @@ export interface BoardsOnPuzzle {
 export function ontoPuzzle(wb: Workbench, id: number): { rec: PuzzleRecord; doc: PuzzleDocument; puzzle: EdgePuzzle } {
   const rec = wb.store.getPuzzle(id);
   if (!rec) throw new Error(`no puzzle ${id} in the library`);
-  if (rec.family !== 'edge') throw new Error(`puzzle ${id} is ${rec.family}: only edge-matching boards can be placed on a library puzzle`);
   const { doc, puzzle } = parseDocument(rec.document, `puzzle ${id}`);
-  return { rec, doc, puzzle: puzzle as EdgePuzzle };
+  const read = { family: doc.family, puzzle };
+  if (!isEdgeRead(read)) throw new Error(`puzzle ${id} is ${rec.family}: only edge-matching boards can be placed on a library puzzle`);
+  return { rec, doc, puzzle: read.puzzle };
 }
 
 /** A board file's boards on an edge puzzle, within the reader limits. */
@@ -381,13 +386,12 @@ export function previewImport(wb: Workbench, req: Omit<ImportRequest, 'into'>, r
   const family = getFamily(it.family);
   const { rows, cols } = family.size(it.puzzle);
   const { errors, warnings } = family.validate(it.puzzle);
-  const json = family.puzzleToJson(it.puzzle) as Record<string, unknown>;
   let first: number[][] = [];
   let pieces = rows * cols;
   let board: BoardScore | null = null;
   let order: string | null = null;
-  if (it.family === 'edge') {
-    const list = (json.pieces as number[][]) ?? [];
+  if (isEdgeRead(it)) {
+    const list = edgePuzzleToJson(it.puzzle).pieces;
     pieces = list.length;
     first = list.slice(0, PREVIEW_PIECES);
     const read = it.notes.find((n) => n.startsWith('read as '));
@@ -399,7 +403,7 @@ export function previewImport(wb: Workbench, req: Omit<ImportRequest, 'into'>, r
             .replace(/ \(.*$/, '')
             .replace(/, rotations.*$/, '')
         : 'top right bottom left';
-    if (it.solution) board = boardScore(it.puzzle as EdgePuzzle, it.solution as never, it.name);
+    if (it.solution) board = boardScore(it.puzzle, it.solution, it.name);
   } else if (it.solution) {
     const cells = family.cells(it.puzzle, it.solution) as number[][];
     first = cells.slice(0, PREVIEW_PIECES);
@@ -423,134 +427,6 @@ export function previewImport(wb: Workbench, req: Omit<ImportRequest, 'into'>, r
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Readings (the import dialog's choice between them) and the library puzzle a board file lands on
-
-/** Readings the dialog is sent at most (the heaviest): a huge file's puzzles are not shipped once per reading. */
-const SHOWN_READINGS = 6;
-const SHOWN_EVIDENCE = 4;
-const SHOWN_PROBLEMS = 3;
-/** Largest puzzle a reading carries for its thumbnail. */
-const DRAWN_CELLS = 4096;
-/**
- * Largest laid-out board whose one-fixed-piece keys are tried: each key hashes the whole piece
- * set (about 0.3 ms for 256 pieces), four per cell. Eternity II's size; bigger boards match only
- * puzzles without fixed pieces.
- */
-const KEYED_CELLS = 256;
-
-/** A reading as read (in serve's worker thread too), with the content keys that find the library puzzles it is a board for. */
-export interface ReadingRead extends Omit<ImportReadingView, 'places'> {
-  keys: string[];
-}
-
-export interface ReadingsRead {
-  readings: ReadingRead[];
-  total: number;
-}
-
-const trimmedScore = (b: BoardScore): BoardScore => ({ ...b, problems: b.problems.slice(0, SHOWN_PROBLEMS) });
-
-/** The pieces in file order, unturned: how a board file written as a piece list lays them out. */
-function laidOutBoard(p: EdgePuzzle): EdgeBoard {
-  const n = p.rows * p.cols;
-  const piece = new Int16Array(n);
-  for (let i = 0; i < n; i++) piece[i] = i;
-  return { piece, rotation: new Uint8Array(n) };
-}
-
-/**
- * The content keys of the puzzles a laid-out piece set may be a board for: the set itself, and
- * (boards up to KEYED_CELLS) the set with the piece of one cell fixed there in each of its four
- * turns. A library puzzle's key covers its fixed pieces and their turns relative to its own
- * listing, which the file does not know; Eternity II fixes one (its starter), so one-fixed keys
- * find it, each by an index lookup. Puzzles fixing several pieces are not found this way.
- */
-function boardKeys(p: EdgePuzzle, withFixed: boolean): string[] {
-  const keys = [contentKey('edge', p)];
-  if (!withFixed || p.rows * p.cols > KEYED_CELLS) return keys;
-  for (let cell = 0; cell < p.rows * p.cols; cell++)
-    for (let rotation = 0; rotation < 4; rotation++)
-      keys.push(contentKey('edge', { ...p, fixed: [{ piece: cell, row: Math.floor(cell / p.cols), col: cell % p.cols, rotation }] }));
-  return keys;
-}
-
-/** Share of the joins a layout must match to be taken for a board (a piece set in any other order matches few). */
-const BOARD_JOINS = 0.5;
-
-/** Pieces in file order that make a board, not a piece set listed in some order: the frame's grey edges face out and most joins match. */
-const looksLaidOut = (b: BoardScore): boolean => b.valid && b.maxScore > 0 && b.score >= BOARD_JOINS * b.maxScore;
-
-function readingRead(r: ImportReading): ReadingRead {
-  const it = r.items[0];
-  const family = getFamily(it.family);
-  const { rows, cols } = family.size(it.puzzle);
-  const edge = it.family === 'edge' ? (it.puzzle as EdgePuzzle) : null;
-  const pieces = edge ? pieceCount(edge) : rows * cols;
-  const hasSolution = it.solution !== undefined && it.solution !== null;
-  const drawn = rows * cols <= DRAWN_CELLS;
-  // A piece set that fills its board with nothing fixed and no board of its own may be a board written as a piece list.
-  const candidate = edge && !hasSolution && r.items.length === 1 && pieces === rows * cols && edge.fixed.length === 0 ? edge : null;
-  const layout = candidate ? boardScore(candidate, laidOutBoard(candidate), it.name) : null;
-  const laidOut = layout && looksLaidOut(layout) ? candidate : null;
-  return {
-    label: r.label,
-    options: r.options,
-    weight: r.weight,
-    evidence: [...r.evidence].sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight)).slice(0, SHOWN_EVIDENCE),
-    family: it.family,
-    name: it.name,
-    count: r.items.length,
-    rows,
-    cols,
-    pieces,
-    puzzle: drawn ? family.puzzleToJson(it.puzzle) : null,
-    solution: drawn && hasSolution ? family.solutionToJson(it.puzzle, it.solution) : null,
-    board: edge && hasSolution ? trimmedScore(boardScore(edge, it.solution as EdgeBoard, it.name)) : null,
-    layout: laidOut && layout ? trimmedScore(layout) : null,
-    errors: family.validate(it.puzzle).errors.slice(0, SHOWN_PROBLEMS),
-    // Only the plausible readings try the one-fixed keys (a thousand hashes each).
-    keys: laidOut ? boardKeys(laidOut, r.weight >= 0) : [],
-  };
-}
-
-/** The readings of a file the dialog is sent, with their keys (no library needed: serve runs this in its worker thread). */
-export function readReadings(req: Omit<ImportRequest, 'into' | 'pieces'>): ReadingsRead {
-  const all = importReadings(req);
-  return { readings: all.slice(0, SHOWN_READINGS).map(readingRead), total: all.length };
-}
-
-/**
- * Library puzzles stored under any of the keys (a few documents read, never the library): those
- * without a placement first, where the board replaces nothing, then oldest first.
- */
-function placesOf(wb: Workbench, keys: readonly string[]): ImportReadingView['places'] {
-  const found = new Map<number, string>();
-  for (const key of keys) for (const x of wb.store.samePuzzles(key, SAME_NAMED)) found.set(x.id, x.name);
-  return [...found]
-    .sort((a, b) => a[0] - b[0])
-    .slice(0, SAME_NAMED)
-    .map(([id, name]) => {
-      const doc = wb.store.getPuzzle(id)?.document as { solution?: unknown } | undefined;
-      return { id, name, placed: doc?.solution !== undefined && doc.solution !== null };
-    })
-    .sort((a, b) => Number(a.placed) - Number(b.placed) || a.id - b.id);
-}
-
-/**
- * The import dialog's readings of a file (see ImportReadings), each with the library puzzles it
- * is a board for; `read` is what serve's worker thread made of the request (else it is read here).
- * Nothing is stored.
- */
-export function importReadingsView(wb: Workbench, req: Omit<ImportRequest, 'into' | 'pieces'>, read?: ReadingsRead): ImportReadings {
-  const r = read ?? readReadings(req);
-  return { readings: r.readings.map(({ keys, ...x }) => ({ ...x, places: placesOf(wb, keys) })), total: r.total };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The library listing with each puzzle's placement scored
-
-/** Scores by puzzle id and update time, so the listing parses each document once per change. */
 const placementCache = new Map<string, PlacementScore | null>();
 
 function placementOf(wb: Workbench, s: PuzzleSummary): PlacementScore | null {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Workbench } from '../../../src/main/services/workbench';
-import { importFile, importReadingsView, readReadings } from '../../../src/main/services/imports';
+import { importFile } from '../../../src/main/services/imports';
+import { importReadingsView, readReadings } from '../../../src/main/services/import-readings';
 import { seedLibrary } from '../../../src/main/services/samples';
 import type { WorkerSpawner } from '../../../src/main/runs/worker-host';
 

@@ -10,12 +10,12 @@ import {
   parseParams,
   parseSeeds,
   puzzlesByIds,
-  readStudyFile,
   studyFileText,
   togglePuzzle,
   type DraftPuzzle,
   type StudyDraft,
 } from '../../../../src/renderer/src/studies/compose/study-draft';
+import { readStudyFile } from '../../../../src/renderer/src/studies/compose/study-file-read';
 
 const solvers: SolverInfo[] = catalogue.map((s) => ({ family: s.family, id: s.id, label: s.label, description: s.description, params: s.params }));
 const beam = solvers.find((s) => s.family === 'edge' && s.id === 'beam')!;
