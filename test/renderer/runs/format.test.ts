@@ -108,19 +108,3 @@ describe('run formatting', () => {
     expect(whenText(null, now)).toBe('—');
   });
 });
-
-describe('queueText', () => {
-  it('says the place in the queue', async () => {
-    const { queueText } = await import('../../../src/renderer/src/runs/format');
-    expect([1, 2, 3, 4, 11, 12, 21, 22].map(queueText)).toEqual([
-      'Next in line',
-      '2nd in line',
-      '3rd in line',
-      '4th in line',
-      '11th in line',
-      '12th in line',
-      '21st in line',
-      '22nd in line',
-    ]);
-  });
-});
