@@ -74,7 +74,7 @@ describe('what no run can do is refused by its solver', () => {
     expect(ga.refuses!(jumpPuzzle(200, 200), {})).toMatch(
       /^a population of 80,000 mazes of 200 x 200 needs about 59\.\d\d GB of memory, over the 2\.00 GB a run may use on one thread: choose smaller parameters$/,
     );
-    expect(ga.refuses!(jumpPuzzle(1000, 1000), {})).toMatch(/^a population of 2,000,000 mazes of 1000 x 1000 needs about [\d.]+ GB of memory/);
+    expect(ga.refuses!(jumpPuzzle(1000, 1000), {})).toMatch(/^a population of 2,000,000 mazes of 1000 x 1000 needs about [\d,.]+ GB of memory/);
     expect(ga.memoryBytes!(jumpPuzzle(200, 200), {})).toBe(jumpGaBytes(jumpPuzzle(200, 200), 0));
     // A population that fits, and the report's own sizes, run.
     expect(ga.refuses!(jumpPuzzle(200, 200), { population: 100 })).toBeNull();

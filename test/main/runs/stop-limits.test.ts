@@ -98,7 +98,7 @@ describe('work that cannot run is refused before anything is stored', () => {
     for (const size of [200, 1000])
       expect(() => wb.createRun({ target: { family: 'jump', name: 'maze', puzzle: { rows: size, cols: size } }, solver: 'ga', stop: { seconds: 2 } })).toThrow(
         new RegExp(
-          `^maze: a population of [\\d,]+ mazes of ${size} x ${size} needs about [\\d.]+ GB of memory, over the 2\\.00 GB a run may use on one thread`,
+          `^maze: a population of [\\d,]+ mazes of ${size} x ${size} needs about [\\d,.]+ GB of memory, over the 2\\.00 GB a run may use on one thread`,
         ),
       );
     const h = apiHandlers(wb);
