@@ -68,7 +68,7 @@ const SOLVER_CODE = [
   '(^|/)core/engine/(?!run-types$)',
   '(^|/)core/families/(?!(family|ids|samples|index|verify)$)[^/]+(/index)?$',
   '(^|/)core/families/[^/]+/(solvers|tuned-sa|sa|exact|local-search)$',
-  '(^|/)core/families/[^/]+/(ga|beam|lns|vns|backtrack)/',
+  '(^|/)core/families/[^/]+/(ga|beam|lns|vns|backtrack|local-search)(/|$)',
 ].join('|');
 
 export default tseslint.config(

@@ -12,7 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { backtrackSolver } from '../src/core/families/edge/backtrack/solvers';
+import { backtrackSolver } from '../src/core/families/edge/backtrack';
 import { maxScore, piecesFormat } from '../src/core/families/edge';
 import { machine, median, numOpt, options, writeResult } from './util';
 

@@ -15,12 +15,10 @@
  */
 import { searchTree } from '../src/core/families/edge/analysis/tree';
 import { KnuthEstimator } from '../src/core/families/edge/analysis/knuth';
-import { makeUnique } from '../src/core/families/edge/analysis/make-unique';
-import { DIFFICULTIES, DIFFICULTY_BANDS, bandOf, nodesToFirstSolution, rate } from '../src/core/families/edge/design/difficulty';
-import { generateToOrder } from '../src/core/families/edge/design/generate';
-import { generateEdgePuzzle } from '../src/core/families/edge/generator';
+import { makeUnique } from '../src/core/families/edge/analysis';
+import { DIFFICULTIES, DIFFICULTY_BANDS, bandOf, nodesToFirstSolution, rate, generateToOrder, generateEdgePuzzle } from '../src/core/families/edge/design';
 import type { EdgePuzzle } from '../src/core/families/edge/model';
-import { generateTetravex } from '../src/core/families/edge/tetravex';
+import { generateTetravex } from '../src/core/families/edge/files';
 import { Rng } from '../src/core/rng/rng';
 import { spearman } from '../src/core/stats/correlation';
 import { cpuSeconds, machine, mdTable, median, numOpt, options, writeResult } from './util';

@@ -539,7 +539,7 @@ async function curveFromDb(spec: string, as: string | undefined, log: (l: string
     );
     log(`edge-e2 curve of run ${run.id}: ${run.bestScore} in ${secs} CPU s`);
   } finally {
-    await wb.close();
+    await wb.dispose();
   }
   await drawCurve(curve, log);
 }

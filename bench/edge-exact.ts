@@ -13,8 +13,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { puzzleToJson } from '../src/core/families/edge/json';
-import { generateEdgePuzzle } from '../src/core/families/edge/generator';
+import { puzzleToJson } from '../src/core/families/edge/model';
+import { generateEdgePuzzle } from '../src/core/families/edge/design';
 import type { Params } from '../src/core/params/schema';
 import { withStudy } from './study';
 import { machine, mdTable, median, numOpt, options, writeResult } from './util';

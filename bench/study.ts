@@ -79,9 +79,9 @@ export async function runStudy(
     } finally {
       clearInterval(timer);
     }
-    return { wb, studies, id, dbPath, wallSeconds: Math.round((Date.now() - t0) / 1000), close: () => wb.close() };
+    return { wb, studies, id, dbPath, wallSeconds: Math.round((Date.now() - t0) / 1000), close: () => wb.dispose() };
   } catch (e) {
-    await wb.close();
+    await wb.dispose();
     throw e;
   }
 }

@@ -191,8 +191,8 @@ export async function run(argv: string[]): Promise<void> {
     );
   } finally {
     await browser.close().catch(() => {});
-    await server.close().catch(() => {});
-    await backend.close().catch(() => {});
+    await server.dispose().catch(() => {});
+    await backend.dispose().catch(() => {});
     rmSync(dir, { recursive: true, force: true });
   }
   const out = path.join(root, 'bench', 'results', 'ui-smoothness.md');

@@ -450,8 +450,8 @@ export async function run(argv: string[]): Promise<void> {
       process.stderr.write(`${j.outcome.padEnd(9)} ${e.file}\n`);
     }
   } finally {
-    await pool.close();
-    await wb.close();
+    await pool.dispose();
+    await wb.dispose();
     rmSync(dir, { recursive: true, force: true });
   }
   const count = (x: Outcome): number => judged.filter((r) => r.j.outcome === x).length;

@@ -10,8 +10,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { piecesFormat, type EdgePuzzle } from '../src/core/families/edge';
-import { generateEdgePuzzle } from '../src/core/families/edge/generator';
-import { puzzleToJson } from '../src/core/families/edge/json';
+import { generateEdgePuzzle } from '../src/core/families/edge/design';
+import { puzzleToJson } from '../src/core/families/edge/model';
 import { readPuzzleFile } from '../src/core/document/read-file';
 import { thesisBoard } from '../bench/edge-papers/niang';
 

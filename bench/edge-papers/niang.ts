@@ -18,7 +18,7 @@
  *   --concurrency N     runs at once (default: cores - 1)
  */
 import { puzzleToJson, type EdgePuzzle } from '../../src/core/families/edge';
-import { generateEdgePuzzle } from '../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../src/core/families/edge/design';
 import type { Params } from '../../src/core/params/schema';
 import type { StudyCellResult } from '../../src/main/studies/results';
 import { studyRows } from '../../src/main/studies/results';

@@ -11,7 +11,7 @@ import { catalogue } from '../../src/core/catalogue/catalogue';
 import { drive } from '../../src/core/engine/driver';
 import type { SolverDef } from '../../src/core/engine/solver';
 import { getFamily } from '../../src/core/families';
-import { generateEdgePuzzle } from '../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../src/core/families/edge/design/generator';
 import type { FamilyId } from '../../src/core/families/family';
 import { resolveParams, type ParamSpec, type Params } from '../../src/core/params/schema';
 import { Rng } from '../../src/core/rng/rng';

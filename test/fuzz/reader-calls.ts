@@ -9,7 +9,7 @@ import { checkTextLimits } from '../../src/core/document/limits';
 import { detectFormat, listFormats, readPuzzleFiles } from '../../src/core/document/read-file';
 import { readBoardUrls } from '../../src/core/families/edge/files/boards';
 import { readBoardsOnPuzzle, readPiecesWithBoards } from '../../src/core/families/edge/files/read';
-import type { EdgePuzzle } from '../../src/core/families/edge/model';
+import type { EdgePuzzle } from '../../src/core/families/edge/model/model';
 import { step } from './watchdog';
 
 /** A reader's answer: read, refused with a FormatError (its message), or failed with another exception. */

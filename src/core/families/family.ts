@@ -81,16 +81,23 @@ export interface AnalysisJob<A> {
 }
 
 /**
- * The designer's analysis of a puzzle (issue 25), typed by the family's own models. Its text stays in
- * core/text/analysis-text.ts: that module reaches the registry (through run-text), so a family
- * importing it would close a cycle.
+ * The designer's analysis of a puzzle (issue 25) and its words, typed by the family's own models.
+ * `B`: figures a caller may set beside the analysis's own (edge: Eternity II's colour statistics);
+ * a family with none leaves it `never`.
  */
-export interface FamilyAnalysis<P, S, A> {
+export interface FamilyAnalysis<P, S, A, B = never> {
   /**
    * The analysis of a puzzle with the user's work and the known solution, where there are any.
    * Throws a one-line reason when the puzzle cannot be analysed as it is (a maze without cells).
    */
   start(p: P, given: { solution?: S; reference?: S }, settings: AnalysisSettings): AnalysisJob<A>;
+  /**
+   * The analysis in words: the lines the CLI prints and the Analyze panels show (core/text's
+   * `analysisLines` asks the family the analysis names). A family writes them with
+   * core/text/numbers.ts, the leaf that reaches no registry: core/text's other modules read the
+   * registry, so a family importing them would close a cycle.
+   */
+  text(a: A, beside?: B | null): string[];
 }
 
 /**
@@ -102,8 +109,11 @@ export function immediateAnalysis<A>(run: () => A): AnalysisJob<A> {
   return { phase: 'done', step: () => undefined, progress: () => ({ phase: 'done', work: 0, found: 0 }), result: () => a };
 }
 
-/** `A`: the family's analysis result (every family has one: a family without it fails to compile). */
-export interface Family<P, S, A = unknown> {
+/**
+ * `A`: the family's analysis result (every family has one, and its words: a family without them
+ * fails to compile); `B`: what its analysis text may set beside it (see `FamilyAnalysis`).
+ */
+export interface Family<P, S, A = unknown, B = never> {
   id: FamilyId;
   label: string;
   /** The family's badge colours (lists, filters): a translucent fill and a text colour readable on it. */
@@ -151,8 +161,21 @@ export interface Family<P, S, A = unknown> {
   presets?: readonly SolverPreset[];
   /** A puzzle made from a size alone (`solve --family X --size N`); absent = the family needs a file. */
   fromSize?: SizeBuild<P>;
-  /** The designer's analysis. */
-  analysis: FamilyAnalysis<P, S, A>;
+  /**
+   * What a cell may hold, for a family whose solutions are cells: their JSON form is `{ cells }`,
+   * whole numbers row-major over `size(p)` (as jump's and casse-tête's). A view with none of the
+   * family's code (the renderer's generic grid, for a family added with `registerFamily`) shows and
+   * edits its solutions from this and the JSON alone. Absent: no such view can edit them.
+   */
+  cellValues?(p: P): CellValues;
+  /** The designer's analysis and its words. */
+  analysis: FamilyAnalysis<P, S, A, B>;
+}
+
+/** The whole numbers a cell may hold, `min` to `max` (see `Family.cellValues`). */
+export interface CellValues {
+  min: number;
+  max: number;
 }
 
 /** A text file as the sniffers see it. */
@@ -206,4 +229,4 @@ export interface SolverChoice {
 
 /** A family with its types erased, as the registry and services see it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- variance: families are stored side by side
-export type AnyFamily = Family<any, any, any>;
+export type AnyFamily = Family<any, any, any, any>;

@@ -8,8 +8,10 @@ import type { RunStatus, StopCriteria, StopReason } from '../engine/run-types';
 import type { ParamSchema, ParamSpec, ParamValue, Params } from '../params/schema';
 import type { FamilyId } from '../families/family';
 import { getFamily } from '../families';
+import { countText, durationText } from './numbers';
 
 export type { RunStatus } from '../engine/run-types';
+export { countText, durationText } from './numbers';
 
 /** What the text helpers need of a solver (the catalogue's entries and the API's SolverInfo both fit). */
 export interface SolverLike {
@@ -46,11 +48,6 @@ export function kindLabel(family: FamilyId, puzzle: unknown): string {
   return f.kindLabel?.(puzzle) ?? f.label;
 }
 
-/** 1234567 → "1,234,567". */
-export function countText(n: number): string {
-  return int.format(n);
-}
-
 /**
  * A count as a figure card's value: whole up to 9 digits; from a billion (a night's evaluations)
  * "173.5 G" with the whole count as the note, since a card's value holds about 11 characters.
@@ -72,20 +69,6 @@ export function compactCount(n: number): string {
 export function rateText(perSecond: number | null): string {
   if (perSecond === null || !Number.isFinite(perSecond)) return '—';
   return `${compactCount(perSecond)}/s`;
-}
-
-/** "8 ms", "0.8 s", "42 s", "3 min 05 s", "1 h 02 min", "2 d 03 h". */
-export function durationText(ms: number | null): string {
-  if (ms === null || !Number.isFinite(ms)) return '—';
-  if (ms > 0 && ms < 100) return `${Math.round(ms)} ms`;
-  const s = Math.max(0, ms) / 1000;
-  if (s < 10) return `${s.toFixed(1)} s`;
-  if (s < 60) return `${Math.floor(s)} s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min ${String(Math.floor(s % 60)).padStart(2, '0')} s`;
-  const h = Math.floor(m / 60);
-  if (h < 48) return `${h} h ${String(m % 60).padStart(2, '0')} min`;
-  return `${Math.floor(h / 24)} d ${String(h % 24).padStart(2, '0')} h`;
 }
 
 /** What is left of a live run: "22 h 41 min left", "until stopped" when it has no limit, undefined while unknown. */

@@ -12,11 +12,12 @@ import { FAMILY_IDS, type FamilyId } from '../../core/families/family';
 import { MAX_SEED } from '../../core/engine/run-types';
 import { RUN_SORT_KEYS, RUN_STATUSES, type BoardAt, type RunFacets, type RunPage, type RunRecord, type RunSeries, type RunSummary } from './runs';
 import type { ImportPreview, ImportResult, LibraryPuzzle, PuzzleRecord } from './puzzles';
-import type { BoardScore } from '../../core/families/edge/files/read';
+import type { BoardScore } from '../../core/families/edge/files';
 import type { StudyAnalysisDetail, StudyCurve, StudyDetail, StudySummary, StudyTemplate } from './studies';
 import type { AnalysisStatus, DistributionState } from './system';
+import type { SpreadRunInfo } from './spread';
 import type { PuzzleDocument } from '../../core/document/document';
-import type { Difficulty } from '../../core/families/edge/design/difficulty';
+import type { Difficulty } from '../../core/families/edge/design';
 
 /** A method: the schema of its arguments and, for the type checker only, its result. */
 export interface Method<A extends Schema, R> {
@@ -191,6 +192,8 @@ export const api = {
     returns<RunSummary[]>(),
   ),
   getRun: method(obj({ id }), returns<RunRecord>()),
+  /** A spread run's workers, clocks and pool as its coordinator last wrote them (every 2 s); null for any other run. */
+  runWorkers: method(obj({ id }), returns<SpreadRunInfo | null>()),
   // ---- runs: launch several, history, charts, replay, export (issue 6) ----
   /** `count` runs of the same settings; with a seed, their seeds are seed, seed + 1, …; else each gets a random seed. */
   startRuns: method(

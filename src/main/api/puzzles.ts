@@ -1,8 +1,8 @@
 /**
  * Library puzzles as the API returns them, and what an import previews and adds.
  */
-import type { FamilyId } from '../../core/families/family';
-import type { BoardScore } from '../../core/families/edge/files/read';
+import type { CellValues, FamilyId } from '../../core/families/family';
+import type { BoardScore } from '../../core/families/edge/files';
 
 /** A library row without its document. */
 export interface PuzzleSummary {
@@ -23,6 +23,11 @@ export interface PuzzleSummary {
 
 export interface PuzzleRecord extends PuzzleSummary {
   document: unknown;
+  /**
+   * getPuzzle: what a cell may hold where the family's solutions are cells (core's `cellValues`),
+   * else null; the renderer's generic grid view edits a family it has no view of from this.
+   */
+  cellValues?: CellValues | null;
 }
 
 export type PuzzleSort = 'name' | 'updated' | 'opened' | 'best';

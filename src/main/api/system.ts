@@ -1,10 +1,8 @@
 /** Where studies run (this machine or Redis) and the designer's analysis, as the API returns them. */
 import type { FamilyId } from '../../core/families/family';
-import type { ColourStats } from '../../core/families/edge/analysis';
+import type { ColourStats, MakeUniqueResult, RecolourResult } from '../../core/families/edge/analysis';
 import type { AnyAnalysis } from '../../core/text/analysis-text';
-import type { MakeUniqueResult } from '../../core/families/edge/analysis/make-unique';
-import type { RecolourResult } from '../../core/families/edge/analysis/recolour';
-import type { EdgeSolutionJson } from '../../core/families/edge/json';
+import type { EdgeSolutionJson } from '../../core/families/edge/model';
 
 export interface DistributionState {
   /** The URL in use or tried, password masked; null on this machine. */

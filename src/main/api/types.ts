@@ -6,6 +6,7 @@
 export type * from './contract';
 export type * from './puzzles';
 export type * from './runs';
+export type * from './spread';
 export type * from './studies';
 export type * from './system';
 export type * from './transport';

@@ -19,6 +19,7 @@ import { MAX_FILE_BYTES } from '../../core/document/limits';
 import { bytesText, claimText, memoryText, paramChangeText, solverLabel, statusDetail, stopText } from '../../core/text/run-text';
 import { intOption, numberOption, parse, secondsOption, seedOption, sizeOption, UsageError } from './args';
 import { printNotes } from './output';
+import { showSpread, spreadOptions, useSpread } from './spread-command';
 import { listLibrary } from '../services/imports';
 import { fmtInt, fmtSeconds, runResult, runRow, RUN_HEADERS, scoreText, table } from './output';
 
@@ -185,6 +186,7 @@ export async function solve(argv: string[]): Promise<number> {
       set: { type: 'string', multiple: true },
       'checkpoint-every': { type: 'string' },
       'progress-every': { type: 'string' },
+      ...spreadOptions,
     },
     1,
   );
@@ -229,12 +231,13 @@ export async function solve(argv: string[]): Promise<number> {
   if (v.cpu && stop.seconds === null) throw new UsageError("--cpu counts --seconds on the solver's CPU clock: give --seconds too");
   const wb = open(v.db, intervals(v));
   try {
+    await useSpread(v, wb, { family, solver: def.id, params });
     const run = wb.createRun({ target, solver: def.id, params, seed, stop });
     const code = await follow(wb, run, !!v.json);
     printNotes(afterResult.notes, afterResult.warnings);
     return code;
   } finally {
-    await wb.close();
+    await wb.dispose();
   }
 }
 
@@ -295,6 +298,7 @@ export async function resume(argv: string[]): Promise<number> {
       ...jsonOption,
       'checkpoint-every': { type: 'string' },
       'progress-every': { type: 'string' },
+      ...spreadOptions,
       set: { type: 'string', multiple: true },
     },
     1,
@@ -303,12 +307,13 @@ export async function resume(argv: string[]): Promise<number> {
   const wb = open(v.db, intervals(v));
   try {
     const before = mustRun(wb, id);
+    await useSpread(v, wb, { family: before.family, solver: before.solver, params: before.params, id });
     const set = setOptions(findSolver(before.family, before.solver).params, v.set);
     // A run left running by a process that is gone counts as interrupted; one another live process holds is refused.
     const run = wb.resumeRun(id, set);
     return await follow(wb, run, !!v.json);
   } finally {
-    await wb.close();
+    await wb.dispose();
   }
 }
 
@@ -330,7 +335,7 @@ export async function stop(argv: string[]): Promise<number> {
     process.stdout.write(`run ${id} ${end.status}\n`);
     return 0;
   } finally {
-    await wb.close();
+    await wb.dispose();
   }
 }
 
@@ -351,7 +356,7 @@ export async function runs(argv: string[]): Promise<number> {
       );
     return 0;
   } finally {
-    await wb.close();
+    await wb.dispose();
   }
 }
 
@@ -376,6 +381,7 @@ export async function show(argv: string[]): Promise<number> {
       `params ${JSON.stringify(run.params)}`,
       ...run.changes.map((c) => `changed on resume: ${paramChangeText(c)}`),
       `stop ${stopText(run.stop)}`,
+      ...showSpread(wb, run.id),
       '',
       // The improvements; a night's thousands of progress samples only with --json.
       table(
@@ -389,7 +395,7 @@ export async function show(argv: string[]): Promise<number> {
     process.stdout.write(`${out.join('\n')}\n`);
     return 0;
   } finally {
-    await wb.close();
+    await wb.dispose();
   }
 }
 
@@ -427,7 +433,7 @@ export async function exportRun(argv: string[]): Promise<number> {
     else process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
     return 0;
   } finally {
-    await wb.close();
+    await wb.dispose();
   }
 }
 
@@ -481,7 +487,7 @@ export async function puzzles(argv: string[]): Promise<number> {
       );
     return 0;
   } finally {
-    await wb.close();
+    await wb.dispose();
   }
 }
 

@@ -2,15 +2,11 @@
 import { writeFileSync } from 'node:fs';
 import { makeDocument } from '../../core/document/document';
 import { randomSeed } from '../../core/rng/rng';
-import { generateEdgePuzzle, generatedFiles } from '../../core/families/edge/generator';
-import { generateTetravex, tetravexFormat } from '../../core/families/edge/tetravex';
-import { boardFormat } from '../../core/families/edge/formats';
+import { generateEdgePuzzle, generatedFiles, DIFFICULTIES, type Difficulty, OrderError, generateToOrder, orderedText } from '../../core/families/edge/design';
+import { generateTetravex, tetravexFormat, boardFormat } from '../../core/families/edge/files';
 import { intOption, parse, seedOption, sizeOption, UsageError } from './args';
 import { dbOption, open } from './commands';
-import { DIFFICULTIES, type Difficulty } from '../../core/families/edge/design/difficulty';
-import { OrderError, generateToOrder } from '../../core/families/edge/design/generate';
 import type { EdgeBoard, EdgePuzzle } from '../../core/families/edge/model';
-import { orderedText } from '../../core/text/analysis-text';
 import { analyseMaze } from '../../core/families/jump/analysis';
 import { mazeToOrder } from '../../core/families/jump/design';
 import { jumpMazeFormat } from '../../core/families/jump/format';
@@ -108,7 +104,7 @@ export async function generate(argv: string[]): Promise<number> {
       const rec = wb.createPuzzle(makeDocument('edge', name, made.puzzle), 'generate');
       process.stderr.write(`added to the library as puzzle ${rec.id}\n`);
     } finally {
-      await wb.close();
+      await wb.dispose();
     }
   }
   return 0;
@@ -177,6 +173,6 @@ async function addToLibrary(db: string | undefined, doc: ReturnType<typeof makeD
     const rec = wb.createPuzzle(doc, 'generate');
     process.stderr.write(`added to the library as puzzle ${rec.id}\n`);
   } finally {
-    await wb.close();
+    await wb.dispose();
   }
 }

@@ -2,9 +2,8 @@ import { documentFromText, parseDocument } from '../../core/document/document';
 import { checkFileSize, checkLineLength } from '../../core/document/limits';
 import { detectFormat } from '../../core/document/read-file';
 import { getFamily } from '../../core/families';
-import { isBoardUrlText, readBoardUrls } from '../../core/families/edge/files/boards';
-import { boardOnItsOwn, boardScore, type BoardScore } from '../../core/families/edge/files/read';
-import { isEdgeRead } from '../../core/families/edge/narrow';
+import { isBoardUrlText, readBoardUrls, boardOnItsOwn, boardScore, type BoardScore } from '../../core/families/edge/files';
+import { isEdgeRead } from '../../core/families/edge/model';
 import { nodeWorkerSpawner } from '../runs/node-host';
 import { resolveDbPath } from '../paths/user-data';
 import { prepareImport, readPiecesAndBoards, storeImports, type ImportResult } from '../services/imports';
@@ -129,7 +128,7 @@ async function importFilesOnce(argv: string[]): Promise<number> {
     }
     return 0;
   } finally {
-    await wb.close();
+    await wb.dispose();
   }
 }
 

@@ -18,9 +18,11 @@ const USAGE = `usage: workbench <command> [options]   (every command takes --db 
 
   solve [FILE] [--solver NAME] [--preset NAME] [--family edge|jump|parity] [--size RxC|N] [--remove M]
         [--seconds S [--cpu]] [--evaluations N] [--target T] [--seed N] [--set key=value ...] [--json]
+        [--spread --redis URL [--pass-seconds S] [--pool K] [--fresh F]]   (passes on workers elsewhere)
   runs [--json] [--status S] [--limit N]
   show RUN [--json]
   resume RUN [--set key=value ...] [--json]   (--set: only a memory bound, e.g. memory=4096 for a beam at its widest)
+        [--spread --redis URL [--pass-seconds S] [--pool K] [--fresh F]]
   stop RUN
   export RUN [--format text|bucas|json|run] [--out FILE]   (run: the whole run, to import and resume elsewhere)
   solvers [--json]
@@ -44,7 +46,7 @@ const USAGE = `usage: workbench <command> [options]   (every command takes --db 
   study export ID [--format csv|markdown|json] [--out FILE]   (markdown to X.md also writes X-cd.svg)
   study stop ID
   study list [--json]
-  worker --redis URL [--concurrency N] [--lock-seconds S] [--quiet]
+  worker --redis URL [--concurrency N] [--passes N] [--lock-seconds S] [--quiet]
 `;
 
 async function serve(argv: string[]): Promise<number> {
@@ -76,7 +78,7 @@ async function serve(argv: string[]): Promise<number> {
       ...(v.redis !== undefined ? { redis: v.redis } : {}),
     });
   } catch (e) {
-    await server.close();
+    await server.dispose();
     throw e;
   }
   server.attach(backend);
@@ -87,8 +89,8 @@ async function serve(argv: string[]): Promise<number> {
     process.once('SIGINT', quit);
     process.once('SIGTERM', quit);
   });
-  await server.close();
-  await backend.close();
+  await server.dispose();
+  await backend.dispose();
   return 0;
 }
 

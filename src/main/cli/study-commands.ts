@@ -82,7 +82,7 @@ async function create(argv: string[]): Promise<number> {
     process.stderr.write(`${oneLine(`study ${s.id} "${displayText(s.name, 80)}": ${gridText(s)}`)}\n`);
     return 0;
   } finally {
-    await wb.close();
+    await wb.dispose();
   }
 }
 
@@ -110,7 +110,7 @@ async function run(argv: string[]): Promise<number> {
     try {
       spec = mustStudy(peek.studies, id).spec;
     } finally {
-      await peek.wb.close();
+      await peek.wb.dispose();
     }
   }
   const { wb, studies: here } = open(v.db, {
@@ -158,7 +158,7 @@ async function run(argv: string[]): Promise<number> {
   } finally {
     process.off('SIGINT', onSigint);
     await remote?.close();
-    await wb.close();
+    await wb.dispose();
   }
 }
 
@@ -177,7 +177,7 @@ async function openRemote(
       ...(progress !== undefined ? { progressIntervalMs: Math.max(50, progress * 1000) } : {}),
     });
   } catch (e) {
-    await wb.close();
+    await wb.dispose();
     throw e;
   }
 }
@@ -196,7 +196,7 @@ async function show(argv: string[]): Promise<number> {
     else process.stdout.write(`${studyText(s, progress, cells, analysis)}\n`);
     return 0;
   } finally {
-    await wb.close();
+    await wb.dispose();
   }
 }
 
@@ -241,7 +241,7 @@ async function exportStudy(argv: string[]): Promise<number> {
     process.stderr.write(`${oneLine(`study ${id}: wrote ${v.out}${svg ? ` and ${svg.file}` : ''}`, 600)}\n`);
     return 0;
   } finally {
-    await wb.close();
+    await wb.dispose();
   }
 }
 
@@ -264,7 +264,7 @@ async function stop(argv: string[]): Promise<number> {
     );
     return 0;
   } finally {
-    await wb.close();
+    await wb.dispose();
   }
 }
 
@@ -295,6 +295,6 @@ async function list(argv: string[]): Promise<number> {
       );
     return 0;
   } finally {
-    await wb.close();
+    await wb.dispose();
   }
 }

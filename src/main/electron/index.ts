@@ -101,7 +101,7 @@ app.on('will-quit', (event) => {
   stopWatch?.();
   const b = backend;
   backend = null;
-  b.close()
+  b.dispose()
     .catch((err: unknown) => console.error(`closing the store failed: ${err instanceof Error ? err.message : String(err)}`))
     .finally(() => {
       closed = true;

@@ -36,6 +36,11 @@ export function utilityWorkerSpawner(entry = fileURLToPath(new URL('./worker.js'
       for (const l of exitListeners) l(description);
     });
 
+    const end = (): void => {
+      if (exited) return;
+      killRequested = true;
+      if (spawned) child.kill();
+    };
     const handle: WorkerHandle = {
       post: (m) => {
         if (exited) return;
@@ -44,11 +49,8 @@ export function utilityWorkerSpawner(entry = fileURLToPath(new URL('./worker.js'
       },
       onMessage: (l) => void child.on('message', (m: unknown) => l(m as FromWorker)),
       onExit: (l) => void exitListeners.push(l),
-      kill: () => {
-        if (exited) return;
-        killRequested = true;
-        if (spawned) child.kill();
-      },
+      dispose: end,
+      kill: end,
     };
     return handle;
   };

@@ -4,6 +4,7 @@ import { hasEnded, type MemoryUse, type StopReason } from '../../core/engine/run
 import { threadsOf } from '../../core/engine/shards';
 import { StoreError } from '../store/errors';
 import { thisProcess, type LeaseGrant, type LeaseOwner } from '../store/leases';
+import type { Disposable } from '../lifecycle/disposable';
 import type { Store } from '../store/store';
 import type { RunRecord, RunStatus, RunStatusExtra } from '../store/types';
 import { SolverRecorder } from './record';
@@ -58,7 +59,7 @@ interface Active {
  * each write is checked against the lease, so several processes (CLI, serve, the app) can share
  * one database without two of them ever working on the same run.
  */
-export class RunManager {
+export class RunManager implements Disposable {
   private readonly store: Store;
   private readonly recorder: SolverRecorder;
   private readonly spawn: WorkerSpawner;
@@ -77,6 +78,8 @@ export class RunManager {
   private heartbeat?: NodeJS.Timeout;
   private orphanWatch?: NodeJS.Timeout;
   private closed = false;
+  /** Where a run is hosted instead of a local solver process (see `hostRunsWith`). */
+  private hostFor?: (run: RunRecord) => WorkerSpawner | null;
 
   constructor(opts: RunManagerOptions) {
     this.store = opts.store;
@@ -88,6 +91,15 @@ export class RunManager {
     this.stopGraceMs = opts.stopGraceMs ?? 5_000;
     this.grant = { owner: opts.owner ?? thisProcess(), ttlMs: opts.leaseTtlMs ?? 15_000 };
     this.heartbeatMs = opts.heartbeatMs ?? 2_000;
+  }
+
+  /**
+   * Host the runs `host` takes (a spawner, or null for a local solver process) elsewhere: a spread
+   * run's coordinator (src/main/spread) answers as a solver process would, so the run is recorded,
+   * checked, checkpointed, stopped and resumed as any other.
+   */
+  hostRunsWith(host: (run: RunRecord) => WorkerSpawner | null): void {
+    this.hostFor = host;
   }
 
   get owner(): LeaseOwner {
@@ -183,7 +195,7 @@ export class RunManager {
     if (!a.stopping) {
       a.stopping = true;
       a.worker.post({ type: 'stop' });
-      a.killTimer = setTimeout(() => a.worker.kill(), this.stopGraceMs);
+      a.killTimer = setTimeout(() => a.worker.dispose(), this.stopGraceMs);
     }
     return this.waitFor(runId);
   }
@@ -229,7 +241,7 @@ export class RunManager {
   }
 
   /** On quit: end every worker; their runs become interrupted so they can be resumed later. */
-  async shutdown(): Promise<void> {
+  async dispose(): Promise<void> {
     this.closed = true;
     if (this.orphanWatch) clearInterval(this.orphanWatch);
     const queued = this.queue.splice(0);
@@ -244,7 +256,7 @@ export class RunManager {
       a.shuttingDown = true;
       a.stopping = true;
       a.worker.post({ type: 'stop' });
-      a.killTimer = setTimeout(() => a.worker.kill(), Math.min(this.stopGraceMs, 2_000));
+      a.killTimer = setTimeout(() => a.worker.dispose(), Math.min(this.stopGraceMs, 2_000));
       return this.waitFor(id);
     });
     await Promise.all(pending);
@@ -307,7 +319,7 @@ export class RunManager {
   private abandon(runId: number, a: Active): void {
     a.ended = true;
     this.recorder.forget(runId);
-    a.worker.kill();
+    a.worker.dispose();
     if (this.active.get(runId) === a) this.active.delete(runId);
     const list = this.waiters.get(runId);
     this.waiters.delete(runId);
@@ -325,7 +337,7 @@ export class RunManager {
     if (a.failed) return;
     a.failed = true;
     a.ended = true;
-    a.worker.kill();
+    a.worker.dispose();
     const reason = `could not save the run: ${e instanceof Error ? e.message : String(e)}`;
     // The file under the database's name is another one now: nothing is written, not even the end.
     const gone = e instanceof StoreError && e.code === 'GONE';
@@ -382,7 +394,7 @@ export class RunManager {
     const spec = runSpecOf(this.store, runId, { progressIntervalMs: this.progressIntervalMs, checkpointIntervalMs: this.checkpointIntervalMs });
     this.store.startRun(runId, this.owner, spec.checkpoint);
     this.emit({ type: 'status', runId, status: 'running' });
-    const worker = this.spawn();
+    const worker = (this.hostFor?.(run) ?? this.spawn)();
     const a: Active = { worker, ended: false, stopping: false, shuttingDown: false, run, slots: this.slotsOf(run) };
     this.active.set(runId, a);
     worker.onMessage((m) => this.onMessage(runId, a, m));
@@ -412,7 +424,7 @@ export class RunManager {
       // A run cut short by shutting down resumes later, whatever the solver said.
       if (outcome) this.end(runId, a, a.shuttingDown ? 'interrupted' : outcome.status, outcome.extra);
       // A false claim ends the run before the solver is done: its worker must not go on.
-      if (outcome?.rejected) a.worker.kill();
+      if (outcome?.rejected) a.worker.dispose();
     } catch (e) {
       if (e instanceof StoreError && e.code === 'LEASE_LOST') this.abandon(runId, a);
       // A store write failed (disk full, database gone): stop this run rather than lose track of it.

@@ -26,13 +26,15 @@ export function nodeWorkerSpawner(entry?: string): WorkerSpawner {
     };
     child.on('exit', (code, signal) => onGone(signal ? `killed by ${signal}` : `exited with code ${code}`));
     child.on('error', (e) => onGone(`could not start: ${e.message}`));
+    const end = (): void => void child.kill('SIGKILL');
     const handle: WorkerHandle = {
       post: (m) => {
         if (child.connected) child.send(m);
       },
       onMessage: (l) => child.on('message', (m) => l(m as FromWorker)),
       onExit: (l) => void exitListeners.push(l),
-      kill: () => void child.kill('SIGKILL'),
+      dispose: end,
+      kill: end,
     };
     return handle;
   };

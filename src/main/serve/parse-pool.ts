@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Tinypool } from 'tinypool';
+import type { Disposable } from '../lifecycle/disposable';
 import type { EdgePuzzle } from '../../core/families/edge/model';
 import type { BoardsOnPuzzle, Item } from '../services/imports';
 import type { ReadingsRead } from '../services/import-readings';
@@ -44,7 +45,7 @@ function workerModule(): URL {
   return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
 }
 
-export class ParsePool {
+export class ParsePool implements Disposable {
   private pool: Tinypool | null = null;
   /**
    * The read in the thread. The queue is kept here rather than in tinypool's so a read's time
@@ -90,7 +91,8 @@ export class ParsePool {
     });
   }
 
-  async close(): Promise<void> {
+  /** Refuse what waits and what runs ('the server is shutting down') and end the thread. */
+  async dispose(): Promise<void> {
     this.closed = true;
     for (const p of this.queue.splice(0)) p.reject(new Error('the server is shutting down'));
     const r = this.running;
@@ -117,7 +119,7 @@ export class ParsePool {
     const timer = setTimeout(() => abort.abort(), this.timeoutMs);
     const settle = (fn: () => void): void => {
       clearTimeout(timer);
-      // Already answered by close().
+      // Already answered by dispose().
       if (this.running !== running) return;
       this.running = null;
       fn();

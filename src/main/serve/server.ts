@@ -20,6 +20,7 @@ import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import { parse as parseCookie, serialize as serializeCookie } from 'cookie';
 import { contentType } from 'mime-types';
 import type { Backend, PushEvent } from '../api/contract';
+import type { Disposable } from '../lifecycle/disposable';
 import { importFileInTurns, ontoPuzzle, previewImport } from '../services/imports';
 import { importReadingsView } from '../services/import-readings';
 import type { Workbench } from '../services/workbench';
@@ -69,11 +70,12 @@ export interface ListeningServer extends RunningServer {
   attach(backend: ServerOptions['backend']): void;
 }
 
-export interface RunningServer {
+export interface RunningServer extends Disposable {
   /** The page to open (with `?token=` when a token is required). */
   url: string;
   port: number;
-  close(): Promise<void>;
+  /** Stop listening and close every connection (and the import reader's thread); a second call waits for the first. */
+  dispose(): Promise<void>;
 }
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
@@ -396,11 +398,11 @@ export async function listenServer(opts: Omit<ServerOptions, 'backend'>): Promis
   };
 
   let closing: Promise<void> | null = null;
-  const close = (): Promise<void> => {
+  const dispose = (): Promise<void> => {
     closing ??= new Promise<void>((resolve) => {
       clearInterval(heartbeat);
       unsubscribe();
-      void pool?.close();
+      void pool?.dispose();
       for (const ws of wss.clients) ws.close(1001, 'server shutting down');
       wss.close();
       server.close(() => resolve());
@@ -414,7 +416,7 @@ export async function listenServer(opts: Omit<ServerOptions, 'backend'>): Promis
     return closing;
   };
 
-  return { url, port, close, attach };
+  return { url, port, dispose, attach };
 }
 
 /** A listen failure in one line: a taken port says so and what to do. */

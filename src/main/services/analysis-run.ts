@@ -7,13 +7,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readPuzzleFile } from '../../core/document/read-file';
-import { colourStats, type ColourStats } from '../../core/families/edge/analysis';
-import { isEdgeRead } from '../../core/families/edge/narrow';
+import { colourStats, type ColourStats, makeUnique, fewestRecolourings } from '../../core/families/edge/analysis';
+import { isEdgeRead, solutionToJson } from '../../core/families/edge/model';
 import type { AnalysisJob } from '../../core/families/family';
 import { withFamily } from '../../core/families/typed';
-import { makeUnique } from '../../core/families/edge/analysis/make-unique';
-import { fewestRecolourings } from '../../core/families/edge/analysis/recolour';
-import { solutionToJson } from '../../core/families/edge/json';
 import { findResourcesDir } from './samples';
 import type { AnalysisOutcome, AnalysisProgress, MakeUniqueProposal, RecolourProposal } from '../api/system';
 

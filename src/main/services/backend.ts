@@ -12,7 +12,9 @@ import { solversFor } from './solver-fit';
 import { Distribution } from './distribution';
 import { Analyses } from './analysis';
 import { Orders, orderHandlers } from './generate-order';
-import { DisposableStore, toDisposable } from '../lifecycle/disposable';
+import { DisposableStore, type Disposable } from '../lifecycle/disposable';
+import { cellValuesOf } from '../../core/families/cell-values';
+import { readSpreadInfo } from '../spread/info';
 import path from 'node:path';
 
 /** The API handlers over a Workbench: arguments arrive validated by the transport. */
@@ -26,8 +28,8 @@ export function apiHandlers(
   // Analysis and generate-to-order threads end with the backend that started them.
   const analyses = new Analyses(store);
   const orders = new Orders();
-  opts.owner?.add(toDisposable(() => analyses.close()));
-  opts.owner?.add(toDisposable(() => orders.close()));
+  opts.owner?.add(analyses);
+  opts.owner?.add(orders);
   const need = <T>(x: T | null, what: string): T => {
     if (x === null) throw new Error(`${what} does not exist`);
     return x;
@@ -37,7 +39,7 @@ export function apiHandlers(
     getPuzzle: ({ id }) => {
       const p = need(store.getPuzzle(id), `puzzle ${id}`);
       store.touchPuzzle(id);
-      return p;
+      return { ...p, cellValues: cellValuesOf(p.family, p.document) };
     },
     previewImport: (req) => previewImport(wb, req),
     importReadings: (req) => importReadingsView(wb, req),
@@ -62,6 +64,7 @@ export function apiHandlers(
     },
     listRuns: (q) => store.listRuns(q),
     getRun: ({ id }) => need(store.getRun(id), `run ${id}`),
+    runWorkers: ({ id }) => readSpreadInfo(store, id),
     // ---- runs: launch several, history, charts, replay, export (issue 6) ----
     startRuns: ({ puzzleId, solver, params, seed, count, seconds, evaluations, target }) =>
       wb
@@ -117,7 +120,13 @@ export interface BackendOptions {
   redisFallback?: boolean;
 }
 
-export async function createBackend(opts: BackendOptions): Promise<Backend & { workbench: Workbench; close(): Promise<void> }> {
+/** The backend createBackend makes: disposing it releases everything it made, newest first. */
+export interface OwnedBackend extends Backend, Disposable {
+  workbench: Workbench;
+  dispose(): Promise<void>;
+}
+
+export async function createBackend(opts: BackendOptions): Promise<OwnedBackend> {
   const spawn = opts.workerHost === 'node' ? nodeWorkerSpawner() : opts.workerHost;
   // Everything the backend makes is released through this, newest first (the database last).
   const owner = new DisposableStore();
@@ -128,7 +137,7 @@ export async function createBackend(opts: BackendOptions): Promise<Backend & { w
     concurrency: opts.concurrency,
     progressIntervalMs: opts.progressIntervalMs,
   });
-  owner.add(toDisposable(() => workbench.close()));
+  owner.add(workbench);
   workbench.runs.recover();
   const distribution = owner.add(
     new Distribution(workbench, {
@@ -155,7 +164,7 @@ export async function createBackend(opts: BackendOptions): Promise<Backend & { w
     else if (e.type === 'run-progress') local.add(e.runId);
   });
   const watch = watchRuns(workbench.store, { isLocal: (id) => local.has(id) });
-  owner.add(toDisposable(() => watch.stop()));
+  owner.add(watch);
   return {
     workbench,
     handlers: apiHandlers(workbench, { resourcesDir: opts.resourcesDir, studies, distribution, owner }),
@@ -167,6 +176,6 @@ export async function createBackend(opts: BackendOptions): Promise<Backend & { w
         b();
       };
     },
-    close: () => owner.dispose(),
+    dispose: () => owner.dispose(),
   };
 }

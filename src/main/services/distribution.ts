@@ -108,11 +108,7 @@ export class Distribution implements RunDispatcher, Disposable {
   }
 
   /** Release the Redis connections and workers (the backend's disposable store calls this). */
-  dispose(): Promise<void> {
-    return this.close();
-  }
-
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     this.closed = true;
     await this.chain;
     await this.disconnect();

@@ -6,8 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { makeDocument, type PuzzleDocument } from '../../core/document/document';
-import { generateToOrder, type OrderOptions } from '../../core/families/edge/design/generate';
-import { orderedText } from '../../core/text/analysis-text';
+import { generateToOrder, orderedText, type OrderOptions } from '../../core/families/edge/design';
 import { countText } from '../../core/text/run-text';
 import { analyseMaze } from '../../core/families/jump/analysis';
 import { mazeToOrder } from '../../core/families/jump/design';

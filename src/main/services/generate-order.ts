@@ -6,34 +6,16 @@
  * stop it, and collects the named document to create (New puzzle creates it as it creates any).
  * One order runs at a time: a new one stops the one before. Finished orders are forgotten after a while.
  */
-import { Worker } from 'node:worker_threads';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ApiArgs, ApiHandlers, OrderMade, OrderStatus } from '../api/contract';
 import type { OrderOptions } from '../../core/families/edge/design/generate';
+import type { Disposable } from '../lifecycle/disposable';
 import type { OrderJob, OrderMessage, OrderWork } from './generate-order-worker';
-
-interface Job extends OrderStatus {
-  worker: Worker | null;
-  stopFlag: Int32Array;
-  stopTimer: NodeJS.Timeout | null;
-  finishedAt: number | null;
-}
+import { ThreadJobs, threadSource } from './thread-jobs';
 
 /** Boards tried when the order does not say (a maze: thousands of cell changes). */
 const DEFAULT_ATTEMPTS = 200;
-const KEEP_MS = 10 * 60_000;
 /** A try's count reads the stop flag every 200,000 placements: well within this. */
 const STOP_GRACE_MS = 2000;
-
-/** As analysis.ts: through tsx from sources, else generate-order-worker.js next to the built code. */
-function workerSource(): { code: string } | { file: URL } {
-  const source = new URL('./generate-order-worker.ts', import.meta.url);
-  if (!import.meta.url.endsWith('.ts')) return { file: new URL('./generate-order-worker.js', import.meta.url) };
-  const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
-  const file = JSON.stringify(pathToFileURL(fileURLToPath(source)).href);
-  return { code: `import(${JSON.stringify(api)}).then(({ tsImport }) => tsImport(${file}, ${file}));` };
-}
 
 function kindOf(req: ApiArgs<'startOrder'>): OrderOptions['kind'] {
   if (req.kind === 'tetravex') {
@@ -75,94 +57,58 @@ function workOf(req: ApiArgs<'startOrder'>): { work: OrderWork; attempts: number
   return { work: { kind: 'edge', order: { rows: req.rows, cols: req.cols, kind: kindOf(req), seed, difficulty: req.difficulty, attempts } }, attempts };
 }
 
-export class Orders {
-  private readonly jobs = new Map<number, Job>();
-  private nextId = 1;
+export class Orders implements Disposable {
+  private readonly jobs = new ThreadJobs<OrderStatus, { made: OrderMade }, OrderMessage>({
+    noun: 'order',
+    plural: 'orders',
+    source: () => threadSource(new URL('./generate-order-worker.ts', import.meta.url), new URL('./generate-order-worker.js', import.meta.url)),
+    stopGraceMs: STOP_GRACE_MS,
+    // The thread reads only the flag: its work never turns the event loop.
+    postStop: false,
+    message: (status, m) => {
+      if (m.kind === 'try') {
+        status.tried = m.tried;
+        status.unique = m.unique;
+        return null;
+      }
+      if (m.kind === 'made') {
+        status.tried = m.tried;
+        return { made: m.made };
+      }
+      return { error: m.error };
+    },
+    made: (status, { made }) => {
+      status.made = made;
+      // The try that made it had one solution too (a try reports before it is counted).
+      if (status.kind === 'edge' || status.kind === 'tetravex') status.unique += 1;
+    },
+    failed: (e) => `generating failed: ${e.message}`,
+    exited: 'generating ended without a puzzle',
+    late: (status) => `stopped after ${status.tried} tries`,
+  });
 
   start(req: ApiArgs<'startOrder'>): OrderStatus {
     const { work, attempts } = workOf(req);
-    this.prune();
-    for (const j of this.jobs.values()) if (j.running) this.stop(j.id);
-    const job: Job = {
-      id: this.nextId++,
-      kind: req.kind,
-      running: true,
-      tried: 0,
-      unique: 0,
-      attempts,
-      made: null,
-      error: null,
-      worker: null,
-      stopFlag: new Int32Array(new SharedArrayBuffer(4)),
-      stopTimer: null,
-      finishedAt: null,
-    };
-    this.jobs.set(job.id, job);
-    const workerData: OrderJob = { name: req.name, work, stopFlag: job.stopFlag };
-    const src = workerSource();
-    const w = 'code' in src ? new Worker(src.code, { eval: true, workerData }) : new Worker(src.file, { workerData });
-    job.worker = w;
-    w.on('message', (m: OrderMessage) => {
-      if (m.kind === 'try') {
-        job.tried = m.tried;
-        job.unique = m.unique;
-      } else if (m.kind === 'made') {
-        job.tried = m.tried;
-        this.finish(job, { made: m.made });
-      } else this.finish(job, { error: m.error });
-    });
-    w.on('error', (e) => this.finish(job, { error: `generating failed: ${e.message}` }));
-    w.on('exit', () => this.finish(job, { error: 'generating ended without a puzzle' }));
-    w.unref();
-    return this.status(job.id);
-  }
-
-  private job(id: number): Job {
-    const j = this.jobs.get(id);
-    if (!j) throw new Error(`order ${id} does not exist (finished orders are kept ${KEEP_MS / 60_000} minutes)`);
-    return j;
+    this.jobs.prune();
+    for (const j of this.jobs.all()) if (j.running) this.stop(j.id);
+    return this.jobs.start(
+      (id) => ({ id, kind: req.kind, running: true, tried: 0, unique: 0, attempts, made: null, error: null }),
+      (stopFlag): OrderJob => ({ name: req.name, work, stopFlag }),
+    );
   }
 
   status(id: number): OrderStatus {
-    const { id: jid, kind, running, tried, unique, attempts, made, error } = this.job(id);
-    return { id: jid, kind, running, tried, unique, attempts, made, error };
+    return this.jobs.status(id);
   }
 
   /** Ask it to stop (it ends with "stopped after N tries", or cell changes, or grid sizes); the thread is ended if it does not answer in time. */
   stop(id: number): void {
-    const j = this.job(id);
-    if (!j.running || !j.worker || j.stopTimer) return;
-    Atomics.store(j.stopFlag, 0, 1);
-    j.stopTimer = setTimeout(() => this.finish(j, { error: `stopped after ${j.tried} tries` }), STOP_GRACE_MS);
-    j.stopTimer.unref();
+    this.jobs.stop(id);
   }
 
-  async close(): Promise<void> {
-    const workers = [...this.jobs.values()].map((j) => j.worker).filter((w): w is Worker => w !== null);
-    for (const j of this.jobs.values()) this.finish(j, { error: 'the backend closed' });
-    await Promise.all(workers.map((w) => w.terminate()));
-  }
-
-  /** The first ending wins (the puzzle, an error, the thread's exit); the thread is then ended. */
-  private finish(j: Job, end: { made: OrderMade } | { error: string }): void {
-    if (!j.running) return;
-    if ('made' in end) {
-      j.made = end.made;
-      // The try that made it had one solution too (a try reports before it is counted).
-      if (j.kind === 'edge' || j.kind === 'tetravex') j.unique += 1;
-    } else j.error = end.error;
-    j.running = false;
-    j.finishedAt = Date.now();
-    if (j.stopTimer) clearTimeout(j.stopTimer);
-    j.stopTimer = null;
-    const w = j.worker;
-    j.worker = null;
-    void w?.terminate();
-  }
-
-  private prune(): void {
-    const now = Date.now();
-    for (const [id, j] of this.jobs) if (j.finishedAt !== null && now - j.finishedAt > KEEP_MS) this.jobs.delete(id);
+  /** End every running order (the backend is closing). */
+  dispose(): Promise<void> {
+    return this.jobs.dispose();
   }
 }
 

@@ -4,9 +4,8 @@
  * serve's parse worker too), and the view the API returns with those places looked up.
  */
 import { getFamily } from '../../core/families';
-import { boardScore, type BoardScore } from '../../core/families/edge/files/read';
-import { pieceCount, type EdgeBoard, type EdgePuzzle } from '../../core/families/edge/model';
-import { isEdgeRead } from '../../core/families/edge/narrow';
+import { boardScore, type BoardScore } from '../../core/families/edge/files';
+import { pieceCount, type EdgeBoard, type EdgePuzzle, isEdgeRead } from '../../core/families/edge/model';
 import { contentKey } from '../store/content-key';
 import { SAME_NAMED } from './same-puzzles';
 import type { ImportReadings, ImportReadingView } from '../api/contract';

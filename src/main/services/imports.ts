@@ -4,11 +4,16 @@ import { detectFormat, fileReadings, readPuzzleFiles, type ReadPuzzle } from '..
 import { weightOf, type Evidence } from '../../core/document/readings';
 import { getFamily } from '../../core/families';
 import type { FamilyId } from '../../core/families/family';
-import { BoardOrderError, boardScore, readBoardsOnPuzzle, readPiecesWithBoards, type BoardScore } from '../../core/families/edge/files/read';
-import { orderLetters, orderText } from '../../core/families/edge/files/orders';
-import type { EdgeBoard, EdgePuzzle } from '../../core/families/edge/model';
-import { puzzleToJson as edgePuzzleToJson } from '../../core/families/edge/json';
-import { isEdgeRead } from '../../core/families/edge/narrow';
+import {
+  BoardOrderError,
+  boardScore,
+  readBoardsOnPuzzle,
+  readPiecesWithBoards,
+  type BoardScore,
+  orderLetters,
+  orderText,
+} from '../../core/families/edge/files';
+import { type EdgeBoard, type EdgePuzzle, puzzleToJson as edgePuzzleToJson, isEdgeRead } from '../../core/families/edge/model';
 import type { PuzzleQuery, PuzzleRecord, PuzzleSummary } from '../store/types';
 import type { Workbench } from './workbench';
 import { findSame } from './same-puzzles';
@@ -87,13 +92,15 @@ export function readPiecesAndBoards(
   // A board file is always text; the piece set may be a document (read below with its own checks).
   checkLineLength(board.text, board.fileName);
   const format = detectFormat(pieces.fileName, pieces.text);
-  if (format === 'pieces' && !readsAsTetravex(pieces, options)) {
+  // A piece list is weighed once: Tetravex goes on with that reading, any other is read with its boards.
+  const tetravex = format === 'pieces' ? readAsTetravex(pieces, options) : null;
+  if (format === 'pieces' && tetravex === null) {
     checkLineLength(pieces.text, pieces.fileName);
     const r = readPiecesWithBoards(pieces.text, pieces.fileName, board.text, board.fileName, options, onProgress);
     const pieceNotes = r.pieces.notes.filter((n) => !n.startsWith('read as '));
     return r.boards.map((b) => ({ name: b.name, puzzle: b.puzzle, board: b.board, notes: [...pieceNotes, ...b.notes] }));
   }
-  const read = readPuzzleFiles(pieces.fileName, pieces.text, { options });
+  const read = tetravex ?? readPuzzleFiles(pieces.fileName, pieces.text, { options });
   const only = read.length === 1 ? read[0] : null;
   if (!only || !isEdgeRead(only))
     throw new FormatError(
@@ -123,14 +130,17 @@ export function readPiecesAndBoards(
   }
 }
 
-/** Whether a file sniffed as a piece list is, weighed, tiles that never turn (its boards are placed on it as read). */
-function readsAsTetravex(pieces: { fileName: string; text: string }, options: Record<string, string>): boolean {
+/**
+ * A file sniffed as a piece list, weighed: that reading when it is tiles that never turn (its boards
+ * are placed on it as read), else null.
+ */
+function readAsTetravex(pieces: { fileName: string; text: string }, options: Record<string, string>): ReadPuzzle[] | null {
   try {
     const read = readPuzzleFiles(pieces.fileName, pieces.text, { options });
-    return read.length === 1 && isEdgeRead(read[0]) && read[0].puzzle.rotatable === false;
+    return read.length === 1 && isEdgeRead(read[0]) && read[0].puzzle.rotatable === false ? read : null;
   } catch (e) {
-    // Unread alone (an order only the boards decide, say): the boards decide it below.
-    if (e instanceof FormatError) return false;
+    // Unread alone (an order only the boards decide, say): the boards decide it.
+    if (e instanceof FormatError) return null;
     throw e;
   }
 }

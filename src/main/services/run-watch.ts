@@ -7,14 +7,16 @@
  * process drives are left to its own events.
  */
 import type { PushEvent } from '../api/contract';
+import type { Disposable } from '../lifecycle/disposable';
 import type { Store } from '../store/store';
 import type { ProgressEvent, RunSummary } from '../store/types';
 
-export interface RunWatch {
+export interface RunWatch extends Disposable {
   subscribe(listener: (e: PushEvent) => void): () => void;
   /** One poll now (tests, and the interval). */
   poll(): void;
-  stop(): void;
+  /** Stop polling. */
+  dispose(): void;
 }
 
 export interface RunWatchOptions {
@@ -94,6 +96,6 @@ export function watchRuns(store: Store, opts: RunWatchOptions): RunWatch {
       return () => listeners.delete(listener);
     },
     poll,
-    stop: () => clearInterval(timer),
+    dispose: () => clearInterval(timer),
   };
 }

@@ -13,6 +13,7 @@ import { randomSeed } from '../../core/rng/rng';
 import { checkName, oneLine } from '../../core/text/display';
 import { safeFileName } from '../../core/text/file-name';
 import type { PushEvent, SolverInfo } from '../api/contract';
+import type { Disposable } from '../lifecycle/disposable';
 import { RunManager, type RunManagerOptions } from '../runs/manager';
 import type { WorkerSpawner } from '../runs/worker-host';
 import { Store } from '../store/store';
@@ -61,7 +62,7 @@ export interface NewRun {
  * The services every front end shares (Electron IPC, WebSocket serve, CLI): the library, runs
  * and the solver catalogue, over one store and one run manager.
  */
-export class Workbench {
+export class Workbench implements Disposable {
   readonly store: Store;
   readonly runs: RunManager;
   /** Browsing every run: paged queries, facets, chart series, boards, exports. */
@@ -424,9 +425,10 @@ export class Workbench {
     return { fileName, text: parts.join('') };
   }
 
-  async close(): Promise<void> {
-    await this.runs.shutdown();
-    this.store.close();
+  /** End the runs (they become resumable), then close the database. */
+  async dispose(): Promise<void> {
+    await this.runs.dispose();
+    this.store.dispose();
   }
 }
 

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { DamagedValue, StoreError, damagedMessage, describeDbError, foreignWalMessage, problemsPhrase, recoveryHint } from './errors';
+import type { Disposable } from '../lifecycle/disposable';
 import { FileIdentity } from './file-identity';
 import { foreignWal } from './leftover-wal';
 import { migrate, checkVersion } from './migrations';
@@ -178,7 +179,7 @@ function openLockHolder(file: string, opts: StoreOptions): Database.Database | n
   }
 }
 
-export class StoreCore {
+export class StoreCore implements Disposable {
   /** Prepared statements by SQL text, for the queries whose WHERE / ORDER BY vary. */
   readonly statements: StatementCache;
   /** To notice the file being deleted or replaced under this process (null in memory). */
@@ -295,7 +296,7 @@ export class StoreCore {
     }
   }
 
-  close(): void {
+  dispose(): void {
     // Closing checkpoints (SQLite's, when this is the last connection): into a file still ours and sound only.
     if (this.goneReason === null && this.damage === null && this.db.open) {
       try {
@@ -310,7 +311,7 @@ export class StoreCore {
     if (this.damage !== null && this.db.open) this.db.close(); // while the lock holder keeps it from checkpointing
     if (this.lockHolder?.open) this.lockHolder.close();
     if (this.db.open) this.db.close();
-    this.identity?.close();
+    this.identity?.dispose();
   }
 
   /** See Store.checkIntegrity. */
@@ -431,6 +432,6 @@ export class StoreCore {
       /* read-only: it never checkpoints */
     }
     this.identity?.removeLeftovers();
-    this.identity?.close();
+    this.identity?.dispose();
   }
 }

@@ -16,6 +16,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import type { Disposable } from '../lifecycle/disposable';
 import { compareCheckpointed, mainPageSize, readShm, readWalHeader, walPages } from './wal-file';
 
 interface Ident {
@@ -106,7 +107,7 @@ function sleepSync(ms: number): void {
 }
 
 /** The database file at `file` and its -wal and -shm, as this process opened them. */
-export class FileIdentity {
+export class FileIdentity implements Disposable {
   private readonly fds: { db: number | null; wal: number | null; shm: number | null } = { db: null, wal: null, shm: null };
   private state: State | null;
 
@@ -262,7 +263,7 @@ export class FileIdentity {
   }
 
   /** Only once SQLite's own connections to the file are closed (see the top of this file). */
-  close(): void {
+  dispose(): void {
     for (const key of ['db', 'wal', 'shm'] as const) {
       const fd = this.fds[key];
       this.fds[key] = null;

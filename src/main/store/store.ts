@@ -10,6 +10,7 @@
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Checkpoint, Improvement, MemoryUse, ProgressSample } from '../../core/engine/run-types';
+import type { Disposable } from '../lifecycle/disposable';
 import { Checkpoints } from './checkpoints';
 import { StoreCore } from './core';
 import { RunEvents } from './events';
@@ -49,7 +50,7 @@ export function defaultDbPath(userDataDir: string): string {
   return path.join(userDataDir, 'workbench.db');
 }
 
-export class Store {
+export class Store implements Disposable {
   private readonly puzzles: Puzzles;
   private readonly settings: Settings;
   private readonly leases: LeaseTable;
@@ -87,8 +88,9 @@ export class Store {
     return this.core.path;
   }
 
-  close(): void {
-    this.core.close();
+  /** Close the database (no checkpoint of our own: see StoreCore.dispose). */
+  dispose(): void {
+    this.core.dispose();
   }
 
   /**

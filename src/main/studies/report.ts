@@ -56,13 +56,16 @@ export function studyBudget(spec: StudySpec): StudyBudget {
   };
 }
 
-/** "10 s (cpu), 50,000 evaluations, target 400" for a budget line. */
+/** "10 s (cpu clock), 50,000 evaluations, target 400" for a budget line. */
 function stopText(s: { seconds: number | null; evaluations: number | null; target: number | null; clock: 'wall' | 'cpu' | null }): string {
   const parts = [
     s.seconds !== null ? `${durationText(s.seconds * 1000)}${s.clock ? ` (${s.clock} clock)` : ''}` : null,
     s.evaluations !== null ? `${countText(s.evaluations)} evaluations` : null,
     s.target !== null ? `target ${figureText(s.target)}` : null,
   ].filter((x) => x !== null);
+  // Without a time limit the clock still counts every time the runs record (curves, time to
+  // target), so a reader of the report needs it as much as the CSV's and the JSON's do.
+  if (s.seconds === null && s.clock) parts.push(`times on the ${s.clock} clock`);
   return parts.length ? parts.join(', ') : 'no limit of its own';
 }
 

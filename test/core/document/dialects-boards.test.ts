@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readPuzzleFile, readPuzzleFiles } from '../../../src/core/document/read-file';
 import { FormatError } from '../../../src/core/document/errors';
 import { readBoardsOnPuzzle, readPiecesWithBoards } from '../../../src/core/families/edge/files/read';
-import type { EdgeBoard, EdgePuzzle } from '../../../src/core/families/edge/model';
-import { scoreBoard } from '../../../src/core/families/edge/score';
+import type { EdgeBoard, EdgePuzzle } from '../../../src/core/families/edge/model/model';
+import { scoreBoard } from '../../../src/core/families/edge/model/score';
 import { HAND, HAND_SET, dialect, setOf, shownCells } from './hand-board';
 
 /**

@@ -1,7 +1,7 @@
 /** The hand-made solved 3x3 board the dialect fixtures are written from, and how tests compare edge sets and boards with it. */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { EdgeBoard, EdgePuzzle } from '../../../src/core/families/edge/model';
+import type { EdgeBoard, EdgePuzzle } from '../../../src/core/families/edge/model/model';
 
 const DIR = fileURLToPath(new URL('../../fixtures/dialects/', import.meta.url));
 /** A file of test/fixtures/dialects. */

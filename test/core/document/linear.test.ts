@@ -7,7 +7,7 @@ import { FormatError } from '../../../src/core/document/errors';
 import { checkTextLimits, MAX_FILE_BYTES, MAX_LINE_CHARS } from '../../../src/core/document/limits';
 import { readBoardUrls } from '../../../src/core/families/edge/files/boards';
 import { readBoardsOnPuzzle, readPiecesWithBoards, sizeFromFileName } from '../../../src/core/families/edge/files/read';
-import type { EdgePuzzle } from '../../../src/core/families/edge/model';
+import type { EdgePuzzle } from '../../../src/core/families/edge/model/model';
 import { instances } from '../../helpers/cli';
 
 /**

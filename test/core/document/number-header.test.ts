@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readPuzzleFiles } from '../../../src/core/document/read-file';
-import type { EdgePuzzle } from '../../../src/core/families/edge/model';
+import type { EdgePuzzle } from '../../../src/core/families/edge/model/model';
 
 const text = readFileSync('test/fixtures/dialects/pieces-number-header.txt', 'utf8');
 

@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { fileReadings, readPuzzleFile, readPuzzleFiles } from '../../../src/core/document/read-file';
 import { AmbiguousReadingError, pickReading, weightOf } from '../../../src/core/document/readings';
 import { FormatError } from '../../../src/core/document/errors';
-import { generateTetravex } from '../../../src/core/families/edge/tetravex';
-import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
+import { generateTetravex } from '../../../src/core/families/edge/files/tetravex';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/design/generator';
 import { readPiecesWithBoards } from '../../../src/core/families/edge/files/read';
-import { scoreBoard } from '../../../src/core/families/edge/score';
-import type { EdgePuzzle } from '../../../src/core/families/edge/model';
+import { scoreBoard } from '../../../src/core/families/edge/model/score';
+import type { EdgePuzzle } from '../../../src/core/families/edge/model/model';
 import type { JumpMaze, JumpPuzzle } from '../../../src/core/families/jump';
 
 const DIR = fileURLToPath(new URL('../../fixtures/dialects/', import.meta.url));

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { documentToText, makeDocument } from '../../../src/core/document/document';
 import { detectFormat, readPuzzleFile, readPuzzleFiles } from '../../../src/core/document/read-file';
 import { families } from '../../../src/core/families';
-import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
-import { generateTetravex } from '../../../src/core/families/edge/tetravex';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/design/generator';
+import { generateTetravex } from '../../../src/core/families/edge/files/tetravex';
 import { readBoardsOnPuzzle } from '../../../src/core/families/edge/files/read';
-import type { EdgePuzzle } from '../../../src/core/families/edge/model';
+import type { EdgePuzzle } from '../../../src/core/families/edge/model/model';
 import { Rng } from '../../../src/core/rng/rng';
 
 /**

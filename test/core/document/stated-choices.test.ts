@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readPuzzleFile, readPuzzleFiles } from '../../../src/core/document/read-file';
 import { FormatError } from '../../../src/core/document/errors';
-import { generateTetravex } from '../../../src/core/families/edge/tetravex';
-import type { EdgePuzzle } from '../../../src/core/families/edge/model';
+import { generateTetravex } from '../../../src/core/families/edge/files/tetravex';
+import type { EdgePuzzle } from '../../../src/core/families/edge/model/model';
 
 const DIR = fileURLToPath(new URL('../../fixtures/dialects/', import.meta.url));
 const text = (name: string): string => readFileSync(DIR + name, 'utf8');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readPuzzleFiles } from '../../../src/core/document/read-file';
 import { readPiecesWithBoards } from '../../../src/core/families/edge/files/read';
-import type { EdgePuzzle } from '../../../src/core/families/edge/model';
-import { scoreBoard } from '../../../src/core/families/edge/score';
+import type { EdgePuzzle } from '../../../src/core/families/edge/model/model';
+import { scoreBoard } from '../../../src/core/families/edge/model/score';
 import { HAND, HAND_SET, dialect, setOf, shownCells } from './hand-board';
 
 /**

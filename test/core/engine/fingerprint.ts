@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SolverDef, SolverRun } from '../../../src/core/engine/solver';
 import { catalogue } from '../../../src/core/catalogue/catalogue';
 import type { FamilyId } from '../../../src/core/families/family';
-import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/design/generator';
 import { jumpPuzzle } from '../../../src/core/families/jump/model';
 import type { Params } from '../../../src/core/params/schema';
 import { allPresets } from '../../../src/core/presets/presets';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findSolver } from '../../../src/core/catalogue/catalogue';
 import { memoryRefusal, RUN_MEMORY_LIMIT } from '../../../src/core/engine/limits';
-import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/design/generator';
 import { resolveParams } from '../../../src/core/params/schema';
 import type { FamilyId } from '../../../src/core/families/family';
 

@@ -16,7 +16,7 @@ import {
 import type { SolverDef, SolverRun } from '../../../src/core/engine/solver';
 import type { Params } from '../../../src/core/params/schema';
 import { edgeSolvers, piecesFormat, solutionFromJson } from '../../../src/core/families/edge';
-import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/design/generator';
 import { expectResumesIdentically, runTo, snapshot } from '../../helpers/solver';
 import { naiveScore } from '../families/edge/helpers';
 

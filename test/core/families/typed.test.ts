@@ -1,9 +1,10 @@
 /** Issue 52 item 3: a family's hooks are typed by its own models, reached without casts. */
 import { describe, expect, it } from 'vitest';
-import type { Family } from '../../../src/core/families/family';
+import type { Family, FamilyAnalysis } from '../../../src/core/families/family';
+import type { ColourStats, EdgeAnalysis } from '../../../src/core/families/edge/analysis';
 import { edgeFamily } from '../../../src/core/families/edge/family';
-import { isEdgeRead } from '../../../src/core/families/edge/narrow';
-import type { EdgeBoard, EdgePuzzle } from '../../../src/core/families/edge/model';
+import { isEdgeRead } from '../../../src/core/families/edge/model/narrow';
+import type { EdgeBoard, EdgePuzzle } from '../../../src/core/families/edge/model/model';
 import { getFamily } from '../../../src/core/families';
 import { withFamily } from '../../../src/core/families/typed';
 
@@ -35,5 +36,13 @@ describe('families typed end to end', () => {
     const family: Family<EdgePuzzle, EdgeBoard> = bare;
     expect(analysis.start).toBeTypeOf('function');
     expect(family.id).toBe('edge');
+  });
+
+  it("requires every family's analysis in words (checked by the compiler)", () => {
+    const { text, ...start } = edgeFamily.analysis;
+    // @ts-expect-error an analysis without its text does not compile
+    const analysis: FamilyAnalysis<EdgePuzzle, EdgeBoard, EdgeAnalysis, ColourStats> = start;
+    expect(text).toBeTypeOf('function');
+    expect(analysis.start).toBeTypeOf('function');
   });
 });

@@ -6,7 +6,7 @@ import { BeamRun } from '../../../src/core/families/edge/beam/beam';
 import { ScanLayout } from '../../../src/core/families/edge/beam/layout';
 import { beamWidths } from '../../../src/core/families/edge/beam/options';
 import { beamOptions } from '../../../src/core/families/edge/beam/solver';
-import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/design/generator';
 import { Rng } from '../../../src/core/rng/rng';
 
 /** An Eternity II-like set (5 frame and 17 inner colours) of the given size. */

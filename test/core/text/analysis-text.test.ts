@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EdgeAnalysis, LogEstimate } from '../../../src/core/families/edge/analysis';
-import { countVerdict, makeUniqueLines } from '../../../src/core/text/analysis-text';
+import { countVerdict, makeUniqueLines } from '../../../src/core/families/edge/analysis/text';
 import type { MakeUniqueResult } from '../../../src/core/families/edge/analysis/make-unique';
 
 const log = (mean: number, spread: number): LogEstimate => ({ log10Mean: Math.log10(mean), log10StdError: spread > 0 ? Math.log10(spread) : -Infinity });

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateEdgePuzzle, generatedFiles } from '../../../src/core/families/edge/generator';
+import { generateEdgePuzzle, generatedFiles } from '../../../src/core/families/edge/design/generator';
 import { cli, instances, tempDb } from '../../helpers/cli';
 
 describe('workbench analyze', () => {

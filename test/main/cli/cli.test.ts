@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { readPuzzleFile } from '../../../src/core/document/read-file';
-import { boardFormat } from '../../../src/core/families/edge/formats';
-import type { EdgePuzzle } from '../../../src/core/families/edge/model';
-import { scoreBoard } from '../../../src/core/families/edge/score';
-import { validateEdgePuzzle } from '../../../src/core/families/edge/validate';
+import { boardFormat } from '../../../src/core/families/edge/files/formats';
+import type { EdgePuzzle } from '../../../src/core/families/edge/model/model';
+import { scoreBoard } from '../../../src/core/families/edge/model/score';
+import { validateEdgePuzzle } from '../../../src/core/families/edge/model/validate';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { childPids, cli, instances, solveJump, tempDb } from '../../helpers/cli';

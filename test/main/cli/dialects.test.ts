@@ -65,7 +65,7 @@ function stored(id: number): { family: string; puzzle: Record<string, unknown>; 
     const rec = store.getPuzzle(id)!;
     return rec.document as { family: string; puzzle: Record<string, unknown>; solution?: unknown };
   } finally {
-    store.close();
+    store.dispose();
   }
 }
 

@@ -83,7 +83,7 @@ describe('workbench CLI under hostile use', () => {
       }
       expect(wb.store.countRuns()).toBe(0);
     } finally {
-      await wb.close();
+      await wb.dispose();
     }
   });
 
@@ -134,7 +134,7 @@ describe('workbench CLI under hostile use', () => {
       rows: 3,
       cols: 3,
     });
-    store.close();
+    store.dispose();
     const list = cli(['puzzles', '--db', db]);
     expect(list.code, list.stderr).toBe(0);
     expect(list.stdout.length).toBeLessThan(1000);

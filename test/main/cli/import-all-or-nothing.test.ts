@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
-import { piecesFormat } from '../../../src/core/families/edge/formats';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/design/generator';
+import { piecesFormat } from '../../../src/core/families/edge/files/formats';
 import { cli, cliAsync, tempDb } from '../../helpers/cli';
 
 /** Issue 20: several files or many boards are stored all together or not at all; messages stay one line. */

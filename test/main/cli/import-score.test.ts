@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
-import { bucasFormat } from '../../../src/core/families/edge/formats';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/design/generator';
+import { bucasFormat } from '../../../src/core/families/edge/files/formats';
 import { cli, tempDb } from '../../helpers/cli';
 
 const dir = mkdtempSync(join(tmpdir(), 'workbench-import-'));

@@ -26,7 +26,7 @@ describe('workbench show', () => {
     const honest = store.createRun(spec);
     store.recordImprovement(honest.id, { elapsedMs: 1, evaluations: 1, score: 8, solution: null });
     store.recordProgress(honest.id, { elapsedMs: 2, evaluations: 2, iteration: 2, bestScore: 8, currentScore: 8, meanScore: null });
-    store.close();
+    store.dispose();
 
     const shown = cli(['show', String(run.id), '--db', db]);
     expect(shown.stderr).toBe('');

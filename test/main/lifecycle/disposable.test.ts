@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DisposableStore, toDisposable } from '../../../src/main/lifecycle/disposable';
 import { createBackend } from '../../../src/main/services/backend';
 import { makeDocument } from '../../../src/core/document/document';
-import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/design/generator';
 import type { WorkerSpawner } from '../../../src/main/runs/worker-host';
 
 const noWorkers: WorkerSpawner = () => {
@@ -43,7 +43,7 @@ describe("the backend's close", () => {
     const { puzzle } = generateEdgePuzzle({ rows: 16, cols: 16, frameColours: 5, innerColours: 17, seed: 1 });
     const { id: puzzleId } = await b.handlers.createPuzzle({ document: makeDocument('edge', 'big', puzzle) });
     const { id } = await b.handlers.startAnalysis({ puzzleId, probes: 20, seconds: 60 });
-    await b.close();
+    await b.dispose();
     const s = await b.handlers.analysisStatus({ id });
     expect(s.running).toBe(false);
     expect(s.error).toBe('the backend closed');

@@ -10,7 +10,7 @@ import { openLeased, watchEventLoop, watchLease } from './lease-watch';
 const opened: Workbench[] = [];
 
 afterEach(async () => {
-  for (const wb of opened.splice(0)) await wb.close().catch(() => undefined);
+  for (const wb of opened.splice(0)) await wb.dispose().catch(() => undefined);
   cleanTempDirs();
 });
 

@@ -47,7 +47,10 @@ export function inProcessSpawner(log: { spawned: number; handles: InProcessHandl
       post: (m: ToWorker) => setImmediate(() => alive && toWorker.forEach((l) => l(m))),
       onMessage: (l: (m: FromWorker) => void) => void fromWorker.push(l),
       onExit: (l: (d: string) => void) => void exits.push(l),
-      kill: () => die('killed by SIGKILL'),
+      dispose: () => die('killed by SIGKILL'),
+      kill() {
+        this.dispose();
+      },
     };
     log.spawned++;
     log.handles.push(handle);

@@ -31,7 +31,7 @@ const deadOwner: LeaseOwner = { host: hostname(), pid: 4_194_001, startedAt: 1 }
 const remoteOwner: LeaseOwner = { host: 'worker-7.example', pid: 77, startedAt: 1 };
 
 afterEach(async () => {
-  for (const wb of opened.splice(0)) await wb.close().catch(() => undefined);
+  for (const wb of opened.splice(0)) await wb.dispose().catch(() => undefined);
   cleanTempDirs();
 });
 

@@ -24,7 +24,7 @@ describe('run manager', () => {
     expect(events.filter((e) => e.kind === 'progress').length).toBeGreaterThan(0);
     expect(wb.store.latestCheckpoint(run.id)?.evaluations).toBe(20_000);
     expect(end.bestSolution).not.toBeNull();
-    await wb.close();
+    await wb.dispose();
   });
 
   it('queues runs beyond the concurrency limit', async () => {
@@ -34,7 +34,7 @@ describe('run manager', () => {
     expect(wb.store.getRun(ids[3])?.status).toBe('queued');
     const ends = await Promise.all(ids.map((id) => wb.runs.waitFor(id)));
     expect(ends.map((e) => e.status)).toEqual(['done', 'done', 'done', 'done']);
-    await wb.close();
+    await wb.dispose();
   });
 
   it('stops a running run and a queued one, and resumes a stopped run', async () => {
@@ -52,14 +52,14 @@ describe('run manager', () => {
     const again = await wb.runs.stop(a.id);
     expect(again.evaluations).toBeGreaterThan(cp.evaluations);
     expect(again.elapsedMs).toBeGreaterThan(cp.elapsedMs);
-    await wb.close();
+    await wb.dispose();
   });
 
   it('marks a run whose worker vanishes as interrupted, and one whose solver throws as failed', async () => {
     const { wb, log } = open(1);
     const a = wb.createRun({ target: jump(7), solver: 'hill-climb', seed: 1, stop: {} });
     await new Promise((r) => setTimeout(r, 150));
-    log.handles[0].kill();
+    log.handles[0].dispose();
     const end = await wb.runs.waitFor(a.id);
     expect(end.status).toBe('interrupted');
     expect(end.error).toMatch(/killed/);
@@ -70,7 +70,7 @@ describe('run manager', () => {
     const failed = await wb.runs.waitFor(a.id);
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/checkpoint/);
-    await wb.close();
+    await wb.dispose();
   });
 
   it('refuses impossible settings before storing anything', () => {
@@ -110,6 +110,6 @@ describe('run manager', () => {
     expect(wb.runs.recover()).toEqual([run.id]);
     expect(wb.store.getRun(run.id)?.status).toBe('interrupted');
     expect((await wb.runs.waitFor(queued.id)).status).toBe('done');
-    await wb.close();
+    await wb.dispose();
   });
 });

@@ -26,7 +26,7 @@ describe("a run's memory, measured in its own solver process", () => {
       // Stored: a later reader (the history, another process) sees it.
       expect(wb.store.getRunSummary(run.id)?.peakRssBytes).toBe(end.peakRssBytes);
     } finally {
-      await wb.close();
+      await wb.dispose();
     }
   });
 });

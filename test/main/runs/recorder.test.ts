@@ -35,9 +35,12 @@ function lyingSpawner(claim: (board: { cells: number[][] }) => number, log: { ki
       },
       onMessage: (l) => void listeners.push(l),
       onExit: (l) => void exits.push(l),
-      kill() {
+      dispose() {
         log.killed = true;
         exit('killed by SIGKILL');
+      },
+      kill() {
+        this.dispose();
       },
     };
   };
@@ -54,7 +57,7 @@ describe('the recorder re-checks every improvement', () => {
     expect(end.bestScore).toBeNull();
     expect(wb.store.events(run.id, { kinds: ['improvement'] })).toEqual([]);
     expect(log.killed).toBe(true);
-    await wb.close();
+    await wb.dispose();
   });
 
   it('stores a true claim', async () => {
@@ -65,6 +68,6 @@ describe('the recorder re-checks every improvement', () => {
     expect(wb.store.events(run.id, { kinds: ['improvement'] }).map((e) => e.bestScore)).toEqual([8]);
     expect(wb.store.getRun(run.id)?.status).toBe('running');
     expect((await wb.runs.stop(run.id)).bestScore).toBe(8);
-    await wb.close();
+    await wb.dispose();
   });
 });

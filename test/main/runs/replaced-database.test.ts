@@ -22,7 +22,7 @@ const hash = (file: string): string => createHash('sha256').update(fs.readFileSy
 function backup(file: string): string {
   const s = Store.open(file);
   for (let i = 0; i < 3; i++) s.createRun(newRun({ puzzleName: `backup ${i}` }));
-  s.close();
+  s.dispose();
   return hash(file);
 }
 
@@ -52,7 +52,7 @@ function expectIntact(file: string, digest: string): void {
     expect(s.connection.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(s.listRuns().map((r) => r.puzzleName)).toEqual(['backup 2', 'backup 1', 'backup 0']);
   } finally {
-    s.close();
+    s.dispose();
   }
 }
 

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { THREADS_PARAM } from '../../../src/core/engine/shards';
 import { paramValueText } from '../../../src/core/text/run-text';
-import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/design/generator';
 import type { WorkerHandle, WorkerSpawner } from '../../../src/main/runs/worker-host';
 import { Workbench } from '../../../src/main/services/workbench';
 
@@ -14,7 +14,10 @@ function idleSpawner(handles: WorkerHandle[]): WorkerSpawner {
       post: () => undefined,
       onMessage: () => undefined,
       onExit: (l) => void exits.push(l),
-      kill: () => exits.forEach((l) => l('killed by SIGKILL')),
+      dispose: () => exits.forEach((l) => l('killed by SIGKILL')),
+      kill() {
+        this.dispose();
+      },
     };
     handles.push(handle);
     return handle;
@@ -35,23 +38,23 @@ describe('run slots', () => {
     expect(wb.runs.slotsInUse()).toBe(3);
     expect([a, b, c, d].map((id) => wb.store.getRun(id)?.status)).toEqual(['running', 'running', 'queued', 'queued']);
     // One slot free is not enough for c (2 threads), and d waits behind it.
-    handles[1].kill();
+    handles[1].dispose();
     await new Promise((r) => setTimeout(r, 20));
     expect(wb.store.getRun(c)?.status).toBe('queued');
     expect(wb.runs.slotsInUse()).toBe(2);
-    handles[0].kill();
+    handles[0].dispose();
     await new Promise((r) => setTimeout(r, 20));
     expect([c, d].map((id) => wb.store.getRun(id)?.status)).toEqual(['running', 'running']);
     expect(wb.runs.slotsInUse()).toBe(3);
     // More threads than slots: the run takes them all rather than never starting.
     const e = run(8);
-    handles[2].kill();
-    handles[3].kill();
+    handles[2].dispose();
+    handles[3].dispose();
     await new Promise((r) => setTimeout(r, 20));
     expect(wb.store.getRun(e)?.status).toBe('running');
     expect(wb.runs.slotsInUse()).toBe(3);
-    handles[4].kill();
-    await wb.close();
+    handles[4].dispose();
+    await wb.dispose();
   });
 
   it('offers all cores but one (threads=0), stored as the number of cores it stands for', async () => {
@@ -60,7 +63,7 @@ describe('run slots', () => {
     const wb = Workbench.open({ dbPath: ':memory:', spawn: idleSpawner(handles), concurrency: 1 });
     const run = wb.createRun({ target, solver: 'lns', params: { threads: 0 }, seed: 1, stop: {} });
     expect(wb.store.getRun(run.id)?.params.threads).toBe(Math.max(1, availableParallelism() - 1));
-    handles[0].kill();
-    await wb.close();
+    handles[0].dispose();
+    await wb.dispose();
   });
 });

@@ -31,7 +31,7 @@ function allowedMs(limitMs: number): number {
 
 const open: Workbench[] = [];
 afterEach(async () => {
-  for (const wb of open.splice(0)) await wb.close();
+  for (const wb of open.splice(0)) await wb.dispose();
 });
 
 function workbench(cores?: number): Workbench {

@@ -3,8 +3,8 @@ import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { piecesFormat } from '../../../src/core/families/edge/formats';
-import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
+import { piecesFormat } from '../../../src/core/families/edge/files/formats';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/design/generator';
 import { createBackend } from '../../../src/main/services/backend';
 import { startServer, type RunningServer } from '../../../src/main/serve/server';
 import { cliAsync, tempDb } from '../../helpers/cli';
@@ -27,8 +27,8 @@ async function serve(opts: { parseTimeoutMs?: number; maxConnectionBytes?: numbe
   const backend = await createBackend({ dbPath: tempDb(), workerHost: 'node', resourcesDir: null });
   const server = await startServer({ backend, port: 0, staticDir, ...opts });
   cleanups.push(async () => {
-    await server.close();
-    await backend.close();
+    await server.dispose();
+    await backend.dispose();
   });
   return server;
 }

@@ -73,6 +73,7 @@ function fakeBackend(): FakeBackend {
     resumeRun: nope('resumeRun'),
     listRuns: () => [],
     getRun: nope('getRun'),
+    runWorkers: () => null,
     startRuns: nope('startRuns'),
     queryRuns: nope('queryRuns'),
     runIds: nope('runIds'),
@@ -122,7 +123,7 @@ const sockets: WebSocket[] = [];
 
 afterEach(async () => {
   for (const ws of sockets.splice(0)) ws.terminate();
-  await Promise.all(servers.splice(0).map((s) => s.close()));
+  await Promise.all(servers.splice(0).map((s) => s.dispose()));
 });
 
 async function serve(opts: Partial<Parameters<typeof startServer>[0]> = {}): Promise<{ server: RunningServer; backend: FakeBackend }> {
@@ -290,7 +291,7 @@ describe('serve: WebSocket API', () => {
     expect(await a.next()).toEqual({ push: { type: 'puzzles-changed' } });
     expect(await b.next()).toEqual({ push: event });
     expect(backend.listenerCount()).toBe(1);
-    await server.close();
+    await server.dispose();
     expect(backend.listenerCount()).toBe(0);
   });
 
@@ -469,7 +470,7 @@ describe('renderer client over the WebSocket transport', () => {
       const states: string[] = [];
       transport.onState((s) => states.push(s));
       const port = server.port;
-      await server.close();
+      await server.dispose();
       servers.splice(servers.indexOf(server), 1);
       await expect.poll(() => states.includes('reconnecting')).toBe(true);
       const again = await startServer({ backend, port, staticDir, token: 't' });

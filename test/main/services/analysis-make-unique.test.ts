@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { finished, storeWith } from './thread-jobs';
 import { makeDocument } from '../../../src/core/document/document';
-import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
-import { generateTetravex } from '../../../src/core/families/edge/tetravex';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/design/generator';
+import { generateTetravex } from '../../../src/core/families/edge/files/tetravex';
 import { Analyses } from '../../../src/main/services/analysis';
 
 describe('make unique started from the app', () => {
@@ -75,7 +75,7 @@ describe('make unique started from the app', () => {
       expect(s.error).toBeNull();
       expect(s.unique).toMatchObject({ outcome: 'stopped', stoppedBy: 'stopped', countExact: false });
     } finally {
-      await a.close();
+      await a.dispose();
     }
   });
 
@@ -88,7 +88,7 @@ describe('make unique started from the app', () => {
       expect(s.unique).toMatchObject({ outcome: 'stopped', stoppedBy: 'seconds' });
       expect(s.progress!.cpuMs).toBeGreaterThanOrEqual(500);
     } finally {
-      await a.close();
+      await a.dispose();
     }
   });
 });

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { finished, storeWith } from './thread-jobs';
 import { makeDocument } from '../../../src/core/document/document';
-import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
-import { solutionFromJson } from '../../../src/core/families/edge/json';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/design/generator';
+import { solutionFromJson } from '../../../src/core/families/edge/model/json';
 import { isSolved, type EdgePuzzle } from '../../../src/core/families/edge';
 import { Analyses } from '../../../src/main/services/analysis';
 import { parseCall } from '../../../src/main/api/contract';
@@ -74,7 +74,7 @@ describe('make unique by colours started from the app', () => {
       expect(s.error).toBeNull();
       expect(s.recolour).toMatchObject({ outcome: 'stopped', stoppedBy: 'stopped', countExact: false, edges: null });
     } finally {
-      await a.close();
+      await a.dispose();
     }
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { finished, storeWith } from './thread-jobs';
 import { readPuzzleFile } from '../../../src/core/document/read-file';
 import { makeDocument } from '../../../src/core/document/document';
-import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/design/generator';
 import { Analyses } from '../../../src/main/services/analysis';
 
 describe('analyses started from the app', () => {
@@ -63,7 +63,7 @@ describe('analyses started from the app', () => {
       expect(s.error).toBeNull();
       expect(s.outcome?.analysis).toMatchObject({ family: 'edge', count: { end: 'stopped' } });
     } finally {
-      await a.close();
+      await a.dispose();
     }
   });
 

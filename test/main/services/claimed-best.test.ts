@@ -33,7 +33,10 @@ const boastingSpawner: WorkerSpawner = () => {
     },
     onMessage: (l) => void listeners.push(l),
     onExit: (l) => void exits.push(l),
-    kill: () => exit('killed by SIGKILL'),
+    dispose: () => exit('killed by SIGKILL'),
+    kill() {
+      this.dispose();
+    },
   };
 };
 
@@ -51,7 +54,7 @@ describe('a solver that claims more in its progress than it shows', () => {
       // The samples keep the solver's word.
       expect(wb.store.events(run.id, { kinds: ['progress'] }).every((e) => e.bestScore === 1000)).toBe(true);
     } finally {
-      await wb.close();
+      await wb.dispose();
     }
   });
 });

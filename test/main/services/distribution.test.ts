@@ -36,8 +36,8 @@ afterEach(async () => {
 function open(opts: ConstructorParameters<typeof Distribution>[1] = {}) {
   const wb = Workbench.open({ dbPath: ':memory:', spawn: inProcessSpawner({ spawned: 0, handles: [] }) });
   const distribution = new Distribution(wb, opts);
-  cleanup.push(() => wb.close());
-  cleanup.push(() => distribution.close());
+  cleanup.push(() => wb.dispose());
+  cleanup.push(() => distribution.dispose());
   const h = apiHandlers(wb, { resourcesDir: null, distribution, studies: new Studies(wb, distribution) });
   /** Through the schema, as a transport would call it. */
   const set = async (url: unknown) => {
@@ -143,18 +143,18 @@ describe('createBackend', () => {
     const db = tempDb();
     const first = await createBackend({ dbPath: db, workerHost: 'node', resourcesDir: null });
     expect((await first.handlers.setDistribution({ url: withPassword })).state).toBe('connected');
-    await first.close();
+    await first.dispose();
 
     const again = await createBackend({ dbPath: db, workerHost: 'node', resourcesDir: null });
     expect(await again.handlers.getDistribution({})).toMatchObject({ state: 'connected', fromEnv: false });
     await again.handlers.setDistribution({ url: nobody });
-    await again.close();
+    await again.dispose();
 
     const down = await createBackend({ dbPath: db, workerHost: 'node', resourcesDir: null });
     try {
       expect(await down.handlers.getDistribution({})).toMatchObject({ state: 'unreachable', url: nobody });
     } finally {
-      await down.close();
+      await down.dispose();
     }
   }, 30_000);
 
@@ -171,7 +171,7 @@ describe('createBackend', () => {
     try {
       expect(await app.handlers.getDistribution({})).toMatchObject({ state: 'unreachable', fromEnv: true, fixedBy: 'WORKBENCH_REDIS', url: nobody });
     } finally {
-      await app.close();
+      await app.dispose();
     }
   }, 30_000);
 });

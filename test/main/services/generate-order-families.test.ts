@@ -27,7 +27,7 @@ describe('jump mazes to order from the app', () => {
     expect(doc).toMatchObject({ family: 'jump', name: 'Jump maze 5×5, one shortest path of 12' });
     const a = analyseMaze(puzzle as JumpPuzzle, (solution as JumpMaze).cells);
     expect(a).toMatchObject({ shortest: 12, shortestPaths: '1' });
-    await o.close();
+    await o.dispose();
   });
 
   it('refuses in one line a length the size cannot have, or one not found in the changes allowed', async () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { finished } from './thread-jobs';
 import { parseDocument } from '../../../src/core/document/document';
 import { bruteSolutions } from '../../core/families/edge/analysis/brute';
-import type { EdgePuzzle } from '../../../src/core/families/edge/model';
+import type { EdgePuzzle } from '../../../src/core/families/edge/model/model';
 import { Orders, orderHandlers } from '../../../src/main/services/generate-order';
 import { parseCall } from '../../../src/main/api/contract';
 
@@ -26,7 +26,7 @@ describe('generate to order from the app', () => {
     expect(reference).not.toBeNull();
     expect((puzzle as EdgePuzzle).rotatable).toBe(false);
     expect(bruteSolutions(puzzle as EdgePuzzle).layouts).toBe(1);
-    await o.close();
+    await o.dispose();
   });
 
   it('says in one line when the band is never reached', async () => {

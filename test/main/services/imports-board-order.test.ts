@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readPiecesAndBoards } from '../../../src/main/services/imports';
-import { scoreBoard } from '../../../src/core/families/edge/score';
-import { maxScore } from '../../../src/core/families/edge/model';
+import { scoreBoard } from '../../../src/core/families/edge/model/score';
+import { maxScore } from '../../../src/core/families/edge/model/model';
 
 /**
  * A Tetravex piece file and its solved board written alike by one program, in an edge order the

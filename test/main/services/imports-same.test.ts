@@ -41,7 +41,7 @@ describe('finding the same puzzle in the library', () => {
       expect(r.duplicates).toHaveLength(library > 0 ? 2_000 : 1_999);
       expect(r.duplicates[r.duplicates.length - 1].sameAs.id).toBe(library > 0 ? 1 : r.added[0].id);
       expect(work).toEqual({ lookups: 2, reads: 0 });
-      wb.close();
+      wb.dispose();
     }
   });
 
@@ -93,6 +93,6 @@ describe('finding the same puzzle in the library', () => {
       { id: 1, name: 'first' },
       { id: 3, name: 'second' },
     ]);
-    wb.close();
+    wb.dispose();
   });
 });

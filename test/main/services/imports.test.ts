@@ -5,7 +5,7 @@ import { Workbench } from '../../../src/main/services/workbench';
 import { apiHandlers } from '../../../src/main/services/backend';
 import { importFile, listLibrary, prepareImport, previewImport, storeImports } from '../../../src/main/services/imports';
 import type { WorkerSpawner } from '../../../src/main/runs/worker-host';
-import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/design/generator';
 import { instances } from '../../helpers/cli';
 
 const noWorkers: WorkerSpawner = () => {

@@ -31,13 +31,16 @@ const idleWorkers = (): WorkerSpawner => () => {
     post: (_m: ToWorker) => undefined,
     onMessage: (_l: (m: FromWorker) => void) => undefined,
     onExit: (l) => void (onExit = l),
-    kill: () => onExit?.('killed'),
+    dispose: () => onExit?.('killed'),
+    kill() {
+      this.dispose();
+    },
   };
 };
 
 const open: Workbench[] = [];
 afterEach(async () => {
-  for (const wb of open.splice(0)) await wb.close();
+  for (const wb of open.splice(0)) await wb.dispose();
 });
 
 /** A Workbench with one small puzzle, named `probe`, of each family. */

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { findSolver } from '../../../src/core/catalogue/catalogue';
-import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/design/generator';
 import { resolveParams, type Params } from '../../../src/core/params/schema';
 import { machineMemoryRefusal } from '../../../src/main/services/machine-memory';
 import { Workbench } from '../../../src/main/services/workbench';
@@ -38,6 +38,6 @@ it('refuses such a launch before anything is stored', () => {
     expect(launch).toThrow(/^big: Beam search on 64 threads needs about .* GB of memory, more than three quarters of this machine's/);
     expect(wb.store.listRuns()).toHaveLength(0);
   } finally {
-    void wb.close();
+    void wb.dispose();
   }
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/design/generator';
 import { importRunFile, runToFile } from '../../../src/main/services/run-file';
 import { Workbench } from '../../../src/main/services/workbench';
 import { cli, tempDb } from '../../helpers/cli';
@@ -39,7 +39,7 @@ describe('resuming with a new memory bound', () => {
       expect(same.changes).toHaveLength(1);
       await wb.runs.stop(id);
     } finally {
-      await wb.close();
+      await wb.dispose();
     }
   }, 60_000);
 
@@ -61,7 +61,7 @@ describe('resuming with a new memory bound', () => {
       }
       expect(wb.store.getRunSummary(id)!.params.memory).toBe(1);
     } finally {
-      await wb.close();
+      await wb.dispose();
     }
   }, 60_000);
 
@@ -80,8 +80,8 @@ describe('resuming with a new memory bound', () => {
       const bad = { ...file, run: { ...file.run, changes: [{ ...file.run.changes[0]!, key: 'maxWidth' }] } };
       expect(() => importRunFile(away, JSON.stringify(bad), 'run.json')).toThrow(/^run\.json: run\.changes\.0: maxWidth is not a setting a resume may change$/);
     } finally {
-      await home.close();
-      await away.close();
+      await home.dispose();
+      await away.dispose();
     }
   }, 60_000);
 
@@ -92,7 +92,7 @@ describe('resuming with a new memory bound', () => {
       // Small: resume follows the run to its end.
       await stoppedBeam(wb, 100_000_000);
     } finally {
-      await wb.close();
+      await wb.dispose();
     }
     const refused = cli(['resume', '1', '--set', 'width=9', '--db', db]);
     expect(refused.code).not.toBe(0);

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeDocument } from '../../../src/core/document/document';
-import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/design/generator';
 import { durationText } from '../../../src/core/text/run-text';
 import { importRunFile, runToFile, type RunFile } from '../../../src/main/services/run-file';
 import { Workbench } from '../../../src/main/services/workbench';
@@ -36,8 +36,8 @@ async function withTwo(fn: (home: Workbench, away: Workbench) => Promise<void>):
   try {
     await fn(home, away);
   } finally {
-    await home.close();
-    await away.close();
+    await home.dispose();
+    await away.dispose();
   }
 }
 
@@ -181,8 +181,8 @@ describe('run files', () => {
       expect(away.store.getRun(moved.id)!.status).toBe('stopped');
       expect(spawned.spawned).toBe(before);
     } finally {
-      await home.close();
-      await away.close();
+      await home.dispose();
+      await away.dispose();
     }
   }, 60_000);
 
@@ -192,7 +192,7 @@ describe('run files', () => {
     try {
       await stoppedRun(wb);
     } finally {
-      await wb.close();
+      await wb.dispose();
     }
     const out = join(dirname(db), 'moved.run.json');
     const exported = cli(['export', '1', '--format', 'run', '--out', out, '--db', db]);

@@ -39,8 +39,8 @@ describe('watchRuns', () => {
     expect(seen.filter((e) => e.type === 'run-updated').map((e) => e.type === 'run-updated' && e.run.status)).toEqual(['queued', 'running', 'running', 'done']);
     // Nothing of an ended run but its end.
     expect(seen.at(-1)?.type).toBe('run-updated');
-    watch.stop();
-    here.close();
-    other.close();
+    watch.dispose();
+    here.dispose();
+    other.dispose();
   });
 });

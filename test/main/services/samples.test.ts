@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../src/core/document/document';
-import { edgeAt } from '../../../src/core/families/edge/model';
-import { scoreBoard } from '../../../src/core/families/edge/score';
-import type { EdgeBoard, EdgePuzzle } from '../../../src/core/families/edge/model';
+import { edgeAt } from '../../../src/core/families/edge/model/model';
+import { scoreBoard } from '../../../src/core/families/edge/model/score';
+import type { EdgeBoard, EdgePuzzle } from '../../../src/core/families/edge/model/model';
 import { evaluateMaze, type JumpMaze, type JumpPuzzle } from '../../../src/core/families/jump';
 import type { WorkerSpawner } from '../../../src/main/runs/worker-host';
 import { bundledSamples, findResourcesDir, seedLibrary, SAMPLES_SETTING } from '../../../src/main/services/samples';
@@ -96,7 +96,7 @@ describe('seeding the library', () => {
     expect(meta).toMatchObject({ family: 'edge', rows: 10, cols: 10, source: 'bundled: meta2010_10x10.txt' });
     wb.deletePuzzle(meta.id);
     expect(seedLibrary(wb, resources).added).toBe(0);
-    void wb.close();
+    void wb.dispose();
 
     // Pretend a later version bundles one more sample: only it arrives.
     wb = Workbench.open({ dbPath: db, spawn: noWorkers });
@@ -108,7 +108,7 @@ describe('seeding the library', () => {
     expect(seedLibrary(wb, resources)).toEqual({ added: 1, failed: [] });
     expect(wb.store.countPuzzles()).toBe(total);
     expect(wb.store.listPuzzles({ search: 'meta2010_10x10' })).toEqual([]);
-    void wb.close();
+    void wb.dispose();
   });
 
   it('does nothing without a resources folder', () => {
@@ -120,10 +120,10 @@ describe('seeding the library', () => {
   it('createBackend seeds a fresh database, unless told not to', async () => {
     const b = await createBackend({ dbPath: ':memory:', workerHost: noWorkers });
     expect(await b.handlers.listPuzzles({})).toHaveLength(bundledSamples(resources).length);
-    await b.close();
+    await b.dispose();
     const bare = await createBackend({ dbPath: ':memory:', workerHost: noWorkers, resourcesDir: null });
     expect(await bare.handlers.listPuzzles({})).toEqual([]);
-    await bare.close();
+    await bare.dispose();
   });
 });
 

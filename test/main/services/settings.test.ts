@@ -22,7 +22,7 @@ describe('settings', () => {
       expect(updateSetting(store, 'library.samples', (seen) => [...(seen ?? []), 'c'])).toEqual(['c']);
       expect(store.getSetting('library.samples')).toEqual(['c']);
     } finally {
-      store.close();
+      store.dispose();
     }
   });
 });

@@ -24,7 +24,7 @@ async function until<T>(fn: () => Promise<T | null>, ms: number, what: string): 
 
 const open: Workbench[] = [];
 afterEach(async () => {
-  for (const wb of open.splice(0)) await wb.close();
+  for (const wb of open.splice(0)) await wb.dispose();
 });
 
 function api(concurrency = 2) {

@@ -8,7 +8,7 @@ import { inProcessSpawner } from '../runs/in-process';
 
 const open: Workbench[] = [];
 afterEach(async () => {
-  for (const wb of open.splice(0)) await wb.close();
+  for (const wb of open.splice(0)) await wb.dispose();
 });
 
 it('names the chosen file in a study file error, once', async () => {

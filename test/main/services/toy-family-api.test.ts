@@ -30,7 +30,7 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
-  await wb.close();
+  await wb.dispose();
 });
 
 describe('a registered family through the API and the run manager', () => {

@@ -84,7 +84,7 @@ describe('library services', () => {
 
 describe('the kind of a library puzzle', () => {
   it('is Tetravex for upright tiles without grey, Edge matching for a framed set, and follows edits', async () => {
-    const { generateTetravex } = await import('../../../src/core/families/edge/tetravex');
+    const { generateTetravex } = await import('../../../src/core/families/edge/files/tetravex');
     const { makeDocument } = await import('../../../src/core/document/document');
     const wb = Workbench.open({ dbPath: ':memory:', spawn: noWorkers });
     const e2 = wb.importPuzzle('e2_clue1_6x6.txt', clue1);
@@ -114,18 +114,18 @@ describe('the kind of a library puzzle', () => {
       }).kind;
     expect(run(doc.puzzle)).toBe('Tetravex');
     expect(run({ ...doc.puzzle, rotatable: true })).toBe('Edge matching');
-    await wb.close();
+    await wb.dispose();
   });
 });
 
 describe('runs a solver cannot take', () => {
   it('are refused before they are stored (backtrack-2x2 on upright tiles)', async () => {
-    const { generateTetravex } = await import('../../../src/core/families/edge/tetravex');
+    const { generateTetravex } = await import('../../../src/core/families/edge/files/tetravex');
     const wb = Workbench.open({ dbPath: ':memory:', spawn: noWorkers });
     const g = generateTetravex({ rows: 3, cols: 3, colours: 4, seed: 1 });
     const target = { family: 'edge' as const, name: 'tetravex', puzzle: g.puzzle };
     expect(() => wb.createRun({ target, solver: 'backtrack-2x2', stop: { evaluations: 10 } })).toThrow(/^tetravex: backtrack-2x2 needs pieces that turn/);
     expect(wb.store.listRuns({})).toHaveLength(0);
-    await wb.close();
+    await wb.dispose();
   });
 });

@@ -23,7 +23,7 @@ function sample(file: string, events: number, bytes: number): void {
   const s = Store.open(file);
   const p = s.addPuzzle({ name: 'p', family: 'jump', source: 'x', document: { family: 'jump' }, rows: 5, cols: 5 });
   s.createRun(newRun({ puzzleId: p.id }));
-  s.close();
+  s.dispose();
   // Filled at disk speed: one statement, no journal, no syncs.
   const db = new Database(file);
   db.pragma('journal_mode = DELETE');
@@ -70,7 +70,7 @@ describe('a damaged database over the quick check size', () => {
     sample(file, 4500, 60_000);
     expect(fs.statSync(file).size).toBeGreaterThan(QUICK_CHECK_MAX_BYTES);
     const sound = Date.now();
-    Store.open(file).close();
+    Store.open(file).dispose();
     // The bounded check reads a small part of the file (the full check takes several times as long here).
     expect(Date.now() - sound).toBeLessThan(5000);
     const inner = treePages(file, 'run_events', 'internal');
@@ -125,8 +125,8 @@ describe('the bounded check', () => {
     zeroPage(file, root);
     const reader = Store.open(file, { quickCheckMaxBytes: 0 });
     expect(reader.countRuns()).toBe(301);
-    reader.close();
-    writer.close();
+    reader.dispose();
+    writer.dispose();
   });
 
   it('damage SQLite meets after opening stops all use of the file: later writes are refused with the same line', () => {
@@ -142,10 +142,10 @@ describe('the bounded check', () => {
       const before = hash(file);
       expect(message(() => s.createRun(newRun()))).toBe(first);
       expect(message(() => s.listRuns())).toBe(first);
-      s.close();
+      s.dispose();
       expect(hash(file)).toBe(before);
     } finally {
-      s.close();
+      s.dispose();
     }
   });
 });

@@ -27,7 +27,7 @@ describe("a run's best comes only from checked boards", () => {
     store.recordImprovement(r.id, { elapsedMs: 30, evaluations: 30, score: 1000, solution: { board: 1000 } });
     expect(store.getRun(r.id)).toMatchObject({ bestScore: 1000, claimedBest: null });
     expect(store.getPuzzle(p.id)!.bestScore).toBe(1000);
-    store.close();
+    store.dispose();
   });
 
   it('a run with samples but no improvement has no best, and says what was claimed', () => {
@@ -35,7 +35,7 @@ describe("a run's best comes only from checked boards", () => {
     const r = store.createRun(newRun());
     store.recordProgress(r.id, sample(10, 12));
     expect(store.getRun(r.id)).toMatchObject({ bestScore: null, claimedBest: 12 });
-    store.close();
+    store.dispose();
   });
 
   it('a claim at or below the checked best is no flag', () => {
@@ -45,7 +45,7 @@ describe("a run's best comes only from checked boards", () => {
     store.recordImprovement(r.id, { elapsedMs: 2, evaluations: 2, score: 5, solution: [5] });
     store.recordProgress(r.id, sample(3, 5));
     expect(store.getRun(r.id)).toMatchObject({ bestScore: 5, claimedBest: null });
-    store.close();
+    store.dispose();
   });
 
   it('version 11 works bests out again from the improvements of a database progress had raised, and keeps the claim', () => {
@@ -76,6 +76,6 @@ describe("a run's best comes only from checked boards", () => {
     expect(store.getRun(Number(honest))).toMatchObject({ bestScore: 7, claimedBest: null });
     expect(store.getRun(Number(unshown))).toMatchObject({ bestScore: null, claimedBest: 12 });
     expect(store.getPuzzle(Number(puzzle))!.bestScore).toBe(8);
-    store.close();
+    store.dispose();
   });
 });

@@ -38,7 +38,7 @@ describe('damage in words', () => {
     const file = path.join(tempDir(), 'a.db');
     const s = Store.open(file);
     for (let i = 0; i < 200; i++) s.createRun(newRun({ puzzle: { big: 'x'.repeat(2000), i } }));
-    s.close();
+    s.dispose();
     const db = new Database(file, { readonly: true });
     const root = db.prepare(`SELECT rootpage FROM sqlite_schema WHERE name = 'runs'`).pluck().get() as number;
     db.close();
@@ -69,7 +69,7 @@ describe('workbench check', () => {
     );
     expect(bad.stderr).not.toMatch(/damaged \(the database file/);
     const good = path.join(dir, 'good.db');
-    Store.open(good).close();
+    Store.open(good).dispose();
     const ok = cli(['check', '--db', good]);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toMatch(/good\.db: ok \(full integrity check\)/);

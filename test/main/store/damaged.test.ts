@@ -18,7 +18,7 @@ function sample(file: string): { puzzleId: number; runId: number } {
   const s = Store.open(file);
   const p = s.addPuzzle({ name: 'p', family: 'jump', source: 'x', document: { family: 'jump' }, rows: 5, cols: 5 });
   const r = s.createRun(newRun({ puzzleId: p.id }));
-  s.close();
+  s.dispose();
   return { puzzleId: p.id, runId: r.id };
 }
 
@@ -78,10 +78,10 @@ describe('a damaged database', () => {
     const fresh = path.join(dir, 'fresh.db');
     const s = Store.open(fresh);
     expect(s.countRuns()).toBe(0);
-    s.close();
+    s.dispose();
     // Made by us, it is never empty again.
     expect(fs.statSync(fresh).size).toBeGreaterThan(0);
-    Store.open(fresh).close();
+    Store.open(fresh).dispose();
   });
 
   it('a bad schema-format byte: one line with the file name', () => {
@@ -109,7 +109,7 @@ describe('a damaged database', () => {
         new RegExp(`^puzzle ${puzzleId} \\(p\\) in the database file .*cannot be read back: damaged \\(not valid JSON\\)`),
       );
     } finally {
-      s.close();
+      s.dispose();
     }
   });
 });

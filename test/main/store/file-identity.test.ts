@@ -14,7 +14,7 @@ const hash = (file: string): string => createHash('sha256').update(fs.readFileSy
 function backup(file: string, runs: number): string {
   const s = Store.open(file);
   for (let i = 0; i < runs; i++) s.createRun(newRun({ puzzleName: `backup ${i}` }));
-  s.close();
+  s.dispose();
   return hash(file);
 }
 
@@ -35,7 +35,7 @@ function expectIntact(file: string, digest: string, runs: number): void {
     expect(s.connection.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(s.listRuns().map((r) => r.puzzleName)).toEqual(Array.from({ length: runs }, (_, i) => `backup ${runs - 1 - i}`));
   } finally {
-    s.close();
+    s.dispose();
   }
 }
 
@@ -56,7 +56,7 @@ describe('a database file replaced under an open store', () => {
       );
       // Every later call says the same, reads included; closing writes nothing either.
       expect(() => s.listRuns()).toThrow(/while in use/);
-      s.close();
+      s.dispose();
       expectIntact(file, digest, 3);
     });
   }
@@ -74,7 +74,7 @@ describe('a database file replaced under an open store', () => {
     s.createRun(newRun({ puzzleName: 'after the checkpoint' }));
     fs.copyFileSync(copy, file);
     expect(() => s.createRun(newRun())).toThrow(/overwritten in place/);
-    s.close();
+    s.dispose();
     expectIntact(file, digest, 3);
   });
 
@@ -87,7 +87,7 @@ describe('a database file replaced under an open store', () => {
     const s = busy(file);
     fs.copyFileSync(other, file);
     expect(() => s.createRun(newRun())).toThrow(/overwritten in place/);
-    s.close();
+    s.dispose();
     expectIntact(file, digest, 3);
   });
 
@@ -105,8 +105,8 @@ describe('a database file replaced under an open store', () => {
       expect(a.countRuns()).toBe(300);
       expect(b.countRuns()).toBe(300);
     } finally {
-      a.close();
-      b.close();
+      a.dispose();
+      b.dispose();
     }
   });
 
@@ -115,10 +115,10 @@ describe('a database file replaced under an open store', () => {
     const s = busy(file);
     fs.rmSync(file);
     expect(() => s.createRun(newRun())).toThrow(/^the database file .*a\.db was deleted while in use/);
-    s.close();
+    s.dispose();
     expect(fs.existsSync(`${file}-wal`)).toBe(false);
     const again = Store.open(file);
     expect(again.countRuns()).toBe(0);
-    again.close();
+    again.dispose();
   });
 });

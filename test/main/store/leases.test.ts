@@ -29,7 +29,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  store.close();
+  store.dispose();
   cleanTempDirs();
 });
 

@@ -24,7 +24,7 @@ const hash = (file: string): string => createHash('sha256').update(fs.readFileSy
 function backup(file: string, runs: number): string {
   const s = Store.open(file);
   for (let i = 0; i < runs; i++) s.createRun(newRun({ puzzleName: `backup ${i}` }));
-  s.close();
+  s.dispose();
   return hash(file);
 }
 
@@ -51,7 +51,7 @@ function killed(file: string, checkpoint: Checkpoint): void {
   // Every frame copied into the file: the -shm says so, which ties the -wal to the file's pages.
   if (checkpoint === 'a checkpoint last') s.connection.pragma('wal_checkpoint(PASSIVE)');
   const left = ['', '-wal', '-shm'].map((suffix) => [suffix, fs.readFileSync(`${file}${suffix}`)] as const);
-  s.close();
+  s.dispose();
   for (const [suffix, bytes] of left) fs.writeFileSync(`${file}${suffix}`, bytes);
 }
 
@@ -72,7 +72,7 @@ function names(file: string): string[] {
     expect(s.connection.pragma('integrity_check', { simple: true })).toBe('ok');
     return s.listRuns().map((r) => r.puzzleName);
   } finally {
-    s.close();
+    s.dispose();
   }
 }
 
@@ -187,7 +187,7 @@ describe('a stale -wal beside a database restored after a kill -9', () => {
           stop: { seconds: 1, evaluations: null, target: null }, puzzle: { big, n }, maxScore: 1 });
         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
       }
-      s.close();
+      s.dispose();
     `;
     const child = spawn(process.execPath, ['--import', tsx, '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
     const exited = new Promise<number | null>((r) => child.once('exit', r));
@@ -199,7 +199,7 @@ describe('a stale -wal beside a database restored after a kill -9', () => {
     while (child.exitCode === null) {
       const s = Store.open(file);
       s.countRuns();
-      s.close();
+      s.dispose();
       opened++;
       await new Promise((r) => setTimeout(r, 10));
     }

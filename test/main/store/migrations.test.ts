@@ -31,26 +31,26 @@ describe('migrations', () => {
     expect(tables).toEqual(expect.arrayContaining(['checkpoints', 'puzzles', 'run_events', 'runs']));
     const indexes = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'`).pluck().all();
     expect(indexes).toEqual(expect.arrayContaining(['runs_status', 'runs_puzzle_id', 'runs_created_at', 'runs_solver', 'run_events_run_kind_time']));
-    store.close();
-    store.close(); // idempotent
+    store.dispose();
+    store.dispose(); // idempotent
   });
 
   it('re-opening is idempotent and keeps the data', () => {
     const file = path.join(tempDir(), 'workbench.db');
     const s1 = Store.open(file);
     s1.addPuzzle({ name: 'kept', family: 'edge', source: 'test', document: { a: 1 }, rows: 2, cols: 3 });
-    s1.close();
+    s1.dispose();
     const s2 = Store.open(file);
     expect(s2.connection.pragma('user_version', { simple: true })).toBe(latestVersion());
     expect(migrate(s2.connection, file)).toEqual([]);
     expect(s2.listPuzzles().map((p) => p.name)).toEqual(['kept']);
-    s2.close();
+    s2.dispose();
   });
 
   it('works in memory', () => {
     const s = Store.open(':memory:');
     expect(s.countPuzzles()).toBe(0);
-    s.close();
+    s.dispose();
   });
 
   it('refuses a database from a newer version and leaves it untouched', () => {
@@ -142,7 +142,7 @@ describe('migrations', () => {
     const store = Store.open(file);
     expect(store.connection.pragma('user_version', { simple: true })).toBe(latestVersion());
     expect(store.listRuns({})).toEqual([expect.objectContaining({ puzzleName: 'old', rssBytes: null, peakRssBytes: null })]);
-    store.close();
+    store.dispose();
   });
 
   it('rejects a list with gaps', () => {

@@ -15,7 +15,7 @@ function opener(file: string, at: number): Promise<string> {
   const code = `
     const { Store } = await import(${JSON.stringify(storeModule)});
     while (Date.now() < ${at}) {}
-    try { Store.open(${JSON.stringify(file)}).close(); console.log('ok'); } catch (e) { console.log(e.message); }
+    try { Store.open(${JSON.stringify(file)}).dispose(); console.log('ok'); } catch (e) { console.log(e.message); }
   `;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', tsx, '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -39,7 +39,7 @@ describe('a new database file', () => {
       expect(results).toEqual(Array(5).fill('ok'));
       const store = Store.open(file);
       expect(store.listPuzzles()).toEqual([]);
-      store.close();
+      store.dispose();
     }
     // Nothing of the making is left beside them.
     expect(fs.readdirSync(dir).filter((f) => f.endsWith('.new') || f.includes('.new-'))).toEqual([]);

@@ -26,7 +26,7 @@ const sleep = (ms: number): void => void Atomics.wait(new Int32Array(new SharedA
 function backup(file: string, runs: number): string {
   const s = Store.open(file);
   for (let i = 0; i < runs; i++) s.createRun(newRun({ puzzleName: `backup ${i}` }));
-  s.close();
+  s.dispose();
   return hash(file);
 }
 
@@ -43,7 +43,7 @@ function expectIntact(file: string, digest: string, runs: number): void {
     expect(s.connection.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(s.countRuns()).toBe(runs);
   } finally {
-    s.close();
+    s.dispose();
   }
 }
 
@@ -73,7 +73,7 @@ describe('a database file copied over around a checkpoint, in one process', () =
         expect(() => progress(s, run.id, 2000)).toThrow(
           /^the database file .*was overwritten in place by another file while in use, so this process stopped writing to it$/,
         );
-        s.close();
+        s.dispose();
         expectIntact(file, digest, runs);
       }
     }, 60_000);
@@ -96,7 +96,7 @@ describe("a database file copied over between the store's last look and its chec
       const asBig = path.join(dir, 'as-big.db');
       const s0 = Store.open(asBig);
       for (let i = 0; i < 40; i++) s0.createRun(newRun({ puzzleName: `other ${i}`, puzzle: big(-i) }));
-      s0.close();
+      s0.dispose();
       for (let round = 0; round < 6; round++) {
         const file = path.join(dir, `a${round}.db`);
         const older = path.join(dir, `older${round}.db`);
@@ -143,7 +143,7 @@ describe("a database file copied over between the store's last look and its chec
         // Retired: every later call is refused alike, closing writes nothing, and no -wal is left to be replayed into the file.
         expect(() => progress(s, run.id, 10_000)).toThrow(/^the database file .* was overwritten in place by another file while /);
         const after = hash(file);
-        s.close();
+        s.dispose();
         expect(hash(file)).toBe(after);
         if (outcome === 'left byte for byte') expectIntact(file, smallDigest, 3);
         else {
@@ -181,7 +181,7 @@ describe('a database file copied over a process writing and checkpointing on its
         } catch (e) {
           fs.writeSync(1, 'stopped ' + r + ' after ' + n + ': ' + e.message + '\\n');
         }
-        s.close();
+        s.dispose();
       }
     `;
     const child = spawn(process.execPath, ['--import', tsx, '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });

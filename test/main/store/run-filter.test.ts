@@ -9,7 +9,7 @@ import { newRun, tickingClock } from './helpers';
 
 const stores: Store[] = [];
 afterEach(() => {
-  for (const s of stores.splice(0)) s.close();
+  for (const s of stores.splice(0)) s.dispose();
 });
 
 interface Spec {

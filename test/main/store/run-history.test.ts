@@ -9,7 +9,7 @@ import { newRun, tickingClock } from './helpers';
 
 const stores: Store[] = [];
 afterEach(() => {
-  for (const s of stores.splice(0)) s.close();
+  for (const s of stores.splice(0)) s.dispose();
 });
 
 function open(): { store: Store; history: RunHistory } {
@@ -382,7 +382,10 @@ describe('launching and deleting runs through the workbench', () => {
       },
       onMessage: (l) => void (onMsg = l),
       onExit: (l) => void (onExit = l),
-      kill: () => onExit?.('killed'),
+      dispose: () => onExit?.('killed'),
+      kill() {
+        this.dispose();
+      },
     };
   };
 
@@ -408,6 +411,6 @@ describe('launching and deleting runs through the workbench', () => {
     expect(deleted).toBe(2);
     expect(wb.store.getRun(runs[0]!.id)).toBeNull();
     expect(pushed).toContain('runs-deleted');
-    await wb.close();
+    await wb.dispose();
   });
 });

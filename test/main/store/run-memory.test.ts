@@ -13,7 +13,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  store.close();
+  store.dispose();
   cleanTempDirs();
 });
 

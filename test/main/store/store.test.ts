@@ -17,7 +17,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  store.close();
+  store.dispose();
   cleanTempDirs();
 });
 
@@ -279,7 +279,7 @@ describe('runs', () => {
 
 describe('thinning', () => {
   it('keeps progress samples bounded, first and last kept, improvements untouched', () => {
-    store.close();
+    store.dispose();
     store = Store.open(file, { maxProgressSamples: 500 });
     const r = store.createRun(newRun());
     const n = 10_000;
@@ -380,7 +380,7 @@ describe('errors', () => {
   });
 
   it('a closed store says so', () => {
-    store.close();
+    store.dispose();
     expect(() => store.countPuzzles()).toThrow(/is closed/);
   });
 });

@@ -304,6 +304,13 @@ describe('study exports: budget, clock and version', () => {
     );
     expect(md).toContain('\n- p1: 1 min 00 s\n');
 
+    // A budget of evaluations alone still says the clock its recorded times (curves, time to target) are on.
+    const byEvaluations = spec({ configs: [config('ga', { seconds: null, evaluations: 5_000, target: null, clock: 'cpu' }), config('sa')] });
+    const e = analyse(byEvaluations, []);
+    expect(studyMarkdown(head(byEvaluations), e.progress, e.cells, e.analysis)).toContain(
+      "Stop budget of each setting's runs:\n\n- ga: 5,000 evaluations, times on the cpu clock\n- sa: 10 s (wall clock)",
+    );
+
     const json = JSON.parse(JSON.stringify(studyJson(head(s), progress, cells, analysis))) as Record<string, unknown>;
     expect(json).toMatchObject({ workbenchVersion: VERSION, budget: studyBudget(s), aggregate: 'median', pairing: null });
     expect(json.overPuzzles).toMatchObject({ test: 'wilcoxon', rows: [0, 1] });

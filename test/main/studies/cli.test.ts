@@ -56,7 +56,7 @@ describe('workbench study', () => {
     );
     // The table, the setup (the program's version, the budget and its clock), then the comparisons: heading, note and a table of one pair.
     expect(md).toMatch(
-      /\n### Setup\n\nPuzzle Workbench \d+\.\d+\.\d+\S*\. Stop budget of each setting's runs:\n\n- hill-climb: 5,000 evaluations\n- annealing: 5,000 evaluations\n/,
+      /\n### Setup\n\nPuzzle Workbench \d+\.\d+\.\d+\S*\. Stop budget of each setting's runs:\n\n- hill-climb: 5,000 evaluations, times on the wall clock\n- annealing: 5,000 evaluations, times on the wall clock\n/,
     );
     expect(md).toMatch(/\n### Comparisons\n\n.*\n\n\| puzzle \| first \| second \|.*\n\| --- .*\n\| e2_clue1_6x6 \| hill-climb \| annealing \| [^\n]*\|\n$/);
     expect(cli(['study', 'stop', '1', '--db', db]).stdout).toBe('study 1: nothing was running (4/4 done)\n');

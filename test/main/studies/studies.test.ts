@@ -50,7 +50,7 @@ async function closedMidRun(seeds: number) {
   const study = first.studies.create(spec, 's.json', noFiles);
   first.studies.start(study.id);
   await until(() => first.wb.store.latestCheckpoint(first.studies.runs(study.id)[0]!.run.id), 20_000, 'a checkpoint');
-  await first.wb.close();
+  await first.wb.dispose();
   return { dbPath, spec, study };
 }
 
@@ -101,7 +101,7 @@ describe('studies', () => {
     expect(end.bestScore).toBe(studies.runs(study.id).find((l) => l.puzzleIndex === 1 && l.configIndex === 0 && l.seed === 2)!.run.bestScore);
     // Running a finished study again starts nothing.
     expect(studies.start(study.id).queued).toEqual([]);
-    await wb.close();
+    await wb.dispose();
   });
 
   it('count successes and time to target against a stop target', async () => {
@@ -120,7 +120,7 @@ describe('studies', () => {
       const times = hits.map((r) => wb.store.events(r.id, { kinds: ['improvement'] }).find((e) => e.bestScore >= 5)!.elapsedMs).sort((a, b) => a - b);
       expect(cell!.timeToTargetMs).toBe(times.length % 2 ? times[times.length >> 1] : (times[times.length / 2 - 1]! + times[times.length / 2]!) / 2);
     }
-    await wb.close();
+    await wb.dispose();
   });
 
   it("give each puzzle's runs its own stop criteria, and put a paper's figures beside the cells", async () => {
@@ -141,7 +141,7 @@ describe('studies', () => {
     await studies.waitFor(studies.start(study.id).queued);
     expect(studies.runs(study.id).map((l) => l.run.evaluations)).toEqual([700, 3000]);
     expect(studies.results(study.id).cells.map((c) => c.published)).toEqual([null, { mean: 12.5 }]);
-    await wb.close();
+    await wb.dispose();
   });
 
   it('survive a restart: queued runs continue, interrupted ones resume from their checkpoints, done ones are kept', async () => {
@@ -167,8 +167,8 @@ describe('studies', () => {
     const control = fresh.studies.create(spec, 's.json', noFiles);
     await fresh.studies.waitFor(fresh.studies.start(control.id).queued);
     expect(runs.map((r) => r.bestScore)).toEqual(fresh.studies.runs(control.id).map((l) => l.run.bestScore));
-    await second.wb.close();
-    await fresh.wb.close();
+    await second.wb.dispose();
+    await fresh.wb.dispose();
   });
 
   it('resume their interrupted runs at the start of the app or serve (resumeInterrupted), and only those', async () => {
@@ -183,7 +183,7 @@ describe('studies', () => {
     const [done] = await second.studies.waitFor(interrupted);
     expect(done).toMatchObject({ status: 'done', evaluations: 80_000 });
     expect(second.studies.resumeInterrupted()).toEqual([]);
-    await second.wb.close();
+    await second.wb.dispose();
   });
 
   it('run once when two processes start the same study: the second waits for the runs the first holds', async () => {
@@ -200,8 +200,8 @@ describe('studies', () => {
     const ended = await b.studies.waitFor(second.elsewhere);
     expect(ended.every((r) => r.status === 'done')).toBe(true);
     expect(a.wb.store.countRuns()).toBe(8);
-    await a.wb.close();
-    await b.wb.close();
+    await a.wb.dispose();
+    await b.wb.dispose();
   });
 
   it('stop every run wherever it is, and continue when run again', async () => {
@@ -216,7 +216,7 @@ describe('studies', () => {
     const again = studies.start(study.id);
     expect(again.resumed.sort((a, b) => a - b)).toEqual(started.created);
     await studies.stop(study.id);
-    await wb.close();
+    await wb.dispose();
   });
 });
 

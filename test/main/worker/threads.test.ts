@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { drive } from '../../../src/core/engine/driver';
 import { createRun, localShards, playRound, ShardedRun } from '../../../src/core/engine/shards';
 import { edgeSolvers, piecesFormat, puzzleToJson } from '../../../src/core/families/edge';
-import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/design/generator';
 import { serveWorker } from '../../../src/main/worker/runner';
 import { AHEAD, mayRunAhead } from '../../../src/main/worker/shard-layout';
 import { liveShardThreads, threadShards } from '../../../src/main/worker/thread-shards';

@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { puzzleFromJson, solutionFromJson } from '../../../src/core/families/edge/json';
-import { scoreBoard } from '../../../src/core/families/edge/score';
+import { puzzleFromJson, solutionFromJson } from '../../../src/core/families/edge/model/json';
+import { scoreBoard } from '../../../src/core/families/edge/model/score';
 import { describeBrowser, findPuzzleId, useHarness, type Page } from './harness';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));

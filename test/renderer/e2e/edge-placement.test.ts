@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { puzzleFromJson, solutionFromJson } from '../../../src/core/families/edge/json';
-import { faceOutRotation, outMask, pieceClass, edgeAt, type EdgePuzzle } from '../../../src/core/families/edge/model';
+import { puzzleFromJson, solutionFromJson } from '../../../src/core/families/edge/model/json';
+import { faceOutRotation, outMask, pieceClass, edgeAt, type EdgePuzzle } from '../../../src/core/families/edge/model/model';
 import { EdgeDriver } from '../families/edge/board-driver';
 import { describeBrowser, findPuzzleId, useHarness } from './harness';
 

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { borderFaults, mismatches } from '../../../src/core/families/edge/score';
-import { puzzleFromJson, solutionFromJson } from '../../../src/core/families/edge/json';
+import { borderFaults, mismatches } from '../../../src/core/families/edge/model/score';
+import { puzzleFromJson, solutionFromJson } from '../../../src/core/families/edge/model/json';
 import { imageLayout } from '../../../src/renderer/src/lib/board-image';
 import { EdgeDriver } from '../families/edge/board-driver';
 import { describeBrowser, findPuzzleId, useHarness, type Page } from './harness';

@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeBrowser, useHarness } from './harness';
 import { parseDocument } from '../../../src/core/document/document';
-import type { EdgePuzzle } from '../../../src/core/families/edge/model';
+import type { EdgePuzzle } from '../../../src/core/families/edge/model/model';
 import { bruteSolutions } from '../../core/families/edge/analysis/brute';
 
 describeBrowser('generate to order', () => {

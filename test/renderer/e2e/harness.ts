@@ -29,6 +29,7 @@ import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { ApiHandlers, WorkbenchApi } from '../../../src/main/api/contract';
 import { createBackend } from '../../../src/main/services/backend';
 import { startServer, type RunningServer } from '../../../src/main/serve/server';
+import { nodeWorkerSpawner } from '../../../src/main/runs/node-host';
 import type { E2eContext } from './global-setup';
 
 export type { Page, Browser } from 'playwright-core';
@@ -53,6 +54,11 @@ export interface HarnessOptions {
   chromiumArgs?: string[];
   /** Default viewport of new pages (1280 x 800). */
   viewport?: { width: number; height: number };
+  /**
+   * The solver processes' entry script (default the program's own): a test-only entry registers a
+   * family of its own first (test/fixtures/families/toy/worker.ts), as the test registers it here.
+   */
+  workerEntry?: string;
 }
 
 export interface NewPageOptions {
@@ -99,14 +105,14 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const cleanup = async (): Promise<void> => {
     for (const c of contexts) await c.close().catch(() => {});
     await browser?.close().catch(() => {});
-    await server?.close().catch(() => {});
-    await backend?.close().catch(() => {});
+    await server?.dispose().catch(() => {});
+    await backend?.dispose().catch(() => {});
     rmSync(dir, { recursive: true, force: true });
   };
   try {
     backend = await createBackend({
       dbPath,
-      workerHost: 'node',
+      workerHost: opts.workerEntry ? nodeWorkerSpawner(opts.workerEntry) : 'node',
       concurrency: 1,
       ...(opts.resourcesDir !== undefined ? { resourcesDir: opts.resourcesDir } : {}),
     });
@@ -156,7 +162,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     pageErrors: (page) => errors.get(page) ?? [],
     async serverUp(up) {
       if (!up && server) {
-        await server.close();
+        await server.dispose();
         server = null;
       } else if (up && !server) server = await startServer({ backend: b, port, host: '127.0.0.1', staticDir: context.staticDir });
     },

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/design/generator';
 import { describeBrowser, useHarness } from './harness';
 
 describeBrowser('import dialog', () => {

@@ -144,7 +144,8 @@ describeBrowser('studies: composing a study', () => {
     // The verdict over the study's puzzles, naming the settings.
     const verdict = page.getByTestId('study-verdict');
     await verdict.waitFor({ timeout: 20_000 });
-    await expect.poll(async () => (await verdict.textContent())?.trim() ?? '').toMatch(/fast cooling/);
+    // Two settings: Wilcoxon's signed-rank test over the puzzles, named in the verdict whatever it finds.
+    await expect.poll(async () => (await verdict.textContent())?.trim() ?? '').toMatch(/fast cooling.*Wilcoxon/);
     // Who beats whom, puzzle by puzzle: the two settings against each other.
     const matrix = page.getByTestId('study-matrix');
     await expect.poll(() => matrix.count(), { timeout: 20_000 }).toBe(2);

@@ -4,6 +4,7 @@
  * (from the runs' improvements, no re-running; censored runs as crosses) in time and in
  * evaluations, and the performance profiles across the puzzles.
  */
+import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { describeBrowser, useHarness } from './harness';
 
@@ -50,6 +51,24 @@ describeBrowser('studies: statistics', () => {
     expect(await cell.getAttribute('title')).toContain('A12');
     await page.getByTestId('study-comparisons').scrollIntoViewIfNeeded();
     await h.screenshot(page, 'studies-stats-matrix');
+
+    // Over the puzzles: the verdict names Friedman's test, and Demšar's diagram is shown and saved
+    // as the SVG the analysis made and as a PNG at twice its size.
+    expect(await page.getByTestId('study-verdict').textContent()).toMatch(/Friedman over 2 puzzles \(median best score\) p = /);
+    const svg = analysis.overPuzzles!.diagram!;
+    const diagram = page.getByTestId('study-cd-diagram');
+    await diagram.scrollIntoViewIfNeeded();
+    await expect.poll(() => diagram.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(Number(/width="(\d+)"/.exec(svg)![1]));
+    await h.screenshot(page, 'studies-stats-cd-diagram');
+    const [svgFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('study-cd-svg').click()]);
+    expect(svgFile.suggestedFilename()).toBe(`study-${made.id}-Climbing_against_a_random_walk-cd.svg`);
+    expect(readFileSync((await svgFile.path())!, 'utf8')).toBe(svg);
+    const [pngFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('study-cd-png').click()]);
+    expect(pngFile.suggestedFilename()).toBe(`study-${made.id}-Climbing_against_a_random_walk-cd.png`);
+    const png = readFileSync((await pngFile.path())!);
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    // IHDR: width and height at bytes 16 and 20.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([2 * Number(/width="(\d+)"/.exec(svg)![1]), 2 * Number(/height="(\d+)"/.exec(svg)![1])]);
 
     // Runtime distributions: a step line per setting at the default level, censored runs marked.
     const chart = page.getByTestId('runtime-chart');

@@ -1,7 +1,7 @@
 /** The 4x4 edge puzzle with 10 solutions (up to turns) the Analyze tests work on, opened in Play with its Analyze panel unfolded. */
 import { expect } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { generateEdgePuzzle } from '../../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../../src/core/families/edge/design/generator';
 import type { Harness, Page } from './harness';
 
 export async function openTenSolutions(h: Harness): Promise<{ id: number; page: Page; panel: Locator }> {

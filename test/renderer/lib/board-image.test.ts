@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeDocument } from '../../../src/core/document/document';
 import { readPuzzleFile } from '../../../src/core/document/read-file';
 import { drawDocument, imageLayout, type Ctx } from '../../../src/renderer/src/lib/board-image';
+import { familyEntry } from '../../../src/renderer/src/families';
 
 /** A context that records what is drawn. */
 function recorder(): Ctx & { texts: string[]; fills: number } {
@@ -60,19 +61,21 @@ describe('board pictures', () => {
 
   it('draws each family with its score in the header', () => {
     const jump = recorder();
-    expect(drawDocument(jump, docOf('cs440_hill_climbing_5x5.maze')).subtitle).toBe('Jump maze · 5×5 · fitness 21 (goal in 21 moves)');
+    expect(drawDocument(jump, docOf('cs440_hill_climbing_5x5.maze'), familyEntry('jump').drawBoard).subtitle).toBe(
+      'Jump maze · 5×5 · fitness 21 (goal in 21 moves)',
+    );
     expect(jump.texts).toContain('G');
     expect(jump.texts.filter((t) => /^\d+$/.test(t))).toHaveLength(24);
 
     const parity = recorder();
-    expect(drawDocument(parity, docOf('casse_tete_5x5_m5_solved.grid')).subtitle).toBe('Casse-tête · 5×5 · remove 5 · solved');
+    expect(drawDocument(parity, docOf('casse_tete_5x5_m5_solved.grid'), familyEntry('parity').drawBoard).subtitle).toBe('Casse-tête · 5×5 · remove 5 · solved');
 
     const edge = recorder();
-    expect(drawDocument(edge, docOf('e2_clue1_6x6.txt')).subtitle).toBe('Edge matching · 6×6 · 36 pieces (unplaced)');
+    expect(drawDocument(edge, docOf('e2_clue1_6x6.txt'), familyEntry('edge').drawBoard).subtitle).toBe('Edge matching · 6×6 · 36 pieces (unplaced)');
     expect(edge.fills).toBeGreaterThan(36 * 4);
   });
 
   it('refuses a broken document with one line', () => {
-    expect(() => drawDocument(recorder(), { format: 'nope' })).toThrow(/^the puzzle: /);
+    expect(() => drawDocument(recorder(), { format: 'nope' }, familyEntry('edge').drawBoard)).toThrow(/^the puzzle: /);
   });
 });

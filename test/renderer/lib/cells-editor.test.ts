@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CellsEditor } from '../../../src/renderer/src/lib/cells-editor.svelte';
+import { CellsEditor, coreCells } from '../../../src/renderer/src/lib/cells-editor.svelte';
+import { familyEntry } from '../../../src/renderer/src/families';
 import { parityNewPuzzle } from '../../../src/renderer/src/families/parity/new-puzzle';
 import type { WorkbenchApi } from '../../../src/main/api/types';
 
@@ -38,7 +39,12 @@ function slowApi(): { api: WorkbenchApi; answer: (doc: unknown) => void; fail: (
 
 const editor = (): CellsEditor<{ n: number; m: number }, Tokens> =>
   new CellsEditor<{ n: number; m: number }, Tokens>(
-    { family: 'parity', noun: 'a casse-tête', blank: (p) => new Uint8Array(p.n * p.n).fill(1), equals: (a, b) => a.every((x, i) => x === b[i]) },
+    {
+      noun: 'a casse-tête',
+      codec: coreCells('parity', 'a casse-tête', familyEntry('parity').drawBoard),
+      blank: (p) => new Uint8Array(p.n * p.n).fill(1),
+      equals: (a, b) => a.every((x, i) => x === b[i]),
+    },
     () => undefined,
   );
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../src/core/document/document';
-import type { EdgePuzzle } from '../../../src/core/families/edge/model';
+import type { EdgePuzzle } from '../../../src/core/families/edge/model/model';
 import { newPuzzleDocument, newPuzzleOrder, specProblems, type NewPuzzleSpec } from '../../../src/renderer/src/lib/new-puzzle';
 import { edgeNewPuzzle, type EdgeNewFields } from '../../../src/renderer/src/families/edge/new-puzzle';
 import { parseCall } from '../../../src/main/api/contract';

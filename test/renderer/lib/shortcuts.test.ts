@@ -13,7 +13,7 @@ import {
   shortcutsOf,
   type Binding,
 } from '../../../src/renderer/src/lib/shortcuts';
-import { FAMILY_KEYS } from '../../../src/renderer/src/families/keys';
+import { FAMILY_KEYS } from '../../../src/renderer/src/families';
 import { EDGE_KEYS } from '../../../src/renderer/src/families/edge/keys';
 import { JUMP_KEYS } from '../../../src/renderer/src/families/jump/keys';
 import { PARITY_KEYS } from '../../../src/renderer/src/families/parity/keys';

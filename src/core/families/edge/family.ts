@@ -1,17 +1,25 @@
 import type { Evaluation, Family } from '../family';
 import { edgeAnalysis } from './analysis/hook';
-import type { EdgeAnalysis } from './analysis';
-import { edgeFormats } from './formats';
-import { puzzleFromJson, puzzleToJson, solutionFromJson, solutionToJson } from './json';
-import { isTetravex, maxScore, pieceKey, type EdgeBoard, type EdgePuzzle } from './model';
-import { edgeBoardFault } from './legal';
-import { isSolved, scoreBoard } from './score';
-import { validateEdgePuzzle } from './validate';
+import type { ColourStats, EdgeAnalysis } from './analysis';
+import { edgeFormats, edgeSamples, edgeSniffers } from './files';
+import {
+  edgeBoardFault,
+  isSolved,
+  isTetravex,
+  maxScore,
+  pieceKey,
+  puzzleFromJson,
+  puzzleToJson,
+  scoreBoard,
+  solutionFromJson,
+  solutionToJson,
+  validateEdgePuzzle,
+  type EdgeBoard,
+  type EdgePuzzle,
+} from './model';
 import { edgePresets } from './presets';
-import { edgeSamples } from './samples';
-import { edgeSniffers } from './sniffers';
 
-export const edgeFamily: Family<EdgePuzzle, EdgeBoard, EdgeAnalysis> = {
+export const edgeFamily: Family<EdgePuzzle, EdgeBoard, EdgeAnalysis, ColourStats> = {
   analysis: edgeAnalysis,
   id: 'edge',
   label: 'Edge matching',

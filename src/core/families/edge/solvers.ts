@@ -1,15 +1,12 @@
 import { annealingEngine, hillClimbEngine, localSearchSolver, tabuEngine } from '../../engine/bind';
 import type { SolverDef } from '../../engine/solver';
 import type { Params } from '../../params/schema';
-import { backtrack2x2Solver, backtrackSolver } from './backtrack/solvers';
-import { edgeMemeticSolver } from './ga/memetic';
-import { edgeGaSolver } from './ga/solver';
-import { lnsSolver } from './lns/solver';
-import { beamSolver } from './beam/solver';
-import { EdgeLocalSearch, edgeAnnealingDefaults, edgeHillClimbDefaults, edgeMoveParams, edgeTabuDefaults } from './local-search';
+import { backtrack2x2Solver, backtrackSolver } from './backtrack';
+import { edgeGaSolver, edgeMemeticSolver } from './ga';
+import { lnsSolver } from './lns';
+import { beamSolver } from './beam';
+import { EdgeLocalSearch, edgeAnnealingDefaults, edgeHillClimbDefaults, edgeMoveParams, edgeTabuDefaults, msGvnsSolver, vnsSaSolver } from './local-search';
 import type { EdgePuzzle } from './model';
-import { msGvnsSolver } from './vns/ms-gvns';
-import { vnsSaSolver } from './vns/vns-sa';
 
 const edgeSearch = (p: EdgePuzzle, params: Params): EdgeLocalSearch => new EdgeLocalSearch(p, params);
 

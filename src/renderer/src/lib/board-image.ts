@@ -5,7 +5,7 @@
  */
 import { parseDocument } from '../../../core/document/document';
 import { getFamily } from '../../../core/families';
-import { familyView } from '../families/views';
+import type { DrawBoard } from '../families/types';
 import { BG, DIM, FONT, PANEL, TEXT, type Ctx } from './canvas-kit';
 import { familyLabel } from './format';
 
@@ -39,8 +39,11 @@ export interface Drawn {
   subtitle: string;
 }
 
-/** Draw a document (any family). Throws a one-line error if the document is not valid. */
-export function drawDocument(ctx: Ctx, document: unknown, layout?: ImageLayout): Drawn {
+/**
+ * Draw a document (any family of core's) with its family's board drawer (its entry's `drawBoard`).
+ * Throws a one-line error if the document is not valid.
+ */
+export function drawDocument(ctx: Ctx, document: unknown, draw: DrawBoard, layout?: ImageLayout): Drawn {
   const { doc, puzzle, solution } = parseDocument(document, 'the puzzle');
   const { rows, cols } = getFamily(doc.family).size(puzzle);
   const L = layout ?? imageLayout(rows, cols);
@@ -52,7 +55,7 @@ export function drawDocument(ctx: Ctx, document: unknown, layout?: ImageLayout):
   const oy = L.header + L.margin;
   let subtitle = `${familyLabel(doc.family)} · ${rows}×${cols}`;
   // The family draws its own board (families/<id>/view.ts): no family switch here.
-  subtitle += familyView(doc.family).drawBoard(ctx, puzzle, solution, ox, oy, L.cell);
+  subtitle += draw(ctx, puzzle, solution, ox, oy, L.cell);
 
   ctx.textAlign = 'left';
   ctx.textBaseline = 'alphabetic';
@@ -65,8 +68,8 @@ export function drawDocument(ctx: Ctx, document: unknown, layout?: ImageLayout):
   return { layout: L, subtitle };
 }
 
-/** The document as a PNG. */
-export async function documentPng(document: unknown): Promise<Blob> {
+/** The document as a PNG, its board drawn by its family's drawer (`drawOf` its family id; see drawDocument). */
+export async function documentPng(document: unknown, drawOf: (family: string) => DrawBoard): Promise<Blob> {
   const { doc, puzzle } = parseDocument(document, 'the puzzle');
   const { rows, cols } = getFamily(doc.family).size(puzzle);
   const canvas = window.document.createElement('canvas');
@@ -77,6 +80,6 @@ export async function documentPng(document: unknown): Promise<Blob> {
   const L = imageLayout(rows, cols, 1600, ctx.measureText(doc.name || 'Untitled').width + 48);
   canvas.width = L.width;
   canvas.height = L.height;
-  drawDocument(ctx, document, L);
+  drawDocument(ctx, document, drawOf(doc.family), L);
   return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the image could not be made'))), 'image/png'));
 }

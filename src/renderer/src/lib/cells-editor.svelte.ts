@@ -1,10 +1,11 @@
 /**
- * What the jump-maze and casse-tête editors have in common: a puzzle opened from the library whose
- * cells the user edits (undo/redo); every change is saved back into its document with the undo
- * history (lib/session.svelte.ts), so undo works after reopening. Leaving waits for the last write
- * and asks only when it failed. The editors add their board and panel (see EditorShell.svelte).
+ * What the jump-maze and casse-tête editors and the generic grid view (families/grid) have in
+ * common: a puzzle opened from the library whose cells the user edits (undo/redo); every change is
+ * saved back into its document with the undo history (lib/session.svelte.ts), so undo works after
+ * reopening. Leaving waits for the last write and asks only when it failed. The editors add their
+ * board and panel (see EditorShell.svelte).
  */
-import type { WorkbenchApi } from '../../../main/api/types';
+import type { PuzzleRecord, WorkbenchApi } from '../../../main/api/types';
 import { makeDocument, parseDocument } from '../../../core/document/document';
 import { AutosaveSession } from './session.svelte';
 import { messageOf, safeFileName } from './format';
@@ -16,12 +17,57 @@ import { takeHandOff, type BoardHandOff } from './board-handoff';
 import { getFamily } from '../../../core/families';
 import type { FamilyId } from '../../../core/families/family';
 import { scoreText } from '../../../core/text/run-text';
+import type { DrawBoard } from '../families/types';
+
+/** What a puzzle's library record holds for a cells editor: the puzzle, its cells (none saved: undefined) and their undo history (null: blank). */
+export interface ReadCells<P, T> {
+  puzzle: P;
+  cells: T | undefined;
+  history: (T | null)[];
+}
+
+/**
+ * How a cells editor reads its puzzle and writes its cells: by the family's own code in core
+ * (`coreCells`, jump and casse-tête), or from the JSON alone for a family the renderer has no code
+ * of (families/grid).
+ */
+export interface CellsCodec<P, T> {
+  /** Throws a one-line reason when the record is not a puzzle this editor edits. */
+  read(rec: PuzzleRecord): ReadCells<P, T>;
+  /** The document to save: the puzzle, its cells and the undo steps since the puzzle last changed. */
+  document(name: string, puzzle: P, cells: T, history: readonly T[]): unknown;
+  /** A board handed over from another view (its JSON form): its cells, and its score where the renderer can tell. Throws a one-line reason. */
+  given(puzzle: P, solution: unknown, what: string): { cells: T; score: string | null };
+  /** The board as the PNG the library exports; absent = the editor exports none. */
+  png?(name: string, puzzle: P, cells: T): Promise<Blob>;
+}
+
+/** A family of core's whose solutions are `{ cells }` (jump mazes, casse-tête grids); `draw` is its view's board drawer, for the PNG. */
+export function coreCells<P, T>(family: FamilyId, noun: string, draw: DrawBoard): CellsCodec<P, T> {
+  const f = getFamily(family);
+  const wrap = (cells: T) => ({ cells });
+  return {
+    read(rec) {
+      const { doc, puzzle, solution, history } = parseDocument(rec.document, rec.name);
+      if (doc.family !== family) throw new Error(`this is a ${doc.family} puzzle, not ${noun}`);
+      const saved = (solution as { cells: T } | undefined)?.cells;
+      return { puzzle: puzzle as P, cells: saved, history: history.map((h) => (h === null ? null : (h as { cells: T }).cells)) };
+    },
+    document: (name, puzzle, cells, history) => makeDocument(family, name, puzzle, wrap(cells), undefined, history.map(wrap)),
+    given(puzzle, json, what) {
+      const solution: unknown = f.solutionFromJson(puzzle, json, what);
+      const e = f.evaluate(puzzle, solution);
+      return { cells: (solution as { cells: T }).cells, score: scoreText(e.score, e.maxScore) };
+    },
+    png: (name, puzzle, cells) => documentPng(makeDocument(family, name, puzzle, wrap(cells)), () => draw),
+  };
+}
 
 export interface CellsEditorSpec<P, T> {
-  /** Any family whose solutions are cells (jump mazes and casse-tête grids today). */
-  family: FamilyId;
   /** "a jump maze": names the family when a document of another one is opened. */
   noun: string;
+  /** How the puzzle is read and its cells written (see `coreCells`). */
+  codec: CellsCodec<P, T>;
   /** The cells of a puzzle saved without any. */
   blank(puzzle: P): T;
   equals(a: T, b: T): boolean;
@@ -77,15 +123,12 @@ export class CellsEditor<P, T> {
         if (answer.stale) return;
         const rec = answer.value;
         try {
-          const { doc, puzzle, solution, history } = parseDocument(rec.document, rec.name);
-          if (doc.family !== this.spec.family) throw new Error(`this is a ${doc.family} puzzle, not ${this.spec.noun}`);
-          const p = puzzle as P;
-          const saved = (solution as { cells: T } | undefined)?.cells;
+          const { puzzle: p, cells: saved, history } = this.spec.codec.read(rec);
           const cells = saved ?? this.spec.blank(p);
           this.name = rec.name;
           this.opened = p;
           const blank = this.spec.blank(p);
-          const past = history.map((h) => (h === null ? blank : (h as { cells: T }).cells));
+          const past = history.map((h) => h ?? blank);
           this.session = new AutosaveSession<T>(cells, {
             // Equal cells of two puzzles are two states (moving the start changes no cell).
             equals: (a, b) => this.puzzleOf(a) === this.puzzleOf(b) && this.spec.equals(a, b),
@@ -111,22 +154,20 @@ export class CellsEditor<P, T> {
   private loadGiven(puzzle: P, given: BoardHandOff): void {
     const session = this.session;
     if (!session) return;
-    const family = getFamily(this.spec.family);
-    let solution: unknown;
+    let read: { cells: T; score: string | null };
     try {
-      solution = family.solutionFromJson(puzzle, given.solution, given.what);
+      read = this.spec.codec.given(puzzle, given.solution, given.what);
     } catch (err) {
       notices.notify(`Could not load ${given.what} — ${messageOf(err)}`, 'error');
       return;
     }
     const before = session.value;
-    session.edit((solution as { cells: T }).cells);
+    session.edit(read.cells);
     if (session.value === before) {
       notices.notify(`${given.what[0]!.toUpperCase()}${given.what.slice(1)} is already on the board.`);
       return;
     }
-    const e = family.evaluate(puzzle, solution);
-    notices.notify(`Loaded ${given.what} (score ${scoreText(e.score, e.maxScore)}) in place of the board there was.`, 'info', {
+    notices.notify(`Loaded ${given.what}${read.score === null ? '' : ` (score ${read.score})`} in place of the board there was.`, 'info', {
       label: 'Undo',
       run: () => this.session?.undo(),
     });
@@ -156,25 +197,27 @@ export class CellsEditor<P, T> {
     // A document has one puzzle: it keeps the undo steps since the puzzle last changed.
     let from = past.length;
     while (from > 0 && this.puzzleOf(past[from - 1]!) === puzzle) from--;
-    const wrap = (cells: T) => ({ cells });
-    await this.api.updatePuzzle({
-      id: this.puzzleId,
-      document: makeDocument(this.spec.family, this.name, puzzle, wrap(value), undefined, past.slice(from).map(wrap)),
-    });
+    await this.api.updatePuzzle({ id: this.puzzleId, document: this.spec.codec.document(this.name, puzzle, value, past.slice(from)) });
     this.spec.onsave?.(puzzle, value);
   }
 
   /** The board as the PNG the library exports (same painter), saved as a download. */
   async exportPng(): Promise<void> {
     const { session, puzzle } = this;
-    if (!session || !puzzle) return;
+    const png = this.spec.codec.png;
+    if (!session || !puzzle || !png) return;
     try {
-      const blob = await documentPng(makeDocument(this.spec.family, this.name, puzzle, { cells: session.value }));
+      const blob = await png(this.name, puzzle, session.value);
       downloadBlob(blob, `${safeFileName(this.name)}.png`);
       notices.notify('Exported the board as PNG.');
     } catch (err) {
       notices.notify(`Could not export — ${messageOf(err)}`, 'error');
     }
+  }
+
+  /** Whether the board can be exported as a PNG. */
+  get exportsPng(): boolean {
+    return this.spec.codec.png !== undefined;
   }
 
   /** Write now (Ctrl+S); autosave does it anyway shortly after each change. */

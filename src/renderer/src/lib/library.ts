@@ -4,7 +4,7 @@ import type { FamilyId } from '../../../core/families/family';
 import type { PuzzleSummary } from '../../../main/api/types';
 import { detectFormat, listFormats } from '../../../core/document/read-file';
 import { oneLine } from '../../../core/text/display';
-import { familyView } from '../families/views';
+import { familyEntry } from '../families';
 
 export interface ExportChoice {
   /** A format id for api.exportPuzzle, `json`, or `png` (an image made here). */
@@ -37,7 +37,7 @@ const numbers = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 export function bestScoreText(p: Pick<PuzzleSummary, 'family' | 'bestScore' | 'rows' | 'cols'>): string {
   if (p.bestScore === null) return '—';
   const s = numbers.format(p.bestScore);
-  const max = familyView(p.family).maxScoreOf?.(p.rows, p.cols);
+  const max = familyEntry(p.family).maxScoreOf?.(p.rows, p.cols);
   // A best of 0 (a casse-tête) reads "solved", not "0 / 0".
   if (max === 0) return p.bestScore === 0 ? 'solved' : s;
   return max === undefined ? s : `${s} / ${max}`;

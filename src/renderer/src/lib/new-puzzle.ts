@@ -8,7 +8,7 @@ import type { PuzzleDocument } from '../../../core/document/document';
 import type { FamilyId } from '../../../core/families/family';
 import type { ApiArgs } from '../../../main/api/contract';
 import type { SpecProblem } from '../families/new-puzzle-rules';
-import { familyView } from '../families/views';
+import { familyEntry } from '../families';
 
 // The families' side of the dialog lives in families/new-puzzle-rules.ts; kept here for the dialog's callers.
 export { sizeProblems, whole, type NewPuzzleOrder, type NewPuzzleRules, type SpecProblem } from '../families/new-puzzle-rules';
@@ -23,25 +23,25 @@ export interface NewPuzzleSpec<F = unknown> {
 
 /** A fresh spec for the family (seed 1 unless the dialog draws one). */
 export function defaultSpec(family: FamilyId = 'jump', seed = 1): NewPuzzleSpec {
-  return { family, name: '', fields: familyView(family).newPuzzle.defaults(seed) };
+  return { family, name: '', fields: familyEntry(family).newPuzzle.defaults(seed) };
 }
 
 export function defaultName(spec: NewPuzzleSpec): string {
-  return familyView(spec.family).newPuzzle.name(spec.fields);
+  return familyEntry(spec.family).newPuzzle.name(spec.fields);
 }
 
 /** Every problem with the spec (empty = it can be created). */
 export function specProblems(spec: NewPuzzleSpec): SpecProblem[] {
   const out: SpecProblem[] = [];
   if (spec.name.length > 200) out.push({ field: 'name', message: 'the name is longer than 200 characters' });
-  return [...out, ...familyView(spec.family).newPuzzle.problems(spec.fields)];
+  return [...out, ...familyEntry(spec.family).newPuzzle.problems(spec.fields)];
 }
 
 /** What to ask the backend for, when the spec is made to order (else null: `newPuzzleDocument`). */
 export function newPuzzleOrder(spec: NewPuzzleSpec): ApiArgs<'startOrder'> | null {
   const problems = specProblems(spec);
   if (problems.length > 0) throw new Error(problems[0]!.message);
-  const order = familyView(spec.family).newPuzzle.order?.(spec.fields) ?? null;
+  const order = familyEntry(spec.family).newPuzzle.order?.(spec.fields) ?? null;
   return order && { ...order, name: spec.name.trim() || defaultName(spec) };
 }
 
@@ -49,5 +49,5 @@ export function newPuzzleOrder(spec: NewPuzzleSpec): ApiArgs<'startOrder'> | nul
 export function newPuzzleDocument(spec: NewPuzzleSpec): PuzzleDocument {
   const problems = specProblems(spec);
   if (problems.length > 0) throw new Error(problems[0]!.message);
-  return familyView(spec.family).newPuzzle.document(spec.fields, spec.name.trim() || defaultName(spec));
+  return familyEntry(spec.family).newPuzzle.document(spec.fields, spec.name.trim() || defaultName(spec));
 }

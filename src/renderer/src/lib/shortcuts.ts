@@ -7,7 +7,7 @@
  * `arrowup`, `space`).
  */
 import { isTextInput, matchesShortcut, shortcutLabel } from './keys';
-import { FAMILY_KEYS, type FamilyKeyName } from '../families/keys';
+import type { KeyTable } from '../families/types';
 
 export const SHORTCUTS = {
   undo: 'mod+z',
@@ -81,16 +81,22 @@ export const FIELD_KEYS = {
   revert: 'escape',
 } as const;
 
-/** Every table a key name is looked up in, shared ones first. Exposed for tests (names are unique across them). */
-export const KEY_TABLES: readonly Readonly<Record<string, string | readonly string[]>>[] = [
-  SHORTCUTS,
-  BOARD_KEYS,
-  ...Object.values(FAMILY_KEYS),
-  LIST_KEYS,
-  FIELD_KEYS,
-];
+const tables: KeyTable[] = [SHORTCUTS, BOARD_KEYS, LIST_KEYS, FIELD_KEYS];
 
-export type ShortcutName = keyof typeof SHORTCUTS | keyof typeof BOARD_KEYS | FamilyKeyName | keyof typeof LIST_KEYS | keyof typeof FIELD_KEYS;
+/** Every table a key name is looked up in, shared ones first. Exposed for tests (names are unique across them). */
+export const KEY_TABLES: readonly KeyTable[] = tables;
+
+/**
+ * Add the families' own key tables (each family's keys.ts, from its entry): the renderer's table of
+ * families (families/index.ts) does so when it loads. The registry cannot import that table, since
+ * every editor it names imports the registry; the app loads the table before anything is shown.
+ */
+export function addFamilyKeys(families: readonly KeyTable[]): void {
+  for (const t of families) if (!tables.includes(t)) tables.push(t);
+}
+
+/** A shared key's name; a family's own keys (families/<id>/keys.ts) are found by name too. */
+export type ShortcutName = keyof typeof SHORTCUTS | keyof typeof BOARD_KEYS | keyof typeof LIST_KEYS | keyof typeof FIELD_KEYS;
 
 export interface Binding {
   /** A name from SHORTCUTS or BOARD_KEYS, or a shortcut text. */

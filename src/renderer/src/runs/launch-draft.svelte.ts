@@ -8,7 +8,11 @@
 import { untrack } from 'svelte';
 import type { RunSummary, SolverInfo } from '../../../main/api/types';
 import type { FamilyId, SolverChoice } from '../../../core/families/family';
-import { presetsFor } from '../../../core/presets/presets';
+import { presetsFor as corePresets } from '../../../core/presets/presets';
+import { hasFamily } from '../../../core/families';
+
+/** A solver's presets; none for a family core knows in the backend alone (added there with registerFamily). */
+const presetsFor = (family: FamilyId, solver: string): ReturnType<typeof corePresets> => (hasFamily(family) ? corePresets(family, solver) : []);
 import {
   applyPreset,
   changedFields,

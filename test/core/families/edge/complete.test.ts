@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { completeBoard, completeByBeam } from '../../../../src/core/families/edge/complete';
+import { completeBoard, completeByBeam } from '../../../../src/core/families/edge/backtrack/complete';
 import { generatePuzzle, naiveScore, shown } from './helpers';
 
 describe('completing a partial board', () => {

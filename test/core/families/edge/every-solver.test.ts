@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { edgeSolvers, isSolved, maxScore, piecesFormat, solutionFromJson, type EdgePuzzle } from '../../../../src/core/families/edge';
-import { generateEdgePuzzle } from '../../../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../../../src/core/families/edge/design/generator';
 import type { Params } from '../../../../src/core/params/schema';
 import { allPresets } from '../../../../src/core/presets/presets';
 import { generatePuzzle, naiveScore, readInstance } from './helpers';

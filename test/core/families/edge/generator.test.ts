@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { greyMask, isSolved, maxScore, outMask, piecesFormat, readBoardText, rotateMask, validateEdgePuzzle } from '../../../../src/core/families/edge';
-import { generateEdgePuzzle, generatedFiles } from '../../../../src/core/families/edge/generator';
+import { generateEdgePuzzle, generatedFiles } from '../../../../src/core/families/edge/design/generator';
 import { naiveScore, shown } from './helpers';
 
 describe('E2-style generator', () => {

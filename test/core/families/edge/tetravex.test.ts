@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { detectFormat, readPuzzleFile } from '../../../../src/core/document/read-file';
 import { edgeFamily } from '../../../../src/core/families/edge/family';
-import { piecesFormat } from '../../../../src/core/families/edge/formats';
-import { puzzleFromJson, puzzleToJson } from '../../../../src/core/families/edge/json';
-import { isSolved, scoreBoard } from '../../../../src/core/families/edge/score';
+import { piecesFormat } from '../../../../src/core/families/edge/files/formats';
+import { puzzleFromJson, puzzleToJson } from '../../../../src/core/families/edge/model/json';
+import { isSolved, scoreBoard } from '../../../../src/core/families/edge/model/score';
 import { edgeSolvers } from '../../../../src/core/families/edge/solvers';
-import { generateTetravex, tetravexFormat } from '../../../../src/core/families/edge/tetravex';
-import { validateEdgePuzzle } from '../../../../src/core/families/edge/validate';
-import { generateEdgePuzzle } from '../../../../src/core/families/edge/generator';
-import type { EdgePuzzle } from '../../../../src/core/families/edge/model';
+import { generateTetravex, tetravexFormat } from '../../../../src/core/families/edge/files/tetravex';
+import { validateEdgePuzzle } from '../../../../src/core/families/edge/model/validate';
+import { generateEdgePuzzle } from '../../../../src/core/families/edge/design/generator';
+import type { EdgePuzzle } from '../../../../src/core/families/edge/model/model';
 import { formatError } from '../../../helpers/format';
 import { runTo } from '../../../helpers/solver';
 

@@ -22,7 +22,7 @@ describe('the coordinator lease', () => {
     expect(() => claimCoordinator(store, 15_000, a, 20_003)).toThrow(CoordinatorBusy);
     releaseCoordinator(store, b);
     claimCoordinator(store, 15_000, a, 20_004);
-    store.close();
+    store.dispose();
   });
 
   it('takes a lease it cannot read as none, and refuses while a readable one is held', () => {
@@ -33,7 +33,7 @@ describe('the coordinator lease', () => {
     }
     store.setSetting('redis.coordinator', { owner: b, expiresAt: 1e15 });
     expect(() => claimCoordinator(store, 15_000, a, 1_000)).toThrow(/process 202 on machine-b/);
-    store.close();
+    store.dispose();
   });
 
   it('takes over from a process on this machine that is gone, however fresh its lease', () => {
@@ -41,6 +41,6 @@ describe('the coordinator lease', () => {
     const dead = { host: hostname(), pid: 2 ** 22 + 12_345, startedAt: 3 };
     claimCoordinator(store, 60_000, dead, 1_000);
     claimCoordinator(store, 15_000, a, 2_000);
-    store.close();
+    store.dispose();
   });
 });

@@ -236,7 +236,7 @@ describe('studies on many machines (BullMQ on Redis)', () => {
         }
         expect(read<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM remote_runs')[0]!.n).toBe(4);
       } finally {
-        await backend.close();
+        await backend.dispose();
       }
     },
     SLOW,

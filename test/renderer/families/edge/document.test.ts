@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../../src/core/document/document';
-import { puzzleToJson, solutionToJson } from '../../../../src/core/families/edge/json';
+import { puzzleToJson, solutionToJson } from '../../../../src/core/families/edge/model/json';
 import { boardFromRun, edgeDocument, isBlankPuzzle, loadEdgeDocument } from '../../../../src/renderer/src/families/edge/document';
 import { place, startBoard } from '../../../../src/renderer/src/families/edge/placement';
 import { emptyDrawing, paintJoin } from '../../../../src/renderer/src/families/edge/drawing';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { isSolved, scoreBoard } from '../../../../src/core/families/edge/score';
-import { edgeAt, maxScore } from '../../../../src/core/families/edge/model';
-import { validateEdgePuzzle } from '../../../../src/core/families/edge/validate';
+import { isSolved, scoreBoard } from '../../../../src/core/families/edge/model/score';
+import { edgeAt, maxScore } from '../../../../src/core/families/edge/model/model';
+import { validateEdgePuzzle } from '../../../../src/core/families/edge/model/validate';
 import {
   colourUse,
   cutDrawing,

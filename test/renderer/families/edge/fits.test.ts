@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { pieceClass, type EdgeBoard } from '../../../../src/core/families/edge/model';
+import { pieceClass, type EdgeBoard } from '../../../../src/core/families/edge/model/model';
 import { bestRotation, cellNeeds, fitsAt, fitsHere, orientationScore } from '../../../../src/renderer/src/families/edge/fits';
 import { place, startBoard } from '../../../../src/renderer/src/families/edge/placement';
 import { boardOf, cutPuzzle, twoByTwo } from './helpers';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSolved } from '../../../../src/core/families/edge/score';
-import { validateEdgePuzzle } from '../../../../src/core/families/edge/validate';
+import { isSolved } from '../../../../src/core/families/edge/model/score';
+import { validateEdgePuzzle } from '../../../../src/core/families/edge/model/validate';
 import { drawingFromBoard, isFrameJoin, unpaintedJoins } from '../../../../src/renderer/src/families/edge/drawing';
 import { generateInstance } from '../../../../src/renderer/src/families/edge/generate';
 

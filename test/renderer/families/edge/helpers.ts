@@ -1,6 +1,6 @@
 /** Small fixtures for the edge view tests: drawings painted at random and cut into puzzles. */
 import { cutDrawing, emptyDrawing, fillRandom, type Drawing } from '../../../../src/renderer/src/families/edge/drawing';
-import type { EdgeBoard, EdgePuzzle } from '../../../../src/core/families/edge/model';
+import type { EdgeBoard, EdgePuzzle } from '../../../../src/core/families/edge/model/model';
 
 export function randomDrawing(rows: number, cols: number, seed: number, frame = 3, inner = 5): Drawing {
   return fillRandom(emptyDrawing(rows, cols), seed, frame, inner)!;

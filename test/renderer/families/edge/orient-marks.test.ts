@@ -1,7 +1,7 @@
 /** Issue 21, item 8: auto-orient after a swap, and a colour facing out of the frame is marked. */
 import { describe, expect, it } from 'vitest';
-import { generateEdgePuzzle } from '../../../../src/core/families/edge/generator';
-import { borderFaults } from '../../../../src/core/families/edge/score';
+import { generateEdgePuzzle } from '../../../../src/core/families/edge/design/generator';
+import { borderFaults } from '../../../../src/core/families/edge/model/score';
 import { applyDrop } from '../../../../src/renderer/src/families/edge/drop';
 import { edgeMarks } from '../../../../src/renderer/src/families/edge/marks';
 import { move } from '../../../../src/renderer/src/families/edge/placement';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { emptyBoard, type EdgeBoard } from '../../../../src/core/families/edge/model';
+import { emptyBoard, type EdgeBoard } from '../../../../src/core/families/edge/model/model';
 import {
   cellOf,
   clearBoard,

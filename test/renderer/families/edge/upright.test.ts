@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { generateTetravex } from '../../../../src/core/families/edge/tetravex';
-import { emptyBoard } from '../../../../src/core/families/edge/model';
+import { generateTetravex } from '../../../../src/core/families/edge/files/tetravex';
+import { emptyBoard } from '../../../../src/core/families/edge/model/model';
 import { bestRotation, fitsHere } from '../../../../src/renderer/src/families/edge/fits';
 import { place, rotate } from '../../../../src/renderer/src/families/edge/placement';
 import { applyDrop } from '../../../../src/renderer/src/families/edge/drop';
 import { cutDrawing, emptyDrawing, fillRandom } from '../../../../src/renderer/src/families/edge/drawing';
-import { isSolved } from '../../../../src/core/families/edge/score';
+import { isSolved } from '../../../../src/core/families/edge/model/score';
 
 describe('manual play with upright tiles (Tetravex)', () => {
   const { puzzle, solution } = generateTetravex({ rows: 3, cols: 3, colours: 10, seed: 5 });

@@ -3,6 +3,7 @@ import { evaluateMaze, jumpFamily, jumpPuzzle, mazeErrors, type JumpPuzzle } fro
 import { makeDocument } from '../../../../src/core/document/document';
 import { analyse, isGoal, isStart, legalValues, placeEnd } from '../../../../src/renderer/src/families/jump/maze-editor';
 import { onesMaze } from '../../../../src/renderer/src/families/jump/maze-start';
+import { familyEntry } from '../../../../src/renderer/src/families';
 import { drawDocument, type Ctx } from '../../../../src/renderer/src/lib/board-image';
 import { evaluateRunBoard, runDocument } from '../../../../src/renderer/src/runs/board-view';
 
@@ -61,7 +62,7 @@ describe('jump maze start and goal in the editor', () => {
     const blank = onesMaze(q);
     expect(mazeErrors(q, blank.cells)).toEqual([]);
     const ctx = recorder();
-    const { subtitle } = drawDocument(ctx, makeDocument('jump', 'm', q, blank));
+    const { subtitle } = drawDocument(ctx, makeDocument('jump', 'm', q, blank), familyEntry('jump').drawBoard);
     expect(subtitle).toMatch(/fitness 2 \(goal in 2 moves\)/);
     const labels = ctx.texts.filter((t) => /^(\d+|G)$/.test(t));
     expect(labels).toHaveLength(12);
@@ -76,7 +77,9 @@ describe('jump maze start and goal in the editor', () => {
     const solutionJson = jumpFamily.solutionToJson(q, { cells });
     expect(evaluateRunBoard('jump', puzzleJson, solutionJson)).toEqual({ score: 3, maxScore: null, solved: true });
     const ctx = recorder();
-    expect(drawDocument(ctx, runDocument('jump', 'run', puzzleJson, solutionJson)).subtitle).toMatch(/fitness 3 \(goal in 3 moves\)/);
+    expect(drawDocument(ctx, runDocument('jump', 'run', puzzleJson, solutionJson), familyEntry('jump').drawBoard).subtitle).toMatch(
+      /fitness 3 \(goal in 3 moves\)/,
+    );
     expect(ctx.texts.filter((t) => /^(\d+|G)$/.test(t)).indexOf('G')).toBe(8);
   });
 });

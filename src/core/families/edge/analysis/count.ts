@@ -1,4 +1,4 @@
-import { solutionToJson, type EdgeSolutionJson } from '../json';
+import { solutionToJson, type EdgeSolutionJson } from '../model/json';
 import { typesToBoard } from '../backtrack/piece-types';
 import { orbitSize, turnKey, type SearchTree } from './tree';
 

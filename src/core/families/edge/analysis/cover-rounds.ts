@@ -4,7 +4,7 @@
  * (cells to fix, joins to recolour), apply them, count again; one solution ends it, more start
  * another round, after which the result is no longer proven the fewest.
  */
-import type { EdgePuzzle } from '../model';
+import type { EdgePuzzle } from '../model/model';
 import { SolutionCounter } from './count';
 import { searchTree, type SearchTree } from './tree';
 

@@ -1,8 +1,9 @@
-/** The edge family's analysis as the family contract offers it: the stepped job. */
+/** The edge family's analysis as the family contract offers it: the stepped job, and its words. */
 import type { FamilyAnalysis } from '../../family';
-import type { EdgeBoard, EdgePuzzle } from '../model';
-import { isSolved } from '../score';
-import { EdgeAnalysisJob, type EdgeAnalysis } from './index';
+import type { EdgeBoard, EdgePuzzle } from '../model/model';
+import { isSolved } from '../model/score';
+import { EdgeAnalysisJob, type ColourStats, type EdgeAnalysis } from './index';
+import { edgeAnalysisLines } from './text';
 
 /** A full solved board among the known solution and the user's work, for the unique-fit statistic. */
 function solvedBoard(p: EdgePuzzle, given: { solution?: EdgeBoard; reference?: EdgeBoard }): EdgeBoard | null {
@@ -10,6 +11,7 @@ function solvedBoard(p: EdgePuzzle, given: { solution?: EdgeBoard; reference?: E
   return null;
 }
 
-export const edgeAnalysis: FamilyAnalysis<EdgePuzzle, EdgeBoard, EdgeAnalysis> = {
+export const edgeAnalysis: FamilyAnalysis<EdgePuzzle, EdgeBoard, EdgeAnalysis, ColourStats> = {
   start: (p, given, settings) => new EdgeAnalysisJob(p, settings, solvedBoard(p, given)),
+  text: (a, eternity2) => edgeAnalysisLines(a, eternity2),
 };

@@ -1,6 +1,6 @@
 import { Rng } from '../../../rng/rng';
-import type { EdgeSolutionJson } from '../json';
-import type { EdgeBoard, EdgePuzzle } from '../model';
+import type { EdgeSolutionJson } from '../model/json';
+import type { EdgeBoard, EdgePuzzle } from '../model/model';
 import { SolutionCounter } from './count';
 import { KnuthEstimator, type LogEstimate, type TreeEstimate } from './knuth';
 import { colourStats, type ColourStats } from './stats';
@@ -9,6 +9,8 @@ import { searchTree, type SearchTree, type Symmetry } from './tree';
 export { colourStats, type ColourStats, type ColourCount } from './stats';
 export { type LogEstimate, type TreeEstimate } from './knuth';
 export { type Symmetry } from './tree';
+export { makeUnique, type MakeUniqueResult } from './make-unique';
+export { fewestRecolourings, type RecolourResult } from './recolour';
 
 export interface EdgeAnalysisOptions {
   /** Stop counting once this many solutions (up to turns) are found. */

@@ -9,8 +9,8 @@
  * solution; the hints are then the fewest only for the solutions of each round (said so).
  * Whatever is proposed is confirmed by an exact count of the hinted puzzle.
  */
-import { solutionFromJson } from '../json';
-import type { EdgeBoard, EdgePuzzle, FixedPiece } from '../model';
+import { solutionFromJson } from '../model/json';
+import type { EdgeBoard, EdgePuzzle, FixedPiece } from '../model/model';
 import { count, coverRounds, DEFAULT_MAKE_UNIQUE, popcount, type MakeUniqueOptions } from './cover-rounds';
 import { sourceCell, type SearchTree } from './tree';
 

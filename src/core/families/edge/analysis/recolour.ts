@@ -8,8 +8,8 @@
  * are a set cover over the solutions found, as for hints (make-unique.ts), and the result is
  * confirmed by an exact count of the recoloured puzzle.
  */
-import { solutionFromJson, type EdgeSolutionJson } from '../json';
-import type { EdgePuzzle } from '../model';
+import { solutionFromJson, type EdgeSolutionJson } from '../model/json';
+import type { EdgePuzzle } from '../model/model';
 import { sourceCell, turnKey, type SearchTree } from './tree';
 import { count, coverRounds, DEFAULT_MAKE_UNIQUE, type MakeUniqueOptions } from './cover-rounds';
 import type { MakeUniqueOutcome } from './make-unique';

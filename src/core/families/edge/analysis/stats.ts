@@ -1,4 +1,4 @@
-import { GREY, hasGreyBorder, pieceClass, pieceCount, pieceKey, rotationKey, type EdgeBoard, type EdgePuzzle } from '../model';
+import { GREY, hasGreyBorder, pieceClass, pieceCount, pieceKey, rotationKey, type EdgeBoard, type EdgePuzzle } from '../model/model';
 
 /**
  * The colour statistics designers look at to judge an edge puzzle before searching it (Eternity

@@ -1,4 +1,4 @@
-import { hasGreyBorder, isRotatable, outMask, pieceCount, type EdgePuzzle } from '../model';
+import { hasGreyBorder, isRotatable, outMask, pieceCount, type EdgePuzzle } from '../model/model';
 import { CandidateTables } from '../backtrack/candidates';
 import { pieceTypes, type PieceTypes } from '../backtrack/piece-types';
 import { scanPlan, type ScanPlan } from '../backtrack/scan-plan';

@@ -1,5 +1,5 @@
 import type { Rng } from '../../../rng/rng';
-import type { EdgePuzzle } from '../model';
+import type { EdgePuzzle } from '../model/model';
 import { blockMetrics, type BlockHeuristic } from './block-heuristics';
 import { blockLayout, enumerateBlocks, type BlockLayout } from './blocks';
 import { CandidateTables } from './candidates';

@@ -1,4 +1,4 @@
-import { outMask, type EdgePuzzle } from '../model';
+import { outMask, type EdgePuzzle } from '../model/model';
 import type { CandidateTables } from './candidates';
 import type { PieceTypes } from './piece-types';
 

@@ -1,4 +1,4 @@
-import { GREY, isRotatable, pieceCount, type EdgePuzzle } from '../model';
+import { GREY, isRotatable, pieceCount, type EdgePuzzle } from '../model/model';
 
 /**
  * The pieces as exact searches see them: colours renumbered densely (grey stays 0, so tables are

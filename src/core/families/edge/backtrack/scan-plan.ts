@@ -1,5 +1,5 @@
-import { applyFixed, emptyBoard, hasGreyBorder, outMask, type EdgePuzzle } from '../model';
-import { scoreBoard } from '../score';
+import { applyFixed, emptyBoard, hasGreyBorder, outMask, type EdgePuzzle } from '../model/model';
+import { scoreBoard } from '../model/score';
 import type { CandidateTables } from './candidates';
 
 export const SCAN_ORDERS = ['row', 'frame-first'] as const;

@@ -8,10 +8,10 @@
 import { RUN_MEMORY_LIMIT } from '../../../engine/limits';
 import type { SolverRun } from '../../../engine/solver';
 import { Rng, type RngState } from '../../../rng/rng';
-import { solutionToJson, type EdgeSolutionJson } from '../json';
-import { isRotatable, pieceCount, type EdgePuzzle } from '../model';
-import { scoreBoard } from '../score';
-import { VnsBoard, boardToJson } from '../vns/board';
+import { solutionToJson, type EdgeSolutionJson } from '../model/json';
+import { isRotatable, pieceCount, type EdgePuzzle } from '../model/model';
+import { scoreBoard } from '../model/score';
+import { VnsBoard, boardToJson } from '../local-search/board';
 import type { BeamCheckpoint } from './checkpoint';
 import { beamWidths, historyLayers, layerWidth, passCells, suffixWidth, type BeamOptions } from './options';
 import { ColourBalance } from './balance';

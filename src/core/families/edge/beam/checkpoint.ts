@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { int, rngState } from '../../../engine/checkpoint';
-import { boardJson } from '../vns/board';
+import { boardJson } from '../local-search/board';
 
 /** A beam run between passes (a resume starts the pass under way again from its own random state). */
 export const BeamCheckpoint = v.object({

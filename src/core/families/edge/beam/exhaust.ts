@@ -1,5 +1,5 @@
 import type { Rng } from '../../../rng/rng';
-import type { EdgePuzzle } from '../model';
+import type { EdgePuzzle } from '../model/model';
 import type { ScanLayout } from './layout';
 
 /**

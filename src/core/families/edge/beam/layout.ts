@@ -1,4 +1,4 @@
-import type { EdgePuzzle } from '../model';
+import type { EdgePuzzle } from '../model/model';
 import type { ScanTables } from './tables';
 
 /**

@@ -1,5 +1,5 @@
 import { memoryRefusal } from '../../../engine/limits';
-import type { EdgePuzzle } from '../model';
+import type { EdgePuzzle } from '../model/model';
 import { beamWidths, historyWidth, type BeamOptions } from './options';
 
 /**

@@ -1,5 +1,5 @@
 import { RUN_MEMORY_LIMIT } from '../../../engine/limits';
-import type { EdgePuzzle } from '../model';
+import type { EdgePuzzle } from '../model/model';
 import { bandRows, lateStartOf } from './layout';
 
 export interface BeamOptions {

@@ -1,4 +1,4 @@
-import { greyMask, outMask, pieceCount, rotateMask, type EdgePuzzle } from '../model';
+import { greyMask, outMask, pieceCount, rotateMask, type EdgePuzzle } from '../model/model';
 
 /**
  * Oriented pieces a scan-order search may put on a cell, grouped by the cell's frame position

@@ -15,7 +15,7 @@ import { Rng } from '../../../rng/rng';
 import { SolutionCounter } from '../analysis/count';
 import { searchTree } from '../analysis/tree';
 import { BacktrackRun } from '../backtrack/backtrack';
-import { maxScore, type EdgePuzzle } from '../model';
+import { maxScore, type EdgePuzzle } from '../model/model';
 
 export type Difficulty = 'easy' | 'medium' | 'hard';
 

@@ -5,9 +5,9 @@
  * it gives the rating). A band the size and colours never reach is said plainly, with the ratings
  * the tries had.
  */
-import { generateEdgePuzzle } from '../generator';
-import type { EdgeBoard, EdgePuzzle } from '../model';
-import { generateTetravex } from '../tetravex';
+import { generateEdgePuzzle } from './generator';
+import type { EdgeBoard, EdgePuzzle } from '../model/model';
+import { generateTetravex } from '../files/tetravex';
 import { DIFFICULTY_BANDS, bandOf, bandText, rate, type Difficulty } from './difficulty';
 
 export interface OrderOptions {

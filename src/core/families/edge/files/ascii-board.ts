@@ -1,5 +1,5 @@
 import { FormatError } from '../../../document/errors';
-import { GREY, MAX_PIECES } from '../model';
+import { GREY, MAX_PIECES } from '../model/model';
 
 /**
  * Boards drawn as text, the way solvers print them: each cell's top colour above its centre, its

@@ -4,8 +4,8 @@
  * board file may differ from its set in.
  */
 import { FormatError } from '../../../document/errors';
-import { maxScore, type EdgeBoard, type EdgePuzzle } from '../model';
-import { scoreBoard } from '../score';
+import { maxScore, type EdgeBoard, type EdgePuzzle } from '../model/model';
+import { scoreBoard } from '../model/score';
 import type { BoardText } from './boards';
 import { ALL_ORDERS, TRBL, applyOrder, orderText, type Order } from './orders';
 

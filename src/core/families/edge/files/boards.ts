@@ -1,5 +1,5 @@
 import { FormatError } from '../../../document/errors';
-import { MAX_PIECES } from '../model';
+import { MAX_PIECES } from '../model/model';
 import { boardMeta } from './board-headers';
 import { BINARY_WORD, nat, splitLines } from './text-lines';
 

@@ -1,5 +1,5 @@
 import { FormatError } from '../../../document/errors';
-import { GREY, SHAPES, greyMask, maskShape, outMask, rotationKey, type EdgePuzzle, type Shape } from '../model';
+import { GREY, SHAPES, greyMask, maskShape, outMask, rotationKey, type EdgePuzzle, type Shape } from '../model/model';
 import { applyOrder, mirrorOrder, orderText, type Order } from './orders';
 
 /**

@@ -1,8 +1,8 @@
 import { FormatError } from '../../../document/errors';
 import type { Evidence } from '../../../document/readings';
 import type { TextFormat } from '../../family';
-import { emptyBoard, maxScore, type EdgeBoard, type EdgePuzzle } from '../model';
-import { scoreBoard } from '../score';
+import { emptyBoard, maxScore, type EdgeBoard, type EdgePuzzle } from '../model/model';
+import { scoreBoard } from '../model/score';
 import { readAsciiBoard } from './ascii-board';
 import { hasGrey } from './evidence';
 import { boardFaults } from './place-board';

@@ -1,5 +1,5 @@
 import type { Evidence } from '../../../document/readings';
-import { GREY } from '../model';
+import { GREY } from '../model/model';
 import { orderFit } from './detect-order';
 import type { Order } from './orders';
 

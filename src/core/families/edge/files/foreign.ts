@@ -1,5 +1,5 @@
 import { FormatError } from '../../../document/errors';
-import { GREY, greyMask, outMask, rotateMask, type FixedPiece } from '../model';
+import { GREY, greyMask, outMask, rotateMask, type FixedPiece } from '../model/model';
 import { STRUCTURE_ORDERS, orderFit } from './detect-order';
 import { applyOrder, type Order } from './orders';
 

@@ -1,6 +1,6 @@
 import { FormatError } from '../../../document/errors';
 import type { TextFormat } from '../../family';
-import { MAX_PIECES, type EdgeBoard, type EdgePuzzle } from '../model';
+import { MAX_PIECES, type EdgeBoard, type EdgePuzzle } from '../model/model';
 import { TRBL, sideOfName } from './orders';
 import { foundReading, type FoundPieces } from './rows-to-pieces';
 

@@ -1,5 +1,5 @@
 import { FormatError } from '../../../document/errors';
-import { edgeAt, emptyBoard, pieceCount, rotationKey, type EdgeBoard, type EdgePuzzle } from '../model';
+import { edgeAt, emptyBoard, pieceCount, rotationKey, type EdgeBoard, type EdgePuzzle } from '../model/model';
 
 function cellName(i: number, cols: number, e: ArrayLike<number>): string {
   return `row ${Math.floor(i / cols) + 1} col ${(i % cols) + 1} (top right bottom left = ${e[4 * i]} ${e[4 * i + 1]} ${e[4 * i + 2]} ${e[4 * i + 3]})`;

@@ -1,5 +1,5 @@
 import { FormatError } from '../../../document/errors';
-import { MAX_PIECES } from '../model';
+import { MAX_PIECES } from '../model/model';
 import { STRUCTURE_ORDERS, orderFit } from './detect-order';
 import { greyAsHighest } from './foreign';
 import { parseOrder, sideOfName, type Order } from './orders';

@@ -1,8 +1,8 @@
 import { FormatError } from '../../../document/errors';
 import { greyAsHighest } from './foreign';
 import { matchCellsToPieces } from './match-cells';
-import { GREY, edgeAt, emptyBoard, hasGreyBorder, outMask, type EdgeBoard, type EdgePuzzle, type FixedPiece } from '../model';
-import { borderFaults, mismatches, scoreBoard } from '../score';
+import { GREY, edgeAt, emptyBoard, hasGreyBorder, outMask, type EdgeBoard, type EdgePuzzle, type FixedPiece } from '../model/model';
+import { borderFaults, mismatches, scoreBoard } from '../model/score';
 import type { BoardText } from './boards';
 import { ALL_ORDERS, applyOrder, classOf, mirrorOrder, orderText, rotateOrder, sameOrder, structureOf, type Order } from './orders';
 

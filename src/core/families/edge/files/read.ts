@@ -1,6 +1,6 @@
 import { FormatError } from '../../../document/errors';
-import { MAX_PIECES, hasGreyBorder, isRotatable, maxScore, type EdgeBoard, type EdgePuzzle, type FixedPiece } from '../model';
-import { borderFaults, mismatches, scoreBoard } from '../score';
+import { MAX_PIECES, hasGreyBorder, isRotatable, maxScore, type EdgeBoard, type EdgePuzzle, type FixedPiece } from '../model/model';
+import { borderFaults, mismatches, scoreBoard } from '../model/score';
 import { isBoardUrlText, readBoardTextCells, readBoardUrls, type BoardText } from './boards';
 import { detectOrder } from './detect-order';
 import { pickReading, type Evidence, type Reading } from '../../../document/readings';

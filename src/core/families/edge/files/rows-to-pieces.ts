@@ -1,9 +1,9 @@
 import { FormatError } from '../../../document/errors';
 import type { Evidence } from '../../../document/readings';
 import type { FormatReading } from '../../family';
-import type { EdgeBoard, EdgePuzzle } from '../model';
-import { maxScore } from '../model';
-import { scoreBoard } from '../score';
+import type { EdgeBoard, EdgePuzzle } from '../model/model';
+import { maxScore } from '../model/model';
+import { scoreBoard } from '../model/score';
 import type { BoardText } from './boards';
 import { orderLetters, orderText, type Order } from './orders';
 import { piecesEvidence, piecesPuzzle, placeBoards, readPieces, sizeFromFileName, type EdgeReadOptions, type PiecesRead } from './read';

@@ -1,7 +1,7 @@
 import { FormatError } from '../../../document/errors';
 import type { TextFormat } from '../../family';
-import { maxScore, type EdgeBoard, type EdgePuzzle } from '../model';
-import { scoreBoard } from '../score';
+import { maxScore, type EdgeBoard, type EdgePuzzle } from '../model/model';
+import { scoreBoard } from '../model/score';
 import { parseSave } from './board-files';
 import { boardOnItsOwn } from './read';
 import { foundReading } from './rows-to-pieces';

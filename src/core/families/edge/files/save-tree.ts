@@ -1,6 +1,6 @@
 import { FormatError } from '../../../document/errors';
 import { escapeControls } from '../../../text/display';
-import { MAX_PIECES } from '../model';
+import { MAX_PIECES } from '../model/model';
 import { isBoardUrlText, readBoardUrls, type BoardText } from './boards';
 import { parseOrder, sideOfName, type Order } from './orders';
 

@@ -1,4 +1,4 @@
-import { looksLikeTetravex } from '../tetravex';
+import { looksLikeTetravex } from './tetravex';
 import { looksLikeAsciiBoard } from './ascii-board';
 import { saveKind } from './board-files';
 import { iniPieces, readIni } from './ini';

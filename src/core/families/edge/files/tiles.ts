@@ -1,6 +1,6 @@
 import { FormatError } from '../../../document/errors';
 import type { Evidence } from '../../../document/readings';
-import { MAX_PIECES } from '../model';
+import { MAX_PIECES } from '../model/model';
 import { applyOrder, orderLetters, orderText, wholeImages, type Order } from './orders';
 import { splitLines, type TextLine } from './text-lines';
 

@@ -1,6 +1,6 @@
 import { memoryRefusal, workRefusal } from '../../../engine/limits';
 import type { Params } from '../../../params/schema';
-import type { EdgePuzzle } from '../model';
+import type { EdgePuzzle } from '../model/model';
 
 /**
  * Why a GA with these (resolved) parameters would outrun its stop criteria or memory, or null. A

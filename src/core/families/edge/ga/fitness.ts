@@ -1,4 +1,4 @@
-import { GREY as GREY_COLOUR } from '../model';
+import { GREY as GREY_COLOUR } from '../model/model';
 import type { GaLayout } from './layout';
 
 /** Module-local copy: under tsx an imported binding is read through a getter, once per join here. */

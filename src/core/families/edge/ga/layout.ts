@@ -1,4 +1,4 @@
-import { greyMask, maskShape, maxScore, outMask, pieceCount, rotateMask, type EdgePuzzle, isRotatable } from '../model';
+import { greyMask, maskShape, maxScore, outMask, pieceCount, rotateMask, type EdgePuzzle, isRotatable } from '../model/model';
 
 /** Cell and piece classes. Fixed cell j is its own class FIXED + j, so only its piece fits there. */
 export const CORNER = 0;

@@ -1,6 +1,6 @@
 import type { Rng } from '../../../rng/rng';
-import { EdgeLocalSearch } from '../local-search';
-import type { EdgePuzzle } from '../model';
+import { EdgeLocalSearch } from '../local-search/local-search';
+import type { EdgePuzzle } from '../model/model';
 
 /** A board as EdgeLocalSearch.load takes it (plain arrays, reused between calls). */
 interface BoardArrays {

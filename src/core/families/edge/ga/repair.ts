@@ -1,5 +1,5 @@
 import type { Rng } from '../../../rng/rng';
-import { GREY as GREY_COLOUR } from '../model';
+import { GREY as GREY_COLOUR } from '../model/model';
 import { fitnessGain, joinMatches, quadGood, type FitnessKind, type LocalDelta } from './fitness';
 import { CORNER, INNER as INNER_CLASS, SIDE, legalRotation, type GaLayout } from './layout';
 

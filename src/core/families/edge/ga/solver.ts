@@ -1,7 +1,7 @@
 import { catalogued } from '../../../engine/catalogued';
 import { Rng } from '../../../rng/rng';
-import type { EdgeSolutionJson } from '../json';
-import type { EdgePuzzle } from '../model';
+import type { EdgeSolutionJson } from '../model/json';
+import type { EdgePuzzle } from '../model/model';
 import { GaCheckpoint } from './checkpoint';
 import { gaRefuses } from './cost';
 import { EdgeGa } from './ga';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { int, rngState } from '../../../engine/checkpoint';
 import { BeamCheckpoint } from '../beam/checkpoint';
-import { boardJson } from '../vns/board';
+import { boardJson } from '../local-search/board';
 
 /** Operator statistics: JSON writes a non-finite weight as null, which a resume skips. */
 const perOperator = v.array(v.nullable(v.number()));

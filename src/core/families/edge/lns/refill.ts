@@ -1,5 +1,5 @@
 import type { Rng } from '../../../rng/rng';
-import type { VnsBoard } from '../vns/board';
+import type { VnsBoard } from '../local-search/board';
 import { Assignment } from './assignment';
 
 /**

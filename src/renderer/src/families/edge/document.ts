@@ -1,11 +1,18 @@
 /**
  * Reading an edge puzzle document into models and writing the edited puzzle and placement back.
- * Uses the family's JSON forms (core/families/edge/json.ts) and the document shape of
+ * Uses the family's JSON forms (core/families/edge/model/json.ts) and the document shape of
  * core/document; the backend validates the document again on save.
  */
 import { DOCUMENT_FORMAT, DOCUMENT_HISTORY_LIMIT, DOCUMENT_VERSION, type PuzzleDocument } from '../../../../core/document/document';
-import { puzzleFromJson, puzzleToJson, solutionFromJson, solutionToJson } from '../../../../core/families/edge/json';
-import { pieceCount, type EdgeBoard, type EdgePuzzle } from '../../../../core/families/edge/model';
+import {
+  puzzleFromJson,
+  puzzleToJson,
+  solutionFromJson,
+  solutionToJson,
+  pieceCount,
+  type EdgeBoard,
+  type EdgePuzzle,
+} from '../../../../core/families/edge/model';
 import { countNoun } from '../../../../core/text/plural';
 import { normalize, placedCount } from './placement';
 import { MAX_DRAWING_SIDE, type Drawing } from './drawing';

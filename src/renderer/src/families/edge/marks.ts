@@ -3,8 +3,7 @@
  * outer edge that shows a colour (core's borderFaults), e.g. a side piece in a corner with its
  * colour facing out. An outer edge is marked as the join with the cell beyond the board.
  */
-import { hasGreyBorder, type EdgeBoard, type EdgePuzzle } from '../../../../core/families/edge/model';
-import { borderFaults, mismatches } from '../../../../core/families/edge/score';
+import { hasGreyBorder, type EdgeBoard, type EdgePuzzle, borderFaults, mismatches } from '../../../../core/families/edge/model';
 import type { JoinMark } from '../../board/board';
 
 export function edgeMarks(p: EdgePuzzle, b: EdgeBoard): JoinMark[] {

@@ -4,8 +4,8 @@
  * made to order (issue 51 item 2): exactly one solution, in a difficulty band, by the backend.
  */
 import { makeDocument } from '../../../../core/document/document';
-import { bandText, type Difficulty } from '../../../../core/families/edge/design/difficulty';
-import { generateTetravex } from '../../../../core/families/edge/tetravex';
+import { bandText, type Difficulty } from '../../../../core/families/edge/design';
+import { generateTetravex } from '../../../../core/families/edge/files';
 import { sizeProblems, whole, type NewPuzzleRules } from '../new-puzzle-rules';
 import { generateInstance } from './generate';
 

@@ -1,7 +1,5 @@
 /** An edge run's board as the Pixi board shows it: faces per cell, mismatched joins (core's `mismatches`), fixed cells. */
-import { puzzleFromJson, solutionFromJson } from '../../../../core/families/edge/json';
-import { isTetravex, type EdgeBoard, type EdgePuzzle } from '../../../../core/families/edge/model';
-import { mismatches } from '../../../../core/families/edge/score';
+import { puzzleFromJson, solutionFromJson, isTetravex, type EdgeBoard, type EdgePuzzle, mismatches } from '../../../../core/families/edge/model';
 import type { BoardCell, JoinMark } from '../../board/board';
 import { pieceFaceKey } from './faces';
 

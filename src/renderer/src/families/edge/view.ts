@@ -1,6 +1,14 @@
 /** Edge matching as the shell shows it without an editor: the PNG board and the run-board caption. */
-import { edgeAt, isTetravex, maxScore as edgeMaxScore, pieceCount, type EdgeBoard, type EdgePuzzle } from '../../../../core/families/edge/model';
-import { mismatches, scoreBoard } from '../../../../core/families/edge/score';
+import {
+  edgeAt,
+  isTetravex,
+  maxScore as edgeMaxScore,
+  pieceCount,
+  type EdgeBoard,
+  type EdgePuzzle,
+  mismatches,
+  scoreBoard,
+} from '../../../../core/families/edge/model';
 import { canvasPainter, slotColor } from '../../board/painter';
 import { drawJoinMark } from '../../board/join-mark';
 import { drawEdgeFaceColours } from './faces';

@@ -1,10 +1,17 @@
-/** The jump family's UI: its editor, its fields in "New puzzle", its run board (the PNG drawer on a canvas) and its view parts (./view.ts). */
-import type { FamilyUi } from '../types';
+/**
+ * The jump family's one entry: its view parts (./view.ts: the PNG board, the run-board caption, the
+ * New-puzzle rules, its keys) and its editor, its fields in "New puzzle" and its run board (the PNG
+ * drawer on a canvas), loaded when first shown.
+ */
+import type { FamilyEntry } from '../types';
 import type { JumpMaze, JumpPuzzle } from '../../../../core/families/jump/entry';
 import type { JumpNewFields } from './new-puzzle';
-import JumpEditor from './JumpEditor.svelte';
+import { lazy } from '../lazy';
 import { jumpView } from './view';
-import NewForm from './NewForm.svelte';
-import CanvasRunBoard from '../../lib/CanvasRunBoard.svelte';
 
-export const jumpUi: FamilyUi<JumpNewFields, JumpPuzzle, JumpMaze> = { ...jumpView, Editor: JumpEditor, NewForm, RunBoard: CanvasRunBoard };
+export const jumpEntry = {
+  ...jumpView,
+  Editor: lazy(() => import('./JumpEditor.svelte')),
+  NewForm: lazy(() => import('./NewForm.svelte')),
+  RunBoard: lazy(() => import('../../lib/CanvasRunBoard.svelte')),
+} satisfies FamilyEntry<JumpNewFields, JumpPuzzle, JumpMaze>;

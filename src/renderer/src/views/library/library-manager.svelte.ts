@@ -12,6 +12,7 @@ import { messageOf, safeFileName } from '../../lib/format';
 import { refreshOnEvents } from '../../lib/push-events';
 import { downloadBlob, downloadText } from '../../lib/download';
 import { documentPng } from '../../lib/board-image';
+import { familyEntry } from '../../families';
 import type { Anchor } from '../../lib/actions/library-row';
 import { LibraryImport } from './library-import.svelte';
 
@@ -319,7 +320,7 @@ export class LibraryManager {
     try {
       if (format === 'png') {
         const { text } = await this.#api.exportPuzzle({ id, format: 'json' });
-        downloadBlob(await documentPng(JSON.parse(text)), `${safeFileName(label)}.png`);
+        downloadBlob(await documentPng(JSON.parse(text), (family) => familyEntry(family).drawBoard), `${safeFileName(label)}.png`);
         this.say(`Saved a picture of “${label}”.`);
       } else {
         const out = await this.#api.exportPuzzle({ id, format });

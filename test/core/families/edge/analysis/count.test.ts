@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { generateEdgePuzzle } from '../../../../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../../../../src/core/families/edge/design/generator';
 import { EdgeAnalysisJob } from '../../../../../src/core/families/edge/analysis';
 import { solutionFromJson, isSolved, type EdgePuzzle } from '../../../../../src/core/families/edge';
 import { bruteSolutions } from './brute';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateEdgePuzzle } from '../../../../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../../../../src/core/families/edge/design/generator';
 import { EdgeAnalysisJob, colourStats } from '../../../../../src/core/families/edge/analysis';
 
 describe("Knuth's estimator", () => {

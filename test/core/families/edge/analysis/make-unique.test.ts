@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { generateEdgePuzzle } from '../../../../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../../../../src/core/families/edge/design/generator';
 import { fewestCells, makeUnique } from '../../../../../src/core/families/edge/analysis/make-unique';
-import { solutionFromJson } from '../../../../../src/core/families/edge/json';
+import { solutionFromJson } from '../../../../../src/core/families/edge/model/json';
 import { fewestRecolourings } from '../../../../../src/core/families/edge/analysis/recolour';
-import { generateTetravex } from '../../../../../src/core/families/edge/tetravex';
+import { generateTetravex } from '../../../../../src/core/families/edge/files/tetravex';
 import { isSolved, type EdgePuzzle } from '../../../../../src/core/families/edge';
 import { bruteSolutions } from './brute';
 

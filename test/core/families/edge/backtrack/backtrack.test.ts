@@ -14,7 +14,7 @@ import { backtrackSolver } from '../../../../../src/core/families/edge/backtrack
 import { CandidateTables } from '../../../../../src/core/families/edge/backtrack/candidates';
 import { distinctRotations, pieceTypes } from '../../../../../src/core/families/edge/backtrack/piece-types';
 import { mismatchSchedule, scanCells } from '../../../../../src/core/families/edge/backtrack/scan-plan';
-import { generateEdgePuzzle } from '../../../../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../../../../src/core/families/edge/design/generator';
 import type { SolverRun } from '../../../../../src/core/engine/solver';
 import type { Params } from '../../../../../src/core/params/schema';
 import { expectResumesIdentically, runSeeds, runTo, snapshot } from '../../../../helpers/solver';

@@ -19,7 +19,7 @@ import { CandidateTables } from '../../../../../src/core/families/edge/backtrack
 import { pieceTypes, typeEdge } from '../../../../../src/core/families/edge/backtrack/piece-types';
 import { blockLayout, enumerateBlocks, type BlockLayout, type BlockSet } from '../../../../../src/core/families/edge/backtrack/blocks';
 import { blockMetrics } from '../../../../../src/core/families/edge/backtrack/block-heuristics';
-import { generateEdgePuzzle } from '../../../../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../../../../src/core/families/edge/design/generator';
 import type { SolverRun } from '../../../../../src/core/engine/solver';
 import type { Params } from '../../../../../src/core/params/schema';
 import { generatePuzzle, naiveScore, readInstance, shown } from '../helpers';

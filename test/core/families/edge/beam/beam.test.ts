@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { edgeSolvers, piecesFormat, solutionFromJson, type EdgePuzzle } from '../../../../../src/core/families/edge';
-import { generateEdgePuzzle } from '../../../../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../../../../src/core/families/edge/design/generator';
 import { BeamRun, beamBytesPerWidth, beamWidths } from '../../../../../src/core/families/edge/beam/beam';
 import { beamOptions } from '../../../../../src/core/families/edge/beam/solver';
 import { Rng } from '../../../../../src/core/rng/rng';

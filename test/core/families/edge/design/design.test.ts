@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DIFFICULTY_BANDS, bandOf, nodesToFirstSolution, rate } from '../../../../../src/core/families/edge/design/difficulty';
 import { OrderError, generateToOrder } from '../../../../../src/core/families/edge/design/generate';
-import { generateEdgePuzzle } from '../../../../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../../../../src/core/families/edge/design/generator';
 import { isSolved } from '../../../../../src/core/families/edge';
 import { bruteSolutions } from '../analysis/brute';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { generateEdgePuzzle } from '../../../../../src/core/families/edge/generator';
-import { bucasFormat } from '../../../../../src/core/families/edge/formats';
+import { generateEdgePuzzle } from '../../../../../src/core/families/edge/design/generator';
+import { bucasFormat } from '../../../../../src/core/families/edge/files/formats';
 import { ALL_ORDERS, orderLetters, parseOrder, type Order } from '../../../../../src/core/families/edge/files/orders';
 import { boardScore, readBoardsOnPuzzle, readPiecesWithBoards } from '../../../../../src/core/families/edge/files/read';
-import { maxScore, type EdgeBoard, type EdgePuzzle } from '../../../../../src/core/families/edge/model';
+import { maxScore, type EdgeBoard, type EdgePuzzle } from '../../../../../src/core/families/edge/model/model';
 import { formatError } from '../../../../helpers/format';
 import { shown } from '../helpers';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { generateEdgePuzzle } from '../../../../../src/core/families/edge/generator';
-import { piecesFormat } from '../../../../../src/core/families/edge/formats';
+import { generateEdgePuzzle } from '../../../../../src/core/families/edge/design/generator';
+import { piecesFormat } from '../../../../../src/core/families/edge/files/formats';
 import { ALL_ORDERS, orderLetters, parseOrder, type Order } from '../../../../../src/core/families/edge/files/orders';
-import type { EdgePuzzle } from '../../../../../src/core/families/edge/model';
+import type { EdgePuzzle } from '../../../../../src/core/families/edge/model/model';
 import { formatError } from '../../../../helpers/format';
 
 /** The puzzle's pieces written with field f holding side order[f]. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { generateEdgePuzzle } from '../../../../../src/core/families/edge/generator';
-import { piecesFormat } from '../../../../../src/core/families/edge/formats';
+import { generateEdgePuzzle } from '../../../../../src/core/families/edge/design/generator';
+import { piecesFormat } from '../../../../../src/core/families/edge/files/formats';
 import { readPuzzleFile } from '../../../../../src/core/document/read-file';
-import type { EdgePuzzle } from '../../../../../src/core/families/edge/model';
+import type { EdgePuzzle } from '../../../../../src/core/families/edge/model/model';
 import { formatError } from '../../../../helpers/format';
 
 const { puzzle } = generateEdgePuzzle({ rows: 4, cols: 4, frameColours: 2, innerColours: 4, seed: 21 });

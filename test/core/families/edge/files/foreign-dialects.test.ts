@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateEdgePuzzle } from '../../../../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../../../../src/core/families/edge/design/generator';
 import { readPuzzleFile, readPuzzleFiles } from '../../../../../src/core/document/read-file';
 import { getFamily } from '../../../../../src/core/families';
 import { readPiecesWithBoards } from '../../../../../src/core/families/edge/files/read';
-import { isRotatable, type EdgeBoard, type EdgePuzzle } from '../../../../../src/core/families/edge/model';
+import { isRotatable, type EdgeBoard, type EdgePuzzle } from '../../../../../src/core/families/edge/model/model';
 import { formatError } from '../../../../helpers/format';
 import { naiveScore, shown } from '../helpers';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FormatError } from '../../../../../src/core/document/errors';
 import { readPuzzleFiles } from '../../../../../src/core/document/read-file';
-import { generateEdgePuzzle } from '../../../../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../../../../src/core/families/edge/design/generator';
 import { readBoardsOnPuzzle, readPiecesWithBoards } from '../../../../../src/core/families/edge/files/read';
 
 /** Text made of what these files are made of: numbers, separators, comments, cells, URL bits. */

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { edgeSolvers, piecesFormat, solutionFromJson, type EdgePuzzle } from '../../../../../src/core/families/edge';
-import { generateEdgePuzzle } from '../../../../../src/core/families/edge/generator';
+import { generateEdgePuzzle } from '../../../../../src/core/families/edge/design/generator';
 import { LnsRun } from '../../../../../src/core/families/edge/lns/lns';
 import { Refill } from '../../../../../src/core/families/edge/lns/refill';
 import { lnsOptions } from '../../../../../src/core/families/edge/lns/solver';
-import { VnsBoard, type BoardJson } from '../../../../../src/core/families/edge/vns/board';
+import { VnsBoard, type BoardJson } from '../../../../../src/core/families/edge/local-search/board';
 import { Rng } from '../../../../../src/core/rng/rng';
 import { expectResumesIdentically, runSeeds, runTo, snapshot } from '../../../../helpers/solver';
 import { generatePuzzle, naiveScore, readInstance, shown, uprightPuzzle } from '../helpers';

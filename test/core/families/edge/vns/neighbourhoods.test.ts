@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { greyMask, outMask, rotateMask, type EdgePuzzle } from '../../../../../src/core/families/edge';
-import { VnsBoard } from '../../../../../src/core/families/edge/vns/board';
-import { GreedyBuilder } from '../../../../../src/core/families/edge/vns/greedy';
-import { Moves, R, SC, SRC, SS, SWC } from '../../../../../src/core/families/edge/vns/neighbourhoods';
+import { VnsBoard } from '../../../../../src/core/families/edge/local-search/board';
+import { GreedyBuilder } from '../../../../../src/core/families/edge/local-search/greedy';
+import { Moves, R, SC, SRC, SS, SWC } from '../../../../../src/core/families/edge/local-search/neighbourhoods';
 import { Rng } from '../../../../../src/core/rng/rng';
 import { generatePuzzle, junkPuzzle, naiveScore } from '../helpers';
 

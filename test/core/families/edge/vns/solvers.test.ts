@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { edgeSolvers, isSolved, piecesFormat, scoreBoard, solutionFromJson, type EdgePuzzle } from '../../../../../src/core/families/edge';
 import type { SolverDef } from '../../../../../src/core/engine/solver';
 import type { Params } from '../../../../../src/core/params/schema';
-import { VnsBoard } from '../../../../../src/core/families/edge/vns/board';
-import { Moves, SC, SRC, SS } from '../../../../../src/core/families/edge/vns/neighbourhoods';
+import { VnsBoard } from '../../../../../src/core/families/edge/local-search/board';
+import { Moves, SC, SRC, SS } from '../../../../../src/core/families/edge/local-search/neighbourhoods';
 import { expectResumesIdentically, runSeeds, runTo, snapshot } from '../../../../helpers/solver';
 import { generatePuzzle, junkPuzzle, naiveScore, readInstance } from '../helpers';
 

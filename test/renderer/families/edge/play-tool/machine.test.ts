@@ -3,7 +3,7 @@ import { PlayTool, type Change } from '../../../../../src/renderer/src/families/
 import type { DragSource, DropTarget, PlayHost, PointerInfo, WheelInfo } from '../../../../../src/renderer/src/families/edge/play-tool/types';
 import { applyDrop } from '../../../../../src/renderer/src/families/edge/drop';
 import { startBoard } from '../../../../../src/renderer/src/families/edge/placement';
-import type { EdgeBoard, EdgePuzzle } from '../../../../../src/core/families/edge/model';
+import type { EdgeBoard, EdgePuzzle } from '../../../../../src/core/families/edge/model/model';
 import { twoByTwo } from '../helpers';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PlayState } from '../../../../../src/renderer/src/families/edge/play/state.svelte';
 import { lockedCells, startBoard, unplaced } from '../../../../../src/renderer/src/families/edge/placement';
-import type { EdgeBoard, EdgePuzzle } from '../../../../../src/core/families/edge/model';
+import type { EdgeBoard, EdgePuzzle } from '../../../../../src/core/families/edge/model/model';
 import { twoByTwo } from '../helpers';
 
 function setup(fixed: EdgePuzzle['fixed'] = []) {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { EdgeEditor, type EditorDeps } from '../../../../../src/renderer/src/families/edge/workbench/editor.svelte';
 import { edgeDocument } from '../../../../../src/renderer/src/families/edge/document';
-import type { FixedPiece } from '../../../../../src/core/families/edge/model';
+import type { FixedPiece } from '../../../../../src/core/families/edge/model/model';
 import { cutPuzzle } from '../helpers';
 
 type Api = EditorDeps['api'];

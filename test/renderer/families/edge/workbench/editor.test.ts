@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EdgeEditor, type EditorDeps } from '../../../../../src/renderer/src/families/edge/workbench/editor.svelte';
 import { edgeDocument } from '../../../../../src/renderer/src/families/edge/document';
 import { startBoard } from '../../../../../src/renderer/src/families/edge/placement';
-import type { EdgeBoard, EdgePuzzle } from '../../../../../src/core/families/edge/model';
+import type { EdgeBoard, EdgePuzzle } from '../../../../../src/core/families/edge/model/model';
 import { cutPuzzle } from '../helpers';
 
 type Api = EditorDeps['api'];

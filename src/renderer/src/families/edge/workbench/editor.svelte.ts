@@ -4,11 +4,12 @@
  * included, the drawing in the document's draft), so a cleared board or drawing can be brought back
  * after autosave and reopening. The component (EdgeWorkbench) shows it and asks the questions.
  */
-import { maxScore, pieceCount, type EdgeBoard, type EdgePuzzle, type FixedPiece } from '../../../../../core/families/edge/model';
-import { scoreBoard } from '../../../../../core/families/edge/score';
+import { maxScore, pieceCount, type EdgeBoard, type EdgePuzzle, type FixedPiece, scoreBoard } from '../../../../../core/families/edge/model';
 import type { WorkbenchApi } from '../../../../../main/api/types';
 import type { BoardHandOff } from '../../../lib/board-handoff';
 import { documentPng } from '../../../lib/board-image';
+import { erasedDraw } from '../../erased';
+import { edgeView } from '../view';
 import { downloadBlob } from '../../../lib/download';
 import { safeFileName } from '../../../lib/format';
 import { Latest } from '../../../lib/latest';
@@ -193,7 +194,7 @@ export class EdgeEditor {
   async exportPng(): Promise<void> {
     if (this.#loading || this.#loadError) return;
     try {
-      const blob = await documentPng(edgeDocument(this.#name, this.#puzzle, this.board, this.#known));
+      const blob = await documentPng(edgeDocument(this.#name, this.#puzzle, this.board, this.#known), () => erasedDraw(edgeView));
       downloadBlob(blob, `${safeFileName(this.#name)}.png`);
       this.#d.say('Exported the board as PNG.');
     } catch (e) {

@@ -1,6 +1,6 @@
-import type { SampleFiles, SampleSpec } from '../family';
+import type { SampleFiles, SampleSpec } from '../../family';
 import { matchCellsToPieces, piecesFormat } from './formats';
-import type { EdgeBoard, EdgePuzzle, FixedPiece } from './model';
+import type { EdgeBoard, EdgePuzzle, FixedPiece } from '../model/model';
 
 /** E2's mandatory starter piece: 139 at I8 (row 9, column 8), turned twice (resources/instances/SOURCES.md). */
 export const E2_STARTER: FixedPiece = { piece: 138, row: 8, col: 7, rotation: 2 };

@@ -1,15 +1,15 @@
-import { FormatError } from '../../document/errors';
-import type { ParsedFile, TextFormat } from '../family';
-import { matchCellsToPieces } from './files/match-cells';
-import { orderText } from './files/orders';
-import { orderOption, piecesEvidence, piecesPuzzle, readBoardsOnPuzzle, readPieces, sizeFromFileName } from './files/read';
-import { readBoardUrls, type BoardText } from './files/boards';
-import { FIXED_TAG, UPRIGHT_TAG } from './files/piece-list';
-import { edgeAt, emptyBoard, pieceCount, type EdgeBoard, type EdgePuzzle } from './model';
+import { FormatError } from '../../../document/errors';
+import type { ParsedFile, TextFormat } from '../../family';
+import { matchCellsToPieces } from './match-cells';
+import { orderText } from './orders';
+import { orderOption, piecesEvidence, piecesPuzzle, readBoardsOnPuzzle, readPieces, sizeFromFileName } from './read';
+import { readBoardUrls, type BoardText } from './boards';
+import { FIXED_TAG, UPRIGHT_TAG } from './piece-list';
+import { edgeAt, emptyBoard, pieceCount, type EdgeBoard, type EdgePuzzle } from '../model/model';
 import { tetravexFormat } from './tetravex';
-import { drawnFormat } from './files/drawn-format';
-import { iniFormat } from './files/ini';
-import { saveFormat } from './files/save-format';
+import { drawnFormat } from './drawn-format';
+import { iniFormat } from './ini';
+import { saveFormat } from './save-format';
 
 /**
  * Text formats of the edge family. Every reader checks what it reads line by line and names the

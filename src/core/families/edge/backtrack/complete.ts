@@ -1,8 +1,8 @@
-import { BeamRun, DEFAULT_BAND } from './beam/beam';
-import { isRotatable, type EdgeBoard, type EdgePuzzle, type FixedPiece } from './model';
-import { scoreBoard } from './score';
-import { Rng } from '../../rng/rng';
-import { VnsBoard } from './vns/board';
+import { BeamRun, DEFAULT_BAND } from '../beam/beam';
+import { isRotatable, type EdgeBoard, type EdgePuzzle, type FixedPiece } from '../model/model';
+import { scoreBoard } from '../model/score';
+import { Rng } from '../../../rng/rng';
+import { VnsBoard } from '../local-search/board';
 
 /**
  * A full board from a partial one by one pass of a narrow beam search in scan order, the

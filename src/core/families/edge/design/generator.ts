@@ -1,6 +1,6 @@
-import { Rng } from '../../rng/rng';
-import { boardFormat, piecesFormat } from './formats';
-import { GREY, MAX_PIECES, outMask, type EdgeBoard, type EdgePuzzle } from './model';
+import { Rng } from '../../../rng/rng';
+import { boardFormat, piecesFormat } from '../files/formats';
+import { GREY, MAX_PIECES, outMask, type EdgeBoard, type EdgePuzzle } from '../model/model';
 
 export interface GenerateOptions {
   rows: number;

@@ -1,4 +1,4 @@
-import { FormatError } from '../../document/errors';
+import { FormatError } from '../../../document/errors';
 import { MAX_PIECES, emptyBoard, type EdgeBoard, type EdgePuzzle, type FixedPiece } from './model';
 
 /**

@@ -1,5 +1,5 @@
-import type { Sniffer } from '../family';
-import { sniffEdgeText } from './files/sniff';
+import type { Sniffer } from '../../family';
+import { sniffEdgeText } from './sniff';
 
 const num = (t: string | undefined): number => (t !== undefined && /^\d+$/.test(t) ? Number(t) : NaN);
 

@@ -1,17 +1,17 @@
-import { FormatError } from '../../document/errors';
-import { Rng } from '../../rng/rng';
-import type { Evidence } from '../../document/readings';
-import { pickReading } from '../../document/readings';
-import type { FormatReading, ParsedFile, TextFormat } from '../family';
-import { pairingEvidence, searchEvidence } from './files/evidence';
-import { readTileText, sizeChoices, suggestedSize, wholeSymmetryNote, type TileText } from './files/tiles';
-import { STRUCTURE_ORDERS, orderFit } from './files/detect-order';
-import { greyAsHighest } from './files/foreign';
-import { applyOrder, orderLetters, orderText } from './files/orders';
-import { orderOption, sizeFromFileName } from './files/read';
-import { declaredInComment } from './files/piece-list';
-import { nat, splitLines } from './files/text-lines';
-import { MAX_PIECES, hasGreyBorder, isRotatable, type EdgeBoard, type EdgePuzzle } from './model';
+import { FormatError } from '../../../document/errors';
+import { Rng } from '../../../rng/rng';
+import type { Evidence } from '../../../document/readings';
+import { pickReading } from '../../../document/readings';
+import type { FormatReading, ParsedFile, TextFormat } from '../../family';
+import { pairingEvidence, searchEvidence } from './evidence';
+import { readTileText, sizeChoices, suggestedSize, wholeSymmetryNote, type TileText } from './tiles';
+import { STRUCTURE_ORDERS, orderFit } from './detect-order';
+import { greyAsHighest } from './foreign';
+import { applyOrder, orderLetters, orderText } from './orders';
+import { orderOption, sizeFromFileName } from './read';
+import { declaredInComment } from './piece-list';
+import { nat, splitLines } from './text-lines';
+import { MAX_PIECES, hasGreyBorder, isRotatable, type EdgeBoard, type EdgePuzzle } from '../model/model';
 
 /**
  * Tetravex (GNOME Tetravex and its kin): square tiles that may not be turned, every number a

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { Rng } from '../../../rng/rng';
-import { greyMask, isRotatable, maskShape, maxScore, outMask, pieceCount, rotateMask, type EdgeBoard, type EdgePuzzle } from '../model';
-import { scoreBoard } from '../score';
+import { greyMask, isRotatable, maskShape, maxScore, outMask, pieceCount, rotateMask, type EdgeBoard, type EdgePuzzle } from '../model/model';
+import { scoreBoard } from '../model/score';
 
 /** Cell and piece classes. Without a standard frame every free cell and piece is INNER. */
 export const CORNER = 0;

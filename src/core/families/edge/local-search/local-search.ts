@@ -1,14 +1,14 @@
-import type { LocalSearchProblem } from '../../engine/local-search';
-import { ParamError, type ParamSchema, type Params } from '../../params/schema';
-import type { Rng } from '../../rng/rng';
-import { solutionToJson, type EdgeSolutionJson } from './json';
-import type { EdgeBoard, EdgePuzzle } from './model';
+import type { LocalSearchProblem } from '../../../engine/local-search';
+import { ParamError, type ParamSchema, type Params } from '../../../params/schema';
+import type { Rng } from '../../../rng/rng';
+import { solutionToJson, type EdgeSolutionJson } from '../model/json';
+import type { EdgeBoard, EdgePuzzle } from '../model/model';
 import * as v from 'valibot';
-import { readCheckpoint } from '../../engine/checkpoint';
-import { boardJson, VnsBoard } from './vns/board';
-import { Moves } from './vns/neighbourhoods';
+import { readCheckpoint } from '../../../engine/checkpoint';
+import { boardJson, VnsBoard } from './board';
+import { Moves } from './neighbourhoods';
 
-// Local copies of vns/board's class numbers: under tsx an imported binding is read through a
+// Local copies of board.ts's class numbers: under tsx an imported binding is read through a
 // getter, which in `propose` cost more than the rest of the move.
 const CORNER = 0;
 const SIDE = 1;

@@ -1,0 +1,3 @@
+/** Large neighbourhood search on edge puzzles: the solver and its run. */
+export { lnsOptions, lnsParams, lnsSolver } from './solver';
+export { LnsRun, type LnsOptions } from './lns';

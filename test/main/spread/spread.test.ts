@@ -1,0 +1,241 @@
+/**
+ * Spread runs with a real Redis (Debian's redis-server on a free loopback port) and two
+ * `workbench worker` processes: one run whose passes the workers do reaches its target as one
+ * history entry; it goes on through a worker killed mid-pass and Redis restarting empty; it resumes
+ * from its checkpoint with its pool; a board a worker forges is refused in one line and the best
+ * is not raised; bad input is one line.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entryFields, spreadKeys } from '../../../src/main/spread/protocol';
+import { cli, cliAsync, instances, tempDb } from '../../helpers/cli';
+import { freePort, startRedis, type RedisServer } from '../../helpers/redis';
+import { sleep, until } from '../runs/in-process';
+
+interface Worker {
+  proc: ChildProcess;
+  log: string;
+}
+
+let redis: RedisServer;
+const workers: Worker[] = [];
+const puzzle = join(instances, 'meta2010_10x10.txt');
+/** Beam passes narrow enough to be quick on 10x10, with two CPU seconds a pass. */
+const SPREAD = ['--solver', 'beam', '--set', 'maxWidth=256', '--seed', '1', '--spread', '--pass-seconds', '2'];
+const SLOW = 300_000;
+
+async function startWorker(): Promise<Worker> {
+  // A short job lock, so a killed worker's pass is handed on within a few seconds.
+  const proc = cliAsync(['worker', '--redis', redis.url, '--concurrency', '1', '--lock-seconds', '3']);
+  const w: Worker = { proc, log: '' };
+  proc.stderr!.on('data', (d: Buffer) => (w.log += d.toString()));
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    proc.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('worker ready')) resolve();
+    });
+    proc.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${w.log}`)));
+  });
+  workers.push(w);
+  return w;
+}
+
+function read<T>(db: string, sql: string, ...args: unknown[]): T[] {
+  const conn = new Database(db, { readonly: true, fileMustExist: true });
+  try {
+    return conn.prepare(sql).all(...args) as T[];
+  } finally {
+    conn.close();
+  }
+}
+
+interface Info {
+  jobsDone: number;
+  cpuMs: number;
+  notes: string[];
+  workers: { who: string; jobs: number; cpuMs: number }[];
+  pool: number[];
+}
+
+/** The run's spread figures as the coordinator last wrote them (null before it has). */
+function info(db: string, runId = 1): Info | null {
+  try {
+    const row = read<{ value: string }>(db, 'SELECT value FROM settings WHERE key = ?', `spread.run.${runId}`)[0];
+    return row ? (JSON.parse(row.value) as Info) : null;
+  } catch {
+    return null;
+  }
+}
+
+function coordinate(args: string[]): { proc: ChildProcess; out: () => string; err: () => string } {
+  const proc = cliAsync(args);
+  let out = '';
+  let err = '';
+  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  return { proc, out: () => out, err: () => err };
+}
+
+const exited = (p: ChildProcess): Promise<number | null> =>
+  p.exitCode !== null ? Promise.resolve(p.exitCode) : new Promise((r) => p.once('exit', (code) => r(code)));
+
+describe('a run spread over workers (BullMQ on Redis)', () => {
+  beforeAll(async () => {
+    redis = await startRedis();
+    await Promise.all([startWorker(), startWorker()]);
+  }, SLOW);
+
+  afterAll(async () => {
+    for (const w of workers) if (w.proc.exitCode === null) w.proc.kill('SIGKILL');
+    await redis?.stop();
+  });
+
+  it(
+    'reaches its target on two workers as one run, every board it records checked',
+    () => {
+      const db = tempDb();
+      const r = cli(['solve', puzzle, ...SPREAD, '--redis', redis.url, '--target', '172', '--json', '--db', db]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ status: 'done' });
+      const runs = read<{ best_score: number; stop_reason: string }>(db, 'SELECT best_score, stop_reason FROM runs');
+      expect(runs).toHaveLength(1);
+      expect(runs[0]!.stop_reason).toBe('target');
+      expect(runs[0]!.best_score).toBeGreaterThanOrEqual(172);
+      const scores = read<{ best_score: number }>(db, `SELECT best_score FROM run_events WHERE kind = 'improvement' ORDER BY id`).map((e) => e.best_score);
+      expect(scores).toEqual([...scores].sort((a, b) => a - b));
+      const shown = cli(['show', '1', '--db', db]).stdout;
+      expect(shown).toMatch(/^spread over workers: \d+ passes of 2 CPU s done/m);
+      expect(shown).toMatch(/^worker [^ ]+\/\d+: \d+ passes/m);
+    },
+    SLOW,
+  );
+
+  it(
+    'goes on through a worker killed mid-pass and Redis restarting empty, and counts each pass once',
+    async () => {
+      const db = tempDb();
+      const c = coordinate(['solve', puzzle, ...SPREAD, '--redis', redis.url, '--seconds', '14', '--cpu', '--json', '--db', db]);
+      for (const w of workers) w.log = '';
+      await until(() => (info(db)?.jobsDone ?? 0) >= 1 || null, 90_000, 'a pass done');
+      // A worker in the middle of a pass.
+      const victim = await until(
+        () => workers.find((w) => w.proc.exitCode === null && /pass (\d+): from [^\n]*\n?$/.test(w.log)) ?? null,
+        30_000,
+        'a busy worker',
+      );
+      const pass = /pass (\d+): from [^\n]*\n?$/.exec(victim.log)![1];
+      await sleep(500);
+      victim.proc.kill('SIGKILL');
+      await exited(victim.proc);
+      await startWorker();
+      // Its pass goes to another worker once its lock lapses.
+      await until(() => workers.some((w) => w !== victim && new RegExp(`pass ${pass}: from`).test(w.log)) || null, 60_000, `pass ${pass} taken over`);
+      await redis.restart();
+      expect(await exited(c.proc), c.err()).toBe(0);
+      expect(JSON.parse(c.out())).toMatchObject({ status: 'done' });
+      const end = info(db)!;
+      expect(
+        end.notes.some((n) => /^Redis lost its data \(restarted without saving\?\): \d+ passes asked again$/.test(n)),
+        end.notes.join('\n'),
+      ).toBe(true);
+      // The run's CPU is the workers' CPU summed, each attempt once: no more than the budget and the passes under way at its end.
+      const run = read<{ elapsed_ms: number; stop_reason: string }>(db, 'SELECT elapsed_ms, stop_reason FROM runs')[0]!;
+      expect(run.stop_reason).toBe('seconds');
+      expect(run.elapsed_ms).toBeGreaterThanOrEqual(14_000);
+      expect(run.elapsed_ms).toBeLessThan(14_000 + 3 * 2_000);
+      expect(end.cpuMs).toBe(run.elapsed_ms);
+      expect(end.workers.reduce((s, w) => s + w.cpuMs, 0)).toBe(end.cpuMs);
+      expect(end.workers.reduce((s, w) => s + w.jobs, 0)).toBe(end.jobsDone);
+    },
+    SLOW,
+  );
+
+  it(
+    'resumes from its checkpoint with its pool and its books, and refuses a forged board in one line',
+    async () => {
+      const db = tempDb();
+      const c = coordinate(['solve', puzzle, ...SPREAD, '--redis', redis.url, '--seconds', '10', '--cpu', '--checkpoint-every', '1', '--json', '--db', db]);
+      type Spread = { jobsDone: number; epochs: number; pool: unknown[] };
+      const cpState = (): Spread | undefined => {
+        try {
+          return read<{ state: string }>(db, 'SELECT state FROM checkpoints ORDER BY id DESC LIMIT 1').map(
+            (r) => (JSON.parse(r.state) as { spread: Spread }).spread,
+          )[0];
+        } catch {
+          return undefined; // the database is not made yet
+        }
+      };
+      await until(() => ((cpState()?.jobsDone ?? 0) >= 2 ? true : null), 120_000, 'a checkpoint after two passes');
+
+      // A worker that forges: a real board of the run, claimed two joins better than it is.
+      const dbId = read<{ value: string }>(db, `SELECT value FROM settings WHERE key = 'redis.databaseId'`)[0]!.value.replace(/"/g, '');
+      const client = new Redis(redis.url);
+      try {
+        const keys = spreadKeys(dbId, 1);
+        const epoch = (await client.get(keys.state))!;
+        const best = read<{ best_score: number; best_solution: string }>(db, 'SELECT best_score, best_solution FROM runs')[0]!;
+        const claim = best.best_score + 2;
+        const forged = { type: 'improvement', cpuMs: 1, evaluations: 1, score: claim, solution: JSON.parse(best.best_solution) as unknown };
+        await client.xadd(keys.events, '*', ...entryFields({ v: 1, epoch, n: 0, attempt: 'x', who: 'forger/1', event: forged as never }));
+        // And one of another version.
+        await client.xadd(keys.events, '*', ...entryFields({ v: 99, epoch, n: 0, attempt: 'y', who: 'old/7', event: forged as never }));
+        const notes = await until(() => ((info(db)?.notes.length ?? 0) >= 2 ? info(db)!.notes : null), 30_000, 'the notes');
+        expect(notes).toContain(`refused a board from worker forger/1 (pass 0): it reported score ${claim}, but its board scores ${best.best_score}`);
+        expect(notes.some((n) => n.startsWith('worker old/7 speaks spread protocol 99 and this coordinator 1'))).toBe(true);
+        expect(read<{ n: number }>(db, `SELECT COUNT(*) AS n FROM run_events WHERE kind = 'improvement' AND best_score >= ?`, claim)[0]!.n).toBe(0);
+      } finally {
+        client.disconnect();
+      }
+
+      const before = cpState()!;
+      c.proc.kill('SIGKILL');
+      await exited(c.proc);
+      const r = cli(['resume', '1', '--spread', '--redis', redis.url, '--pass-seconds', '2', '--json', '--db', db]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ status: 'done' });
+      const after = cpState()!;
+      expect(after.epochs).toBe(before.epochs + 1);
+      expect(after.jobsDone).toBeGreaterThan(before.jobsDone);
+      const run = read<{ elapsed_ms: number; best_score: number }>(db, 'SELECT elapsed_ms, best_score FROM runs')[0]!;
+      expect(run.elapsed_ms).toBeGreaterThanOrEqual(10_000);
+      expect(run.elapsed_ms).toBeLessThan(10_000 + 3 * 2_000);
+      // One history entry; its improvements only rise, none recorded twice across the resume.
+      expect(read(db, 'SELECT id FROM runs')).toHaveLength(1);
+      const scores = read<{ best_score: number }>(db, `SELECT best_score FROM run_events WHERE kind = 'improvement' ORDER BY id`).map((e) => e.best_score);
+      expect(new Set(scores).size).toBe(scores.length);
+      expect(scores.at(-1)).toBe(run.best_score);
+    },
+    SLOW,
+  );
+
+  it(
+    'bad input is one line, and nothing is made',
+    async () => {
+      const db = tempDb();
+      const line = (args: string[]): string => {
+        const r = cli([...args, '--db', db]);
+        expect(r.code).toBe(2);
+        expect(r.stderr.split('\n')).toHaveLength(2);
+        return r.stderr;
+      };
+      expect(line(['solve', puzzle, '--spread'])).toMatch(/^workbench solve: --spread needs --redis URL/);
+      expect(line(['solve', puzzle, '--spread', '--redis', 'http://x'])).toBe('workbench solve: --redis expects a redis:// or rediss:// URL, got "http://x"\n');
+      expect(line(['solve', puzzle, '--redis', redis.url])).toMatch(/^workbench solve: --redis goes with --spread/);
+      expect(line(['solve', '--family', 'jump', '--size', '5', '--spread', '--redis', redis.url])).toMatch(
+        /^workbench solve: a spread run is made of beam passes/,
+      );
+      expect(line(['solve', 'no-such-puzzle.txt', '--spread', '--redis', redis.url])).toBe('workbench solve: no-such-puzzle.txt: no such file\n');
+      expect(line(['solve', puzzle, '--spread', '--redis', redis.url, '--pass-seconds', '0'])).toMatch(/^workbench solve: --pass-seconds must be between 1/);
+      const port = await freePort();
+      expect(line(['solve', puzzle, '--spread', '--redis', `redis://:s3cret@127.0.0.1:${port}`])).toMatch(
+        new RegExp(`^workbench solve: cannot reach Redis at redis://:\\*\\*\\*@127\\.0\\.0\\.1:${port} \\(`),
+      );
+      expect(read(db, 'SELECT id FROM runs')).toEqual([]);
+    },
+    SLOW,
+  );
+});
