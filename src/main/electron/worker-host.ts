@@ -50,7 +50,6 @@ export function utilityWorkerSpawner(entry = fileURLToPath(new URL('./worker.js'
       onMessage: (l) => void child.on('message', (m: unknown) => l(m as FromWorker)),
       onExit: (l) => void exitListeners.push(l),
       dispose: end,
-      kill: end,
     };
     return handle;
   };

@@ -34,7 +34,6 @@ export function nodeWorkerSpawner(entry?: string): WorkerSpawner {
       onMessage: (l) => child.on('message', (m) => l(m as FromWorker)),
       onExit: (l) => void exitListeners.push(l),
       dispose: end,
-      kill: end,
     };
     return handle;
   };

@@ -9,11 +9,6 @@ export interface WorkerHandle extends Disposable {
   onExit(listener: (description: string) => void): void;
   /** End the process at once (its `onExit` listeners are told); nothing once it is gone. */
   dispose(): void;
-  /**
-   * @deprecated The old name of `dispose`, kept while studies/redis/worker.ts (owned elsewhere)
-   * still calls it; remove with that call.
-   */
-  kill(): void;
 }
 
 export type WorkerSpawner = () => WorkerHandle;

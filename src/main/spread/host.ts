@@ -112,11 +112,6 @@ export class SpreadHost implements WorkerHandle {
     void this.leave('killed');
   }
 
-  /** The old name of `dispose` (WorkerHandle keeps both for now). */
-  kill(): void {
-    this.dispose();
-  }
-
   // ---- the run ------------------------------------------------------------------------------
 
   private async begin(): Promise<void> {

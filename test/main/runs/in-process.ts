@@ -48,9 +48,6 @@ export function inProcessSpawner(log: { spawned: number; handles: InProcessHandl
       onMessage: (l: (m: FromWorker) => void) => void fromWorker.push(l),
       onExit: (l: (d: string) => void) => void exits.push(l),
       dispose: () => die('killed by SIGKILL'),
-      kill() {
-        this.dispose();
-      },
     };
     log.spawned++;
     log.handles.push(handle);

@@ -39,9 +39,6 @@ function lyingSpawner(claim: (board: { cells: number[][] }) => number, log: { ki
         log.killed = true;
         exit('killed by SIGKILL');
       },
-      kill() {
-        this.dispose();
-      },
     };
   };
 }

@@ -15,9 +15,6 @@ function idleSpawner(handles: WorkerHandle[]): WorkerSpawner {
       onMessage: () => undefined,
       onExit: (l) => void exits.push(l),
       dispose: () => exits.forEach((l) => l('killed by SIGKILL')),
-      kill() {
-        this.dispose();
-      },
     };
     handles.push(handle);
     return handle;

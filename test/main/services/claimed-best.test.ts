@@ -34,9 +34,6 @@ const boastingSpawner: WorkerSpawner = () => {
     onMessage: (l) => void listeners.push(l),
     onExit: (l) => void exits.push(l),
     dispose: () => exit('killed by SIGKILL'),
-    kill() {
-      this.dispose();
-    },
   };
 };
 

@@ -32,9 +32,6 @@ const idleWorkers = (): WorkerSpawner => () => {
     onMessage: (_l: (m: FromWorker) => void) => undefined,
     onExit: (l) => void (onExit = l),
     dispose: () => onExit?.('killed'),
-    kill() {
-      this.dispose();
-    },
   };
 };
 

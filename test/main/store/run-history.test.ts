@@ -383,9 +383,6 @@ describe('launching and deleting runs through the workbench', () => {
       onMessage: (l) => void (onMsg = l),
       onExit: (l) => void (onExit = l),
       dispose: () => onExit?.('killed'),
-      kill() {
-        this.dispose();
-      },
     };
   };
 

@@ -65,7 +65,7 @@ export class RunWorker {
    */
   async close(): Promise<void> {
     this.closing = true;
-    for (const s of this.solvers) s.kill();
+    for (const s of this.solvers) s.dispose();
     await this.worker.close(true);
     this.connection.disconnect();
   }
@@ -91,7 +91,7 @@ export class RunWorker {
     let stopSent = false;
     const stopKey = keys(dbId, runId).stop;
     const heartbeat = setInterval(() => {
-      if (!out.holds) return solver.kill();
+      if (!out.holds) return solver.dispose();
       if (stopSent) return;
       this.opts.redis.exists(stopKey).then(
         (n) => {
@@ -109,7 +109,7 @@ export class RunWorker {
       if (m.runId !== runId || ended) return;
       if (m.type === 'done' || m.type === 'error') ended = true;
       void out.post(m).then((ok) => {
-        if (!ok) solver.kill();
+        if (!ok) solver.dispose();
       });
     });
     solver.post({ type: 'start', spec: { ...spec, checkpoint } });
