@@ -157,7 +157,7 @@ async function run(argv: string[]): Promise<number> {
     return stopping > 0 ? 130 : 1;
   } finally {
     process.off('SIGINT', onSigint);
-    await remote?.close();
+    await remote?.dispose();
     await wb.dispose();
   }
 }

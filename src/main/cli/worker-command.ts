@@ -57,7 +57,7 @@ export async function worker(argv: string[]): Promise<number> {
     process.once('SIGTERM', resolve);
   });
   log('leaving: runs in progress go to other workers from their checkpoints');
-  await Promise.all([w.close(), p?.dispose()]);
+  await Promise.all([w.dispose(), p?.dispose()]);
   redis.disconnect();
   return 0;
 }

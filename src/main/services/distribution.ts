@@ -135,7 +135,7 @@ export class Distribution implements RunDispatcher, Disposable {
     this.remote = null;
     this.url = null;
     this.message = null;
-    await r?.close();
+    await r?.dispose();
   }
 
   // ---- RunDispatcher: the current one takes new runs; each run stays with the one holding it --

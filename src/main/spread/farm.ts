@@ -7,6 +7,7 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import * as v from 'valibot';
 import { duplicate } from '../studies/redis/connection';
+import type { Disposable } from '../lifecycle/disposable';
 import {
   ENDED,
   FARM_QUEUE,
@@ -31,7 +32,7 @@ interface Outstanding {
 
 const ON_QUEUE = ['active', 'waiting', 'delayed', 'prioritized', 'waiting-children'];
 
-export class Farm {
+export class Farm implements Disposable {
   private readonly queue: Queue<PassJob>;
   private readonly queueConnection: Redis;
   private readonly keys: ReturnType<typeof spreadKeys>;
@@ -164,7 +165,7 @@ export class Farm {
    * by `timeoutMs`: with Redis away this gives up, and the workers see the jobs' epoch is over
    * when they come back.
    */
-  async close(timeoutMs = 3_000): Promise<void> {
+  async dispose(timeoutMs = 3_000): Promise<void> {
     const work = (async () => {
       await this.redis.set(this.keys.state, ENDED, 'EX', 86_400);
       for (const [n, o] of this.outstanding) {

@@ -404,7 +404,7 @@ export class SpreadHost implements WorkerHandle {
   private async leave(description: string): Promise<void> {
     clearInterval(this.timer);
     if (this.ledger && this.spec) this.writeInfo();
-    await this.farm?.close().catch(() => {});
+    await this.farm?.dispose().catch(() => {});
     this.redis?.disconnect();
     if (this.exited) return;
     this.exited = true;

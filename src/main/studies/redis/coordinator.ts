@@ -20,6 +20,7 @@ import { RemoteRunStore } from '../../store/remote-runs';
 import type { Store } from '../../store/store';
 import type { RunRecord, RunStatus } from '../../store/types';
 import type { RunDispatcher } from '../dispatcher';
+import type { Disposable } from '../../lifecycle/disposable';
 import { connectRedis, duplicate, maskRedisUrl } from './connection';
 import { claimCoordinator, releaseCoordinator } from './coordinator-lease';
 import { CONSUMER, GROUP, jobId, keys, PREFIX, QUEUE, readEntry, type RunJob, type StreamEntry } from './events';
@@ -44,7 +45,7 @@ export function databaseId(store: Store): string {
   return store.updateSetting(DB_ID, (v) => (typeof v === 'string' && /^[\w-]+$/.test(v) ? v : randomUUID()));
 }
 
-export class RemoteRuns implements RunDispatcher {
+export class RemoteRuns implements RunDispatcher, Disposable {
   readonly grant: LeaseGrant;
   readonly dbId: string;
   private readonly queue: Queue<RunJob>;
@@ -102,7 +103,7 @@ export class RemoteRuns implements RunDispatcher {
     try {
       await rr.start();
     } catch (e) {
-      await rr.close();
+      await rr.dispose();
       throw new Error(`Redis at ${maskRedisUrl(url)}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
     return rr;
@@ -191,7 +192,7 @@ export class RemoteRuns implements RunDispatcher {
   }
 
   /** Stop following the queue. Runs on it go on; the next coordinator catches up with them. */
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     this.closed = true;
     if (this.heartbeat) clearTimeout(this.heartbeat);
     await Promise.allSettled([...this.work]);

@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import type { WorkerHandle, WorkerSpawner } from '../../runs/worker-host';
 import { duplicate } from './connection';
 import { FencedWriter, keys, PREFIX, QUEUE, type RunJob } from './events';
+import type { Disposable } from '../../lifecycle/disposable';
 
 export interface RunWorkerOptions {
   redis: Redis;
@@ -26,7 +27,7 @@ export interface RunWorkerOptions {
   onRun?: (e: { runId: number; dbId: string; attempt: number; from: number | null } | { runId: number; dbId: string; ended: string }) => void;
 }
 
-export class RunWorker {
+export class RunWorker implements Disposable {
   private readonly worker: Worker<RunJob>;
   /** BullMQ leaves connections it was given open: closed here. */
   private readonly connection: Redis;
@@ -63,7 +64,7 @@ export class RunWorker {
    * Leave: the solvers are ended and their jobs left to the stalled-job check, which hands them
    * to another worker (from their checkpoints) once their locks expire.
    */
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     this.closing = true;
     for (const s of this.solvers) s.dispose();
     await this.worker.close(true);
