@@ -82,8 +82,8 @@ const direct: Case[] = [
   ['an inline puzzle with a library id', { ...base, puzzles: [{ family: 'jump', library: 3 }] }, 'puzzles[0] is an inline puzzle'],
   ['a library puzzle with a group', { ...base, puzzles: [{ library: 3, group: 'g' }] }, 'puzzles[0] has its own group'],
   ['a library puzzle with a group and stop', { ...base, puzzles: [{ library: 3, group: 'g', stop: {} }] }, 'puzzles[0] has its own group and stop'],
-  // Today's wording when the library id itself is wrong (the list of its own fields is empty).
-  ['a library puzzle with id 0', { ...base, puzzles: [{ library: 0 }] }, 'puzzles[0] has its own '],
+  // A wrong library id alone is a wrong id (not a puzzle with fields of its own).
+  ['a library puzzle with id 0', { ...base, puzzles: [{ library: 0 }] }, 'puzzles[0]: a library id'],
   ['an unknown solver field', solver({ solver: 'sa', seed: 1 }), 'solvers[0] has a field seed'],
   ['an unknown stop field', { ...base, stop: { seconds: 1, clock: 'wall', limit: 3 } }, 'stop has a field limit'],
   // Several problems: an unknown field of the file or the stop comes before the fields' own problems.

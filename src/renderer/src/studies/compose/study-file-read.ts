@@ -41,7 +41,7 @@ export function readStudyFile(text: string, fileName: string): ReadStudyFile {
     if (typeof id === 'number' && Number.isInteger(id) && id >= 1) puzzleIds.push(id);
     else if (typeof p === 'string' || (isRecord(p) && 'file' in p)) return other(`puzzles[${i}] is a file`);
     else if (isRecord(p) && 'family' in p) return other(`puzzles[${i}] is an inline puzzle`);
-    else if (isRecord(p) && 'library' in p)
+    else if (isRecord(p) && 'library' in p && Object.keys(p).length > 1)
       return other(
         `puzzles[${i}] has its own ${Object.keys(p)
           .filter((k) => k !== 'library')
