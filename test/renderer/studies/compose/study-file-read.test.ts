@@ -19,6 +19,8 @@ type Case = [what: string, file: object | string, said: string];
 
 /** The form cannot hold these and neither can the backend. */
 const refused: Case[] = [
+  // A wrong library id alone is a wrong id (not a puzzle with fields of its own).
+  ['a library puzzle with id 0', { ...base, puzzles: [{ library: 0 }] }, 'puzzles[0]: a library id'],
   ['not JSON', '{"name": ', 'not a JSON study file'],
   ['a list', [], 'not a study file (a JSON object with name, puzzles, solvers, seeds and stop)'],
   ['null', 'null', 'not a study file (a JSON object with name, puzzles, solvers, seeds and stop)'],
@@ -82,8 +84,6 @@ const direct: Case[] = [
   ['an inline puzzle with a library id', { ...base, puzzles: [{ family: 'jump', library: 3 }] }, 'puzzles[0] is an inline puzzle'],
   ['a library puzzle with a group', { ...base, puzzles: [{ library: 3, group: 'g' }] }, 'puzzles[0] has its own group'],
   ['a library puzzle with a group and stop', { ...base, puzzles: [{ library: 3, group: 'g', stop: {} }] }, 'puzzles[0] has its own group and stop'],
-  // A wrong library id alone is a wrong id (not a puzzle with fields of its own).
-  ['a library puzzle with id 0', { ...base, puzzles: [{ library: 0 }] }, 'puzzles[0]: a library id'],
   ['an unknown solver field', solver({ solver: 'sa', seed: 1 }), 'solvers[0] has a field seed'],
   ['an unknown stop field', { ...base, stop: { seconds: 1, clock: 'wall', limit: 3 } }, 'stop has a field limit'],
   // Several problems: an unknown field of the file or the stop comes before the fields' own problems.
