@@ -140,7 +140,7 @@ export const edgePresets: readonly SolverPreset[] = [
     label: 'Eternity II in a minute',
     source: 'workbench',
     description:
-      'Passes doubling from 64 to 8192 partial boards, then at 8192 half with new tie-breaks and half searching again, wider, the last rows of the best board; boards with equal joins ranked by the three colours each pass uses up first, the last 4 rows filled column by column: 459.5 of 480 on average over the public benchmark’s Eternity II variants with 8 pieces pinned, in 60 CPU seconds (bench/results/edge-e2-8pin.md).',
+      'Passes doubling from 64 to 8192 partial boards, then at 8192 half with new tie-breaks and half searching again, wider, the last rows of the best board; boards with equal joins ranked by the three colours each pass uses up first, the last 4 rows filled column by column: 459.3 of 480 on average over the public benchmark’s Eternity II variants with 8 pieces pinned, in 60 CPU seconds (bench/results/edge-e2-8pin.md).',
     params: { width: 64, maxWidth: 8192, growth: 2, exhaust: 3, band: 4 },
     stop: { seconds: 60 },
   },
