@@ -13,33 +13,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entryFields, spreadKeys } from '../../../src/main/spread/protocol';
 import { cli, cliAsync, instances, tempDb } from '../../helpers/cli';
 import { freePort, startRedis, type RedisServer } from '../../helpers/redis';
+import { startCliWorker, type CliWorker } from '../../helpers/cli-worker';
 import { sleep, until } from '../runs/in-process';
 
-interface Worker {
-  proc: ChildProcess;
-  log: string;
-}
-
 let redis: RedisServer;
-const workers: Worker[] = [];
+const workers: CliWorker[] = [];
 const puzzle = join(instances, 'meta2010_10x10.txt');
 /** Beam passes narrow enough to be quick on 10x10, with two CPU seconds a pass. */
 const SPREAD = ['--solver', 'beam', '--set', 'maxWidth=256', '--seed', '1', '--spread', '--pass-seconds', '2'];
 const SLOW = 300_000;
 
-async function startWorker(): Promise<Worker> {
-  // A short job lock, so a killed worker's pass is handed on within a few seconds.
-  const proc = cliAsync(['worker', '--redis', redis.url, '--concurrency', '1', '--lock-seconds', '3']);
-  const w: Worker = { proc, log: '' };
-  proc.stderr!.on('data', (d: Buffer) => (w.log += d.toString()));
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    proc.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('worker ready')) resolve();
-    });
-    proc.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${w.log}`)));
-  });
+async function startWorker(): Promise<CliWorker> {
+  const w = await startCliWorker(redis.url);
   workers.push(w);
   return w;
 }

@@ -11,30 +11,15 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, cliAsync, instances, tempDb } from '../../../helpers/cli';
 import { freePort, startRedis, type RedisServer } from '../../../helpers/redis';
+import { startCliWorker, type CliWorker } from '../../../helpers/cli-worker';
 import { sleep, until } from '../../runs/in-process';
 import { createBackend } from '../../../../src/main/services/backend';
 
-interface Worker {
-  proc: ChildProcess;
-  log: string;
-}
-
 let redis: RedisServer;
-const workers: Worker[] = [];
+const workers: CliWorker[] = [];
 
-async function startWorker(): Promise<Worker> {
-  // A short job lock, so a killed worker's job is handed on within a few seconds.
-  const proc = cliAsync(['worker', '--redis', redis.url, '--concurrency', '1', '--lock-seconds', '3']);
-  const w: Worker = { proc, log: '' };
-  proc.stderr!.on('data', (d: Buffer) => (w.log += d.toString()));
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    proc.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('worker ready')) resolve();
-    });
-    proc.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${w.log}`)));
-  });
+async function startWorker(): Promise<CliWorker> {
+  const w = await startCliWorker(redis.url);
   workers.push(w);
   return w;
 }
