@@ -66,6 +66,8 @@ export interface Passes {
   cpu: number[];
   /** The row each pass starts in (-1 for a full pass). */
   rows: number[];
+  /** The run's best board at the end, in the family's JSON solution form (for re-scoring). */
+  board: unknown;
 }
 
 export function runPasses(
@@ -96,7 +98,7 @@ export function runPasses(
     rows.push(run.passStartLayer === 0 ? -1 : Math.floor(run.passStartLayer / puzzle.cols));
     t = now;
   }
-  return { scores, cpu, rows };
+  return { scores, cpu, rows, board: run.bestSolution() };
 }
 
 /** A run as a checkpoint of a long run on its plateau would resume it: at the top width, BOARD its best. */

@@ -30,6 +30,7 @@ import type { ParamValue } from '../src/core/params/schema';
 import { censoredTimeTest, type CensoredTime } from '../src/core/stats/censored';
 import { fisherExact } from '../src/core/stats/fisher';
 import { runPasses, setting as overrides } from './beam-passes';
+import { puzzleOfFile, rescoreNote, rescoreRecords, shown, type LoggedBest } from './records';
 import { machine, mdTable, numOpt, options, writeResult } from './util';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -38,14 +39,15 @@ const INSTANCE = 'resources/studies/puzzles/eternity2_starter.txt';
 const BOARDS = 'bench/results/boards';
 
 interface Job {
-  board: string;
+  /** The board file the run starts from. */
+  start: string;
   seed: number;
   setting: string;
   cpu: number;
   target: number;
 }
 
-interface Result extends Job {
+interface Result extends Job, LoggedBest {
   /** CPU seconds to the first pass at the target, or null when the budget ran out first. */
   reached: number | null;
   spent: number;
@@ -53,7 +55,7 @@ interface Result extends Job {
   best: number;
 }
 
-const sameJob = (a: Job, b: Job): boolean => a.board === b.board && a.seed === b.seed && a.setting === b.setting && a.cpu === b.cpu && a.target === b.target;
+const sameJob = (a: Job, b: Job): boolean => a.start === b.start && a.seed === b.seed && a.setting === b.setting && a.cpu === b.cpu && a.target === b.target;
 
 /** A setting's beam parameters: a preset's, then the `+name=value` overrides. */
 export function settingParams(text: string): Record<string, ParamValue> {
@@ -78,7 +80,7 @@ function loadPuzzle() {
 /** One run in this process (the child's side). */
 function runJob(job: Job): Result {
   const puzzle = loadPuzzle();
-  const file = join(root, job.board);
+  const file = join(root, job.start);
   const board = readBoardText(readFileSync(file, 'utf8'), file, puzzle);
   const params = settingParams(job.setting);
   const width = Number(params.maxWidth ?? params.width ?? 262_144);
@@ -94,7 +96,8 @@ function runJob(job: Job): Result {
     reached: reached === null ? null : Math.round(reached * 10) / 10,
     spent: Math.round(spent * 10) / 10,
     passes: r.scores.length,
-    best: Math.max(...r.scores),
+    best: Math.max(job.target - 1, ...r.scores),
+    board: r.board,
   };
 }
 
@@ -122,8 +125,12 @@ export function censoredMedian(times: readonly (number | null)[], budget: number
   return Number.isFinite(m) ? m.toFixed(0) : `> ${budget}`;
 }
 
-export function report(results: readonly Result[], settings: readonly string[], boards: readonly string[], head: string): string {
-  const of = (s: string, b?: string) => results.filter((r) => r.setting === s && (b === undefined || r.board === b));
+export function report(all: readonly Result[], settings: readonly string[], boards: readonly string[], head: string): string {
+  // A run's best board is re-scored before its figures count (records from before boards were kept are said so).
+  const puzzle = puzzleOfFile(join(root, INSTANCE));
+  const rescored = rescoreRecords(all, () => puzzle);
+  const results = shown(rescored, all);
+  const of = (s: string, b?: string) => results.filter((r) => r.setting === s && (b === undefined || r.start === b));
   const times = (rs: readonly Result[]): CensoredTime[] => rs.map((r) => ({ time: r.reached, budget: r.cpu }));
   const first = of(settings[0]!);
   const rows = settings.map((s) => {
@@ -167,6 +174,8 @@ export function report(results: readonly Result[], settings: readonly string[], 
     '',
     mdTable(['setting', 'board', 'seeds in order', 'reached'], perBoard),
     '',
+    ...rescoreNote(rescored, (r) => `${basename(r.start)} seed ${r.seed} \`${r.setting}\``),
+    '',
   ].join('\n');
 }
 
@@ -202,7 +211,7 @@ export async function run(argv: string[]): Promise<void> {
   const todo: Job[] = [];
   // Seed by seed, settings and boards interleaved, so a bench stopped early is still balanced.
   for (const seed of seeds)
-    for (const { board, score } of start) for (const s of settings) todo.push({ board, seed, setting: s, cpu, target: targetOpt || score + 1 });
+    for (const { board, score } of start) for (const s of settings) todo.push({ start: board, seed, setting: s, cpu, target: targetOpt || score + 1 });
 
   const logged: Result[] = existsSync(logFile)
     ? readFileSync(logFile, 'utf8')
@@ -232,7 +241,7 @@ export async function run(argv: string[]): Promise<void> {
       appendFileSync(logFile, `${JSON.stringify(r)}\n`);
       results.push(r);
       say(
-        `${basename(r.board)} seed ${r.seed} ${r.setting}: ${r.reached === null ? `no ${r.target} in ${r.spent} CPU s` : `${r.target} after ${r.reached} CPU s`} (${r.passes} passes, best ${r.best})`,
+        `${basename(r.start)} seed ${r.seed} ${r.setting}: ${r.reached === null ? `no ${r.target} in ${r.spent} CPU s` : `${r.target} after ${r.reached} CPU s`} (${r.passes} passes, best ${r.best})`,
       );
     }
   };

@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { censoredMedian, report, settingParams } from '../../bench/plateau';
+import { piecesFormat, readBoardText } from '../../src/core/families/edge/files';
+import { solutionToJson } from '../../src/core/families/edge/model/json';
 
-const result = (setting: string, board: string, seed: number, reached: number | null) => ({
-  board,
+const result = (setting: string, start: string, seed: number, reached: number | null) => ({
+  start,
   seed,
   setting,
   cpu: 600,
@@ -36,6 +39,19 @@ describe('plateau bench', () => {
     expect(md).toContain('| `a` | 1 of 4 | 25 % | > 600 | - | - |');
     expect(md).toMatch(/\| `b` \| 3 of 4 \| 75 % \| 60 \| 0\.486 \| [\d.]+ \(A12 0\.\d+\) \|/);
     expect(md).toContain('| `a` | b1.txt | 100, >600 | 1 of 2 |');
+  });
+
+  it('re-scores the best board a run keeps, and leaves out a run whose board does not give its figure', () => {
+    const read = (file: string) => readFileSync(file, 'utf8');
+    const puzzle = piecesFormat.read(read('resources/studies/puzzles/eternity2_starter.txt'), 'e2').puzzle;
+    const file = 'bench/results/boards/run2-465.txt';
+    const board = solutionToJson(readBoardText(read(file), file, puzzle));
+    const honest = { ...result('a', file, 1, null), board };
+    const forged = { ...result('a', file, 2, 100), board };
+    const md = report([honest, forged], ['a'], [file], '# head');
+    expect(md).toContain('| `a` | 0 of 1 | 0 % | > 600 | - | - |');
+    expect(md).toContain('1 of 2 runs re-scored');
+    expect(md).toMatch(/1 of 2 runs refused.*\n.*run2-465\.txt seed 2 `a`: /);
   });
 
   it('reads a setting as a preset with overrides, and refuses what is neither', () => {
