@@ -61,7 +61,7 @@ describeBrowser('a family with no renderer entry (the toy family)', () => {
     expect(run).toMatchObject({ family: 'toy', solver: 'light-one', status: 'done', bestScore: 6, maxScore: 6 });
     await expect.poll(() => page.getByTestId('fig-best').textContent()).toBe('6 / 6');
     await page.getByTestId('live-board').waitFor();
-    await page.getByTestId('grid-run-board').waitFor();
+    await page.getByTestId('canvas-run-board').waitFor();
     await expect
       .poll(() =>
         page

@@ -47,15 +47,8 @@ export function drawDocument(ctx: Ctx, document: unknown, draw: DrawBoard, layou
   const { doc, puzzle, solution } = parseDocument(document, 'the puzzle');
   const { rows, cols } = getFamily(doc.family).size(puzzle);
   const L = layout ?? imageLayout(rows, cols);
-  ctx.fillStyle = BG;
-  ctx.fillRect(0, 0, L.width, L.height);
-  ctx.fillStyle = PANEL;
-  ctx.fillRect(0, 0, L.width, L.header);
-  const ox = Math.round((L.width - cols * L.cell) / 2);
-  const oy = L.header + L.margin;
   let subtitle = `${familyLabel(doc.family)} · ${rows}×${cols}`;
-  // The family draws its own board (families/<id>/view.ts): no family switch here.
-  subtitle += draw(ctx, puzzle, solution, ox, oy, L.cell);
+  subtitle += drawBoardArea(ctx, puzzle, solution, cols, draw, L);
 
   ctx.textAlign = 'left';
   ctx.textBaseline = 'alphabetic';
@@ -67,6 +60,52 @@ export function drawDocument(ctx: Ctx, document: unknown, draw: DrawBoard, layou
   ctx.fillText(subtitle, L.margin, 48);
   return { layout: L, subtitle };
 }
+
+/** The picture's background, its header band (left blank) and the board centred below it; returns the drawer's subtitle tail. */
+function drawBoardArea(ctx: Ctx, puzzle: unknown, solution: unknown, cols: number, draw: DrawBoard, L: ImageLayout): string {
+  ctx.fillStyle = BG;
+  ctx.fillRect(0, 0, L.width, L.height);
+  ctx.fillStyle = PANEL;
+  ctx.fillRect(0, 0, L.width, L.header);
+  const ox = Math.round((L.width - cols * L.cell) / 2);
+  const oy = L.header + L.margin;
+  // The family draws its own board (families/<id>/view.ts): no family switch here.
+  return draw(ctx, puzzle, solution, ox, oy, L.cell);
+}
+
+/*
+ * A board of a family core knows in the backend alone (one added there with `registerFamily`, shown
+ * by the generic grid view): core here cannot read it, but such a family's solutions are cells,
+ * `{ cells }` row-major (core's `Family.cellValues`), so its JSON forms tell its shape.
+ */
+
+/**
+ * Rows and columns of `count` cells: the puzzle JSON's `rows` and `cols` where they make `count`,
+ * else as square as they come.
+ */
+export function gridShape(puzzleJson: unknown, count: number): { rows: number; cols: number } {
+  const r = isObject(puzzleJson) ? puzzleJson.rows : undefined;
+  const c = isObject(puzzleJson) ? puzzleJson.cols : undefined;
+  if (typeof r === 'number' && typeof c === 'number' && r * c === count) return { rows: r, cols: c };
+  const cols = Math.max(1, Math.ceil(Math.sqrt(count)));
+  return { rows: Math.max(1, Math.ceil(count / cols)), cols };
+}
+
+/** A grid board's shape from its JSON forms (no cells, or cells that are not whole numbers: none). */
+export function gridBoardShape(puzzleJson: unknown, solutionJson: unknown): { rows: number; cols: number } {
+  const cells: unknown[] = isObject(solutionJson) && Array.isArray(solutionJson.cells) ? solutionJson.cells : [];
+  return gridShape(puzzleJson, cells.every((c) => Number.isInteger(c)) ? cells.length : 0);
+}
+
+/**
+ * Draw a grid board from its JSON forms (`solution` null or undefined: the bare puzzle) as
+ * drawDocument draws a document's board, at a layout of its shape (gridBoardShape); no header text.
+ */
+export function drawGridBoard(ctx: Ctx, puzzleJson: unknown, solutionJson: unknown, draw: DrawBoard, layout: ImageLayout): void {
+  drawBoardArea(ctx, puzzleJson, solutionJson ?? undefined, layout.cols, draw, layout);
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** The document as a PNG, its board drawn by its family's drawer (`drawOf` its family id; see drawDocument). */
 export async function documentPng(document: unknown, drawOf: (family: string) => DrawBoard): Promise<Blob> {

@@ -93,17 +93,8 @@ export const gridCodec: CellsCodec<GridPuzzle, GridCells> = {
   },
 };
 
-/**
- * Rows and columns of `count` cells for a board drawn without a library record (a run's board): the
- * puzzle JSON's `rows` and `cols` where they make `count`, else as square as they come.
- */
-export function gridShape(puzzleJson: unknown, count: number): { rows: number; cols: number } {
-  const r = isObject(puzzleJson) ? puzzleJson.rows : undefined;
-  const c = isObject(puzzleJson) ? puzzleJson.cols : undefined;
-  if (typeof r === 'number' && typeof c === 'number' && r * c === count) return { rows: r, cols: c };
-  const cols = Math.max(1, Math.ceil(Math.sqrt(count)));
-  return { rows: Math.max(1, Math.ceil(count / cols)), cols };
-}
+/** Rows and columns of a board drawn without a library record (a run's board): board-image's, which run boards share. */
+export { gridShape } from '../../lib/board-image';
 
 /** A solution's cells (JSON form) whatever their range, for drawing; null when it holds none. */
 export function anyCells(json: unknown): GridCells | null {

@@ -11,5 +11,5 @@ export const gridEntry = {
   ...gridView,
   Editor: lazy(() => import('./GridEditor.svelte')),
   NewForm: lazy(() => import('./NewForm.svelte')),
-  RunBoard: lazy(() => import('./GridRunBoard.svelte')),
+  RunBoard: lazy(() => import('../../lib/CanvasRunBoard.svelte')),
 } satisfies FamilyEntry;
