@@ -30,6 +30,9 @@ import { readPuzzleFile } from '../src/core/document/read-file';
 import type { FromWorker } from '../src/core/engine/protocol';
 import type { RunSpec } from '../src/core/engine/run-types';
 import { getFamily } from '../src/core/families';
+import { readBoardText } from '../src/core/families/edge/files';
+import { solutionToJson } from '../src/core/families/edge/model/json';
+import { scoreBoard, type EdgePuzzle } from '../src/core/families/edge/model';
 import { resolveParams } from '../src/core/params/schema';
 import { Rng } from '../src/core/rng/rng';
 import { findPreset } from '../src/core/presets/presets';
@@ -43,21 +46,6 @@ import { machine, mdTable, median, numOpt, options } from './util';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'workbench.mjs');
 const log = (s: string): void => void process.stdout.write(`${s}\n`);
-
-/** A board file (`R C` then `piece turn` a cell, pieces from 1) as solution JSON. */
-function readBoard(file: string): unknown {
-  const nums = readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => !l.startsWith('#'))
-    .join(' ')
-    .trim()
-    .split(/\s+/)
-    .map(Number);
-  const [rows, cols] = nums as [number, number];
-  const cells: [number, number][] = [];
-  for (let i = 0; i < rows * cols; i++) cells.push([nums[2 + 2 * i]!, nums[3 + 2 * i]!]);
-  return { cells };
-}
 
 function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
@@ -222,9 +210,9 @@ export async function run(argv: string[]): Promise<void> {
   const params = resolveParams(findSolver('edge', 'beam').params, preset.params);
   let from: Setting['from'] = null;
   if (typeof o.from === 'string') {
-    const board = readBoard(resolve(o.from));
-    const p = family.puzzleFromJson(puzzle);
-    from = { board, score: family.evaluate(p, family.solutionFromJson(p, board)).score };
+    const file = resolve(o.from);
+    const board = readBoardText(readFileSync(file, 'utf8'), file, model as EdgePuzzle);
+    from = { board: solutionToJson(board), score: scoreBoard(model as EdgePuzzle, board) };
   }
   const seeds = (typeof o.seeds === 'string' ? o.seeds : '1').split(',').map(Number);
   if (seeds.some((x) => !Number.isInteger(x) || x < 0)) throw new Error('--seeds expects whole numbers separated by commas');

@@ -1,0 +1,109 @@
+/**
+ * `npm run bench -- tops [--runs bench/results/edge-e2-overnight*.run.json] [--from 463] [--out bench/results/tops.md]`
+ *
+ * Issue 50, item 2: where a long run's last records came from. For every improvement of a run file
+ * from `--from` on, the cells its board changed against the run's previous record and the first row
+ * among them. A beam run's board changes in two ways: a full pass builds a whole new board (its
+ * first rows differ), a suffix pass keeps the best board's first cells and searches its end (only
+ * the last rows differ; a board as good as the best also replaces it on the way, so the end may
+ * have drifted since the record). So the first changed row says which kind of pass made a record,
+ * and which kind a plateau bench should be spending its CPU on.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as v from 'valibot';
+import { int, list, num, parseWith } from '../src/core/validate/validate';
+import { rescore } from './records';
+import { machine, mdTable, numOpt, options, writeResult } from './util';
+
+const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
+
+export interface Step {
+  from: number;
+  to: number;
+  atMs: number;
+  changed: number;
+  /** First row with a changed cell (-1: none). */
+  firstRow: number;
+}
+
+/** The record-to-record steps of a run's improvements (boards as piece ids by cell). */
+export function steps(improvements: readonly { score: number; elapsedMs: number; pieces: readonly number[] }[], cols: number): Step[] {
+  const out: Step[] = [];
+  for (let i = 1; i < improvements.length; i++) {
+    const a = improvements[i - 1]!;
+    const b = improvements[i]!;
+    let changed = 0;
+    let first = -1;
+    for (let c = 0; c < b.pieces.length; c++)
+      if (a.pieces[c] !== b.pieces[c]) {
+        changed++;
+        if (first < 0) first = Math.floor(c / cols);
+      }
+    out.push({ from: a.score, to: b.score, atMs: b.elapsedMs, changed, firstRow: first });
+  }
+  return out;
+}
+
+const Improvement = v.looseObject({
+  kind: v.literal('improvement'),
+  score: num(),
+  elapsedMs: num(),
+  solution: v.looseObject({ cells: list(v.tuple([int(), int()])) }),
+});
+const RunFile = v.looseObject({
+  run: v.looseObject({ family: v.literal('edge'), puzzle: v.looseObject({ rows: int(), cols: int() }) }),
+  events: list(v.unknown()),
+});
+
+/** A run file's improvements, each board re-scored with the recorder's check before it is used. */
+export function runFileBoards(text: string, name: string) {
+  const file = parseWith(RunFile, JSON.parse(text));
+  const ref = { family: 'edge', puzzle: file.run.puzzle };
+  const improvements = file.events.flatMap((e) => {
+    const imp = v.safeParse(Improvement, e);
+    if (!imp.success) return [];
+    const wrong = rescore(ref, imp.output.solution, imp.output.score);
+    if (wrong) throw new Error(`${name}: an improvement claims ${imp.output.score}: ${wrong}`);
+    return [{ score: imp.output.score, elapsedMs: imp.output.elapsedMs, pieces: imp.output.solution.cells.map((c) => c[0]) }];
+  });
+  return { rows: file.run.puzzle.rows, cols: file.run.puzzle.cols, improvements };
+}
+
+export async function run(argv: string[]): Promise<void> {
+  const o = options(argv);
+  const from = numOpt(o, 'from', 463);
+  const files =
+    typeof o.runs === 'string'
+      ? o.runs.split(',')
+      : readdirSync(join(root, 'bench/results'))
+          .filter((f) => f.startsWith('edge-e2-overnight') && f.endsWith('.run.json'))
+          .sort()
+          .map((f) => join('bench/results', f));
+  const rows: (string | number)[][] = [];
+  let full = 0;
+  let end = 0;
+  for (const f of files) {
+    const run = runFileBoards(readFileSync(join(root, f), 'utf8'), f);
+    for (const s of steps(run.improvements, run.cols).filter((x) => x.to >= from)) {
+      const kind = s.firstRow >= run.rows - 6 ? 'end of the best (suffix pass)' : 'whole board (full pass)';
+      if (kind.startsWith('end')) end++;
+      else full++;
+      rows.push([basename(f), `${s.from} -> ${s.to}`, (s.atMs / 1000).toFixed(0), s.changed, s.firstRow, kind]);
+    }
+  }
+  const md = [
+    "# Where a long run's last records came from",
+    '',
+    `\`npm run bench -- tops ${argv.join(' ')}\`; ${machine()}.`,
+    `Every improvement to ${from} or more in the run files, against the run's previous record: cells changed and the first row changed (rows 0-15).`,
+    '',
+    mdTable(['run file', 'record', 'at s (wall, both threads)', 'cells changed', 'first row changed', 'made by'], rows),
+    '',
+    `${full} of ${full + end} records came from full passes, ${end} from passes searching the end of the best board.`,
+    '',
+  ].join('\n');
+  process.stdout.write(md);
+  writeResult(typeof o.out === 'string' ? o.out : join(root, 'bench/results/tops.md'), md);
+}

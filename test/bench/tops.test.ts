@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runFileBoards, steps } from '../../bench/tops';
+
+describe('where the records came from', () => {
+  it('counts the cells each record changed and the first row among them', () => {
+    const imp = (score: number, pieces: number[]) => ({ score, elapsedMs: score * 1000, pieces });
+    expect(steps([imp(1, [0, 1, 2, 3]), imp(2, [0, 1, 3, 2]), imp(3, [1, 0, 3, 2])], 2)).toEqual([
+      { from: 1, to: 2, atMs: 2000, changed: 2, firstRow: 1 },
+      { from: 2, to: 3, atMs: 3000, changed: 2, firstRow: 0 },
+    ]);
+  });
+
+  it('reads a run file, re-scoring every board, and refuses one whose board does not give its score', () => {
+    const file = 'bench/results/edge-e2-overnight-seed4.run.json';
+    const text = readFileSync(file, 'utf8');
+    const run = runFileBoards(text, file);
+    expect(run.improvements.at(-1)?.score).toBe(466);
+    const json = JSON.parse(text) as { events: { kind: string; score?: number }[] };
+    const last = json.events.filter((e) => e.kind === 'improvement').at(-1)!;
+    last.score = 467;
+    expect(() => runFileBoards(JSON.stringify(json), 'forged.run.json')).toThrow(/forged\.run\.json: an improvement claims 467/);
+  });
+});
