@@ -29,6 +29,7 @@ import { scoreBoard } from '../src/core/families/edge/model';
 import type { ParamValue } from '../src/core/params/schema';
 import { censoredTimeTest, type CensoredTime } from '../src/core/stats/censored';
 import { fisherExact } from '../src/core/stats/fisher';
+import { poissonRate } from '../src/core/stats/poisson';
 import { runPasses, setting as overrides } from './beam-passes';
 import { puzzleOfFile, rescoreNote, rescoreRecords, shown, type LoggedBest } from './records';
 import { machine, mdTable, numOpt, options, writeResult } from './util';
@@ -117,6 +118,24 @@ function runChild(job: Job): Promise<Result> {
   });
 }
 
+/**
+ * How often the runs left the plateau, over all the CPU they spent on it (each run until its first
+ * pass at the target or its budget): "one per X CPU s", with the exact 95 % interval. It reads the
+ * runs as one stream of passes in which a target pass comes at a steady rate (a memoryless wait),
+ * which is how a long run on its plateau looks; with no run at the target it still bounds the wait.
+ */
+export function plateauRate(rs: readonly { reached: number | null; spent: number }[]): string {
+  const exposure = rs.reduce((sum, r) => sum + (r.reached ?? r.spent), 0);
+  if (rs.length === 0 || !(exposure > 0)) return '-';
+  const hits = rs.filter((r) => r.reached !== null).length;
+  const { lower, upper } = poissonRate(hits, exposure);
+  const per = (rate: number): string => Math.round(1 / rate).toLocaleString('en');
+  const total = Math.round(exposure).toLocaleString('en');
+  return hits === 0
+    ? `none in ${total}: one per ${per(upper)} or more`
+    : `one per ${per(hits / exposure)} (${per(upper)} to ${lower > 0 ? per(lower) : '-'}) in ${total}`;
+}
+
 /** Median time with the non-reachers slower than the budget: "> budget" when more than half never reached (exactly half: the time the half was reached, as Kaplan-Meier gives it). */
 export function censoredMedian(times: readonly (number | null)[], budget: number): string {
   const sorted = times.map((t) => t ?? Infinity).sort((a, b) => a - b);
@@ -150,6 +169,7 @@ export function report(all: readonly Result[], settings: readonly string[], boar
         rs.map((r) => r.reached),
         budget,
       ),
+      plateauRate(rs),
       fisher ? fisher.p.toFixed(3) : '-',
       time ? `${time.p.toFixed(3)} (A12 ${time.a12.toFixed(2)})` : '-',
     ];
@@ -168,7 +188,10 @@ export function report(all: readonly Result[], settings: readonly string[], boar
   return [
     head,
     '',
-    mdTable(['setting', 'reached', 'share', 'median CPU s (censored)', 'Fisher p (share)', 'censored time p'], rows),
+    mdTable(
+      ['setting', 'reached', 'share', 'median CPU s (censored)', 'CPU s per target pass (95 %), in all CPU s', 'Fisher p (share)', 'censored time p'],
+      rows,
+    ),
     '',
     'CPU seconds to the target per seed (`>S`: the budget of S CPU seconds ran out first):',
     '',

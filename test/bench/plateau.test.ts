@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { censoredMedian, report, settingParams } from '../../bench/plateau';
+import { censoredMedian, plateauRate, report, settingParams } from '../../bench/plateau';
 import { piecesFormat, readBoardText } from '../../src/core/families/edge/files';
 import { solutionToJson } from '../../src/core/families/edge/model/json';
 
@@ -36,8 +36,8 @@ describe('plateau bench', () => {
       result('b', 'b2.txt', 2, null),
     ];
     const md = report(rs, ['a', 'b'], ['b1.txt', 'b2.txt'], '# head');
-    expect(md).toContain('| `a` | 1 of 4 | 25 % | > 600 | - | - |');
-    expect(md).toMatch(/\| `b` \| 3 of 4 \| 75 % \| 60 \| 0\.486 \| [\d.]+ \(A12 0\.\d+\) \|/);
+    expect(md).toContain('| `a` | 1 of 4 | 25 % | > 600 | one per 1,900 (341 to 75,046) in 1,900 | - | - |');
+    expect(md).toMatch(/\| `b` \| 3 of 4 \| 75 % \| 60 \| one per 260 .* \| 0\.486 \| [\d.]+ \(A12 0\.\d+\) \|/);
     expect(md).toContain('| `a` | b1.txt | 100, >600 | 1 of 2 |');
   });
 
@@ -49,9 +49,21 @@ describe('plateau bench', () => {
     const honest = { ...result('a', file, 1, null), board };
     const forged = { ...result('a', file, 2, 100), board };
     const md = report([honest, forged], ['a'], [file], '# head');
-    expect(md).toContain('| `a` | 0 of 1 | 0 % | > 600 | - | - |');
+    expect(md).toContain('| `a` | 0 of 1 | 0 % | > 600 | none in 600: one per 163 or more | - | - |');
     expect(md).toContain('1 of 2 runs re-scored');
     expect(md).toMatch(/1 of 2 runs refused.*\n.*run2-465\.txt seed 2 `a`: /);
+  });
+
+  it('counts the rate of target passes over all the CPU the runs spent, bounding it when none came', () => {
+    // 0 in 7,200 CPU s: the 95 % upper limit is 3.689 events, one per 1,952 CPU s.
+    expect(plateauRate(Array.from({ length: 24 }, () => ({ reached: null, spent: 300 })))).toBe('none in 7,200: one per 1,952 or more');
+    expect(
+      plateauRate([
+        { reached: 100, spent: 100 },
+        { reached: null, spent: 300 },
+      ]),
+    ).toBe('one per 400 (72 to 15,799) in 400');
+    expect(plateauRate([])).toBe('-');
   });
 
   it('reads a setting as a preset with overrides, and refuses what is neither', () => {
