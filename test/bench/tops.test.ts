@@ -16,6 +16,7 @@ describe('where the records came from', () => {
     const text = readFileSync(file, 'utf8');
     const run = runFileBoards(text, file);
     expect(run.improvements.at(-1)?.score).toBe(466);
+    expect(run.clock).toBe('CPU, 2 threads');
     const json = JSON.parse(text) as { events: { kind: string; score?: number }[] };
     const last = json.events.filter((e) => e.kind === 'improvement').at(-1)!;
     last.score = 467;
