@@ -4,13 +4,13 @@ import { allFamilies, getFamily, hasFamily } from '../families';
 import { displayText, escapeControls } from '../text/display';
 import { kindLabel } from '../text/run-text';
 import { FormatError } from './errors';
+import { isObject } from '../validate/is-object';
 
 export const DOCUMENT_FORMAT = 'puzzle-workbench';
 export const DOCUMENT_VERSION = 1;
 /** How many earlier versions of the user's work a document keeps (the oldest are dropped). */
 export const DOCUMENT_HISTORY_LIMIT = 100;
 
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const knownFamilies = (): string[] => allFamilies().map((f) => f.id);
 /** Absent, or null (read as absent). */
 const absent = <S extends v.GenericSchema>(schema: S) =>

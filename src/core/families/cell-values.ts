@@ -4,8 +4,7 @@
  */
 import type { CellValues } from './family';
 import { getFamily, hasFamily } from './index';
-
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+import { isObject } from '../validate/is-object';
 
 /** Null when the family's solutions are not cells, or the document's puzzle cannot be read. */
 export function cellValuesOf(family: string, document: unknown): CellValues | null {

@@ -7,6 +7,7 @@
  * same values with the same one line (`parameter width: 0 is below the minimum 1`).
  */
 import * as v from 'valibot';
+import { isObject } from '../validate/is-object';
 
 interface SpecMeta {
   help: string;
@@ -91,8 +92,6 @@ function unknownName(schema: ParamSchema, key: string): string {
   return `unknown parameter ${key}${known.length ? ` (known: ${known.join(', ')})` : ''}`;
 }
 
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-
 /**
  * The valibot schema of a solver's parameters: an object of known names only, each value checked by
  * its spec, with every default filled in. Names are own keys (`toString` or `__proto__` are not
@@ -100,7 +99,7 @@ const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
  */
 export function paramsSchema<S extends ParamSchema>(schema: S): v.GenericSchema<unknown, ResolvedParams<S>> {
   return v.pipe(
-    v.custom<Record<string, unknown>>(isRecord, (issue) => `parameters: expected an object, got ${shown(issue.input)}`),
+    v.custom<Record<string, unknown>>(isObject, (issue) => `parameters: expected an object, got ${shown(issue.input)}`),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       const raw = dataset.value;
       for (const key of Object.keys(raw)) {

@@ -8,6 +8,7 @@
  * from the schemas with `v.InferOutput`.
  */
 import * as v from 'valibot';
+import { isObject } from './is-object';
 
 export class SchemaError extends Error {
   constructor(message: string) {
@@ -24,7 +25,6 @@ const expected =
   (what: string) =>
   (issue: v.BaseIssue<unknown>): string =>
     `expected ${what}, got ${gotOf(issue.input)}`;
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** `path` of an issue: `a.b[2].c`, after `root` (e.g. the API method or the file's field). */
 function pathOf(issue: v.BaseIssue<unknown>, root: string): string {

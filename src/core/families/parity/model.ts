@@ -1,4 +1,5 @@
 import { FormatError } from '../../document/errors';
+import { isObject } from '../../validate/is-object';
 
 /**
  * Casse-tete CT_n(m) (Almuhaideb et al. 2022): an n x n grid full of tokens; remove exactly m so
@@ -69,13 +70,9 @@ export function gridRows(n: number, cells: ArrayLike<number>): number[][] {
   return out;
 }
 
-function isRecord(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
-
 /** `{ n, m }` -> puzzle; throws FormatError (naming `where`). Infeasible (n, m) is accepted. */
 export function parityPuzzleFromJson(x: unknown, where?: string): ParityPuzzle {
-  if (!isRecord(x)) throw new FormatError('expected a parity puzzle { n, m }', where);
+  if (!isObject(x)) throw new FormatError('expected a parity puzzle { n, m }', where);
   for (const k of ['n', 'm'] as const) {
     if (typeof x[k] !== 'number') throw new FormatError(`expected ${k} to be a number, got ${JSON.stringify(x[k])}`, where);
   }
@@ -87,7 +84,7 @@ export function parityPuzzleFromJson(x: unknown, where?: string): ParityPuzzle {
 
 /** `{ cells: number[][] }` (rows of 0/1) -> grid. Any number of zeros is accepted (unsolved if not m). */
 export function parityGridFromJson(p: ParityPuzzle, x: unknown, where?: string): ParityGrid {
-  if (!isRecord(x) || !Array.isArray(x.cells)) throw new FormatError('expected a parity grid { cells: number[][] }', where);
+  if (!isObject(x) || !Array.isArray(x.cells)) throw new FormatError('expected a parity grid { cells: number[][] }', where);
   const rows = x.cells as unknown[];
   const { n } = p;
   if (rows.length !== n) throw new FormatError(`expected ${n} rows of 0/1, got ${rows.length}`, where);

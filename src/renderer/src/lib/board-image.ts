@@ -8,6 +8,7 @@ import { getFamily } from '../../../core/families';
 import type { DrawBoard } from '../families/types';
 import { BG, DIM, FONT, PANEL, TEXT, type Ctx } from './canvas-kit';
 import { familyLabel } from './format';
+import { isObject } from '../../../core/validate/is-object';
 
 export interface ImageLayout {
   width: number;
@@ -104,8 +105,6 @@ export function gridBoardShape(puzzleJson: unknown, solutionJson: unknown): { ro
 export function drawGridBoard(ctx: Ctx, puzzleJson: unknown, solutionJson: unknown, draw: DrawBoard, layout: ImageLayout): void {
   drawBoardArea(ctx, puzzleJson, solutionJson ?? undefined, layout.cols, draw, layout);
 }
-
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** The document as a PNG, its board drawn by its family's drawer (`drawOf` its family id; see drawDocument). */
 export async function documentPng(document: unknown, drawOf: (family: string) => DrawBoard): Promise<Blob> {

@@ -3,6 +3,7 @@ import { escapeControls } from '../../../text/display';
 import { MAX_PIECES } from '../model/model';
 import { isBoardUrlText, readBoardUrls, type BoardText } from './boards';
 import { parseOrder, sideOfName, type Order } from './orders';
+import { isObject } from '../../../validate/is-object';
 
 /**
  * What other programs' saves (JSON, or XML read into the same shape) hold, found by structure
@@ -38,7 +39,6 @@ function intOf(x: unknown, max = 0xffff): number | null {
   }
   return null;
 }
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 const COLS_KEYS = /^(w|width|cols|columns|ncols|board_?w|nx|size_?x|x_?size)$/i;
 const ROWS_KEYS = /^(h|height|rows|nrows|board_?h|ny|size_?y|y_?size)$/i;

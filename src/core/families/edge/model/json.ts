@@ -1,5 +1,6 @@
 import { FormatError } from '../../../document/errors';
 import { MAX_PIECES, emptyBoard, type EdgeBoard, type EdgePuzzle, type FixedPiece } from './model';
+import { isObject } from '../../../validate/is-object';
 
 /**
  * Plain JSON forms for documents, IPC and the CLI. Piece numbers are 1-based here (as people and
@@ -24,10 +25,6 @@ const MAX_COLOUR = 0xffff;
 
 function fail(where: string | undefined, msg: string): never {
   throw new FormatError(msg, where);
-}
-
-function isObject(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
 function intIn(x: unknown, lo: number, hi: number, path: string, what: string, where?: string): number {

@@ -8,6 +8,7 @@ import type { PuzzleRecord } from '../../../../main/api/types';
 import type { CellValues } from '../../../../core/families/family';
 import { DOCUMENT_FORMAT, DOCUMENT_VERSION } from '../../../../core/document/document';
 import type { CellsCodec } from '../../lib/cells-editor.svelte';
+import { isObject } from '../../../../core/validate/is-object';
 
 /** A puzzle as the generic grid edits it: its stored JSON kept as it is, and what core told of it. */
 export interface GridPuzzle extends CellValues {
@@ -22,8 +23,6 @@ export interface GridPuzzle extends CellValues {
 }
 
 export type GridCells = readonly number[];
-
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** The cells of a solution's JSON form, or null when it holds no `count` whole numbers from min to max. */
 export function cellsOf(json: unknown, count: number, values: CellValues): GridCells | null {

@@ -4,6 +4,7 @@
  */
 import type { ParamValue, Params } from '../../../../core/params/schema';
 import { paramsText, type DraftSetting, type StudyDraft } from './study-draft';
+import { isObject } from '../../../../core/validate/is-object';
 
 export type ReadStudyFile =
   /** The form can hold it: its fields, and the library ids of its puzzles (looked up by the caller). */
@@ -13,8 +14,6 @@ export type ReadStudyFile =
 
 const FORM_KEYS = new Set(['name', 'description', 'puzzles', 'solvers', 'seeds', 'stop', 'concurrency']);
 const STOP_KEYS = new Set(['seconds', 'evaluations', 'target', 'clock']);
-
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** A study file's text back into the form; one line naming the field when the form cannot hold it. */
 export function readStudyFile(text: string, fileName: string): ReadStudyFile {
@@ -27,7 +26,7 @@ export function readStudyFile(text: string, fileName: string): ReadStudyFile {
   } catch {
     return no('not a JSON study file');
   }
-  if (!isRecord(json)) return no('not a study file (a JSON object with name, puzzles, solvers, seeds and stop)');
+  if (!isObject(json)) return no('not a study file (a JSON object with name, puzzles, solvers, seeds and stop)');
   const extra = Object.keys(json).find((k) => !FORM_KEYS.has(k));
   // A field the form has no place for (a paper's figures, or one newer than this form): the backend judges it.
   if (extra !== undefined) return other(extra === 'published' ? 'it carries a paper’s figures (published)' : `it has a field ${extra}`);
@@ -37,11 +36,11 @@ export function readStudyFile(text: string, fileName: string): ReadStudyFile {
   if (!Array.isArray(json.puzzles)) return no('puzzles: a list');
   const puzzleIds: number[] = [];
   for (const [i, p] of json.puzzles.entries()) {
-    const id = typeof p === 'number' ? p : isRecord(p) && Object.keys(p).length === 1 ? p.library : undefined;
+    const id = typeof p === 'number' ? p : isObject(p) && Object.keys(p).length === 1 ? p.library : undefined;
     if (typeof id === 'number' && Number.isInteger(id) && id >= 1) puzzleIds.push(id);
-    else if (typeof p === 'string' || (isRecord(p) && 'file' in p)) return other(`puzzles[${i}] is a file`);
-    else if (isRecord(p) && 'family' in p) return other(`puzzles[${i}] is an inline puzzle`);
-    else if (isRecord(p) && 'library' in p && Object.keys(p).length > 1)
+    else if (typeof p === 'string' || (isObject(p) && 'file' in p)) return other(`puzzles[${i}] is a file`);
+    else if (isObject(p) && 'family' in p) return other(`puzzles[${i}] is an inline puzzle`);
+    else if (isObject(p) && 'library' in p && Object.keys(p).length > 1)
       return other(
         `puzzles[${i}] has its own ${Object.keys(p)
           .filter((k) => k !== 'library')
@@ -53,10 +52,10 @@ export function readStudyFile(text: string, fileName: string): ReadStudyFile {
   if (!Array.isArray(json.solvers)) return no('solvers: a list');
   const settings: DraftSetting[] = [];
   for (const [i, s] of json.solvers.entries()) {
-    if (!isRecord(s) || typeof s.solver !== 'string') return no(`solvers[${i}]: {"solver": ID, "preset"?, "params"?, "label"?}`);
+    if (!isObject(s) || typeof s.solver !== 'string') return no(`solvers[${i}]: {"solver": ID, "preset"?, "params"?, "label"?}`);
     if (s.preset !== undefined && typeof s.preset !== 'string') return no(`solvers[${i}].preset: a text`);
     if (s.label !== undefined && typeof s.label !== 'string') return no(`solvers[${i}].label: a text`);
-    if (s.params !== undefined && !isRecord(s.params)) return no(`solvers[${i}].params: an object of name: value`);
+    if (s.params !== undefined && !isObject(s.params)) return no(`solvers[${i}].params: an object of name: value`);
     const params: Params = {};
     for (const [k, v] of Object.entries(s.params ?? {})) {
       if (typeof v !== 'number' && typeof v !== 'boolean' && typeof v !== 'string') return no(`solvers[${i}].params.${k}: a number, true/false or a text`);
@@ -73,7 +72,7 @@ export function readStudyFile(text: string, fileName: string): ReadStudyFile {
   else if (Array.isArray(json.seeds) && json.seeds.every((x) => typeof x === 'number')) [seedsMode, seeds] = ['list', json.seeds.join(', ')];
   else return no('seeds: a count or a list of whole numbers');
 
-  if (!isRecord(json.stop)) return no('stop: {"seconds"?, "evaluations"?, "target"?, "clock"?}');
+  if (!isObject(json.stop)) return no('stop: {"seconds"?, "evaluations"?, "target"?, "clock"?}');
   const stop = json.stop;
   const stopExtra = Object.keys(stop).find((k) => !STOP_KEYS.has(k));
   if (stopExtra !== undefined) return other(`stop has a field ${stopExtra}`);
