@@ -12,7 +12,8 @@
  * can reach the need: a proof that no better end exists from that start).
  *
  * The beam's suffix passes from the same boards, for comparison:
- * `npm run bench -- beam-passes --from bench/results/boards/run2-465.txt --width 262144 --settings overnight+suffix=1 --cpu 120`.
+ * `npm run bench -- beam-passes --from bench/results/boards/run2-465.txt --width 262144 --passes 30 --seeds 1
+ *   --settings exhaust=3+band=4+early=0.5+suffix=1+suffixRows=4+wide=1` (`overnight`'s passes, every one a suffix pass).
  */
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -86,9 +87,11 @@ export function completeFrom(
     out.searches++;
     if (c.hasFound && c.foundScore > best) out.better++;
     else if (c.hasFound) out.equal++;
-    if (status === 'exhausted') out.exhausted++;
-    // Every end within the allowance was tried: another order would try the same ones.
-    if (status === 'exhausted') break;
+    if (status === 'exhausted') {
+      out.exhausted++;
+      // Every end within the allowance was tried: another order would try the same ones.
+      break;
+    }
   }
   out.cpu = cpuSeconds() - t;
   out.nodes = c.placed - placed0;

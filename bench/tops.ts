@@ -95,9 +95,11 @@ export async function run(argv: string[]): Promise<void> {
   for (const f of files) {
     const run = runFileBoards(readFileSync(join(root, f), 'utf8'), f);
     for (const s of steps(run.improvements, run.cols).filter((x) => x.to >= from)) {
-      const kind = s.firstRow >= run.rows - 6 ? 'end of the best (suffix pass)' : 'whole board (full pass)';
-      if (kind.startsWith('end')) end++;
+      // Suffix passes start in the last 6 rows at most (`overnight` then and now: 4 to 6).
+      const fromEnd = s.firstRow >= run.rows - 6;
+      if (fromEnd) end++;
       else full++;
+      const kind = fromEnd ? 'end of the best (suffix pass)' : 'whole board (full pass)';
       rows.push([basename(f), `${s.from} -> ${s.to}`, (s.atMs / 1000).toFixed(0), run.clock, s.changed, s.firstRow, kind]);
     }
   }
