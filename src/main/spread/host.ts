@@ -253,7 +253,7 @@ export class SpreadHost implements WorkerHandle {
       epoch: this.epoch,
       n,
       from: from?.score ?? null,
-      spec: passSpec(this.spec, seed, from, this.opts.passSeconds),
+      spec: passSpec(this.spec, seed, from, this.opts.passSeconds, this.pool.best !== null),
     };
   }
 

@@ -132,6 +132,33 @@ describe('where a pass starts', () => {
     expect(passSpec(run, 78, null, 60)).toMatchObject({ checkpoint: null, recordedBest: null });
   });
 
+  it('a pass from empty of a run that has boards starts at the top width, no best yet', () => {
+    const growing = resolveParams(def.params, { width: 4, maxWidth: 32 });
+    const run = {
+      runId: 1,
+      family: 'edge' as const,
+      solver: 'beam',
+      puzzle,
+      params: growing,
+      seed: 1,
+      stop: { seconds: null, evaluations: null, target: null },
+      checkpoint: null,
+      progressIntervalMs: 1000,
+      checkpointIntervalMs: 30_000,
+    };
+    const widthOf = (r: { checkpoint(): unknown }): number => (r.checkpoint() as { width: number }).width;
+    expect(passSpec(run, 79, null, 60).checkpoint).toBeNull();
+    const spec = passSpec(run, 79, null, 60, true);
+    expect(spec.recordedBest).toBeNull();
+    const grown = def.restore(model, growing, spec.checkpoint!.state);
+    const lone = def.create(model, growing, 79);
+    grown.step(1);
+    lone.step(1);
+    expect([widthOf(lone), widthOf(grown)]).toEqual([4, 32]);
+    while (grown.bestScore === 0 && !grown.finished) grown.step(1000);
+    expect(grown.bestScore).toBeGreaterThan(0);
+  });
+
   it("the run's checkpoint holds the pool and its draws, and the beam solver alone goes on from its best", () => {
     const { board, score } = someBoard();
     const s: SpreadState = {
