@@ -35,7 +35,7 @@ import { piecesFormat, readBoardText } from '../src/core/families/edge/files';
 import { boardToJson } from '../src/core/families/edge/local-search';
 import { scoreBoard, type EdgeBoard, type EdgePuzzle } from '../src/core/families/edge/model';
 import { BeamRun, type BeamOptions, beamOptions, beamParams } from '../src/core/families/edge/beam';
-import { parseParamText, type ParamValue } from '../src/core/params/schema';
+import { parseParamText, type ParamSchema, type ParamValue } from '../src/core/params/schema';
 import { Rng } from '../src/core/rng/rng';
 import { a12 } from '../src/core/stats/effect';
 import { mannWhitney } from '../src/core/stats/rank-tests';
@@ -43,13 +43,13 @@ import { cpuSeconds, machine, mdTable, mean, median, numOpt, options, stdev } fr
 
 const DEFAULT_INSTANCE = 'resources/studies/puzzles/eternity2_starter.txt';
 
-/** `name=value+name=value`, each read and checked as `--set` reads it. */
-export function setting(text: string): Record<string, ParamValue> {
+/** `name=value+name=value`, each read and checked as `--set` reads it (against the beam's parameters unless told). */
+export function setting(text: string, schema: ParamSchema = beamParams): Record<string, ParamValue> {
   const out: Record<string, ParamValue> = {};
   for (const part of text.split('+').filter(Boolean)) {
     const eq = part.indexOf('=');
     if (eq <= 0) throw new Error(`--settings: "${part}" is not name=value`);
-    out[part.slice(0, eq)] = parseParamText(beamParams, part.slice(0, eq), part.slice(eq + 1));
+    out[part.slice(0, eq)] = parseParamText(schema, part.slice(0, eq), part.slice(eq + 1));
   }
   return out;
 }
@@ -131,7 +131,7 @@ export async function run(argv: string[]): Promise<void> {
   if (!(cpuBudget >= 0)) throw new Error('--cpu expects CPU seconds (0 = count passes)');
   const budget = cpuBudget > 0 ? { cpu: cpuBudget } : { passes };
   if (seeds.some((s) => !Number.isInteger(s))) throw new Error('--seeds expects integers separated by commas');
-  const parsed = settings.map(setting);
+  const parsed = settings.map((s) => setting(s));
   const root = fileURLToPath(new URL('..', import.meta.url));
   const file = resolve(root, instance);
   const puzzle = piecesFormat.read(readFileSync(file, 'utf8'), file).puzzle;

@@ -7,7 +7,8 @@
  * (bench/results/boards/, default every `*-465.txt` there, each from an independent run) is the
  * best so far, the width at the setting's top. Passes run until one scores above the board
  * (`--target`, default the board's score + 1) or `--cpu` CPU seconds are spent. A setting is a
- * preset's parameters (`overnight`) with `+name=value` overrides.
+ * preset's parameters (`overnight`) with `+name=value` overrides, or `lns` (large neighbourhoods
+ * from the board, its iterations counted as passes) with the LNS solver's overrides.
  *
  * Each (board, seed, setting) is one child process (`--jobs` at a time), its result one line of the
  * log. A line already in the log for the same board, seed, setting, budget and target is reused, so
@@ -25,14 +26,17 @@ import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { edgePresets } from '../src/core/families/edge/presets';
 import { piecesFormat, readBoardText } from '../src/core/families/edge/files';
-import { scoreBoard } from '../src/core/families/edge/model';
+import { LnsRun, lnsOptions, lnsParams } from '../src/core/families/edge/lns';
+import { boardToJson } from '../src/core/families/edge/local-search';
+import { scoreBoard, type EdgeBoard, type EdgePuzzle } from '../src/core/families/edge/model';
 import type { ParamValue } from '../src/core/params/schema';
+import { Rng } from '../src/core/rng/rng';
 import { censoredTimeTest, type CensoredTime } from '../src/core/stats/censored';
 import { fisherExact } from '../src/core/stats/fisher';
 import { poissonRate } from '../src/core/stats/poisson';
 import { runPasses, setting as overrides } from './beam-passes';
 import { puzzleOfFile, rescoreNote, rescoreRecords, shown, type LoggedBest } from './records';
-import { machine, mdTable, numOpt, options, writeResult } from './util';
+import { cpuSeconds, machine, mdTable, numOpt, options, writeResult } from './util';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..');
@@ -58,9 +62,17 @@ interface Result extends Job, LoggedBest {
 
 const sameJob = (a: Job, b: Job): boolean => a.start === b.start && a.seed === b.seed && a.setting === b.setting && a.cpu === b.cpu && a.target === b.target;
 
-/** A setting's beam parameters: a preset's, then the `+name=value` overrides. */
+/**
+ * A setting that starts with `lns` runs large neighbourhoods from the board instead of beam passes
+ * (the exact refills of regions and assignments of the pieces around its broken joins, as
+ * Schaus & Deville's search does), `+name=value` its overrides.
+ */
+const isLns = (text: string): boolean => text.split('+')[0] === 'lns';
+
+/** A setting's parameters: a beam preset's, then the `+name=value` overrides (for `lns`, the LNS solver's overrides). */
 export function settingParams(text: string): Record<string, ParamValue> {
   const [head = '', ...rest] = text.split('+');
+  if (isLns(text)) return overrides(rest.join('+'), lnsParams);
   const preset = head.includes('=') ? null : edgePresets.find((p) => p.id === head && p.solver === 'beam');
   if (!head.includes('=') && !preset) throw new Error(`--settings: "${head}" is neither a beam preset nor name=value`);
   return { ...(preset?.params ?? {}), ...overrides((preset ? rest : [head, ...rest]).join('+')) };
@@ -79,11 +91,12 @@ function loadPuzzle() {
 }
 
 /** One run in this process (the child's side). */
-function runJob(job: Job): Result {
+export function runJob(job: Job): Result {
   const puzzle = loadPuzzle();
   const file = join(root, job.start);
   const board = readBoardText(readFileSync(file, 'utf8'), file, puzzle);
   const params = settingParams(job.setting);
+  if (isLns(job.setting)) return { ...job, ...lnsFromBoard(puzzle, board, params, job) };
   const width = Number(params.maxWidth ?? params.width ?? 262_144);
   const r = runPasses(puzzle, width, params, job.seed, { cpu: job.cpu }, { board, score: scoreBoard(puzzle, board), stall: 0 }, job.target);
   let spent = 0;
@@ -101,6 +114,27 @@ function runJob(job: Job): Result {
     board: r.board,
   };
 }
+
+/** An LNS run with the board as its current and best board, until a board at the target or the budget; its iterations are the passes. */
+function lnsFromBoard(puzzle: EdgePuzzle, board: EdgeBoard, params: Record<string, ParamValue>, job: Job): Omit<Result, keyof Job> {
+  const json = boardToJson(board.piece, board.rotation);
+  const score = scoreBoard(puzzle, board);
+  const state = { rng: new Rng(job.seed).getState(), evaluations: 0, iteration: 0, sinceBest: 0, stalls: 0, bestScore: score };
+  const run = LnsRun.restore(puzzle, lnsOptions(params), { ...state, weights: [], segScore: [], segUses: [], current: json, best: json, beam: null });
+  const start = cpuSeconds();
+  let spent = 0;
+  let reached: number | null = null;
+  while (reached === null && spent < job.cpu) {
+    run.step(LNS_STEP);
+    spent = cpuSeconds() - start;
+    if (run.bestScore >= job.target) reached = spent;
+  }
+  const tenth = (x: number): number => Math.round(x * 10) / 10;
+  return { reached: reached === null ? null : tenth(reached), spent: tenth(spent), passes: run.iteration, best: run.bestScore, board: run.bestSolution() };
+}
+
+/** Work between two looks at the clock and the best: a few milliseconds of an LNS run. */
+const LNS_STEP = 2000;
 
 function runChild(job: Job): Promise<Result> {
   return new Promise((done, fail) => {

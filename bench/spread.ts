@@ -32,7 +32,7 @@ import type { RunSpec } from '../src/core/engine/run-types';
 import { getFamily } from '../src/core/families';
 import { readBoardText } from '../src/core/families/edge/files';
 import { solutionToJson } from '../src/core/families/edge/model/json';
-import { scoreBoard, type EdgePuzzle } from '../src/core/families/edge/model';
+import { isEdgeRead, scoreBoard } from '../src/core/families/edge/model';
 import { resolveParams } from '../src/core/params/schema';
 import { Rng } from '../src/core/rng/rng';
 import { findPreset } from '../src/core/presets/presets';
@@ -204,15 +204,17 @@ export async function run(argv: string[]): Promise<void> {
   if (counts.some((c) => !Number.isInteger(c) || c < 1)) throw new Error('--workers expects whole numbers separated by commas');
   const instance = resolve(root, typeof o.instance === 'string' ? o.instance : 'resources/studies/puzzles/eternity2_starter.txt');
   const family = getFamily('edge');
-  const model = readPuzzleFile(instance, readFileSync(instance, 'utf8')).puzzle;
-  const puzzle = family.puzzleToJson(model as never);
+  const read = readPuzzleFile(instance, readFileSync(instance, 'utf8'));
+  if (!isEdgeRead(read)) throw new Error(`--instance: ${instance} is a ${read.family} puzzle; spread runs are made of edge-matching beam passes`);
+  const model = read.puzzle;
+  const puzzle = family.puzzleToJson(model);
   const preset = findPreset('edge', 'beam', typeof o.preset === 'string' ? o.preset : 'overnight');
   const params = resolveParams(findSolver('edge', 'beam').params, preset.params);
   let from: Setting['from'] = null;
   if (typeof o.from === 'string') {
     const file = resolve(o.from);
-    const board = readBoardText(readFileSync(file, 'utf8'), file, model as EdgePuzzle);
-    from = { board: solutionToJson(board), score: scoreBoard(model as EdgePuzzle, board) };
+    const board = readBoardText(readFileSync(file, 'utf8'), file, model);
+    from = { board: solutionToJson(board), score: scoreBoard(model, board) };
   }
   const seeds = (typeof o.seeds === 'string' ? o.seeds : '1').split(',').map(Number);
   if (seeds.some((x) => !Number.isInteger(x) || x < 0)) throw new Error('--seeds expects whole numbers separated by commas');

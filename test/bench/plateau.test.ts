@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { censoredMedian, plateauRate, report, settingParams } from '../../bench/plateau';
+import { censoredMedian, plateauRate, report, runJob, settingParams } from '../../bench/plateau';
 import { piecesFormat, readBoardText } from '../../src/core/families/edge/files';
+import { scoreBoard } from '../../src/core/families/edge/model';
 import { solutionToJson } from '../../src/core/families/edge/model/json';
 
 const result = (setting: string, start: string, seed: number, reached: number | null) => ({
@@ -70,5 +71,18 @@ describe('plateau bench', () => {
     expect(settingParams('overnight+suffixRows=6')).toMatchObject({ maxWidth: 262_144, suffixRows: 6 });
     expect(settingParams('width=64')).toEqual({ width: 64 });
     expect(() => settingParams('nightly')).toThrow(/neither a beam preset/);
+    expect(settingParams('lns+regionCells=16')).toEqual({ regionCells: 16 });
+    expect(() => settingParams('lns+suffixRows=6')).toThrow(/suffixRows/);
+  });
+
+  it('runs large neighbourhoods from the board, and keeps a best board that scores what it says', () => {
+    const r = runJob({ start: 'bench/results/boards/run1-465.txt', seed: 3, setting: 'lns+regionCells=12', cpu: 0.3, target: 466 });
+    const file = 'resources/studies/puzzles/eternity2_starter.txt';
+    const puzzle = piecesFormat.read(readFileSync(file, 'utf8'), file).puzzle;
+    expect(r.best).toBeGreaterThanOrEqual(465);
+    expect(r.passes).toBeGreaterThan(0);
+    const cells = (r.board as { cells: [number, number][] }).cells;
+    const board = { piece: Int16Array.from(cells, (c) => c[0] - 1), rotation: Uint8Array.from(cells, (c) => c[1]) };
+    expect(scoreBoard(puzzle, board)).toBe(r.best);
   });
 });
