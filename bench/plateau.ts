@@ -36,7 +36,7 @@ import { fisherExact } from '../src/core/stats/fisher';
 import { poissonRate } from '../src/core/stats/poisson';
 import { runPasses, setting as overrides } from './beam-passes';
 import { puzzleOfFile, rescoreNote, rescoreRecords, shown, type LoggedBest } from './records';
-import { cpuSeconds, machine, mdTable, numOpt, options, writeResult } from './util';
+import { cpuSeconds, machine, mdTable, numOpt, options, seedList, writeResult } from './util';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..');
@@ -76,13 +76,6 @@ export function settingParams(text: string): Record<string, ParamValue> {
   const preset = head.includes('=') ? null : edgePresets.find((p) => p.id === head && p.solver === 'beam');
   if (!head.includes('=') && !preset) throw new Error(`--settings: "${head}" is neither a beam preset nor name=value`);
   return { ...(preset?.params ?? {}), ...overrides((preset ? rest : [head, ...rest]).join('+')) };
-}
-
-function seedList(text: string): number[] {
-  const range = /^(\d+)-(\d+)$/.exec(text);
-  const seeds = range ? Array.from({ length: Number(range[2]) - Number(range[1]) + 1 }, (_, i) => Number(range[1]) + i) : text.split(',').map(Number);
-  if (seeds.length === 0 || seeds.some((s) => !Number.isInteger(s))) throw new Error('--seeds expects integers (1,2,3) or a range (1-8)');
-  return seeds;
 }
 
 function loadPuzzle() {

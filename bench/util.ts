@@ -37,6 +37,14 @@ export function writeResult(path: string, text: string): void {
   writeFileSync(path, text);
 }
 
+/** `--seeds`: integers (1,2,3) or a range (1-8). */
+export function seedList(text: string): number[] {
+  const range = /^(\d+)-(\d+)$/.exec(text);
+  const seeds = range ? Array.from({ length: Number(range[2]) - Number(range[1]) + 1 }, (_, i) => Number(range[1]) + i) : text.split(',').map(Number);
+  if (seeds.length === 0 || seeds.some((s) => !Number.isInteger(s))) throw new Error('--seeds expects integers (1,2,3) or a range (1-8)');
+  return seeds;
+}
+
 /** Minimal `--key value` / `--flag` parser for bench options. */
 export function options(argv: string[]): Record<string, string | true> {
   const out: Record<string, string | true> = {};

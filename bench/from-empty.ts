@@ -1,0 +1,195 @@
+/**
+ * `npm run bench -- from-empty [--seeds 1-5] [--seconds 14400] [--threads 2] [--preset overnight]
+ *   [--targets 465,466,467] [--instance FILE] [--db bench/tmp/from-empty.db] [--out FILE] [--report]`
+ *
+ * Issue 50 item 1, its second half: how many long runs from the empty board reach the plateau's
+ * scores, and when. Eternity II with the starter piece, `beam` with the preset on `--threads`
+ * threads, one run per seed, each with `--seconds` CPU seconds of all its threads (two hours of
+ * both cores by default), one run at a time.
+ *
+ * The runs are a study kept in `--db`: a night's work that a session's end, a reboot or Ctrl+C
+ * cuts short goes on where it stood when the same command runs again (the study's finished runs
+ * kept, its cut ones resumed from their checkpoints). `--report` only writes the report from the
+ * database.
+ *
+ * The report counts every finished run: a failed run counts as one that reached nothing, and the
+ * medians read the runs that never reached a score as slower than the budget. Each run's best
+ * board is re-scored with the recorder's check before its figures count, and a run whose best
+ * reaches the last target keeps its run file beside the report (the board, its curve, to import
+ * and resume).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RunStatus } from '../src/core/engine/run-types';
+import { nodeWorkerSpawner } from '../src/main/runs/node-host';
+import { Workbench } from '../src/main/services/workbench';
+import { parseStudy } from '../src/main/studies/spec';
+import { Studies } from '../src/main/studies/studies';
+import { reachTimes } from './edge-e2';
+import { censoredMedian } from './plateau';
+import { puzzleOfFile, rescore } from './records';
+import { runStudy } from './study';
+import { machine, mdTable, numOpt, options, seedList, writeResult } from './util';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const INSTANCE = 'resources/studies/puzzles/eternity2_starter.txt';
+
+export interface FromEmptyOptions {
+  instance: string;
+  preset: string;
+  threads: number;
+  seeds: number[];
+  seconds: number;
+}
+
+/** The study the bench runs: one puzzle, one setting, the seeds, a CPU budget, one run at a time. */
+export function fromEmptyStudy(o: FromEmptyOptions): Record<string, unknown> {
+  return {
+    name: `From empty: beam:${o.preset} on ${o.threads} threads, ${o.seconds} CPU s (${basename(o.instance)})`,
+    description: 'npm run bench -- from-empty: long runs from the empty board, when each first reaches the plateau scores (issue 50 item 1).',
+    puzzles: [{ file: resolve(root, o.instance), name: basename(o.instance) }],
+    solvers: [{ solver: 'beam', preset: o.preset, params: { threads: o.threads }, label: `beam:${o.preset}` }],
+    seeds: o.seeds,
+    stop: { seconds: o.seconds, clock: 'cpu' },
+    concurrency: 1,
+  };
+}
+
+/** One run as the report reads it. */
+export interface FromEmptyRun {
+  seed: number;
+  status: RunStatus;
+  /** CPU seconds it ran (all its threads). */
+  cpu: number;
+  best: number | null;
+  /** CPU seconds at which it first reached each score from the first target up. */
+  reach: Record<string, number>;
+  /** Why its best board does not give its best score, or null when it does (or it has none yet). */
+  refused: string | null;
+  /** Where its run file was kept, when its best reached the last target. */
+  runFile?: string;
+}
+
+const FINISHED: readonly RunStatus[] = ['done', 'failed'];
+
+/**
+ * The report: per target, how many finished runs reached it within the budget and the median time
+ * with the others slower than the budget; then every run. Failed runs count (as reaching nothing),
+ * unfinished ones are listed but not counted, refused ones are left out and named.
+ */
+export function fromEmptyReport(runs: readonly FromEmptyRun[], targets: readonly number[], budget: number): string {
+  const counted = runs.filter((r) => FINISHED.includes(r.status) && r.refused === null);
+  const summary = targets.map((t) => {
+    const times = counted.map((r) => (r.status === 'done' ? (r.reach[t] ?? null) : null));
+    return [String(t), `${times.filter((x) => x !== null).length} of ${counted.length}`, censoredMedian(times, budget)];
+  });
+  const secs = (x: number | undefined): string => (x === undefined ? '-' : x.toFixed(1));
+  const rows = [...runs]
+    .sort((a, b) => a.seed - b.seed)
+    .map((r) => [
+      String(r.seed),
+      r.refused !== null ? `refused: ${r.refused}` : FINISHED.includes(r.status) ? r.status : `${r.status}, not counted yet`,
+      r.cpu.toFixed(0),
+      r.best === null ? '-' : String(r.best),
+      ...targets.map((t) => secs(r.reach[t])),
+      r.runFile ? `[run file](${r.runFile})` : '',
+    ]);
+  const failed = counted.filter((r) => r.status === 'failed').length;
+  return [
+    mdTable(['score', `runs that reached it within ${budget} CPU s`, 'median CPU s (censored)'], summary),
+    '',
+    'Each run (CPU seconds of all its threads; `-`: not reached):',
+    '',
+    mdTable(['seed', 'status', 'CPU s run', 'best', ...targets.map((t) => `${t} at`), 'kept'], rows),
+    ...(failed > 0 ? ['', `${failed} failed run${failed === 1 ? '' : 's'} counted as reaching nothing.`] : []),
+  ].join('\n');
+}
+
+/** The study's runs as the report reads them, each best re-scored; runs at the last target keep their run file in `keep`. */
+function readRuns(wb: Workbench, studies: Studies, id: number, o: FromEmptyOptions, targets: readonly number[], keep: string): FromEmptyRun[] {
+  const ref = puzzleOfFile(resolve(root, o.instance));
+  const top = Math.max(...targets);
+  return studies.runs(id).map(({ seed, run }) => {
+    const improvements = wb.store.events(run.id, { kinds: ['improvement'] }).map((e) => ({ t: e.elapsedMs / 1000, score: e.bestScore }));
+    const board = wb.store.getRun(run.id)?.bestSolution ?? null;
+    const refused = run.bestScore === null || board === null ? null : rescore(ref, board, run.bestScore);
+    const r: FromEmptyRun = {
+      seed,
+      status: run.status,
+      cpu: run.elapsedMs / 1000,
+      best: run.bestScore,
+      reach: reachTimes(improvements, Math.min(...targets)),
+      refused,
+    };
+    if (refused === null && run.bestScore !== null && run.bestScore >= top && run.status === 'done') {
+      const file = join(keep, `seed${seed}.run.json`);
+      writeResult(file, wb.exportRunFile(run.id).text);
+      r.runFile = relative(dirname(keep), file);
+    }
+    return r;
+  });
+}
+
+export async function run(argv: string[]): Promise<void> {
+  const raw = options(argv);
+  const o: FromEmptyOptions = {
+    instance: typeof raw.instance === 'string' ? raw.instance : INSTANCE,
+    preset: typeof raw.preset === 'string' ? raw.preset : 'overnight',
+    threads: numOpt(raw, 'threads', 2),
+    seeds: typeof raw.seeds === 'string' ? seedList(raw.seeds) : [1, 2, 3, 4, 5],
+    seconds: numOpt(raw, 'seconds', 14_400),
+  };
+  if (!Number.isInteger(o.threads) || o.threads < 1) throw new Error('--threads expects a whole number of at least 1');
+  if (!(o.seconds > 0)) throw new Error('--seconds expects CPU seconds above 0');
+  if (!existsSync(resolve(root, o.instance))) throw new Error(`--instance: there is no ${o.instance}`);
+  const targets = (typeof raw.targets === 'string' ? raw.targets : '465,466,467').split(',').map(Number);
+  if (targets.some((t) => !Number.isInteger(t))) throw new Error('--targets expects whole scores separated by commas');
+  const db = resolve(typeof raw.db === 'string' ? raw.db : join(root, 'bench/tmp/from-empty.db'));
+  const out = resolve(typeof raw.out === 'string' ? raw.out : join(root, 'bench/results/from-empty.md'));
+  // Run files of the runs at the last target: beside the report, in a folder of its name.
+  const keep = out.replace(/\.md$/, '');
+  const json = fromEmptyStudy(o);
+  const text = JSON.stringify(json);
+  const file = join(root, 'resources/studies/from-empty.json');
+
+  // The same study in the database (same name and settings) is continued, not made again.
+  const look = Workbench.open({ dbPath: db, spawn: nodeWorkerSpawner() });
+  let existing: number | undefined;
+  try {
+    const spec = JSON.stringify(parseStudy(text, file, { readFile: (f) => readFileSync(f, 'utf8'), libraryPuzzle: () => null }));
+    existing = new Studies(look).list().find((s) => JSON.stringify(s.spec) === spec)?.id;
+  } finally {
+    await look.dispose();
+  }
+  if (raw.report === true && existing === undefined) throw new Error(`--report: ${db} holds no such study yet`);
+
+  const command = `npm run bench -- from-empty${argv.length ? ` ${argv.join(' ')}` : ''}`;
+  const started = new Date().toISOString().slice(0, 16);
+  const done =
+    raw.report === true
+      ? await openOnly(db, existing!)
+      : await runStudy(json, file, { out: 'from-empty', concurrency: o.threads, db, ...(existing !== undefined ? { existing } : {}) });
+  try {
+    const runs = readRuns(done.wb, done.studies, done.id, o, targets, keep);
+    const md = [
+      '# From the empty board: when long runs first reach the plateau scores\n',
+      `\`${command}\`, from ${started}Z; ${machine()}; study ${done.id} in ${relative(root, db) || db}.`,
+      `${o.instance}, \`beam:${o.preset}\` on ${o.threads} thread${o.threads === 1 ? '' : 's'}, seeds ${o.seeds.join(', ')}, ${o.seconds} CPU s a run (all its threads), one run at a time.`,
+      o.instance === INSTANCE
+        ? "Tuned on: this puzzle (the preset's settings were chosen on Eternity II with the starter piece, docs/measurements.md).\n"
+        : 'Tuned on: not this puzzle.\n',
+      fromEmptyReport(runs, targets, o.seconds),
+      '',
+    ].join('\n');
+    writeResult(out, md);
+    process.stdout.write(`${md}\nwritten to ${out}\n`);
+  } finally {
+    await done.close();
+  }
+}
+
+async function openOnly(db: string, id: number): Promise<{ wb: Workbench; studies: Studies; id: number; close(): Promise<void> }> {
+  const wb = Workbench.open({ dbPath: db, spawn: nodeWorkerSpawner() });
+  return { wb, studies: new Studies(wb), id, close: () => wb.dispose() };
+}

@@ -1,0 +1,77 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fromEmptyReport, fromEmptyStudy, run, type FromEmptyRun } from '../../bench/from-empty';
+import { inProcessSpawner } from '../main/runs/in-process';
+import { Workbench } from '../../src/main/services/workbench';
+import { Studies } from '../../src/main/studies/studies';
+
+const r = (seed: number, status: FromEmptyRun['status'], reach: Record<string, number>, refused: string | null = null): FromEmptyRun => ({
+  seed,
+  status,
+  cpu: status === 'done' ? 14_400 : 900,
+  best: 464,
+  reach,
+  refused,
+});
+
+describe('from-empty bench', () => {
+  it('counts every finished run, a failed one as reaching nothing, and lists the unfinished without counting them', () => {
+    const md = fromEmptyReport(
+      [
+        r(2, 'done', { 465: 1000 }),
+        r(1, 'done', { 465: 300, 466: 4000 }),
+        r(3, 'failed', {}),
+        r(4, 'interrupted', { 465: 200 }),
+        r(5, 'done', { 465: 50 }, 'it scores 460, not 465'),
+      ],
+      [465, 466],
+      14_400,
+    );
+    expect(md).toContain('| 465 | 2 of 3 | 1000 |');
+    expect(md).toContain('| 466 | 1 of 3 | > 14400 |');
+    expect(md).toContain('| 1 | done | 14400 | 464 | 300.0 | 4000.0 |  |');
+    expect(md).toContain('| 4 | interrupted, not counted yet | 900 | 464 | 200.0 | - |  |');
+    expect(md).toContain('| 5 | refused: it scores 460, not 465 |');
+    expect(md).toContain('1 failed run counted as reaching nothing.');
+    // Seeds in order.
+    expect(md.indexOf('| 1 | done')).toBeLessThan(md.indexOf('| 2 | done'));
+  });
+
+  it('makes a study the study reader takes: one puzzle, the preset on its threads, the seeds, a CPU budget', () => {
+    const json = fromEmptyStudy({ instance: 'resources/instances/e2_clue1_6x6.txt', preset: 'overnight', threads: 2, seeds: [1, 2], seconds: 60 });
+    const wb = Workbench.open({ dbPath: ':memory:', spawn: inProcessSpawner({ spawned: 0, handles: [] }) });
+    try {
+      const study = new Studies(wb).create(JSON.stringify(json), 'from-empty.json', { readFile: (f) => readFileSync(f, 'utf8') });
+      expect(study.spec.seeds).toEqual([1, 2]);
+      expect(study.spec.configs[0]).toMatchObject({ solver: 'beam', preset: 'overnight', params: { threads: 2 }, stop: { seconds: 60, clock: 'cpu' } });
+    } finally {
+      void wb.dispose();
+    }
+  });
+
+  describe('on a small puzzle, in a database kept between calls', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'from-empty-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const argv = ['--instance', 'resources/instances/e2_clue1_6x6.txt', '--seeds', '1,2', '--seconds', '0.5', '--threads', '1', '--targets', '50,60'];
+    const db = join(dir, 'night.db');
+    const out = join(dir, 'night.md');
+
+    it('runs every seed, and run again continues the same study instead of making another', async () => {
+      await run([...argv, '--db', db, '--out', out]);
+      const first = readFileSync(out, 'utf8');
+      expect(first).toMatch(/\| 1 \| done \|/);
+      expect(first).toMatch(/\| 2 \| done \|/);
+      await run([...argv, '--db', db, '--out', out, '--report']);
+      await run([...argv, '--db', db, '--out', out]);
+      const wb = Workbench.open({ dbPath: db, spawn: inProcessSpawner({ spawned: 0, handles: [] }) });
+      try {
+        expect(new Studies(wb).list()).toHaveLength(1);
+        expect(wb.store.listRuns()).toHaveLength(2);
+      } finally {
+        await wb.dispose();
+      }
+    }, 120_000);
+  });
+});
