@@ -42,6 +42,7 @@ import { fileURLToPath } from 'node:url';
 import { findSolver } from '../src/core/catalogue/catalogue';
 import { getFamily } from '../src/core/families';
 import { findPreset } from '../src/core/presets/presets';
+import { censoredMedian } from '../src/core/stats/censored';
 import { puzzleOfFile, rescoreNote, rescoreRecords, rescoreRunFile, shown, type LoggedBest, type PuzzleRef, type Rescored } from './records';
 import { solverEntry, templateJson, withStudy, type FinishedStudy } from './study';
 import { machine, mdTable, mean, median, numOpt, options, stdev } from './util';
@@ -123,16 +124,6 @@ export function reachTimes(improvements: readonly { t: number; score: number }[]
 }
 
 /**
- * The median of per-seed times where a seed that never reached the score counts as slower than
- * every other, so it is undefined when fewer than half the seeds (more than half for an even count)
- * reached it: a run cut off by its budget cannot make the median look faster.
- */
-export function censoredMedian(times: readonly (number | undefined)[]): number | undefined {
-  const m = median(times.map((t) => t ?? Infinity));
-  return Number.isFinite(m) ? m : undefined;
-}
-
-/**
  * The time-to-target table of one instance and budget: one row per solver (best mean first), its
  * seeds, then per target the median CPU seconds and each seed's ("-": not reached in the budget).
  * Only records that carry `reach` count.
@@ -148,7 +139,7 @@ export function timeToTargetTable(records: readonly Record_[], targets: readonly
     rs.map((r) => r.seed).join(', '),
     ...targets.map((score) => {
       const times = rs.map((r) => r.reach?.[score]);
-      return `**${secs(censoredMedian(times))}** (${times.map(secs).join(', ')})`;
+      return `**${secs(censoredMedian(times) ?? undefined)}** (${times.map(secs).join(', ')})`;
     }),
   ]);
   return mdTable(['solver', 'seeds', ...targets.map((t) => `${t}: median (per seed), CPU s`)], rows);

@@ -16,15 +16,14 @@ import { fileURLToPath } from 'node:url';
 import { puzzleToJson } from '../src/core/families/edge/model';
 import { generateEdgePuzzle } from '../src/core/families/edge/design';
 import type { Params } from '../src/core/params/schema';
+import { censoredMedian } from '../src/core/stats/censored';
 import { withStudy } from './study';
 import { machine, mdTable, median, numOpt, options, writeResult } from './util';
 
-/** A median over runs some of which hit the limit: exact while fewer than half are censored. */
-export function censoredMedian(values: number[], censored: boolean[]): string {
-  const order = values.map((v, i) => ({ v: censored[i] ? Infinity : v })).sort((a, b) => a.v - b.v);
-  const n = order.length;
-  const mid = n % 2 ? order[n >> 1].v : (order[n / 2 - 1].v + order[n / 2].v) / 2;
-  return Number.isFinite(mid) ? fmt(mid) : `> ${fmt(Math.max(...values))}`;
+/** The median over runs some of which hit the limit, as the report writes it: "> limit" unless more than half finished. */
+export function censoredMedianText(values: number[], censored: boolean[]): string {
+  const mid = censoredMedian(values.map((v, i) => (censored[i] ? null : v)));
+  return mid !== null ? fmt(mid) : `> ${fmt(Math.max(...values))}`;
 }
 
 function fmt(x: number): string {
@@ -178,7 +177,7 @@ export async function run(argv: string[]): Promise<void> {
     summary.push([
       c.label,
       name,
-      censoredMedian(cpus, censored),
+      censoredMedianText(cpus, censored),
       fmt(Math.max(...cpus)),
       c.target,
       `${censored.filter((x) => !x).length}/${count}${cap !== limit ? ` (limit ${cap} s)` : ''}`,

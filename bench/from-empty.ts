@@ -27,10 +27,9 @@ import { Workbench } from '../src/main/services/workbench';
 import { parseStudy } from '../src/main/studies/spec';
 import { Studies } from '../src/main/studies/studies';
 import { reachTimes } from './edge-e2';
-import { censoredMedian } from './plateau';
 import { puzzleOfFile, rescore } from './records';
 import { runStudy } from './study';
-import { machine, mdTable, numOpt, options, seedList, writeResult } from './util';
+import { machine, mdTable, medianText, numOpt, options, seedList, writeResult } from './util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const INSTANCE = 'resources/studies/puzzles/eternity2_starter.txt';
@@ -82,7 +81,7 @@ export function fromEmptyReport(runs: readonly FromEmptyRun[], targets: readonly
   const counted = runs.filter((r) => FINISHED.includes(r.status) && r.refused === null);
   const summary = targets.map((t) => {
     const times = counted.map((r) => (r.status === 'done' ? (r.reach[t] ?? null) : null));
-    return [String(t), `${times.filter((x) => x !== null).length} of ${counted.length}`, censoredMedian(times, budget)];
+    return [String(t), `${times.filter((x) => x !== null).length} of ${counted.length}`, medianText(times, budget)];
   });
   const secs = (x: number | undefined): string => (x === undefined ? '-' : x.toFixed(1));
   const rows = [...runs]

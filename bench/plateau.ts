@@ -16,7 +16,7 @@
  *
  * The report counts every run: the share that reached the target within the budget, and the median
  * CPU seconds to it with the non-reachers counted as slower than the budget (censored, so the
- * median is "> budget" when more than half never got there). Against the first setting: Fisher's exact
+ * median is "> budget" unless more than half got there). Against the first setting: Fisher's exact
  * test on the shares, and the censored time test (src/core/stats/censored.ts) on the times.
  */
 import { spawn } from 'node:child_process';
@@ -36,7 +36,7 @@ import { fisherExact } from '../src/core/stats/fisher';
 import { poissonRate } from '../src/core/stats/poisson';
 import { runPasses, setting as overrides } from './beam-passes';
 import { puzzleOfFile, rescoreNote, rescoreRecords, shown, type LoggedBest } from './records';
-import { cpuSeconds, machine, mdTable, numOpt, options, seedList, writeResult } from './util';
+import { cpuSeconds, machine, mdTable, medianText, numOpt, options, seedList, writeResult } from './util';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..');
@@ -163,14 +163,6 @@ export function plateauRate(rs: readonly { reached: number | null; spent: number
     : `one per ${per(hits / exposure)} (${per(upper)} to ${lower > 0 ? per(lower) : '-'}) in ${total}`;
 }
 
-/** Median time with the non-reachers slower than the budget: "> budget" when more than half never reached (exactly half: the time the half was reached, as Kaplan-Meier gives it). */
-export function censoredMedian(times: readonly (number | null)[], budget: number): string {
-  const sorted = times.map((t) => t ?? Infinity).sort((a, b) => a - b);
-  if (sorted.length === 0) return '-';
-  const m = sorted[Math.floor((sorted.length - 1) / 2)]!;
-  return Number.isFinite(m) ? m.toFixed(0) : `> ${budget}`;
-}
-
 export function report(all: readonly Result[], settings: readonly string[], boards: readonly string[], head: string): string {
   // A run's best board is re-scored before its figures count (records from before boards were kept are said so).
   const puzzle = puzzleOfFile(join(root, INSTANCE));
@@ -192,7 +184,7 @@ export function report(all: readonly Result[], settings: readonly string[], boar
       `\`${s}\``,
       `${hit} of ${rs.length}`,
       rs.length ? `${Math.round((100 * hit) / rs.length)} %` : '-',
-      censoredMedian(
+      medianText(
         rs.map((r) => r.reached),
         budget,
       ),

@@ -2,6 +2,7 @@
 import { cpus, hostname } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { censoredMedian } from '../src/core/stats/censored';
 
 export function median(xs: readonly number[]): number {
   if (xs.length === 0) return NaN;
@@ -18,6 +19,13 @@ export function stdev(xs: readonly number[]): number {
   if (xs.length < 2) return 0;
   const m = mean(xs);
   return Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / (xs.length - 1));
+}
+
+/** A censored median of times to a target (null: never reached) as a report shows it: "> budget" when it falls among the non-reachers, '-' without runs. */
+export function medianText(times: readonly (number | null)[], budget: number): string {
+  if (times.length === 0) return '-';
+  const m = censoredMedian(times);
+  return m === null ? `> ${budget}` : m.toFixed(0);
 }
 
 /** CPU seconds of this process so far (user and system). */

@@ -16,7 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Section } from './section';
-import { censoredMedian } from '../edge-exact';
+import { censoredMedianText } from '../edge-exact';
 import { mdTable, numOpt } from '../util';
 import { piecesFormat } from '../../src/core/families/edge';
 import { pieceTypes } from '../../src/core/families/edge/backtrack/piece-types';
@@ -89,7 +89,7 @@ export const section: Section = async ({ quick, raw, log }) => {
             `aspinall ${groupOf(cfg)} ${variant} instance ${puzzles[r.puzzleIndex]!.instance}: ${nodes.at(-1)} nodes, ${solved ? 'solved' : 'limit'}, ${(r.run.elapsedMs / 1000).toFixed(1)} CPU s`,
           );
         }
-        cells.push(mine.length ? `${censoredMedian(nodes, censored)} (${thousands(cfg.paper[v]!)})` : `- (${thousands(cfg.paper[v]!)})`);
+        cells.push(mine.length ? `${censoredMedianText(nodes, censored)} (${thousands(cfg.paper[v]!)})` : `- (${thousands(cfg.paper[v]!)})`);
       });
       rows.push(cells);
     }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { censoredMedian, firstReach, instanceFile, latestRescored, reachTimes, timeToTargetTable, tuningSplit, type Record_ } from '../../bench/edge-e2';
+import { firstReach, instanceFile, latestRescored, reachTimes, timeToTargetTable, tuningSplit, type Record_ } from '../../bench/edge-e2';
 import { puzzleOfFile } from '../../bench/records';
 
 const rec = (solver: string, seed: number, best: number, reach?: Record<string, number>): Record_ => ({
@@ -63,16 +63,6 @@ describe('firstReach', () => {
     expect(firstReach(curve, 460)).toBe('23.0 s');
     expect(firstReach(curve, 465)).toBe('4201.8 s');
     expect(firstReach(curve, 466)).toBe('-');
-  });
-});
-
-describe('censoredMedian', () => {
-  it('counts a seed that never reached the score as slower than all', () => {
-    expect(censoredMedian([10, undefined, 30, 20, undefined])).toBe(30);
-    expect(censoredMedian([10, undefined, undefined, 20, undefined])).toBeUndefined();
-    expect(censoredMedian([10, 20, undefined, undefined])).toBeUndefined();
-    expect(censoredMedian([10, 20, 30, undefined])).toBe(25);
-    expect(censoredMedian([10, 20, 30, 40])).toBe(25);
   });
 });
 

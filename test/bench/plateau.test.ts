@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { censoredMedian, plateauRate, report, runJob, settingParams } from '../../bench/plateau';
+import { plateauRate, report, runJob, settingParams } from '../../bench/plateau';
+import { medianText } from '../../bench/util';
 import { piecesFormat, readBoardText } from '../../src/core/families/edge/files';
 import { scoreBoard } from '../../src/core/families/edge/model';
 import { solutionToJson } from '../../src/core/families/edge/model/json';
@@ -19,10 +20,11 @@ const result = (setting: string, start: string, seed: number, reached: number | 
 
 describe('plateau bench', () => {
   it('counts the runs that never reached the target as slower than the budget', () => {
-    expect(censoredMedian([10, null, 30], 600)).toBe('30');
-    expect(censoredMedian([10, null, null, 30], 600)).toBe('30');
-    expect(censoredMedian([10, null, null, null, 30], 600)).toBe('> 600');
-    expect(censoredMedian([null, null], 600)).toBe('> 600');
+    expect(medianText([10, null, 30], 600)).toBe('30');
+    expect(medianText([10, null, null, 30], 600)).toBe('> 600');
+    expect(medianText([10, null, null, null, 30], 600)).toBe('> 600');
+    expect(medianText([null, null], 600)).toBe('> 600');
+    expect(medianText([], 600)).toBe('-');
   });
 
   it('reports the share and the censored median of every setting, and tests each against the first', () => {
@@ -38,7 +40,7 @@ describe('plateau bench', () => {
     ];
     const md = report(rs, ['a', 'b'], ['b1.txt', 'b2.txt'], '# head');
     expect(md).toContain('| `a` | 1 of 4 | 25 % | > 600 | one per 1,900 (341 to 75,046) in 1,900 | - | - |');
-    expect(md).toMatch(/\| `b` \| 3 of 4 \| 75 % \| 60 \| one per 260 .* \| 0\.486 \| [\d.]+ \(A12 0\.\d+\) \|/);
+    expect(md).toMatch(/\| `b` \| 3 of 4 \| 75 % \| 65 \| one per 260 .* \| 0\.486 \| [\d.]+ \(A12 0\.\d+\) \|/);
     expect(md).toContain('| `a` | b1.txt | 100, >600 | 1 of 2 |');
   });
 

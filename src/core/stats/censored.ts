@@ -92,3 +92,17 @@ function gehan(x: readonly CensoredTime[], y: readonly CensoredTime[]): Censored
   const p = variance > 0 ? Math.min(1, 2 * normalSf(Math.abs(w) / Math.sqrt(variance))) : 1;
   return { statistic: w, p, exact: false, method: 'gehan', a12: 0.5 + w / (2 * n1 * n2) };
 }
+
+/**
+ * The median time of runs some of which never reached the target (null or undefined), those
+ * counted as slower than every run that did: null when the median falls among them, that is
+ * unless more than half reached it (an even count averages the middle two, as any median). A
+ * budget that cut runs short can then never make the median look faster than it was.
+ */
+export function censoredMedian(times: readonly (number | null | undefined)[]): number | null {
+  const sorted = times.map((t) => t ?? Infinity).sort((a, b) => a - b);
+  const n = sorted.length;
+  if (n === 0) return null;
+  const m = n % 2 ? sorted[n >> 1]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
+  return Number.isFinite(m) ? m : null;
+}

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { censoredTimeTest, type CensoredTime } from '../../../src/core/stats/censored';
+import { censoredMedian, censoredTimeTest, type CensoredTime } from '../../../src/core/stats/censored';
 import { mannWhitney } from '../../../src/core/stats/rank-tests';
 
 const reached = (time: number, budget = 100): CensoredTime => ({ time, budget });
@@ -101,6 +101,32 @@ describe('censoredTimeTest', () => {
         expect(s.p).toBeCloseTo(r.p, 12);
         expect(r.p).toBeGreaterThan(0);
         expect(r.p).toBeLessThanOrEqual(1);
+      }),
+    );
+  });
+});
+
+describe('censoredMedian', () => {
+  it('counts a run that never reached the target as slower than every run that did', () => {
+    expect(censoredMedian([10, undefined, 30, 20, undefined])).toBe(30);
+    expect(censoredMedian([10, null, undefined, 20, null])).toBeNull();
+    expect(censoredMedian([10, 20, null, null])).toBeNull();
+    expect(censoredMedian([10, 20, 30, null])).toBe(25);
+    expect(censoredMedian([40, 10, 30, 20])).toBe(25);
+    expect(censoredMedian([])).toBeNull();
+  });
+
+  it('is the plain median when every run reached the target, and null exactly when half or more never did', () => {
+    fc.assert(
+      fc.property(fc.array(fc.option(fc.integer({ min: 0, max: 1000 }), { nil: null }), { minLength: 1, maxLength: 12 }), (times) => {
+        const reached = times.filter((t): t is number => t !== null).sort((a, b) => a - b);
+        const m = censoredMedian(times);
+        if (reached.length * 2 <= times.length) expect(m).toBeNull();
+        else expect(m).not.toBeNull();
+        if (reached.length === times.length) {
+          const n = reached.length;
+          expect(m).toBe(n % 2 ? reached[n >> 1] : (reached[n / 2 - 1]! + reached[n / 2]!) / 2);
+        }
       }),
     );
   });
