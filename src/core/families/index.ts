@@ -26,8 +26,10 @@ export type ExtraFamily<P, S, A = unknown> = Omit<Family<P, S, A>, 'id'> & { id:
 const extras = new Map<string, AnyFamily>();
 
 /**
- * Add a family at run time, after the built-in ones. Every service reading the registry (file
- * reading and sniffing, documents, samples, scoring, the catalogue's checks) then knows it.
+ * Add a family at run time, after the built-in ones. Every service reading the registry in this
+ * process (file reading and sniffing, documents, samples, scoring, the catalogue's checks) then
+ * knows it; a solver process or worker thread has its own registry, so one that must know the
+ * family registers it too (the toy family's tests run their solver in process for that reason).
  */
 export function registerFamily<P, S, A>(family: ExtraFamily<P, S, A>): void {
   if (Object.hasOwn(builtIn, family.id) || extras.has(family.id)) throw new Error(`puzzle family "${family.id}" is already registered`);
