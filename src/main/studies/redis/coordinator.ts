@@ -39,6 +39,8 @@ export interface CoordinatorOptions {
 
 const ON_QUEUE = ['active', 'waiting', 'delayed', 'prioritized', 'waiting-children'];
 const DB_ID = 'redis.databaseId';
+/** How long leaving waits for writes still on their way to Redis. */
+const DISPOSE_WAIT_MS = 10_000;
 
 /** The database's name on Redis: made once, so several databases can share one Redis server. */
 export function databaseId(store: Store): string {
@@ -62,6 +64,8 @@ export class RemoteRuns implements RunDispatcher, Disposable {
   private readonly onQueue = new Set<number>();
   private readonly waiters = new Map<number, ((r: RunRecord) => void)[]>();
   private readonly work = new Set<Promise<unknown>>();
+  /** Runs taken off the queue for a stop whose status the store has not taken yet. */
+  private readonly unsavedStops = new Set<number>();
   private heartbeat?: NodeJS.Timeout;
   private loop?: Promise<void>;
   private closed = false;
@@ -172,7 +176,7 @@ export class RemoteRuns implements RunDispatcher, Disposable {
     const bi = this.backlog.indexOf(runId);
     if (bi >= 0) {
       this.backlog.splice(bi, 1);
-      this.endRun(runId, 'stopped', { stopReason: 'stopped' });
+      this.endStopped(runId);
       return this.mustGet(runId);
     }
     const job = await this.queue.getJob(jobId(this.dbId, runId));
@@ -182,7 +186,7 @@ export class RemoteRuns implements RunDispatcher, Disposable {
         () => false, // taken by a worker meanwhile: it is asked below
       );
       if (removed) {
-        this.endRun(runId, 'stopped', { stopReason: 'stopped' });
+        this.endStopped(runId);
         return this.mustGet(runId);
       }
     }
@@ -195,7 +199,8 @@ export class RemoteRuns implements RunDispatcher, Disposable {
   async dispose(): Promise<void> {
     this.closed = true;
     if (this.heartbeat) clearTimeout(this.heartbeat);
-    await Promise.allSettled([...this.work]);
+    // A stop waiting for its run, or a command on a connection that went away, does not hold the exit.
+    await Promise.race([Promise.allSettled([...this.work]), new Promise((r) => setTimeout(r, DISPOSE_WAIT_MS).unref())]);
     try {
       releaseCoordinator(this.store);
     } catch {
@@ -394,6 +399,29 @@ export class RemoteRuns implements RunDispatcher, Disposable {
     this.pump();
   }
 
+  /**
+   * A run taken off the queue for a stop has no job left, so nothing else would end it: when the
+   * store cannot take the status now (busy), the heartbeat tries again until it does.
+   */
+  private endStopped(runId: number): void {
+    this.unsavedStops.add(runId);
+    this.saveStops();
+  }
+
+  private saveStops(): void {
+    for (const runId of this.unsavedStops) {
+      try {
+        this.endRun(runId, 'stopped', { stopReason: 'stopped' });
+        this.unsavedStops.delete(runId);
+      } catch (e) {
+        if (!(e instanceof StoreError && (e.code === 'LEASE_LOST' || e.code === 'NOT_FOUND'))) continue;
+        // Another process took it or ended it: it is not ours to end.
+        this.unsavedStops.delete(runId);
+        this.forget(runId);
+      }
+    }
+  }
+
   private endRun(runId: number, status: RunStatus, extra: Parameters<Store['setRunStatus']>[2]): void {
     this.store.setRunStatus(runId, status, extra, this.grant.owner);
     this.forget(runId);
@@ -409,7 +437,13 @@ export class RemoteRuns implements RunDispatcher, Disposable {
     } catch {
       /* paused past its lease and another coordinator took over: the run leases below decide */
     }
+    this.saveStops();
     try {
+      // A run ended by anyone (whatever happened to its lease) is waited for no longer.
+      for (const runId of this.tracked) {
+        const run = this.store.getRun(runId);
+        if (!run || (hasEnded(run.status) && !this.unsavedStops.has(runId))) this.forget(runId);
+      }
       const ids = [...this.tracked];
       if (ids.length > 0) {
         const { lost, stopRequested } = this.store.renewLeases(this.grant, ids);

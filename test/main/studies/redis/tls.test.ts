@@ -86,7 +86,22 @@ describe('Redis with a password over TLS', () => {
         env: { ...process.env, ...redis.env },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
+      let said = '';
+      coordinator.stdout!.on('data', (d: Buffer) => (said += d.toString()));
+      coordinator.stderr!.on('data', (d: Buffer) => (said += d.toString()));
       const code = new Promise<number | null>((r) => coordinator.once('exit', r));
+      // A coordinator that does not leave fails the case with what it said and where its runs are.
+      const left = (): Promise<number | null> =>
+        Promise.race([
+          code,
+          new Promise<never>((_, reject) =>
+            setTimeout(() => {
+              const where = cli(['runs', '--json', '--db', db]).stdout;
+              coordinator.kill('SIGKILL');
+              reject(new Error(`the coordinator did not exit within 120 s of the stop; it said:\n${said}\nruns: ${where}`));
+            }, 120_000).unref(),
+          ),
+        ]);
       // Two running (the worker takes two at once), two waiting on the queue.
       await until(() => JSON.parse(cli(['runs', '--json', '--status', 'running', '--db', db]).stdout).length === 2 || null, 40_000, 'two runs running');
       // A second coordinator on the same database is refused in one line, and changes nothing.
@@ -98,7 +113,7 @@ describe('Redis with a password over TLS', () => {
       const stopped = cli(['study', 'stop', '1', '--db', db]);
       expect(stopped.code, stopped.stderr).toBe(0);
       expect(stopped.stdout).toMatch(/^study 1: 4 runs stopped/);
-      expect(await code).toBe(1);
+      expect(await left(), said).toBe(1);
       const runs = JSON.parse(cli(['runs', '--json', '--db', db]).stdout) as { status: string }[];
       expect(runs.map((r) => r.status)).toEqual(['stopped', 'stopped', 'stopped', 'stopped']);
     },
