@@ -1,4 +1,5 @@
 /** The run_leases table: who holds each queued or running run (see leases.ts for the protocol). */
+import { hasEnded, type RunStatus } from '../../core/engine/run-types';
 import type { StoreCore } from './core';
 import { StoreError } from './errors';
 import { describeOwner, ownerKey, toLease, type Lease, type LeaseGrant, type LeaseOwner, type LeaseRow } from './leases';
@@ -19,6 +20,7 @@ function prepare(core: StoreCore) {
     deleteOwn: p(`DELETE FROM run_leases WHERE run_id = ? AND owner = ?`),
     stopRequests: p<number>(`SELECT run_id FROM run_leases WHERE owner = ? AND stop_requested_at IS NOT NULL`).pluck(),
     markStop: p(`UPDATE run_leases SET stop_requested_at = ? WHERE run_id = ?`),
+    status: p<RunStatus>(`SELECT status FROM runs WHERE id = ?`).pluck(),
   };
 }
 
@@ -41,7 +43,15 @@ export class LeaseTable {
     return this.core.tx(() => {
       const now = this.core.now();
       const owner = ownerKey(grant.owner);
-      const lost = runIds.filter((runId) => this.stmts.renew.run({ runId, owner, now, expiresAt: now + grant.ttlMs }).changes === 0);
+      const lost = runIds.filter((runId) => {
+        // A run another process ended (a status written without an owner keeps the lease) is held no more.
+        const status = this.stmts.status.get(runId);
+        if (status !== undefined && hasEnded(status)) {
+          this.stmts.deleteOwn.run(runId, owner);
+          return true;
+        }
+        return this.stmts.renew.run({ runId, owner, now, expiresAt: now + grant.ttlMs }).changes === 0;
+      });
       const mine = new Set(runIds);
       const stopRequested = this.stmts.stopRequests.all(owner).filter((id) => mine.has(id) && !lost.includes(id));
       return { lost, stopRequested };

@@ -312,7 +312,8 @@ export class Store implements Disposable {
 
   /**
    * The heartbeat: extend `grant.owner`'s leases on `runIds`. Returns the runs it no longer holds
-   * (`lost`) and those another process asked it to stop (`stopRequested`).
+   * (`lost`: another owner has the lease, or the run has ended, its lease then dropped) and those
+   * another process asked it to stop (`stopRequested`).
    */
   renewLeases(grant: LeaseGrant, runIds: readonly number[]): { lost: number[]; stopRequested: number[] } {
     return this.leases.renew(grant, runIds);

@@ -96,6 +96,16 @@ describe('run leases', () => {
     expect(store.renewLeases({ owner: remote, ttlMs: 5_000 }, [a.id, b.id])).toEqual({ lost: [b.id], stopRequested: [a.id] });
   });
 
+  it('heartbeat: a run ended without an owner (its lease kept) is lost, and its lease dropped', () => {
+    const a = store.createRun(newRun(), { owner: remote, ttlMs: 5_000 });
+    const b = store.createRun(newRun(), { owner: remote, ttlMs: 5_000 });
+    store.setRunStatus(a.id, 'stopped', { stopReason: 'stopped' });
+    expect(store.lease(a.id)).not.toBeNull();
+    expect(store.renewLeases({ owner: remote, ttlMs: 5_000 }, [a.id, b.id])).toEqual({ lost: [a.id], stopRequested: [] });
+    expect(store.lease(a.id)).toBeNull();
+    expect(store.lease(b.id)!.owner).toEqual(remote);
+  });
+
   it('stop of an orphan marks it stopped; of an ended run, nothing', () => {
     const a = store.createRun(newRun(), { owner: remote, ttlMs: 5_000 });
     store.startRun(a.id, remote, null);

@@ -439,11 +439,6 @@ export class RemoteRuns implements RunDispatcher, Disposable {
     }
     this.saveStops();
     try {
-      // A run ended by anyone (whatever happened to its lease) is waited for no longer.
-      for (const runId of this.tracked) {
-        const run = this.store.getRun(runId);
-        if (!run || (hasEnded(run.status) && !this.unsavedStops.has(runId))) this.forget(runId);
-      }
       const ids = [...this.tracked];
       if (ids.length > 0) {
         const { lost, stopRequested } = this.store.renewLeases(this.grant, ids);
