@@ -4,7 +4,7 @@
  * Pure; every function is deterministic (locale 'en', explicit clocks) so tests and screenshots
  * are stable.
  */
-import type { RunStatus, StopCriteria, StopReason } from '../engine/run-types';
+import type { RunClock, RunStatus, StopCriteria, StopReason } from '../engine/run-types';
 import type { ParamSchema, ParamSpec, ParamValue, Params } from '../params/schema';
 import type { FamilyId } from '../families/family';
 import { getFamily } from '../families';
@@ -356,12 +356,24 @@ export interface StudyCounts {
   failed: number;
   notStarted: number;
   /**
-   * Rough wall time left while runs are running: the runs still to make at the pace the last
-   * (up to 10) done runs ended (a running run counts half); before 3 runs are done, each run
-   * taking as long as the mean done run, shared among as many at once as are running now. Null
-   * when nothing runs or no run is done yet.
+   * Rough time left while runs are running: the runs still to make at the pace the last (up to
+   * 10) done runs ended (a running run counts half); before 3 runs are done, each run taking as
+   * long as the mean done run on the runs' own clock, shared among as many at once as are
+   * running now, and turned into wall time at the pace the running runs' clocks go (a run on two
+   * threads counts two CPU seconds a second). Null when nothing runs or no run is done yet.
    */
   estimatedMsLeft: number | null;
+  /**
+   * The clock `estimatedMsLeft` counts: `wall`, or `cpu` when the runs count CPU time and how
+   * fast it goes against the wall is not known yet (then it is the runs' CPU time left).
+   */
+  estimateClock: RunClock;
+}
+
+/** "about 4 min 10 s left", "about 3 h of CPU time left"; null when there is no estimate. */
+export function studyTimeLeftText(p: StudyCounts): string | null {
+  if (p.estimatedMsLeft === null) return null;
+  return `about ${durationText(p.estimatedMsLeft)}${p.estimateClock === 'cpu' ? ' of CPU time' : ''} left`;
 }
 
 export type StudyStatus = 'new' | 'running' | 'done' | 'stopped' | 'incomplete';
@@ -380,7 +392,8 @@ export function studyProgressText(p: StudyCounts): string {
   const parts = [`${p.done}/${p.planned} done`];
   for (const k of ['running', 'queued', 'stopped', 'interrupted', 'failed'] as const) if (p[k] > 0) parts.push(`${p[k]} ${k}`);
   if (p.notStarted > 0 && p.notStarted < p.planned) parts.push(`${p.notStarted} not started`);
-  if (p.estimatedMsLeft !== null) parts.push(`about ${durationText(p.estimatedMsLeft)} left`);
+  const left = studyTimeLeftText(p);
+  if (left !== null) parts.push(left);
   return parts.join(', ');
 }
 

@@ -27,6 +27,10 @@ function prepare(core: StoreCore) {
          AND id NOT IN (SELECT id FROM checkpoints WHERE run_id = @runId ORDER BY id DESC LIMIT @keep)`,
     ),
     latest: p<CheckpointRow>(`SELECT elapsed_ms, evaluations, best_score, state FROM checkpoints WHERE run_id = ? ORDER BY id DESC LIMIT ?`),
+    sinceLease: p<{ created_at: number; elapsed_ms: number }>(
+      `SELECT c.created_at, c.elapsed_ms FROM checkpoints c JOIN run_leases l ON l.run_id = c.run_id
+        WHERE c.run_id = ? AND c.created_at >= l.acquired_at ORDER BY c.id DESC LIMIT 2`,
+    ),
   };
 }
 
@@ -54,6 +58,19 @@ export class Checkpoints {
         state: toJson(cp.state),
       });
       this.stmts.prune.run({ runId, keep: CHECKPOINTS_KEPT });
+    });
+  }
+
+  /**
+   * How many ms the run's own clock moves per ms of wall time while the process holding it runs
+   * it: from its two kept checkpoints, when both were written under its current lease (a resume
+   * between them would count the time it lay still). Null until there are two such checkpoints.
+   */
+  clockRate(runId: number): number | null {
+    return this.core.guard(() => {
+      const [last, before] = this.stmts.sinceLease.all(runId);
+      if (!last || !before || last.created_at <= before.created_at || last.elapsed_ms < before.elapsed_ms) return null;
+      return (last.elapsed_ms - before.elapsed_ms) / (last.created_at - before.created_at);
     });
   }
 

@@ -285,6 +285,11 @@ export class Store implements Disposable {
     return this.checkpoints.latest(runId);
   }
 
+  /** Ms of the run's clock per ms of wall time under its current lease (see Checkpoints.clockRate), or null. */
+  clockRate(runId: number): number | null {
+    return this.checkpoints.clockRate(runId);
+  }
+
   // ---- leases (see leases.ts, lease-table.ts and run-claims.ts) ---------------------------------
 
   /** The run's lease, or null when no process holds it. */

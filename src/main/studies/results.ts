@@ -2,6 +2,7 @@
  * A study's results: one cell per puzzle x solver setting over its finished runs (mean, median,
  * best, spread, success rate, time to target), and the progress of the whole study.
  */
+import type { RunClock } from '../../core/engine/run-types';
 import type { RunStatus } from '../store/types';
 import type { StudyRun } from '../store/studies';
 import { cellStop, type StudySpec } from './spec';
@@ -17,6 +18,11 @@ export interface StudyResults {
 
 /** When a run first reached a score: elapsed ms and evaluations then (from its improvements); null if it never did. */
 export type Reach = (runId: number, score: number) => { elapsedMs: number; evaluations: number } | null;
+
+/** Ms of a running run's clock per ms of wall time (Store.clockRate), or null when not known. */
+export type ClockRate = (runId: number) => number | null;
+
+const unknownRate: ClockRate = () => null;
 
 /** A row of the results table: one puzzle, or every puzzle of a group (in the order of the file). */
 export interface StudyRow {
@@ -43,28 +49,44 @@ export function runTarget(spec: StudySpec, puzzleIndex: number, configIndex: num
   return cellStop(spec, puzzleIndex, configIndex).target ?? spec.puzzles[puzzleIndex]!.maxScore;
 }
 
-export function studyProgress(spec: StudySpec, runs: readonly StudyRun[]): StudyProgress {
+export function studyProgress(spec: StudySpec, runs: readonly StudyRun[], clockRate: ClockRate = unknownRate): StudyProgress {
   const planned = spec.puzzles.length * spec.configs.length * spec.seeds.length;
   const by: Record<RunStatus, number> = { done: 0, running: 0, queued: 0, stopped: 0, interrupted: 0, failed: 0 };
   for (const r of runs) by[r.run.status]++;
   const notStarted = Math.max(0, planned - runs.length);
   const doneMs = runs.filter((r) => r.run.status === 'done').map((r) => r.run.elapsedMs);
   let estimatedMsLeft: number | null = null;
+  let estimateClock: RunClock = 'wall';
   const pace = recentPace(runs);
   if (by.running > 0 && pace !== null) {
     // The pace at which runs have been ending lately: it counts the solver processes' start-up and
     // every run at once, which matter for studies of many short runs.
     estimatedMsLeft = (by.queued + notStarted + by.running / 2) * pace;
   } else if (by.running > 0 && doneMs.length > 0) {
+    // On the runs' own clock: a CPU-time budget of two threads passes in half the wall time, and
+    // on a busy machine in more, so it is turned into wall time only at a measured pace.
     const perRun = doneMs.reduce((a, b) => a + b, 0) / doneMs.length;
     let work = (by.queued + notStarted) * perRun;
     for (const r of runs) if (r.run.status === 'running') work += Math.max(0, perRun - r.run.elapsedMs);
-    estimatedMsLeft = work / by.running;
+    const rate = runningClockRate(runs, clockRate);
+    estimatedMsLeft = work / by.running / (rate ?? 1);
+    if (rate === null) estimateClock = 'cpu';
   }
-  return { planned, ...by, notStarted, estimatedMsLeft };
+  return { planned, ...by, notStarted, estimatedMsLeft, estimateClock };
 }
 
-/** Wall ms between the ends of the last (up to) 10 done runs, per run; null below 3 of them. */
+/** The mean pace of the running runs' clocks against the wall (1 for wall-clock runs); null when one of them is not known. */
+function runningClockRate(runs: readonly StudyRun[], clockRate: ClockRate): number | null {
+  const rates: number[] = [];
+  for (const r of runs) {
+    if (r.run.status !== 'running') continue;
+    const rate = (r.run.stop.clock ?? 'wall') === 'wall' ? 1 : clockRate(r.run.id);
+    if (rate === null || !(rate > 0)) return null;
+    rates.push(rate);
+  }
+  return rates.length > 0 ? rates.reduce((a, b) => a + b, 0) / rates.length : null;
+}
+
 function recentPace(runs: readonly StudyRun[]): number | null {
   const ends = runs
     .filter((r) => r.run.status === 'done' && typeof r.run.endedAt === 'number')
@@ -77,7 +99,7 @@ function recentPace(runs: readonly StudyRun[]): number | null {
 }
 
 /** `reach` gives when a run first reached a score (from its improvements). */
-export function studyResults(spec: StudySpec, runs: readonly StudyRun[], reach: Reach): StudyResults {
+export function studyResults(spec: StudySpec, runs: readonly StudyRun[], reach: Reach, clockRate: ClockRate = unknownRate): StudyResults {
   const cells: StudyCellResult[] = [];
   studyRows(spec).forEach((row, ri) => {
     const first = row.puzzles[0]!;
@@ -110,7 +132,7 @@ export function studyResults(spec: StudySpec, runs: readonly StudyRun[], reach: 
       });
     });
   });
-  return { progress: studyProgress(spec, runs), cells };
+  return { progress: studyProgress(spec, runs, clockRate), cells };
 }
 
 /** Every run of each cell (the order of `studyResults`' cells), for strip plots. */

@@ -10,7 +10,7 @@ import type { NewRun, RunRecord, RunStatus } from '../store/types';
 import type { Workbench } from '../services/workbench';
 import type { RunDispatcher } from './dispatcher';
 import { cellStop, parseStudy, type StudyContext, type StudySpec } from './spec';
-import { studyProgress, studyResults, type Reach, type StudyProgress, type StudyResults } from './results';
+import { studyProgress, studyResults, type ClockRate, type Reach, type StudyProgress, type StudyResults } from './results';
 import { studyAnalysis, type StudyAnalysis } from './comparisons';
 
 export interface Study {
@@ -38,6 +38,9 @@ export class Studies {
 
   /** Where the study's runs go: this workbench's run manager, or a Redis queue of workers (redis/coordinator.ts). */
   private readonly dispatcher: RunDispatcher;
+
+  /** How fast a running run's clock goes against the wall, so a CPU-time budget turns into time a person waits. */
+  private readonly clockRate: ClockRate = (runId) => this.wb.store.clockRate(runId);
 
   constructor(
     private readonly wb: Workbench,
@@ -70,11 +73,11 @@ export class Studies {
   }
 
   progress(id: number): StudyProgress {
-    return studyProgress(this.get(id).spec, this.store.runs(id));
+    return studyProgress(this.get(id).spec, this.store.runs(id), this.clockRate);
   }
 
   results(id: number): StudyResults {
-    return studyResults(this.get(id).spec, this.store.runs(id), (runId, score) => this.store.firstReach(runId, score));
+    return studyResults(this.get(id).spec, this.store.runs(id), (runId, score) => this.store.firstReach(runId, score), this.clockRate);
   }
 
   /** The results with their comparisons (tests, effect sizes, intervals): heavier, so asked for apart. */
@@ -82,7 +85,7 @@ export class Studies {
     const { spec } = this.get(id);
     const runs = this.store.runs(id);
     const reach: Reach = (runId, score) => this.store.firstReach(runId, score);
-    const results = studyResults(spec, runs, reach);
+    const results = studyResults(spec, runs, reach, this.clockRate);
     return { ...results, analysis: studyAnalysis(spec, runs, reach, results.cells) };
   }
 

@@ -12,6 +12,7 @@ const counts = (over: Partial<StudyCounts>): StudyCounts => ({
   failed: 0,
   notStarted: 10,
   estimatedMsLeft: null,
+  estimateClock: 'wall',
   ...over,
 });
 
@@ -34,5 +35,9 @@ describe('study figures', () => {
       '3/10 done, 1 running, 2 queued, 4 not started, about 4 min 10 s left',
     );
     expect(studyProgressText(counts({}))).toBe('0/10 done');
+    // Runs on a CPU-time budget whose pace against the wall is not measured yet: their CPU time left, said so.
+    expect(studyProgressText(counts({ done: 1, running: 1, notStarted: 8, estimatedMsLeft: 7_200_000, estimateClock: 'cpu' }))).toBe(
+      '1/10 done, 1 running, 8 not started, about 2 h 00 min of CPU time left',
+    );
   });
 });

@@ -128,4 +128,26 @@ describe('run leases', () => {
     expect(started).toMatchObject({ status: 'running', elapsedMs: 200, evaluations: 200, bestScore: 2 });
     expect(store.events(r.id).map((e) => `${e.kind} ${e.elapsedMs}`)).toEqual(['progress 100', 'progress 200', 'improvement 250']);
   });
+
+  it('a run’s clock rate comes from its checkpoints under its current lease only, never across the time it lay still', () => {
+    const r = store.createRun(newRun(), { owner: me, ttlMs: 60_000 });
+    store.startRun(r.id, me, null);
+    const checkpoint = (elapsedMs: number) => store.saveCheckpoint(r.id, { elapsedMs, evaluations: elapsedMs, bestScore: 1, state: {} }, me);
+    checkpoint(20_000);
+    expect(store.clockRate(r.id)).toBeNull();
+    clock += 10_000;
+    checkpoint(40_000); // two threads: 20 s of CPU in 10 s
+    expect(store.clockRate(r.id)).toBeCloseTo(2);
+    store.setRunStatus(r.id, 'interrupted', {}, me);
+    expect(store.clockRate(r.id)).toBeNull();
+    clock += 3_600_000; // resumed an hour later: its last checkpoints straddle the hour it lay still
+    store.claimRun(r.id, { owner: me, ttlMs: 60_000 }, ['interrupted'], 'queued');
+    store.startRun(r.id, me, store.latestCheckpoint(r.id));
+    clock += 10_000;
+    checkpoint(45_000);
+    expect(store.clockRate(r.id)).toBeNull();
+    clock += 10_000;
+    checkpoint(50_000); // a busy machine: half a CPU second a second
+    expect(store.clockRate(r.id)).toBeCloseTo(0.5);
+  });
 });

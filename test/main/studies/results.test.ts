@@ -49,7 +49,7 @@ const run = (puzzleIndex: number, configIndex: number, seed: number, bestScore: 
   puzzleIndex,
   configIndex,
   seed,
-  run: { id: nextId++, status, bestScore, elapsedMs } as RunSummary,
+  run: { id: nextId++, status, bestScore, elapsedMs, stop: { seconds: null, evaluations: null, target: null } } as RunSummary,
 });
 
 describe('study results', () => {

@@ -7,6 +7,7 @@ import { Studies } from '../../../src/main/studies/studies';
 import type { LeaseOwner } from '../../../src/main/store/leases';
 import type { StudyRun } from '../../../src/main/store/studies';
 import type { RunStatus, RunSummary } from '../../../src/main/store/types';
+import type { RunClock } from '../../../src/core/engine/run-types';
 import { studyProgress } from '../../../src/main/studies/results';
 import type { StudySpec } from '../../../src/main/studies/spec';
 import { inProcessSpawner, until } from '../runs/in-process';
@@ -72,7 +73,18 @@ describe('studies', () => {
     expect(runs.every((r) => r.evaluations === 3000)).toBe(true);
 
     const { progress, cells } = studies.results(study.id);
-    expect(progress).toEqual({ planned: 12, done: 12, running: 0, queued: 0, stopped: 0, interrupted: 0, failed: 0, notStarted: 0, estimatedMsLeft: null });
+    expect(progress).toEqual({
+      planned: 12,
+      done: 12,
+      running: 0,
+      queued: 0,
+      stopped: 0,
+      interrupted: 0,
+      failed: 0,
+      notStarted: 0,
+      estimatedMsLeft: null,
+      estimateClock: 'wall',
+    });
     expect(cells.map((c) => [c.puzzle, c.solver, c.done, c.planned])).toEqual([
       ['jump 5x5', 'hill-climb', 3, 3],
       ['jump 5x5', 'hill-climb cs440-hc', 3, 3],
@@ -223,11 +235,11 @@ describe('studies', () => {
 describe('study progress', () => {
   it('estimates the time left from the done runs, shared among the running ones', () => {
     const spec = { puzzles: [{}, {}], configs: [{}], seeds: [1, 2, 3] } as unknown as StudySpec;
-    const run = (id: number, status: RunStatus, elapsedMs: number): StudyRun => ({
+    const run = (id: number, status: RunStatus, elapsedMs: number, clock: RunClock = 'wall'): StudyRun => ({
       puzzleIndex: 0,
       configIndex: 0,
       seed: id,
-      run: { id, status, elapsedMs } as RunSummary,
+      run: { id, status, elapsedMs, stop: { seconds: null, evaluations: null, target: null, clock } } as RunSummary,
     });
     // 6 planned: 2 done (10 s and 20 s: 15 s a run), 2 running (5 s and 20 s in), 1 queued, 1 not started.
     const runs = [run(1, 'done', 10_000), run(2, 'done', 20_000), run(3, 'running', 5_000), run(4, 'running', 20_000), run(5, 'queued', 0)];
@@ -241,8 +253,24 @@ describe('study progress', () => {
       failed: 0,
       notStarted: 1,
       estimatedMsLeft: (2 * 15_000 + 10_000 + 0) / 2,
+      estimateClock: 'wall',
     });
     expect(studyProgress(spec, runs.slice(2)).estimatedMsLeft).toBeNull();
     expect(studyProgress(spec, runs.slice(0, 2)).estimatedMsLeft).toBeNull();
+  });
+
+  it('turns runs’ CPU time into wall time at the pace their clocks go, and says CPU time while that pace is not known', () => {
+    const spec = { puzzles: [{}], configs: [{}], seeds: [1, 2, 3, 4, 5] } as unknown as StudySpec;
+    const run = (id: number, status: RunStatus, elapsedMs: number): StudyRun => ({
+      puzzleIndex: 0,
+      configIndex: 0,
+      seed: id,
+      run: { id, status, elapsedMs, stop: { seconds: 14_400, evaluations: null, target: null, clock: 'cpu' } } as RunSummary,
+    });
+    // Two-thread runs of 4 CPU hours: one done, one an hour in, three queued: 15 CPU hours left.
+    const hour = 3_600_000;
+    const runs = [run(1, 'done', 4 * hour), run(2, 'running', hour), run(3, 'queued', 0), run(4, 'queued', 0), run(5, 'queued', 0)];
+    expect(studyProgress(spec, runs, (id) => (id === 2 ? 2 : null))).toMatchObject({ estimatedMsLeft: 7.5 * hour, estimateClock: 'wall' });
+    expect(studyProgress(spec, runs)).toMatchObject({ estimatedMsLeft: 15 * hour, estimateClock: 'cpu' });
   });
 });

@@ -14,6 +14,7 @@ const progress = (over: Partial<StudyProgress>): StudyProgress => ({
   failed: 0,
   notStarted: 0,
   estimatedMsLeft: null,
+  estimateClock: 'wall',
   ...over,
 });
 const run = (runId: number, bestScore: number | null, status: CellRun['status'] = 'done'): CellRun => ({
