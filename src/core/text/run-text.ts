@@ -71,10 +71,21 @@ export function rateText(perSecond: number | null): string {
   return `${compactCount(perSecond)}/s`;
 }
 
-/** What is left of a live run: "22 h 41 min left", "until stopped" when it has no limit, undefined while unknown. */
-export function timeLeftText(remainingMs: number | null, limited: boolean): string | undefined {
+/**
+ * What is left of a live run: "22 h 41 min left", "3 h 10 min of CPU time left" (`clock` cpu: the
+ * pace of its CPU time against the wall not known yet), "until stopped" when it has no limit,
+ * undefined while unknown.
+ */
+export function timeLeftText(remainingMs: number | null, limited: boolean, clock: RunClock = 'wall'): string | undefined {
   if (!limited) return 'until stopped';
-  return remainingMs === null ? undefined : `${durationText(remainingMs)} left`;
+  return remainingMs === null ? undefined : `${durationText(remainingMs)}${clock === 'cpu' ? ' of CPU time' : ''} left`;
+}
+
+/** What a run's time and rate figures count, by its clock: wall time, or the CPU time of its solver process. */
+export function clockLabels(clock: RunClock = 'wall'): { elapsed: string; runningTime: string; rate: string } {
+  return clock === 'cpu'
+    ? { elapsed: 'CPU time', runningTime: 'CPU time', rate: 'Per CPU second' }
+    : { elapsed: 'Elapsed', runningTime: 'Running time', rate: 'Per second' };
 }
 
 /** A clock for timelines and axes: "0:42", "12:05", "1:02:03". */

@@ -44,6 +44,7 @@ describe('run formatting', () => {
     expect(timeLeftText(81_660_000, true)).toBe('22 h 41 min left');
     expect(timeLeftText(null, true)).toBeUndefined();
     expect(timeLeftText(null, false)).toBe('until stopped');
+    expect(timeLeftText(3_600_000, true, 'cpu')).toBe('1 h 00 min of CPU time left');
   });
 
   it('writes durations, clocks and axis ticks', () => {

@@ -6,16 +6,25 @@ const stop = (seconds: number | null, evaluations: number | null) => ({ seconds,
 
 describe('progress towards a run’s limits', () => {
   it('measures time, evaluations, or the nearer of both', () => {
-    expect(progressOf(stop(60, null), 15_000, 0, null)).toEqual({ fraction: 0.25, basis: 'time', remainingMs: 45_000 });
-    expect(progressOf(stop(null, 1000), 5000, 250, 100)).toEqual({ fraction: 0.25, basis: 'evaluations', remainingMs: 7500 });
+    expect(progressOf(stop(60, null), 15_000, 0, null)).toEqual({ fraction: 0.25, basis: 'time', remainingMs: 45_000, remainingClock: 'wall' });
+    expect(progressOf(stop(null, 1000), 5000, 250, 100)).toEqual({ fraction: 0.25, basis: 'evaluations', remainingMs: 7500, remainingClock: 'wall' });
     expect(progressOf(stop(null, 1000), 5000, 250, null).remainingMs).toBeNull();
     // Evaluations will run out first: the evaluation limit is the one that ends the run.
     const both = progressOf(stop(100, 1000), 10_000, 500, 50);
     expect(both.basis).toBe('evaluations');
     expect(both.fraction).toBe(0.5);
     expect(both.remainingMs).toBe(10_000);
-    expect(progressOf(stop(null, null), 1000, 10, 5)).toEqual({ fraction: null, basis: null, remainingMs: null });
+    expect(progressOf(stop(null, null), 1000, 10, 5)).toEqual({ fraction: null, basis: null, remainingMs: null, remainingClock: 'wall' });
     expect(progressOf(stop(10, null), 20_000, 0, null).fraction).toBe(1);
+  });
+
+  it('turns a CPU-time budget’s rest into wall time at the pace the run’s clock goes, and says CPU time before it is known', () => {
+    const cpu = { seconds: 14_400, evaluations: null, target: null, clock: 'cpu' as const };
+    // Two threads: an hour of CPU time left is half an hour of waiting.
+    expect(progressOf(cpu, 10_800_000, 0, null, 2)).toMatchObject({ fraction: 0.75, remainingMs: 1_800_000, remainingClock: 'wall' });
+    expect(progressOf(cpu, 10_800_000, 0, null, null)).toMatchObject({ remainingMs: 3_600_000, remainingClock: 'cpu' });
+    // A wall-clock run's time left is wall time whatever the pace.
+    expect(progressOf(stop(60, null), 15_000, 0, null, 2)).toMatchObject({ remainingMs: 45_000, remainingClock: 'wall' });
   });
 
   it('measures evaluations per second over a sliding window, and starts over after a resume', () => {
@@ -31,6 +40,15 @@ describe('progress towards a run’s limits', () => {
     m.add(5000, 100); // resumed from a checkpoint
     m.add(6000, 600);
     expect(m.rate()).toBe(500);
+  });
+
+  it('measures the pace of the run’s clock against the page’s: CPU time on two threads goes twice as fast', () => {
+    const m = new RateMeter(10_000);
+    m.add(0, 0, 100_000);
+    m.add(2000, 10, 101_000);
+    expect(m.pace()).toBeNull(); // under 2 s of the page's clock
+    for (let s = 2; s <= 20; s++) m.add(s * 2000, s * 10, 100_000 + s * 1000);
+    expect(m.pace()).toBe(2);
   });
 });
 
@@ -71,6 +89,7 @@ describe('live runs from summaries and pushes', () => {
     expect(l.rate).toBe(750); // 1500 evaluations in 2 s since the summary (0, 0)
     expect(live.elapsedNow(l, 2600)).toBe(2600);
     expect(live.elapsedNow(l, 60_000)).toBe(7000); // at most 5 s of guessing
+    expect(l.pace).toBe(1);
     // A queued run's first progress means it runs.
     live.apply({ type: 'run-progress', runId: 2, elapsedMs: 10, evaluations: 1, bestScore: 1, currentScore: 1 }, 2000);
     expect(live.get(2)!.run.status).toBe('running');
@@ -78,6 +97,16 @@ describe('live runs from summaries and pushes', () => {
     expect(live.apply({ type: 'run-progress', runId: 9, elapsedMs: 1, evaluations: 1, bestScore: 1, currentScore: 1 }, 0)).toBe(false);
     expect(live.apply({ type: 'run-updated', run: summary(9, { status: 'done' }) }, 0)).toBe(false);
     expect(live.apply({ type: 'run-updated', run: summary(9, { status: 'queued' }) }, 0)).toBe(true);
+  });
+
+  it('extrapolates a CPU-time run’s elapsed time only at its measured pace', () => {
+    const live = new LiveRuns();
+    live.reset([summary(1, { stop: { seconds: 3600, evaluations: null, target: null, clock: 'cpu' } })], 0);
+    live.apply({ type: 'run-progress', runId: 1, elapsedMs: 1000, evaluations: 10, bestScore: 1, currentScore: 1 }, 1000);
+    expect(live.elapsedNow(live.get(1)!, 3000)).toBe(1000); // pace not known yet: no guess
+    live.apply({ type: 'run-progress', runId: 1, elapsedMs: 6000, evaluations: 60, bestScore: 1, currentScore: 1 }, 3000);
+    expect(live.get(1)!.pace).toBe(2);
+    expect(live.elapsedNow(live.get(1)!, 4000)).toBe(8000);
   });
 
   it('keeps the fresher figures when an older summary arrives, and forgets deleted runs', () => {

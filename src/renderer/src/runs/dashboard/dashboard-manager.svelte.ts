@@ -6,6 +6,7 @@
  */
 import { untrack } from 'svelte';
 import type { RunRecord, RunSeries, RunSummary, WorkbenchApi } from '../../../../main/api/types';
+import type { RunClock } from '../../../../core/engine/run-types';
 import { connection } from '../../lib/connection.svelte';
 import { messageOf } from '../../lib/format';
 import { Latest } from '../../lib/latest';
@@ -175,9 +176,9 @@ export class DashboardManager {
     return this.#live.elapsedNow(l, this.#now);
   }
   /** How far a live run is towards its limit, and the time left. */
-  fraction(l: LiveRun): { fraction: number | null; remaining: number | null } {
-    const p = progressOf(l.run.stop, this.elapsedNow(l), l.evaluations, l.rate);
-    return { fraction: p.fraction, remaining: p.remainingMs };
+  fraction(l: LiveRun): { fraction: number | null; remaining: number | null; remainingClock: RunClock } {
+    const p = progressOf(l.run.stop, this.elapsedNow(l), l.evaluations, l.rate, l.pace);
+    return { fraction: p.fraction, remaining: p.remainingMs, remainingClock: p.remainingClock };
   }
 
   // ---- the shown run ------------------------------------------------------------------------------
