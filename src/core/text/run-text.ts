@@ -81,6 +81,11 @@ export function timeLeftText(remainingMs: number | null, limited: boolean, clock
   return remainingMs === null ? undefined : `${durationText(remainingMs)}${clock === 'cpu' ? ' of CPU time' : ''} left`;
 }
 
+/** A run's time on its clock: "4 h 00 min", "4 h 00 min of CPU time" (`short`: "4 h 00 min CPU", for tables). */
+export function runTimeText(elapsedMs: number, clock: RunClock = 'wall', short = false): string {
+  return durationText(elapsedMs) + (clock === 'cpu' ? (short ? ' CPU' : ' of CPU time') : '');
+}
+
 /** What a run's time and rate figures count, by its clock: wall time, or the CPU time of its solver process. */
 export function clockLabels(clock: RunClock = 'wall'): { elapsed: string; runningTime: string; rate: string } {
   return clock === 'cpu'

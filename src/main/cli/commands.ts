@@ -16,7 +16,7 @@ import type { RunRecord } from '../store/types';
 import { describeOwner } from '../store/leases';
 import { displayText, escapeControls, oneLine } from '../../core/text/display';
 import { MAX_FILE_BYTES } from '../../core/document/limits';
-import { bytesText, claimText, memoryText, paramChangeText, solverLabel, statusDetail, stopText } from '../../core/text/run-text';
+import { bytesText, claimText, memoryText, paramChangeText, runTimeText, solverLabel, statusDetail, stopText } from '../../core/text/run-text';
 import { intOption, numberOption, parse, secondsOption, seedOption, sizeOption, UsageError } from './args';
 import { printNotes } from './output';
 import { showSpread, spreadOptions, useSpread } from './spread-command';
@@ -117,7 +117,7 @@ async function follow(wb: Workbench, run: RunRecord, json: boolean): Promise<num
     const r = runResult(end);
     const why = end.stopReason ? ` (${end.stopReason})` : '';
     process.stdout.write(
-      `run ${end.id} ${end.status}${why}: ${end.solver} seed ${end.seed}, best ${scoreText(end.bestScore, end.maxScore)}${r.solved && end.maxScore !== null ? ' (solved)' : ''}, ${fmtInt(end.evaluations)} evaluations in ${fmtSeconds(end.elapsedMs)}${peakText(end.peakRssBytes)}\n`,
+      `run ${end.id} ${end.status}${why}: ${end.solver} seed ${end.seed}, best ${scoreText(end.bestScore, end.maxScore)}${r.solved && end.maxScore !== null ? ' (solved)' : ''}, ${fmtInt(end.evaluations)} evaluations in ${runTimeText(end.elapsedMs, end.stop.clock)}${peakText(end.peakRssBytes)}\n`,
     );
   }
   if (problem) {
@@ -376,7 +376,7 @@ export async function show(argv: string[]): Promise<number> {
     const out = [
       `run ${run.id}: ${solverLabel(solverInfos(), run)} (${run.solver}) on ${displayText(run.puzzleName)} (${getFamily(run.family).label}), seed ${run.seed}`,
       `status ${statusDetail(run.status, run.stopReason)}${run.error ? `: ${oneLine(run.error)}` : ''}`,
-      `best ${scoreText(run.bestScore, run.maxScore)}, ${fmtInt(run.evaluations)} evaluations in ${fmtSeconds(run.elapsedMs)}${peakText(run.peakRssBytes)}`,
+      `best ${scoreText(run.bestScore, run.maxScore)}, ${fmtInt(run.evaluations)} evaluations in ${runTimeText(run.elapsedMs, run.stop.clock)}${peakText(run.peakRssBytes)}`,
       ...(run.claimedBest != null ? [claimText(run.claimedBest, run.bestScore)] : []),
       `params ${JSON.stringify(run.params)}`,
       ...run.changes.map((c) => `changed on resume: ${paramChangeText(c)}`),

@@ -2,7 +2,7 @@ import type { RunRecord, RunSummary } from '../store/types';
 import type { SolverInfo } from '../api/contract';
 import { getFamily } from '../../core/families';
 import { displayText } from '../../core/text/display';
-import { countText, durationText, scoreText as coreScoreText, solverLabel, statusDetail } from '../../core/text/run-text';
+import { countText, durationText, scoreText as coreScoreText, solverLabel, runTimeText, statusDetail } from '../../core/text/run-text';
 
 /** The `solve --json` object: see README "CLI". */
 export function runResult(run: RunRecord): Record<string, unknown> {
@@ -62,7 +62,7 @@ export function runRow(r: RunSummary, solvers: readonly SolverInfo[]): string[] 
     statusDetail(r.status, r.stopReason),
     scoreText(r.bestScore, r.maxScore),
     fmtInt(r.evaluations),
-    fmtSeconds(r.elapsedMs),
+    runTimeText(r.elapsedMs, r.stop.clock, true),
     new Date(r.createdAt).toISOString().replace('T', ' ').slice(0, 16),
   ];
 }

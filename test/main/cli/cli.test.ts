@@ -56,6 +56,9 @@ describe('workbench CLI', () => {
     const shown = JSON.parse(cli(['show', String(r.runId), '--json', '--db', db]).stdout) as { stop: unknown; stopReason: string };
     expect(shown).toMatchObject({ stop: { seconds: 0.2, clock: 'cpu' }, stopReason: 'seconds' });
     expect(cli(['show', String(r.runId), '--db', db]).stdout).toMatch(/^stop 0\.2 s of CPU time$/m);
+    // Its time is CPU time, and says so: in the sentence and in the table's column.
+    expect(cli(['show', String(r.runId), '--db', db]).stdout).toMatch(/ evaluations in \d\.\d s of CPU time/);
+    expect(cli(['runs', '--db', db]).stdout).toMatch(/\d\.\d s CPU /);
   });
 
   it('is deterministic for a seed', () => {
