@@ -28,6 +28,8 @@ describeBrowser('runs on CPU time', () => {
     // One solver thread: a little under one CPU second a second, so the rest is wall time (no "of CPU time").
     await expect.poll(() => figures.textContent(), { timeout: 20_000 }).toMatch(/\d+(\.\d)? s left/);
     expect(await figures.textContent()).not.toContain('of CPU time left');
+    // The list says which of its two times is CPU time.
+    expect(await page.getByTestId('active-run').first().textContent()).toMatch(/\d+(\.\d)? s CPU · \d+(\.\d)? s left/);
     await h.screenshot(page, 'runs-live-cpu-clock');
     await h.api.stopStudy({ id: made.id });
   });

@@ -192,7 +192,8 @@ export class LiveRuns {
     const prev = this.runs.get(r.id);
     // Summaries come from the store; the pushes may be fresher.
     const fresher = prev && prev.elapsedMs > r.elapsedMs && r.status === 'running';
-    this.meter(r.id).add(r.elapsedMs, r.evaluations, now);
+    // A queued run's clock stands still while its solver process starts: no sample of its pace.
+    if (r.status !== 'queued') this.meter(r.id).add(r.elapsedMs, r.evaluations, now);
     this.runs.set(r.id, {
       run: r,
       elapsedMs: fresher ? prev.elapsedMs : r.elapsedMs,
