@@ -87,10 +87,17 @@ export function runTimeText(elapsedMs: number, clock: RunClock = 'wall', short =
 }
 
 /** What a run's time and rate figures count, by its clock: wall time, or the CPU time of its solver process. */
-export function clockLabels(clock: RunClock = 'wall'): { elapsed: string; runningTime: string; rate: string } {
+export function clockLabels(clock: RunClock = 'wall'): { elapsed: string; runningTime: string; rate: string; axis: string } {
   return clock === 'cpu'
-    ? { elapsed: 'CPU time', runningTime: 'CPU time', rate: 'Per CPU second' }
-    : { elapsed: 'Elapsed', runningTime: 'Running time', rate: 'Per second' };
+    ? { elapsed: 'CPU time', runningTime: 'CPU time', rate: 'Per CPU second', axis: 'CPU time' }
+    : { elapsed: 'Elapsed', runningTime: 'Running time', rate: 'Per second', axis: 'running time' };
+}
+
+/** The time axis of charts over runs of these clocks: "CPU time", "running time", or both named when they differ. */
+export function timeAxisText(clocks: readonly (RunClock | undefined)[]): string {
+  const kinds = new Set(clocks.map((c) => c ?? 'wall'));
+  if (kinds.size > 1) return 'time (CPU or wall, by setting)';
+  return clockLabels(kinds.has('cpu') ? 'cpu' : 'wall').axis;
 }
 
 /** A clock for timelines and axes: "0:42", "12:05", "1:02:03". */

@@ -1,6 +1,16 @@
 /** The study figures of the one text module, as the CLI, the exports and the results view write them. */
 import { describe, expect, it } from 'vitest';
-import { figureText, publishedText, shareText, studyProgressText, studyStatus, type StudyCounts } from '../../../src/core/text/run-text';
+import {
+  clockLabels,
+  figureText,
+  publishedText,
+  runTimeText,
+  shareText,
+  studyProgressText,
+  studyStatus,
+  timeAxisText,
+  type StudyCounts,
+} from '../../../src/core/text/run-text';
 
 const counts = (over: Partial<StudyCounts>): StudyCounts => ({
   planned: 10,
@@ -14,6 +24,21 @@ const counts = (over: Partial<StudyCounts>): StudyCounts => ({
   estimatedMsLeft: null,
   estimateClock: 'wall',
   ...over,
+});
+
+describe('times on a run’s clock', () => {
+  it('say CPU time where the runs count it, and running time where they count the wall’s', () => {
+    expect(runTimeText(14_400_000, 'cpu')).toBe('4 h 00 min of CPU time');
+    expect(runTimeText(14_400_000, 'cpu', true)).toBe('4 h 00 min CPU');
+    expect(runTimeText(90_000)).toBe('1 min 30 s');
+    expect(clockLabels('cpu')).toMatchObject({ elapsed: 'CPU time', rate: 'Per CPU second', axis: 'CPU time' });
+    expect(clockLabels()).toMatchObject({ elapsed: 'Elapsed', rate: 'Per second', axis: 'running time' });
+    expect([timeAxisText(['cpu', 'cpu']), timeAxisText([undefined, 'wall']), timeAxisText(['cpu', undefined])]).toEqual([
+      'CPU time',
+      'running time',
+      'time (CPU or wall, by setting)',
+    ]);
+  });
 });
 
 describe('study figures', () => {

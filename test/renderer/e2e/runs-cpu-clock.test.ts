@@ -30,6 +30,8 @@ describeBrowser('runs on CPU time', () => {
     expect(await figures.textContent()).not.toContain('of CPU time left');
     // The list says which of its two times is CPU time.
     expect(await page.getByTestId('active-run').first().textContent()).toMatch(/\d+(\.\d)? s CPU · \d+(\.\d)? s left/);
+    // Its chart's time axis is CPU time too.
+    await expect.poll(() => page.getByTestId('live-chart').getAttribute('data-x-title'), { timeout: 20_000 }).toBe('CPU time');
     await h.screenshot(page, 'runs-live-cpu-clock');
     await h.api.stopStudy({ id: made.id });
   });
