@@ -100,6 +100,12 @@ export function timeAxisText(clocks: readonly (RunClock | undefined)[]): string 
   return clockLabels(kinds.has('cpu') ? 'cpu' : 'wall').axis;
 }
 
+/** The heading of a time-to-target column over runs of these clocks: "Time to target", "CPU time to target". */
+export function timeToTargetHeading(clocks: readonly (RunClock | undefined)[]): string {
+  const axis = timeAxisText(clocks);
+  return axis === 'running time' ? 'Time to target' : `${axis[0]!.toUpperCase()}${axis.slice(1)} to target`;
+}
+
 /** A clock for timelines and axes: "0:42", "12:05", "1:02:03". */
 export function clockText(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));

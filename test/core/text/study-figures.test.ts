@@ -9,6 +9,7 @@ import {
   studyProgressText,
   studyStatus,
   timeAxisText,
+  timeToTargetHeading,
   type StudyCounts,
 } from '../../../src/core/text/run-text';
 
@@ -37,6 +38,11 @@ describe('times on a run’s clock', () => {
       'CPU time',
       'running time',
       'time (CPU or wall, by setting)',
+    ]);
+    expect([timeToTargetHeading(['cpu']), timeToTargetHeading(['wall']), timeToTargetHeading(['cpu', 'wall'])]).toEqual([
+      'CPU time to target',
+      'Time to target',
+      'Time (CPU or wall, by setting) to target',
     ]);
   });
 });
