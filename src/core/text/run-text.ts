@@ -78,7 +78,7 @@ export function rateText(perSecond: number | null): string {
  */
 export function timeLeftText(remainingMs: number | null, limited: boolean, clock: RunClock = 'wall'): string | undefined {
   if (!limited) return 'until stopped';
-  return remainingMs === null ? undefined : `${durationText(remainingMs)}${clock === 'cpu' ? ' of CPU time' : ''} left`;
+  return remainingMs === null ? undefined : `${runTimeText(remainingMs, clock)} left`;
 }
 
 /** A run's time on its clock: "4 h 00 min", "4 h 00 min of CPU time" (`short`: "4 h 00 min CPU", for tables). */
@@ -93,17 +93,22 @@ export function clockLabels(clock: RunClock = 'wall'): { elapsed: string; runnin
     : { elapsed: 'Elapsed', runningTime: 'Running time', rate: 'Per second', axis: 'running time' };
 }
 
+/** The one clock runs of these clocks count (absent: the wall's), or `mixed`. */
+function commonClock(clocks: readonly (RunClock | undefined)[]): RunClock | 'mixed' {
+  const kinds = new Set(clocks.map((c) => c ?? 'wall'));
+  return kinds.size > 1 ? 'mixed' : kinds.has('cpu') ? 'cpu' : 'wall';
+}
+
 /** The time axis of charts over runs of these clocks: "CPU time", "running time", or both named when they differ. */
 export function timeAxisText(clocks: readonly (RunClock | undefined)[]): string {
-  const kinds = new Set(clocks.map((c) => c ?? 'wall'));
-  if (kinds.size > 1) return 'time (CPU or wall, by setting)';
-  return clockLabels(kinds.has('cpu') ? 'cpu' : 'wall').axis;
+  const clock = commonClock(clocks);
+  return clock === 'mixed' ? 'time (CPU or wall, by setting)' : clockLabels(clock).axis;
 }
 
 /** The heading of a time-to-target column over runs of these clocks: "Time to target", "CPU time to target". */
 export function timeToTargetHeading(clocks: readonly (RunClock | undefined)[]): string {
-  const axis = timeAxisText(clocks);
-  return axis === 'running time' ? 'Time to target' : `${axis[0]!.toUpperCase()}${axis.slice(1)} to target`;
+  const clock = commonClock(clocks);
+  return clock === 'cpu' ? 'CPU time to target' : clock === 'mixed' ? 'Time (CPU or wall, by setting) to target' : 'Time to target';
 }
 
 /** A clock for timelines and axes: "0:42", "12:05", "1:02:03". */
@@ -402,7 +407,7 @@ export interface StudyCounts {
 /** "about 4 min 10 s left", "about 3 h of CPU time left"; null when there is no estimate. */
 export function studyTimeLeftText(p: StudyCounts): string | null {
   if (p.estimatedMsLeft === null) return null;
-  return `about ${durationText(p.estimatedMsLeft)}${p.estimateClock === 'cpu' ? ' of CPU time' : ''} left`;
+  return `about ${runTimeText(p.estimatedMsLeft, p.estimateClock)} left`;
 }
 
 export type StudyStatus = 'new' | 'running' | 'done' | 'stopped' | 'incomplete';

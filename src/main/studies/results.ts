@@ -80,13 +80,14 @@ function runningClockRate(runs: readonly StudyRun[], clockRate: ClockRate): numb
   const rates: number[] = [];
   for (const r of runs) {
     if (r.run.status !== 'running') continue;
-    const rate = (r.run.stop.clock ?? 'wall') === 'wall' ? 1 : clockRate(r.run.id);
+    const rate = r.run.stop.clock === 'cpu' ? clockRate(r.run.id) : 1;
     if (rate === null || !(rate > 0)) return null;
     rates.push(rate);
   }
   return rates.length > 0 ? rates.reduce((a, b) => a + b, 0) / rates.length : null;
 }
 
+/** Wall ms between the ends of the last (up to) 10 done runs, per run; null below 3 of them. */
 function recentPace(runs: readonly StudyRun[]): number | null {
   const ends = runs
     .filter((r) => r.run.status === 'done' && typeof r.run.endedAt === 'number')

@@ -34,7 +34,7 @@ export function progressOf(stop: StopCriteria, elapsedMs: number, evaluations: n
   const evalsLeft =
     stop.evaluations !== null && ratePerSecond !== null && ratePerSecond > 0 ? (Math.max(0, stop.evaluations - evaluations) / ratePerSecond) * 1000 : null;
   const clockLeft = timeLeft === null ? evalsLeft : evalsLeft === null ? timeLeft : Math.min(timeLeft, evalsLeft);
-  const onCpu = (stop.clock ?? 'wall') === 'cpu';
+  const onCpu = stop.clock === 'cpu';
   const known = onCpu && pace !== null && pace > 0;
   const remainingMs = clockLeft === null || !known ? clockLeft : clockLeft / pace;
   const remainingClock: RunClock = onCpu && !known ? 'cpu' : 'wall';
@@ -178,7 +178,7 @@ export class LiveRuns {
    */
   elapsedNow(live: LiveRun, now: number): number {
     if (live.run.status !== 'running') return live.elapsedMs;
-    const pace = (live.run.stop.clock ?? 'wall') === 'cpu' ? (live.pace ?? 0) : 1;
+    const pace = live.run.stop.clock === 'cpu' ? (live.pace ?? 0) : 1;
     return live.elapsedMs + Math.min(5_000, Math.max(0, now - live.receivedAt)) * pace;
   }
 
