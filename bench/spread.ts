@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- spread [--workers 1,2,4] [--target 465] [--from BOARD] [--cpu BUDGET]
- *   [--instance FILE] [--preset overnight] [--pass-seconds 90] [--pool 8] [--fresh 0.2] [--seeds 1]`
+ *   [--instance FILE] [--preset overnight] [--pass-seconds 90] [--pool 8] [--fresh 0.2] [--seeds 1] [--db FILE]`
  *
  * Issue 50 item 3: what N machines give one run. For each N of `--workers`, a spread run (one run
  * whose passes N `workbench worker` processes take from Redis, src/main/spread) goes to `--target`
@@ -18,17 +18,22 @@
  * spread run's first pass is the independent run until its pass budget ends. With several
  * `--seeds`, a line each and the table's medians. Redis is Debian's redis-server, started here on
  * a free loopback port and stopped at the end.
+ *
+ * Every run is a run in a database (`--db`; by default one in bench/tmp named for the settings),
+ * checkpointed every minute: a call cut short (a session's end, Ctrl+C) goes on where it stood when
+ * the same command runs again, its finished configurations read back, its cut runs resumed. A
+ * measurement of many hours (466 from a 465 board) is so made in pieces.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findSolver } from '../src/core/catalogue/catalogue';
 import { readPuzzleFile } from '../src/core/document/read-file';
-import type { FromWorker } from '../src/core/engine/protocol';
-import type { RunSpec } from '../src/core/engine/run-types';
+import type { RunSpec, RunStatus } from '../src/core/engine/run-types';
 import { getFamily } from '../src/core/families';
 import { readBoardText } from '../src/core/families/edge/files';
 import { solutionToJson } from '../src/core/families/edge/model/json';
@@ -37,6 +42,8 @@ import { resolveParams } from '../src/core/params/schema';
 import { Rng } from '../src/core/rng/rng';
 import { findPreset } from '../src/core/presets/presets';
 import { nodeWorkerSpawner } from '../src/main/runs/node-host';
+import type { WorkerSpawner } from '../src/main/runs/worker-host';
+import type { RunRecord } from '../src/main/store/types';
 import { Workbench } from '../src/main/services/workbench';
 import { passSpec } from '../src/main/spread/beam-start';
 import { spreadSpawner } from '../src/main/spread/host';
@@ -58,13 +65,30 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Processes this call started (Redis, workers): ended with it, also when it is interrupted. */
+const children = new Set<ChildProcess>();
+function ours(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+function endChildrenOnSignal(): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      for (const c of children) c.kill('SIGKILL');
+      process.exit(130);
+    });
+}
+
 /** Debian's redis-server on a free loopback port, saving nothing; `stop` ends it by its pid. */
 async function startRedis(): Promise<{ url: string; stop: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-redis-'));
   const port = await freePort();
-  const child = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no', '--dir', dir], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const child = ours(
+    spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no', '--dir', dir], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  );
   await new Promise<void>((ok, fail) => {
     child.once('error', (e) => fail(new Error(`redis-server could not be started (apt-get install redis-server): ${e.message}`)));
     let out = '';
@@ -97,7 +121,9 @@ function procCpu(pid: number): number {
 }
 
 async function startWorker(url: string): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, [bin, 'worker', '--redis', url, '--concurrency', '1', '--quiet'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = ours(
+    spawn(process.execPath, [bin, 'worker', '--redis', url, '--concurrency', '1', '--quiet'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] }),
+  );
   await new Promise<void>((ok, fail) => {
     let out = '';
     proc.stdout!.on('data', (d: Buffer) => {
@@ -114,6 +140,7 @@ interface Setting {
   /** The puzzle read (what a launch takes) and as JSON (what a run spec carries). */
   model: unknown;
   puzzle: unknown;
+  maxScore: number | null;
   params: RunSpec['params'];
   seed: number;
   target: number;
@@ -124,78 +151,132 @@ interface Setting {
   fresh: number;
 }
 
-/** One spread run on `n` worker processes: CPU to the target by its books and by the kernel, wall time, passes. */
-async function spreadRun(n: number, s: Setting, url: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-spread-'));
-  const workers = await Promise.all(Array.from({ length: n }, () => startWorker(url)));
-  const wb = Workbench.open({ dbPath: join(dir, 'spread.db'), spawn: nodeWorkerSpawner(), concurrency: 1, checkpointIntervalMs: 60_000 });
+/** What the bench names its runs, so a second call finds them in its database. */
+export const spreadRunName = (n: number, seed: number): string => `spread: ${n} workers, seed ${seed}`;
+export const independentRunName = (n: number, seed: number, i: number): string =>
+  `independent: ${n} run${n === 1 ? '' : 's'}, seed ${seed}, run ${i + 1} of ${n}`;
+const SPREAD = 'spread: ';
+
+/**
+ * The database a bench's runs are kept in, named for the settings that make its figures (the
+ * seeds and worker counts only pick configurations in it): the same command finds it again.
+ */
+export function benchDb(s: Pick<Setting, 'name' | 'params' | 'target' | 'cpu' | 'from' | 'passSeconds' | 'pool' | 'fresh'>): string {
+  const key = createHash('sha256')
+    .update(JSON.stringify([s.name, s.params, s.target, s.cpu, s.from, s.passSeconds, s.pool, s.fresh]))
+    .digest('hex')
+    .slice(0, 10);
+  return join(root, 'bench', 'tmp', `spread-${key}.db`);
+}
+
+/** The runs of the bench's database by name, the latest of each. */
+function runsByName(wb: Workbench): Map<string, RunRecord> {
+  const out = new Map<string, RunRecord>();
+  for (const r of wb.store.listRuns({ limit: 100_000 })) {
+    const run = wb.store.getRun(r.id);
+    if (run && !out.has(run.puzzleName)) out.set(run.puzzleName, run);
+  }
+  return out;
+}
+
+const FINISHED: readonly RunStatus[] = ['done', 'failed'];
+
+/**
+ * The run named so to its end: kept when it finished in an earlier call, resumed from its
+ * checkpoint when a call was cut short, else made by `create`.
+ */
+async function toEnd(wb: Workbench, existing: RunRecord | undefined, create: () => number): Promise<{ run: RunRecord; kept: boolean; resumed: boolean }> {
+  if (existing && FINISHED.includes(existing.status)) return { run: existing, kept: true, resumed: false };
+  const id = existing ? wb.resumeRun(existing.id).id : create();
+  return { run: await wb.runs.waitFor(id), kept: false, resumed: existing !== undefined };
+}
+
+const reachCpu = (wb: Workbench, runId: number, target: number): number | null => {
+  const hit = wb.store.events(runId, { kinds: ['improvement'] }).find((e) => e.bestScore >= target);
+  return hit ? hit.elapsedMs / 1000 : null;
+};
+
+/**
+ * One spread run on `n` worker processes: CPU to the target by its books and by the kernel, wall
+ * time, passes. The kernel's CPU of each piece of the run (a call cut short, then another) is
+ * added up in the database every half minute, so a cut loses at most that much of it.
+ */
+async function spreadRun(wb: Workbench, n: number, s: Setting, url: () => Promise<string>, existing: RunRecord | undefined) {
+  const kernelKey = (id: number): string => `bench.spread.kernel.${id}`;
+  const before = (id: number): number => {
+    const k = wb.store.getSetting(kernelKey(id));
+    return typeof k === 'number' ? k : 0;
+  };
+  let workers: ChildProcess[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let id = existing?.id ?? -1;
+  let base = existing ? before(existing.id) : 0;
+  const kernelNow = (): number => base + workers.reduce((sum, w) => sum + procCpu(w.pid!), 0);
   try {
-    const spawner = spreadSpawner({
-      redisUrl: url,
-      store: wb.store,
-      passSeconds: s.passSeconds,
-      poolSize: s.pool,
-      fresh: s.fresh,
-      ...(s.from ? { seedBoards: [s.from.board] } : {}),
+    if (!existing || !FINISHED.includes(existing.status)) {
+      const redis = await url();
+      workers = await Promise.all(Array.from({ length: n }, () => startWorker(redis)));
+      timer = setInterval(() => id >= 0 && wb.store.setSetting(kernelKey(id), kernelNow()), 30_000);
+    }
+    const { run, kept, resumed } = await toEnd(wb, existing, () => {
+      const made = wb.createRun({
+        target: { family: 'edge', name: spreadRunName(n, s.seed), puzzle: s.model },
+        solver: 'beam',
+        params: s.params,
+        seed: s.seed,
+        stop: { seconds: s.cpu, target: s.target, clock: 'cpu' },
+      });
+      id = made.id;
+      base = 0;
+      return made.id;
     });
-    wb.runs.hostRunsWith(() => spawner);
-    const t0 = Date.now();
-    const run = wb.createRun({
-      target: { family: 'edge', name: s.name, puzzle: s.model },
-      solver: 'beam',
-      params: s.params,
-      seed: s.seed,
-      stop: { seconds: s.cpu, target: s.target, clock: 'cpu' },
-    });
-    const end = await wb.runs.waitFor(run.id);
-    const wall = (Date.now() - t0) / 1000;
-    const kernel = workers.reduce((sum, w) => sum + procCpu(w.pid!), 0);
-    const hit = wb.store.events(run.id, { kinds: ['improvement'] }).find((e) => e.bestScore >= s.target);
+    id = run.id;
+    if (!kept) wb.store.setSetting(kernelKey(id), kernelNow());
     const info = readSpreadInfo(wb.store, run.id);
     return {
-      best: end.bestScore,
-      cpuToTarget: hit ? hit.elapsedMs / 1000 : null,
-      cpu: end.elapsedMs / 1000,
-      kernel,
-      wall,
+      kept,
+      resumed,
+      best: run.bestScore,
+      cpuToTarget: reachCpu(wb, run.id, s.target),
+      cpu: run.elapsedMs / 1000,
+      kernel: before(run.id),
+      wall: (info?.wallMs ?? 0) / 1000,
       passes: info?.jobsDone ?? 0,
       pool: info?.pool ?? [],
     };
   } finally {
+    if (timer) clearInterval(timer);
     for (const w of workers) w.kill('SIGKILL');
-    await wb.dispose();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** One plain run of the preset in a solver process, on the CPU clock, to the target or its share of the budget. */
-function plainRun(s: Setting, seed: number, seconds: number): Promise<{ cpuToTarget: number | null; best: number }> {
+/**
+ * One plain run of the preset in a solver process, on the CPU clock, to the target or its share
+ * of the budget, from the bench's board (the beam state a long run on its plateau would resume
+ * from, as a spread run's pass job starts) or from empty.
+ */
+function createIndependent(wb: Workbench, s: Setting, name: string, seed: number, seconds: number): number {
+  const stop = { seconds, evaluations: null, target: s.target, clock: 'cpu' as const };
   const base: RunSpec = {
-    runId: 1,
+    runId: 0,
     family: 'edge',
     solver: 'beam',
     puzzle: s.puzzle,
     params: s.params,
     seed,
-    stop: { seconds, evaluations: null, target: s.target, clock: 'cpu' },
+    stop,
     checkpoint: null,
-    progressIntervalMs: 10_000,
-    checkpointIntervalMs: 1e12,
+    progressIntervalMs: 0,
+    checkpointIntervalMs: 0,
   };
-  const spec = passSpec(base, seed, s.from ? { ...s.from, by: 'given', n: -1 } : null, seconds);
-  const solver = nodeWorkerSpawner()();
-  let best = s.from?.score ?? 0;
-  let hit: number | null = null;
-  return new Promise((ok) => {
-    solver.onMessage((m: FromWorker) => {
-      if (m.type === 'improvement') {
-        best = Math.max(best, m.improvement.score);
-        if (hit === null && m.improvement.score >= s.target) hit = m.improvement.elapsedMs / 1000;
-      }
-    });
-    solver.onExit(() => ok({ cpuToTarget: hit, best }));
-    solver.post({ type: 'start', spec });
-  });
+  const start = passSpec(base, seed, s.from ? { ...s.from, by: 'given', n: -1 } : null, seconds);
+  const run = wb.store.createRun(
+    { puzzleId: null, puzzleName: name, family: 'edge', solver: 'beam', params: start.params, seed, stop, puzzle: s.puzzle, maxScore: s.maxScore },
+    wb.runs.grant,
+  );
+  if (start.checkpoint) wb.store.saveCheckpoint(run.id, start.checkpoint, wb.runs.owner);
+  wb.runs.enqueue(run.id);
+  return run.id;
 }
 
 export async function run(argv: string[]): Promise<void> {
@@ -222,6 +303,7 @@ export async function run(argv: string[]): Promise<void> {
     name: instance.slice(root.length),
     model,
     puzzle,
+    maxScore: family.maxScore(model),
     params,
     seed: 0,
     target: numOpt(o, 'target', from ? from.score + 1 : 465),
@@ -231,6 +313,9 @@ export async function run(argv: string[]): Promise<void> {
     pool: numOpt(o, 'pool', 8),
     fresh: numOpt(o, 'fresh', 0.2),
   };
+  endChildrenOnSignal();
+  const db = resolve(typeof o.db === 'string' ? o.db : benchDb(base));
+  mkdirSync(dirname(db), { recursive: true });
   log(`npm run bench -- spread${argv.length ? ` ${argv.join(' ')}` : ''}`);
   log(
     `${machine()}; load average before: ${loadavg()
@@ -240,7 +325,26 @@ export async function run(argv: string[]): Promise<void> {
   log(
     `${base.name}, preset ${preset.id}, seeds ${seeds.join(', ')}, to ${base.target} ${from ? `from ${String(o.from)} (${from.score})` : 'from empty'}, ${base.cpu} CPU s a configuration; spread passes of ${base.passSeconds} CPU s, pool ${base.pool}, ${base.fresh * 100} % fresh`,
   );
-  const redis = await startRedis();
+  log(`runs kept in ${relative(process.cwd(), db) || db}: the same command goes on where a cut call stood`);
+  const wb = Workbench.open({ dbPath: db, spawn: nodeWorkerSpawner(), concurrency: Math.max(...counts), checkpointIntervalMs: 60_000 });
+  // Runs a cut call left running or queued are interrupted now, to be resumed below.
+  wb.runs.recover({ adoptQueued: false });
+  // Redis and the spread runs' host start with the first spread run this call runs (none when every one is kept).
+  const on: { redis: { url: string; stop: () => void } | null; spawner: WorkerSpawner | null } = { redis: null, spawner: null };
+  const redisUrl = async (): Promise<string> => {
+    const redis = (on.redis ??= await startRedis());
+    on.spawner ??= spreadSpawner({
+      redisUrl: redis.url,
+      store: wb.store,
+      passSeconds: base.passSeconds,
+      poolSize: base.pool,
+      fresh: base.fresh,
+      ...(from ? { seedBoards: [from.board] } : {}),
+    });
+    return redis.url;
+  };
+  // The spread runs are hosted by their coordinator (on this call's Redis), the others by solver processes.
+  wb.runs.hostRunsWith((run) => (run.puzzleName.startsWith(SPREAD) ? on.spawner : null));
   const rows: string[][] = [];
   /** CPU s to the target, or Infinity where the budget ran out first (medians then read past it). */
   const fig = (x: number | null): number => x ?? Infinity;
@@ -253,15 +357,25 @@ export async function run(argv: string[]): Promise<void> {
       const indep: number[] = [];
       for (const seed of seeds) {
         const s = { ...base, seed };
-        const sp = await spreadRun(n, s, redis.url);
+        const byName = runsByName(wb);
+        const sp = await spreadRun(wb, n, s, redisUrl, byName.get(spreadRunName(n, seed)));
         log(
-          `seed ${seed}, ${n} workers, spread: best ${sp.best}, ${sp.cpuToTarget ?? `>${sp.cpu.toFixed(0)}`} CPU s to ${s.target} (books), ${sp.kernel.toFixed(1)} CPU s of the worker processes, ${sp.wall.toFixed(0)} s wall, ${sp.passes} passes done, pool ${sp.pool.join(' ')}`,
+          `seed ${seed}, ${n} workers, spread${sp.kept ? ' (kept from an earlier call)' : sp.resumed ? ' (resumed)' : ''}: best ${sp.best}, ${sp.cpuToTarget ?? `>${sp.cpu.toFixed(0)}`} CPU s to ${s.target} (books), ${sp.kernel.toFixed(1)} CPU s of the worker processes, ${sp.wall.toFixed(0)} s wall, ${sp.passes} passes done, pool ${sp.pool.join(' ')}`,
         );
         // The seeds of the spread run's first n jobs.
         const draws = new Rng(seed);
-        const plain = await Promise.all(Array.from({ length: n }, () => plainRun(s, draws.u32(), s.cpu / n)));
+        const plain = await Promise.all(
+          Array.from({ length: n }, (_, i) => {
+            const name = independentRunName(n, seed, i);
+            const runSeed = draws.u32();
+            return toEnd(wb, byName.get(name), () => createIndependent(wb, s, name, runSeed, s.cpu / n)).then(({ run }) => ({
+              cpuToTarget: reachCpu(wb, run.id, s.target),
+              best: run.bestScore ?? s.from?.score ?? null,
+            }));
+          }),
+        );
         log(
-          `seed ${seed}, ${n} independent runs of ${(s.cpu / n).toFixed(0)} CPU s: ${plain.map((p) => (p.cpuToTarget === null ? `>${(s.cpu / n).toFixed(0)} (best ${p.best})` : p.cpuToTarget.toFixed(1))).join(', ')}`,
+          `seed ${seed}, ${n} independent run${n === 1 ? '' : 's'} of ${(s.cpu / n).toFixed(0)} CPU s: ${plain.map((p) => (p.cpuToTarget === null ? `>${(s.cpu / n).toFixed(0)} (best ${p.best})` : p.cpuToTarget.toFixed(1))).join(', ')}`,
         );
         spread.push(fig(sp.cpuToTarget));
         kernel.push(sp.kernel);
@@ -271,7 +385,8 @@ export async function run(argv: string[]): Promise<void> {
       rows.push([String(n), text(median(spread), base.cpu), median(kernel).toFixed(1), median(wall).toFixed(0), text(median(indep), base.cpu)]);
     }
   } finally {
-    redis.stop();
+    await wb.dispose();
+    on.redis?.stop();
   }
   log('');
   log(

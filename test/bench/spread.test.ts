@@ -1,0 +1,82 @@
+/**
+ * The spread bench keeps its runs in a database, so a measurement of many hours is made in pieces:
+ * a second call reads its finished configurations back, and a run a cut call left is resumed from
+ * its checkpoint, not started again. Its spread runs need Debian's redis-server (the bench starts it).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { benchDb, run, spreadRunName } from '../../bench/spread';
+import { Store } from '../../src/main/store/store';
+
+async function printed(argv: string[]): Promise<string> {
+  const lines: string[] = [];
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => {
+    lines.push(String(s));
+    return true;
+  });
+  try {
+    await run(argv);
+  } finally {
+    spy.mockRestore();
+  }
+  return lines.join('');
+}
+
+describe('spread bench', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'spread-bench-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const db = join(dir, 'spread.db');
+  const argv = [
+    '--instance',
+    'resources/instances/e2_clue1_6x6.txt',
+    '--workers',
+    '1',
+    '--seeds',
+    '1',
+    '--target',
+    '60',
+    '--cpu',
+    '6',
+    '--pass-seconds',
+    '2',
+    '--db',
+    db,
+  ];
+
+  it('names its database for the settings that make its figures, not for the seeds or worker counts', () => {
+    const s = { name: 'e2.txt', params: { maxWidth: 8 }, target: 466, cpu: 14_400, from: null, passSeconds: 90, pool: 8, fresh: 0.2 };
+    expect(benchDb(s)).toBe(benchDb({ ...s }));
+    expect(benchDb(s)).not.toBe(benchDb({ ...s, cpu: 7200 }));
+    expect(benchDb(s)).toMatch(/bench[/\\]tmp[/\\]spread-[0-9a-f]{10}\.db$/);
+  });
+
+  it('runs a configuration once, reads it back on the next call, and resumes a run a cut call left', async () => {
+    const first = await printed(argv);
+    expect(first).toMatch(/seed 1, 1 workers, spread: best 60, [\d.]+ CPU s to 60/);
+    expect(first).toMatch(/seed 1, 1 independent run of 6 CPU s: [\d.]+\n/);
+
+    const second = await printed(argv);
+    expect(second).toContain('seed 1, 1 workers, spread (kept from an earlier call): best 60');
+
+    // What a call cut short leaves: its run interrupted, its checkpoint kept.
+    const store = Store.open(db);
+    try {
+      const spread = store.listRuns().find((r) => r.puzzleName === spreadRunName(1, 1));
+      expect(spread).toBeDefined();
+      store.setRunStatus(spread!.id, 'interrupted');
+    } finally {
+      store.dispose();
+    }
+    const third = await printed(argv);
+    expect(third).toContain('seed 1, 1 workers, spread (resumed): best 60');
+    const after = Store.open(db);
+    try {
+      expect(after.listRuns()).toHaveLength(2);
+      expect(after.listRuns().every((r) => r.status === 'done')).toBe(true);
+    } finally {
+      after.dispose();
+    }
+  }, 120_000);
+});
