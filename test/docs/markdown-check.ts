@@ -58,7 +58,7 @@ export function headingAnchors(text: string): Set<string> {
 }
 
 /** The cells of a markdown table row (`| a | b |`), split on pipes that are not escaped. */
-function cells(row: string): string[] {
+export function cells(row: string): string[] {
   const inner = row.trim().replace(/^\|/, '').replace(/\|$/, '');
   return inner.split(/(?<!\\)\|/).map((c) => c.trim());
 }
