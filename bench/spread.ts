@@ -161,12 +161,32 @@ const SPREAD = 'spread: ';
  * The database a bench's runs are kept in, named for the settings that make its figures (the
  * seeds and worker counts only pick configurations in it): the same command finds it again.
  */
-export function benchDb(s: Pick<Setting, 'name' | 'params' | 'target' | 'cpu' | 'from' | 'passSeconds' | 'pool' | 'fresh'>): string {
-  const key = createHash('sha256')
+export function benchDb(s: BenchKey): string {
+  return join(root, 'bench', 'tmp', `spread-${settingsKey(s)}.db`);
+}
+
+type BenchKey = Pick<Setting, 'name' | 'params' | 'target' | 'cpu' | 'from' | 'passSeconds' | 'pool' | 'fresh'>;
+
+function settingsKey(s: BenchKey): string {
+  return createHash('sha256')
     .update(JSON.stringify([s.name, s.params, s.target, s.cpu, s.from, s.passSeconds, s.pool, s.fresh]))
     .digest('hex')
     .slice(0, 10);
-  return join(root, 'bench', 'tmp', `spread-${key}.db`);
+}
+
+const KEY_SETTING = 'bench.spread.settings';
+
+/** The runs of a database made with other settings would be read back as this call's: refused. */
+function holdSettings(wb: Workbench, s: BenchKey, db: string): void {
+  const key = settingsKey(s);
+  const held = wb.store.getSetting(KEY_SETTING);
+  if (held === undefined || held === null) {
+    if (wb.store.countRuns() > 0) throw new Error(`${db} holds runs that are not a spread bench's: give another --db`);
+    wb.store.setSetting(KEY_SETTING, key);
+  } else if (held !== key)
+    throw new Error(
+      `${db} holds a spread bench made with other settings (instance, preset, target, --cpu, --from, --pass-seconds, --pool or --fresh): give another --db, or the same settings`,
+    );
 }
 
 /** The runs of the bench's database by name, the latest of each. */
@@ -327,6 +347,12 @@ export async function run(argv: string[]): Promise<void> {
   );
   log(`runs kept in ${relative(process.cwd(), db) || db}: the same command goes on where a cut call stood`);
   const wb = Workbench.open({ dbPath: db, spawn: nodeWorkerSpawner(), concurrency: Math.max(...counts), checkpointIntervalMs: 60_000 });
+  try {
+    holdSettings(wb, base, db);
+  } catch (e) {
+    await wb.dispose();
+    throw e;
+  }
   // Runs a cut call left running or queued are interrupted now, to be resumed below.
   wb.runs.recover({ adoptQueued: false });
   // Redis and the spread runs' host start with the first spread run this call runs (none when every one is kept).

@@ -78,5 +78,9 @@ describe('spread bench', () => {
     } finally {
       after.dispose();
     }
+
+    // Its runs are this command's only: another budget would read them back as its own.
+    const other = argv.map((a) => (a === '6' ? '7' : a));
+    await expect(printed(other)).rejects.toThrow(/holds a spread bench made with other settings/);
   }, 120_000);
 });
