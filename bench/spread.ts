@@ -152,7 +152,8 @@ interface Setting {
 }
 
 /** What the bench names its runs, so a second call finds them in its database. */
-export const spreadRunName = (n: number, seed: number): string => `spread: ${n} workers, seed ${seed}`;
+export const spreadRunName = (n: number, seed: number): string => `spread: ${workersText(n)}, seed ${seed}`;
+const workersText = (n: number): string => `${n} worker${n === 1 ? '' : 's'}`;
 export const independentRunName = (n: number, seed: number, i: number): string =>
   `independent: ${n} run${n === 1 ? '' : 's'}, seed ${seed}, run ${i + 1} of ${n}`;
 const SPREAD = 'spread: ';
@@ -386,7 +387,7 @@ export async function run(argv: string[]): Promise<void> {
         const byName = runsByName(wb);
         const sp = await spreadRun(wb, n, s, redisUrl, byName.get(spreadRunName(n, seed)));
         log(
-          `seed ${seed}, ${n} workers, spread${sp.kept ? ' (kept from an earlier call)' : sp.resumed ? ' (resumed)' : ''}: best ${sp.best}, ${sp.cpuToTarget ?? `>${sp.cpu.toFixed(0)}`} CPU s to ${s.target} (books), ${sp.kernel.toFixed(1)} CPU s of the worker processes, ${sp.wall.toFixed(0)} s wall, ${sp.passes} passes done, pool ${sp.pool.join(' ')}`,
+          `seed ${seed}, ${workersText(n)}, spread${sp.kept ? ' (kept from an earlier call)' : sp.resumed ? ' (resumed)' : ''}: best ${sp.best}, ${sp.cpuToTarget ?? `>${sp.cpu.toFixed(0)}`} CPU s to ${s.target} (books), ${sp.kernel.toFixed(1)} CPU s of the worker processes, ${sp.wall.toFixed(0)} s wall, ${sp.passes} passes done, pool ${sp.pool.join(' ')}`,
         );
         // The seeds of the spread run's first n jobs.
         const draws = new Rng(seed);

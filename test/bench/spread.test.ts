@@ -54,11 +54,11 @@ describe('spread bench', () => {
 
   it('runs a configuration once, reads it back on the next call, and resumes a run a cut call left', async () => {
     const first = await printed(argv);
-    expect(first).toMatch(/seed 1, 1 workers, spread: best 60, [\d.]+ CPU s to 60/);
+    expect(first).toMatch(/seed 1, 1 worker, spread: best 60, [\d.]+ CPU s to 60/);
     expect(first).toMatch(/seed 1, 1 independent run of 6 CPU s: [\d.]+\n/);
 
     const second = await printed(argv);
-    expect(second).toContain('seed 1, 1 workers, spread (kept from an earlier call): best 60');
+    expect(second).toContain('seed 1, 1 worker, spread (kept from an earlier call): best 60');
 
     // What a call cut short leaves: its run interrupted, its checkpoint kept.
     const store = Store.open(db);
@@ -70,7 +70,7 @@ describe('spread bench', () => {
       store.dispose();
     }
     const third = await printed(argv);
-    expect(third).toContain('seed 1, 1 workers, spread (resumed): best 60');
+    expect(third).toContain('seed 1, 1 worker, spread (resumed): best 60');
     const after = Store.open(db);
     try {
       expect(after.listRuns()).toHaveLength(2);
