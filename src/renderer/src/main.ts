@@ -1,5 +1,6 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
+import './lib/styles/base.css';
 import './lib/styles/table.css';
 import { createClient } from './api/client';
 

@@ -1,2 +1,2 @@
-// The bundler (Vite) loads stylesheets imported for their side effect (main.ts imports table.css).
+// The bundler (Vite) loads stylesheets imported for their side effect (main.ts imports base.css and table.css).
 declare module '*.css';
