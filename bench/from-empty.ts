@@ -105,6 +105,11 @@ export function fromEmptyReport(runs: readonly FromEmptyRun[], targets: readonly
   ].join('\n');
 }
 
+/** Whether two files hold the same puzzle (the report's tuned-on line: a copy or another path of the puzzle the preset was tuned on is that puzzle). */
+export function samePuzzle(a: string, b: string): boolean {
+  return JSON.stringify(puzzleOfFile(resolve(root, a))) === JSON.stringify(puzzleOfFile(resolve(root, b)));
+}
+
 /** The study's runs as the report reads them, each best re-scored; runs at the last target keep their run file in `keep`. */
 function readRuns(wb: Workbench, studies: Studies, id: number, o: FromEmptyOptions, targets: readonly number[], keep: string): FromEmptyRun[] {
   const ref = puzzleOfFile(resolve(root, o.instance));
@@ -175,7 +180,7 @@ export async function run(argv: string[]): Promise<void> {
       '# From the empty board: when long runs first reach the plateau scores\n',
       `\`${command}\`, from ${started}Z; ${machine()}; study ${done.id} in ${relative(root, db) || db}.`,
       `${o.instance}, \`beam:${o.preset}\` on ${o.threads} thread${o.threads === 1 ? '' : 's'}, seeds ${o.seeds.join(', ')}, ${o.seconds} CPU s a run (all its threads), one run at a time.`,
-      o.instance === INSTANCE
+      samePuzzle(o.instance, INSTANCE)
         ? "Tuned on: this puzzle (the preset's settings were chosen on Eternity II with the starter piece, docs/measurements.md).\n"
         : 'Tuned on: not this puzzle.\n',
       fromEmptyReport(runs, targets, o.seconds),

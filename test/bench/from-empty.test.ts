@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fromEmptyReport, fromEmptyStudy, run, type FromEmptyRun } from '../../bench/from-empty';
+import { fromEmptyReport, fromEmptyStudy, run, samePuzzle, type FromEmptyRun } from '../../bench/from-empty';
 import { inProcessSpawner } from '../main/runs/in-process';
 import { Workbench } from '../../src/main/services/workbench';
 import { Studies } from '../../src/main/studies/studies';
@@ -37,6 +37,18 @@ describe('from-empty bench', () => {
     expect(md).toContain('1 failed run counted as reaching nothing.');
     // Seeds in order.
     expect(md.indexOf('| 1 | done')).toBeLessThan(md.indexOf('| 2 | done'));
+  });
+
+  it('says it was tuned on this puzzle for the puzzle, wherever its file lies, and not for another', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'from-empty-same-'));
+    try {
+      const copy = join(dir, 'e2.txt');
+      copyFileSync('resources/studies/puzzles/eternity2_starter.txt', copy);
+      expect(samePuzzle(copy, 'resources/studies/puzzles/eternity2_starter.txt')).toBe(true);
+      expect(samePuzzle('resources/instances/e2_clue1_6x6.txt', 'resources/studies/puzzles/eternity2_starter.txt')).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('makes a study the study reader takes: one puzzle, the preset on its threads, the seeds, a CPU budget', () => {
