@@ -43,7 +43,7 @@ import { Rng } from '../src/core/rng/rng';
 import { findPreset } from '../src/core/presets/presets';
 import { nodeWorkerSpawner } from '../src/main/runs/node-host';
 import type { WorkerSpawner } from '../src/main/runs/worker-host';
-import type { RunRecord } from '../src/main/store/types';
+import type { RunSummary } from '../src/main/store/types';
 import { Workbench } from '../src/main/services/workbench';
 import { passSpec } from '../src/main/spread/beam-start';
 import { spreadSpawner } from '../src/main/spread/host';
@@ -191,12 +191,9 @@ function holdSettings(wb: Workbench, s: BenchKey, db: string): void {
 }
 
 /** The runs of the bench's database by name, the latest of each. */
-function runsByName(wb: Workbench): Map<string, RunRecord> {
-  const out = new Map<string, RunRecord>();
-  for (const r of wb.store.listRuns({ limit: 100_000 })) {
-    const run = wb.store.getRun(r.id);
-    if (run && !out.has(run.puzzleName)) out.set(run.puzzleName, run);
-  }
+function runsByName(wb: Workbench): Map<string, RunSummary> {
+  const out = new Map<string, RunSummary>();
+  for (const r of wb.store.listRuns({ limit: 100_000 })) if (!out.has(r.puzzleName)) out.set(r.puzzleName, r);
   return out;
 }
 
@@ -206,7 +203,7 @@ const FINISHED: readonly RunStatus[] = ['done', 'failed'];
  * The run named so to its end: kept when it finished in an earlier call, resumed from its
  * checkpoint when a call was cut short, else made by `create`.
  */
-async function toEnd(wb: Workbench, existing: RunRecord | undefined, create: () => number): Promise<{ run: RunRecord; kept: boolean; resumed: boolean }> {
+async function toEnd(wb: Workbench, existing: RunSummary | undefined, create: () => number): Promise<{ run: RunSummary; kept: boolean; resumed: boolean }> {
   if (existing && FINISHED.includes(existing.status)) return { run: existing, kept: true, resumed: false };
   const id = existing ? wb.resumeRun(existing.id).id : create();
   return { run: await wb.runs.waitFor(id), kept: false, resumed: existing !== undefined };
@@ -222,7 +219,7 @@ const reachCpu = (wb: Workbench, runId: number, target: number): number | null =
  * time, passes. The kernel's CPU of each piece of the run (a call cut short, then another) is
  * added up in the database every half minute, so a cut loses at most that much of it.
  */
-async function spreadRun(wb: Workbench, n: number, s: Setting, url: () => Promise<string>, existing: RunRecord | undefined) {
+async function spreadRun(wb: Workbench, n: number, s: Setting, url: () => Promise<string>, existing: RunSummary | undefined) {
   const kernelKey = (id: number): string => `bench.spread.kernel.${id}`;
   const before = (id: number): number => {
     const k = wb.store.getSetting(kernelKey(id));
@@ -231,7 +228,7 @@ async function spreadRun(wb: Workbench, n: number, s: Setting, url: () => Promis
   let workers: ChildProcess[] = [];
   let timer: NodeJS.Timeout | undefined;
   let id = existing?.id ?? -1;
-  let base = existing ? before(existing.id) : 0;
+  const base = existing ? before(existing.id) : 0;
   const kernelNow = (): number => base + workers.reduce((sum, w) => sum + procCpu(w.pid!), 0);
   try {
     if (!existing || !FINISHED.includes(existing.status)) {
@@ -248,7 +245,6 @@ async function spreadRun(wb: Workbench, n: number, s: Setting, url: () => Promis
         stop: { seconds: s.cpu, target: s.target, clock: 'cpu' },
       });
       id = made.id;
-      base = 0;
       return made.id;
     });
     id = run.id;
