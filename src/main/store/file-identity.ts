@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import type { Disposable } from '../lifecycle/disposable';
-import { compareCheckpointed, mainPageSize, readShm, readWalHeader, walPages } from './wal-file';
+import { compareCheckpointed, declaredSize, mainPageSize, readShm, readWalHeader, walPages } from './wal-file';
 
 interface Ident {
   dev: bigint;
@@ -201,15 +201,22 @@ export class FileIdentity implements Disposable {
   }
 
   /**
-   * After a witness that did not hold: whether any page the checkpoint since it copied holds the
-   * WAL's content, i.e. the file copied over this one came before the checkpoint's writes, some of
-   * which it holds (a copy landing after them left the file as it was copied).
+   * After a witness that did not hold: whether the checkpoint since wrote into the file copied over
+   * this one. Either some page it copied holds the WAL's content (the copy came before those
+   * writes), or the copy has this database's size where its own header says another: the
+   * checkpoint's last step cuts or extends the file to its last commit's size, and a copy landing
+   * after the page writes and before that step holds none of the WAL's pages. A copy landing after
+   * the whole checkpoint is left as it was copied.
    */
   checkpointWroteInto(w: CheckpointWitness): boolean {
     if (this.fds.db === null || this.fds.wal === null) return false;
     const wal = walPages(this.fds.wal);
     const fromFrame = wal !== null && wal.salt === w.walSalt ? w.backfill : 0;
-    return compareCheckpointed(this.fds.db, this.fds.wal, this.fds.shm, { fromFrame, count: true }).matched > 0;
+    if (compareCheckpointed(this.fds.db, this.fds.wal, this.fds.shm, { fromFrame, count: true }).matched > 0) return true;
+    if (wal === null || wal.dbPages === 0) return false;
+    const size = Number(fs.fstatSync(this.fds.db).size);
+    const declared = declaredSize(this.fds.db);
+    return size === wal.dbPages * w.pageSize && declared !== null && declared !== size;
   }
 
   private pageHashes(pageSize: number, pages: readonly number[]): Buffer[] {

@@ -159,6 +159,19 @@ export function mainPageSize(fd: number): number | null {
 }
 
 /**
+ * The size in bytes the main file's header gives the database (its page count times its page
+ * size), or null when the header does not vouch for it: SQLite trusts that count only while the
+ * change counter equals the version-valid-for number beside it.
+ */
+export function declaredSize(fd: number): number | null {
+  const pageSize = mainPageSize(fd);
+  if (pageSize === null) return null;
+  const h = readAt(fd, 0, 100);
+  const pages = h.readUInt32BE(28);
+  return pages > 0 && h.readUInt32BE(24) === h.readUInt32BE(92) ? pages * pageSize : null;
+}
+
+/**
  * Compare the main file with the pages the WAL says were checkpointed into it (frames up to the
  * -shm's nBackfill, when the -shm is of this WAL). Only pages with no later frame count: a
  * checkpoint held back by a reader skips every page whose last frame it may not copy yet, so such
