@@ -14,9 +14,9 @@
  *
  * The report counts every finished run: a failed run counts as one that reached nothing, and the
  * medians read the runs that never reached a score as slower than the budget. Each run's best
- * board is re-scored with the recorder's check before its figures count, and a run whose best
- * reaches the last target keeps its run file beside the report (the board, its curve, to import
- * and resume).
+ * board is re-scored with the recorder's check before its figures count, and every finished run
+ * keeps its run file beside the report (the board, its curve, to import and resume): the database
+ * lives on one machine, and a run of hours is not to be lost with it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -66,7 +66,7 @@ export interface FromEmptyRun {
   reach: Record<string, number>;
   /** Why its best board does not give its best score, or null when it does (or it has none yet). */
   refused: string | null;
-  /** Where its run file was kept, when its best reached the last target. */
+  /** Where its run file was kept, once it finished with a best that re-scores. */
   runFile?: string;
 }
 
@@ -110,10 +110,9 @@ export function samePuzzle(a: string, b: string): boolean {
   return JSON.stringify(puzzleOfFile(resolve(root, a))) === JSON.stringify(puzzleOfFile(resolve(root, b)));
 }
 
-/** The study's runs as the report reads them, each best re-scored; runs at the last target keep their run file in `keep`. */
+/** The study's runs as the report reads them, each best re-scored; finished runs keep their run file in `keep`. */
 function readRuns(wb: Workbench, studies: Studies, id: number, o: FromEmptyOptions, targets: readonly number[], keep: string): FromEmptyRun[] {
   const ref = puzzleOfFile(resolve(root, o.instance));
-  const top = Math.max(...targets);
   return studies.runs(id).map(({ seed, run }) => {
     const improvements = wb.store.events(run.id, { kinds: ['improvement'] }).map((e) => ({ t: e.elapsedMs / 1000, score: e.bestScore }));
     const board = wb.store.getRun(run.id)?.bestSolution ?? null;
@@ -126,7 +125,7 @@ function readRuns(wb: Workbench, studies: Studies, id: number, o: FromEmptyOptio
       reach: reachTimes(improvements, Math.min(...targets)),
       refused,
     };
-    if (refused === null && run.bestScore !== null && run.bestScore >= top && run.status === 'done') {
+    if (refused === null && run.bestScore !== null && run.status === 'done') {
       const file = join(keep, `seed${seed}.run.json`);
       writeResult(file, wb.exportRunFile(run.id).text);
       r.runFile = relative(dirname(keep), file);

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -75,6 +75,11 @@ describe('from-empty bench', () => {
       const first = readFileSync(out, 'utf8');
       expect(first).toMatch(/\| 1 \| done \|/);
       expect(first).toMatch(/\| 2 \| done \|/);
+      // Every finished run keeps its run file beside the report, whatever it reached.
+      for (const seed of [1, 2]) {
+        expect(first).toContain(`[run file](night/seed${seed}.run.json)`);
+        expect(existsSync(join(dir, 'night', `seed${seed}.run.json`))).toBe(true);
+      }
       await run([...argv, '--db', db, '--out', out, '--report']);
       await run([...argv, '--db', db, '--out', out]);
       const wb = Workbench.open({ dbPath: db, spawn: inProcessSpawner({ spawned: 0, handles: [] }) });
