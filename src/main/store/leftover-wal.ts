@@ -10,10 +10,12 @@
  * main file of a database in WAL mode.
  */
 import fs from 'node:fs';
-import { compareCheckpointed, mainPageSize, readFrames, readShm, readWalHeader } from './wal-file';
+import { compareCheckpointed, mainPageSize, readFrames, readShm, readWalHeader, type ShmCounters } from './wal-file';
 
 /** How long a checkpoint under way (begun, not finished) is waited for. */
 const CHECKPOINT_WAIT_MS = 500;
+/** How long checkpoint counters that keep moving under the look (a live writer) are looked at again. */
+const MOVING_WAIT_MS = 2000;
 
 function openRead(file: string): number | null {
   try {
@@ -58,7 +60,10 @@ export function foreignWal(file: string): string | null {
         if (!settling || waited >= CHECKPOINT_WAIT_MS) {
           // One cut off by a kill stays "under way", with nothing to compare: the WAL is given the benefit.
           if (cutShort) return null;
-          return changedSince(fds.db, fds.wal) ? 'the file changed after the WAL was last written' : null;
+          if (!changedSince(fds.db, fds.wal)) return null;
+          // A live writer's checkpoint may have begun writing the file after the counters were
+          // read (it counts what it attempts first): only counters that held still across the look count.
+          if (sameCheckpoint(shm, readShm(fds.shm)) || waited >= MOVING_WAIT_MS) return 'the file changed after the WAL was last written';
         }
       }
       sleepSync(25);
@@ -66,6 +71,12 @@ export function foreignWal(file: string): string | null {
   } finally {
     for (const fd of [fds.db, fds.wal, fds.shm]) if (fd !== null) fs.closeSync(fd);
   }
+}
+
+/** Whether two looks at the -shm saw the same checkpoint counters (the same WAL, backfilled as far). */
+function sameCheckpoint(a: ShmCounters | null, b: ShmCounters | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.salt1 === b.salt1 && a.salt2 === b.salt2 && a.backfill === b.backfill && a.attempted === b.attempted;
 }
 
 /** Whether the main file's inode changed (content, name or attributes) after the WAL's did. */

@@ -9,8 +9,9 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Store, StoreError } from '../../../src/main/store';
+import { foreignWal } from '../../../src/main/store/leftover-wal';
 import { cli } from '../../helpers/cli';
 import { cleanTempDirs, newRun, tempDir } from './helpers';
 
@@ -19,6 +20,7 @@ afterEach(cleanTempDirs);
 const storeModule = pathToFileURL(fileURLToPath(new URL('../../../src/main/store/store.ts', import.meta.url))).href;
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const hash = (file: string): string => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+const sleep = (ms: number): void => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /** A closed database of `runs` runs named `backup N`, as a backup to restore would be. */
 function backup(file: string, runs: number): string {
@@ -170,6 +172,35 @@ describe('a stale -wal beside a database restored after a kill -9', () => {
     }
     expect(hash(file)).toBe(digest);
   }, 120_000);
+
+  it("no false alarm: a live writer's checkpoint beginning between the look at its counters and the look at the file", () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'a.db');
+    backup(file, 1);
+    const s = Store.open(file, { checkpointFrames: 1_000_000 });
+    const fstat = fs.fstatSync;
+    try {
+      for (let i = 0; i < 5; i++) s.createRun(newRun({ puzzleName: `live ${i}`, puzzle: { big: 'x'.repeat(20_000), i } }));
+      // The writer's checkpoint starts right as the file is looked at: the file's change is newer than the WAL's last write.
+      let checkpointed = false;
+      const spy = vi.spyOn(fs, 'fstatSync').mockImplementation(((fd: number, opts?: fs.StatSyncOptions) => {
+        if (!checkpointed) {
+          checkpointed = true;
+          sleep(30);
+          s.connection.pragma('wal_checkpoint(PASSIVE)');
+        }
+        return fstat(fd, opts);
+      }) as typeof fs.fstatSync);
+      try {
+        expect(foreignWal(file)).toBeNull();
+      } finally {
+        spy.mockRestore();
+      }
+      expect(checkpointed).toBe(true);
+    } finally {
+      s.dispose();
+    }
+  });
 
   it('no false alarm: a live writer checkpointing on its own, opened again and again by another process meanwhile', async () => {
     const dir = tempDir();
