@@ -150,12 +150,21 @@ export function readShm(fd: number | null): ShmCounters | null {
   };
 }
 
-/** The main file's page size from its header (1 there means 65536), or null when it is no SQLite file. */
-export function mainPageSize(fd: number): number | null {
+/** The main file's first 100 bytes when they are an SQLite header, else null. */
+function mainHeader(fd: number): Buffer | null {
   const h = readAt(fd, 0, 100);
-  if (h.length < 100 || h.toString('latin1', 0, 16) !== 'SQLite format 3\0') return null;
+  return h.length === 100 && h.toString('latin1', 0, 16) === 'SQLite format 3\0' ? h : null;
+}
+
+function headerPageSize(h: Buffer): number {
   const v = h.readUInt16BE(16);
   return v === 1 ? 65536 : v;
+}
+
+/** The main file's page size from its header (1 there means 65536), or null when it is no SQLite file. */
+export function mainPageSize(fd: number): number | null {
+  const h = mainHeader(fd);
+  return h === null ? null : headerPageSize(h);
 }
 
 /**
@@ -164,11 +173,10 @@ export function mainPageSize(fd: number): number | null {
  * change counter equals the version-valid-for number beside it.
  */
 export function declaredSize(fd: number): number | null {
-  const pageSize = mainPageSize(fd);
-  if (pageSize === null) return null;
-  const h = readAt(fd, 0, 100);
+  const h = mainHeader(fd);
+  if (h === null) return null;
   const pages = h.readUInt32BE(28);
-  return pages > 0 && h.readUInt32BE(24) === h.readUInt32BE(92) ? pages * pageSize : null;
+  return pages > 0 && h.readUInt32BE(24) === h.readUInt32BE(92) ? pages * headerPageSize(h) : null;
 }
 
 /**

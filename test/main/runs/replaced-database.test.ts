@@ -3,20 +3,18 @@
  * runs on it: the process stops writing, ends the run with one line, and the new file is left
  * byte for byte as it was, intact for the next process (issue 20, item 1).
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Store } from '../../../src/main/store/store';
 import { solveJump } from '../../helpers/cli';
+import { hash } from '../../helpers/files';
 import { startServe } from '../../helpers/serve';
 import { cleanTempDirs, newRun, tempDir } from '../store/helpers';
 import { until } from './in-process';
 
 afterEach(cleanTempDirs);
-
-const hash = (file: string): string => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
 /** A closed database of three runs, as a backup to restore would be. */
 function backup(file: string): string {

@@ -3,7 +3,6 @@
  * 49, item 2): the bounded check refuses it at opening, damage SQLite meets later stops all use
  * of the file, and nothing is written into it.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -11,11 +10,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { QUICK_CHECK_MAX_BYTES, Store } from '../../../src/main/store/store';
 import { checkTrees } from '../../../src/main/store/page-check';
 import { cli } from '../../helpers/cli';
+import { hash } from '../../helpers/files';
 import { cleanTempDirs, newRun, tempDir } from './helpers';
 
 afterEach(cleanTempDirs);
 
-const hash = (file: string): string => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 const RECOVER = /: restore it from a backup, or copy out what is still readable with: sqlite3 '.*' \.recover \| sqlite3 recovered\.db$/;
 
 /** A closed workbench database of a puzzle and a run with `events` events of `bytes` each, in one file (no -wal). */

@@ -1,16 +1,15 @@
 /** A damaged database is refused in one line naming the file and how to recover (issue 20, item 4). */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Store } from '../../../src/main/store/store';
 import { cli } from '../../helpers/cli';
+import { hash } from '../../helpers/files';
 import { cleanTempDirs, newRun, tempDir } from './helpers';
 
 afterEach(cleanTempDirs);
 
-const hash = (file: string): string => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 const RECOVER = /restore it from a backup, or copy out what is still readable with: sqlite3 '.*' \.recover \| sqlite3 recovered\.db$/;
 
 /** A closed database with a puzzle and a run, checkpointed into the one file. */

@@ -1,14 +1,12 @@
 /** The database file swapped (`mv`) or rewritten in place (`cp`) under an open store. */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Store } from '../../../src/main/store/store';
+import { hash } from '../../helpers/files';
 import { cleanTempDirs, newRun, tempDir } from './helpers';
 
 afterEach(cleanTempDirs);
-
-const hash = (file: string): string => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
 /** A closed database holding `runs` runs, as a backup would be. */
 function backup(file: string, runs: number): string {

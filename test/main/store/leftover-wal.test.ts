@@ -4,7 +4,6 @@
  * and a -wal that is the file's own still is.
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -13,14 +12,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Store, StoreError } from '../../../src/main/store';
 import { foreignWal } from '../../../src/main/store/leftover-wal';
 import { cli } from '../../helpers/cli';
+import { hash, sleep } from '../../helpers/files';
 import { cleanTempDirs, newRun, tempDir } from './helpers';
 
 afterEach(cleanTempDirs);
 
 const storeModule = pathToFileURL(fileURLToPath(new URL('../../../src/main/store/store.ts', import.meta.url))).href;
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-const hash = (file: string): string => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-const sleep = (ms: number): void => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /** A closed database of `runs` runs named `backup N`, as a backup to restore would be. */
 function backup(file: string, runs: number): string {
@@ -91,7 +89,7 @@ describe('a stale -wal beside a database restored after a kill -9', () => {
         const digest = backup(other, 3);
         killed(file, checkpoint);
         // A person restores the backup some time after the crash.
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+        sleep(20);
         if (how === 'mv') fs.renameSync(other, file);
         else {
           const { atime, mtime } = fs.statSync(other);
@@ -124,7 +122,7 @@ describe('a stale -wal beside a database restored after a kill -9', () => {
     fs.copyFileSync(file, old);
     const digest = hash(old);
     killed(file, 'a checkpoint, then writes');
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    sleep(20);
     fs.copyFileSync(old, file);
     expect(refusal(() => Store.open(file)).message).toMatch(FOREIGN);
     expect(hash(file)).toBe(digest);

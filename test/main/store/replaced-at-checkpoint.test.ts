@@ -5,7 +5,6 @@
  * right after the file was found still its own.
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -14,14 +13,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Store } from '../../../src/main/store/store';
 import { FileIdentity } from '../../../src/main/store/file-identity';
 import { readShm, walPages } from '../../../src/main/store/wal-file';
+import { hash, sleep } from '../../helpers/files';
 import { cleanTempDirs, newRun, tempDir } from './helpers';
 
 afterEach(cleanTempDirs);
 
 const storeModule = pathToFileURL(fileURLToPath(new URL('../../../src/main/store/store.ts', import.meta.url))).href;
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-const hash = (file: string): string => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-const sleep = (ms: number): void => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /** A closed database of `runs` runs named `backup N`, as a backup to restore would be. */
 function backup(file: string, runs: number): string {

@@ -2,9 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FromWorker, ToWorker } from '../../../src/core/engine/protocol';
 import type { RunSpec } from '../../../src/core/engine/run-types';
 import { runClock, serveWorker } from '../../../src/main/worker/runner';
-
-/** Sleep without using the CPU. */
-const sleep = (ms: number): void => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+import { sleep } from '../../helpers/files';
 
 /** One run through the worker body in this process; resolves with its messages. */
 function runInProcess(spec: RunSpec): Promise<FromWorker[]> {
