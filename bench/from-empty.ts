@@ -156,17 +156,21 @@ export async function run(argv: string[]): Promise<void> {
   const text = JSON.stringify(json);
   const file = join(root, 'resources/studies/from-empty.json');
 
-  // The same study in the database (same name and settings) is continued, not made again.
+  // The same study in the database (same name and settings) is continued, not made again; the
+  // run files kept beside the report fill its empty cells, so a lost database loses no finished run.
   const look = Workbench.open({ dbPath: db, spawn: nodeWorkerSpawner() });
   let existing: number | undefined;
   try {
+    const studies = new Studies(look);
     const spec = JSON.stringify(parseStudy(text, file, { readFile: (f) => readFileSync(f, 'utf8'), libraryPuzzle: () => null }));
-    existing = new Studies(look).list().find((s) => JSON.stringify(s.spec) === spec)?.id;
+    existing = studies.list().find((s) => JSON.stringify(s.spec) === spec)?.id;
+    if (raw.report !== true) {
+      existing ??= studies.create(text, file, { readFile: (f) => readFileSync(f, 'utf8') }).id;
+      for (const seed of adoptKept(look, studies, existing, o.seeds, keep)) process.stderr.write(`from-empty: seed ${seed} taken from its kept run file\n`);
+    }
   } finally {
     await look.dispose();
   }
-  if (raw.report === true && existing === undefined) throw new Error(`--report: ${db} holds no such study yet`);
-
   const command = `npm run bench -- from-empty${argv.length ? ` ${argv.join(' ')}` : ''}`;
   const started = new Date().toISOString().slice(0, 16);
   const done =
@@ -190,6 +194,27 @@ export async function run(argv: string[]): Promise<void> {
   } finally {
     await done.close();
   }
+}
+
+/**
+ * Fill the study's seeds that have no run with the run files kept in `keep` (seedN.run.json), each
+ * imported and linked in one transaction. A file that does not hold, or is not this study's run,
+ * is named and left alone. Returns the seeds taken.
+ */
+export function adoptKept(wb: Workbench, studies: Studies, id: number, seeds: readonly number[], keep: string): number[] {
+  const have = new Set(studies.runs(id).map((r) => r.seed));
+  const taken: number[] = [];
+  for (const seed of seeds) {
+    const file = join(keep, `seed${seed}.run.json`);
+    if (have.has(seed) || !existsSync(file)) continue;
+    try {
+      wb.store.core.tx(() => studies.adopt(id, wb.importRunFile(file, readFileSync(file, 'utf8')).id));
+      taken.push(seed);
+    } catch (e) {
+      process.stderr.write(`from-empty: ${relative(root, file)} not taken: ${(e as Error).message}\n`);
+    }
+  }
+  return taken;
 }
 
 async function openOnly(db: string, id: number): Promise<{ wb: Workbench; studies: Studies; id: number; close(): Promise<void> }> {

@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { fromEmptyReport, fromEmptyStudy, run, samePuzzle, type FromEmptyRun } from '../../bench/from-empty';
 import { inProcessSpawner } from '../main/runs/in-process';
 import { Workbench } from '../../src/main/services/workbench';
@@ -89,6 +89,37 @@ describe('from-empty bench', () => {
       } finally {
         await wb.dispose();
       }
+    }, 120_000);
+
+    it('takes back its finished runs from the kept run files when its database is lost, running only the seeds it has none of', async () => {
+      const kept = [1, 2].map((seed) => readFileSync(join(dir, 'night', `seed${seed}.run.json`), 'utf8'));
+      const lost = join(dir, 'new.db');
+      const said = vi.spyOn(process.stderr, 'write');
+      let lines: string[];
+      try {
+        await run([...argv.map((a) => (a === '1,2' ? '1,2,3' : a)), '--db', lost, '--out', out]);
+      } finally {
+        lines = said.mock.calls.map((c) => String(c[0]));
+        said.mockRestore();
+      }
+      expect(lines.filter((l) => /taken from its kept run file/.test(l))).toEqual([
+        'from-empty: seed 1 taken from its kept run file\n',
+        'from-empty: seed 2 taken from its kept run file\n',
+      ]);
+      const wb = Workbench.open({ dbPath: lost, spawn: inProcessSpawner({ spawned: 0, handles: [] }) });
+      try {
+        const runs = new Studies(wb).runs(new Studies(wb).list()[0]!.id);
+        expect(runs.map((l) => [l.seed, l.run.status])).toEqual([
+          [1, 'done'],
+          [2, 'done'],
+          [3, 'done'],
+        ]);
+      } finally {
+        await wb.dispose();
+      }
+      // The kept files come back unchanged through the new database, and the new seed keeps its own.
+      expect([1, 2].map((seed) => readFileSync(join(dir, 'night', `seed${seed}.run.json`), 'utf8'))).toEqual(kept);
+      expect(readFileSync(out, 'utf8')).toContain('[run file](night/seed3.run.json)');
     }, 120_000);
   });
 });

@@ -148,6 +148,18 @@ export class StudyStore {
   }
 
   /**
+   * Link a run already in the store to an empty cell of a study (a run made elsewhere and
+   * imported here). Throws when the cell has a run by now.
+   */
+  linkRun(studyId: number, cell: StudyCell, runId: number): void {
+    this.core.tx(() => {
+      if (this.stmts.cellTaken.get(studyId, cell.puzzleIndex, cell.configIndex, cell.seed) !== undefined)
+        throw new Error(`study ${studyId} has a run for seed ${cell.seed} of that cell already`);
+      this.stmts.link.run(runId, studyId, cell.puzzleIndex, cell.configIndex, cell.seed);
+    });
+  }
+
+  /**
    * Store queued runs for cells of a study, each linked to its cell, all in one transaction (a
    * crash leaves either all of them or none); with `lease`, this process holds them from the start.
    * Cells that have a run by now (another process started the study at the same moment) are

@@ -5,7 +5,7 @@
  * back, missing cells get their runs, and finished runs are kept.
  */
 import { StoreError } from '../store/errors';
-import { StudyStore, type StudyRecord, type StudyRun } from '../store/studies';
+import { StudyStore, type StudyCell, type StudyRecord, type StudyRun } from '../store/studies';
 import type { NewRun, RunRecord, RunStatus } from '../store/types';
 import type { Workbench } from '../services/workbench';
 import type { RunDispatcher } from './dispatcher';
@@ -153,6 +153,36 @@ export class Studies {
   }
 
   /**
+   * Take a finished run made elsewhere (imported from its run file) into the study: it fills the
+   * empty cell whose puzzle, setting, stop criteria and seed are exactly the run's, as if the
+   * study had run it here. So a study whose database was lost goes on from the run files it kept.
+   * Throws, saying what differs, when no empty cell is the run's.
+   */
+  adopt(id: number, runId: number): StudyCell {
+    const { spec } = this.get(id);
+    const run = this.wb.store.getRun(runId);
+    if (!run) throw new Error(`there is no run ${runId} in ${this.wb.store.path}`);
+    if (!FINISHED.includes(run.status)) throw new Error(`run ${runId} is ${run.status}: only a finished run joins a study`);
+    if (run.family !== spec.family) throw new Error(`run ${runId} is of another puzzle family than study ${id}`);
+    if (!spec.seeds.includes(run.seed)) throw new Error(`seed ${run.seed} of run ${runId} is not among study ${id}'s seeds`);
+    const puzzles = spec.puzzles.flatMap((p, i) => (sameJson(p.puzzle, run.puzzle) ? [i] : []));
+    if (puzzles.length === 0) throw new Error(`run ${runId} is on a puzzle study ${id} does not hold`);
+    // Two cells may hold the same puzzle and setting (a preset that is the defaults): the first empty one takes it.
+    const cells = puzzles.flatMap((puzzleIndex) =>
+      spec.configs.flatMap((c, configIndex) =>
+        c.solver === run.solver && sameJson(c.params, run.params) && sameJson(cellStop(spec, puzzleIndex, configIndex), run.stop)
+          ? [{ puzzleIndex, configIndex, seed: run.seed }]
+          : [],
+      ),
+    );
+    if (cells.length === 0) throw new Error(`run ${runId}'s solver, settings or stop criteria are none of study ${id}'s`);
+    const taken = new Set(this.store.runs(id).map((l) => cellKey(l.puzzleIndex, l.configIndex, l.seed)));
+    const cell = cells.find((c) => !taken.has(cellKey(c.puzzleIndex, c.configIndex, c.seed))) ?? cells[0]!;
+    this.store.linkRun(id, cell, runId);
+    return cell;
+  }
+
+  /**
    * At the start of the app or `serve`: every study run left interrupted (its process died, or
    * the app was closed mid-run) resumes from its checkpoint, so a study survives a restart.
    * Runs another live process holds are left to it. Returns the runs resumed here.
@@ -213,3 +243,15 @@ export class Studies {
 }
 
 const cellKey = (pi: number, ci: number, seed: number): string => `${pi}/${ci}/${seed}`;
+
+/** Equal as JSON values, whatever the order of their keys (a run file may list them otherwise). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  return ka.every((k) => Object.hasOwn(rb, k) && sameJson(ra[k], rb[k]));
+}

@@ -205,6 +205,34 @@ describe('studies', () => {
     await b.wb.dispose();
   });
 
+  it('take a finished run from its run file into the empty cell that is exactly its own, and refuse one that is not', async () => {
+    const spec = file({ seeds: 2 });
+    const a = open(':memory:');
+    const first = a.studies.create(spec, 's.json', noFiles);
+    await a.studies.waitFor(a.studies.start(first.id).queued);
+    const kept = a.studies
+      .runs(first.id)
+      .map((l) => ({ cell: { puzzleIndex: l.puzzleIndex, configIndex: l.configIndex, seed: l.seed }, text: a.wb.exportRunFile(l.run.id).text }));
+    await a.wb.dispose();
+
+    // The database is lost; the same study in a new one takes the kept files back, cell for cell.
+    const b = open(':memory:');
+    const again = b.studies.create(spec, 's.json', noFiles);
+    for (const k of kept) expect(b.studies.adopt(again.id, b.wb.importRunFile('kept.run.json', k.text).id)).toEqual(k.cell);
+    expect(b.studies.progress(again.id)).toMatchObject({ planned: 8, done: 8, notStarted: 0 });
+    expect(b.studies.start(again.id).queued).toEqual([]);
+    // A cell holds one run; a run of other settings, or of a seed the study has not, fits no cell.
+    const dup = b.wb.importRunFile('kept.run.json', kept[0]!.text).id;
+    expect(() => b.studies.adopt(again.id, dup)).toThrow(/has a run for seed 1 of that cell already/);
+    const other = b.studies.create(file({ seeds: 2, stop: { evaluations: 2000 } }), 's.json', noFiles);
+    expect(() => b.studies.adopt(other.id, dup)).toThrow(/solver, settings or stop criteria are none of study/);
+    const fewer = b.studies.create(file({ seeds: [2] }), 's.json', noFiles);
+    expect(() => b.studies.adopt(fewer.id, dup)).toThrow(/seed 1 of run \d+ is not among/);
+    const elsewhere = b.studies.create(file({ seeds: 2, puzzles: [{ family: 'jump', puzzle: { rows: 7, cols: 7 } }] }), 's.json', noFiles);
+    expect(() => b.studies.adopt(elsewhere.id, dup)).toThrow(/on a puzzle study \d+ does not hold/);
+    await b.wb.dispose();
+  });
+
   it('stop every run wherever it is, and continue when run again', async () => {
     const { wb, studies } = open(':memory:', 1);
     const study = studies.create(file({ stop: { seconds: 60 } }), 's.json', noFiles);
