@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- spread [--workers 1,2,4] [--target 465] [--from BOARD] [--cpu BUDGET]
- *   [--instance FILE] [--preset overnight] [--pass-seconds 90] [--pool 8] [--fresh 0.2] [--seeds 1] [--db FILE]`
+ *   [--instance FILE] [--preset overnight] [--pass-seconds 90] [--pool 8] [--fresh 0.2] [--seeds 1] [--db FILE] [--keep DIR]`
  *
  * Issue 50 item 3: what N machines give one run. For each N of `--workers`, a spread run (one run
  * whose passes N `workbench worker` processes take from Redis, src/main/spread) goes to `--target`
@@ -22,10 +22,13 @@
  * Every run is a run in a database (`--db`; by default one in bench/tmp named for the settings),
  * checkpointed every minute: a call cut short (a session's end, Ctrl+C) goes on where it stood when
  * the same command runs again, its finished configurations read back, its cut runs resumed. A
- * measurement of many hours (466 from a 465 board) is so made in pieces.
+ * measurement of many hours (466 from a 465 board) is so made in pieces. Each finished run's file
+ * (with the figures it does not hold) is kept in `--keep` (by default bench/results/spread/, in a
+ * folder named for the settings, to go into git): a call on a new database takes them back.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import * as v from 'valibot';
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -47,8 +50,8 @@ import type { RunSummary } from '../src/main/store/types';
 import { Workbench } from '../src/main/services/workbench';
 import { passSpec } from '../src/main/spread/beam-start';
 import { spreadSpawner } from '../src/main/spread/host';
-import { readSpreadInfo } from '../src/main/spread/info';
-import { machine, mdTable, median, numOpt, options } from './util';
+import { readSpreadInfo, SpreadInfo, writeSpreadInfo } from '../src/main/spread/info';
+import { machine, mdTable, median, numOpt, options, writeResult } from './util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'workbench.mjs');
@@ -199,6 +202,70 @@ function runsByName(wb: Workbench): Map<string, RunSummary> {
 
 const FINISHED: readonly RunStatus[] = ['done', 'failed'];
 
+/** The kernel's CPU seconds of a spread run's worker processes, added up over the calls that ran it. */
+const kernelKey = (id: number): string => `bench.spread.kernel.${id}`;
+
+/**
+ * Where the bench keeps each finished run's file, beside the results and named for the settings:
+ * the database is one machine's, and a measurement of many hours is not to be lost with it.
+ */
+export function keptDir(s: BenchKey): string {
+  return join(root, 'bench', 'results', 'spread', settingsKey(s));
+}
+
+const fileStem = (name: string): string =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** The figures of a run its run file does not hold: the kernel's CPU and, for a spread run, its spread record. */
+const Figures = v.object({ kernel: v.nullable(v.number()), spread: v.unknown() });
+
+/** Keep the file of every finished run (a run read back unchanged writes the same bytes again). */
+function keepFinished(wb: Workbench, dir: string): void {
+  for (const run of runsByName(wb).values()) {
+    const stem = join(dir, fileStem(run.puzzleName));
+    if (!FINISHED.includes(run.status)) continue;
+    const kernel = wb.store.getSetting(kernelKey(run.id));
+    const figures: v.InferOutput<typeof Figures> = { kernel: typeof kernel === 'number' ? kernel : null, spread: readSpreadInfo(wb.store, run.id) };
+    writeResult(`${stem}.figures.json`, JSON.stringify(figures));
+    writeResult(`${stem}.run.json`, wb.exportRunFile(run.id).text);
+  }
+}
+
+/**
+ * Take the kept runs the database has none of by name back into it (a new database, the old one
+ * lost), each with its figures, in one transaction. Returns their names.
+ */
+function takeBackKept(wb: Workbench, dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const have = runsByName(wb);
+  const taken: string[] = [];
+  for (const f of readdirSync(dir)
+    .filter((x) => x.endsWith('.run.json'))
+    .sort()) {
+    const file = join(dir, f);
+    const figuresFile = file.replace(/\.run\.json$/, '.figures.json');
+    try {
+      const text = readFileSync(file, 'utf8');
+      const named = (JSON.parse(text) as { run?: { puzzleName?: unknown } }).run?.puzzleName;
+      if (typeof named === 'string' && have.has(named)) continue;
+      wb.store.core.tx(() => {
+        const run = wb.importRunFile(file, text);
+        const figures = existsSync(figuresFile) ? v.parse(Figures, JSON.parse(readFileSync(figuresFile, 'utf8'))) : { kernel: null, spread: null };
+        if (figures.kernel !== null) wb.store.setSetting(kernelKey(run.id), figures.kernel);
+        const spread = v.safeParse(SpreadInfo, figures.spread);
+        if (spread.success) writeSpreadInfo(wb.store, run.id, spread.output);
+        taken.push(run.puzzleName);
+      });
+    } catch (e) {
+      log(`${relative(root, file)} not taken back (its run is made again): ${(e as Error).message}`);
+    }
+  }
+  return taken;
+}
+
 /**
  * The run named so to its end: kept when it finished in an earlier call, resumed from its
  * checkpoint when a call was cut short, else made by `create`.
@@ -220,7 +287,6 @@ const reachCpu = (wb: Workbench, runId: number, target: number): number | null =
  * added up in the database every half minute, so a cut loses at most that much of it.
  */
 async function spreadRun(wb: Workbench, n: number, s: Setting, url: () => Promise<string>, existing: RunSummary | undefined) {
-  const kernelKey = (id: number): string => `bench.spread.kernel.${id}`;
   const before = (id: number): number => {
     const k = wb.store.getSetting(kernelKey(id));
     return typeof k === 'number' ? k : 0;
@@ -287,8 +353,10 @@ function createIndependent(wb: Workbench, s: Setting, name: string, seed: number
     checkpointIntervalMs: 0,
   };
   const start = passSpec(base, seed, s.from ? { ...s.from, by: 'given', n: -1 } : null, seconds);
+  // Stored whole, as a launch stores them, so its run file reads back as it was written.
+  const params = resolveParams(findSolver('edge', 'beam').params, start.params);
   const run = wb.store.createRun(
-    { puzzleId: null, puzzleName: name, family: 'edge', solver: 'beam', params: start.params, seed, stop, puzzle: s.puzzle, maxScore: s.maxScore },
+    { puzzleId: null, puzzleName: name, family: 'edge', solver: 'beam', params, seed, stop, puzzle: s.puzzle, maxScore: s.maxScore },
     wb.runs.grant,
   );
   if (start.checkpoint) wb.store.saveCheckpoint(run.id, start.checkpoint, wb.runs.owner);
@@ -344,8 +412,11 @@ export async function run(argv: string[]): Promise<void> {
   );
   log(`runs kept in ${relative(process.cwd(), db) || db}: the same command goes on where a cut call stood`);
   const wb = Workbench.open({ dbPath: db, spawn: nodeWorkerSpawner(), concurrency: Math.max(...counts), checkpointIntervalMs: 60_000 });
+  const keep = resolve(typeof o.keep === 'string' ? o.keep : keptDir(base));
   try {
     holdSettings(wb, base, db);
+    const back = takeBackKept(wb, keep);
+    if (back.length > 0) log(`taken back from ${relative(process.cwd(), keep) || keep}: ${back.join('; ')}`);
   } catch (e) {
     await wb.dispose();
     throw e;
@@ -385,6 +456,7 @@ export async function run(argv: string[]): Promise<void> {
         log(
           `seed ${seed}, ${workersText(n)}, spread${sp.kept ? ' (kept from an earlier call)' : sp.resumed ? ' (resumed)' : ''}: best ${sp.best}, ${sp.cpuToTarget ?? `>${sp.cpu.toFixed(0)}`} CPU s to ${s.target} (books), ${sp.kernel.toFixed(1)} CPU s of the worker processes, ${sp.wall.toFixed(0)} s wall, ${sp.passes} passes done, pool ${sp.pool.join(' ')}`,
         );
+        keepFinished(wb, keep);
         // The seeds of the spread run's first n jobs.
         const draws = new Rng(seed);
         const plain = await Promise.all(
@@ -397,6 +469,7 @@ export async function run(argv: string[]): Promise<void> {
             }));
           }),
         );
+        keepFinished(wb, keep);
         log(
           `seed ${seed}, ${n} independent run${n === 1 ? '' : 's'} of ${(s.cpu / n).toFixed(0)} CPU s: ${plain.map((p) => (p.cpuToTarget === null ? `>${(s.cpu / n).toFixed(0)} (best ${p.best})` : p.cpuToTarget.toFixed(1))).join(', ')}`,
         );

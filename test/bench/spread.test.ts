@@ -1,13 +1,13 @@
 /**
  * The spread bench keeps its runs in a database, so a measurement of many hours is made in pieces:
- * a second call reads its finished configurations back, and a run a cut call left is resumed from
- * its checkpoint, not started again. Its spread runs need Debian's redis-server (the bench starts it).
+ * a second call reads its finished configurations back, a run a cut call left is resumed from
+ * its checkpoint, not started again, and the kept run files stand in for a lost database. Its spread runs need Debian's redis-server (the bench starts it).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { benchDb, run, spreadRunName } from '../../bench/spread';
+import { benchDb, independentRunName, run, spreadRunName } from '../../bench/spread';
 import { Store } from '../../src/main/store/store';
 
 async function printed(argv: string[]): Promise<string> {
@@ -43,6 +43,8 @@ describe('spread bench', () => {
     '2',
     '--db',
     db,
+    '--keep',
+    join(dir, 'kept'),
   ];
 
   it('names its database for the settings that make its figures, not for the seeds or worker counts', () => {
@@ -77,6 +79,25 @@ describe('spread bench', () => {
       expect(after.listRuns().every((r) => r.status === 'done')).toBe(true);
     } finally {
       after.dispose();
+    }
+
+    // The database lost: a call on a new one takes every finished run back from the kept files, with its figures, and runs nothing.
+    const line = (out: string, what: RegExp): string => out.split('\n').find((l) => what.test(l)) ?? '';
+    const keptFiles = (): Record<string, string> =>
+      Object.fromEntries(readdirSync(join(dir, 'kept')).map((f) => [f, readFileSync(join(dir, 'kept', f), 'utf8')]));
+    const before = keptFiles();
+    expect(Object.keys(before)).toHaveLength(4);
+    const fresh = await printed(argv.map((a) => (a === db ? join(dir, 'new.db') : a)));
+    expect(keptFiles()).toEqual(before);
+    expect(line(fresh, /^taken back from /)).toMatch(new RegExp(`kept: ${independentRunName(1, 1, 0)}; ${spreadRunName(1, 1)}$`));
+    const spreadLine = /^seed 1, 1 worker, spread/;
+    expect(line(fresh, spreadLine)).toBe(line(third, spreadLine).replace('(resumed)', '(kept from an earlier call)'));
+    expect(line(fresh, /independent run of/)).toBe(line(third, /independent run of/));
+    const kept = Store.open(join(dir, 'new.db'));
+    try {
+      expect(kept.listRuns().map((r) => r.status)).toEqual(['done', 'done']);
+    } finally {
+      kept.dispose();
     }
 
     // Its runs are this command's only: another budget would read them back as its own.
