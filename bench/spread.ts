@@ -23,7 +23,7 @@
  * checkpointed every minute: a call cut short (a session's end, Ctrl+C) goes on where it stood when
  * the same command runs again, its finished configurations read back, its cut runs resumed. A
  * measurement of many hours (466 from a 465 board) is so made in pieces. Each finished run's file
- * (with the figures it does not hold) is kept in `--keep` (by default bench/results/spread/, in a
+ * (with the kernel's CPU of its workers, which it does not hold) is kept in `--keep` (by default bench/results/spread/, in a
  * folder named for the settings, to go into git): a call on a new database takes them back.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -50,7 +50,7 @@ import type { RunSummary } from '../src/main/store/types';
 import { Workbench } from '../src/main/services/workbench';
 import { passSpec } from '../src/main/spread/beam-start';
 import { spreadSpawner } from '../src/main/spread/host';
-import { readSpreadInfo, SpreadInfo, writeSpreadInfo } from '../src/main/spread/info';
+import { readSpreadInfo } from '../src/main/spread/info';
 import { machine, mdTable, median, numOpt, options, writeResult } from './util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -219,8 +219,8 @@ const fileStem = (name: string): string =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-/** The figures of a run its run file does not hold: the kernel's CPU and, for a spread run, its spread record. */
-const Figures = v.object({ kernel: v.nullable(v.number()), spread: v.unknown() });
+/** The figure of a run its run file does not hold: the kernel's CPU of its worker processes. */
+const Figures = v.object({ kernel: v.nullable(v.number()) });
 
 /** Keep the file of every finished run (a run read back unchanged writes the same bytes again). */
 function keepFinished(wb: Workbench, dir: string): void {
@@ -228,7 +228,7 @@ function keepFinished(wb: Workbench, dir: string): void {
     const stem = join(dir, fileStem(run.puzzleName));
     if (!FINISHED.includes(run.status)) continue;
     const kernel = wb.store.getSetting(kernelKey(run.id));
-    const figures: v.InferOutput<typeof Figures> = { kernel: typeof kernel === 'number' ? kernel : null, spread: readSpreadInfo(wb.store, run.id) };
+    const figures: v.InferOutput<typeof Figures> = { kernel: typeof kernel === 'number' ? kernel : null };
     writeResult(`${stem}.figures.json`, JSON.stringify(figures));
     writeResult(`${stem}.run.json`, wb.exportRunFile(run.id).text);
   }
@@ -253,10 +253,8 @@ function takeBackKept(wb: Workbench, dir: string): string[] {
       if (typeof named === 'string' && have.has(named)) continue;
       wb.store.core.tx(() => {
         const run = wb.importRunFile(file, text);
-        const figures = existsSync(figuresFile) ? v.parse(Figures, JSON.parse(readFileSync(figuresFile, 'utf8'))) : { kernel: null, spread: null };
+        const figures = existsSync(figuresFile) ? v.parse(Figures, JSON.parse(readFileSync(figuresFile, 'utf8'))) : { kernel: null };
         if (figures.kernel !== null) wb.store.setSetting(kernelKey(run.id), figures.kernel);
-        const spread = v.safeParse(SpreadInfo, figures.spread);
-        if (spread.success) writeSpreadInfo(wb.store, run.id, spread.output);
         taken.push(run.puzzleName);
       });
     } catch (e) {

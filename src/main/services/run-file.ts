@@ -19,6 +19,7 @@ import { improvementCheck, type ImprovementCheck } from '../../core/families/ver
 import { resolveParams } from '../../core/params/schema';
 import { checkName } from '../../core/text/display';
 import { durationText } from '../../core/text/run-text';
+import { readSpreadInfo, SpreadInfo, writeSpreadInfo } from '../spread/info';
 import type { Store } from '../store/store';
 import { RUN_STATUSES, type RunRecord, type RunStatus } from '../store/types';
 import { launchRefusal } from './machine-memory';
@@ -89,9 +90,12 @@ const runFileSchema = v.object({
   }),
   events: v.array(v.variant('kind', [progressSchema, improvementSchema])),
   checkpoint: v.nullable(v.object({ elapsedMs: count, evaluations: count, bestScore: score, state: v.unknown() })),
+  /** A run spread over workers: its workers, clocks and pool as it last showed them (older files: none). */
+  spread: v.optional(v.nullable(SpreadInfo), null),
 });
 
-export type RunFile = v.InferOutput<typeof runFileSchema>;
+/** A run file as written: a plain run's has no spread record at all. */
+export type RunFile = Omit<v.InferOutput<typeof runFileSchema>, 'spread'> & { spread?: SpreadInfo };
 
 /** The run as a run file: its settings, puzzle, events (progress as thinned in the store) and last checkpoint. */
 export function runToFile(wb: { readonly store: Store }, runId: number): RunFile {
@@ -132,7 +136,14 @@ export function runToFile(wb: { readonly store: Store }, runId: number): RunFile
     },
     events,
     checkpoint: store.latestCheckpoint(runId),
+    ...spreadOf(store, runId),
   };
+}
+
+/** The spread record, only for a spread run (a plain run's file is as it always was). */
+function spreadOf(store: Store, runId: number): { spread?: SpreadInfo } {
+  const info = readSpreadInfo(store, runId);
+  return info ? { spread: info } : {};
 }
 
 const RUN_FILE_START = new RegExp(`^\\s*\\{\\s*"format"\\s*:\\s*"${RUN_FILE_FORMAT}"`);
@@ -166,7 +177,7 @@ export function importRunFile(wb: { readonly store: Store }, text: string, sourc
     const at = v.getDotPath(issue);
     throw new FormatError(at ? `${at}: ${issue.message}` : issue.message, source);
   }
-  const { run, events, checkpoint } = r.output;
+  const { run, events, checkpoint, spread } = r.output;
   const fail = (msg: string): never => {
     throw new FormatError(msg, source);
   };
@@ -220,6 +231,7 @@ export function importRunFile(wb: { readonly store: Store }, text: string, sourc
       else store.recordProgress(created.id, { ...e, meanScore: e.meanScore ?? null });
     }
     if (checkpoint) store.saveCheckpoint(created.id, checkpoint);
+    if (spread) writeSpreadInfo(store, created.id, spread);
     const status = statusHere(run.status);
     store.setRunStatus(created.id, status, {
       stopReason: run.stopReason ?? null,
