@@ -16,9 +16,12 @@
  * medians read the runs that never reached a score as slower than the budget. Each run's best
  * board is re-scored with the recorder's check before its figures count, and every finished run
  * keeps its run file beside the report (the board, its curve, to import and resume): the database
- * lives on one machine, and a run of hours is not to be lost with it.
+ * lives on one machine, and a run of hours is not to be lost with it. Every ten minutes the
+ * unfinished run's file is kept too, checkpoint inside (seedN.partial.run.json). Run on a new
+ * database (the old one lost), the bench takes the kept files back into the study's cells and
+ * resumes or runs only what they do not hold.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunStatus } from '../src/core/engine/run-types';
@@ -126,10 +129,11 @@ function readRuns(wb: Workbench, studies: Studies, id: number, o: FromEmptyOptio
       refused,
     };
     if (refused === null && run.bestScore !== null && run.status === 'done') {
-      const file = join(keep, `seed${seed}.run.json`);
+      const file = keptFile(keep, seed);
       writeResult(file, wb.exportRunFile(run.id).text);
       r.runFile = relative(dirname(keep), file);
     }
+    if (FINISHED.includes(run.status)) rmSync(partialFile(keep, seed), { force: true });
     return r;
   });
 }
@@ -166,17 +170,32 @@ export async function run(argv: string[]): Promise<void> {
     existing = studies.list().find((s) => JSON.stringify(s.spec) === spec)?.id;
     if (raw.report !== true) {
       existing ??= studies.create(text, file, { readFile: (f) => readFileSync(f, 'utf8') }).id;
-      for (const seed of adoptKept(look, studies, existing, o.seeds, keep)) process.stderr.write(`from-empty: seed ${seed} taken from its kept run file\n`);
+      for (const seed of adoptKept(look, studies, existing, o.seeds, keep)) {
+        const run = studies.runs(existing).find((l) => l.seed === seed)!.run;
+        const how = FINISHED.includes(run.status) ? 'its kept run file' : `its kept unfinished run file (${run.status}, resumed from its checkpoint)`;
+        process.stderr.write(`from-empty: seed ${seed} taken from ${how}\n`);
+      }
     }
   } finally {
     await look.dispose();
   }
+  let partialAt = Date.now();
   const command = `npm run bench -- from-empty${argv.length ? ` ${argv.join(' ')}` : ''}`;
   const started = new Date().toISOString().slice(0, 16);
   const done =
     raw.report === true
       ? await openOnly(db, existing!)
-      : await runStudy(json, file, { out: 'from-empty', concurrency: o.threads, db, ...(existing !== undefined ? { existing } : {}) });
+      : await runStudy(json, file, {
+          out: 'from-empty',
+          concurrency: o.threads,
+          db,
+          ...(existing !== undefined ? { existing } : {}),
+          tick: (wb, studies, id) => {
+            if (Date.now() - partialAt < PARTIAL_EVERY_MS) return;
+            partialAt = Date.now();
+            keepPartial(wb, studies, id, keep);
+          },
+        });
   try {
     const runs = readRuns(done.wb, done.studies, done.id, o, targets, keep);
     const md = [
@@ -196,17 +215,35 @@ export async function run(argv: string[]): Promise<void> {
   }
 }
 
+const keptFile = (keep: string, seed: number): string => join(keep, `seed${seed}.run.json`);
+const partialFile = (keep: string, seed: number): string => join(keep, `seed${seed}.partial.run.json`);
+
+/** How often the unfinished runs' files are written: what a lost database can cost a run at most. */
+const PARTIAL_EVERY_MS = 10 * 60_000;
+
 /**
- * Fill the study's seeds that have no run with the run files kept in `keep` (seedN.run.json), each
- * imported and linked in one transaction. A file that does not hold, or is not this study's run,
- * is named and left alone. Returns the seeds taken.
+ * Keep the file of every unfinished run of the study that has a checkpoint (seedN.partial.run.json,
+ * its checkpoint inside): a database lost mid-run then costs the run minutes, not hours.
+ */
+export function keepPartial(wb: Workbench, studies: Studies, id: number, keep: string): void {
+  for (const { seed, run } of studies.runs(id)) {
+    if (FINISHED.includes(run.status) || wb.store.latestCheckpoint(run.id) === null) continue;
+    writeResult(partialFile(keep, seed), wb.exportRunFile(run.id).text);
+  }
+}
+
+/**
+ * Fill the study's seeds that have no run with the run files kept in `keep`: a finished run's
+ * (seedN.run.json), else an unfinished one's (seedN.partial.run.json, resumed from its
+ * checkpoint), each imported and linked in one transaction. A file that does not hold, or is not
+ * this study's run, is named and left alone. Returns the seeds taken.
  */
 export function adoptKept(wb: Workbench, studies: Studies, id: number, seeds: readonly number[], keep: string): number[] {
   const have = new Set(studies.runs(id).map((r) => r.seed));
   const taken: number[] = [];
   for (const seed of seeds) {
-    const file = join(keep, `seed${seed}.run.json`);
-    if (have.has(seed) || !existsSync(file)) continue;
+    const file = [keptFile(keep, seed), partialFile(keep, seed)].find((f) => existsSync(f));
+    if (have.has(seed) || file === undefined) continue;
     try {
       wb.store.core.tx(() => studies.adopt(id, wb.importRunFile(file, readFileSync(file, 'utf8')).id));
       taken.push(seed);

@@ -59,12 +59,12 @@ export interface FinishedStudy {
 /**
  * Create a study from its file's JSON and run it to its end the way `workbench study run` does
  * (the run manager's queue, one solver process per run, every run in SQLite), saying how far it
- * got every 10 s. Running it again on the same `db` continues it.
+ * got every 10 s (and calling `tick` then). Running it again on the same `db` continues it.
  */
 export async function runStudy(
   json: Record<string, unknown>,
   file: string,
-  opts: { out: string; concurrency?: number; db?: string; existing?: number },
+  opts: { out: string; concurrency?: number; db?: string; existing?: number; tick?: (wb: Workbench, studies: Studies, id: number) => void },
 ): Promise<FinishedStudy> {
   const dbPath = opts.db ?? join(mkdtempSync(join(tmpdir(), 'study-bench-')), 'study.db');
   const wb = Workbench.open({ dbPath, spawn: nodeWorkerSpawner(), ...(opts.concurrency ? { concurrency: opts.concurrency } : {}) });
@@ -72,7 +72,10 @@ export async function runStudy(
   try {
     const id = opts.existing ?? studies.create(JSON.stringify(json), file, { readFile: (f) => readFileSync(f, 'utf8') }).id;
     process.stderr.write(`${opts.out}: study ${id} in ${dbPath}\n`);
-    const timer = setInterval(() => process.stderr.write(`${opts.out}: ${studyProgressText(studies.progress(id))}\n`), 10_000);
+    const timer = setInterval(() => {
+      process.stderr.write(`${opts.out}: ${studyProgressText(studies.progress(id))}\n`);
+      opts.tick?.(wb, studies, id);
+    }, 10_000);
     const t0 = Date.now();
     try {
       await studies.run(id, (r) => process.stderr.write(`${opts.out}: run ${r.id} was interrupted; resuming it from its checkpoint\n`));

@@ -2,8 +2,8 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { fromEmptyReport, fromEmptyStudy, run, samePuzzle, type FromEmptyRun } from '../../bench/from-empty';
-import { inProcessSpawner } from '../main/runs/in-process';
+import { fromEmptyReport, fromEmptyStudy, keepPartial, run, samePuzzle, type FromEmptyRun } from '../../bench/from-empty';
+import { inProcessSpawner, until } from '../main/runs/in-process';
 import { Workbench } from '../../src/main/services/workbench';
 import { Studies } from '../../src/main/studies/studies';
 
@@ -62,6 +62,59 @@ describe('from-empty bench', () => {
       void wb.dispose();
     }
   });
+
+  it('keeps an unfinished run with its checkpoint, and a new database resumes it from there to its budget', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'from-empty-partial-'));
+    try {
+      const o = { instance: 'resources/studies/puzzles/eternity2_starter.txt', preset: 'overnight', threads: 1, seeds: [1], seconds: 3 };
+      const keep = join(dir, 'night');
+      // A night cut short: its run stopped part way, its file kept by the bench's timer.
+      const home = Workbench.open({ dbPath: ':memory:', spawn: inProcessSpawner({ spawned: 0, handles: [] }), checkpointIntervalMs: 20 });
+      try {
+        const studies = new Studies(home);
+        const study = studies.create(JSON.stringify(fromEmptyStudy(o)), 'from-empty.json', { readFile: (f) => readFileSync(f, 'utf8') });
+        studies.start(study.id);
+        const runId = studies.runs(study.id)[0]!.run.id;
+        await until(() => home.store.latestCheckpoint(runId), 20_000, 'a checkpoint');
+        await studies.stop(study.id);
+        keepPartial(home, studies, study.id, keep);
+      } finally {
+        await home.dispose();
+      }
+      expect(existsSync(join(keep, 'seed1.partial.run.json'))).toBe(true);
+
+      const said = vi.spyOn(process.stderr, 'write');
+      let lines: string[];
+      try {
+        await run([
+          '--instance',
+          o.instance,
+          '--seeds',
+          '1',
+          '--seconds',
+          '3',
+          '--threads',
+          '1',
+          '--targets',
+          '400',
+          '--db',
+          join(dir, 'new.db'),
+          '--out',
+          join(dir, 'night.md'),
+        ]);
+      } finally {
+        lines = said.mock.calls.map((c) => String(c[0]));
+        said.mockRestore();
+      }
+      expect(lines).toContain('from-empty: seed 1 taken from its kept unfinished run file (stopped, resumed from its checkpoint)\n');
+      expect(readFileSync(join(dir, 'night.md'), 'utf8')).toMatch(/\| 1 \| done \| 3 \| \d+ \|/);
+      // Finished, it keeps its whole run file; the unfinished one's is gone.
+      expect(existsSync(join(keep, 'seed1.run.json'))).toBe(true);
+      expect(existsSync(join(keep, 'seed1.partial.run.json'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   describe('on a small puzzle, in a database kept between calls', () => {
     const dir = mkdtempSync(join(tmpdir(), 'from-empty-'));

@@ -153,16 +153,17 @@ export class Studies {
   }
 
   /**
-   * Take a finished run made elsewhere (imported from its run file) into the study: it fills the
-   * empty cell whose puzzle, setting, stop criteria and seed are exactly the run's, as if the
-   * study had run it here. So a study whose database was lost goes on from the run files it kept.
-   * Throws, saying what differs, when no empty cell is the run's.
+   * Take a run made elsewhere (imported from its run file) into the study: it fills the empty cell
+   * whose puzzle, setting, stop criteria and seed are exactly the run's, as if the study had run it
+   * here; an unfinished one is resumed from its checkpoint by the next `start`. So a study whose
+   * database was lost goes on from the run files it kept. Throws, saying what differs, when no
+   * empty cell is the run's.
    */
   adopt(id: number, runId: number): StudyCell {
     const { spec } = this.get(id);
     const run = this.wb.store.getRun(runId);
     if (!run) throw new Error(`there is no run ${runId} in ${this.wb.store.path}`);
-    if (!FINISHED.includes(run.status)) throw new Error(`run ${runId} is ${run.status}: only a finished run joins a study`);
+    if (LIVE.includes(run.status)) throw new Error(`run ${runId} is ${run.status} here: only a run no process works on joins a study`);
     if (run.family !== spec.family) throw new Error(`run ${runId} is of another puzzle family than study ${id}`);
     if (!spec.seeds.includes(run.seed)) throw new Error(`seed ${run.seed} of run ${runId} is not among study ${id}'s seeds`);
     const puzzles = spec.puzzles.flatMap((p, i) => (sameJson(p.puzzle, run.puzzle) ? [i] : []));

@@ -233,6 +233,23 @@ describe('studies', () => {
     await b.wb.dispose();
   });
 
+  it('take an unfinished run from its run file and resume it from its checkpoint to the same end', async () => {
+    const { dbPath, spec } = await closedMidRun(1);
+    const home = open(dbPath);
+    const text = home.wb.exportRunFile(home.wb.store.listRuns()[0]!.id).text;
+    await home.wb.dispose();
+    const b = open(':memory:');
+    const study = b.studies.create(spec, 's.json', noFiles);
+    const moved = b.wb.importRunFile('kept.run.json', text);
+    expect(moved.status).toBe('interrupted');
+    b.studies.adopt(study.id, moved.id);
+    const started = b.studies.start(study.id);
+    expect(started).toMatchObject({ resumed: [moved.id], created: [] });
+    const [end] = await b.studies.waitFor(started.queued);
+    expect(end).toMatchObject({ id: moved.id, status: 'done', evaluations: 80_000 });
+    await b.wb.dispose();
+  });
+
   it('stop every run wherever it is, and continue when run again', async () => {
     const { wb, studies } = open(':memory:', 1);
     const study = studies.create(file({ stop: { seconds: 60 } }), 's.json', noFiles);
