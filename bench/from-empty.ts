@@ -179,6 +179,8 @@ export async function run(argv: string[]): Promise<void> {
   } finally {
     await look.dispose();
   }
+  if (raw.report === true && existing === undefined) throw new Error(`--report: ${db} holds no such study yet`);
+
   let partialAt = Date.now();
   const command = `npm run bench -- from-empty${argv.length ? ` ${argv.join(' ')}` : ''}`;
   const started = new Date().toISOString().slice(0, 16);

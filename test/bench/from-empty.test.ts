@@ -63,6 +63,18 @@ describe('from-empty bench', () => {
     }
   });
 
+  it('refuses a report from a database that holds no such study, in one line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'from-empty-none-'));
+    try {
+      await expect(run(['--report', '--db', join(dir, 'none.db'), '--out', join(dir, 'x.md')])).rejects.toThrow(
+        /^--report: .*none\.db holds no such study yet$/,
+      );
+      expect(existsSync(join(dir, 'x.md'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps an unfinished run with its checkpoint, and a new database resumes it from there to its budget', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'from-empty-partial-'));
     try {
