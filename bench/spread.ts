@@ -23,17 +23,18 @@
  * checkpointed every minute: a call cut short (a session's end, Ctrl+C) goes on where it stood when
  * the same command runs again, its finished configurations read back, its cut runs resumed. A
  * measurement of many hours (466 from a 465 board) is so made in pieces. Each finished run's file
- * (with the kernel's CPU of its workers, which it does not hold) is kept in `--keep` (by default bench/results/spread/, in a
- * folder named for the settings, to go into git): a call on a new database takes them back.
+ * (with the kernel's CPU of its workers, which it does not hold) is kept in `--keep` (by default
+ * bench/results/spread/, in a folder named for the settings, to go into git): a call on a new
+ * database takes them back.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import * as v from 'valibot';
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as v from 'valibot';
 import { findSolver } from '../src/core/catalogue/catalogue';
 import { readPuzzleFile } from '../src/core/document/read-file';
 import type { RunSpec, RunStatus } from '../src/core/engine/run-types';
@@ -225,8 +226,8 @@ const Figures = v.object({ kernel: v.nullable(v.number()) });
 /** Keep the file of every finished run (a run read back unchanged writes the same bytes again). */
 function keepFinished(wb: Workbench, dir: string): void {
   for (const run of runsByName(wb).values()) {
-    const stem = join(dir, fileStem(run.puzzleName));
     if (!FINISHED.includes(run.status)) continue;
+    const stem = join(dir, fileStem(run.puzzleName));
     const kernel = wb.store.getSetting(kernelKey(run.id));
     const figures: v.InferOutput<typeof Figures> = { kernel: typeof kernel === 'number' ? kernel : null };
     writeResult(`${stem}.figures.json`, JSON.stringify(figures));
