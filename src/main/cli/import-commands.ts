@@ -9,6 +9,7 @@ import { resolveDbPath } from '../paths/user-data';
 import { prepareImport, readPiecesAndBoards, storeImports, type ImportResult } from '../services/imports';
 import { isRunFileText } from '../services/run-file';
 import { solverInfos, Workbench } from '../services/workbench';
+import { Studies } from '../studies/studies';
 import { intOption, parse, sizeOption, UsageError } from './args';
 import { readText } from './commands';
 import { printNotes, scoreText } from './output';
@@ -64,12 +65,13 @@ export async function importFiles(argv: string[]): Promise<number> {
 async function importFilesOnce(argv: string[]): Promise<number> {
   const { values: v, positionals } = parse(
     argv,
-    { db: { type: 'string' }, json: { type: 'boolean' }, ...readerOptions, pieces: { type: 'string' }, into: { type: 'string' } },
+    { db: { type: 'string' }, json: { type: 'boolean' }, ...readerOptions, pieces: { type: 'string' }, into: { type: 'string' }, study: { type: 'string' } },
     1000,
   );
   if (positionals.length === 0) throw new UsageError('missing FILE to import');
   if (v.pieces && v.into) throw new UsageError('give either --pieces FILE (a new puzzle) or --into ID (a library puzzle), not both');
   const into = intOption('into', v.into, 1);
+  const study = intOption('study', v.study, 1);
   const options = optionsOf(v);
   // Of several files, any refused (missing, unreadable, bad) stores none: the message says so.
   const noneImported = <T>(work: () => T): T => {
@@ -84,9 +86,10 @@ async function importFilesOnce(argv: string[]): Promise<number> {
   const texts = positionals.map((f) => noneImported(() => ({ f, text: readText(f) })));
   const runFiles = texts.filter(({ text }) => isRunFileText(text));
   if (runFiles.length > 0 && runFiles.length < texts.length) throw new UsageError('import run files on their own, not with puzzle files');
+  if (study !== undefined && runFiles.length === 0) throw new UsageError('--study ID takes run files (export --format run), not puzzle files');
   const wb = Workbench.open({ dbPath: resolveDbPath(v.db), spawn: nodeWorkerSpawner(), concurrency: 1 });
   try {
-    if (runFiles.length > 0) return importRuns(wb, runFiles, v.json === true);
+    if (runFiles.length > 0) return importRuns(wb, runFiles, v.json === true, study);
     // Every file read and checked first, then all stored in one transaction: a bad file (or Ctrl+C,
     // which ends the process before the transaction commits) stores nothing.
     const prepared = texts.map(({ f, text }) =>
@@ -132,17 +135,40 @@ async function importFilesOnce(argv: string[]): Promise<number> {
   }
 }
 
-/** Run files (see services/run-file.ts), all stored or none. */
-function importRuns(wb: Workbench, files: { f: string; text: string }[], json: boolean): number {
-  const runs = wb.store.core.tx(() => files.map(({ f, text }) => wb.importRunFile(f, text)));
+/**
+ * Run files (see services/run-file.ts), all stored or none; with `study`, each fills the cell of
+ * that study that is exactly its own (Studies.adopt), as if the study had run it here.
+ */
+function importRuns(wb: Workbench, files: { f: string; text: string }[], json: boolean, study?: number): number {
+  const studies = study === undefined ? null : new Studies(wb);
+  const runs = wb.store.core.tx(() =>
+    files.map(({ f, text }) => {
+      const run = wb.importRunFile(f, text);
+      if (!studies || study === undefined) return { run, seed: null };
+      try {
+        return { run, seed: studies.adopt(study, run.id).seed };
+      } catch (e) {
+        throw new Error(`${escapeControls(f)}: ${(e as Error).message}${files.length > 1 ? ' (nothing imported)' : ''}`, { cause: e });
+      }
+    }),
+  );
   if (json) {
-    process.stdout.write(`${JSON.stringify(runs.map((r) => ({ id: r.id, status: r.status, bestScore: r.bestScore, puzzleId: r.puzzleId })))}\n`);
+    process.stdout.write(
+      `${JSON.stringify(runs.map(({ run: r, seed }) => ({ id: r.id, status: r.status, bestScore: r.bestScore, puzzleId: r.puzzleId, ...(study !== undefined ? { study, seed } : {}) })))}\n`,
+    );
     return 0;
   }
-  for (const r of runs)
+  for (const { run: r, seed } of runs) {
+    const next =
+      r.status === 'interrupted' || r.status === 'stopped'
+        ? study !== undefined
+          ? ` (workbench study run ${study} goes on with it)`
+          : ` (workbench resume ${r.id} goes on with it)`
+        : '';
     process.stdout.write(
-      `run ${r.id}: ${solverLabel(solverInfos(), r)} on ${displayText(r.puzzleName)}, ${r.status}, best ${scoreText(r.bestScore, r.maxScore)}${r.status === 'interrupted' || r.status === 'stopped' ? ` (workbench resume ${r.id} goes on with it)` : ''}\n`,
+      `run ${r.id}: ${solverLabel(solverInfos(), r)} on ${displayText(r.puzzleName)}, ${r.status}, best ${scoreText(r.bestScore, r.maxScore)}${seed !== null ? `, in study ${study} (seed ${seed})` : ''}${next}\n`,
     );
+  }
   return 0;
 }
 

@@ -28,6 +28,7 @@ const USAGE = `usage: workbench <command> [options]   (every command takes --db 
   solvers [--json]
   import FILE... [--format F] [--size RxC] [--order ORDER] [--rotation cw|ccw]
         [--pieces PIECES | --into ID] [--json]
+  import RUNFILE... [--study ID] [--json]   (runs from export --format run; --study: into that study's cells)
   score PIECES [BOARD] [--size RxC] [--order ORDER] [--rotation cw|ccw] [--json]
   analyze FILE | --size N --remove M [--seconds S] [--max-solutions N] [--probes N] [--seed N] [--json]
   analyze FILE --make-unique [--recolour] [--seconds S] [--out FILE] [--json]

@@ -277,4 +277,38 @@ describe('workbench study', () => {
     expect(after).toHaveLength(3);
     expect(after.every((r) => r.status === 'done' && r.evaluations === 1_000_000)).toBe(true);
   }, 120_000);
+
+  it('takes runs from their run files into a study made again on another database, and refuses a run that is not the study’s', () => {
+    const db = tempDb();
+    expect(cli(['study', 'create', studyFile(db), '--db', db]).code).toBe(0);
+    expect(cli(['study', 'run', '1', '--db', db]).code).toBe(0);
+    const files = [1, 2, 3, 4].map((id) => {
+      const out = join(dirname(db), `r${id}.run.json`);
+      expect(cli(['export', String(id), '--format', 'run', '--out', out, '--db', db]).code).toBe(0);
+      return out;
+    });
+    const other = tempDb();
+    expect(cli(['study', 'create', studyFile(other), '--db', other]).code).toBe(0);
+    const taken = cli(['import', ...files, '--study', '1', '--db', other]);
+    expect(taken.stderr).toBe('');
+    expect(taken.stdout.split('\n').filter(Boolean)).toEqual([
+      expect.stringMatching(/^run 1: Hill climbing on e2_clue1_6x6, done, best \d+\/60, in study 1 \(seed 1\)$/),
+      expect.stringMatching(/^run 2: Simulated annealing on e2_clue1_6x6, done, best \d+\/60, in study 1 \(seed 1\)$/),
+      expect.stringMatching(/, in study 1 \(seed 2\)$/),
+      expect.stringMatching(/, in study 1 \(seed 2\)$/),
+    ]);
+    expect(JSON.parse(cli(['study', 'show', '1', '--json', '--db', other]).stdout)).toMatchObject({ status: 'done', progress: { done: 4 } });
+
+    // Another budget: no cell of it is the run's; all or nothing, in one line naming the file.
+    const third = tempDb();
+    expect(cli(['study', 'create', studyFile(third, { stop: { evaluations: 4000 } }), '--db', third]).code).toBe(0);
+    const refused = cli(['import', ...files, '--study', '1', '--db', third]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(
+      /^workbench import: .*r1\.run\.json: run 1's solver, settings or stop criteria are none of study 1's \(nothing imported\)\n$/,
+    );
+    expect(JSON.parse(cli(['runs', '--json', '--db', third]).stdout)).toEqual([]);
+    const notRuns = cli(['import', join(instances, 'e2_clue1_6x6.txt'), '--study', '1', '--db', third]);
+    expect(notRuns.stderr).toMatch(/^workbench import: --study ID takes run files \(export --format run\), not puzzle files\n$/);
+  }, 120_000);
 });
