@@ -140,11 +140,11 @@ async function importFilesOnce(argv: string[]): Promise<number> {
  * that study that is exactly its own (Studies.adopt), as if the study had run it here.
  */
 function importRuns(wb: Workbench, files: { f: string; text: string }[], json: boolean, study?: number): number {
-  const studies = study === undefined ? null : new Studies(wb);
+  const studies = new Studies(wb);
   const runs = wb.store.core.tx(() =>
     files.map(({ f, text }) => {
       const run = wb.importRunFile(f, text);
-      if (!studies || study === undefined) return { run, seed: null };
+      if (study === undefined) return { run, seed: null };
       try {
         return { run, seed: studies.adopt(study, run.id).seed };
       } catch (e) {
