@@ -170,7 +170,7 @@ export async function run(argv: string[]): Promise<void> {
     existing = studies.list().find((s) => JSON.stringify(s.spec) === spec)?.id;
     if (raw.report !== true) {
       existing ??= studies.create(text, file, { readFile: (f) => readFileSync(f, 'utf8') }).id;
-      for (const seed of adoptKept(look, studies, existing, o.seeds, keep)) {
+      for (const seed of adoptKept(studies, existing, o.seeds, keep)) {
         const run = studies.runs(existing).find((l) => l.seed === seed)!.run;
         const how = FINISHED.includes(run.status) ? 'its kept run file' : `its kept unfinished run file (${run.status}, resumed from its checkpoint)`;
         process.stderr.write(`from-empty: seed ${seed} taken from ${how}\n`);
@@ -240,14 +240,14 @@ export function keepPartial(wb: Workbench, studies: Studies, id: number, keep: s
  * checkpoint), each imported and linked in one transaction. A file that does not hold, or is not
  * this study's run, is named and left alone. Returns the seeds taken.
  */
-export function adoptKept(wb: Workbench, studies: Studies, id: number, seeds: readonly number[], keep: string): number[] {
+export function adoptKept(studies: Studies, id: number, seeds: readonly number[], keep: string): number[] {
   const have = new Set(studies.runs(id).map((r) => r.seed));
   const taken: number[] = [];
   for (const seed of seeds) {
     const file = [keptFile(keep, seed), partialFile(keep, seed)].find((f) => existsSync(f));
     if (have.has(seed) || file === undefined) continue;
     try {
-      wb.store.core.tx(() => studies.adopt(id, wb.importRunFile(file, readFileSync(file, 'utf8')).id));
+      studies.adoptFiles(id, [{ name: file, text: readFileSync(file, 'utf8') }]);
       taken.push(seed);
     } catch (e) {
       process.stderr.write(`from-empty: ${relative(root, file)} not taken: ${(e as Error).message}\n`);

@@ -10,6 +10,7 @@ import { prepareImport, readPiecesAndBoards, storeImports, type ImportResult } f
 import { isRunFileText } from '../services/run-file';
 import { solverInfos, Workbench } from '../services/workbench';
 import { Studies } from '../studies/studies';
+import type { RunRecord } from '../store/types';
 import { intOption, parse, sizeOption, UsageError } from './args';
 import { readText } from './commands';
 import { printNotes, scoreText } from './output';
@@ -140,18 +141,8 @@ async function importFilesOnce(argv: string[]): Promise<number> {
  * that study that is exactly its own (Studies.adopt), as if the study had run it here.
  */
 function importRuns(wb: Workbench, files: { f: string; text: string }[], json: boolean, study?: number): number {
-  const studies = new Studies(wb);
-  const runs = wb.store.core.tx(() =>
-    files.map(({ f, text }) => {
-      const run = wb.importRunFile(f, text);
-      if (study === undefined) return { run, seed: null };
-      try {
-        return { run, seed: studies.adopt(study, run.id).seed };
-      } catch (e) {
-        throw new Error(`${escapeControls(f)}: ${(e as Error).message}${files.length > 1 ? ' (nothing imported)' : ''}`, { cause: e });
-      }
-    }),
-  );
+  const runs =
+    study === undefined ? wb.store.core.tx(() => files.map(({ f, text }) => ({ run: wb.importRunFile(f, text), seed: null }))) : adoptAll(wb, study, files);
   if (json) {
     process.stdout.write(
       `${JSON.stringify(runs.map(({ run: r, seed }) => ({ id: r.id, status: r.status, bestScore: r.bestScore, puzzleId: r.puzzleId, ...(study !== undefined ? { study, seed } : {}) })))}\n`,
@@ -170,6 +161,20 @@ function importRuns(wb: Workbench, files: { f: string; text: string }[], json: b
     );
   }
   return 0;
+}
+
+/** The runs of `files`, each in the cell of study `id` that is exactly its own, all or none. */
+function adoptAll(wb: Workbench, id: number, files: { f: string; text: string }[]): { run: RunRecord; seed: number }[] {
+  try {
+    return new Studies(wb)
+      .adoptFiles(
+        id,
+        files.map(({ f, text }) => ({ name: f, text })),
+      )
+      .map(({ run, cell }) => ({ run, seed: cell.seed }));
+  } catch (e) {
+    throw new Error(`${(e as Error).message}${files.length > 1 ? ' (nothing imported)' : ''}`, { cause: e });
+  }
 }
 
 /** Boards read before progress is shown (smaller files are read in well under a second). */

@@ -4,6 +4,7 @@
  * runs that were stopped or interrupted resume from their checkpoints, queued ones are taken
  * back, missing cells get their runs, and finished runs are kept.
  */
+import { escapeControls } from '../../core/text/display';
 import { StoreError } from '../store/errors';
 import { StudyStore, type StudyCell, type StudyRecord, type StudyRun } from '../store/studies';
 import type { NewRun, RunRecord, RunStatus } from '../store/types';
@@ -181,6 +182,24 @@ export class Studies {
     const cell = cells.find((c) => !taken.has(cellKey(c.puzzleIndex, c.configIndex, c.seed))) ?? cells[0]!;
     this.store.linkRun(id, cell, runId);
     return cell;
+  }
+
+  /**
+   * Take runs made elsewhere into the study from their run files (services/run-file.ts), all or
+   * none: each is imported and fills the cell that is exactly its own (see `adopt`). Throws, naming
+   * the file, when one does not hold or fits no empty cell; then nothing is stored.
+   */
+  adoptFiles(id: number, files: readonly { name: string; text: string }[]): { run: RunRecord; cell: StudyCell }[] {
+    return this.wb.store.core.tx(() =>
+      files.map(({ name, text }) => {
+        const run = this.wb.importRunFile(name, text);
+        try {
+          return { run, cell: this.adopt(id, run.id) };
+        } catch (e) {
+          throw new Error(`${escapeControls(name)}: ${(e as Error).message}`, { cause: e });
+        }
+      }),
+    );
   }
 
   /**
