@@ -51,10 +51,23 @@ export function seedOption(v: string | undefined): number | undefined {
 }
 
 /** A duration in seconds that must be above zero (`--checkpoint-every`, `--progress-every`). */
-export function secondsOption(name: string, v: string | undefined): number | undefined {
+function secondsOption(name: string, v: string | undefined): number | undefined {
   const n = numberOption(name, v);
   if (n !== undefined && !(n > 0)) throw new UsageError(`--${name} must be a positive number of seconds, got ${v}`);
   return n;
+}
+
+/**
+ * `--checkpoint-every S` and `--progress-every S` (solve, resume, study run, serve) in milliseconds:
+ * refused unless above zero, progress at most 20 times a second.
+ */
+export function intervals(v: { 'checkpoint-every'?: string; 'progress-every'?: string }): { checkpointIntervalMs?: number; progressIntervalMs?: number } {
+  const checkpoint = secondsOption('checkpoint-every', v['checkpoint-every']);
+  const progress = secondsOption('progress-every', v['progress-every']);
+  return {
+    ...(checkpoint !== undefined ? { checkpointIntervalMs: Math.max(10, checkpoint * 1000) } : {}),
+    ...(progress !== undefined ? { progressIntervalMs: Math.max(50, progress * 1000) } : {}),
+  };
 }
 
 export function numberOption(name: string, v: string | undefined): number | undefined {

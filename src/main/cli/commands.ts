@@ -17,7 +17,7 @@ import { describeOwner } from '../store/leases';
 import { displayText, escapeControls, oneLine } from '../../core/text/display';
 import { MAX_FILE_BYTES } from '../../core/document/limits';
 import { bytesText, claimText, memoryText, paramChangeText, runTimeText, solverLabel, statusDetail, stopText } from '../../core/text/run-text';
-import { intOption, numberOption, parse, secondsOption, seedOption, sizeOption, UsageError } from './args';
+import { intervals, intOption, numberOption, parse, seedOption, sizeOption, UsageError } from './args';
 import { printNotes } from './output';
 import { showSpread, spreadOptions, useSpread } from './spread-command';
 import { listLibrary } from '../services/imports';
@@ -25,16 +25,6 @@ import { fmtInt, fmtSeconds, runResult, runRow, RUN_HEADERS, scoreText, table } 
 
 export const dbOption = { db: { type: 'string' } } as const;
 const jsonOption = { json: { type: 'boolean' } } as const;
-
-/** `--checkpoint-every S` and `--progress-every S` of solve and resume (progress at most 20 times a second). */
-function intervals(v: { 'checkpoint-every'?: string; 'progress-every'?: string }): { checkpointIntervalMs?: number; progressIntervalMs?: number } {
-  const checkpoint = secondsOption('checkpoint-every', v['checkpoint-every']);
-  const progress = secondsOption('progress-every', v['progress-every']);
-  return {
-    ...(checkpoint !== undefined ? { checkpointIntervalMs: Math.max(10, checkpoint * 1000) } : {}),
-    ...(progress !== undefined ? { progressIntervalMs: Math.max(50, progress * 1000) } : {}),
-  };
-}
 
 export function open(db: string | undefined, extra: { checkpointIntervalMs?: number; progressIntervalMs?: number } = {}): Workbench {
   const wb = Workbench.open({ dbPath: resolveDbPath(db), spawn: nodeWorkerSpawner(), concurrency: 1, ...extra });

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createBackend } from '../services/backend';
 import { listenServer } from '../serve/server';
 import { resolveDbPath } from '../paths/user-data';
-import { parse, intOption, numberOption, UsageError } from './args';
+import { intervals, parse, intOption, UsageError } from './args';
 import { oneLine } from '../../core/text/display';
 import { exportRun, puzzles, resume, runs, show, solve, solvers, stop } from './commands';
 import { generate } from './generate-command';
@@ -64,7 +64,7 @@ async function serve(argv: string[]): Promise<number> {
     },
     0,
   );
-  const progress = numberOption('progress-every', v['progress-every']);
+  const { progressIntervalMs } = intervals(v);
   const staticDir = v.static ?? fileURLToPath(new URL('../../../out/renderer', import.meta.url));
   if (!existsSync(staticDir)) throw new UsageError(`no built renderer at ${staticDir}: run \`npm run build\` first`);
   const host = v.host ?? '127.0.0.1';
@@ -75,7 +75,7 @@ async function serve(argv: string[]): Promise<number> {
     backend = await createBackend({
       dbPath: resolveDbPath(v.db),
       workerHost: 'node',
-      ...(progress !== undefined ? { progressIntervalMs: Math.max(50, progress * 1000) } : {}),
+      ...(progressIntervalMs !== undefined ? { progressIntervalMs } : {}),
       ...(v.redis !== undefined ? { redis: v.redis } : {}),
     });
   } catch (e) {

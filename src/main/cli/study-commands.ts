@@ -13,7 +13,7 @@ import { studySize } from '../studies/spec';
 import { gridText, studyCsv, studyJson, studyMarkdown, studyText } from '../studies/report';
 import { displayText, oneLine } from '../../core/text/display';
 import { studyProgressText, studyStatus } from '../../core/text/run-text';
-import { intOption, numberOption, parse, UsageError } from './args';
+import { intervals, intOption, parse, UsageError } from './args';
 import { readText } from './commands';
 import { table } from './output';
 
@@ -101,8 +101,7 @@ async function run(argv: string[]): Promise<number> {
   );
   const id = studyId(positionals[0]);
   const concurrency = intOption('concurrency', v.concurrency, 1);
-  const checkpoint = numberOption('checkpoint-every', v['checkpoint-every']);
-  const progress = numberOption('progress-every', v['progress-every']);
+  const every = intervals(v);
   // The study's own concurrency needs the study first: peek with a workbench that runs nothing.
   let spec;
   {
@@ -116,11 +115,10 @@ async function run(argv: string[]): Promise<number> {
   const { wb, studies: here } = open(v.db, {
     // --concurrency, else the study file's, else the run manager's default (cores - 1).
     ...((concurrency ?? spec.concurrency) !== null ? { concurrency: concurrency ?? spec.concurrency! } : {}),
-    ...(checkpoint !== undefined ? { checkpointIntervalMs: Math.max(10, checkpoint * 1000) } : {}),
-    ...(progress !== undefined ? { progressIntervalMs: Math.max(50, progress * 1000) } : {}),
+    ...every,
   });
   // With --redis the runs go to the workers' queue (--concurrency: at most N of them on it at once).
-  const remote = v.redis === undefined ? null : await openRemote(wb, v.redis, concurrency, checkpoint, progress);
+  const remote = v.redis === undefined ? null : await openRemote(wb, v.redis, concurrency, every);
   const studies = remote ? new Studies(wb, remote) : here;
   const tty = process.stderr.isTTY && !v.json;
   let stopping = 0;
@@ -166,15 +164,13 @@ async function openRemote(
   wb: Workbench,
   url: string,
   concurrency: number | undefined,
-  checkpoint: number | undefined,
-  progress: number | undefined,
+  every: { checkpointIntervalMs?: number; progressIntervalMs?: number },
 ): Promise<RemoteRuns> {
   try {
     return await RemoteRuns.open(wb.store, url, {
       elsewhere: wb.runs,
       ...(concurrency !== undefined ? { concurrency } : {}),
-      ...(checkpoint !== undefined ? { checkpointIntervalMs: Math.max(10, checkpoint * 1000) } : {}),
-      ...(progress !== undefined ? { progressIntervalMs: Math.max(50, progress * 1000) } : {}),
+      ...every,
     });
   } catch (e) {
     await wb.dispose();

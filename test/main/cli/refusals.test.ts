@@ -56,6 +56,18 @@ describe('solve refuses before storing a run', { timeout: 120_000 }, () => {
     expectRefused(['--size', '7', '--progress-every', '0', '--evaluations', '100'], /--progress-every must be a positive number of seconds, got 0/);
   });
 
+  it('and so do study run and serve, before opening anything', () => {
+    for (const args of [
+      ['study', 'run', '1', '--checkpoint-every', '0'],
+      ['study', 'run', '1', '--progress-every', '-2'],
+      ['serve', '--progress-every', '0'],
+    ]) {
+      const r = cli([...args, '--db', tempDb()]);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr.trim()).toMatch(/^.*--(checkpoint|progress)-every must be a positive number of seconds, got -?\d+$/);
+    }
+  });
+
   it('but takes the largest seed', () => {
     const r = cli(['solve', '--size', '7', '--seed', '4294967295', '--evaluations', '100', '--db', tempDb()]);
     expect(r.code, r.stderr).toBe(0);
