@@ -54,17 +54,33 @@ if (target === 'node') {
       let built = false;
       try {
         const prebuild = require.resolve('prebuild-install/bin.js', { paths: [moduleDir] });
-        execFileSync(process.execPath, [prebuild, '--runtime', 'electron', '--target', electronVersion, '--arch', process.arch], { cwd: work, stdio: 'inherit', env });
+        execFileSync(process.execPath, [prebuild, '--runtime', 'electron', '--target', electronVersion, '--arch', process.arch], {
+          cwd: work,
+          stdio: 'inherit',
+          env,
+        });
         built = existsSync(join(work, 'build', 'Release', 'better_sqlite3.node'));
       } catch {
         built = false;
       }
       if (!built) {
-        execFileSync(process.execPath, [nodeGyp(), 'rebuild', '--release', `--target=${electronVersion}`, '--runtime=electron', '--dist-url=https://electronjs.org/headers', `--arch=${process.arch}`], {
-          cwd: work,
-          stdio: 'inherit',
-          env,
-        });
+        execFileSync(
+          process.execPath,
+          [
+            nodeGyp(),
+            'rebuild',
+            '--release',
+            `--target=${electronVersion}`,
+            '--runtime=electron',
+            '--dist-url=https://electronjs.org/headers',
+            `--arch=${process.arch}`,
+          ],
+          {
+            cwd: work,
+            stdio: 'inherit',
+            env,
+          },
+        );
       }
       mkdirSync(outDir, { recursive: true });
       copyFileSync(join(work, 'build', 'Release', 'better_sqlite3.node'), out);

@@ -5,9 +5,12 @@
  * E2-style instances per size and colour counts, the boards of bench/edge-papers/aspinall.ts)
  * and the Eternity II comparison of the edge-matching bench (bench/edge-e2.ts: its instances,
  * solvers, seeds and 60 s), each with the published figures beside its cells. The puzzles are
- * written into the templates (or beside them), so a template reads the same everywhere.
+ * written into the templates (or beside them), so a template reads the same everywhere. A folder
+ * given as the argument takes the files instead (test/scripts/study-templates.test.ts checks that
+ * they are the ones in resources/studies).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { piecesFormat, type EdgePuzzle } from '../src/core/families/edge';
 import { generateEdgePuzzle } from '../src/core/families/edge/design';
@@ -15,7 +18,7 @@ import { puzzleToJson } from '../src/core/families/edge/model';
 import { readPuzzleFile } from '../src/core/document/read-file';
 import { thesisBoard } from '../bench/edge-papers/niang';
 
-const dir = fileURLToPath(new URL('../resources/studies/', import.meta.url));
+const dir = process.argv[2] !== undefined ? join(process.argv[2], '/') : fileURLToPath(new URL('../resources/studies/', import.meta.url));
 const instances = fileURLToPath(new URL('../resources/instances/', import.meta.url));
 
 /** JSON with each puzzle, solver and published cell on one line: readable, and diffs stay small. */
@@ -34,7 +37,7 @@ function write(name: string, study: Record<string, unknown>): void {
   });
   lines.push('}');
   writeFileSync(`${dir}${name}`, `${lines.join('\n')}\n`);
-  process.stderr.write(`wrote resources/studies/${name}\n`);
+  process.stderr.write(`wrote ${dir}${name}\n`);
 }
 
 const inline = (name: string, p: EdgePuzzle, group?: string): Record<string, unknown> => ({
@@ -67,7 +70,7 @@ const inline = (name: string, p: EdgePuzzle, group?: string): Record<string, unk
       { solver: 'sa', params: { t0: 0.4, tMin: 0.4 }, label: 'SA at T = 0.4 (reference)' },
     ],
     seeds: [1],
-    stop: { evaluations: 5_000_000, seconds: 600 },
+    stop: { evaluations: 5_000_000, seconds: 600, clock: 'cpu' },
     published: {
       source:
         'Niang 2010 (thesis), table 9: 10 runs each; mean time to a solution (2.4 GHz dual core, C#) and fitness evaluations (boards bred); 7x7 never solved',
@@ -105,13 +108,13 @@ const inline = (name: string, p: EdgePuzzle, group?: string): Record<string, unk
       'Aspinall, Gepp, Harris & Vanstone (IEA/AIE 2020), table 2: median nodes to the first solution over 20 generated E2-style instances per size and border:inner colour counts (the instances of bench/edge-papers/aspinall.ts), for plain single-tile backtracking, the 2x2 domain transform, and the transform with border blocks ordered by H1 and H2. A row is one size and colour count (its 20 instances); "evals to target" is the median nodes of the solved runs. 5 minutes per solve at most; 8x8 with 3:7 colours (paper medians past 390 million nodes) is left out.',
     puzzles,
     solvers: [
-      { solver: 'backtrack', params: { order: 'row', shuffle: false }, label: 'single tiles' },
+      { solver: 'backtrack', params: { order: 'row', shuffle: false, complete: false }, label: 'single tiles' },
       { solver: 'backtrack-2x2', preset: 'aspinall-none', label: '2x2 tiles' },
       { solver: 'backtrack-2x2', preset: 'aspinall-h1', label: 'heuristic 1' },
       { solver: 'backtrack-2x2', preset: 'aspinall-h2', label: 'heuristic 2' },
     ],
     seeds: [1],
-    stop: { seconds: 300 },
+    stop: { seconds: 300, clock: 'cpu' },
     published: {
       source: 'Aspinall et al., IEA/AIE 2020, table 2: median nodes to the first solution over 20 random instances',
       cells: table2.flatMap((c) => c.paper.map((nodes, solver) => ({ group: `${c.n}x${c.n} (${c.border}:${c.inner})`, solver, evaluationsToTarget: nodes }))),
@@ -135,14 +138,19 @@ const inline = (name: string, p: EdgePuzzle, group?: string): Record<string, unk
     ...e2,
     fixed: list.map((f) => ({ piece: f.piece - 1, row: f.row - 1, col: f.col - 1, rotation: f.rotation })),
   });
-  writeFileSync(`${dir}puzzles/eternity2_starter.txt`, piecesFormat.write(fixed([starter])));
-  writeFileSync(`${dir}puzzles/eternity2_clues.txt`, piecesFormat.write(fixed(clues)));
+  const piecesText = (p: EdgePuzzle): string => {
+    const text = piecesFormat.write(p, undefined);
+    if (text === null) throw new Error('the piece list cannot hold this puzzle');
+    return text;
+  };
+  writeFileSync(`${dir}puzzles/eternity2_starter.txt`, piecesText(fixed([starter])));
+  writeFileSync(`${dir}puzzles/eternity2_clues.txt`, piecesText(fixed(clues)));
   const solvers = ['beam', 'lns', 'tabu', 'vns-sa', 'ms-gvns', 'sa', 'hill-climb', 'backtrack:blackwood', 'backtrack:verhaard', 'backtrack'];
   const index = (s: string): number => solvers.indexOf(s);
   write('eternity2-comparison.json', {
     name: 'Eternity II comparison: 4 instances x 10 edge solvers, 5 seeds, 60 s',
     description:
-      'The edge-matching bench (bench/edge-e2.ts, results in bench/results/edge-e2.md): Eternity II with the starter piece (139 at I8), Eternity II with the five clue pieces, META 2010 16x16 and 10x10, every edge solver that applies, 5 seeds, 60 s per run (the bench counts CPU seconds of one core; a study counts running time). About 3.3 CPU hours. The published figures are the public single-core ones: a beam search and an ALNS (Rust, official set with three corners pinned as well), Verhaard- and Blackwood-style backtracking, 60 s each; MS-GVNS on META 2010 with its own time limits (1200 and 3600 s).',
+      'The edge-matching bench (bench/edge-e2.ts, results in bench/results/edge-e2.md): Eternity II with the starter piece (139 at I8), Eternity II with the five clue pieces, META 2010 16x16 and 10x10, every edge solver that applies, 5 seeds, 60 s per run (CPU seconds of one core, so load on the machine does not shorten runs). About 3.3 CPU hours. The published figures are the public single-core ones: a beam search and an ALNS (Rust, official set with three corners pinned as well), Verhaard- and Blackwood-style backtracking, 60 s each; MS-GVNS on META 2010 with its own time limits (1200 and 3600 s).',
     puzzles: [
       { file: 'puzzles/eternity2_starter.txt', name: 'Eternity II, starter piece' },
       { file: 'puzzles/eternity2_clues.txt', name: 'Eternity II, five clues' },
@@ -154,7 +162,7 @@ const inline = (name: string, p: EdgePuzzle, group?: string): Record<string, unk
       return preset ? { solver, preset, label: s } : { solver, label: s };
     }),
     seeds: 5,
-    stop: { seconds: 60 },
+    stop: { seconds: 60, clock: 'cpu' },
     published: {
       source:
         'Public single-core figures (literature.md section 6): raphael-anjou/eternity2 single-core benchmark REPORT.md, 60 s (beam "producer" 454.8 mean / 456 best, ALNS 452.9 / 455, Verhaard-style 440.8, Blackwood-style 436.4; official set + 3 pinned corners); MS-GVNS META 2010 table 1 (30 runs, 3600 s on 16x16, 1200 s on 10x10)',
