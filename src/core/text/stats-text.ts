@@ -76,7 +76,7 @@ export interface PairFigures {
 
 /**
  * A test's figures in brackets' words, seen from one side (`flip`: from b's):
- * "Mann-Whitney p = 0.002, Holm 0.006, A12 0.91"; the signed-rank test shows the matched-pairs
+ * "Mann-Whitney p = 0.0020, Holm 0.0060, A12 0.91"; the signed-rank test shows the matched-pairs
  * rank-biserial r (2 x share - 1) instead of A12.
  */
 export function scoreTestText(t: ScoreTestFigures, flip = false, pairedBy = 'seed'): string {
@@ -91,7 +91,7 @@ export function timeTestText(t: TimeTestFigures, flip = false): string {
   return `${t.test === 'gehan' ? 'Gehan' : 'Mann-Whitney'} on times with non-reachers slowest ${pIsText(t.p)}, Holm ${pText(t.pHolm)}, A12 ${a12Text(flip ? 1 - t.a12 : t.a12)}`;
 }
 
-/** "lns reached the target in 10 of 10 runs, sa in 1 of 10 (Fisher p < 0.001, Holm 0.002)"; `first` names who is told first. */
+/** "lns reached the target in 10 of 10 runs, sa in 1 of 10 (Fisher p < 0.001, Holm 0.0020)"; `first` names who is told first. */
 export function successSentence(t: SuccessTestFigures, labelA: string, labelB: string, first: 'a' | 'b' = 'a'): string {
   const [i, j] = first === 'a' ? [0, 1] : [1, 0];
   const [li, lj] = first === 'a' ? [labelA, labelB] : [labelB, labelA];
@@ -100,8 +100,8 @@ export function successSentence(t: SuccessTestFigures, labelA: string, labelB: s
 
 /**
  * Who beats whom on a row, with the test that says so: "beam better than lns (Mann-Whitney
- * p = 0.002, Holm 0.006, A12 0.91)", "lns reached the target in 10 of 10 runs, sa in 1 of 10
- * (Fisher p < 0.001, Holm 0.003)", "beam faster to the target than lns (…)", or "beam and lns
+ * p = 0.0020, Holm 0.0060, A12 0.91)", "lns reached the target in 10 of 10 runs, sa in 1 of 10
+ * (Fisher p < 0.001, Holm 0.0030)", "beam faster to the target than lns (…)", or "beam and lns
  * not told apart (…)"; the success counts follow when another test decided.
  */
 export function pairVerdictText(c: PairFigures, labelA: string, labelB: string, pairedBy = 'seed'): string {

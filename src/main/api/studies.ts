@@ -269,7 +269,7 @@ export interface StudyAnalysis {
   pairing: StudyPairing | null;
   /** The settings over the puzzles (Wilcoxon or Friedman); null below two rows with results for every setting. */
   overPuzzles: OverPuzzles | null;
-  /** Each row's pair verdicts in words (one sentence per tested pair, in the order of `comparisons`), e.g. "beam better than lns (Mann-Whitney p = 0.002, Holm 0.006, A12 0.91)". */
+  /** Each row's pair verdicts in words (one sentence per tested pair, in the order of `comparisons`), e.g. "beam better than lns (Mann-Whitney p = 0.0020, Holm 0.0060, A12 0.91)". */
   verdicts: { rowIndex: number; a: number; b: number; text: string }[];
   tests: PublishedTestResult[];
 }

@@ -21,7 +21,7 @@ export function pairText(t: PairTest | null, none = '-'): string {
   return `p ${pText(t.p)} (Holm ${pText(t.pHolm)}), ${t.test === 'signed-rank' ? `r ${(2 * t.a12 - 1).toFixed(2)}` : `A12 ${a12Text(t.a12)}`}`;
 }
 
-/** The verdict of one pair in words, with its test: "beam better than lns (Mann-Whitney p = 0.0020, Holm 0.006, A12 0.91)". */
+/** The verdict of one pair in words, with its test: "beam better than lns (Mann-Whitney p = 0.0020, Holm 0.0060, A12 0.91)". */
 export function verdictText(spec: StudySpec, c: StudyComparison, width = 40): string {
   return pairVerdictText(c, label(spec, c.a, width), label(spec, c.b, width), spec.pairing?.by ?? 'seed');
 }
