@@ -2,7 +2,6 @@
 import { basename } from 'node:path';
 import { readPuzzleFile } from '../../core/document/read-file';
 import { getFamily } from '../../core/families';
-import { writeFileSync } from 'node:fs';
 import { documentToText, makeDocument } from '../../core/document/document';
 import { makeUnique, fewestRecolourings } from '../../core/families/edge/analysis';
 import { solutionToJson, type EdgePuzzle, isEdgeRead } from '../../core/families/edge/model';
@@ -11,6 +10,7 @@ import { analysisLines } from '../../core/text/analysis-text';
 import { countText, durationText } from '../../core/text/run-text';
 import { runAnalysis, DEFAULT_LIMITS, type AnalysisTarget } from '../services/analysis-run';
 import { intOption, numberOption, parse, seedOption, sizeOption, UsageError } from './args';
+import { outFile, writeOut } from './out-file';
 import { readText } from './commands';
 import { printNotes } from './output';
 
@@ -64,7 +64,7 @@ export async function analyze(argv: string[]): Promise<number> {
     target = { family: read.family, puzzle: read.puzzle, solution: read.solution ?? undefined };
   }
   if (v.recolour && !v['make-unique']) throw new UsageError('--recolour makes a puzzle unique by colours: give it with --make-unique');
-  if (v['make-unique']) return makeUniqueCommand(target, file, seconds, v.json === true, v.out, notes, v.recolour === true);
+  if (v['make-unique']) return makeUniqueCommand(target, file, seconds, v.json === true, outFile('out', v.out), notes, v.recolour === true);
   if (v.out !== undefined) throw new UsageError('--out writes the puzzle --make-unique proposes: give --make-unique');
   // Ctrl+C stops the count and still prints what was found.
   let stop = false;
@@ -116,7 +116,7 @@ function makeUniqueCommand(
       else process.stdout.write(`${recolourLines(r, puzzle.rows, puzzle.cols).join('\n')}\n`);
       if (out !== undefined) {
         if (r.outcome !== 'proposed' || !changed) throw new UsageError(`${basename(file)}: nothing written to ${out}: no confirmed proposal`);
-        writeFileSync(out, documentToText(makeDocument('edge', `${basename(file)} (unique by colours)`, changed)));
+        writeOut('out', out, documentToText(makeDocument('edge', `${basename(file)} (unique by colours)`, changed)));
         if (!json) process.stdout.write(`wrote ${out}: the puzzle with ${r.changes.length} join${r.changes.length === 1 ? '' : 's'} recoloured\n`);
       }
       printNotes(notes, []);
@@ -132,7 +132,7 @@ function makeUniqueCommand(
     if (out !== undefined) {
       if (r.outcome !== 'proposed') throw new UsageError(`${basename(file)}: nothing written to ${out}: no confirmed proposal`);
       const hinted: EdgePuzzle = { ...puzzle, fixed: [...puzzle.fixed, ...r.hints] };
-      writeFileSync(out, documentToText(makeDocument('edge', `${basename(file)} (unique)`, hinted, r.reference)));
+      writeOut('out', out, documentToText(makeDocument('edge', `${basename(file)} (unique)`, hinted, r.reference)));
       if (!json) process.stdout.write(`wrote ${out}: the puzzle with the ${r.hints.length} piece${r.hints.length === 1 ? '' : 's'} fixed\n`);
     }
     printNotes(notes, []);

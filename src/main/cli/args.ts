@@ -33,6 +33,11 @@ export function parse<O extends Options>(argv: string[], commandOptions: O, maxP
     throw new UsageError((e as Error).message.replace(/\. To specify a positional.*$/s, '').split('\n')[0]);
   }
   if (parsed.positionals.length > maxPositionals) throw new UsageError(`unexpected argument "${parsed.positionals[maxPositionals]}"`);
+  // An empty value is a slip (`--out "$UNSET"`), never a choice: taken, it would quietly mean "not given".
+  for (const [name, value] of Object.entries(parsed.values)) {
+    if (value === '' || (Array.isArray(value) && value.includes(''))) throw new UsageError(`--${name} needs a value, got ""`);
+  }
+  if (parsed.positionals.includes('')) throw new UsageError('an argument is empty ("")');
   return parsed;
 }
 

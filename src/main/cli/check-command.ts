@@ -19,6 +19,8 @@ export async function check(argv: string[]): Promise<number> {
   } catch (e) {
     // Already a sentence about the file (not a database, a -wal of another file, unreadable).
     if (!(e instanceof StoreError)) throw e;
+    // A folder, a pipe or an unreadable path is the wrong --db, not a damaged database.
+    if (e.code === 'CANT_OPEN') throw new UsageError(e.message);
     process.stderr.write(`${e.message}\n`);
     return 1;
   }

@@ -1,4 +1,4 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { FormatError } from '../../core/document/errors';
 import { makeDocument, documentToText } from '../../core/document/document';
@@ -17,6 +17,7 @@ import { describeOwner } from '../store/leases';
 import { displayText, escapeControls, oneLine } from '../../core/text/display';
 import { MAX_FILE_BYTES } from '../../core/document/limits';
 import { bytesText, claimText, memoryText, paramChangeText, runTimeText, solverLabel, statusDetail, stopText } from '../../core/text/run-text';
+import { outFile, writeOut } from './out-file';
 import { intervals, intOption, numberOption, parse, seedOption, sizeOption, UsageError } from './args';
 import { printNotes } from './output';
 import { showSpread, spreadOptions, useSpread } from './spread-command';
@@ -392,13 +393,14 @@ export async function show(argv: string[]): Promise<number> {
 export async function exportRun(argv: string[]): Promise<number> {
   const { values: v, positionals } = parse(argv, { ...dbOption, format: { type: 'string' }, out: { type: 'string' } }, 1);
   const id = parseRunId(positionals[0]);
+  const out = outFile('out', v.out);
   const wb = open(v.db);
   try {
     const run = mustRun(wb, id);
     if (v.format === 'run') {
       // The whole run, to resume elsewhere (see services/run-file.ts).
       const { text } = wb.exportRunFile(id);
-      if (v.out) writeFileSync(v.out, text);
+      if (out !== undefined) writeOut('out', out, text);
       else process.stdout.write(text);
       return 0;
     }
@@ -419,7 +421,7 @@ export async function exportRun(argv: string[]): Promise<number> {
       text = fmt.write(puzzle, solution);
       if (text === null) throw new UsageError(`--format ${format} cannot hold this run's board`);
     }
-    if (v.out) writeFileSync(v.out, text);
+    if (out !== undefined) writeOut('out', out, text);
     else process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
     return 0;
   } finally {

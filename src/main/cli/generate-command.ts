@@ -1,10 +1,10 @@
 // `generate`: new edge-matching instances (E2-style or Tetravex) written as files or added to the library.
-import { writeFileSync } from 'node:fs';
 import { makeDocument } from '../../core/document/document';
 import { randomSeed } from '../../core/rng/rng';
 import { generateEdgePuzzle, generatedFiles, DIFFICULTIES, type Difficulty, OrderError, generateToOrder, orderedText } from '../../core/families/edge/design';
 import { generateTetravex, tetravexFormat, boardFormat } from '../../core/families/edge/files';
 import { intOption, parse, seedOption, sizeOption, UsageError } from './args';
+import { outFile, writeOut } from './out-file';
 import { dbOption, open } from './commands';
 import type { EdgeBoard, EdgePuzzle } from '../../core/families/edge/model';
 import { analyseMaze } from '../../core/families/jump/analysis';
@@ -37,6 +37,8 @@ export async function generate(argv: string[]): Promise<number> {
     },
     0,
   );
+  outFile('out', v.out);
+  outFile('solution', v.solution);
   const family = v.family ?? 'edge';
   if (family === 'jump') return generateMaze(v);
   if (family === 'parity') return generateParity(v);
@@ -94,9 +96,9 @@ export async function generate(argv: string[]): Promise<number> {
       : `E2-style ${size.rows}x${size.cols}, ${frameColours} frame + ${innerColours} inner colours`;
   const header = `# generated ${what}, seed ${made.seed}${unique ? ', exactly one solution' : ''}\n`;
   const text = header + (kind.type === 'tetravex' ? tetravexFormat.write(made.puzzle, undefined)! : generatedFiles(made).pieces);
-  if (v.out) writeFileSync(v.out, text);
+  if (v.out !== undefined) writeOut('out', v.out, text);
   else process.stdout.write(text);
-  if (v.solution) writeFileSync(v.solution, boardFormat.write(made.puzzle, made.solution)!);
+  if (v.solution !== undefined) writeOut('solution', v.solution, boardFormat.write(made.puzzle, made.solution)!);
   if (v.import) {
     const wb = open(v.db);
     try {
@@ -138,7 +140,7 @@ async function generateMaze(v: Values): Promise<number> {
   const a = analyseMaze(puzzle, maze);
   process.stderr.write(`one shortest path of ${a.shortest} moves (the maze analysis says so), seed ${seed}\n`);
   const text = jumpMazeFormat.write(puzzle, { cells: maze })!;
-  if (typeof v.out === 'string') writeFileSync(v.out, text);
+  if (typeof v.out === 'string') writeOut('out', v.out, text);
   else process.stdout.write(text);
   if (v.import)
     await addToLibrary(str(v.db), makeDocument('jump', `maze ${size.rows}x${size.cols}, one path of ${length}, seed ${seed}`, puzzle, { cells: maze }));
@@ -161,7 +163,7 @@ async function generateParity(v: Values): Promise<number> {
   }
   for (const c of order.exact) process.stdout.write(`n = ${c.n}, m = ${c.m}: ${c.solutions} solutions, exact\n`);
   const first = order.exact[0]!;
-  if (typeof v.out === 'string') writeFileSync(v.out, parityGridFormat.write({ n: first.n, m: first.m }, undefined)!);
+  if (typeof v.out === 'string') writeOut('out', v.out, parityGridFormat.write({ n: first.n, m: first.m }, undefined)!);
   if (v.import)
     await addToLibrary(str(v.db), makeDocument('parity', `casse-tete ${first.n}x${first.n}, remove ${first.m} (${raw} solutions)`, { n: first.n, m: first.m }));
   return 0;

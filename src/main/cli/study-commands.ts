@@ -2,7 +2,6 @@
  * `workbench study create|run|show|export|stop|list`: a study is a grid of runs (puzzles x solver
  * settings x seeds) made through the same run manager queue as every other run.
  */
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { nodeWorkerSpawner } from '../runs/node-host';
 import { resolveDbPath } from '../paths/user-data';
@@ -14,6 +13,7 @@ import { gridText, studyCsv, studyJson, studyMarkdown, studyText } from '../stud
 import { displayText, oneLine } from '../../core/text/display';
 import { studyProgressText, studyStatus } from '../../core/text/run-text';
 import { intervals, intOption, parse, UsageError } from './args';
+import { outFile, writeOut } from './out-file';
 import { readText } from './commands';
 import { table } from './output';
 
@@ -208,6 +208,7 @@ async function exportStudy(argv: string[]): Promise<number> {
   const format = v.format ?? 'markdown';
   if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format ${format}: give ${EXPORT_FORMATS.join(', ')}`);
   const id = studyId(positionals[0]);
+  outFile('out', v.out);
   const { wb, studies } = open(v.db);
   try {
     const s = mustStudy(studies, id);
@@ -228,12 +229,8 @@ async function exportStudy(argv: string[]): Promise<number> {
       process.stdout.write(text);
       return 0;
     }
-    try {
-      writeFileSync(v.out, text);
-      if (svg) writeFileSync(svg.file, svg.text);
-    } catch (e) {
-      throw new UsageError(`cannot write the export: ${(e as Error).message}`);
-    }
+    writeOut('out', v.out, text);
+    if (svg) writeOut('out', svg.file, svg.text);
     process.stderr.write(`${oneLine(`study ${id}: wrote ${v.out}${svg ? ` and ${svg.file}` : ''}`, 600)}\n`);
     return 0;
   } finally {

@@ -60,6 +60,18 @@ function fileSize(file: string): number | null {
   }
 }
 
+/** A path that is there but is no regular file (a folder, a pipe, a device) cannot hold a database: say so, not SQLite's I/O error. */
+function refuseNonFile(file: string): void {
+  let st: fs.Stats;
+  try {
+    st = fs.statSync(file);
+  } catch {
+    return; // not there yet
+  }
+  if (st.isDirectory()) throw new StoreError('CANT_OPEN', `${file} is a folder, not a database file: give a file path with --db`);
+  if (!st.isFile()) throw new StoreError('CANT_OPEN', `${file} is not a regular file (a pipe or device), so it cannot hold a database`);
+}
+
 /**
  * A new database file comes into place whole: made and migrated under a name of this process's
  * own, then linked to its path, which fails if another process got there first (whose file came
@@ -214,6 +226,7 @@ export class StoreCore implements Disposable {
   static open(file: string, opts: StoreOptions = {}): StoreCore {
     const memory = file === ':memory:' || file === '';
     if (!memory) {
+      refuseNonFile(file);
       const dir = path.dirname(path.resolve(file));
       try {
         fs.mkdirSync(dir, { recursive: true });
@@ -267,6 +280,7 @@ export class StoreCore implements Disposable {
 
   /** See Store.fullCheck. */
   static fullCheck(file: string, opts: Pick<StoreOptions, 'nativeBinding'> = {}): string[] {
+    refuseNonFile(file);
     if (fileSize(file) === 0) return ['the file is empty (0 bytes)'];
     refuseForeignWal(file);
     const hadWal = fs.existsSync(`${file}-wal`) || fs.existsSync(`${file}-shm`);

@@ -1,0 +1,52 @@
+/**
+ * Paths and values that cannot be what a person meant: an empty value, a folder or a pipe where a
+ * file is written or a database is opened. Each is refused in one line naming it, exit 2, before
+ * any work (a pipe given to --out would block the write forever).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, instances, tempDb } from '../../helpers/cli';
+
+function refused(args: string[], message: RegExp): void {
+  const r = cli(args);
+  expect(r.code, r.stderr).toBe(2);
+  const lines = r.stderr.trim().split('\n');
+  expect(lines, r.stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(message);
+}
+
+describe('the CLI refuses paths and values no one means', { timeout: 120_000 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bad-paths-'));
+  const folder = join(dir, 'a-folder');
+  mkdirSync(folder);
+  const pipe = join(dir, 'a-pipe');
+  execFileSync('mkfifo', [pipe]);
+  const puzzle = join(instances, 'e2_clue1_6x6.txt');
+
+  it('an empty option value or argument', () => {
+    refused(['runs', '--db', ''], /--db needs a value, got ""/);
+    refused(['solve', puzzle, '--solver', '', '--db', tempDb()], /--solver needs a value, got ""/);
+    refused(['export', '1', '--out', '', '--db', tempDb()], /--out needs a value, got ""/);
+    refused(['solve', '', '--db', tempDb()], /an argument is empty/);
+  });
+
+  it('a folder or a pipe as a file to write, before the work is done', () => {
+    refused(['export', '1', '--out', pipe, '--db', tempDb()], /--out .*a-pipe is not a regular file/);
+    refused(['generate', '--size', '4', '--out', pipe], /--out .*a-pipe is not a regular file/);
+    const out = join(dir, 'pieces.txt');
+    refused(['generate', '--size', '4', '--out', out, '--solution', folder], /--solution .*a-folder is a folder/);
+    expect(existsSync(out)).toBe(false);
+    refused(['study', 'export', '1', '--out', folder, '--db', tempDb()], /--out .*a-folder is a folder/);
+    refused(['analyze', puzzle, '--make-unique', '--out', join(dir, 'none', 'x.json')], /--out .*: there is no folder/);
+  });
+
+  it('a folder or a device as the database, by every command and check', () => {
+    refused(['runs', '--db', folder], /a-folder is a folder, not a database file/);
+    refused(['check', '--db', folder], /a-folder is a folder, not a database file/);
+    refused(['check', '--db', pipe], /a-pipe is not a regular file/);
+    refused(['puzzles', '--db', '/dev/null'], /\/dev\/null is not a regular file/);
+  });
+});
