@@ -8,8 +8,8 @@ import { solutionToJson, type EdgePuzzle, isEdgeRead } from '../../core/families
 import { makeUniqueLines, recolourLines } from '../../core/families/edge/analysis/text';
 import { analysisLines } from '../../core/text/analysis-text';
 import { countText, durationText } from '../../core/text/run-text';
-import { runAnalysis, DEFAULT_LIMITS, type AnalysisTarget } from '../services/analysis-run';
-import { intOption, numberOption, parse, seedOption, sizeOption, UsageError } from './args';
+import { runAnalysis, DEFAULT_LIMITS, processCpuMs, type AnalysisTarget } from '../services/analysis-run';
+import { cpuSecondsOption, intOption, parse, seedOption, sizeOption, UsageError } from './args';
 import { outFile, writeOut } from './out-file';
 import { readText } from './commands';
 import { printNotes } from './output';
@@ -35,8 +35,7 @@ export async function analyze(argv: string[]): Promise<number> {
     },
     1,
   );
-  const seconds = numberOption('seconds', v.seconds) ?? DEFAULT_LIMITS.seconds;
-  if (!(seconds > 0)) throw new UsageError(`--seconds must be a positive number of CPU seconds, got ${v.seconds}`);
+  const seconds = cpuSecondsOption(v.seconds) ?? DEFAULT_LIMITS.seconds;
   const limits = {
     seconds,
     maxSolutions: intOption('max-solutions', v['max-solutions'], 1) ?? DEFAULT_LIMITS.maxSolutions,
@@ -107,10 +106,10 @@ function makeUniqueCommand(
   let stop = false;
   const onInt = (): void => void (stop = true);
   process.once('SIGINT', onInt);
-  const t0 = cpuMs();
+  const t0 = processCpuMs();
   if (byColours) {
     try {
-      const r = fewestRecolourings(puzzle, { shouldStop: () => stop || cpuMs() - t0 >= seconds * 1000 });
+      const r = fewestRecolourings(puzzle, { shouldStop: () => stop || processCpuMs() - t0 >= seconds * 1000 });
       const { puzzle: changed, ...rest } = r;
       if (json) process.stdout.write(`${JSON.stringify({ file: basename(file), ...rest })}\n`);
       else process.stdout.write(`${recolourLines(r, puzzle.rows, puzzle.cols).join('\n')}\n`);
@@ -126,7 +125,7 @@ function makeUniqueCommand(
     }
   }
   try {
-    const r = makeUnique(puzzle, { shouldStop: () => stop || cpuMs() - t0 >= seconds * 1000 });
+    const r = makeUnique(puzzle, { shouldStop: () => stop || processCpuMs() - t0 >= seconds * 1000 });
     if (json) process.stdout.write(`${JSON.stringify({ file: basename(file), ...r, reference: r.reference ? solutionToJson(r.reference) : null })}\n`);
     else process.stdout.write(`${makeUniqueLines(r, puzzle.rows, puzzle.cols).join('\n')}\n`);
     if (out !== undefined) {
@@ -141,8 +140,3 @@ function makeUniqueCommand(
     process.removeListener('SIGINT', onInt);
   }
 }
-
-const cpuMs = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};

@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { MAX_SEED } from '../../core/engine/run-types';
+import { MAX_STOP_SECONDS } from '../services/stop-criteria';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -73,6 +74,14 @@ export function intervals(v: { 'checkpoint-every'?: string; 'progress-every'?: s
     ...(checkpoint !== undefined ? { checkpointIntervalMs: Math.max(10, checkpoint * 1000) } : {}),
     ...(progress !== undefined ? { progressIntervalMs: Math.max(50, progress * 1000) } : {}),
   };
+}
+
+/** `--seconds S` of a bounded search (analyze, generate): CPU seconds above zero, at most a stop criterion's. */
+export function cpuSecondsOption(v: string | undefined): number | undefined {
+  const n = numberOption('seconds', v);
+  if (n !== undefined && !(n > 0 && n <= MAX_STOP_SECONDS))
+    throw new UsageError(`--seconds must be a positive number of CPU seconds up to ${MAX_STOP_SECONDS}, got ${v}`);
+  return n;
 }
 
 export function numberOption(name: string, v: string | undefined): number | undefined {

@@ -3,7 +3,8 @@ import { makeDocument } from '../../core/document/document';
 import { randomSeed } from '../../core/rng/rng';
 import { generateEdgePuzzle, generatedFiles, DIFFICULTIES, type Difficulty, OrderError, generateToOrder, orderedText } from '../../core/families/edge/design';
 import { generateTetravex, tetravexFormat, boardFormat } from '../../core/families/edge/files';
-import { intOption, parse, seedOption, sizeOption, UsageError } from './args';
+import { cpuSecondsOption, intOption, parse, seedOption, sizeOption, UsageError } from './args';
+import { processCpuMs } from '../services/analysis-run';
 import { outFile, writeOut } from './out-file';
 import { dbOption, open } from './commands';
 import type { EdgeBoard, EdgePuzzle } from '../../core/families/edge/model';
@@ -34,12 +35,14 @@ export async function generate(argv: string[]): Promise<number> {
       attempts: { type: 'string' },
       length: { type: 'string' },
       solutions: { type: 'string' },
+      seconds: { type: 'string' },
     },
     0,
   );
   outFile('out', v.out);
   outFile('solution', v.solution);
   const family = v.family ?? 'edge';
+  if (v.seconds !== undefined && family !== 'jump') throw new UsageError('--seconds bounds the search for a jump maze: give --family jump');
   if (family === 'jump') return generateMaze(v);
   if (family === 'parity') return generateParity(v);
   if (family !== 'edge') throw new UsageError(`generate makes edge, jump or parity puzzles (--family edge|jump|parity), got ${family}`);
@@ -118,6 +121,9 @@ function difficultyOption(text: string): Difficulty {
 }
 
 type Values = Record<string, string | boolean | undefined>;
+
+/** CPU seconds a maze to order may take unless --seconds says otherwise. */
+const MAZE_SECONDS = 60;
 const str = (x: string | boolean | undefined): string | undefined => (typeof x === 'string' ? x : undefined);
 
 /** `generate --family jump --size RxC --length L`: a maze whose one shortest path has L moves. */
@@ -131,11 +137,20 @@ async function generateMaze(v: Values): Promise<number> {
   const errors = jumpPuzzleErrors(puzzle);
   if (errors.length) throw new UsageError(errors[0]!);
   const maxSteps = (intOption('attempts', str(v.attempts), 1, 1_000_000) ?? 200) * 1000;
+  // A large maze makes each change a full analysis: the search is bounded by CPU time too, and Ctrl+C.
+  const seconds = cpuSecondsOption(str(v.seconds)) ?? MAZE_SECONDS;
+  const t0 = processCpuMs();
+  let stop = false;
+  const onInt = (): void => void (stop = true);
+  process.once('SIGINT', onInt);
   let maze: Int32Array;
   try {
-    maze = mazeToOrder(puzzle, { length, seed, maxSteps }).cells;
+    maze = mazeToOrder(puzzle, { length, seed, maxSteps, shouldStop: () => stop || processCpuMs() - t0 >= seconds * 1000 }).cells;
   } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
+    const why = e instanceof Error ? e.message : String(e);
+    throw new UsageError(stop ? why : why.replace('(stopped)', `(stopped at --seconds ${seconds})`));
+  } finally {
+    process.removeListener('SIGINT', onInt);
   }
   const a = analyseMaze(puzzle, maze);
   process.stderr.write(`one shortest path of ${a.shortest} moves (the maze analysis says so), seed ${seed}\n`);

@@ -49,7 +49,8 @@ export interface AnalysisHooks {
   clockMs?(): number;
 }
 
-const processCpuMs = (): number => {
+/** This process's CPU time in ms: the clock of the CLI's bounded searches. */
+export const processCpuMs = (): number => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };

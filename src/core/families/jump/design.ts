@@ -53,10 +53,9 @@ export function mazeToOrder(p: JumpPuzzle, o: MazeOrder): OrderedMaze {
     let d = distance(p, cells, o.length);
     let stall = 0;
     while (d > 0 && stall < 20 * free.length && steps < maxSteps) {
-      if ((steps & 1023) === 0) {
-        o.onProgress?.(steps);
-        if (o.shouldStop?.()) break;
-      }
+      // Asked at every change: on a large maze one change (a full analysis) can take a second.
+      if (o.shouldStop?.()) break;
+      if ((steps & 1023) === 0) o.onProgress?.(steps);
       steps++;
       const i = free[rng.int(free.length)]!;
       const was = cells[i]!;
@@ -75,9 +74,10 @@ export function mazeToOrder(p: JumpPuzzle, o: MazeOrder): OrderedMaze {
     if (a.shortestPaths === '1' && a.shortest !== null) longest = Math.max(longest, a.shortest);
     if (d === 0) return { cells, steps };
   }
+  const stopped = steps < maxSteps;
   throw new Error(
-    `no ${p.rows}x${p.cols} maze with one shortest path of ${o.length} moves in ${steps.toLocaleString('en')} changes${
+    `no ${p.rows}x${p.cols} maze with one shortest path of ${o.length} moves in ${steps.toLocaleString('en')} changes${stopped ? ' (stopped)' : ''}${
       longest >= 0 ? ` (the walks' mazes with one shortest path reached ${longest} moves)` : ''
-    }: ask for another length or give more --attempts`,
+    }: ask for another length or give ${stopped ? 'it more time' : 'more --attempts'}`,
   );
 }
