@@ -42,6 +42,13 @@ export function parse<O extends Options>(argv: string[], commandOptions: O, maxP
   return parsed;
 }
 
+/** A positional id (RUN, ID): a whole number from 1. */
+export function idArgument(label: string, v: string): number {
+  const n = Number(v);
+  if (!/^\d+$/.test(v.trim()) || !Number.isSafeInteger(n) || n < 1) throw new UsageError(`${label} must be a whole number from 1 (an id), got "${v}"`);
+  return n;
+}
+
 export function intOption(name: string, v: string | undefined, min = -Infinity, max = Infinity): number | undefined {
   if (v === undefined) return undefined;
   const n = Number(v);
@@ -68,12 +75,16 @@ function secondsOption(name: string, v: string | undefined): number | undefined 
  * refused unless above zero, progress at most 20 times a second.
  */
 export function intervals(v: { 'checkpoint-every'?: string; 'progress-every'?: string }): { checkpointIntervalMs?: number; progressIntervalMs?: number } {
-  const checkpoint = secondsOption('checkpoint-every', v['checkpoint-every']);
-  const progress = secondsOption('progress-every', v['progress-every']);
-  return {
-    ...(checkpoint !== undefined ? { checkpointIntervalMs: Math.max(10, checkpoint * 1000) } : {}),
-    ...(progress !== undefined ? { progressIntervalMs: Math.max(50, progress * 1000) } : {}),
-  };
+  const checkpoint = intervalMs('checkpoint-every', v['checkpoint-every'], 0.01);
+  const progress = intervalMs('progress-every', v['progress-every'], 0.05);
+  return { ...(checkpoint !== undefined ? { checkpointIntervalMs: checkpoint } : {}), ...(progress !== undefined ? { progressIntervalMs: progress } : {}) };
+}
+
+/** An interval in ms from seconds, refused below `min` seconds rather than raised to it in silence. */
+function intervalMs(name: string, v: string | undefined, min: number): number | undefined {
+  const s = secondsOption(name, v);
+  if (s !== undefined && s < min) throw new UsageError(`--${name} must be at least ${min} s, got ${v}`);
+  return s === undefined ? undefined : s * 1000;
 }
 
 /** `--seconds S` of a bounded search (analyze, generate): CPU seconds above zero, at most a stop criterion's. */

@@ -18,7 +18,7 @@ import { displayText, escapeControls, oneLine } from '../../core/text/display';
 import { MAX_FILE_BYTES } from '../../core/document/limits';
 import { bytesText, claimText, memoryText, paramChangeText, runTimeText, solverLabel, statusDetail, stopText } from '../../core/text/run-text';
 import { outFile, writeOut } from './out-file';
-import { intervals, intOption, numberOption, parse, seedOption, sizeOption, UsageError } from './args';
+import { idArgument, intervals, intOption, numberOption, parse, seedOption, sizeOption, UsageError } from './args';
 import { printNotes } from './output';
 import { showSpread, spreadOptions, useSpread } from './spread-command';
 import { listLibrary } from '../services/imports';
@@ -62,8 +62,7 @@ export function readText(file: string): string {
 
 function parseRunId(v: string | undefined): number {
   if (v === undefined) throw new UsageError('missing RUN (a run id; see `workbench runs`)');
-  const id = intOption('run', v, 1);
-  return id!;
+  return idArgument('RUN', v);
 }
 
 function mustRun(wb: Workbench, id: number): RunRecord {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createBackend } from '../services/backend';
 import { listenServer } from '../serve/server';
@@ -38,7 +38,7 @@ const USAGE = `usage: workbench <command> [options]   (every command takes --db 
         [--out FILE] [--solution FILE] [--import]
   generate --tetravex --size N [--colours K] [--seed S] [--out FILE] [--solution FILE] [--import]
         (either with [--unique] [--difficulty easy|medium|hard] [--attempts N]: exactly one solution)
-  generate --family jump --size RxC --length L [--seed S] [--attempts N] [--out FILE] [--import]
+  generate --family jump --size RxC --length L [--seed S] [--attempts N] [--seconds S] [--out FILE] [--import]
   generate --family parity --solutions K [--size N] [--out FILE] [--import]
   serve [--port P] [--host H] [--token T] [--progress-every S] [--redis URL]
   study create FILE.json
@@ -65,11 +65,13 @@ async function serve(argv: string[]): Promise<number> {
     0,
   );
   const { progressIntervalMs } = intervals(v);
+  const port = intOption('port', v.port, 0, 65535) ?? 5178;
   const staticDir = v.static ?? fileURLToPath(new URL('../../../out/renderer', import.meta.url));
   if (!existsSync(staticDir)) throw new UsageError(`no built renderer at ${staticDir}: run \`npm run build\` first`);
+  if (!statSync(staticDir).isDirectory()) throw new UsageError(`--static ${staticDir} is not a folder: give the built renderer's folder`);
   const host = v.host ?? '127.0.0.1';
   // Listen first: a taken port ends the command here, before the backend takes any queued run.
-  const server = await listenServer({ port: intOption('port', v.port, 0, 65535) ?? 5178, host, token: v.token, staticDir });
+  const server = await listenServer({ port, host, token: v.token, staticDir });
   let backend: Awaited<ReturnType<typeof createBackend>>;
   try {
     backend = await createBackend({
@@ -120,7 +122,8 @@ export async function main(argv: string[]): Promise<number> {
   quietWhenReaderGoes(process.stderr);
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
-    process.stdout.write(USAGE);
+    // Asked for, the usage is the answer (stdout, 0); with no command at all it is the error (stderr, 2).
+    (command ? process.stdout : process.stderr).write(USAGE);
     return command ? 0 : 2;
   }
   const fn = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;

@@ -8,11 +8,11 @@ import { resolveDbPath } from '../paths/user-data';
 import { Workbench } from '../services/workbench';
 import { Studies, type Study } from '../studies/studies';
 import { RemoteRuns } from '../studies/redis/coordinator';
-import { studySize } from '../studies/spec';
+import { MAX_STUDY_CONCURRENCY, studySize } from '../studies/spec';
 import { gridText, studyCsv, studyJson, studyMarkdown, studyText } from '../studies/report';
 import { displayText, oneLine } from '../../core/text/display';
 import { studyProgressText, studyStatus } from '../../core/text/run-text';
-import { intervals, intOption, parse, UsageError } from './args';
+import { idArgument, intervals, intOption, parse, UsageError } from './args';
 import { outFile, writeOut } from './out-file';
 import { readText } from './commands';
 import { table } from './output';
@@ -59,7 +59,7 @@ function open(
 
 function studyId(v: string | undefined): number {
   if (v === undefined) throw new UsageError('missing ID (a study id; see `workbench study list`)');
-  return intOption('study', v, 1)!;
+  return idArgument('ID', v);
 }
 
 function mustStudy(studies: Studies, id: number): Study {
@@ -100,7 +100,7 @@ async function run(argv: string[]): Promise<number> {
     1,
   );
   const id = studyId(positionals[0]);
-  const concurrency = intOption('concurrency', v.concurrency, 1);
+  const concurrency = intOption('concurrency', v.concurrency, 1, MAX_STUDY_CONCURRENCY);
   const every = intervals(v);
   // The study's own concurrency needs the study first: peek with a workbench that runs nothing.
   let spec;

@@ -28,6 +28,9 @@ import {
   type StudyPairing,
 } from '../api/studies';
 
+/** Runs of one study at once, at most (a study file's `concurrency`, `study run --concurrency`). */
+export const MAX_STUDY_CONCURRENCY = 256;
+
 export { TESTED_MEASURES, type Published, type PublishedCell, type PublishedTest, type StudyPairing };
 
 /** One puzzle of the grid, with its own copy of the puzzle. */
@@ -122,7 +125,7 @@ const fileSchema = obj({
   ),
   seeds: v.unknown(),
   stop: stopSchema,
-  concurrency: v.optional(int(1, 256)),
+  concurrency: v.optional(int(1, MAX_STUDY_CONCURRENCY)),
   pairing: v.optional(obj({ by: oneOf('seed'), meaning: str(500) })),
   aggregate: v.optional(oneOf('median', 'mean')),
   published: v.optional(

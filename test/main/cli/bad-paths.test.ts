@@ -33,6 +33,19 @@ describe('the CLI refuses paths and values no one means', { timeout: 120_000 }, 
     refused(['solve', '', '--db', tempDb()], /an argument is empty/);
   });
 
+  it('an id that is no id, a bad port before anything else, a --static that is no folder', () => {
+    refused(['show', '0', '--db', tempDb()], /RUN must be a whole number from 1 \(an id\), got "0"/);
+    refused(['serve', '--port', 'abc', '--static', join(dir, 'none')], /--port expects a whole number, got "abc"/);
+    refused(['serve', '--static', puzzle], /--static .* is not a folder/);
+  });
+
+  it('no command at all: the usage on stderr, exit 2', () => {
+    const r = cli([]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^usage: workbench <command>/);
+  });
+
   it('a folder or a pipe as a file to write, before the work is done', () => {
     refused(['export', '1', '--out', pipe, '--db', tempDb()], /--out .*a-pipe is not a regular file/);
     refused(['generate', '--size', '4', '--out', pipe], /--out .*a-pipe is not a regular file/);

@@ -54,6 +54,8 @@ describe('solve refuses before storing a run', { timeout: 120_000 }, () => {
   it('a checkpoint or progress interval that is not above zero', () => {
     expectRefused(['--size', '7', '--checkpoint-every', '-1', '--evaluations', '100'], /--checkpoint-every must be a positive number of seconds, got -1/);
     expectRefused(['--size', '7', '--progress-every', '0', '--evaluations', '100'], /--progress-every must be a positive number of seconds, got 0/);
+    expectRefused(['--size', '7', '--progress-every', '0.001', '--evaluations', '100'], /--progress-every must be at least 0.05 s, got 0.001/);
+    expectRefused(['--size', '7', '--checkpoint-every', '0.0000001', '--evaluations', '100'], /--checkpoint-every must be at least 0.01 s, got 0.0000001/);
   });
 
   it('and so do study run and serve, before opening anything', () => {

@@ -205,9 +205,10 @@ describe('workbench study', () => {
       [['study', 'create', studyFile(db, { seeds: [1, 1] }, 'seeds.json')], /seeds\.json: seeds\[1\]: seed 1 is listed twice\n$/],
       [['study', 'create', studyFile(db, { puzzles: ['missing.txt'] }, 'missing.json')], /missing\.json: puzzles\[0\]: .*missing\.txt: no such file\n$/],
       [['study', 'show', '7'], /^workbench study: there is no study 7 in /],
-      [['study', 'run', 'x'], /--study expects a whole number/],
+      [['study', 'run', 'x'], /ID must be a whole number from 1 \(an id\), got "x"/],
       [['study', 'show', '1', '--json', '--markdown'], /give --json or --markdown, not both/],
       [['study', 'run', '1', '--concurrency', '0'], /--concurrency must be at least 1/],
+      [['study', 'run', '1', '--concurrency', '100000'], /--concurrency must be at most 256, got 100000/],
       [['study', 'export', '1', '--format', 'xlsx'], /--format xlsx: give csv, markdown, json/],
     ];
     for (const [args, message] of cases) {
