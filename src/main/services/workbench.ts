@@ -21,7 +21,7 @@ import { RunHistory } from '../store/run-history';
 import { importRunFile, runToFile } from './run-file';
 import { launchRefusal } from './machine-memory';
 import { resumableKeys, retune } from './retune';
-import { checkStop } from './stop-criteria';
+import { checkStop, targetRefusal } from './stop-criteria';
 import type { PuzzleRecord, RunRecord } from '../store/types';
 
 // Their home is stop-criteria.ts (run files and studies check stops without the Workbench); kept here for callers.
@@ -293,12 +293,12 @@ export class Workbench implements Disposable {
     const refused = this.launchRefusal(def, puzzle, params);
     if (refused) throw new Error(`${name}: ${refused}`);
     const stop = checkStop(req.stop ?? {});
+    const maxScore = fam.maxScore(puzzle);
+    const unreachable = targetRefusal(stop.target, maxScore);
+    if (unreachable) throw new Error(`${name}: ${unreachable}`);
     const seed = req.seed ?? randomSeed();
     // Held by this process from the start, so no other process takes it for an orphan.
-    const run = this.store.createRun(
-      { puzzleId, puzzleName: name, family, solver: def.id, params, seed, stop, puzzle: puzzleJson, maxScore: fam.maxScore(puzzle) },
-      this.runs.grant,
-    );
+    const run = this.store.createRun({ puzzleId, puzzleName: name, family, solver: def.id, params, seed, stop, puzzle: puzzleJson, maxScore }, this.runs.grant);
     this.runs.enqueue(run.id);
     return run;
   }

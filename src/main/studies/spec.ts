@@ -18,6 +18,7 @@ import { dict, int, list, num, obj, oneOf, parseWith, SchemaError, str } from '.
 import { checkName, oneLine } from '../../core/text/display';
 import type { PuzzleRecord } from '../store/types';
 import { checkStop } from '../services/workbench';
+import { targetRefusal } from '../services/stop-criteria';
 import {
   publishedCellSchema,
   publishedTestSchema,
@@ -229,6 +230,12 @@ function resolve(file: StudyFile, fileName: string, ctx: StudyContext): StudySpe
     for (const ci of t.solvers)
       if (ci >= configs.length) throw new Error(`published.tests[${i}].solvers: ${ci} is not a solver index (0..${configs.length - 1})`);
   });
+  spec.puzzles.forEach((p, pi) =>
+    spec.configs.forEach((c, ci) => {
+      const refused = targetRefusal(cellStop(spec, pi, ci).target, p.maxScore);
+      if (refused) throw new Error(`solvers[${ci}] (${c.label}) on puzzles[${pi}] (${p.label}): ${refused}`);
+    }),
+  );
   return spec;
 }
 

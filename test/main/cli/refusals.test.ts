@@ -70,6 +70,13 @@ describe('solve refuses before storing a run', { timeout: 120_000 }, () => {
     }
   });
 
+  it("a target above the puzzle's best possible score", () => {
+    expectRefused(
+      [join(instances, 'e2_clue1_6x6.txt'), '--target', '61', '--evaluations', '100'],
+      /target 61 is above the puzzle's best possible score, 60: no run could reach it/,
+    );
+  });
+
   it('but takes the largest seed', () => {
     const r = cli(['solve', '--size', '7', '--seed', '4294967295', '--evaluations', '100', '--db', tempDb()]);
     expect(r.code, r.stderr).toBe(0);

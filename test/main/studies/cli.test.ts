@@ -205,6 +205,10 @@ describe('workbench study', () => {
       [['study', 'create', studyFile(db, { seeds: [1, 1] }, 'seeds.json')], /seeds\.json: seeds\[1\]: seed 1 is listed twice\n$/],
       [['study', 'create', studyFile(db, { puzzles: ['missing.txt'] }, 'missing.json')], /missing\.json: puzzles\[0\]: .*missing\.txt: no such file\n$/],
       [['study', 'show', '7'], /^workbench study: there is no study 7 in /],
+      [
+        ['study', 'create', studyFile(db, { stop: { evaluations: 5000, target: 61 } }, 'target.json')],
+        /target\.json: solvers\[0\] \(hill-climb\) on puzzles\[0\] .*: target 61 is above the puzzle's best possible score, 60: no run could reach it\n$/,
+      ],
       [['study', 'run', 'x'], /ID must be a whole number from 1 \(an id\), got "x"/],
       [['study', 'show', '1', '--json', '--markdown'], /give --json or --markdown, not both/],
       [['study', 'run', '1', '--concurrency', '0'], /--concurrency must be at least 1/],
