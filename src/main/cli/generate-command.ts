@@ -15,6 +15,16 @@ import { jumpPuzzle, jumpPuzzleErrors } from '../../core/families/jump/model';
 import { parityToOrder } from '../../core/families/parity/design';
 import { parityGridFormat } from '../../core/families/parity/format';
 
+/** Options every kind takes; the others by kind, so one that would be ignored is refused instead. */
+const COMMON = ['db', 'family', 'out', 'import'];
+const APPLIES = {
+  edge: ['size', 'seed', 'frame-colours', 'inner-colours', 'solution', 'unique', 'difficulty', 'attempts'],
+  tetravex: ['size', 'seed', 'tetravex', 'colours', 'solution', 'unique', 'difficulty', 'attempts'],
+  jump: ['size', 'seed', 'length', 'attempts', 'seconds'],
+  parity: ['size', 'solutions'],
+} satisfies Record<string, readonly string[]> as Record<'edge' | 'tetravex' | 'jump' | 'parity', readonly string[]>;
+const MODE_WORDS = { edge: 'an edge-matching puzzle', tetravex: 'a Tetravex puzzle', jump: 'a jump maze', parity: 'a casse-tete grid' } as const;
+
 export async function generate(argv: string[]): Promise<number> {
   const { values: v } = parse(
     argv,
@@ -42,12 +52,16 @@ export async function generate(argv: string[]): Promise<number> {
   outFile('out', v.out);
   outFile('solution', v.solution);
   const family = v.family ?? 'edge';
-  if (v.seconds !== undefined && family !== 'jump') throw new UsageError('--seconds bounds the search for a jump maze: give --family jump');
+  if (family !== 'edge' && family !== 'jump' && family !== 'parity')
+    throw new UsageError(`generate makes edge, jump or parity puzzles (--family edge|jump|parity), got ${family}`);
+  const mode = family === 'edge' ? (v.tetravex ? 'tetravex' : 'edge') : family;
+  const given = Object.keys(v).filter((k) => v[k as keyof typeof v] !== undefined && !COMMON.includes(k));
+  const stray = given.find((k) => !APPLIES[mode].includes(k));
+  if (stray !== undefined) throw new UsageError(`--${stray} does not apply to ${MODE_WORDS[mode]} (it takes ${APPLIES[mode].map((k) => `--${k}`).join(', ')})`);
+  if (v.attempts !== undefined && mode !== 'jump' && v.unique !== true && v.difficulty === undefined)
+    throw new UsageError('--attempts bounds the search for exactly one solution: give --unique or --difficulty');
   if (family === 'jump') return generateMaze(v);
   if (family === 'parity') return generateParity(v);
-  if (family !== 'edge') throw new UsageError(`generate makes edge, jump or parity puzzles (--family edge|jump|parity), got ${family}`);
-  if (v.length !== undefined || v.solutions !== undefined)
-    throw new UsageError('--length is for jump mazes and --solutions for casse-tete grids: give --family jump or --family parity');
   const size = sizeOption(v.size);
   if (!size) throw new UsageError('generate needs --size RxC');
   const seed = seedOption(v.seed) ?? randomSeed();

@@ -39,6 +39,13 @@ describe('the CLI refuses paths and values no one means', { timeout: 120_000 }, 
     refused(['serve', '--static', puzzle], /--static .* is not a folder/);
   });
 
+  it('a generate option that the kind asked for would ignore', () => {
+    refused(['generate', '--size', '4', '--colours', '5'], /--colours does not apply to an edge-matching puzzle \(it takes .*--frame-colours/);
+    refused(['generate', '--family', 'parity', '--solutions', '6', '--seed', 'abc'], /--seed does not apply to a casse-tete grid/);
+    refused(['generate', '--family', 'jump', '--size', '5', '--length', '3', '--solution', join(dir, 's.txt')], /--solution does not apply to a jump maze/);
+    refused(['generate', '--size', '4', '--attempts', '0'], /--attempts bounds the search for exactly one solution: give --unique or --difficulty/);
+  });
+
   it('no command at all: the usage on stderr, exit 2', () => {
     const r = cli([]);
     expect(r.code).toBe(2);
