@@ -88,6 +88,9 @@ async function importFilesOnce(argv: string[]): Promise<number> {
   const runFiles = texts.filter(({ text }) => isRunFileText(text));
   if (runFiles.length > 0 && runFiles.length < texts.length) throw new UsageError('import run files on their own, not with puzzle files');
   if (study !== undefined && runFiles.length === 0) throw new UsageError('--study ID takes run files (export --format run), not puzzle files');
+  const forPuzzles = ['pieces', 'into', ...Object.keys(readerOptions)].find((k) => v[k as keyof typeof v] !== undefined);
+  if (runFiles.length > 0 && forPuzzles !== undefined)
+    throw new UsageError(`--${forPuzzles} is for puzzle files: a run file holds its puzzle (run files take --study and --json)`);
   const wb = Workbench.open({ dbPath: resolveDbPath(v.db), spawn: nodeWorkerSpawner(), concurrency: 1 });
   try {
     if (runFiles.length > 0) return importRuns(wb, runFiles, v.json === true, study);
@@ -221,7 +224,9 @@ export async function score(argv: string[]): Promise<number> {
 }
 
 async function scoreOnce(argv: string[]): Promise<number> {
-  const { values: v, positionals } = parse(argv, { json: { type: 'boolean' }, ...readerOptions }, 2);
+  // No --format: a score's files are told apart by their content (pieces, then a board).
+  const { format: _format, ...scoreOptions } = readerOptions;
+  const { values: v, positionals } = parse(argv, { json: { type: 'boolean' }, ...scoreOptions }, 2);
   const [first, second] = positionals;
   if (!first) throw new UsageError('missing PIECES (and BOARD): score PIECES BOARD, or score URLFILE');
   const options = optionsOf(v);

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, instances, tempDb } from '../../helpers/cli';
+import { cli, instances, repoRoot, tempDb } from '../../helpers/cli';
 
 function refused(args: string[], message: RegExp): void {
   const r = cli(args);
@@ -44,6 +44,13 @@ describe('the CLI refuses paths and values no one means', { timeout: 120_000 }, 
     refused(['generate', '--family', 'parity', '--solutions', '6', '--seed', 'abc'], /--seed does not apply to a casse-tete grid/);
     refused(['generate', '--family', 'jump', '--size', '5', '--length', '3', '--solution', join(dir, 's.txt')], /--solution does not apply to a jump maze/);
     refused(['generate', '--size', '4', '--attempts', '0'], /--attempts bounds the search for exactly one solution: give --unique or --difficulty/);
+  });
+
+  it('a reader option given with a run file, and --format to score', () => {
+    const runFile = join(repoRoot, 'bench/results/edge-e2-overnight-seed4.run.json');
+    refused(['import', runFile, '--into', '1', '--db', tempDb()], /--into is for puzzle files: a run file holds its puzzle/);
+    refused(['import', runFile, '--size', '16', '--db', tempDb()], /--size is for puzzle files/);
+    refused(['score', puzzle, '--format', 'pieces'], /Unknown option '--format'/);
   });
 
   it('no command at all: the usage on stderr, exit 2', () => {
