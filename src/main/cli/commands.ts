@@ -138,6 +138,8 @@ function puzzleFromSize(
   const build = family.fromSize;
   if (!build) throw new UsageError(`${family.label.toLowerCase()} needs a puzzle FILE (e.g. resources/instances/e2_clue1_6x6.txt)`);
   const kind = family.label.toLowerCase();
+  const stray = sizeOptionNames().find((n) => has(n) && !build.options.some((o) => o.name === n));
+  if (stray !== undefined) throw new UsageError(`--${stray} does not apply to a ${kind} puzzle`);
   if (!size) throw new UsageError(`a ${kind} puzzle needs --size`);
   const options: Record<string, number> = {};
   for (const o of build.options) {
@@ -153,6 +155,9 @@ function puzzleFromSize(
     throw new UsageError(e instanceof Error ? e.message : String(e));
   }
 }
+
+/** The options families build a puzzle from besides --size (`--remove`). */
+const sizeOptionNames = (): string[] => allFamilies().flatMap((f) => (f.fromSize?.options ?? []).map((o) => o.name));
 
 export async function solve(argv: string[]): Promise<number> {
   const { values: v, positionals } = parse(
@@ -193,6 +198,8 @@ export async function solve(argv: string[]): Promise<number> {
   // How the file was read and what is unusual about it: printed after the result, one line each.
   let afterResult = { notes: [] as string[], warnings: [] as string[] };
   if (file !== undefined) {
+    const built = sizeOptionNames().find((n) => typeof (v as Readonly<Record<string, unknown>>)[n] === 'string');
+    if (built !== undefined) throw new UsageError(`--${built} builds a puzzle from --size: ${file} holds its puzzle already`);
     const options: Record<string, string> = {};
     if (v.size) options.size = `${size!.rows}x${size!.cols}`;
     if (v.order) options.order = v.order;

@@ -77,6 +77,14 @@ describe('solve refuses before storing a run', { timeout: 120_000 }, () => {
     );
   });
 
+  it('--remove where it would be ignored: with a FILE, or for a maze', () => {
+    expectRefused(
+      [join(instances, 'e2_clue1_6x6.txt'), '--remove', 'abc', '--seconds', '1'],
+      /--remove builds a puzzle from --size: .* holds its puzzle already/,
+    );
+    expectRefused(['--family', 'jump', '--size', '5', '--remove', '3', '--evaluations', '10'], /--remove does not apply to a jump maze puzzle/);
+  });
+
   it('but takes the largest seed', () => {
     const r = cli(['solve', '--size', '7', '--seed', '4294967295', '--evaluations', '100', '--db', tempDb()]);
     expect(r.code, r.stderr).toBe(0);
