@@ -195,6 +195,8 @@ export async function run(argv: string[]): Promise<void> {
           tick: (wb, studies, id) => {
             if (Date.now() - partialAt < PARTIAL_EVERY_MS) return;
             partialAt = Date.now();
+            // Finished runs' files too (re-scored first), so a run that ends is kept within minutes, not at the study's end.
+            readRuns(wb, studies, id, o, targets, keep);
             keepPartial(wb, studies, id, keep);
           },
         });
