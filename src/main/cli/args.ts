@@ -72,7 +72,7 @@ function secondsOption(name: string, v: string | undefined): number | undefined 
 
 /**
  * `--checkpoint-every S` and `--progress-every S` (solve, resume, study run, serve) in milliseconds:
- * refused unless above zero, progress at most 20 times a second.
+ * refused unless above zero, and below 0.01 s (checkpoints) or 0.05 s (progress: at most 20 a second).
  */
 export function intervals(v: { 'checkpoint-every'?: string; 'progress-every'?: string }): { checkpointIntervalMs?: number; progressIntervalMs?: number } {
   const checkpoint = intervalMs('checkpoint-every', v['checkpoint-every'], 0.01);
