@@ -87,10 +87,14 @@ function runningClockRate(runs: readonly StudyRun[], clockRate: ClockRate): numb
   return rates.length > 0 ? rates.reduce((a, b) => a + b, 0) / rates.length : null;
 }
 
-/** Wall ms between the ends of the last (up to) 10 done runs, per run; null below 3 of them. */
+/**
+ * Wall ms between the ends of the last (up to) 10 done runs that ran here, per run; null below 3
+ * of them. A run taken from a run file never started here: it "ended" when it was imported, and
+ * a batch of them imported at once would set a pace of milliseconds a run.
+ */
 function recentPace(runs: readonly StudyRun[]): number | null {
   const ends = runs
-    .filter((r) => r.run.status === 'done' && typeof r.run.endedAt === 'number')
+    .filter((r) => r.run.status === 'done' && r.run.startedAt != null && typeof r.run.endedAt === 'number')
     .map((r) => r.run.endedAt!)
     .sort((a, b) => a - b)
     .slice(-10);

@@ -307,4 +307,39 @@ describe('study progress', () => {
     expect(studyProgress(spec, runs, (id) => (id === 2 ? 2 : null))).toMatchObject({ estimatedMsLeft: 7.5 * hour, estimateClock: 'wall' });
     expect(studyProgress(spec, runs)).toMatchObject({ estimatedMsLeft: 15 * hour, estimateClock: 'cpu' });
   });
+
+  it('does not take a pace from runs taken from run files, which all end at the moment they are imported', () => {
+    const spec = { puzzles: [{}], configs: [{}], seeds: [1, 2, 3, 4, 5] } as unknown as StudySpec;
+    const hour = 3_600_000;
+    const imported = (id: number): StudyRun => ({
+      puzzleIndex: 0,
+      configIndex: 0,
+      seed: id,
+      run: {
+        id,
+        status: 'done',
+        elapsedMs: 4 * hour,
+        startedAt: null,
+        endedAt: 1_000 + id,
+        stop: { seconds: 14_400, evaluations: null, target: null, clock: 'cpu' },
+      } as RunSummary,
+    });
+    const running: StudyRun = {
+      puzzleIndex: 0,
+      configIndex: 0,
+      seed: 4,
+      run: {
+        id: 4,
+        status: 'running',
+        elapsedMs: hour,
+        startedAt: 2_000,
+        endedAt: null,
+        stop: { seconds: 14_400, evaluations: null, target: null, clock: 'cpu' },
+      } as RunSummary,
+    };
+    const queued: StudyRun = { ...running, seed: 5, run: { ...running.run, id: 5, status: 'queued', elapsedMs: 0, startedAt: null } };
+    // Three 4-hour runs imported a millisecond apart, one an hour in at two threads, one queued: 7 CPU hours, 3.5 wall.
+    const runs = [imported(1), imported(2), imported(3), running, queued];
+    expect(studyProgress(spec, runs, () => 2)).toMatchObject({ estimatedMsLeft: 3.5 * hour, estimateClock: 'wall' });
+  });
 });
