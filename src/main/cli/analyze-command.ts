@@ -8,7 +8,8 @@ import { solutionToJson, type EdgePuzzle, isEdgeRead } from '../../core/families
 import { makeUniqueLines, recolourLines } from '../../core/families/edge/analysis/text';
 import { analysisLines } from '../../core/text/analysis-text';
 import { countText, durationText } from '../../core/text/run-text';
-import { runAnalysis, DEFAULT_LIMITS, processCpuMs, type AnalysisTarget } from '../services/analysis-run';
+import { runAnalysis, DEFAULT_LIMITS, type AnalysisTarget } from '../services/analysis-run';
+import { cliStop } from './stop-signal';
 import { cpuSecondsOption, intOption, parse, seedOption, sizeOption, UsageError } from './args';
 import { outFile, writeOut } from './out-file';
 import { readText } from './commands';
@@ -65,14 +66,11 @@ export async function analyze(argv: string[]): Promise<number> {
   if (v.recolour && !v['make-unique']) throw new UsageError('--recolour makes a puzzle unique by colours: give it with --make-unique');
   if (v['make-unique']) return makeUniqueCommand(target, file, seconds, v.json === true, outFile('out', v.out), notes, v.recolour === true);
   if (v.out !== undefined) throw new UsageError('--out writes the puzzle --make-unique proposes: give --make-unique');
-  // Ctrl+C stops the count and still prints what was found.
-  let stop = false;
-  const onInt = (): void => void (stop = true);
-  process.once('SIGINT', onInt);
+  const stop = cliStop();
   const live = process.stderr.isTTY && !v.json;
   try {
     const out = await runAnalysis(target, limits, {
-      stopRequested: () => stop,
+      stopRequested: stop.shouldStop,
       pause: () => new Promise((r) => setImmediate(r)),
       onProgress: live
         ? (p) =>
@@ -85,9 +83,9 @@ export async function analyze(argv: string[]): Promise<number> {
     if (v.json) process.stdout.write(`${JSON.stringify({ file: file === undefined ? null : basename(file), ...out })}\n`);
     else process.stdout.write(`${analysisLines(out.analysis, out.eternity2).join('\n')}\n`);
     printNotes(notes, []);
-    return stop ? 130 : 0;
+    return stop.interrupted() ? 130 : 0;
   } finally {
-    process.removeListener('SIGINT', onInt);
+    stop.release();
   }
 }
 
@@ -103,13 +101,10 @@ function makeUniqueCommand(
 ): number {
   if (!isEdgeRead(target) || file === undefined) throw new UsageError('--make-unique works on edge-matching puzzles (and Tetravex): give an edge piece file');
   const puzzle = target.puzzle;
-  let stop = false;
-  const onInt = (): void => void (stop = true);
-  process.once('SIGINT', onInt);
-  const t0 = processCpuMs();
+  const stop = cliStop(seconds);
   if (byColours) {
     try {
-      const r = fewestRecolourings(puzzle, { shouldStop: () => stop || processCpuMs() - t0 >= seconds * 1000 });
+      const r = fewestRecolourings(puzzle, { shouldStop: stop.shouldStop });
       const { puzzle: changed, ...rest } = r;
       if (json) process.stdout.write(`${JSON.stringify({ file: basename(file), ...rest })}\n`);
       else process.stdout.write(`${recolourLines(r, puzzle.rows, puzzle.cols).join('\n')}\n`);
@@ -119,13 +114,13 @@ function makeUniqueCommand(
         if (!json) process.stdout.write(`wrote ${out}: the puzzle with ${r.changes.length} join${r.changes.length === 1 ? '' : 's'} recoloured\n`);
       }
       printNotes(notes, []);
-      return stop ? 130 : r.outcome === 'stopped' ? 1 : 0;
+      return stop.interrupted() ? 130 : r.outcome === 'stopped' ? 1 : 0;
     } finally {
-      process.removeListener('SIGINT', onInt);
+      stop.release();
     }
   }
   try {
-    const r = makeUnique(puzzle, { shouldStop: () => stop || processCpuMs() - t0 >= seconds * 1000 });
+    const r = makeUnique(puzzle, { shouldStop: stop.shouldStop });
     if (json) process.stdout.write(`${JSON.stringify({ file: basename(file), ...r, reference: r.reference ? solutionToJson(r.reference) : null })}\n`);
     else process.stdout.write(`${makeUniqueLines(r, puzzle.rows, puzzle.cols).join('\n')}\n`);
     if (out !== undefined) {
@@ -135,8 +130,8 @@ function makeUniqueCommand(
       if (!json) process.stdout.write(`wrote ${out}: the puzzle with the ${r.hints.length} piece${r.hints.length === 1 ? '' : 's'} fixed\n`);
     }
     printNotes(notes, []);
-    return stop ? 130 : r.outcome === 'stopped' ? 1 : 0;
+    return stop.interrupted() ? 130 : r.outcome === 'stopped' ? 1 : 0;
   } finally {
-    process.removeListener('SIGINT', onInt);
+    stop.release();
   }
 }

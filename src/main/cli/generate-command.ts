@@ -4,12 +4,12 @@ import { randomSeed } from '../../core/rng/rng';
 import { generateEdgePuzzle, generatedFiles, DIFFICULTIES, type Difficulty, OrderError, generateToOrder, orderedText } from '../../core/families/edge/design';
 import { generateTetravex, tetravexFormat, boardFormat } from '../../core/families/edge/files';
 import { cpuSecondsOption, intOption, parse, seedOption, sizeOption, UsageError } from './args';
-import { processCpuMs } from '../services/analysis-run';
+import { cliStop } from './stop-signal';
 import { outFile, writeOut } from './out-file';
 import { dbOption, open } from './commands';
 import type { EdgeBoard, EdgePuzzle } from '../../core/families/edge/model';
 import { analyseMaze } from '../../core/families/jump/analysis';
-import { mazeToOrder } from '../../core/families/jump/design';
+import { MazeOrderError, mazeToOrder } from '../../core/families/jump/design';
 import { jumpMazeFormat } from '../../core/families/jump/format';
 import { jumpPuzzle, jumpPuzzleErrors } from '../../core/families/jump/model';
 import { parityToOrder } from '../../core/families/parity/design';
@@ -75,9 +75,7 @@ export async function generate(argv: string[]): Promise<number> {
   let made: { puzzle: EdgePuzzle; solution: EdgeBoard; seed: number };
   if (unique) {
     const attempts = intOption('attempts', v.attempts, 1, 1_000_000) ?? 200;
-    let stop = false;
-    const onInt = (): void => void (stop = true);
-    process.once('SIGINT', onInt);
+    const stop = cliStop();
     const live = process.stderr.isTTY;
     try {
       const o = generateToOrder({
@@ -87,7 +85,7 @@ export async function generate(argv: string[]): Promise<number> {
         seed,
         difficulty,
         attempts,
-        shouldStop: () => stop,
+        shouldStop: stop.shouldStop,
         onTry: live ? (t) => process.stderr.write(`\rtry ${t.tried} of ${attempts}, ${t.unique} with one solution\x1b[K`) : undefined,
       });
       if (live) process.stderr.write('\r\x1b[K');
@@ -98,7 +96,7 @@ export async function generate(argv: string[]): Promise<number> {
       if (e instanceof OrderError) throw new UsageError(e.message);
       throw e;
     } finally {
-      process.removeListener('SIGINT', onInt);
+      stop.release();
     }
   } else {
     const g =
@@ -153,18 +151,17 @@ async function generateMaze(v: Values): Promise<number> {
   const maxSteps = (intOption('attempts', str(v.attempts), 1, 1_000_000) ?? 200) * 1000;
   // A large maze makes each change a full analysis: the search is bounded by CPU time too, and Ctrl+C.
   const seconds = cpuSecondsOption(str(v.seconds)) ?? MAZE_SECONDS;
-  const t0 = processCpuMs();
-  let stop = false;
-  const onInt = (): void => void (stop = true);
-  process.once('SIGINT', onInt);
+  const stop = cliStop(seconds);
   let maze: Int32Array;
   try {
-    maze = mazeToOrder(puzzle, { length, seed, maxSteps, shouldStop: () => stop || processCpuMs() - t0 >= seconds * 1000 }).cells;
+    maze = mazeToOrder(puzzle, { length, seed, maxSteps, shouldStop: stop.shouldStop }).cells;
   } catch (e) {
-    const why = e instanceof Error ? e.message : String(e);
-    throw new UsageError(stop ? why : why.replace('(stopped)', `(stopped at --seconds ${seconds})`));
+    if (!(e instanceof MazeOrderError)) throw e;
+    if (stop.interrupted()) throw new UsageError(`${e.message} (stopped)`);
+    if (e.stopped) throw new UsageError(`${e.message} (stopped at --seconds ${seconds}): ask for another length or give it more time`);
+    throw new UsageError(`${e.message}: ask for another length or give more --attempts`);
   } finally {
-    process.removeListener('SIGINT', onInt);
+    stop.release();
   }
   const a = analyseMaze(puzzle, maze);
   process.stderr.write(`one shortest path of ${a.shortest} moves (the maze analysis says so), seed ${seed}\n`);

@@ -9,7 +9,7 @@ import { makeDocument, type PuzzleDocument } from '../../core/document/document'
 import { generateToOrder, orderedText, type OrderOptions } from '../../core/families/edge/design';
 import { countText } from '../../core/text/run-text';
 import { analyseMaze } from '../../core/families/jump/analysis';
-import { mazeToOrder } from '../../core/families/jump/design';
+import { MazeOrderError, mazeToOrder } from '../../core/families/jump/design';
 import { jumpPuzzle } from '../../core/families/jump/model';
 import { parityToOrder, type ParityChoice } from '../../core/families/parity/design';
 import type { OrderMade } from '../api/contract';
@@ -64,9 +64,9 @@ function makeMaze(name: string, order: MazeOrderJob, stopped: () => boolean, pos
       },
     }).cells;
   } catch (e) {
-    if (stopped()) throw new Error(`stopped after ${countText(tried)} cell changes`, { cause: e });
-    // Core words the refusal for the CLI; here there is no --attempts to give.
-    throw new Error((e instanceof Error ? e.message : String(e)).replace(' or give more --attempts', ''), { cause: e });
+    if (!(e instanceof MazeOrderError)) throw e;
+    if (e.stopped) throw new Error(`stopped after ${countText(e.steps)} cell changes`, { cause: e });
+    throw new Error(`${e.message}: ask for another length`, { cause: e });
   }
   // The search returns the maze it reached, or ends (above) when stopped or out of changes.
   const a = analyseMaze(puzzle, made);

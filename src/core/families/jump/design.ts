@@ -20,6 +20,19 @@ export interface MazeOrder {
   onProgress?: (steps: number) => void;
 }
 
+/** No maze to order within the search's bounds; the caller words what to try next. */
+export class MazeOrderError extends Error {
+  constructor(
+    message: string,
+    /** Whether `shouldStop` ended the search (rather than its `maxSteps`). */
+    readonly stopped: boolean,
+    /** The cell changes tried. */
+    readonly steps: number,
+  ) {
+    super(message);
+  }
+}
+
 export interface OrderedMaze {
   cells: Int32Array;
   steps: number;
@@ -74,10 +87,11 @@ export function mazeToOrder(p: JumpPuzzle, o: MazeOrder): OrderedMaze {
     if (a.shortestPaths === '1' && a.shortest !== null) longest = Math.max(longest, a.shortest);
     if (d === 0) return { cells, steps };
   }
-  const stopped = steps < maxSteps;
-  throw new Error(
-    `no ${p.rows}x${p.cols} maze with one shortest path of ${o.length} moves in ${steps.toLocaleString('en')} changes${stopped ? ' (stopped)' : ''}${
+  throw new MazeOrderError(
+    `no ${p.rows}x${p.cols} maze with one shortest path of ${o.length} moves in ${steps.toLocaleString('en')} changes${
       longest >= 0 ? ` (the walks' mazes with one shortest path reached ${longest} moves)` : ''
-    }: ask for another length or give ${stopped ? 'it more time' : 'more --attempts'}`,
+    }`,
+    steps < maxSteps,
+    steps,
   );
 }

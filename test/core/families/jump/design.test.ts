@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyseMaze } from '../../../../src/core/families/jump/analysis';
-import { mazeToOrder } from '../../../../src/core/families/jump/design';
+import { MazeOrderError, mazeToOrder } from '../../../../src/core/families/jump/design';
 import { jumpPuzzle, mazeErrors } from '../../../../src/core/families/jump/model';
 import { analyseParity } from '../../../../src/core/families/parity/analysis';
 import { parityToOrder } from '../../../../src/core/families/parity/design';
@@ -25,8 +25,19 @@ describe('mazes and casse-tete grids to order (issue 51, item 2)', () => {
   it('refuses a length no maze of the size has, and says how far the walks got', () => {
     expect(() => mazeToOrder(jumpPuzzle(4, 4), { length: 16, seed: 1 })).toThrow(/visits each of its 16 cells at most once: ask for 1 to 15 moves, got 16/);
     expect(() => mazeToOrder(jumpPuzzle(4, 4), { length: 15, seed: 1, maxSteps: 2000 })).toThrow(
-      /^no 4x4 maze with one shortest path of 15 moves in 2,000 changes \(the walks' mazes with one shortest path reached \d+ moves\)/,
+      /^no 4x4 maze with one shortest path of 15 moves in 2,000 changes \(the walks' mazes with one shortest path reached \d+ moves\)$/,
     );
+    // Whether the budget or the caller ended the search is a field, for the caller to word.
+    const ended = (o: { maxSteps?: number; shouldStop?: () => boolean }): MazeOrderError => {
+      try {
+        mazeToOrder(jumpPuzzle(4, 4), { length: 15, seed: 1, ...o });
+      } catch (e) {
+        if (e instanceof MazeOrderError) return e;
+      }
+      throw new Error('expected a MazeOrderError');
+    };
+    expect(ended({ maxSteps: 500 })).toMatchObject({ stopped: false, steps: 500 });
+    expect(ended({ shouldStop: () => true })).toMatchObject({ stopped: true, steps: 0 });
   });
 
   it('finds the casse-tete grids with exactly the solutions asked, or the nearest', () => {
