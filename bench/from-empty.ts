@@ -113,8 +113,19 @@ export function samePuzzle(a: string, b: string): boolean {
   return JSON.stringify(puzzleOfFile(resolve(root, a))) === JSON.stringify(puzzleOfFile(resolve(root, b)));
 }
 
-/** The study's runs as the report reads them, each best re-scored; finished runs keep their run file in `keep`. */
-function readRuns(wb: Workbench, studies: Studies, id: number, o: FromEmptyOptions, targets: readonly number[], keep: string): FromEmptyRun[] {
+/**
+ * The study's runs as the report reads them, each best re-scored; finished runs keep their run
+ * file in `keep`, written once (`written` holds the runs whose file is written).
+ */
+function readRuns(
+  wb: Workbench,
+  studies: Studies,
+  id: number,
+  o: FromEmptyOptions,
+  targets: readonly number[],
+  keep: string,
+  written: Set<number>,
+): FromEmptyRun[] {
   const ref = puzzleOfFile(resolve(root, o.instance));
   return studies.runs(id).map(({ seed, run }) => {
     const improvements = wb.store.events(run.id, { kinds: ['improvement'] }).map((e) => ({ t: e.elapsedMs / 1000, score: e.bestScore }));
@@ -130,7 +141,8 @@ function readRuns(wb: Workbench, studies: Studies, id: number, o: FromEmptyOptio
     };
     if (refused === null && run.bestScore !== null && run.status === 'done') {
       const file = keptFile(keep, seed);
-      writeResult(file, wb.exportRunFile(run.id).text);
+      if (!written.has(run.id)) writeResult(file, wb.exportRunFile(run.id).text);
+      written.add(run.id);
       r.runFile = relative(dirname(keep), file);
     }
     if (FINISHED.includes(run.status)) rmSync(partialFile(keep, seed), { force: true });
@@ -182,6 +194,7 @@ export async function run(argv: string[]): Promise<void> {
   if (raw.report === true && existing === undefined) throw new Error(`--report: ${db} holds no such study yet`);
 
   let partialAt = Date.now();
+  const written = new Set<number>();
   const command = `npm run bench -- from-empty${argv.length ? ` ${argv.join(' ')}` : ''}`;
   const started = new Date().toISOString().slice(0, 16);
   const done =
@@ -196,12 +209,12 @@ export async function run(argv: string[]): Promise<void> {
             if (Date.now() - partialAt < PARTIAL_EVERY_MS) return;
             partialAt = Date.now();
             // Finished runs' files too (re-scored first), so a run that ends is kept within minutes, not at the study's end.
-            readRuns(wb, studies, id, o, targets, keep);
+            readRuns(wb, studies, id, o, targets, keep, written);
             keepPartial(wb, studies, id, keep);
           },
         });
   try {
-    const runs = readRuns(done.wb, done.studies, done.id, o, targets, keep);
+    const runs = readRuns(done.wb, done.studies, done.id, o, targets, keep, written);
     const md = [
       '# From the empty board: when long runs first reach the plateau scores\n',
       `\`${command}\`, from ${started}Z; ${machine()}; study ${done.id} in ${relative(root, db) || db}.`,
