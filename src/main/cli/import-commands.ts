@@ -144,8 +144,14 @@ async function importFilesOnce(argv: string[]): Promise<number> {
  * that study that is exactly its own (Studies.adopt), as if the study had run it here.
  */
 function importRuns(wb: Workbench, files: { f: string; text: string }[], json: boolean, study?: number): number {
-  const runs =
-    study === undefined ? wb.store.core.tx(() => files.map(({ f, text }) => ({ run: wb.importRunFile(f, text), seed: null }))) : adoptAll(wb, study, files);
+  let runs: { run: RunRecord; seed: number | null }[];
+  try {
+    runs =
+      study === undefined ? wb.store.core.tx(() => files.map(({ f, text }) => ({ run: wb.importRunFile(f, text), seed: null }))) : adoptAll(wb, study, files);
+  } catch (e) {
+    if (files.length > 1 && e instanceof Error) e.message += ' (nothing imported)';
+    throw e;
+  }
   if (json) {
     process.stdout.write(
       `${JSON.stringify(runs.map(({ run: r, seed }) => ({ id: r.id, status: r.status, bestScore: r.bestScore, puzzleId: r.puzzleId, ...(study !== undefined ? { study, seed } : {}) })))}\n`,
@@ -168,16 +174,12 @@ function importRuns(wb: Workbench, files: { f: string; text: string }[], json: b
 
 /** The runs of `files`, each in the cell of study `id` that is exactly its own, all or none. */
 function adoptAll(wb: Workbench, id: number, files: { f: string; text: string }[]): { run: RunRecord; seed: number }[] {
-  try {
-    return new Studies(wb)
-      .adoptFiles(
-        id,
-        files.map(({ f, text }) => ({ name: f, text })),
-      )
-      .map(({ run, cell }) => ({ run, seed: cell.seed }));
-  } catch (e) {
-    throw new Error(`${(e as Error).message}${files.length > 1 ? ' (nothing imported)' : ''}`, { cause: e });
-  }
+  return new Studies(wb)
+    .adoptFiles(
+      id,
+      files.map(({ f, text }) => ({ name: f, text })),
+    )
+    .map(({ run, cell }) => ({ run, seed: cell.seed }));
 }
 
 /** Boards read before progress is shown (smaller files are read in well under a second). */

@@ -210,7 +210,7 @@ export function importRunFile(wb: { readonly store: Store }, text: string, sourc
     if (e.kind !== 'improvement') continue;
     n++;
     const wrong = falseClaim(check, family, puzzle, e);
-    if (wrong) fail(`improvement ${n} (at ${durationText(e.elapsedMs)}) claims score ${e.score}, but ${wrong}; nothing imported`);
+    if (wrong) fail(`improvement ${n} (at ${durationText(e.elapsedMs)}) claims score ${e.score}, but ${wrong}`);
   }
   const same = findSame(wb, family.id, puzzle);
   return store.core.tx(() => {

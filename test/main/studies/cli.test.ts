@@ -313,6 +313,24 @@ describe('workbench study', () => {
       /^workbench import: .*r1\.run\.json: run 1's solver, settings or stop criteria are none of study 1's \(nothing imported\)\n$/,
     );
     expect(JSON.parse(cli(['runs', '--json', '--db', third]).stdout)).toEqual([]);
+
+    // A file whose improvement claims a score its board does not make, after a good one: with or
+    // without --study, one line naming it, said once that nothing was imported.
+    const forged = JSON.parse(readFileSync(files[1]!, 'utf8')) as { events: { kind: string; score?: number }[] };
+    const last = forged.events.filter((e) => e.kind === 'improvement').at(-1)!;
+    last.score = 999;
+    const forgedFile = join(dirname(db), 'forged.run.json');
+    writeFileSync(forgedFile, JSON.stringify(forged));
+    for (const args of [[], ['--study', '1']]) {
+      const fresh = tempDb();
+      expect(cli(['study', 'create', studyFile(fresh), '--db', fresh]).code).toBe(0);
+      const r = cli(['import', files[0]!, forgedFile, ...args, '--db', fresh]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toMatch(
+        /^workbench import: .*forged\.run\.json: improvement \d+ \(at .+\) claims score 999, but its board scores \d+ \(nothing imported\)\n$/,
+      );
+      expect(JSON.parse(cli(['runs', '--json', '--db', fresh]).stdout)).toEqual([]);
+    }
     const notRuns = cli(['import', join(instances, 'e2_clue1_6x6.txt'), '--study', '1', '--db', third]);
     expect(notRuns.stderr).toMatch(/^workbench import: --study ID takes run files \(export --format run\), not puzzle files\n$/);
   }, 120_000);
