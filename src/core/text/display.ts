@@ -36,11 +36,23 @@ export function displayText(text: string, max = 120): string {
   return cut(escapeControls(text.length > 4 * max ? text.slice(0, 4 * max) : text), max);
 }
 
-/** A message as one safe line: the first line only, controls escaped, cut to MAX_MESSAGE_LENGTH. */
+/**
+ * A message as one safe line: the first line only, controls escaped, at most `max` characters.
+ * A longer one loses its middle, not its end: a message's reason ("no such file", "(nothing
+ * imported)") comes after the file name or line it quotes, which may be any length.
+ */
 export function oneLine(text: string, max = MAX_MESSAGE_LENGTH): string {
   const nl = text.search(/\r?\n/);
   const first = (nl < 0 ? text : text.slice(0, nl)).trim();
-  return displayText(first, max);
+  // Only both ends are looked at: a 1 MB line costs what a short one does.
+  const ends = first.length > 8 * max ? `${first.slice(0, 4 * max)}${first.slice(-4 * max)}` : first;
+  const line = escapeControls(ends);
+  if (line.length <= max) return line;
+  const tail = Math.floor((max - 1) * 0.4);
+  let from = line.length - tail;
+  const atFrom = line.charCodeAt(from);
+  if (atFrom >= 0xdc00 && atFrom <= 0xdfff) from++;
+  return `${cut(line, max - tail)}${line.slice(from)}`;
 }
 
 /** Longest puzzle name accepted. */

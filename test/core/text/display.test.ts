@@ -31,6 +31,18 @@ describe('display text', () => {
     expect(oneLine('first line\nsecond')).toBe('first line');
   });
 
+  it('a long message loses its middle, so the reason after a long file name is still said', () => {
+    const message = `/tmp/${'a'.repeat(5_000)}/x.txt: no such file`;
+    const line = oneLine(message, 100);
+    expect(line).toHaveLength(100);
+    expect(line.startsWith('/tmp/aaa')).toBe(true);
+    expect(line.endsWith('aaa/x.txt: no such file')).toBe(true);
+    expect(line).toContain('…');
+    expect(oneLine('x'.repeat(5_000_000))).toHaveLength(300);
+    // Never half a surrogate pair at either cut.
+    expect(oneLine(`${'😀'.repeat(100)}`, 11)).toMatch(/^(?:😀)+…(?:😀)+$/u);
+  });
+
   it('names: trimmed, not empty, at most MAX_NAME_LENGTH characters, with a clear error', () => {
     expect(checkName('  Clue 1 ')).toBe('Clue 1');
     expect(() => checkName('  ')).toThrow('a puzzle needs a name');
