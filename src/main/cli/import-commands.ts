@@ -2,7 +2,7 @@ import { documentFromText, parseDocument } from '../../core/document/document';
 import { checkFileSize, checkLineLength } from '../../core/document/limits';
 import { detectFormat } from '../../core/document/read-file';
 import { getFamily } from '../../core/families';
-import { isBoardUrlText, readBoardUrls, boardOnItsOwn, boardScore, type BoardScore } from '../../core/families/edge/files';
+import { isBoardUrlText, readBoardUrls, boardOnItsOwn, boardScore, numberingOption, rowsOption, type BoardScore } from '../../core/families/edge/files';
 import { isEdgeRead } from '../../core/families/edge/model';
 import { nodeWorkerSpawner } from '../runs/node-host';
 import { resolveDbPath } from '../paths/user-data';
@@ -35,8 +35,9 @@ function optionsOf(v: { size?: string; order?: string; rotation?: string; number
   if (size) options.size = `${size.rows}x${size.cols}`;
   if (v.order) options.order = v.order;
   if (v.rotation) options.rotation = v.rotation;
-  if (v.numbering) options.numbering = v.numbering;
-  if (v.rows) options.rows = v.rows;
+  // Checked here, not only when a board is read: a value that could never hold is refused at once.
+  if (v.numbering) options.numbering = String(numberingOption(v.numbering));
+  if (v.rows) options.rows = rowsOption(v.rows) ? 'bottom' : 'top';
   return options;
 }
 

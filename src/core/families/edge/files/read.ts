@@ -352,12 +352,14 @@ function adjacencyKey(b: EdgeBoard, cols: number): string {
   return `${placed.join(',')} ${pairs.sort().join(',')}`;
 }
 
-function numberingOption(s: string, file: string): 0 | 1 {
+/** The number of a board's first piece, from its option's text; `file` names the file it is for. */
+export function numberingOption(s: string, file?: string): 0 | 1 {
   if (s === '0' || s === '1') return Number(s) as 0 | 1;
   throw new FormatError(`numbering option: expected 0 or 1 (the number of the first piece), got "${s}"`, file);
 }
 
-function rowsOption(s: string, file: string): boolean {
+/** Whether a board file writes its bottom row first, from its option's text. */
+export function rowsOption(s: string, file?: string): boolean {
   if (s === 'top' || s === 'bottom') return s === 'bottom';
   throw new FormatError(`rows option: expected top or bottom (the row a board file writes first), got "${s}"`, file);
 }
