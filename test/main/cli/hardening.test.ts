@@ -69,8 +69,8 @@ describe('workbench CLI under hostile use', () => {
   it('--numbering and --rows are checked when given, not only when a board is read (a piece file alone stores nothing)', () => {
     const db = tempDb();
     const pieces = join(instances, 'e2_clue1_6x6.txt');
-    expect(oneLineError(cli(['import', pieces, '--numbering', '7', '--db', db]))).toMatch(/numbering option: expected 0 or 1 .*got "7"$/);
-    expect(oneLineError(cli(['import', pieces, '--rows', 'sideways', '--db', db]))).toMatch(/rows option: expected top or bottom .*got "sideways"$/);
+    expect(oneLineError(cli(['import', pieces, '--numbering', '7', '--db', db]))).toMatch(/numbering option: expected 0 or 1 .*got "7"/);
+    expect(oneLineError(cli(['import', pieces, '--rows', 'sideways', '--db', db]))).toMatch(/rows option: expected top or bottom .*got "sideways"/);
     expect(oneLineError(cli(['score', pieces, '--rows', 'up']))).toMatch(/rows option: expected top or bottom/);
     expect(JSON.parse(cli(['puzzles', '--json', '--db', db]).stdout)).toEqual([]);
   });
