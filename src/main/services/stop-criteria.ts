@@ -6,7 +6,6 @@ import type { StopCriteria } from '../../core/engine/run-types';
  */
 export const MAX_STOP_SECONDS = 1e7;
 
-/** The stop criteria of every launch, resume of a run file and study cell, checked in one place: one line naming the field. */
 /** Why a target no run can reach is refused (above the puzzle's best possible score), or null. */
 export function targetRefusal(target: number | null, maxScore: number | null): string | null {
   return target !== null && maxScore !== null && target > maxScore
@@ -14,6 +13,7 @@ export function targetRefusal(target: number | null, maxScore: number | null): s
     : null;
 }
 
+/** The stop criteria of every launch, resume of a run file and study cell, checked in one place: one line naming the field. */
 export function checkStop(stop: Partial<StopCriteria>): StopCriteria {
   const seconds = stop.seconds ?? null;
   const evaluations = stop.evaluations ?? null;
