@@ -16,6 +16,16 @@ export function a12Text(a: number | null | undefined, none = '-'): string {
   return a === null || a === undefined || !Number.isFinite(a) ? none : a.toFixed(2);
 }
 
+/**
+ * A test's effect size, with its name unless `bare`: the matched-pairs rank-biserial r (2·A12 − 1)
+ * for a signed-rank test, "r 0.42"; Vargha-Delaney A12 otherwise, "A12 0.71" (bare: "0.71").
+ */
+export function effectText(t: { test: string; a12: number } | null | undefined, bare = false, none = '-'): string {
+  if (!t) return none;
+  if (t.test === 'signed-rank') return `r ${a12Text(2 * t.a12 - 1, none)}`;
+  return bare ? a12Text(t.a12, none) : `A12 ${a12Text(t.a12, none)}`;
+}
+
 /** A 95 % interval: "[12.40, 15.10]". */
 export function intervalText(i: { low: number; high: number } | null | undefined, none = '-'): string {
   return i ? `[${figureText(i.low)}, ${figureText(i.high)}]` : none;

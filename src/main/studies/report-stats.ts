@@ -4,7 +4,7 @@
  * Every figure and sentence through core/text/stats-text.ts.
  */
 import { displayText } from '../../core/text/display';
-import { a12Text, intervalText, pairVerdictText, pIsText, pText, rankText } from '../../core/text/stats-text';
+import { a12Text, effectText, intervalText, pairVerdictText, pIsText, pText, rankText } from '../../core/text/stats-text';
 import type { PairTest, PublishedTestResult, StudyAnalysis, StudyComparison } from '../api/studies';
 import type { StudySpec } from './spec';
 
@@ -18,7 +18,7 @@ const pairedBy = (spec: StudySpec): string => (spec.pairing ? `${spec.pairing.by
 /** "p 0.008 (Holm 0.024), A12 0.96": `none` without a test. */
 export function pairText(t: PairTest | null, none = '-'): string {
   if (!t) return none;
-  return `p ${pText(t.p)} (Holm ${pText(t.pHolm)}), ${t.test === 'signed-rank' ? `r ${(2 * t.a12 - 1).toFixed(2)}` : `A12 ${a12Text(t.a12)}`}`;
+  return `p ${pText(t.p)} (Holm ${pText(t.pHolm)}), ${effectText(t)}`;
 }
 
 /** The verdict of one pair in words, with its test: "beam better than lns (Mann-Whitney p = 0.0020, Holm 0.0060, A12 0.91)". */

@@ -12,6 +12,7 @@ import {
   timeToTargetHeading,
   type StudyCounts,
 } from '../../../src/core/text/run-text';
+import { effectText } from '../../../src/core/text/stats-text';
 
 const counts = (over: Partial<StudyCounts>): StudyCounts => ({
   planned: 10,
@@ -70,5 +71,16 @@ describe('study figures', () => {
     expect(studyProgressText(counts({ done: 1, running: 1, notStarted: 8, estimatedMsLeft: 7_200_000, estimateClock: 'cpu' }))).toBe(
       '1/10 done, 1 running, 8 not started, about 2 h 00 min of CPU time left',
     );
+  });
+});
+
+describe('effect sizes', () => {
+  it('says r for a signed-rank test (2·A12 − 1) and A12 otherwise', () => {
+    expect(effectText({ test: 'signed-rank', a12: 0.71 })).toBe('r 0.42');
+    expect(effectText({ test: 'signed-rank', a12: 0.2 })).toBe('r -0.60');
+    expect(effectText({ test: 'mann-whitney', a12: 0.71 })).toBe('A12 0.71');
+    expect(effectText({ test: 'mann-whitney', a12: 0.71 }, true)).toBe('0.71');
+    expect(effectText({ test: 'signed-rank', a12: 0.71 }, true)).toBe('r 0.42');
+    expect(effectText(null, false, '—')).toBe('—');
   });
 });

@@ -105,7 +105,7 @@ describe('study results', () => {
     const s = spec({ seeds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] });
     const at = (endedAt: number, status: RunStatus = 'done'): StudyRun => ({
       ...run(0, 0, 1, 5, status, 10),
-      run: { id: nextId++, status, bestScore: 5, elapsedMs: 10, endedAt } as RunSummary,
+      run: { id: nextId++, status, bestScore: 5, elapsedMs: 10, startedAt: endedAt - 500, endedAt } as RunSummary,
     });
     // Runs ended 1 s apart (however short each one ran): 60 runs planned, 4 done, 1 running, 5 queued.
     const runs = [at(1000), at(2000), at(3000), at(4000), at(0, 'running'), ...Array.from({ length: 5 }, () => at(0, 'queued'))];

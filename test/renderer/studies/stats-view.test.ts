@@ -82,6 +82,12 @@ describe('study statistics view', () => {
     expect(m[1]![2]!.title).toContain('b and c not told apart');
     expect(winsOf(m)).toEqual([1, 0, 1]);
     expect(comparisonMatrix([], 0, labels)[0]![1]!.kind).toBe('none');
+    // A paired test's effect is the rank-biserial r, its sign turned with the side it is seen from.
+    const paired: Comparison[] = [{ ...comparisons[0]!, paired: { ...test(0.0079, 0.75), test: 'signed-rank' } as Comparison['paired'] }];
+    const seen = comparisonMatrix(paired, 0, labels);
+    expect(seen[0]![1]!.title).toContain('signed-rank: p 0.0079 (Holm 0.024), r 0.50');
+    expect(seen[1]![0]!.title).toContain('signed-rank: p 0.0079 (Holm 0.024), r -0.50');
+    expect(pairRows({ comparisons: paired, pairing: null }, labels)[0]!.score.a12).toBe('r 0.50');
   });
 
   it('gives every tested pair its p, Holm p, A12, success counts and Fisher p as text, and the verdict in words', () => {

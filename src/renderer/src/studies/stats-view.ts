@@ -9,7 +9,7 @@
 import type { StudyAnalysisDetail, StudyCellResult } from '../../../main/api/types';
 import { meanReach, runtimeDistribution, scoreLevels, type Measure, type RunTrace } from '../../../core/stats/runtime';
 import { scoreProfile, timeProfile } from '../../../core/stats/profiles';
-import { a12Text, overPuzzlesVerdictText, pairVerdictText, pText } from '../../../core/text/stats-text';
+import { a12Text, effectText, overPuzzlesVerdictText, pairVerdictText, pText } from '../../../core/text/stats-text';
 import { seriesStyle } from '../runs/charts/palette';
 import type { ChartLine } from '../runs/charts/chart';
 import type { XY } from '../runs/charts/series';
@@ -29,8 +29,8 @@ const tested = (c: Comparison): boolean => !!(c.score || c.paired || c.success |
 
 const mirror = (a12: number, flip: boolean): number => (flip ? 1 - a12 : a12);
 
-function testLine(name: string, t: { p: number; pHolm: number; a12: number } | null, flip: boolean): string | null {
-  return t ? `${name}: p ${pText(t.p)} (Holm ${pText(t.pHolm)}), A12 ${a12Text(mirror(t.a12, flip))}` : null;
+function testLine(name: string, t: { test: string; p: number; pHolm: number; a12: number } | null, flip: boolean): string | null {
+  return t ? `${name}: p ${pText(t.p)} (Holm ${pText(t.pHolm)}), ${effectText({ test: t.test, a12: mirror(t.a12, flip) })}` : null;
 }
 
 /** The verdict of a comparison in words, seen from setting i (i named first when it is not the winner's turn to be). */
@@ -87,7 +87,7 @@ export function pairRows(analysis: Pick<StudyAnalysisDetail, 'comparisons' | 'pa
         rowIndex: c.rowIndex,
         a: c.a,
         b: c.b,
-        score: { p: pText(st?.p), holm: pText(st?.pHolm), a12: st ? (st.test === 'signed-rank' ? `r ${(2 * st.a12 - 1).toFixed(2)}` : a12Text(st.a12)) : '—' },
+        score: { p: pText(st?.p), holm: pText(st?.pHolm), a12: effectText(st, true, '—') },
         success: c.success
           ? {
               a: `${c.success.reached[0]}/${c.success.runs[0]}`,
