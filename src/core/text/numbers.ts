@@ -25,6 +25,16 @@ export function durationText(ms: number | null): string {
   return `${Math.floor(h / 24)} d ${String(h % 24).padStart(2, '0')} h`;
 }
 
+/** A whole number as it is, another with `digits` decimals: "52", "52.3". */
+export function decimalText(x: number, digits = 1): string {
+  return Number.isInteger(x) ? String(x) : x.toFixed(digits);
+}
+
+/** A weight with its sign, one decimal unless whole: "+1.5", "−2", "±0". */
+export function signedText(x: number): string {
+  return `${x > 0 ? '+' : x < 0 ? '−' : '±'}${decimalText(Number(Math.abs(x).toFixed(1)))}`;
+}
+
 /** 10^x as "1.23e+47" (large), a plain number when small, "0" for -Infinity. */
 export function powerText(log10: number): string {
   if (log10 === -Infinity) return '0';

@@ -8,10 +8,10 @@ import type { RunClock, RunStatus, StopCriteria, StopReason } from '../engine/ru
 import type { ParamSchema, ParamSpec, ParamValue, Params } from '../params/schema';
 import type { FamilyId } from '../families/family';
 import { getFamily } from '../families';
-import { countText, durationText } from './numbers';
+import { countText, decimalText, durationText } from './numbers';
 
 export type { RunStatus } from '../engine/run-types';
-export { countText, durationText } from './numbers';
+export { countText, decimalText, durationText, signedText } from './numbers';
 
 /** What the text helpers need of a solver (the catalogue's entries and the API's SolverInfo both fit). */
 export interface SolverLike {
@@ -214,9 +214,16 @@ export function percentOf(best: number | null, max: number | null): number | nul
   return Math.round((best / max) * 1000) / 10;
 }
 
-export function percentText(best: number | null, max: number | null): string {
+/** The share of the maximum as a table figure, "95.3", or `none` when there is no maximum. */
+export function percentFigure(best: number | null, max: number | null, none = '—'): string {
   const p = percentOf(best, max);
-  return p === null ? '' : `${p.toFixed(1)} %`;
+  return p === null ? none : p.toFixed(1);
+}
+
+/** "95.3 %", or '' when there is no maximum. */
+export function percentText(best: number | null, max: number | null): string {
+  const p = percentFigure(best, max, '');
+  return p === '' ? '' : `${p} %`;
 }
 
 const STATUS_LABEL: Record<RunStatus, string> = {
@@ -346,7 +353,7 @@ export function queueText(position: number): string {
 /** A figure of a study cell: whole numbers as they are, others with two decimals; `none` when missing. */
 export function figureText(x: number | null | undefined, none = '-'): string {
   if (x === null || x === undefined || !Number.isFinite(x)) return none;
-  return Number.isInteger(x) ? String(x) : x.toFixed(2);
+  return decimalText(x, 2);
 }
 
 /** A share 0..1 in whole percent: "80%". */

@@ -16,6 +16,8 @@ import { findPreset, type SolverPreset } from '../../core/presets/presets';
 import * as v from 'valibot';
 import { dict, int, list, num, obj, oneOf, parseWith, SchemaError, str } from '../../core/validate/validate';
 import { checkName, oneLine } from '../../core/text/display';
+import { countText } from '../../core/text/numbers';
+import { countNoun } from '../../core/text/plural';
 import type { PuzzleRecord } from '../store/types';
 import { checkStop } from '../services/workbench';
 import { targetRefusal } from '../services/stop-criteria';
@@ -189,7 +191,9 @@ function resolve(file: StudyFile, fileName: string, ctx: StudyContext): StudySpe
   uniqueLabels(puzzles);
   const runs = read.length * configs.length * seeds.length;
   if (runs > STUDY_LIMITS.runs)
-    throw new Error(`${read.length} puzzles x ${configs.length} solvers x ${seeds.length} seeds make ${runs} runs; a study has at most ${STUDY_LIMITS.runs}`);
+    throw new Error(
+      `${countNoun(read.length, 'puzzle')} x ${countNoun(configs.length, 'solver')} x ${countNoun(seeds.length, 'seed')} make ${countNoun(runs, 'run')}; a study has at most ${countText(STUDY_LIMITS.runs)}`,
+    );
   const spec: StudySpec = {
     name,
     description: file.description ?? null,

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   clockLabels,
   figureText,
+  percentFigure,
+  percentText,
   publishedText,
   runTimeText,
   shareText,
@@ -13,6 +15,7 @@ import {
   type StudyCounts,
 } from '../../../src/core/text/run-text';
 import { effectText } from '../../../src/core/text/stats-text';
+import { decimalText, signedText } from '../../../src/core/text/numbers';
 
 const counts = (over: Partial<StudyCounts>): StudyCounts => ({
   planned: 10,
@@ -82,5 +85,13 @@ describe('effect sizes', () => {
     expect(effectText({ test: 'mann-whitney', a12: 0.71 }, true)).toBe('0.71');
     expect(effectText({ test: 'signed-rank', a12: 0.71 }, true)).toBe('r 0.42');
     expect(effectText(null, false, '—')).toBe('—');
+  });
+});
+
+describe('plain figures', () => {
+  it('writes whole numbers as they are and others with the decimals asked; weights with their sign', () => {
+    expect([decimalText(52), decimalText(52.25), decimalText(52.25, 2)]).toEqual(['52', '52.3', '52.25']);
+    expect([signedText(1.5), signedText(-2), signedText(0), signedText(1.04)]).toEqual(['+1.5', '−2', '±0', '+1']);
+    expect([percentFigure(466, 480), percentFigure(null, 480), percentText(466, 480), percentText(3, null)]).toEqual(['97.1', '—', '97.1 %', '']);
   });
 });

@@ -215,7 +215,7 @@ describe('study files', () => {
     [
       'too many runs',
       { ...base, puzzles: Array.from({ length: 11 }, () => jump(4)), seeds: 1000 },
-      /11 puzzles x 1 solvers x 1000 seeds make 11000 runs; a study has at most 10000/,
+      /11 puzzles x 1 solver x 1,000 seeds make 11,000 runs; a study has at most 10,000/,
     ],
     ['a bad concurrency', { ...base, concurrency: 0 }, /concurrency: 0 is outside 1\.\.256/],
     ['a puzzle file entry with an unknown field', { ...base, puzzles: [{ file: 'a.txt', seconds: 3 }] }, /puzzles\[0\]\.seconds: unknown field/],

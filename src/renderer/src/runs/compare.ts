@@ -3,6 +3,7 @@
  * their settings (same puzzle, solver, parameters and stop criteria; only the seed differs),
  * mean and spread.
  */
+import { decimalText } from '../../../core/text/numbers';
 import type { ImprovementPoint } from '../../../main/api/types';
 import type { RunSummary } from '../../../main/api/types';
 
@@ -96,7 +97,7 @@ export function groups(runs: readonly RunSummary[], figs: ReadonlyMap<number, Ru
 }
 
 /** "52.3 ± 1.2" (one decimal unless whole), for a summary cell. */
-export function meanSpread(s: Stats | null, format: (x: number) => string = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(1))): string {
+export function meanSpread(s: Stats | null, format: (x: number) => string = decimalText): string {
   if (!s) return '—';
   return s.n > 1 ? `${format(s.mean)} ± ${format(s.sd)}` : format(s.mean);
 }

@@ -5,7 +5,7 @@
  * reads back into the form when the form can hold it. Pure: the dialog only binds inputs to it.
  */
 import type { FamilyId } from '../../../../core/families/family';
-import { familyLabel } from '../../../../core/text/run-text';
+import { countText, familyLabel } from '../../../../core/text/run-text';
 import { countNoun } from '../../../../core/text/plural';
 import { parseParamText, type Params } from '../../../../core/params/schema';
 import { presetsFor, type SolverPreset } from '../../../../core/presets/presets';
@@ -319,7 +319,7 @@ export function checkDraft(draft: StudyDraft, solvers: readonly SolverInfo[], co
   if (seeds.seeds !== null && draft.puzzles.length > 0 && draft.settings.length > 0) {
     const nSeeds = typeof seeds.seeds === 'number' ? seeds.seeds : seeds.seeds.length;
     const runs = draft.puzzles.length * draft.settings.length * nSeeds;
-    if (runs > LIMITS.runs) errors.runs = `${runs.toLocaleString('en')} runs: a study has at most ${LIMITS.runs.toLocaleString('en')}`;
+    if (runs > LIMITS.runs) errors.runs = `${countNoun(runs, 'run')}: a study has at most ${countText(LIMITS.runs)}`;
     const perCell = draft.puzzles.length * nSeeds;
     const at = concurrency ?? Math.max(1, cores - 1);
     const byEvaluationsOnly: number[] = [];
