@@ -43,10 +43,21 @@ function open(dbPath: string, concurrency = 1, owner?: LeaseOwner) {
   return { wb, studies: new Studies(wb), log };
 }
 
+/**
+ * Long enough that a run cannot end in the few slices between its first checkpoint and the close
+ * (80,000 took about 100 ms here, and once in CI the run ended before the close).
+ */
+const MID_RUN_EVALUATIONS = 2_000_000;
+
 /** A study of `seeds` hill climbs started and closed mid-run (as on quit), once its first run has a checkpoint. */
 async function closedMidRun(seeds: number) {
   const dbPath = join(mkdtempSync(join(tmpdir(), 'study-restart-')), 'w.db');
-  const spec = file({ puzzles: [{ family: 'jump', puzzle: { rows: 7, cols: 7 } }], solvers: [{ solver: 'hill-climb' }], seeds, stop: { evaluations: 80_000 } });
+  const spec = file({
+    puzzles: [{ family: 'jump', puzzle: { rows: 7, cols: 7 } }],
+    solvers: [{ solver: 'hill-climb' }],
+    seeds,
+    stop: { evaluations: MID_RUN_EVALUATIONS },
+  });
   const first = open(dbPath, 1);
   const study = first.studies.create(spec, 's.json', noFiles);
   first.studies.start(study.id);
@@ -161,7 +172,7 @@ describe('studies', () => {
     expect(second.studies.progress(study.id)).toMatchObject({ planned: 4, done: 4 });
     const runs = second.studies.runs(study.id).map((l) => l.run);
     expect(runs).toHaveLength(4);
-    expect(runs.every((r) => r.evaluations === 80_000)).toBe(true);
+    expect(runs.every((r) => r.evaluations === MID_RUN_EVALUATIONS)).toBe(true);
 
     // The resumed run ends as if it had never been interrupted (same random stream from its checkpoint).
     const fresh = open(':memory:');
@@ -182,7 +193,7 @@ describe('studies', () => {
     expect(interrupted).toHaveLength(1);
     expect(second.studies.resumeInterrupted()).toEqual(interrupted);
     const [done] = await second.studies.waitFor(interrupted);
-    expect(done).toMatchObject({ status: 'done', evaluations: 80_000 });
+    expect(done).toMatchObject({ status: 'done', evaluations: MID_RUN_EVALUATIONS });
     expect(second.studies.resumeInterrupted()).toEqual([]);
     await second.wb.dispose();
   });
@@ -246,7 +257,7 @@ describe('studies', () => {
     const started = b.studies.start(study.id);
     expect(started).toMatchObject({ resumed: [moved.id], created: [] });
     const [end] = await b.studies.waitFor(started.queued);
-    expect(end).toMatchObject({ id: moved.id, status: 'done', evaluations: 80_000 });
+    expect(end).toMatchObject({ id: moved.id, status: 'done', evaluations: MID_RUN_EVALUATIONS });
     await b.wb.dispose();
   });
 
