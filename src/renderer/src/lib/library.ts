@@ -5,6 +5,7 @@ import type { PuzzleSummary } from '../../../main/api/types';
 import { detectFormat, listFormats } from '../../../core/document/read-file';
 import { oneLine } from '../../../core/text/display';
 import { familyEntry } from '../families';
+import { countNoun } from '../../../core/text/plural';
 
 export interface ExportChoice {
   /** A format id for api.exportPuzzle, `json`, or `png` (an image made here). */
@@ -62,7 +63,7 @@ export function formatGuess(fileName: string, text: string): { format: string; l
       .map((l) => l.replace(/(#|\/\/).*/, '').trim())
       .find((l) => l.length > 0);
     const n = first ? first.split(/[\s,;]+/).length : 0;
-    because = n === 0 ? 'it is empty' : `its first line holds ${n === 1 ? 'one value' : `${n} values`}`;
+    because = n === 0 ? 'it is empty' : `its first line holds ${n === 1 ? 'one value' : countNoun(n, 'value')}`;
   }
   return { format, label, because };
 }

@@ -26,6 +26,7 @@ describe('casse-tête editing', () => {
     s = parityStatus({ n: 4, m: 4 }, g);
     expect(s).toMatchObject({ removed: 1, oddRows: 1, oddCols: 1, score: -2, solved: false });
     expect(s.summary).toBe('1 odd row and 1 odd column; 1 of 4 removed');
+    expect(parityStatus({ n: 4, m: 4 }, toggle(g, 1)).summary).toBe('0 odd rows and 2 odd columns; 2 of 4 removed');
     for (const i of [1, 4, 5]) g = toggle(g, i);
     s = parityStatus({ n: 4, m: 4 }, g);
     expect(s.solved).toBe(true);

@@ -15,6 +15,7 @@ import {
   type JumpPuzzle,
 } from '../../../../core/families/jump/entry';
 import { viridis } from '../../lib/palette';
+import { countNoun } from '../../../../core/text/plural';
 
 /** Cells are never mutated: every edit returns a new array (so undo can keep snapshots). */
 export type Cells = Int32Array;
@@ -145,8 +146,8 @@ export function depthColour(depth: number, maxDepth: number): string {
 }
 
 export function fitnessSummary(a: Pick<MazeAnalysis, 'fitness' | 'unreachable'>): string {
-  if (a.fitness > 0) return `Goal reached in ${a.fitness} ${a.fitness === 1 ? 'move' : 'moves'}`;
-  return `Goal unreachable: ${a.unreachable} ${a.unreachable === 1 ? 'cell' : 'cells'} cannot be reached`;
+  if (a.fitness > 0) return `Goal reached in ${countNoun(a.fitness, 'move')}`;
+  return `Goal unreachable: ${countNoun(a.unreachable, 'cell')} cannot be reached`;
 }
 
 export function cellLabel(p: JumpPuzzle, i: number): string {

@@ -85,7 +85,9 @@ function drawBoard(ctx: Ctx, p: JumpPuzzle, maze: JumpMaze | undefined, ox: numb
     ctx.fillStyle = textOn(bgOf(st));
     ctx.fillText('S', ox + (st % p.cols) * s + s - 3, oy + Math.floor(st / p.cols) * s + 3);
   }
-  return a.fitness > 0 ? ` · fitness ${a.fitness} (goal in ${countNoun(a.fitness, 'move')})` : ` · fitness ${a.fitness} (${a.unreachable} cells unreachable)`;
+  return a.fitness > 0
+    ? ` · fitness ${a.fitness} (goal in ${countNoun(a.fitness, 'move')})`
+    : ` · fitness ${a.fitness} (${countNoun(a.unreachable, 'cell')} unreachable)`;
 }
 
 export const jumpView = {

@@ -3,6 +3,7 @@
  * the panel shows (score and solved from core's parity family, feasibility from core's parityFeasible).
  */
 import { parityCounts, parityFamily, parityFeasible, type ParityFeasibility, type ParityPuzzle } from '../../../../core/families/parity/entry';
+import { countNoun } from '../../../../core/text/plural';
 
 /** Row-major, 1 = token kept, 0 = removed. Never mutated: edits return a new array. */
 export type Tokens = Uint8Array;
@@ -50,10 +51,8 @@ export function parityStatus(p: ParityPuzzle, cells: Tokens): ParityStatus {
   const feasibility = parityFeasible(p.n, p.m);
   let summary: string;
   if (ev.solved) summary = `Solved: ${p.m} removed, every row and column even`;
-  else if (k.cost === 0 && k.zeros !== p.m)
-    summary = `Every line is even, but ${k.zeros} ${k.zeros === 1 ? 'token is' : 'tokens are'} removed instead of ${p.m}`;
-  else
-    summary = `${k.oddRows} odd ${k.oddRows === 1 ? 'row' : 'rows'} and ${k.oddCols} odd ${k.oddCols === 1 ? 'column' : 'columns'}; ${k.zeros} of ${p.m} removed`;
+  else if (k.cost === 0 && k.zeros !== p.m) summary = `Every line is even, but ${countNoun(k.zeros, 'token is', 'tokens are')} removed instead of ${p.m}`;
+  else summary = `${countNoun(k.oddRows, 'odd row')} and ${countNoun(k.oddCols, 'odd column')}; ${k.zeros} of ${p.m} removed`;
   return { removed: k.zeros, m: p.m, oddRows: k.oddRows, oddCols: k.oddCols, score: ev.score, solved: ev.solved, feasibility, summary };
 }
 

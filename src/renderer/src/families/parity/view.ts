@@ -7,6 +7,7 @@ import type { FamilyView } from '../types';
 import { parityNewPuzzle, type ParityNewFields } from './new-puzzle';
 import { PARITY_KEYS } from './keys';
 import { familyLabel } from '../../lib/format';
+import { countNoun } from '../../../../core/text/plural';
 
 function drawBoard(ctx: Ctx, p: ParityPuzzle, grid: ParityGrid | undefined, ox: number, oy: number, s: number): string {
   const cells = grid?.cells ?? new Uint8Array(p.n * p.n).fill(1);
@@ -34,7 +35,7 @@ function drawBoard(ctx: Ctx, p: ParityPuzzle, grid: ParityGrid | undefined, ox: 
       }
     }
   const st = parityStatus(p, cells);
-  return ` · remove ${p.m} · ${st.solved ? 'solved' : `${st.removed} removed, ${st.oddRows + st.oddCols} odd lines`}`;
+  return ` · remove ${p.m} · ${st.solved ? 'solved' : `${st.removed} removed, ${countNoun(st.oddRows + st.oddCols, 'odd line')}`}`;
 }
 
 export const parityView = {
