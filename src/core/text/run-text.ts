@@ -356,6 +356,11 @@ export function figureText(x: number | null | undefined, none = '-'): string {
   return decimalText(x, 2);
 }
 
+/** How far a run is towards its limit, in whole percent rounded down: 99.6 % done is not yet "100%". */
+export function limitShareText(fraction: number): string {
+  return `${Math.floor(fraction * 100)}%`;
+}
+
 /** A share 0..1 in whole percent: "80%". */
 export function shareText(x: number | null | undefined, none = '-'): string {
   return x === null || x === undefined ? none : `${Math.round(x * 100)}%`;

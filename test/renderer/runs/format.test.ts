@@ -9,6 +9,7 @@ import {
   countText,
   durationText,
   keyParamsText,
+  limitShareText,
   percentOf,
   percentText,
   rateText,
@@ -76,6 +77,10 @@ describe('run formatting', () => {
     expect(percentOf(5, null)).toBeNull();
     expect(percentOf(5, 0)).toBeNull();
     expect(percentText(60, 60)).toBe('100.0 %');
+  });
+
+  it('never says a run is at 100% of its limit before it gets there', () => {
+    expect([limitShareText(0), limitShareText(0.374), limitShareText(0.996), limitShareText(1)]).toEqual(['0%', '37%', '99%', '100%']);
   });
 
   it('writes statuses and stop criteria in words', () => {

@@ -17,7 +17,7 @@ import {
   type ChartConfiguration,
   type Plugin,
 } from 'chart.js';
-import { axisTime, compactCount } from '../format';
+import { axisTime, compactCount, shareText } from '../format';
 import { CHART_THEME } from './palette';
 import { maxMark, scoreAxis } from './axis';
 import type { ChartLine, XY } from './line';
@@ -277,7 +277,7 @@ function scaleOptions(opts: RunChartOptions, lines: readonly ChartLine[]): NonNu
           max: 1,
           grid: { color: CHART_THEME.grid },
           border: { color: CHART_THEME.axis },
-          ticks: { ...tick, stepSize: 0.25, callback: (v) => `${Math.round(Number(v) * 100)}%` },
+          ticks: { ...tick, stepSize: 0.25, callback: (v) => shareText(Number(v)) },
           title: title(opts.yLabel ?? ''),
         }
       : {
@@ -323,7 +323,7 @@ export function createRunChart(canvas: HTMLCanvasElement, lines: readonly ChartL
             title: (items) => (items[0] ? xText(current, items[0].parsed.x ?? 0) : ''),
             label: (item) =>
               current.yShare
-                ? ` ${item.dataset.label}: ${Math.round((item.parsed.y ?? 0) * 100)}%`
+                ? ` ${item.dataset.label}: ${shareText(item.parsed.y ?? 0)}`
                 : ` ${item.dataset.label}: ${Math.round((item.parsed.y ?? 0) * 1000) / 1000}`,
           },
         },
