@@ -10,6 +10,7 @@ import { dict, int, list, num, obj, oneOf, parseWith, str, type Schema } from '.
 import { paramValueShape, type ParamSchema } from '../../core/params/schema';
 import { FAMILY_IDS, type FamilyId } from '../../core/families/family';
 import { MAX_SEED } from '../../core/engine/run-types';
+import { MAX_FILE_BYTES } from '../../core/document/limits';
 import { RUN_SORT_KEYS, RUN_STATUSES, type BoardAt, type RunFacets, type RunPage, type RunRecord, type RunSeries, type RunSummary } from './runs';
 import type { ImportPreview, ImportResult, LibraryPuzzle, PuzzleRecord } from './puzzles';
 import type { BoardScore } from '../../core/families/edge/files';
@@ -143,7 +144,7 @@ export const api = {
    * `format` and `options` narrow the list. Nothing is saved.
    */
   importReadings: method(
-    obj({ fileName: str(500), text: str(20_000_000), format: v.optional(str(50)), options: v.optional(dict(str(200))) }),
+    obj({ fileName: str(500), text: str(MAX_FILE_BYTES), format: v.optional(str(50)), options: v.optional(dict(str(200))) }),
     returns<ImportReadings>(),
   ),
   /**
@@ -249,7 +250,7 @@ export const api = {
   createStudy: method(
     obj({
       template: v.optional(str(100)),
-      text: v.optional(str(20_000_000)),
+      text: v.optional(str(MAX_FILE_BYTES)),
       /** The study file's name, for its error messages. */
       fileName: v.optional(str(500)),
       seeds: v.optional(int(1, 1000)),
@@ -326,12 +327,12 @@ export const api = {
 function importShape<X extends v.ObjectEntries>(extra: X) {
   return {
     fileName: str(500),
-    text: str(20_000_000),
+    text: str(MAX_FILE_BYTES),
     format: v.optional(str(50)),
     /** Reader options: `size` (RxC), `order` (edge order), `rotation` (a board's rotation sense). */
     options: v.optional(dict(str(200))),
     /** The piece set a board file is read against. */
-    pieces: v.optional(obj({ fileName: str(500), text: str(20_000_000) })),
+    pieces: v.optional(obj({ fileName: str(500), text: str(MAX_FILE_BYTES) })),
     ...extra,
   };
 }

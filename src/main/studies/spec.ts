@@ -8,7 +8,7 @@ import path from 'node:path';
 import { findSolver } from '../../core/catalogue/catalogue';
 import { parseDocument } from '../../core/document/document';
 import { readPuzzleFile } from '../../core/document/read-file';
-import type { StopCriteria } from '../../core/engine/run-types';
+import { MAX_SEED, type StopCriteria } from '../../core/engine/run-types';
 import { getFamily } from '../../core/families';
 import { FAMILY_IDS, type FamilyId } from '../../core/families/family';
 import { resolveParams, type Params } from '../../core/params/schema';
@@ -103,8 +103,6 @@ export interface StudyContext {
 }
 
 export const STUDY_LIMITS = { puzzles: 200, configs: 100, seeds: 1000, runs: 10_000 } as const;
-
-const MAX_SEED = 2 ** 32 - 1;
 
 const stopSchema = obj({
   seconds: v.optional(num()),

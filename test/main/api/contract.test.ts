@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { api, parseCall } from '../../../src/main/api/contract';
+import { MAX_STUDY_CONCURRENCY, STUDY_LIMITS } from '../../../src/main/studies/spec';
+import { MAX_RUNS_PER_SOLVER } from '../../../src/renderer/src/runs/launch-form';
+import { LIMITS } from '../../../src/renderer/src/studies/compose/study-draft';
 
 describe('API contract', () => {
   it('validates calls, naming the method and the field in one line', () => {
@@ -25,5 +28,25 @@ describe('API contract', () => {
 
   it('has no method without a user (runEvents, importPuzzle and startRun are gone)', () => {
     expect(Object.keys(api).filter((m) => ['runEvents', 'importPuzzle', 'startRun'].includes(m))).toEqual([]);
+  });
+});
+
+// The renderer may not import the backend, so it holds its own copy of the limits it says
+// before asking; these keep each copy equal to what the backend refuses.
+describe('limits the renderer says before the backend refuses', () => {
+  it('runs per launch', () => {
+    const call = (count: number) => () => parseCall('startRuns', { puzzleId: 1, solver: 'x', count });
+    expect(call(MAX_RUNS_PER_SOLVER)).not.toThrow();
+    expect(call(MAX_RUNS_PER_SOLVER + 1)).toThrow(/startRuns\.count/);
+  });
+
+  it('study sizes and concurrency', () => {
+    expect(LIMITS).toEqual({
+      puzzles: STUDY_LIMITS.puzzles,
+      settings: STUDY_LIMITS.configs,
+      seeds: STUDY_LIMITS.seeds,
+      runs: STUDY_LIMITS.runs,
+      concurrency: MAX_STUDY_CONCURRENCY,
+    });
   });
 });

@@ -20,7 +20,7 @@ describe('library logic', () => {
 
   it('names the file once in an import error', () => {
     expect(importErrorLine('a.txt', 'a.txt:3: expected 4 colours')).toBe('a.txt:3: expected 4 colours');
-    expect(importErrorLine('a.txt', 'larger than 20 MB')).toBe('a.txt: larger than 20 MB');
+    expect(importErrorLine('a.txt', 'larger than 32 MiB')).toBe('a.txt: larger than 32 MiB');
   });
 });
 

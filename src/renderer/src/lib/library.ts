@@ -44,9 +44,6 @@ export function bestScoreText(p: Pick<PuzzleSummary, 'family' | 'bestScore' | 'r
   return max === undefined ? s : `${s} / ${max}`;
 }
 
-/** The API refuses longer texts; say so before reading a huge file. */
-export const MAX_IMPORT_BYTES = 20_000_000;
-
 /** How the file was taken, in words: the format it was read as and what made it look like one. */
 export function formatGuess(fileName: string, text: string): { format: string; label: string; because: string } {
   const format = detectFormat(fileName, text);

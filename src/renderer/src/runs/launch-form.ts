@@ -3,7 +3,7 @@
  * one plain message per invalid field, presets, settings copied from an earlier run, and the
  * `startRuns` call it becomes. Pure (the component only binds inputs to it).
  */
-import type { StopCriteria } from '../../../core/engine/run-types';
+import { MAX_SEED, type StopCriteria } from '../../../core/engine/run-types';
 import { ParamError, paramProblem, parseParamText, type ParamSpec, type ParamValue, type Params } from '../../../core/params/schema';
 import type { SolverPreset } from '../../../core/presets/presets';
 import type { ApiArgs, SolverInfo } from '../../../main/api/types';
@@ -36,7 +36,6 @@ export interface LaunchForm {
 export type StartRunsArgs = ApiArgs<'startRuns'>;
 
 export const MAX_RUNS_PER_SOLVER = 64;
-const MAX_SEED = 2 ** 32 - 1;
 
 /** The text a parameter value is edited as. */
 function valueText(spec: ParamSpec, v: unknown): FieldValue {

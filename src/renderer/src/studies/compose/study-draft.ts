@@ -11,6 +11,7 @@ import { parseParamText, type Params } from '../../../../core/params/schema';
 import { presetsFor, type SolverPreset } from '../../../../core/presets/presets';
 import type { SolverInfo } from '../../../../main/api/types';
 import { parseCount, parseDuration } from '../../runs/launch-form';
+import { MAX_SEED } from '../../../../core/engine/run-types';
 
 /** A library puzzle picked for the study. */
 export interface DraftPuzzle {
@@ -68,7 +69,6 @@ export interface StudyFileJson {
 
 /** The backend's limits (STUDY_LIMITS), said before it has to. */
 export const LIMITS = { puzzles: 200, settings: 100, seeds: 1000, runs: 10_000, concurrency: 256 } as const;
-const MAX_SEED = 2 ** 32 - 1;
 
 export function emptyDraft(): StudyDraft {
   return {

@@ -7,7 +7,8 @@
 import type { PuzzleRecord, WorkbenchApi } from '../../../../main/api/types';
 import { messageOf } from '../../lib/format';
 import { countNoun } from '../../../../core/text/plural';
-import { importErrorLine, MAX_IMPORT_BYTES } from '../../lib/library';
+import { importErrorLine } from '../../lib/library';
+import { MAX_FILE_BYTES } from '../../../../core/document/limits';
 
 export interface ImportHooks {
   /** Show these error lines and this notice (replacing the ones shown). */
@@ -60,7 +61,8 @@ export class LibraryImport {
     for (const file of files) {
       let text = '';
       try {
-        if (file.size > MAX_IMPORT_BYTES) throw new Error(`larger than ${MAX_IMPORT_BYTES / 1_000_000} MB`);
+        // Said before reading a huge file; the API and the CLI refuse the same (core/document/limits).
+        if (file.size > MAX_FILE_BYTES) throw new Error(`larger than ${MAX_FILE_BYTES / 2 ** 20} MiB, the most a puzzle file may be`);
         text = await file.text();
         // One file that is a board for a library puzzle, or whose puzzle is already in the library: show it in the
         // dialog, which offers to place the board there or to open that one.
