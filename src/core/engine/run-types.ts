@@ -31,6 +31,13 @@ export function hasEnded(status: RunStatus): boolean {
   return ENDED_STATUSES.includes(status);
 }
 
+/** The statuses a run can be resumed from: it ended before its stop criteria, with its checkpoint kept. */
+export const RESUMABLE_STATUSES: readonly RunStatus[] = ['stopped', 'interrupted'];
+
+export function canResume(status: RunStatus): boolean {
+  return RESUMABLE_STATUSES.includes(status);
+}
+
 export interface ProgressSample {
   elapsedMs: number;
   evaluations: number;

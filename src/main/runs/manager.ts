@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { FromWorker } from '../../core/engine/protocol';
-import { hasEnded, type MemoryUse, type StopReason } from '../../core/engine/run-types';
+import { hasEnded, RESUMABLE_STATUSES, type MemoryUse, type StopReason } from '../../core/engine/run-types';
 import { threadsOf } from '../../core/engine/shards';
 import { StoreError } from '../store/errors';
 import { thisProcess, type LeaseGrant, type LeaseOwner } from '../store/leases';
@@ -158,7 +158,7 @@ export class RunManager implements Disposable {
     if (this.queue.includes(runId) || this.active.has(runId)) throw new Error(`run ${runId} is already ${this.active.has(runId) ? 'running' : 'queued'} here`);
     let claimed;
     try {
-      claimed = this.store.claimRun(runId, this.grant, ['interrupted', 'stopped', 'queued'], 'queued', {
+      claimed = this.store.claimRun(runId, this.grant, [...RESUMABLE_STATUSES, 'queued'], 'queued', {
         endedAt: null,
         stopReason: null,
         error: null,

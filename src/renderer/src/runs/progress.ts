@@ -2,7 +2,7 @@
  * Live progress of active runs: what the dashboard shows between the backend's pushes (about one
  * a second per run). Pure: the caller passes the clock.
  */
-import type { RunClock, StopCriteria } from '../../../core/engine/run-types';
+import { hasEnded, type RunClock, type StopCriteria } from '../../../core/engine/run-types';
 import type { PushEvent } from '../../../main/api/types';
 import type { RunStatus, RunSummary } from '../../../main/api/types';
 
@@ -107,8 +107,8 @@ export function runRate(evaluations: number, elapsedMs: number): number | null {
   return evaluations > 0 && elapsedMs > 0 ? (evaluations / elapsedMs) * 1000 : null;
 }
 
-const ACTIVE: readonly RunStatus[] = ['queued', 'running'];
-export const isActive = (status: RunStatus): boolean => ACTIVE.includes(status);
+/** Queued or running: a process works on it, or will. */
+export const isActive = (status: RunStatus): boolean => !hasEnded(status);
 
 /**
  * Live runs kept from summaries and pushes. Holds one RateMeter per run; `apply` returns true

@@ -24,8 +24,6 @@ export interface DashboardHooks {
   message(text: string, kind?: 'info' | 'error'): void;
 }
 
-export const canResume = (r: RunSummary): boolean => r.status === 'stopped' || r.status === 'interrupted';
-
 export class DashboardManager {
   readonly #api: WorkbenchApi;
   readonly #hooks: DashboardHooks;

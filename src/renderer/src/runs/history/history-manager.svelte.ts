@@ -13,6 +13,7 @@ import { downloadText } from '../../lib/download';
 import { refreshOnEvents } from '../../lib/push-events';
 import { EMPTY_FILTER, filterArgs, filterErrors, isFiltered, nextSort, type HistoryFilter } from '../history-filter';
 import { countText } from '../format';
+import { canResume } from '../../../../core/engine/run-types';
 
 /** The view state the runs view keeps (bound props). */
 export interface HistoryState {
@@ -239,7 +240,7 @@ export class HistoryManager {
       try {
         const run = await this.#api.importRunFile({ fileName: f.name, text: await f.text() });
         last = run.id;
-        const resumable = run.status === 'stopped' || run.status === 'interrupted';
+        const resumable = canResume(run.status);
         this.#message(`Imported ${f.name} as run ${run.id}${resumable ? ': Resume goes on with it from its last checkpoint' : ''}.`);
       } catch (err) {
         this.#message(`Could not import ${f.name} — ${messageOf(err)}`, 'error');
