@@ -199,6 +199,11 @@ export function scoreText(best: number | null, max: number | null, style: { sep?
   return max === null || max <= 0 ? int.format(best) : `${int.format(best)}${style.sep ?? ' / '}${int.format(max)}`;
 }
 
+/** A puzzle's best where a casse-tête's 0 (its maximum) reads "solved": "solved", "-2", "470 / 480". */
+export function bestOfText(best: number | null, max: number | null): string {
+  return max === 0 && best === 0 ? 'solved' : scoreText(best, max);
+}
+
 /**
  * A run whose solver claimed more in its progress than any board it showed: "the solver claimed
  * 1,000 in its progress, above its best checked board (8); only checked boards count".

@@ -6,6 +6,7 @@ import { detectFormat, listFormats } from '../../../core/document/read-file';
 import { oneLine } from '../../../core/text/display';
 import { familyEntry } from '../families';
 import { countNoun } from '../../../core/text/plural';
+import { bestOfText } from '../../../core/text/run-text';
 
 export interface ExportChoice {
   /** A format id for api.exportPuzzle, `json`, or `png` (an image made here). */
@@ -32,16 +33,9 @@ export function sourceParts(source: string): { bundled: boolean; text: string } 
   return m ? { bundled: true, text: m[1]! } : { bundled: false, text: source };
 }
 
-const numbers = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
-
 /** Best score of the puzzle's runs, out of the maximum where the family knows it. */
 export function bestScoreText(p: Pick<PuzzleSummary, 'family' | 'bestScore' | 'rows' | 'cols'>): string {
-  if (p.bestScore === null) return '—';
-  const s = numbers.format(p.bestScore);
-  const max = familyEntry(p.family).maxScoreOf?.(p.rows, p.cols);
-  // A best of 0 (a casse-tête) reads "solved", not "0 / 0".
-  if (max === 0) return p.bestScore === 0 ? 'solved' : s;
-  return max === undefined ? s : `${s} / ${max}`;
+  return bestOfText(p.bestScore, familyEntry(p.family).maxScoreOf?.(p.rows, p.cols) ?? null);
 }
 
 /** How the file was taken, in words: the format it was read as and what made it look like one. */

@@ -1,4 +1,5 @@
 import type { LibraryPuzzle, PuzzleSummary, WorkbenchApi } from '../../../main/api/types';
+import { bestOfText } from '../../../core/text/run-text';
 
 /**
  * "470 / 480" for a library entry whose saved placement has a score (the listing carries it), else
@@ -8,8 +9,7 @@ import type { LibraryPuzzle, PuzzleSummary, WorkbenchApi } from '../../../main/a
 export function placementText(p: PuzzleSummary): string | null {
   const x = (p as Partial<LibraryPuzzle>).placement;
   if (!x) return null;
-  if (x.maxScore === 0) return x.score === 0 ? 'solved' : `${x.score}`;
-  return x.maxScore === null ? `${x.score}` : `${x.score} / ${x.maxScore}`;
+  return bestOfText(x.score, x.maxScore);
 }
 
 /**
