@@ -12,6 +12,10 @@ import type { Interval } from '../../core/stats/effect';
 import type { RankTest } from '../../core/stats/rank-tests';
 import { int, list, num, obj, oneOf, str } from '../../core/validate/validate';
 import type { RunStatus } from './runs';
+import type { Summary } from '../../core/stats/summary';
+
+/** Summary statistics of a study cell, as the papers report them. */
+export type { Summary };
 
 /** The cell figures a published test can compare (one value per puzzle row and setting). */
 export const TESTED_MEASURES = ['mean', 'median', 'best', 'timeToTarget', 'evaluationsToTarget'] as const;
@@ -53,18 +57,6 @@ export interface Published {
   source: string;
   cells: PublishedCell[];
   tests?: PublishedTest[];
-}
-
-/** Summary statistics of a study cell, as the papers report them. */
-export interface Summary {
-  n: number;
-  mean: number | null;
-  median: number | null;
-  /** Highest (scores are higher-is-better). */
-  best: number | null;
-  worst: number | null;
-  /** Sample standard deviation (n - 1); null below two values. */
-  sd: number | null;
 }
 
 /** A study's run counts: the type core's study text reads (core/text/run-text.ts), documented there. */

@@ -4,7 +4,7 @@
  * grid the cell's curve is the mean of its runs, its band the middle half of them
  * (first to third quartile). Pure, so the results view and tests share it.
  */
-import { mean } from './stats';
+import { mean } from '../../core/stats/summary';
 import type { CurvePoint } from '../api/studies';
 
 export type { CurvePoint };

@@ -13,7 +13,7 @@ import { overPuzzlesVerdictText } from '../../core/text/stats-text';
 import type { OverPuzzles } from '../api/studies';
 import { studyRows } from './results';
 import type { StudySpec } from './spec';
-import { mean, median } from './stats';
+import { mean, median } from '../../core/stats/summary';
 
 export type { OverPuzzles };
 

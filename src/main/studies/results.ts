@@ -6,7 +6,7 @@ import type { RunClock } from '../../core/engine/run-types';
 import type { RunStatus } from '../store/types';
 import type { StudyRun } from '../store/studies';
 import { cellStop, type StudySpec } from './spec';
-import { median, summarize } from './stats';
+import { median, summarize } from '../../core/stats/summary';
 import type { CellRun, StudyCellResult, StudyProgress } from '../api/studies';
 
 export type { CellRun, StudyCellResult, StudyProgress };

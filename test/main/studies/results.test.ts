@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { cellRuns, studyResults, studyRows, type Reach } from '../../../src/main/studies/results';
 import { curveGrid, logGrid, meanCurve, quantile } from '../../../src/main/studies/curves';
 import { studyCsv, studyMarkdown, studyText } from '../../../src/main/studies/report';
-import { summarize } from '../../../src/main/studies/stats';
+import { summarize } from '../../../src/core/stats/summary';
 import type { StudyRun } from '../../../src/main/store/studies';
 import type { RunStatus, RunSummary } from '../../../src/main/store/types';
 import type { StudySpec } from '../../../src/main/studies/spec';

@@ -53,8 +53,8 @@ describe('comparing runs', () => {
   });
 
   it('computes mean, spread, range and median', () => {
-    expect(stats([2, 4, 4, 4, 5, 5, 7, 9])).toEqual({ n: 8, mean: 5, sd: Math.sqrt(32 / 7), min: 2, max: 9, median: 4.5 });
-    expect(stats([3, null, Number.NaN])).toEqual({ n: 1, mean: 3, sd: 0, min: 3, max: 3, median: 3 });
+    expect(stats([2, 4, 4, 4, 5, 5, 7, 9])).toEqual({ n: 8, mean: 5, sd: Math.sqrt(32 / 7), worst: 2, best: 9, median: 4.5 });
+    expect(stats([3, null, Number.NaN])).toEqual({ n: 1, mean: 3, sd: null, worst: 3, best: 3, median: 3 });
     expect(stats([])).toBeNull();
     expect(meanSpread(stats([50, 52]))).toBe('51 ± 1.4');
     expect(meanSpread(stats([7]))).toBe('7');
@@ -70,7 +70,7 @@ describe('comparing runs', () => {
     const g = groups(runs, figs);
     expect(g).toHaveLength(1);
     expect(g[0]!.runIds).toEqual([1, 2, 5]);
-    expect(g[0]!.best).toMatchObject({ n: 3, mean: 54, min: 50, max: 58 });
+    expect(g[0]!.best).toMatchObject({ n: 3, mean: 54, worst: 50, best: 58 });
     expect(g[0]!.timeToBest?.mean).toBeCloseTo(800 / 3);
     expect(g[0]!.evaluations?.mean).toBeCloseTo(8000 / 3);
   });

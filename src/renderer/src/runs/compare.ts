@@ -4,6 +4,7 @@
  * mean and spread.
  */
 import { decimalText } from '../../../core/text/numbers';
+import { summarize, type Summary } from '../../../core/stats/summary';
 import type { ImprovementPoint } from '../../../main/api/types';
 import type { RunSummary } from '../../../main/api/types';
 
@@ -43,33 +44,18 @@ export function settingsKey(run: Pick<RunSummary, 'puzzleId' | 'puzzleName' | 'f
   return `${run.family}|${run.puzzleId ?? `name:${run.puzzleName}`}|${run.solver}|${params}|${stop}`;
 }
 
-export interface Stats {
-  n: number;
-  mean: number;
-  /** Sample standard deviation (0 for one value). */
-  sd: number;
-  min: number;
-  max: number;
-  median: number;
-}
-
-/** Mean, spread and range of the finite values; null without any. */
-export function stats(values: readonly (number | null)[]): Stats | null {
-  const v = values.filter((x): x is number => x !== null && Number.isFinite(x)).sort((a, b) => a - b);
-  const n = v.length;
-  if (n === 0) return null;
-  const mean = v.reduce((a, b) => a + b, 0) / n;
-  const sd = n > 1 ? Math.sqrt(v.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1)) : 0;
-  const median = n % 2 ? v[(n - 1) / 2]! : (v[n / 2 - 1]! + v[n / 2]!) / 2;
-  return { n, mean, sd, min: v[0]!, max: v[n - 1]!, median };
+/** Core's summary of the finite values (a run without a figure has none); null without any. */
+export function stats(values: readonly (number | null)[]): Summary | null {
+  const v = values.filter((x): x is number => x !== null && Number.isFinite(x));
+  return v.length === 0 ? null : summarize(v);
 }
 
 export interface Group {
   key: string;
   runIds: number[];
-  best: Stats | null;
-  timeToBest: Stats | null;
-  evaluations: Stats | null;
+  best: Summary | null;
+  timeToBest: Summary | null;
+  evaluations: Summary | null;
 }
 
 /** Groups of at least two runs that share their settings, in the order their first run appears. */
@@ -97,7 +83,7 @@ export function groups(runs: readonly RunSummary[], figs: ReadonlyMap<number, Ru
 }
 
 /** "52.3 ± 1.2" (one decimal unless whole), for a summary cell. */
-export function meanSpread(s: Stats | null, format: (x: number) => string = decimalText): string {
-  if (!s) return '—';
-  return s.n > 1 ? `${format(s.mean)} ± ${format(s.sd)}` : format(s.mean);
+export function meanSpread(s: Summary | null, format: (x: number) => string = decimalText): string {
+  if (!s || s.mean === null) return '—';
+  return s.sd === null ? format(s.mean) : `${format(s.mean)} ± ${format(s.sd)}`;
 }

@@ -1,7 +1,7 @@
 /** The cell statistics the results table reports, against their definitions. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mean, median, sampleSd, summarize } from '../../../src/main/studies/stats';
+import { mean, median, sampleSd, summarize } from '../../../src/core/stats/summary';
 
 describe('study statistics', () => {
   it('give the papers’ figures on known samples', () => {

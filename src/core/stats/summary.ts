@@ -1,10 +1,19 @@
 /**
- * Summary statistics of a study cell, as the papers report them. Pure functions on plain numbers
- * (no Node), so the app's results view can use them unchanged.
+ * Summary statistics of a sample, as the papers report a study cell's: the studies' tables and
+ * the app's comparison of runs both use these.
  */
-import type { Summary } from '../api/studies';
 
-export type { Summary };
+/** A sample's figures; every one null when it is empty (sd also for a single value). */
+export interface Summary {
+  n: number;
+  mean: number | null;
+  median: number | null;
+  /** Highest (scores are higher-is-better). */
+  best: number | null;
+  worst: number | null;
+  /** Sample standard deviation (n - 1); null below two values. */
+  sd: number | null;
+}
 
 export function mean(xs: readonly number[]): number | null {
   if (xs.length === 0) return null;
@@ -33,8 +42,8 @@ export function summarize(xs: readonly number[]): Summary {
     n: xs.length,
     mean: mean(xs),
     median: median(xs),
-    best: xs.length ? Math.max(...xs) : null,
-    worst: xs.length ? Math.min(...xs) : null,
+    best: xs.length ? xs.reduce((a, b) => (b > a ? b : a)) : null,
+    worst: xs.length ? xs.reduce((a, b) => (b < a ? b : a)) : null,
     sd: sampleSd(xs),
   };
 }
