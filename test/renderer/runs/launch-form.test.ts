@@ -13,6 +13,7 @@ import {
   presetMatching,
   rangeHint,
   readField,
+  seedsText,
 } from '../../../src/renderer/src/runs/launch-form';
 
 const ga: SolverInfo = {
@@ -41,6 +42,16 @@ const presets: SolverPreset[] = [
     stop: { seconds: 3600, evaluations: 1_000_000 },
   },
 ];
+
+describe('the seeds a launch takes, in words', () => {
+  it('says random, one seed, a range, and a range that wraps past the largest seed', () => {
+    expect([seedsText('', 1), seedsText(' ', 3), seedsText('x', 2)]).toEqual(['a random seed', '3 random seeds', '2 random seeds']);
+    expect([seedsText('7', 1), seedsText('100', 2)]).toEqual(['seed 7', 'seeds 100 – 101']);
+    expect(seedsText('4294967294', 4)).toBe('seeds 4294967294 – 4294967295 and 0 – 1');
+    // The seeds checkForm gives the backend are the ones the words name.
+    expect(checkForm({ ...defaultForm(ga), seed: '4294967294', count: '4' }, ga, 1).seeds).toEqual([4294967294, 4294967295, 0, 1]);
+  });
+});
 
 describe('parsing what is typed', () => {
   it('reads durations in seconds', () => {

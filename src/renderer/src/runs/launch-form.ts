@@ -7,6 +7,7 @@ import { MAX_SEED, type StopCriteria } from '../../../core/engine/run-types';
 import { ParamError, paramProblem, parseParamText, type ParamSpec, type ParamValue, type Params } from '../../../core/params/schema';
 import type { SolverPreset } from '../../../core/presets/presets';
 import type { ApiArgs, SolverInfo } from '../../../main/api/types';
+import { countNoun } from '../../../core/text/plural';
 
 // Labels and ranges come from the schema's one module, as the CLI's do.
 export { paramLabel, rangeHint } from '../../../core/params/schema';
@@ -164,6 +165,21 @@ export interface Checked {
 }
 
 /** Check every field and build the `startRuns` arguments. */
+/** The seed of a launch's i-th run: seed, seed + 1, … wrapping past MAX_SEED to 0 as the backend does. */
+function nthSeed(seed: number, i: number): number {
+  return (seed + i) % (MAX_SEED + 1);
+}
+
+/** The seeds `n` runs per solver take, in words: "a random seed", "3 random seeds", "seed 7", "seeds 100 – 101" (a range that wraps says so). */
+export function seedsText(seedField: string, n: number): string {
+  const seed = parseNumber(seedField);
+  if (seedField.trim() === '' || seed === null || !Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)
+    return n === 1 ? 'a random seed' : countNoun(n, 'random seed');
+  if (n === 1) return `seed ${seed}`;
+  const last = nthSeed(seed, n - 1);
+  return last > seed ? `seeds ${seed} – ${last}` : `seeds ${seed} – ${MAX_SEED} and 0 – ${last}`;
+}
+
 export function checkForm(form: LaunchForm, solver: SolverInfo, puzzleId: number | null): Checked {
   const errors: Record<string, string> = {};
   const params: Params = {};
@@ -199,7 +215,7 @@ export function checkForm(form: LaunchForm, solver: SolverInfo, puzzleId: number
   let runs = 1;
   if (count === null || !Number.isInteger(count) || count < 1 || count > MAX_RUNS_PER_SOLVER) errors.count = `A whole number from 1 to ${MAX_RUNS_PER_SOLVER}`;
   else runs = count;
-  const seeds = seed === null ? null : Array.from({ length: runs }, (_, i) => (seed! + i) % (MAX_SEED + 1));
+  const seeds = seed === null ? null : Array.from({ length: runs }, (_, i) => nthSeed(seed!, i));
   if (puzzleId === null) errors.puzzle = 'Choose a puzzle';
   const ok = Object.keys(errors).length === 0;
   return {

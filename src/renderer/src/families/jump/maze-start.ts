@@ -1,12 +1,12 @@
 /** Mazes a jump puzzle can start as: random legal lengths (the goal reachable when a few hundred draws manage it) or every cell 1. */
-import { bfsFitness, createBfsWorkspace, goalIndex, maxJumps, type JumpMaze, type JumpPuzzle } from '../../../../core/families/jump/entry';
+import { bfsFitness, createBfsWorkspace, goalIndex, maxJumps, randomCells, type JumpMaze, type JumpPuzzle } from '../../../../core/families/jump/entry';
 import { Rng } from '../../../../core/rng/rng';
 
-/** A maze of random legal lengths: each cell uniform in 1..its largest jump, the goal 0. */
+/** A maze of random legal lengths (core's randomCells): each cell uniform in 1..its largest jump, the goal 0. */
 export function randomMaze(p: JumpPuzzle, rng: Rng): JumpMaze {
   const max = maxJumps(p);
   const cells = new Int32Array(max.length);
-  for (let i = 0; i < cells.length; i++) cells[i] = max[i]! > 0 ? rng.range(1, max[i]!) : 0;
+  randomCells(cells, max, rng);
   return { cells };
 }
 
