@@ -8,6 +8,7 @@ import { solutionToJson, type EdgePuzzle, isEdgeRead } from '../../core/families
 import { makeUniqueLines, recolourLines } from '../../core/families/edge/analysis/text';
 import { analysisLines } from '../../core/text/analysis-text';
 import { countText, durationText } from '../../core/text/run-text';
+import { countNoun } from '../../core/text/plural';
 import { runAnalysis, DEFAULT_LIMITS, type AnalysisTarget } from '../services/analysis-run';
 import { cliStop } from './stop-signal';
 import { cpuSecondsOption, intOption, parse, seedOption, sizeOption, UsageError } from './args';
@@ -107,11 +108,11 @@ function makeUniqueCommand(
       const r = fewestRecolourings(puzzle, { shouldStop: stop.shouldStop });
       const { puzzle: changed, ...rest } = r;
       if (json) process.stdout.write(`${JSON.stringify({ file: basename(file), ...rest })}\n`);
-      else process.stdout.write(`${recolourLines(r, puzzle.rows, puzzle.cols).join('\n')}\n`);
+      else process.stdout.write(`${recolourLines(r, puzzle.rows, puzzle.cols, stop.interrupted() ? 'stopped' : 'seconds').join('\n')}\n`);
       if (out !== undefined) {
         if (r.outcome !== 'proposed' || !changed) throw new UsageError(`${basename(file)}: nothing written to ${out}: no confirmed proposal`);
         writeOut('out', out, documentToText(makeDocument('edge', `${basename(file)} (unique by colours)`, changed)));
-        if (!json) process.stdout.write(`wrote ${out}: the puzzle with ${r.changes.length} join${r.changes.length === 1 ? '' : 's'} recoloured\n`);
+        if (!json) process.stdout.write(`wrote ${out}: the puzzle with ${countNoun(r.changes.length, 'join')} recoloured\n`);
       }
       printNotes(notes, []);
       return stop.interrupted() ? 130 : r.outcome === 'stopped' ? 1 : 0;
@@ -122,12 +123,12 @@ function makeUniqueCommand(
   try {
     const r = makeUnique(puzzle, { shouldStop: stop.shouldStop });
     if (json) process.stdout.write(`${JSON.stringify({ file: basename(file), ...r, reference: r.reference ? solutionToJson(r.reference) : null })}\n`);
-    else process.stdout.write(`${makeUniqueLines(r, puzzle.rows, puzzle.cols).join('\n')}\n`);
+    else process.stdout.write(`${makeUniqueLines(r, puzzle.rows, puzzle.cols, stop.interrupted() ? 'stopped' : 'seconds').join('\n')}\n`);
     if (out !== undefined) {
       if (r.outcome !== 'proposed') throw new UsageError(`${basename(file)}: nothing written to ${out}: no confirmed proposal`);
       const hinted: EdgePuzzle = { ...puzzle, fixed: [...puzzle.fixed, ...r.hints] };
       writeOut('out', out, documentToText(makeDocument('edge', `${basename(file)} (unique)`, hinted, r.reference)));
-      if (!json) process.stdout.write(`wrote ${out}: the puzzle with the ${r.hints.length} piece${r.hints.length === 1 ? '' : 's'} fixed\n`);
+      if (!json) process.stdout.write(`wrote ${out}: the puzzle with the ${countNoun(r.hints.length, 'piece')} fixed\n`);
     }
     printNotes(notes, []);
     return stop.interrupted() ? 130 : r.outcome === 'stopped' ? 1 : 0;

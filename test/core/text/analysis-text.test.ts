@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EdgeAnalysis, LogEstimate } from '../../../src/core/families/edge/analysis';
-import { countVerdict, makeUniqueLines } from '../../../src/core/families/edge/analysis/text';
+import { countVerdict, makeUniqueLines, recolourLines } from '../../../src/core/families/edge/analysis/text';
 import type { MakeUniqueResult } from '../../../src/core/families/edge/analysis/make-unique';
 
 const log = (mean: number, spread: number): LogEstimate => ({ log10Mean: Math.log10(mean), log10StdError: spread > 0 ? Math.log10(spread) : -Infinity });
@@ -72,5 +72,9 @@ describe('make unique in words', () => {
     ]);
     expect(makeUniqueLines(stopped, 6, 6, 'stopped')[0]).toBe('6x6: at least 1,500 solutions; stopped before a proposal was confirmed (2,000,000 nodes)');
     expect(makeUniqueLines(stopped, 6, 6)).toEqual(makeUniqueLines(stopped, 6, 6, 'stopped'));
+    // A recolouring says it the same way (the app no longer edits the line after the fact).
+    const recolour = { ...stopped, changes: [], puzzle: null };
+    expect(recolourLines(recolour, 6, 6, 'seconds')[0]).toBe(makeUniqueLines(stopped, 6, 6, 'seconds')[0]);
+    expect(recolourLines(recolour, 6, 6)[0]).toBe(makeUniqueLines(stopped, 6, 6)[0]);
   });
 });

@@ -3,6 +3,7 @@
  * the colour statistics beside Eternity II's, and the make-unique and recolouring proposals.
  */
 import { countText, durationText, powerText } from '../../../text/numbers';
+import { countNoun } from '../../../text/plural';
 import type { ColourStats, EdgeAnalysis, LogEstimate } from './index';
 import type { MakeUniqueResult } from './make-unique';
 import type { RecolourResult } from './recolour';
@@ -118,15 +119,15 @@ function statsLines(s: ColourStats, e2?: ColourStats | null): string[] {
  * A make-unique proposal in words: what it found, the hints (rows and columns from 1), where the
  * solutions differ. `stoppedBy`: why a search that ended early ended ('seconds': the CPU limit), when the caller knows.
  */
-export function makeUniqueLines(r: MakeUniqueResult, rows: number, cols: number, stoppedBy?: 'seconds' | 'stopped' | null): string[] {
-  const before = `${r.countExact ? '' : 'at least '}${countText(r.solutionsBefore)} solution${r.solutionsBefore === 1 ? '' : 's'}`;
+export function makeUniqueLines(r: MakeUniqueResult, rows: number, cols: number, stoppedBy?: StoppedBy): string[] {
+  const before = `${r.countExact ? '' : 'at least '}${countNoun(r.solutionsBefore, 'solution')}`;
   if (r.outcome === 'unique') return [`${rows}x${cols}: already unique: exactly one solution; nothing to fix`];
   if (r.outcome === 'none') return [`${rows}x${cols}: no solution, so no hint can make it unique`];
   const head =
     r.outcome === 'proposed'
-      ? `${rows}x${cols}: ${before}; fix ${r.hints.length} piece${r.hints.length === 1 ? '' : 's'} of one solution to leave exactly one (${r.fewest ? 'the fewest that do' : 'not proven the fewest: the solutions were covered in rounds'}; confirmed by an exact count in ${countText(r.nodes)} nodes):`
-      : `${rows}x${cols}: ${before}; ${stoppedBy === 'seconds' ? 'stopped at the time limit' : 'stopped'} before a proposal was confirmed (${countText(r.nodes)} nodes)${r.hints.length ? `; the hints so far:` : ''}`;
-  const turn = (q: number): string => (q === 0 ? '' : `, turned ${q} quarter${q === 1 ? '' : 's'}`);
+      ? `${rows}x${cols}: ${before}; fix ${countNoun(r.hints.length, 'piece')} of one solution to leave exactly one (${r.fewest ? 'the fewest that do' : 'not proven the fewest: the solutions were covered in rounds'}; confirmed by an exact count in ${countText(r.nodes)} nodes):`
+      : `${rows}x${cols}: ${before}; ${stoppedText(stoppedBy)} before a proposal was confirmed (${countText(r.nodes)} nodes)${r.hints.length ? `; the hints so far:` : ''}`;
+  const turn = (q: number): string => (q === 0 ? '' : `, turned ${countNoun(q, 'quarter')}`);
   const lines = [head, ...r.hints.map((h) => `  piece ${h.piece + 1} at row ${h.row + 1}, column ${h.col + 1}${turn(h.rotation)}`)];
   if (r.differing.length)
     lines.push(
@@ -135,16 +136,23 @@ export function makeUniqueLines(r: MakeUniqueResult, rows: number, cols: number,
   return lines;
 }
 
-/** A recolouring proposal in words: the joins given a colour of their own (rows and columns from 1). */
-export function recolourLines(r: RecolourResult, rows: number, cols: number): string[] {
-  const before = `${r.countExact ? '' : 'at least '}${countText(r.solutionsBefore)} solution${r.solutionsBefore === 1 ? '' : 's'}`;
+/** Why a search ended early: 'seconds' the CPU limit, 'stopped' a person (Ctrl+C, Stop). */
+export type StoppedBy = 'seconds' | 'stopped' | null;
+
+function stoppedText(stoppedBy: StoppedBy | undefined): string {
+  return stoppedBy === 'seconds' ? 'stopped at the time limit' : 'stopped';
+}
+
+/** A recolouring proposal in words: the joins given a colour of their own (rows and columns from 1); `stoppedBy` as for makeUniqueLines. */
+export function recolourLines(r: RecolourResult, rows: number, cols: number, stoppedBy?: StoppedBy): string[] {
+  const before = `${r.countExact ? '' : 'at least '}${countNoun(r.solutionsBefore, 'solution')}`;
   if (r.outcome === 'unique') return [`${rows}x${cols}: already unique: exactly one solution; nothing to change`];
   if (r.outcome === 'none') return [`${rows}x${cols}: no solution, so no colour change can make it unique`];
   const n = r.changes.length;
   const head =
     r.outcome === 'proposed'
-      ? `${rows}x${cols}: ${before}; give ${n} join${n === 1 ? '' : 's'} of one solution a colour of ${n === 1 ? 'its' : 'their'} own to leave exactly one (${r.fewest ? 'the fewest that do' : 'not proven the fewest: the solutions were covered in rounds'}; confirmed by an exact count in ${countText(r.nodes)} nodes):`
-      : `${rows}x${cols}: ${before}; stopped before a proposal was confirmed (${countText(r.nodes)} nodes)`;
+      ? `${rows}x${cols}: ${before}; give ${countNoun(n, 'join')} of one solution a colour of ${n === 1 ? 'its' : 'their'} own to leave exactly one (${r.fewest ? 'the fewest that do' : 'not proven the fewest: the solutions were covered in rounds'}; confirmed by an exact count in ${countText(r.nodes)} nodes):`
+      : `${rows}x${cols}: ${before}; ${stoppedText(stoppedBy)} before a proposal was confirmed (${countText(r.nodes)} nodes)`;
   return [
     head,
     ...r.changes.map(
