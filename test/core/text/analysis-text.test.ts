@@ -73,7 +73,7 @@ describe('make unique in words', () => {
     expect(makeUniqueLines(stopped, 6, 6, 'stopped')[0]).toBe('6x6: at least 1,500 solutions; stopped before a proposal was confirmed (2,000,000 nodes)');
     expect(makeUniqueLines(stopped, 6, 6)).toEqual(makeUniqueLines(stopped, 6, 6, 'stopped'));
     // A recolouring says it the same way (the app no longer edits the line after the fact).
-    const recolour = { ...stopped, changes: [], puzzle: null };
+    const recolour = { ...stopped, reference: null, changes: [], puzzle: null };
     expect(recolourLines(recolour, 6, 6, 'seconds')[0]).toBe(makeUniqueLines(stopped, 6, 6, 'seconds')[0]);
     expect(recolourLines(recolour, 6, 6)[0]).toBe(makeUniqueLines(stopped, 6, 6)[0]);
   });
