@@ -33,6 +33,7 @@ import { reachTimes } from './edge-e2';
 import { puzzleOfFile, rescore } from './records';
 import { runStudy } from './study';
 import { machine, mdTable, medianText, numOpt, options, seedList, writeResult } from './util';
+import { countNoun } from '../src/core/text/plural';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const INSTANCE = 'resources/studies/puzzles/eternity2_starter.txt';
@@ -104,7 +105,7 @@ export function fromEmptyReport(runs: readonly FromEmptyRun[], targets: readonly
     'Each run (CPU seconds of all its threads; `-`: not reached):',
     '',
     mdTable(['seed', 'status', 'CPU s run', 'best', ...targets.map((t) => `${t} at`), 'kept'], rows),
-    ...(failed > 0 ? ['', `${failed} failed run${failed === 1 ? '' : 's'} counted as reaching nothing.`] : []),
+    ...(failed > 0 ? ['', `${countNoun(failed, 'failed run')} counted as reaching nothing.`] : []),
   ].join('\n');
 }
 
@@ -218,7 +219,7 @@ export async function run(argv: string[]): Promise<void> {
     const md = [
       '# From the empty board: when long runs first reach the plateau scores\n',
       `\`${command}\`, from ${started}Z; ${machine()}; study ${done.id} in ${relative(root, db) || db}.`,
-      `${o.instance}, \`beam:${o.preset}\` on ${o.threads} thread${o.threads === 1 ? '' : 's'}, seeds ${o.seeds.join(', ')}, ${o.seconds} CPU s a run (all its threads), one run at a time.`,
+      `${o.instance}, \`beam:${o.preset}\` on ${countNoun(o.threads, 'thread')}, seeds ${o.seeds.join(', ')}, ${o.seconds} CPU s a run (all its threads), one run at a time.`,
       samePuzzle(o.instance, INSTANCE)
         ? "Tuned on: this puzzle (the preset's settings were chosen on Eternity II with the starter piece, docs/measurements.md).\n"
         : 'Tuned on: not this puzzle.\n',

@@ -53,6 +53,7 @@ import { passSpec } from '../src/main/spread/beam-start';
 import { spreadSpawner } from '../src/main/spread/host';
 import { readSpreadInfo } from '../src/main/spread/info';
 import { machine, mdTable, median, numOpt, options, writeResult } from './util';
+import { countNoun } from '../src/core/text/plural';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'workbench.mjs');
@@ -157,9 +158,8 @@ interface Setting {
 
 /** What the bench names its runs, so a second call finds them in its database. */
 export const spreadRunName = (n: number, seed: number): string => `spread: ${workersText(n)}, seed ${seed}`;
-const workersText = (n: number): string => `${n} worker${n === 1 ? '' : 's'}`;
-export const independentRunName = (n: number, seed: number, i: number): string =>
-  `independent: ${n} run${n === 1 ? '' : 's'}, seed ${seed}, run ${i + 1} of ${n}`;
+const workersText = (n: number): string => countNoun(n, 'worker');
+export const independentRunName = (n: number, seed: number, i: number): string => `independent: ${countNoun(n, 'run')}, seed ${seed}, run ${i + 1} of ${n}`;
 const SPREAD = 'spread: ';
 
 /**
@@ -470,7 +470,7 @@ export async function run(argv: string[]): Promise<void> {
         );
         keepFinished(wb, keep);
         log(
-          `seed ${seed}, ${n} independent run${n === 1 ? '' : 's'} of ${(s.cpu / n).toFixed(0)} CPU s: ${plain.map((p) => (p.cpuToTarget === null ? `>${(s.cpu / n).toFixed(0)} (best ${p.best})` : p.cpuToTarget.toFixed(1))).join(', ')}`,
+          `seed ${seed}, ${countNoun(n, 'independent run')} of ${(s.cpu / n).toFixed(0)} CPU s: ${plain.map((p) => (p.cpuToTarget === null ? `>${(s.cpu / n).toFixed(0)} (best ${p.best})` : p.cpuToTarget.toFixed(1))).join(', ')}`,
         );
         spread.push(fig(sp.cpuToTarget));
         kernel.push(sp.kernel);

@@ -16,6 +16,7 @@ import * as v from 'valibot';
 import { int, list, num, parseWith } from '../src/core/validate/validate';
 import { rescore } from './records';
 import { machine, mdTable, numOpt, options, writeResult } from './util';
+import { countNoun } from '../src/core/text/plural';
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 
@@ -75,7 +76,7 @@ export function runFileBoards(text: string, name: string) {
   });
   // Elapsed times count the run's clock: its solver process's CPU (all threads) or the wall's.
   const threads = file.run.params?.threads ?? 1;
-  const clock = `${file.run.stop?.clock === 'cpu' ? 'CPU' : 'wall'}, ${threads} thread${threads === 1 ? '' : 's'}`;
+  const clock = `${file.run.stop?.clock === 'cpu' ? 'CPU' : 'wall'}, ${countNoun(threads, 'thread')}`;
   return { rows: file.run.puzzle.rows, cols: file.run.puzzle.cols, clock, improvements };
 }
 

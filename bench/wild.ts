@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { detectFormat } from '../src/core/document/read-file';
 import { oneLine } from '../src/core/text/display';
+import { countNoun } from '../src/core/text/plural';
 import type { EdgeBoard, EdgePuzzle } from '../src/core/families/edge/model';
 import type { JumpMaze, JumpPuzzle } from '../src/core/families/jump/model';
 import { nodeWorkerSpawner } from '../src/main/runs/node-host';
@@ -319,7 +320,7 @@ function judgeJump(t: Truth, items: Item[]): { outcome: Outcome; detail: string 
     const p = it.puzzle as JumpPuzzle;
     return `${p.rows}x${p.cols}`;
   });
-  const detail = `${items.length} ${items.length === 1 ? 'puzzle' : 'puzzles'} (${read.join(', ')})`;
+  const detail = `${countNoun(items.length, 'puzzle')} (${read.join(', ')})`;
   if (items.length !== mazes.length) return { outcome: 'silent', detail: `${detail}, not ${mazes.length}` };
   for (let k = 0; k < mazes.length; k++) {
     const m = mazes[k];

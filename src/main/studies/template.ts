@@ -3,6 +3,7 @@
  * seeds, fewer seconds) or cut down to some of its puzzles and solvers (the benches' --instances
  * and --solvers), its published figures following their cells.
  */
+import { countNoun } from '../../core/text/plural';
 
 type Json = Record<string, unknown>;
 
@@ -15,7 +16,7 @@ export function shortenStudy(json: Json, over: { seeds?: number; seconds?: numbe
   const notes: string[] = [];
   if (over.seeds !== undefined) {
     out.seeds = over.seeds;
-    notes.push(`${over.seeds} seed${over.seeds === 1 ? '' : 's'}`);
+    notes.push(countNoun(over.seeds, 'seed'));
   }
   if (over.seconds !== undefined) {
     out.stop = { ...(json.stop as object), seconds: over.seconds };

@@ -41,7 +41,7 @@ export function countHeadline(a: EdgeAnalysis): string {
   if (c.end === 'exhausted') return c.solutions === 0 ? 'no solution' : c.solutions === 1 ? 'unique: exactly one solution' : `${n} solutions`;
   const why = c.end === 'solutions' ? 'stopped at the solution limit' : c.end === 'seconds' ? 'stopped at the time limit' : 'stopped';
   if (c.solutions === 0) return `no solution found yet (${why}; the search is not finished)`;
-  return `at least ${n} solution${c.solutions === 1 ? '' : 's'} (${why})`;
+  return `at least ${countNoun(c.solutions, 'solution')} (${why})`;
 }
 
 /** Probes reaching a full board below which the solution estimate means little (its spread is not yet known). */
@@ -69,11 +69,9 @@ export function countVerdict(a: EdgeAnalysis): string {
   const took = durationText(c.cpuMs);
   if (c.end === 'exhausted') return `${countHeadline(a)} (the exact search finished in ${took})`;
   const found =
-    c.solutions === 0
-      ? `no solution found in ${took}; the search is not finished`
-      : `at least ${countText(c.solutions)} solution${c.solutions === 1 ? '' : 's'} found in ${took}`;
+    c.solutions === 0 ? `no solution found in ${took}; the search is not finished` : `at least ${countNoun(c.solutions, 'solution')} found in ${took}`;
   const why = c.end === 'solutions' ? ' (stopped at the solution limit)' : c.end === 'seconds' ? ' (stopped at the time limit)' : ' (stopped)';
-  const probes = `${countText(est.reachedFull)} probe${est.reachedFull === 1 ? '' : 's'} of ${countText(est.probes)}`;
+  const probes = `${countNoun(est.reachedFull, 'probe')} of ${countText(est.probes)}`;
   let weighed: string;
   if (est.reachedFull === 0) weighed = `no estimate: none of its ${countText(est.probes)} probes reached a full board`;
   else if (est.reachedFull < FEW_FULL_PROBES)
