@@ -173,6 +173,10 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: 'ImportDeclaration[source.value=/^electron(\\/|$)/]', message: 'only src/main/electron (and the preload script) import Electron' },
+        {
+          selector: "ConditionalExpression[test.operator='==='][test.right.value=1][consequent.value=''][alternate.value=/^e?s$/]",
+          message: "a counted noun: countNoun or nounFor (core/text/plural) say '1 run', '3 runs' in one place",
+        },
       ],
     },
   },
