@@ -108,7 +108,7 @@ function makeUniqueCommand(
       const r = fewestRecolourings(puzzle, { shouldStop: stop.shouldStop });
       const { puzzle: changed, ...rest } = r;
       if (json) process.stdout.write(`${JSON.stringify({ file: basename(file), ...rest })}\n`);
-      else process.stdout.write(`${recolourLines(r, puzzle.rows, puzzle.cols, stop.interrupted() ? 'stopped' : 'seconds').join('\n')}\n`);
+      else process.stdout.write(`${recolourLines(r, puzzle.rows, puzzle.cols, stop.stoppedBy()).join('\n')}\n`);
       if (out !== undefined) {
         if (r.outcome !== 'proposed' || !changed) throw new UsageError(`${basename(file)}: nothing written to ${out}: no confirmed proposal`);
         writeOut('out', out, documentToText(makeDocument('edge', `${basename(file)} (unique by colours)`, changed)));
@@ -123,7 +123,7 @@ function makeUniqueCommand(
   try {
     const r = makeUnique(puzzle, { shouldStop: stop.shouldStop });
     if (json) process.stdout.write(`${JSON.stringify({ file: basename(file), ...r, reference: r.reference ? solutionToJson(r.reference) : null })}\n`);
-    else process.stdout.write(`${makeUniqueLines(r, puzzle.rows, puzzle.cols, stop.interrupted() ? 'stopped' : 'seconds').join('\n')}\n`);
+    else process.stdout.write(`${makeUniqueLines(r, puzzle.rows, puzzle.cols, stop.stoppedBy()).join('\n')}\n`);
     if (out !== undefined) {
       if (r.outcome !== 'proposed') throw new UsageError(`${basename(file)}: nothing written to ${out}: no confirmed proposal`);
       const hinted: EdgePuzzle = { ...puzzle, fixed: [...puzzle.fixed, ...r.hints] };

@@ -10,6 +10,8 @@ export interface CliStop {
   readonly shouldStop: () => boolean;
   /** Whether Ctrl+C asked for the stop (exit 130). */
   readonly interrupted: () => boolean;
+  /** What stopped the search: Ctrl+C ('stopped'), the budget ('seconds'), or neither (null: it ended on its own terms). */
+  readonly stoppedBy: () => 'seconds' | 'stopped' | null;
   /** Stops listening for Ctrl+C: call it in a `finally`. */
   readonly release: () => void;
 }
@@ -20,9 +22,11 @@ export function cliStop(cpuSeconds?: number): CliStop {
   process.once('SIGINT', onInt);
   const t0 = processCpuMs();
   const budgetMs = cpuSeconds === undefined ? Infinity : cpuSeconds * 1000;
+  let spent = false;
   return {
-    shouldStop: () => pressed || processCpuMs() - t0 >= budgetMs,
+    shouldStop: () => pressed || (spent ||= processCpuMs() - t0 >= budgetMs),
     interrupted: () => pressed,
+    stoppedBy: () => (pressed ? 'stopped' : spent ? 'seconds' : null),
     release: () => void process.removeListener('SIGINT', onInt),
   };
 }
