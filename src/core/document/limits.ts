@@ -1,4 +1,5 @@
 import { FormatError } from './errors';
+import { countText } from '../text/numbers';
 
 /**
  * How much text a reader takes. Checked before any parsing, so a huge file or one endless line is
@@ -26,11 +27,7 @@ export function checkLineLength(text: string, fileName: string): void {
     const c = i < text.length ? text.charCodeAt(i) : 10;
     if (c !== 10 && c !== 13) continue;
     if (i - start > MAX_LINE_CHARS)
-      throw new FormatError(
-        `a line of ${(i - start).toLocaleString('en-US')} characters; lines may have at most ${MAX_LINE_CHARS.toLocaleString('en-US')}`,
-        fileName,
-        line,
-      );
+      throw new FormatError(`a line of ${countText(i - start)} characters; lines may have at most ${countText(MAX_LINE_CHARS)}`, fileName, line);
     if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
     start = i + 1;
     line++;
@@ -44,5 +41,5 @@ export function checkTextLimits(text: string, fileName: string): void {
 }
 
 function sizeText(chars: number): string {
-  return chars >= MIB ? `${(chars / MIB).toFixed(1)} MiB or more` : `${chars.toLocaleString('en-US')} characters`;
+  return chars >= MIB ? `${(chars / MIB).toFixed(1)} MiB or more` : `${countText(chars)} characters`;
 }

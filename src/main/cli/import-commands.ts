@@ -17,6 +17,7 @@ import { printNotes, scoreText } from './output';
 import { displayText, escapeControls } from '../../core/text/display';
 import { AmbiguousReadingError, optionsText } from '../../core/document/readings';
 import { solverLabel } from '../../core/text/run-text';
+import { countText } from '../../core/text/numbers';
 
 /** `import` and `score`: files as people have them, boards read against their piece sets. */
 
@@ -107,7 +108,7 @@ async function importFilesOnce(argv: string[]): Promise<number> {
       }),
     );
     const count = prepared.reduce((a, p) => a + p.items.length, 0);
-    if (count >= PROGRESS_FROM) process.stderr.write(`storing ${count.toLocaleString('en-US')} puzzles\n`);
+    if (count >= PROGRESS_FROM) process.stderr.write(`storing ${countText(count)} puzzles\n`);
     const results: ImportResult[] = storeImports(wb, prepared);
     const added = results.flatMap((r) => r.added);
     const updated = results.flatMap((r) => r.updated);
@@ -193,7 +194,7 @@ function progressLine(file: string): (done: number, total: number) => void {
   return (done, total) => {
     if (total < PROGRESS_FROM || Date.now() - last < PROGRESS_EVERY_MS) return;
     last = Date.now();
-    process.stderr.write(`${displayText(file)}: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} boards read\n`);
+    process.stderr.write(`${displayText(file)}: ${countText(done)} of ${countText(total)} boards read\n`);
   };
 }
 

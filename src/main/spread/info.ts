@@ -8,6 +8,8 @@ import * as v from 'valibot';
 import type { SpreadRunInfo } from '../api/spread';
 import type { Store } from '../store/store';
 import { WorkerSample } from './ledger';
+import { countText } from '../../core/text/numbers';
+import { countNoun } from '../../core/text/plural';
 
 export const SpreadInfo = v.object({
   v: v.literal(1),
@@ -57,7 +59,7 @@ export function spreadLines(info: SpreadInfo | null, now = Date.now()): string[]
   ];
   for (const w of info.workers)
     lines.push(
-      `worker ${w.who}: ${w.jobs} passes, ${w.busy} under way, ${secs(w.cpuMs)} CPU, ${w.rate.toLocaleString('en')} evaluations per CPU s, last heard ${secs(Math.max(0, now - w.lastSeen))} ago`,
+      `worker ${w.who}: ${countNoun(w.jobs, 'pass', 'passes')}, ${w.busy} under way, ${secs(w.cpuMs)} CPU, ${countText(w.rate)} evaluations per CPU s, last heard ${secs(Math.max(0, now - w.lastSeen))} ago`,
     );
   for (const n of info.notes) lines.push(`note: ${n}`);
   return lines;

@@ -9,6 +9,7 @@
 import { Rng } from '../../rng/rng';
 import { analyseMaze } from './analysis';
 import { changeableCells, maxJumps, randomCells, type JumpPuzzle } from './model';
+import { countText } from '../../text/numbers';
 
 export interface MazeOrder {
   length: number;
@@ -88,7 +89,7 @@ export function mazeToOrder(p: JumpPuzzle, o: MazeOrder): OrderedMaze {
     if (d === 0) return { cells, steps };
   }
   throw new MazeOrderError(
-    `no ${p.rows}x${p.cols} maze with one shortest path of ${o.length} moves in ${steps.toLocaleString('en')} changes${
+    `no ${p.rows}x${p.cols} maze with one shortest path of ${o.length} moves in ${countText(steps)} changes${
       longest >= 0 ? ` (the walks' mazes with one shortest path reached ${longest} moves)` : ''
     }`,
     steps < maxSteps,

@@ -6,6 +6,7 @@ import type { FamilyId } from '../../../core/families/family';
 import type { ApiArgs } from '../../../main/api/types';
 import type { RunSortKey, SortDir } from '../../../main/api/types';
 import type { RunStatus } from '../../../main/api/types';
+import { countText } from '../../../core/text/numbers';
 
 export type DateRange = 'any' | 'today' | '7d' | '30d' | 'custom';
 
@@ -145,7 +146,6 @@ export function nextSort(current: { sort: RunSortKey; dir: SortDir }, clicked: R
 
 /** "1–50 of 10,000" for a page. */
 export function pageLabel(offset: number, shown: number, total: number): string {
-  const f = new Intl.NumberFormat('en');
   if (total === 0) return 'No runs';
-  return `${f.format(offset + 1)}–${f.format(offset + shown)} of ${f.format(total)}`;
+  return `${countText(offset + 1)}–${countText(offset + shown)} of ${countText(total)}`;
 }

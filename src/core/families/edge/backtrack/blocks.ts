@@ -1,6 +1,7 @@
 import { outMask, type EdgePuzzle } from '../model/model';
 import type { CandidateTables } from './candidates';
 import type { PieceTypes } from './piece-types';
+import { countText } from '../../../text/numbers';
 
 /** Beyond this many blocks the tables take hundreds of megabytes (E2 16x16 has 4.4 million: 500 MB). */
 export const MAX_BLOCKS = 3_000_000;
@@ -208,7 +209,7 @@ export function enumerateBlocks(p: EdgePuzzle, pt: PieceTypes, tables: Candidate
             if (used[t3] >= cnt[t3]) continue;
             if (++count > MAX_BLOCKS)
               throw new Error(
-                `the 2x2 transform of this ${p.rows}x${p.cols} puzzle has more than ${MAX_BLOCKS.toLocaleString('en')} blocks; it is meant for boards up to about 14x14`,
+                `the 2x2 transform of this ${p.rows}x${p.cols} puzzle has more than ${countText(MAX_BLOCKS)} blocks; it is meant for boards up to about 14x14`,
               );
             cls.push(k);
             types.push(t0);

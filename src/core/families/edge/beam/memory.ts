@@ -1,6 +1,7 @@
 import { memoryRefusal } from '../../../engine/limits';
 import type { EdgePuzzle } from '../model/model';
 import { beamWidths, historyWidth, type BeamOptions } from './options';
+import { countText } from '../../../text/numbers';
 
 /**
  * The beam's refusal: two rankings of equal boards at once, or a width whose boards do not fit in
@@ -11,9 +12,9 @@ export function beamRefuses(puzzle: EdgePuzzle, o: BeamOptions): string | null {
   // Both fill the same place in a child's ranking.
   if (o.balance && (o.exhaust ?? 0) > 0) return 'balance and exhaust both rank partial boards with equal joins: choose one';
   const bound = o.memory !== undefined && o.memory > 0;
-  const what = `a beam ${o.maxWidth.toLocaleString('en')} boards wide on ${puzzle.rows} x ${puzzle.cols}${bound ? ` with a memory bound of ${o.memory} MB` : ''}`;
+  const what = `a beam ${countText(o.maxWidth)} boards wide on ${puzzle.rows} x ${puzzle.cols}${bound ? ` with a memory bound of ${o.memory} MB` : ''}`;
   const widths = beamWidths(puzzle, o);
   const memory = memoryRefusal(widths.bytes, what);
   if (memory || widths.buffer <= historyWidth(puzzle)) return memory;
-  return `${what} cannot number its boards in one word of history (at most ${historyWidth(puzzle).toLocaleString('en')} boards a cell, suffix passes included): choose a smaller width`;
+  return `${what} cannot number its boards in one word of history (at most ${countText(historyWidth(puzzle))} boards a cell, suffix passes included): choose a smaller width`;
 }

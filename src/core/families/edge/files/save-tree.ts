@@ -4,6 +4,7 @@ import { MAX_PIECES } from '../model/model';
 import { isBoardUrlText, readBoardUrls, type BoardText } from './boards';
 import { parseOrder, sideOfName, type Order } from './orders';
 import { isObject } from '../../../validate/is-object';
+import { countText } from '../../../text/numbers';
 
 /**
  * What other programs' saves (JSON, or XML read into the same shape) hold, found by structure
@@ -157,7 +158,7 @@ function* nodes(root: unknown, file: string): Generator<{ x: unknown; key: strin
   for (let head = 0; head < queue.length; head++) {
     const n = queue[head];
     queue[head] = undefined as never;
-    if (++seen > MAX_NODES) throw new FormatError(`the save has more than ${MAX_NODES.toLocaleString('en-US')} values: too large for a puzzle`, file);
+    if (++seen > MAX_NODES) throw new FormatError(`the save has more than ${countText(MAX_NODES)} values: too large for a puzzle`, file);
     yield n;
     if (n.depth >= MAX_DEPTH) continue;
     if (Array.isArray(n.x)) {

@@ -1,6 +1,7 @@
 import { memoryRefusal, workRefusal } from '../../../engine/limits';
 import type { Params } from '../../../params/schema';
 import type { EdgePuzzle } from '../model/model';
+import { countText } from '../../../text/numbers';
 
 /**
  * Why a GA with these (resolved) parameters would outrun its stop criteria or memory, or null. A
@@ -20,7 +21,7 @@ export function gaRefuses(puzzle: EdgePuzzle, p: Params): string | null {
   // Two populations of boards (piece and turn per cell, scores) and a checkpoint of each board as text.
   const bytes = population * (cells * 3 * 2 + 64 + cells * 4 * 3);
   return (
-    memoryRefusal(bytes, `a population of ${population.toLocaleString('en')} boards of ${puzzle.rows} x ${puzzle.cols}`) ??
+    memoryRefusal(bytes, `a population of ${countText(population)} boards of ${puzzle.rows} x ${puzzle.cols}`) ??
     workRefusal(units, 'one generation', 'population x cells, tournaments, searchMoves per child, repairTrials per elite')
   );
 }

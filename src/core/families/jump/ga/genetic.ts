@@ -10,6 +10,7 @@ import { bfsFitness, createBfsWorkspace, type BfsWorkspace } from '../bfs';
 import { jumpMazeFromJson, jumpMazeToJson, maxJumps, changeableCells, randomCells, type JumpPuzzle } from '../model';
 import { decodeIndividual, encodeIndividual, encodedWidth } from './codec';
 import { crossover, crossoverPoint, mutate, mutateCells } from './operators';
+import { countText } from '../../../text/numbers';
 
 export const jumpGaParams = {
   population: { type: 'int', default: 0, min: 0, max: 100000, help: "Individuals per generation; 0 = 2 x cells (the report's 2n^2)." },
@@ -363,7 +364,7 @@ export function jumpGaBytes(puzzle: JumpPuzzle, population: number): number {
 
 /** A population whose arrays or last checkpoint do not fit what one run may hold and write (`population = 0` at 1000 x 1000 is 2,000,000 mazes). */
 export function jumpGaRefuses(puzzle: JumpPuzzle, population: number): string | null {
-  const what = `a population of ${populationOf(puzzle, population).toLocaleString('en')} mazes of ${puzzle.rows} x ${puzzle.cols}`;
+  const what = `a population of ${countText(populationOf(puzzle, population))} mazes of ${puzzle.rows} x ${puzzle.cols}`;
   return memoryRefusal(jumpGaBytes(puzzle, population), what) ?? checkpointRefusal(checkpointChars(puzzle, population), what);
 }
 

@@ -8,6 +8,7 @@ import { Rng } from '../../../rng/rng';
 import { parityGridToJson, parityPuzzleErrors, type ParityPuzzle } from '../model';
 import { packBits, unpackBits } from './bits';
 import { binversion, bmocChild, bpmx, bswap, gridParity } from './operators';
+import { countText } from '../../../text/numbers';
 
 export const parityGaParams = {
   crossover: {
@@ -84,7 +85,7 @@ export function parityGaRefuses(puzzle: ParityPuzzle, p: { population: number })
   if (parityPuzzleErrors(puzzle).length) return null;
   const grids = (puzzle.n * puzzle.n * (p.population + 2)) / 2 ** 20;
   return (
-    memoryRefusal(parityGaBytes(puzzle.n, p.population), `a population of ${p.population.toLocaleString('en')} grids of ${puzzle.n} x ${puzzle.n}`) ??
+    memoryRefusal(parityGaBytes(puzzle.n, p.population), `a population of ${countText(p.population)} grids of ${puzzle.n} x ${puzzle.n}`) ??
     (grids > MAX_BYTES / 2 ** 20
       ? `parameter population: ${p.population} grids of ${puzzle.n} x ${puzzle.n} need ${Math.round(grids)} MB, more than the ${MAX_BYTES / 2 ** 20} MB allowed`
       : null)
