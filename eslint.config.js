@@ -71,6 +71,21 @@ const SOLVER_CODE = [
   '(^|/)core/families/[^/]+/(ga|beam|lns|vns|backtrack|local-search)(/|$)',
 ].join('|');
 
+// Syntax no source file uses: Electron outside its layer, plurals and number formats made in place.
+const SRC_SYNTAX = [
+  { selector: 'ImportDeclaration[source.value=/^electron(\\/|$)/]', message: 'only src/main/electron (and the preload script) import Electron' },
+  {
+    selector: "ConditionalExpression[test.operator='==='][test.right.value=1][consequent.value=''][alternate.value=/^e?s$/]",
+    message: "a counted noun: countNoun or nounFor (core/text/plural) say '1 run', '3 runs' in one place",
+  },
+];
+const NUMBER_TEXT = [
+  {
+    selector: "CallExpression[callee.property.name='toLocaleString'], NewExpression[callee.object.name='Intl']",
+    message: 'numbers and dates as text come from core/text (countText, decimalText, whenText…), so every view writes them alike',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'native/**', 'node_modules/**', 'test-results/**', 'scratch/**', 'bench/results/**', 'resources/**'] },
   js.configs.recommended,
@@ -169,15 +184,11 @@ export default tseslint.config(
   {
     files: ['src/**'],
     ignores: ['src/main/electron/**', 'src/preload/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'ImportDeclaration[source.value=/^electron(\\/|$)/]', message: 'only src/main/electron (and the preload script) import Electron' },
-        {
-          selector: "ConditionalExpression[test.operator='==='][test.right.value=1][consequent.value=''][alternate.value=/^e?s$/]",
-          message: "a counted noun: countNoun or nounFor (core/text/plural) say '1 run', '3 runs' in one place",
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...SRC_SYNTAX, ...NUMBER_TEXT] },
+  },
+  {
+    // The one module that turns values into display text formats numbers itself.
+    files: ['src/core/text/**'],
+    rules: { 'no-restricted-syntax': ['error', ...SRC_SYNTAX] },
   },
 );
