@@ -81,7 +81,7 @@ const SRC_SYNTAX = [
 ];
 const NUMBER_TEXT = [
   {
-    selector: "CallExpression[callee.property.name='toLocaleString'], NewExpression[callee.object.name='Intl']",
+    selector: "CallExpression[callee.property.name='toLocaleString'], NewExpression[callee.object.name='Intl'][callee.property.name=/Format$/]",
     message: 'numbers and dates as text come from core/text (countText, decimalText, whenText…), so every view writes them alike',
   },
 ];
