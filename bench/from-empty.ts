@@ -34,6 +34,7 @@ import { puzzleOfFile, rescore } from './records';
 import { runStudy } from './study';
 import { machine, mdTable, medianText, numOpt, options, seedList, writeResult } from './util';
 import { countNoun } from '../src/core/text/plural';
+import { isFinal } from '../src/core/engine/run-types';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const INSTANCE = 'resources/studies/puzzles/eternity2_starter.txt';
@@ -74,15 +75,13 @@ export interface FromEmptyRun {
   runFile?: string;
 }
 
-const FINISHED: readonly RunStatus[] = ['done', 'failed'];
-
 /**
  * The report: per target, how many finished runs reached it within the budget and the median time
  * with the others slower than the budget; then every run. Failed runs count (as reaching nothing),
  * unfinished ones are listed but not counted, refused ones are left out and named.
  */
 export function fromEmptyReport(runs: readonly FromEmptyRun[], targets: readonly number[], budget: number): string {
-  const counted = runs.filter((r) => FINISHED.includes(r.status) && r.refused === null);
+  const counted = runs.filter((r) => isFinal(r.status) && r.refused === null);
   const summary = targets.map((t) => {
     const times = counted.map((r) => (r.status === 'done' ? (r.reach[t] ?? null) : null));
     return [String(t), `${times.filter((x) => x !== null).length} of ${counted.length}`, medianText(times, budget)];
@@ -92,7 +91,7 @@ export function fromEmptyReport(runs: readonly FromEmptyRun[], targets: readonly
     .sort((a, b) => a.seed - b.seed)
     .map((r) => [
       String(r.seed),
-      r.refused !== null ? `refused: ${r.refused}` : FINISHED.includes(r.status) ? r.status : `${r.status}, not counted yet`,
+      r.refused !== null ? `refused: ${r.refused}` : isFinal(r.status) ? r.status : `${r.status}, not counted yet`,
       r.cpu.toFixed(0),
       r.best === null ? '-' : String(r.best),
       ...targets.map((t) => secs(r.reach[t])),
@@ -146,7 +145,7 @@ function readRuns(
       written.add(run.id);
       r.runFile = relative(dirname(keep), file);
     }
-    if (FINISHED.includes(run.status)) rmSync(partialFile(keep, seed), { force: true });
+    if (isFinal(run.status)) rmSync(partialFile(keep, seed), { force: true });
     return r;
   });
 }
@@ -185,7 +184,7 @@ export async function run(argv: string[]): Promise<void> {
       existing ??= studies.create(text, file, { readFile: (f) => readFileSync(f, 'utf8') }).id;
       for (const seed of adoptKept(studies, existing, o.seeds, keep)) {
         const run = studies.runs(existing).find((l) => l.seed === seed)!.run;
-        const how = FINISHED.includes(run.status) ? 'its kept run file' : `its kept unfinished run file (${run.status}, resumed from its checkpoint)`;
+        const how = isFinal(run.status) ? 'its kept run file' : `its kept unfinished run file (${run.status}, resumed from its checkpoint)`;
         process.stderr.write(`from-empty: seed ${seed} taken from ${how}\n`);
       }
     }
@@ -245,7 +244,7 @@ const PARTIAL_EVERY_MS = 10 * 60_000;
  */
 export function keepPartial(wb: Workbench, studies: Studies, id: number, keep: string): void {
   for (const { seed, run } of studies.runs(id)) {
-    if (FINISHED.includes(run.status) || wb.store.latestCheckpoint(run.id) === null) continue;
+    if (isFinal(run.status) || wb.store.latestCheckpoint(run.id) === null) continue;
     writeResult(partialFile(keep, seed), wb.exportRunFile(run.id).text);
   }
 }

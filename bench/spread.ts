@@ -37,7 +37,7 @@ import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { findSolver } from '../src/core/catalogue/catalogue';
 import { readPuzzleFile } from '../src/core/document/read-file';
-import type { RunSpec, RunStatus } from '../src/core/engine/run-types';
+import type { RunSpec } from '../src/core/engine/run-types';
 import { getFamily } from '../src/core/families';
 import { readBoardText } from '../src/core/families/edge/files';
 import { solutionToJson } from '../src/core/families/edge/model/json';
@@ -54,6 +54,7 @@ import { spreadSpawner } from '../src/main/spread/host';
 import { readSpreadInfo } from '../src/main/spread/info';
 import { machine, mdTable, median, numOpt, options, writeResult } from './util';
 import { countNoun } from '../src/core/text/plural';
+import { isFinal } from '../src/core/engine/run-types';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'workbench.mjs');
@@ -201,8 +202,6 @@ function runsByName(wb: Workbench): Map<string, RunSummary> {
   return out;
 }
 
-const FINISHED: readonly RunStatus[] = ['done', 'failed'];
-
 /** The kernel's CPU seconds of a spread run's worker processes, added up over the calls that ran it. */
 const kernelKey = (id: number): string => `bench.spread.kernel.${id}`;
 
@@ -226,7 +225,7 @@ const Figures = v.object({ kernel: v.nullable(v.number()) });
 /** Keep the file of every finished run (a run read back unchanged writes the same bytes again). */
 function keepFinished(wb: Workbench, dir: string): void {
   for (const run of runsByName(wb).values()) {
-    if (!FINISHED.includes(run.status)) continue;
+    if (!isFinal(run.status)) continue;
     const stem = join(dir, fileStem(run.puzzleName));
     const kernel = wb.store.getSetting(kernelKey(run.id));
     const figures: v.InferOutput<typeof Figures> = { kernel: typeof kernel === 'number' ? kernel : null };
@@ -270,7 +269,7 @@ function takeBackKept(wb: Workbench, dir: string): string[] {
  * checkpoint when a call was cut short, else made by `create`.
  */
 async function toEnd(wb: Workbench, existing: RunSummary | undefined, create: () => number): Promise<{ run: RunSummary; kept: boolean; resumed: boolean }> {
-  if (existing && FINISHED.includes(existing.status)) return { run: existing, kept: true, resumed: false };
+  if (existing && isFinal(existing.status)) return { run: existing, kept: true, resumed: false };
   const id = existing ? wb.resumeRun(existing.id).id : create();
   return { run: await wb.runs.waitFor(id), kept: false, resumed: existing !== undefined };
 }
@@ -296,7 +295,7 @@ async function spreadRun(wb: Workbench, n: number, s: Setting, url: () => Promis
   const base = existing ? before(existing.id) : 0;
   const kernelNow = (): number => base + workers.reduce((sum, w) => sum + procCpu(w.pid!), 0);
   try {
-    if (!existing || !FINISHED.includes(existing.status)) {
+    if (!existing || !isFinal(existing.status)) {
       const redis = await url();
       workers = await Promise.all(Array.from({ length: n }, () => startWorker(redis)));
       timer = setInterval(() => id >= 0 && wb.store.setSetting(kernelKey(id), kernelNow()), 30_000);

@@ -24,6 +24,9 @@ export type StopReason = (typeof STOP_REASONS)[number];
 export const RUN_STATUSES = ['queued', 'running', 'done', 'stopped', 'interrupted', 'failed'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
+/** The statuses of a run a process works on, or will: the complement of ENDED_STATUSES. */
+export const ACTIVE_STATUSES: readonly RunStatus[] = ['queued', 'running'];
+
 /** The statuses of a run no process works on any more (a resume makes it run again). */
 export const ENDED_STATUSES: readonly RunStatus[] = ['done', 'stopped', 'interrupted', 'failed'];
 
@@ -36,6 +39,13 @@ export const RESUMABLE_STATUSES: readonly RunStatus[] = ['stopped', 'interrupted
 
 export function canResume(status: RunStatus): boolean {
   return RESUMABLE_STATUSES.includes(status);
+}
+
+/** The statuses of a run that is over for good: ended and not resumable (its figures are final). */
+export const FINAL_STATUSES: readonly RunStatus[] = ['done', 'failed'];
+
+export function isFinal(status: RunStatus): boolean {
+  return FINAL_STATUSES.includes(status);
 }
 
 export interface ProgressSample {

@@ -23,6 +23,7 @@ import { printNotes } from './output';
 import { showSpread, spreadOptions, useSpread } from './spread-command';
 import { listLibrary } from '../services/imports';
 import { fmtInt, fmtSeconds, runResult, runRow, RUN_HEADERS, scoreText, table } from './output';
+import { hasEnded } from '../../core/engine/run-types';
 
 export const dbOption = { db: { type: 'string' } } as const;
 const jsonOption = { json: { type: 'boolean' } } as const;
@@ -321,11 +322,10 @@ export async function stop(argv: string[]): Promise<number> {
   const wb = open(v.db);
   try {
     const before = mustRun(wb, id);
-    if (before.status !== 'running' && before.status !== 'queued')
-      throw new UsageError(`run ${id} is ${before.status}; only queued or running runs can be stopped`);
+    if (hasEnded(before.status)) throw new UsageError(`run ${id} is ${before.status}; only queued or running runs can be stopped`);
     const holder = wb.store.lease(id);
     const end = await wb.runs.stop(id);
-    if (end.status === 'running' || end.status === 'queued') {
+    if (!hasEnded(end.status)) {
       process.stderr.write(`run ${id}: asked ${holder ? describeOwner(holder.owner) : 'its owner'} to stop it, but it is still ${end.status}\n`);
       return 1;
     }

@@ -18,6 +18,7 @@ import { displayText, escapeControls } from '../../core/text/display';
 import { AmbiguousReadingError, optionsText } from '../../core/document/readings';
 import { solverLabel } from '../../core/text/run-text';
 import { countText } from '../../core/text/numbers';
+import { canResume } from '../../core/engine/run-types';
 
 /** `import` and `score`: files as people have them, boards read against their piece sets. */
 
@@ -161,12 +162,11 @@ function importRuns(wb: Workbench, files: { f: string; text: string }[], json: b
     return 0;
   }
   for (const { run: r, seed } of runs) {
-    const next =
-      r.status === 'interrupted' || r.status === 'stopped'
-        ? study !== undefined
-          ? ` (workbench study run ${study} goes on with it)`
-          : ` (workbench resume ${r.id} goes on with it)`
-        : '';
+    const next = canResume(r.status)
+      ? study !== undefined
+        ? ` (workbench study run ${study} goes on with it)`
+        : ` (workbench resume ${r.id} goes on with it)`
+      : '';
     process.stdout.write(
       `run ${r.id}: ${solverLabel(solverInfos(), r)} on ${displayText(r.puzzleName)}, ${r.status}, best ${scoreText(r.bestScore, r.maxScore)}${seed !== null ? `, in study ${study} (seed ${seed})` : ''}${next}\n`,
     );

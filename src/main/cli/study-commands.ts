@@ -16,6 +16,7 @@ import { idArgument, intervals, intOption, parse, UsageError } from './args';
 import { outFile, writeOut } from './out-file';
 import { readText } from './commands';
 import { table } from './output';
+import { hasEnded } from '../../core/engine/run-types';
 
 const SUBCOMMANDS = ['create', 'run', 'show', 'export', 'stop', 'list'] as const;
 
@@ -245,7 +246,7 @@ async function stop(argv: string[]): Promise<number> {
   try {
     mustStudy(studies, id);
     const ended = await studies.stop(id);
-    const still = ended.filter((r) => r.status === 'running' || r.status === 'queued');
+    const still = ended.filter((r) => !hasEnded(r.status));
     if (still.length > 0) {
       process.stderr.write(
         `study ${id}: asked ${ended.length} runs to stop, but ${still.length} are still ${still[0]!.status} (run ${still.map((r) => r.id).join(', ')})\n`,

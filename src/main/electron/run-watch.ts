@@ -7,6 +7,7 @@ import type { PushEvent } from '../api/contract';
 import type { RunStatus, RunSummary } from '../store/types';
 import { catalogue } from '../../core/catalogue/catalogue';
 import { durationText, percentText, scoreText, solverLabel } from '../../core/text/run-text';
+import { hasEnded } from '../../core/engine/run-types';
 
 export type PowerAction = 'start' | 'stop' | null;
 
@@ -15,8 +16,6 @@ export interface Notice {
   title: string;
   body: string;
 }
-
-const ACTIVE: readonly RunStatus[] = ['queued', 'running'];
 
 /** Start blocking sleep when the first run becomes active, stop when the last one ends. */
 export function powerAction(activeRuns: number, blocking: boolean): PowerAction {
@@ -73,7 +72,7 @@ export class RunWatch {
 
   get activeCount(): number {
     let n = 0;
-    for (const s of this.status.values()) if (ACTIVE.includes(s)) n++;
+    for (const s of this.status.values()) if (!hasEnded(s)) n++;
     return n;
   }
 
@@ -88,7 +87,7 @@ export class RunWatch {
     }
     if (e.type !== 'run-updated') return { power: null, notice: null };
     const previous = this.status.get(e.run.id);
-    if (ACTIVE.includes(e.run.status)) this.status.set(e.run.id, e.run.status);
+    if (!hasEnded(e.run.status)) this.status.set(e.run.id, e.run.status);
     else this.status.delete(e.run.id); // only active runs are remembered
     const notice = previous !== e.run.status ? endNotice(previous, e.run, windowFocused) : null;
     return { power: this.settle(), notice };

@@ -237,7 +237,7 @@ export class RunManager implements Disposable {
   /** The run as this process knows it: a status that could not be saved overrides the stored one. */
   overlay<T extends { id: number; status: RunStatus; error: string | null }>(run: T): T {
     const u = this.unsaved.get(run.id);
-    return u && (run.status === 'running' || run.status === 'queued') ? { ...run, status: u.status, error: u.error } : run;
+    return u && !hasEnded(run.status) ? { ...run, status: u.status, error: u.error } : run;
   }
 
   /** On quit: end every worker; their runs become interrupted so they can be resumed later. */

@@ -12,7 +12,7 @@
 import * as v from 'valibot';
 import { findSolver } from '../../core/catalogue/catalogue';
 import { FormatError } from '../../core/document/errors';
-import { MAX_SEED, STOP_REASONS } from '../../core/engine/run-types';
+import { hasEnded, MAX_SEED, STOP_REASONS } from '../../core/engine/run-types';
 import { getFamily, hasFamily } from '../../core/families';
 import type { AnyFamily } from '../../core/families/family';
 import { improvementCheck, type ImprovementCheck } from '../../core/families/verify';
@@ -155,7 +155,7 @@ export function isRunFileText(text: string): boolean {
 
 /** What a run that was live where it was written becomes here: it can be resumed. */
 function statusHere(s: RunStatus): RunStatus {
-  return s === 'queued' || s === 'running' ? 'interrupted' : s;
+  return hasEnded(s) ? s : 'interrupted';
 }
 
 /**

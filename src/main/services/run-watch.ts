@@ -10,6 +10,7 @@ import type { PushEvent } from '../api/contract';
 import type { Disposable } from '../lifecycle/disposable';
 import type { Store } from '../store/store';
 import type { ProgressEvent, RunSummary } from '../store/types';
+import { hasEnded, ACTIVE_STATUSES } from '../../core/engine/run-types';
 
 export interface RunWatch extends Disposable {
   subscribe(listener: (e: PushEvent) => void): () => void;
@@ -61,7 +62,7 @@ export function watchRuns(store: Store, opts: RunWatchOptions): RunWatch {
     let active: RunSummary[];
     let newest: RunSummary[];
     try {
-      active = store.listRuns({ status: ['queued', 'running'], limit: 500 });
+      active = store.listRuns({ status: [...ACTIVE_STATUSES], limit: 500 });
       newest = store.listRuns({ limit: 20 });
     } catch {
       return; // A busy or closing database: try again at the next tick.
@@ -79,7 +80,7 @@ export function watchRuns(store: Store, opts: RunWatchOptions): RunWatch {
       const fp = fingerprint(r);
       // A run not followed yet is news only when it is newer than anything seen before.
       const before = seen.get(r.id) ?? (r.id > maxId ? null : fp);
-      if (r.status === 'queued' || r.status === 'running') seen.set(r.id, fp);
+      if (!hasEnded(r.status)) seen.set(r.id, fp);
       else seen.delete(r.id);
       if (primed && before !== fp && !opts.isLocal(r.id)) push(r);
     }

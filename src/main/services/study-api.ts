@@ -17,10 +17,9 @@ import { shortenStudy } from '../studies/template';
 import type { Studies, Study } from '../studies/studies';
 import type { Workbench } from './workbench';
 import type { StudyAnalysisDetail, StudyCurve, StudyDetail, StudySummary, StudyTemplate } from '../api/studies';
+import { hasEnded } from '../../core/engine/run-types';
 
 export type { StudyAnalysisDetail, StudyCurve, StudyDetail, StudySummary, StudyTemplate };
-
-const LIVE = new Set(['queued', 'running']);
 
 function summary(studies: Studies, s: Study): StudySummary {
   const progress = studies.progress(s.id);
@@ -108,7 +107,7 @@ export function studyHandlers(wb: Workbench, studies: Studies, templatesDir: str
       const { spec } = studies.get(id);
       const perCell = cellRuns(spec, studies.runs(id));
       const improvements = studies.store.improvements(id);
-      const trace = (r: CellRun): RunTrace => ({ endMs: r.elapsedMs, finished: !LIVE.has(r.status), points: improvements.get(r.runId) ?? [] });
+      const trace = (r: CellRun): RunTrace => ({ endMs: r.elapsedMs, finished: hasEnded(r.status), points: improvements.get(r.runId) ?? [] });
       const rows = studyRows(spec);
       const n = spec.configs.length;
       const out: StudyCurve[] = [];
@@ -129,7 +128,7 @@ export function studyHandlers(wb: Workbench, studies: Studies, templatesDir: str
       const traces = cellRuns(spec, studies.runs(id)).map((cell) =>
         cell.map((r): TraceRun => ({
           runId: r.runId,
-          live: LIVE.has(r.status),
+          live: !hasEnded(r.status),
           endMs: r.elapsedMs,
           endEvaluations: ends.get(r.runId) ?? 0,
           points: improvements.get(r.runId) ?? [],

@@ -23,6 +23,7 @@ import { launchRefusal } from './machine-memory';
 import { resumableKeys, retune } from './retune';
 import { checkStop, targetRefusal } from './stop-criteria';
 import type { PuzzleRecord, RunRecord } from '../store/types';
+import { ACTIVE_STATUSES } from '../../core/engine/run-types';
 
 // Their home is stop-criteria.ts (run files and studies check stops without the Workbench); kept here for callers.
 export { checkStop, MAX_STOP_SECONDS } from './stop-criteria';
@@ -375,7 +376,7 @@ export class Workbench implements Disposable {
   /** Delete runs with their events and checkpoints; active or queued ones are stopped first. Returns how many were deleted. */
   async deleteRuns(ids: readonly number[]): Promise<number> {
     const wanted = new Set(ids);
-    const live = this.store.listRuns({ status: ['running', 'queued'] }).map((r) => r.id);
+    const live = this.store.listRuns({ status: [...ACTIVE_STATUSES] }).map((r) => r.id);
     for (const id of new Set([...live.filter((i) => wanted.has(i)), ...ids.filter((i) => this.runs.isActive(i))])) await this.runs.stop(id);
     // In short transactions with the event loop let run in between: a long delete (10,000 runs)
     // in one go would hold up this process's lease heartbeat past the lease, and another process

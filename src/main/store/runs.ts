@@ -11,6 +11,7 @@ import type { Puzzles } from './puzzles';
 import { runHistoryWhere } from './run-query';
 import { RAISE_PEAK_SQL, RUN_SUMMARY_COLS, storedBytes, toRunSummary, type RunRow } from './run-rows';
 import { RUN_STATUSES, type NewRun, type RunFilter, type RunQuery, type RunRecord, type RunStatus, type RunStatusExtra, type RunSummary } from './types';
+import { hasEnded } from '../../core/engine/run-types';
 
 function checkStatus(status: RunStatus): void {
   if (!RUN_STATUSES.includes(status)) throw new RangeError(`unknown run status ${JSON.stringify(status)}`);
@@ -119,7 +120,7 @@ export class Runs {
       const row = this.stmts.summary.get(id);
       if (!row) throw notFound('run', id);
       this.leases.fence(id, owner);
-      if (owner && status !== 'queued' && status !== 'running') this.leases.drop(id);
+      if (owner && hasEnded(status)) this.leases.drop(id);
       const now = this.core.now();
       let startedAt = row.started_at;
       let endedAt = row.ended_at;

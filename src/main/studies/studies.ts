@@ -7,12 +7,13 @@
 import { escapeControls } from '../../core/text/display';
 import { StoreError } from '../store/errors';
 import { StudyStore, type StudyCell, type StudyRecord, type StudyRun } from '../store/studies';
-import type { NewRun, RunRecord, RunStatus } from '../store/types';
+import type { NewRun, RunRecord } from '../store/types';
 import type { Workbench } from '../services/workbench';
 import type { RunDispatcher } from './dispatcher';
 import { cellStop, parseStudy, type StudyContext, type StudySpec } from './spec';
 import { studyProgress, studyResults, type ClockRate, type Reach, type StudyProgress, type StudyResults } from './results';
 import { studyAnalysis, type StudyAnalysis } from './comparisons';
+import { hasEnded, isFinal } from '../../core/engine/run-types';
 
 export interface Study {
   id: number;
@@ -28,9 +29,6 @@ export interface StudyStart {
   created: number[];
   elsewhere: number[];
 }
-
-const LIVE: readonly RunStatus[] = ['queued', 'running'];
-const FINISHED: readonly RunStatus[] = ['done', 'failed'];
 
 const toStudy = (r: StudyRecord): Study => ({ id: r.id, name: r.name, createdAt: r.createdAt, spec: r.spec as StudySpec });
 
@@ -101,7 +99,7 @@ export class Studies {
     const out: StudyStart = { queued: [], resumed: [], created: [], elsewhere: [] };
     const linked = this.store.runs(id);
     for (const l of linked) {
-      if (FINISHED.includes(l.run.status)) continue;
+      if (isFinal(l.run.status)) continue;
       if (this.dispatcher.isActive(l.run.id)) {
         out.queued.push(l.run.id);
         continue;
@@ -164,7 +162,7 @@ export class Studies {
     const { spec } = this.get(id);
     const run = this.wb.store.getRun(runId);
     if (!run) throw new Error(`there is no run ${runId} in ${this.wb.store.path}`);
-    if (LIVE.includes(run.status)) throw new Error(`run ${runId} is ${run.status} here: only a run no process works on joins a study`);
+    if (!hasEnded(run.status)) throw new Error(`run ${runId} is ${run.status} here: only a run no process works on joins a study`);
     if (run.family !== spec.family) throw new Error(`run ${runId} is of another puzzle family than study ${id}`);
     if (!spec.seeds.includes(run.seed)) throw new Error(`seed ${run.seed} of run ${runId} is not among study ${id}'s seeds`);
     const puzzles = spec.puzzles.flatMap((p, i) => (sameJson(p.puzzle, run.puzzle) ? [i] : []));
@@ -257,7 +255,7 @@ export class Studies {
   /** Stop every queued or running run of the study, wherever it runs; resolves when they have stopped. */
   async stop(id: number): Promise<RunRecord[]> {
     this.get(id);
-    const live = this.store.runs(id).filter((l) => LIVE.includes(l.run.status) || this.dispatcher.isActive(l.run.id));
+    const live = this.store.runs(id).filter((l) => !hasEnded(l.run.status) || this.dispatcher.isActive(l.run.id));
     return Promise.all(live.map((l) => this.dispatcher.stop(l.run.id)));
   }
 }

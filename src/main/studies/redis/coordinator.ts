@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { hasEnded, type Checkpoint } from '../../../core/engine/run-types';
+import { RESUMABLE_STATUSES, hasEnded, type Checkpoint } from '../../../core/engine/run-types';
 import { SolverRecorder } from '../../runs/record';
 import { runSpecOf } from '../../runs/run-spec';
 import { StoreError } from '../../store/errors';
@@ -143,7 +143,7 @@ export class RemoteRuns implements RunDispatcher, Disposable {
     if (this.tracked.has(runId)) return this.mustGet(runId);
     let claimed;
     try {
-      claimed = this.store.claimRun(runId, this.grant, ['interrupted', 'stopped', 'queued'], 'queued', { endedAt: null, stopReason: null, error: null });
+      claimed = this.store.claimRun(runId, this.grant, [...RESUMABLE_STATUSES, 'queued'], 'queued', { endedAt: null, stopReason: null, error: null });
     } catch (e) {
       if (e instanceof StoreError && e.code === 'LEASE_HELD') throw new Error(e.message, { cause: e });
       throw e;
