@@ -10,8 +10,20 @@ import { dict, int, list, num, obj, oneOf, parseWith, str, type Schema } from '.
 import { paramValueShape, type ParamSchema } from '../../core/params/schema';
 import { FAMILY_IDS, type FamilyId } from '../../core/families/family';
 import { MAX_SEED } from '../../core/engine/run-types';
+import { MAX_NAME_LENGTH } from '../../core/text/display';
 import { MAX_FILE_BYTES } from '../../core/document/limits';
-import { RUN_SORT_KEYS, RUN_STATUSES, type BoardAt, type RunFacets, type RunPage, type RunRecord, type RunSeries, type RunSummary } from './runs';
+import {
+  MAX_PAGE,
+  MAX_RUNS_AT_ONCE,
+  RUN_SORT_KEYS,
+  RUN_STATUSES,
+  type BoardAt,
+  type RunFacets,
+  type RunPage,
+  type RunRecord,
+  type RunSeries,
+  type RunSummary,
+} from './runs';
 import type { ImportPreview, ImportResult, LibraryPuzzle, PuzzleRecord } from './puzzles';
 import type { BoardScore } from '../../core/families/edge/files';
 import type { StudyAnalysisDetail, StudyCurve, StudyDetail, StudySummary, StudyTemplate } from './studies';
@@ -172,7 +184,7 @@ export const api = {
     returns<PuzzleRecord>(),
   ),
   /** Rename and/or replace the document (e.g. an edited board or a saved placement). */
-  updatePuzzle: method(obj({ id, name: v.optional(str(200)), document: v.optional(v.unknown()) }), returns<PuzzleRecord>()),
+  updatePuzzle: method(obj({ id, name: v.optional(str(MAX_NAME_LENGTH)), document: v.optional(v.unknown()) }), returns<PuzzleRecord>()),
   duplicatePuzzle: method(obj({ id }), returns<PuzzleRecord>()),
   /** The puzzle (with its saved solution, if any) as text in a format of its family, or json. */
   exportPuzzle: method(obj({ id, format: str(50) }), returns<ExportedText>()),
@@ -187,7 +199,7 @@ export const api = {
       family: v.optional(family),
       solver: v.optional(str(100)),
       puzzleId: v.optional(id),
-      limit: v.optional(int(1, 10_000)),
+      limit: v.optional(int(1, MAX_PAGE)),
       offset: v.optional(int(0)),
     }),
     returns<RunSummary[]>(),
@@ -203,7 +215,7 @@ export const api = {
       solver: str(100),
       params: v.optional(launchParams),
       seed: v.optional(v.nullable(int(0, MAX_SEED))),
-      count: v.optional(int(1, 64)),
+      count: v.optional(int(1, MAX_RUNS_AT_ONCE)),
       seconds: v.optional(v.nullable(num())),
       evaluations: v.optional(v.nullable(int(1))),
       target: v.optional(v.nullable(num())),
@@ -216,7 +228,7 @@ export const api = {
       runFilterShape({
         sort: v.optional(oneOf(...RUN_SORT_KEYS)),
         dir: v.optional(oneOf('asc', 'desc')),
-        limit: v.optional(int(0, 10_000)),
+        limit: v.optional(int(0, MAX_PAGE)),
         offset: v.optional(int(0)),
       }),
     ),
@@ -226,8 +238,8 @@ export const api = {
   runIds: method(obj(runFilterShape({})), returns<number[]>()),
   runFacets: method(obj({}), returns<RunFacets>()),
   /** Active runs among them are stopped first. */
-  deleteRuns: method(obj({ ids: list(id, 10_000) }), returns<{ deleted: number }>()),
-  exportRuns: method(obj({ ids: list(id, 10_000), format: oneOf('csv', 'json') }), returns<ExportedText>()),
+  deleteRuns: method(obj({ ids: list(id, MAX_PAGE) }), returns<{ deleted: number }>()),
+  exportRuns: method(obj({ ids: list(id, MAX_PAGE), format: oneOf('csv', 'json') }), returns<ExportedText>()),
   /** The whole run (settings, puzzle, events, last checkpoint) as a run file, to resume on another machine. */
   exportRunFile: method(obj({ id }), returns<ExportedText>()),
   /** A run file read back as a new run (checked and re-scored; see services/run-file.ts). */
@@ -297,7 +309,7 @@ export const api = {
    */
   startOrder: method(
     obj({
-      name: str(200),
+      name: str(MAX_NAME_LENGTH),
       rows: int(2, 32),
       cols: int(2, 32),
       /**
@@ -350,7 +362,7 @@ function runFilterShape<X extends v.ObjectEntries>(extra: X) {
     to: v.optional(num()),
     scoreMin: v.optional(num()),
     scoreMax: v.optional(num()),
-    ids: v.optional(list(id, 10_000)),
+    ids: v.optional(list(id, MAX_PAGE)),
     ...extra,
   };
 }

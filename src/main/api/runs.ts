@@ -64,6 +64,13 @@ export interface RunRecord extends RunSummary {
   bestSolution: unknown | null;
 }
 
+/** Runs a page of History holds by default, and at most (also the CLI's `runs --limit` and "select all"). */
+export const DEFAULT_PAGE = 100;
+export const MAX_PAGE = 10_000;
+
+/** Most runs one launch may start (seeds per solver in the launch form). */
+export const MAX_RUNS_AT_ONCE = 64;
+
 export const RUN_SORT_KEYS = ['id', 'puzzle', 'family', 'solver', 'seed', 'status', 'created', 'duration', 'evaluations', 'best', 'percent'] as const;
 
 export type RunSortKey = (typeof RUN_SORT_KEYS)[number];

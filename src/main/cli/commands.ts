@@ -24,6 +24,7 @@ import { showSpread, spreadOptions, useSpread } from './spread-command';
 import { listLibrary } from '../services/imports';
 import { fmtInt, fmtSeconds, runResult, runRow, RUN_HEADERS, scoreText, table } from './output';
 import { hasEnded } from '../../core/engine/run-types';
+import { MAX_PAGE } from '../api/runs';
 
 export const dbOption = { db: { type: 'string' } } as const;
 const jsonOption = { json: { type: 'boolean' } } as const;
@@ -340,7 +341,7 @@ export async function runs(argv: string[]): Promise<number> {
   const { values: v } = parse(argv, { ...dbOption, ...jsonOption, limit: { type: 'string' }, status: { type: 'string' } }, 0);
   const wb = open(v.db);
   try {
-    const list = wb.store.listRuns({ limit: intOption('limit', v.limit, 1) ?? 10_000, ...(v.status ? { status: v.status as RunRecord['status'] } : {}) });
+    const list = wb.store.listRuns({ limit: intOption('limit', v.limit, 1) ?? MAX_PAGE, ...(v.status ? { status: v.status as RunRecord['status'] } : {}) });
     if (v.json) process.stdout.write(`${JSON.stringify(list)}\n`);
     else
       process.stdout.write(

@@ -1,7 +1,7 @@
 import type { RunRecord, RunSummary } from '../store/types';
 import type { SolverInfo } from '../api/contract';
 import { getFamily } from '../../core/families';
-import { displayText } from '../../core/text/display';
+import { displayText, MAX_MESSAGE_LENGTH } from '../../core/text/display';
 import { countText, durationText, scoreText as coreScoreText, solverLabel, runTimeText, statusDetail } from '../../core/text/run-text';
 
 /** The `solve --json` object: see README "CLI". */
@@ -70,6 +70,6 @@ export const RUN_HEADERS = ['id', 'puzzle', 'family', 'solver', 'seed', 'status'
 
 /** How a file was read, then what is unusual about it: after the result, one line each, on stderr. */
 export function printNotes(notes: readonly string[], warnings: readonly string[]): void {
-  for (const n of notes) process.stderr.write(`note: ${displayText(n, 300)}\n`);
-  for (const w of warnings) process.stderr.write(`warning: ${displayText(w, 300)}\n`);
+  for (const n of notes) process.stderr.write(`note: ${displayText(n, MAX_MESSAGE_LENGTH)}\n`);
+  for (const w of warnings) process.stderr.write(`warning: ${displayText(w, MAX_MESSAGE_LENGTH)}\n`);
 }

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { catalogue, findSolver } from '../../core/catalogue/catalogue';
 import { documentToText, makeDocument, parseDocument } from '../../core/document/document';
 import { readPuzzleFile } from '../../core/document/read-file';
-import type { StopCriteria } from '../../core/engine/run-types';
+import { MAX_SEED, type StopCriteria } from '../../core/engine/run-types';
 import { threadsOf } from '../../core/engine/shards';
 import type { SolverDef } from '../../core/engine/solver';
 import { getFamily } from '../../core/families';
@@ -18,6 +18,7 @@ import { RunManager, type RunManagerOptions } from '../runs/manager';
 import type { WorkerSpawner } from '../runs/worker-host';
 import { Store } from '../store/store';
 import { RunHistory } from '../store/run-history';
+import { MAX_RUNS_AT_ONCE } from '../api/runs';
 import { importRunFile, runToFile } from './run-file';
 import { launchRefusal } from './machine-memory';
 import { resumableKeys, retune } from './retune';
@@ -366,7 +367,7 @@ export class Workbench implements Disposable {
     if (!Number.isInteger(count) || count < 1 || count > MAX_RUNS_AT_ONCE)
       throw new Error(`runs must be a whole number from 1 to ${MAX_RUNS_AT_ONCE}, got ${count}`);
     const base = req.seed ?? null;
-    const seedOf = (i: number): number => (base === null ? randomSeed() : (base + i) % 2 ** 32);
+    const seedOf = (i: number): number => (base === null ? randomSeed() : (base + i) % (MAX_SEED + 1));
     const first = this.createRun({ ...req, seed: seedOf(0) });
     const out = [first];
     for (let i = 1; i < count; i++) out.push(this.createRun({ ...req, seed: seedOf(i) }));
@@ -438,9 +439,6 @@ export const EXPORT_TEXT_LIMIT = 32 * 1024 * 1024;
 
 /** Ids handed to one short delete transaction at most (it stops earlier when its time is up). */
 const DELETE_SLICE = 1_000;
-
-/** Most runs one launch may start. */
-export const MAX_RUNS_AT_ONCE = 64;
 
 /** How many deleted puzzles a session can bring back. */
 const TRASH_SIZE = 50;

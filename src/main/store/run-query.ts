@@ -7,9 +7,9 @@ import type { FamilyId } from '../../core/families/family';
 import { RUN_SORT_KEYS, type RunSortKey, type SortDir } from '../api/runs';
 import { RUN_SUMMARY_COLS } from './run-rows';
 import { RUN_STATUSES, type RunStatus } from './types';
+import { DEFAULT_PAGE, MAX_PAGE } from '../api/runs';
 
-export const DEFAULT_PAGE = 100;
-export const MAX_PAGE = 10_000;
+export { DEFAULT_PAGE, MAX_PAGE };
 
 export interface RunHistoryFilter {
   /**

@@ -3,7 +3,7 @@
  * of a report, the CSV columns beside each cell, and the verdicts in words the API carries.
  * Every figure and sentence through core/text/stats-text.ts.
  */
-import { displayText } from '../../core/text/display';
+import { displayText, MAX_MESSAGE_LENGTH } from '../../core/text/display';
 import { a12Text, effectText, intervalText, pairVerdictText, pIsText, pText, rankText } from '../../core/text/stats-text';
 import type { PairTest, PublishedTestResult, StudyAnalysis, StudyComparison } from '../api/studies';
 import type { StudySpec } from './spec';
@@ -44,7 +44,7 @@ export function publishedTestText(t: PublishedTestResult, width = 60): string {
   const ours = t.ours
     ? `ours V = ${t.ours.statistic}, p ${pText(t.ours.p)}${t.ours.exact ? ' exact' : ''} (normal approximation ${pText(t.oursNormalP)})`
     : 'ours: no puzzle has both figures yet';
-  return `${displayText(t.labels[0], width)} vs ${displayText(t.labels[1], width)}: Wilcoxon signed-rank on ${MEASURE[t.measure]}, paired by puzzle (${t.pairs}): ${ours}; published p ${pText(t.p ?? null)}${t.note ? ` (${displayText(t.note, 300)})` : ''}`;
+  return `${displayText(t.labels[0], width)} vs ${displayText(t.labels[1], width)}: Wilcoxon signed-rank on ${MEASURE[t.measure]}, paired by puzzle (${t.pairs}): ${ours}; published p ${pText(t.p ?? null)}${t.note ? ` (${displayText(t.note, MAX_MESSAGE_LENGTH)})` : ''}`;
 }
 
 /** The lines about the comparison over the puzzles: the verdict, then the figures behind it. */

@@ -15,7 +15,7 @@ import { resolveParams, type Params } from '../../core/params/schema';
 import { findPreset, type SolverPreset } from '../../core/presets/presets';
 import * as v from 'valibot';
 import { dict, int, list, num, obj, oneOf, parseWith, SchemaError, str } from '../../core/validate/validate';
-import { checkName, oneLine } from '../../core/text/display';
+import { checkName, MAX_NAME_LENGTH, oneLine } from '../../core/text/display';
 import { countText } from '../../core/text/numbers';
 import { countNoun } from '../../core/text/plural';
 import type { PuzzleRecord } from '../store/types';
@@ -112,7 +112,7 @@ const stopSchema = obj({
 });
 
 const fileSchema = obj({
-  name: str(200),
+  name: str(MAX_NAME_LENGTH),
   description: v.optional(str(2000)),
   puzzles: list(v.unknown(), STUDY_LIMITS.puzzles),
   solvers: list(
