@@ -58,6 +58,12 @@ export interface OrderMade {
   summary: string;
 }
 
+/**
+ * Tries an order makes when it does not say, and at most, in the app and on the command line: boards
+ * (edge, Tetravex), or for a maze a thousand cell changes each (`mazeChanges`).
+ */
+export const ORDER_ATTEMPTS = { default: 200, max: 1_000_000, mazeChanges: 1000 } as const;
+
 /** What an order makes: an edge puzzle, a Tetravex, a jump maze or a casse-tete. */
 export type OrderKind = 'edge' | 'tetravex' | 'jump' | 'parity';
 
@@ -326,7 +332,7 @@ export const api = {
       colours: v.optional(int(2, 99)),
       seed: int(0, MAX_SEED),
       difficulty: v.optional(oneOf('easy', 'medium', 'hard')),
-      attempts: v.optional(int(1, 100_000)),
+      attempts: v.optional(int(1, ORDER_ATTEMPTS.max)),
     }),
     returns<OrderStatus>(),
   ),

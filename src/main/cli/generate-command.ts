@@ -14,6 +14,7 @@ import { jumpMazeFormat } from '../../core/families/jump/format';
 import { jumpPuzzle, jumpPuzzleErrors } from '../../core/families/jump/model';
 import { parityToOrder } from '../../core/families/parity/design';
 import { parityGridFormat } from '../../core/families/parity/format';
+import { ORDER_ATTEMPTS } from '../api/contract';
 
 /** Options every kind takes; the others by kind, so one that would be ignored is refused instead. */
 const COMMON = ['db', 'family', 'out', 'import'];
@@ -74,7 +75,7 @@ export async function generate(argv: string[]): Promise<number> {
   const kind = v.tetravex ? ({ type: 'tetravex', colours } as const) : ({ type: 'edge', frameColours, innerColours } as const);
   let made: { puzzle: EdgePuzzle; solution: EdgeBoard; seed: number };
   if (unique) {
-    const attempts = intOption('attempts', v.attempts, 1, 1_000_000) ?? 200;
+    const attempts = intOption('attempts', v.attempts, 1, ORDER_ATTEMPTS.max) ?? ORDER_ATTEMPTS.default;
     const stop = cliStop();
     const live = process.stderr.isTTY;
     try {
@@ -148,7 +149,7 @@ async function generateMaze(v: Values): Promise<number> {
   const puzzle = jumpPuzzle(size.rows, size.cols);
   const errors = jumpPuzzleErrors(puzzle);
   if (errors.length) throw new UsageError(errors[0]!);
-  const maxSteps = (intOption('attempts', str(v.attempts), 1, 1_000_000) ?? 200) * 1000;
+  const maxSteps = (intOption('attempts', str(v.attempts), 1, ORDER_ATTEMPTS.max) ?? ORDER_ATTEMPTS.default) * ORDER_ATTEMPTS.mazeChanges;
   // A large maze makes each change a full analysis: the search is bounded by CPU time too, and Ctrl+C.
   const seconds = cpuSecondsOption(str(v.seconds)) ?? MAZE_SECONDS;
   const stop = cliStop(seconds);

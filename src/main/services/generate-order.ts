@@ -7,13 +7,12 @@
  * One order runs at a time: a new one stops the one before. Finished orders are forgotten after a while.
  */
 import type { ApiArgs, ApiHandlers, OrderMade, OrderStatus } from '../api/contract';
+import { ORDER_ATTEMPTS } from '../api/contract';
 import type { OrderOptions } from '../../core/families/edge/design/generate';
 import type { Disposable } from '../lifecycle/disposable';
 import type { OrderJob, OrderMessage, OrderWork } from './generate-order-worker';
 import { ThreadJobs, threadSource } from './thread-jobs';
 
-/** Boards tried when the order does not say (a maze: thousands of cell changes). */
-const DEFAULT_ATTEMPTS = 200;
 /** A try's count reads the stop flag every 200,000 placements: well within this. */
 const STOP_GRACE_MS = 2000;
 
@@ -40,7 +39,7 @@ function workOf(req: ApiArgs<'startOrder'>): { work: OrderWork; attempts: number
     // A shortest path never visits a cell twice.
     if (req.length >= cells)
       throw new Error(`a ${req.rows}x${req.cols} maze's shortest path visits each of its ${cells} cells at most once: ask for 1 to ${cells - 1} moves`);
-    const maxSteps = (req.attempts ?? DEFAULT_ATTEMPTS) * 1000;
+    const maxSteps = (req.attempts ?? ORDER_ATTEMPTS.default) * ORDER_ATTEMPTS.mazeChanges;
     return { work: { kind: 'jump', order: { rows: req.rows, cols: req.cols, length: req.length, seed, maxSteps } }, attempts: maxSteps };
   }
   if (req.kind === 'parity') {
@@ -53,7 +52,7 @@ function workOf(req: ApiArgs<'startOrder'>): { work: OrderWork; attempts: number
     const others = PARITY_SIZES.filter((n) => n !== req.rows);
     return { work: { kind: 'parity', order: { n: req.rows, solutions, others } }, attempts: 1 + others.length };
   }
-  const attempts = req.attempts ?? DEFAULT_ATTEMPTS;
+  const attempts = req.attempts ?? ORDER_ATTEMPTS.default;
   return { work: { kind: 'edge', order: { rows: req.rows, cols: req.cols, kind: kindOf(req), seed, difficulty: req.difficulty, attempts } }, attempts };
 }
 
