@@ -65,6 +65,11 @@ export function compactCount(n: number): string {
   return int.format(n);
 }
 
+/** Evaluations per second over a whole run; null (shown "—") when it made none or took no time: "0/s" says nothing. */
+export function runRate(evaluations: number, elapsedMs: number): number | null {
+  return evaluations > 0 && elapsedMs > 0 ? (evaluations / elapsedMs) * 1000 : null;
+}
+
 /** Evaluations per second: "12.3 k/s", "850/s", "—" when unknown. */
 export function rateText(perSecond: number | null): string {
   if (perSecond === null || !Number.isFinite(perSecond)) return '—';

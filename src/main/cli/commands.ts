@@ -16,7 +16,18 @@ import type { RunRecord } from '../store/types';
 import { describeOwner } from '../store/leases';
 import { displayText, escapeControls, oneLine } from '../../core/text/display';
 import { MAX_FILE_BYTES } from '../../core/document/limits';
-import { bytesText, claimText, memoryText, paramChangeText, runTimeText, solverLabel, statusDetail, stopText } from '../../core/text/run-text';
+import {
+  bytesText,
+  claimText,
+  memoryText,
+  paramChangeText,
+  rateText,
+  runRate,
+  runTimeText,
+  solverLabel,
+  statusDetail,
+  stopText,
+} from '../../core/text/run-text';
 import { outFile, writeOut } from './out-file';
 import { idArgument, intervals, intOption, numberOption, parse, seedOption, sizeOption, UsageError } from './args';
 import { printNotes } from './output';
@@ -85,9 +96,8 @@ async function follow(wb: Workbench, run: RunRecord, json: boolean): Promise<num
   const tty = process.stderr.isTTY && !json;
   const unsub = wb.runs.subscribe((e) => {
     if (!tty || e.runId !== run.id || e.type !== 'progress') return;
-    const rate = e.elapsedMs > 0 ? (e.evaluations / e.elapsedMs) * 1000 : 0;
     process.stderr.write(
-      `\r\x1b[Krun ${run.id} ${run.solver}  best ${scoreText(e.bestScore, run.maxScore)}  current ${e.currentScore}  ${fmtInt(e.evaluations)} evals  ${fmtInt(rate)}/s  ${fmtSeconds(e.elapsedMs)}${e.memory ? `  ${memoryText(e.memory.rssBytes, e.memory.peakRssBytes)}` : ''}`,
+      `\r\x1b[Krun ${run.id} ${run.solver}  best ${scoreText(e.bestScore, run.maxScore)}  current ${e.currentScore}  ${fmtInt(e.evaluations)} evals  ${rateText(runRate(e.evaluations, e.elapsedMs))}  ${fmtSeconds(e.elapsedMs)}${e.memory ? `  ${memoryText(e.memory.rssBytes, e.memory.peakRssBytes)}` : ''}`,
     );
   });
   let interrupted = 0;

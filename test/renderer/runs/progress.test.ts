@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LiveRuns, RateMeter, progressOf, runRate } from '../../../src/renderer/src/runs/progress';
+import { LiveRuns, RateMeter, progressOf } from '../../../src/renderer/src/runs/progress';
+import { runRate } from '../../../src/core/text/run-text';
 import type { RunSummary } from '../../../src/main/store/types';
 
 const stop = (seconds: number | null, evaluations: number | null) => ({ seconds, evaluations, target: null });

@@ -3,6 +3,7 @@
  * a second per run). Pure: the caller passes the clock.
  */
 import { hasEnded, type RunClock, type StopCriteria } from '../../../core/engine/run-types';
+import { runRate } from '../../../core/text/run-text';
 import type { PushEvent } from '../../../main/api/types';
 import type { RunStatus, RunSummary } from '../../../main/api/types';
 
@@ -100,11 +101,6 @@ export interface LiveRun {
 export function higherPeak(a: number | null | undefined, b: number | null | undefined): number | null {
   if (a === null || a === undefined) return b ?? null;
   return b === null || b === undefined ? a : Math.max(a, b);
-}
-
-/** Evaluations per second over a whole run; null (shown "—") when it made none or took no time: "0/s" says nothing. */
-export function runRate(evaluations: number, elapsedMs: number): number | null {
-  return evaluations > 0 && elapsedMs > 0 ? (evaluations / elapsedMs) * 1000 : null;
 }
 
 /** Queued or running: a process works on it, or will. */
