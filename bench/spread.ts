@@ -50,7 +50,7 @@ import type { WorkerSpawner } from '../src/main/runs/worker-host';
 import type { RunSummary } from '../src/main/store/types';
 import { Workbench } from '../src/main/services/workbench';
 import { passSpec } from '../src/main/spread/beam-start';
-import { spreadSpawner } from '../src/main/spread/host';
+import { SPREAD_DEFAULTS, spreadSpawner } from '../src/main/spread/host';
 import { readSpreadInfo } from '../src/main/spread/info';
 import { machine, mdTable, median, numOpt, options, writeResult } from './util';
 import { countNoun } from '../src/core/text/plural';
@@ -392,9 +392,9 @@ export async function run(argv: string[]): Promise<void> {
     target: numOpt(o, 'target', from ? from.score + 1 : 465),
     cpu: numOpt(o, 'cpu', 3600),
     from,
-    passSeconds: numOpt(o, 'pass-seconds', 90),
-    pool: numOpt(o, 'pool', 8),
-    fresh: numOpt(o, 'fresh', 0.2),
+    passSeconds: numOpt(o, 'pass-seconds', SPREAD_DEFAULTS.passSeconds),
+    pool: numOpt(o, 'pool', SPREAD_DEFAULTS.poolSize),
+    fresh: numOpt(o, 'fresh', SPREAD_DEFAULTS.fresh),
   };
   endChildrenOnSignal();
   const db = resolve(typeof o.db === 'string' ? o.db : benchDb(base));

@@ -6,7 +6,7 @@
 import type { Params } from '../../core/params/schema';
 import type { Workbench } from '../services/workbench';
 import { spreadRefusal } from '../spread/beam-start';
-import { spreadSpawner } from '../spread/host';
+import { SPREAD_DEFAULTS, spreadSpawner } from '../spread/host';
 import { readSpreadInfo, spreadLines } from '../spread/info';
 import { checkRedisUrl, connectRedis } from '../studies/redis/connection';
 import { intOption, numberOption, UsageError } from './args';
@@ -56,10 +56,10 @@ export async function useSpread(v: SpreadValues, wb: Workbench, run: RunKind): P
     throw new UsageError('--spread needs --redis URL (the Redis server the workers take their passes from, e.g. redis://:password@host:6379)');
   const refusal = spreadRefusal(run.family, run.solver, run.params);
   if (refusal) throw new UsageError(refusal);
-  const passSeconds = numberOption('pass-seconds', v['pass-seconds']) ?? 90;
+  const passSeconds = numberOption('pass-seconds', v['pass-seconds']) ?? SPREAD_DEFAULTS.passSeconds;
   if (!(passSeconds >= 1 && passSeconds <= 86_400)) throw new UsageError(`--pass-seconds must be between 1 and 86400 CPU seconds, got ${passSeconds}`);
-  const poolSize = intOption('pool', v.pool, 1, 1000) ?? 8;
-  const fresh = numberOption('fresh', v.fresh) ?? 0.2;
+  const poolSize = intOption('pool', v.pool, 1, 1000) ?? SPREAD_DEFAULTS.poolSize;
+  const fresh = numberOption('fresh', v.fresh) ?? SPREAD_DEFAULTS.fresh;
   if (!(fresh >= 0 && fresh <= 1)) throw new UsageError(`--fresh is the share of passes from empty, between 0 and 1, got ${fresh}`);
   try {
     checkRedisUrl(v.redis);

@@ -3,7 +3,7 @@
  * coordinator's Redis queue on this machine (see studies/redis), and the pass jobs of spread runs
  * (see src/main/spread). No database here: everything goes back through Redis.
  */
-import { availableParallelism } from 'node:os';
+import { defaultConcurrency } from '../runs/manager';
 import { nodeWorkerSpawner } from '../runs/node-host';
 import { connectRedis, maskRedisUrl } from '../studies/redis/connection';
 import { RunWorker } from '../studies/redis/worker';
@@ -17,7 +17,7 @@ export async function worker(argv: string[]): Promise<number> {
     0,
   );
   if (v.redis === undefined) throw new UsageError('worker needs --redis URL (the Redis server of the coordinator, e.g. redis://:password@host:6379)');
-  const concurrency = intOption('concurrency', v.concurrency, 1) ?? Math.max(1, availableParallelism() - 1);
+  const concurrency = intOption('concurrency', v.concurrency, 1) ?? defaultConcurrency();
   // Pass jobs of spread runs at once (0: none); a machine serves a study's runs or a spread run's passes at a time.
   const passes = intOption('passes', v.passes, 0) ?? concurrency;
   const lockSeconds = numberOption('lock-seconds', v['lock-seconds']);

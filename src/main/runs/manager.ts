@@ -50,6 +50,11 @@ interface Active {
   slots: number;
 }
 
+/** Runs at once when not told: every core but one, so the machine stays usable (at least one). */
+export function defaultConcurrency(): number {
+  return Math.max(1, availableParallelism() - 1);
+}
+
 /**
  * Queues runs, starts one worker process per run, and turns the worker's messages into store
  * writes and events. The store is the single source of truth: a crash of either side loses at
@@ -85,7 +90,7 @@ export class RunManager implements Disposable {
     this.store = opts.store;
     this.recorder = new SolverRecorder(opts.store);
     this.spawn = opts.spawn;
-    this.concurrency = Math.max(1, opts.concurrency ?? availableParallelism() - 1);
+    this.concurrency = Math.max(1, opts.concurrency ?? defaultConcurrency());
     this.checkpointIntervalMs = opts.checkpointIntervalMs ?? 30_000;
     this.progressIntervalMs = opts.progressIntervalMs ?? 1_000;
     this.stopGraceMs = opts.stopGraceMs ?? 5_000;

@@ -28,6 +28,9 @@ import { Ledger } from './ledger';
 import { edgeDistance, ElitePool } from './pool';
 import { SPREAD_VERSION, type PassEntry, type PassJob } from './protocol';
 
+/** What a spread run takes when not told: 90-s pass jobs, a pool of 8 tops, a fifth of the passes from empty (docs/spread-runs.md). */
+export const SPREAD_DEFAULTS = { passSeconds: 90, poolSize: 8, fresh: 0.2 } as const;
+
 export interface SpreadOptions {
   /** The Redis server of the workers: the host connects to it as the run starts and leaves it as the run ends. */
   redisUrl: string;
