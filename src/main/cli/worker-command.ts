@@ -4,6 +4,7 @@
  * (see src/main/spread). No database here: everything goes back through Redis.
  */
 import { defaultConcurrency } from '../runs/manager';
+import { durationText } from '../../core/text/numbers';
 import { nodeWorkerSpawner } from '../runs/node-host';
 import { connectRedis, maskRedisUrl } from '../studies/redis/connection';
 import { RunWorker } from '../studies/redis/worker';
@@ -35,7 +36,7 @@ export async function worker(argv: string[]): Promise<number> {
       log(
         'ended' in e
           ? `run ${e.runId}: ${e.ended}`
-          : `run ${e.runId}: ${e.from === null ? 'started' : `resumed from its checkpoint at ${(e.from / 1000).toFixed(1)} s`} (attempt ${e.attempt})`,
+          : `run ${e.runId}: ${e.from === null ? 'started' : `resumed from its checkpoint at ${durationText(e.from)}`} (attempt ${e.attempt})`,
       ),
   });
   const p =

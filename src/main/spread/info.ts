@@ -8,7 +8,8 @@ import * as v from 'valibot';
 import type { SpreadRunInfo } from '../api/spread';
 import type { Store } from '../store/store';
 import { WorkerSample } from './ledger';
-import { countText } from '../../core/text/numbers';
+import { countText, durationText } from '../../core/text/numbers';
+import { shareText } from '../../core/text/run-text';
 import { countNoun } from '../../core/text/plural';
 
 export const SpreadInfo = v.object({
@@ -48,18 +49,16 @@ export function readSpreadInfo(store: Store, runId: number): SpreadInfo | null {
   return info;
 }
 
-const secs = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
-
 /** `show`'s lines for a spread run (none for another run). */
 export function spreadLines(info: SpreadInfo | null, now = Date.now()): string[] {
   if (!info) return [];
   const lines = [
-    `spread over workers: ${info.jobsDone} passes of ${info.passSeconds} CPU s done, ${info.outstanding} out; ${secs(info.cpuMs)} CPU summed over workers in ${secs(info.wallMs)} of wall clock`,
-    `pool of ${info.poolSize}${info.pool.length ? `: ${info.pool.join(' ')}` : ' (empty)'}; ${Math.round(info.fresh * 100)} % of passes from empty`,
+    `spread over workers: ${countNoun(info.jobsDone, 'pass', 'passes')} of ${info.passSeconds} CPU s done, ${info.outstanding} out; ${durationText(info.cpuMs)} CPU summed over workers in ${durationText(info.wallMs)} of wall clock`,
+    `pool of ${info.poolSize}${info.pool.length ? `: ${info.pool.join(' ')}` : ' (empty)'}; ${shareText(info.fresh)} of passes from empty`,
   ];
   for (const w of info.workers)
     lines.push(
-      `worker ${w.who}: ${countNoun(w.jobs, 'pass', 'passes')}, ${w.busy} under way, ${secs(w.cpuMs)} CPU, ${countText(w.rate)} evaluations per CPU s, last heard ${secs(Math.max(0, now - w.lastSeen))} ago`,
+      `worker ${w.who}: ${countNoun(w.jobs, 'pass', 'passes')}, ${w.busy} under way, ${durationText(w.cpuMs)} CPU, ${countText(w.rate)} evaluations per CPU s, last heard ${durationText(Math.max(0, now - w.lastSeen))} ago`,
     );
   for (const n of info.notes) lines.push(`note: ${n}`);
   return lines;
