@@ -6,7 +6,7 @@ import type { RunClock } from '../../core/engine/run-types';
 import type { RunStatus } from '../store/types';
 import type { StudyRun } from '../store/studies';
 import { cellStop, type StudySpec } from './spec';
-import { median, summarize } from '../../core/stats/summary';
+import { mean, median, summarize } from '../../core/stats/summary';
 import type { CellRun, StudyCellResult, StudyProgress } from '../api/studies';
 
 export type { CellRun, StudyCellResult, StudyProgress };
@@ -65,7 +65,7 @@ export function studyProgress(spec: StudySpec, runs: readonly StudyRun[], clockR
   } else if (by.running > 0 && doneMs.length > 0) {
     // On the runs' own clock: a CPU-time budget of two threads passes in half the wall time, and
     // on a busy machine in more, so it is turned into wall time only at a measured pace.
-    const perRun = doneMs.reduce((a, b) => a + b, 0) / doneMs.length;
+    const perRun = mean(doneMs)!;
     let work = (by.queued + notStarted) * perRun;
     for (const r of runs) if (r.run.status === 'running') work += Math.max(0, perRun - r.run.elapsedMs);
     const rate = runningClockRate(runs, clockRate);
@@ -84,7 +84,7 @@ function runningClockRate(runs: readonly StudyRun[], clockRate: ClockRate): numb
     if (rate === null || !(rate > 0)) return null;
     rates.push(rate);
   }
-  return rates.length > 0 ? rates.reduce((a, b) => a + b, 0) / rates.length : null;
+  return mean(rates);
 }
 
 /**
