@@ -3,23 +3,12 @@ import { cpus, hostname } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { censoredMedian } from '../src/core/stats/censored';
+import { mean as coreMean, median as coreMedian, sampleSd } from '../src/core/stats/summary';
 
-export function median(xs: readonly number[]): number {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
-export function mean(xs: readonly number[]): number {
-  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN;
-}
-
-export function stdev(xs: readonly number[]): number {
-  if (xs.length < 2) return 0;
-  const m = mean(xs);
-  return Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / (xs.length - 1));
-}
+// The benches' tables take NaN (an empty sample) and 0 (one value) where core says null.
+export const median = (xs: readonly number[]): number => coreMedian(xs) ?? NaN;
+export const mean = (xs: readonly number[]): number => coreMean(xs) ?? NaN;
+export const stdev = (xs: readonly number[]): number => sampleSd(xs) ?? 0;
 
 /** A censored median of times to a target (null: never reached) as a report shows it: "> budget" when it falls among the non-reachers, '-' without runs. */
 export function medianText(times: readonly (number | null)[], budget: number): string {
