@@ -27,7 +27,7 @@ import {
 import type { ImportPreview, ImportResult, LibraryPuzzle, PuzzleRecord } from './puzzles';
 import type { BoardScore } from '../../core/families/edge/files';
 import type { StudyAnalysisDetail, StudyCurve, StudyDetail, StudySummary, StudyTemplate } from './studies';
-import type { AnalysisStatus, DistributionState } from './system';
+import { ANALYSIS_MAX, type AnalysisStatus, type DistributionState } from './system';
 import type { SpreadRunInfo } from './spread';
 import type { PuzzleDocument } from '../../core/document/document';
 import type { Difficulty } from '../../core/families/edge/design';
@@ -298,8 +298,8 @@ export const api = {
       puzzleId: id,
       task: v.optional(oneOf('analyze', 'make-unique', 'recolour')),
       seconds: v.optional(num()),
-      maxSolutions: v.optional(int(1, 1_000_000_000)),
-      probes: v.optional(int(1, 10_000_000)),
+      maxSolutions: v.optional(int(1, ANALYSIS_MAX.maxSolutions)),
+      probes: v.optional(int(1, ANALYSIS_MAX.probes)),
     }),
     returns<AnalysisStatus>(),
   ),

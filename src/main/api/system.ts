@@ -45,6 +45,9 @@ export interface MakeUniqueProposal extends Omit<MakeUniqueResult, 'reference'> 
   stoppedBy: 'seconds' | 'stopped' | null;
 }
 
+/** The most an analysis may be asked for, in the app and on the command line: solutions to count, Knuth probes. */
+export const ANALYSIS_MAX = { maxSolutions: 1_000_000_000, probes: 10_000_000 } as const;
+
 /** Core's recolouring proposal (issue 51) as the API carries it: the recoloured puzzle as its edges. */
 export interface RecolourProposal extends Omit<RecolourResult, 'puzzle'> {
   /** The recoloured puzzle's edges (4 a piece, top right bottom left), or null when there is nothing to change. */

@@ -11,6 +11,7 @@ import { countText, durationText } from '../../core/text/run-text';
 import { countNoun } from '../../core/text/plural';
 import { runAnalysis, DEFAULT_LIMITS, type AnalysisTarget } from '../services/analysis-run';
 import { cliStop } from './stop-signal';
+import { ANALYSIS_MAX } from '../api/system';
 import { cpuSecondsOption, intOption, parse, seedOption, sizeOption, UsageError } from './args';
 import { outFile, writeOut } from './out-file';
 import { readText } from './commands';
@@ -40,8 +41,8 @@ export async function analyze(argv: string[]): Promise<number> {
   const seconds = cpuSecondsOption(v.seconds) ?? DEFAULT_LIMITS.seconds;
   const limits = {
     seconds,
-    maxSolutions: intOption('max-solutions', v['max-solutions'], 1) ?? DEFAULT_LIMITS.maxSolutions,
-    probes: intOption('probes', v.probes, 1, 10_000_000) ?? DEFAULT_LIMITS.probes,
+    maxSolutions: intOption('max-solutions', v['max-solutions'], 1, ANALYSIS_MAX.maxSolutions) ?? DEFAULT_LIMITS.maxSolutions,
+    probes: intOption('probes', v.probes, 1, ANALYSIS_MAX.probes) ?? DEFAULT_LIMITS.probes,
     seed: seedOption(v.seed) ?? DEFAULT_LIMITS.seed,
   };
   const size = sizeOption(v.size);
