@@ -1,5 +1,5 @@
 import { FormatError } from './errors';
-import { countText } from '../text/numbers';
+import { countText, mibText } from '../text/numbers';
 
 /**
  * How much text a reader takes. Checked before any parsing, so a huge file or one endless line is
@@ -10,12 +10,10 @@ export const MAX_FILE_BYTES = 32 * 1024 * 1024;
 /** Longest line of a text format (JSON documents are exempt: they may be written on one line). */
 export const MAX_LINE_CHARS = 1024 * 1024;
 
-const MIB = 1024 * 1024;
-
 /** Throws a FormatError naming the file when `text` is longer than MAX_FILE_BYTES (a string is never more characters than its UTF-8 bytes). */
 export function checkFileSize(text: string, fileName: string): void {
   if (text.length > MAX_FILE_BYTES)
-    throw new FormatError(`the file is larger than ${MAX_FILE_BYTES / MIB} MiB, the most a puzzle file may be (${sizeText(text.length)})`, fileName);
+    throw new FormatError(`the file is larger than ${mibText(MAX_FILE_BYTES)}, the most a puzzle file may be (${sizeText(text.length)})`, fileName);
 }
 
 /** Throws a FormatError naming the file and line of the first line longer than MAX_LINE_CHARS. One pass. */
@@ -41,5 +39,5 @@ export function checkTextLimits(text: string, fileName: string): void {
 }
 
 function sizeText(chars: number): string {
-  return chars >= MIB ? `${(chars / MIB).toFixed(1)} MiB or more` : `${countText(chars)} characters`;
+  return chars >= 2 ** 20 ? `${mibText(chars)} or more` : `${countText(chars)} characters`;
 }

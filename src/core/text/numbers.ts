@@ -30,6 +30,12 @@ export function decimalText(x: number, digits = 1): string {
   return Number.isInteger(x) ? String(x) : x.toFixed(digits);
 }
 
+/** A size in MiB (2^20 bytes), a decimal or two when small: "32 MiB", "12.3 MiB", "0.01 MiB". */
+export function mibText(bytes: number): string {
+  const mib = bytes / 2 ** 20;
+  return `${+mib.toFixed(mib < 1 ? 2 : 1)} MiB`;
+}
+
 /** A weight with its sign, one decimal unless whole: "+1.5", "−2", "±0". */
 export function signedText(x: number): string {
   return `${x > 0 ? '+' : x < 0 ? '−' : '±'}${decimalText(Number(Math.abs(x).toFixed(1)))}`;

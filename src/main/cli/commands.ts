@@ -36,6 +36,7 @@ import { listLibrary } from '../services/imports';
 import { fmtInt, fmtSeconds, runResult, runRow, RUN_HEADERS, scoreText, table } from './output';
 import { hasEnded } from '../../core/engine/run-types';
 import { MAX_PAGE } from '../api/runs';
+import { mibText } from '../../core/text/numbers';
 
 export const dbOption = { db: { type: 'string' } } as const;
 const jsonOption = { json: { type: 'boolean' } } as const;
@@ -61,9 +62,7 @@ export function readText(file: string): string {
       );
     // Refused before reading, so a huge file costs nothing (see core/document/limits).
     if (st.size > MAX_FILE_BYTES)
-      throw new UsageError(
-        `${escapeControls(file)}: the file is ${(st.size / 2 ** 20).toFixed(1)} MiB; puzzle files may be at most ${MAX_FILE_BYTES / 2 ** 20} MiB`,
-      );
+      throw new UsageError(`${escapeControls(file)}: the file is ${mibText(st.size)}; puzzle files may be at most ${mibText(MAX_FILE_BYTES)}`);
     return readFileSync(file, 'utf8');
   } catch (e) {
     if (e instanceof UsageError) throw e;

@@ -26,6 +26,7 @@ import { importReadingsView } from '../services/import-readings';
 import type { Workbench } from '../services/workbench';
 import { dispatch, errorMessage } from './dispatch';
 import { ParsePool } from './parse-pool';
+import { mibText } from '../../core/text/numbers';
 
 /** Same policy as the meta tag in src/renderer/index.html (plus frame-ancestors, which only works as a header). */
 export const CONTENT_SECURITY_POLICY = [
@@ -337,7 +338,7 @@ export async function listenServer(opts: Omit<ServerOptions, 'backend'>): Promis
         return send(ws, {
           id,
           ok: false,
-          error: `this connection has ${calls} calls (${Math.ceil(bytes / 2 ** 20)} MiB) waiting for answers: wait for them before sending more`,
+          error: `this connection has ${calls} calls (${mibText(bytes)}) waiting for answers: wait for them before sending more`,
         });
       calls++;
       bytes += size;

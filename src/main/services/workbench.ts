@@ -25,6 +25,7 @@ import { resumableKeys, retune } from './retune';
 import { checkStop, targetRefusal } from './stop-criteria';
 import type { PuzzleRecord, RunRecord } from '../store/types';
 import { ACTIVE_STATUSES } from '../../core/engine/run-types';
+import { mibText } from '../../core/text/numbers';
 
 // Their home is stop-criteria.ts (run files and studies check stops without the Workbench); kept here for callers.
 export { checkStop, MAX_STOP_SECONDS } from './stop-criteria';
@@ -421,7 +422,7 @@ export class Workbench implements Disposable {
     let size = 0;
     for await (const chunk of chunks) {
       size += chunk.length;
-      if (size > limit) throw new Error(`the export of ${ids.length} runs is larger than ${+(limit / 2 ** 20).toFixed(2)} MiB: export fewer runs at a time`);
+      if (size > limit) throw new Error(`the export of ${ids.length} runs is larger than ${mibText(limit)}: export fewer runs at a time`);
       parts.push(chunk);
     }
     return { fileName, text: parts.join('') };

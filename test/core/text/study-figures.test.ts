@@ -15,7 +15,7 @@ import {
   type StudyCounts,
 } from '../../../src/core/text/run-text';
 import { effectText } from '../../../src/core/text/stats-text';
-import { decimalText, signedText } from '../../../src/core/text/numbers';
+import { decimalText, mibText, signedText } from '../../../src/core/text/numbers';
 
 const counts = (over: Partial<StudyCounts>): StudyCounts => ({
   planned: 10,
@@ -91,6 +91,7 @@ describe('effect sizes', () => {
 describe('plain figures', () => {
   it('writes whole numbers as they are and others with the decimals asked; weights with their sign', () => {
     expect([decimalText(52), decimalText(52.25), decimalText(52.25, 2)]).toEqual(['52', '52.3', '52.25']);
+    expect([mibText(32 * 2 ** 20), mibText(12.34 * 2 ** 20), mibText(10_000)]).toEqual(['32 MiB', '12.3 MiB', '0.01 MiB']);
     expect([signedText(1.5), signedText(-2), signedText(0), signedText(1.04)]).toEqual(['+1.5', '−2', '±0', '+1']);
     expect([percentFigure(466, 480), percentFigure(null, 480), percentText(466, 480), percentText(3, null)]).toEqual(['97.1', '—', '97.1 %', '']);
   });
