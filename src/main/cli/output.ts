@@ -37,6 +37,8 @@ export function runResult(run: RunRecord): Record<string, unknown> {
 export const fmtInt = (n: number | null | undefined): string => (n === null || n === undefined ? '-' : countText(Math.round(n)));
 
 export const fmtSeconds = (ms: number): string => durationText(ms);
+/** A moment in the CLI's tables: UTC to the minute, "2026-12-04 16:01", the same on every machine. */
+export const fmtMoment = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
 
 export const scoreText = (score: number | null, max: number | null): string => coreScoreText(score, max, { sep: '/', none: '-' });
 
@@ -63,7 +65,7 @@ export function runRow(r: RunSummary, solvers: readonly SolverInfo[]): string[] 
     scoreText(r.bestScore, r.maxScore),
     fmtInt(r.evaluations),
     runTimeText(r.elapsedMs, r.stop.clock, true),
-    new Date(r.createdAt).toISOString().replace('T', ' ').slice(0, 16),
+    fmtMoment(r.createdAt),
   ];
 }
 export const RUN_HEADERS = ['id', 'puzzle', 'family', 'solver', 'seed', 'status', 'best', 'evaluations', 'time', 'created'];

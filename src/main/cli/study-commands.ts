@@ -15,7 +15,7 @@ import { studyProgressText, studyStatus } from '../../core/text/run-text';
 import { idArgument, intervals, intOption, parse, UsageError } from './args';
 import { outFile, writeOut } from './out-file';
 import { readText } from './commands';
-import { table } from './output';
+import { fmtMoment, table } from './output';
 import { hasEnded } from '../../core/engine/run-types';
 
 const SUBCOMMANDS = ['create', 'run', 'show', 'export', 'stop', 'list'] as const;
@@ -283,7 +283,7 @@ async function list(argv: string[]): Promise<number> {
             gridText(s),
             studyStatus(progress),
             studyProgressText(progress),
-            new Date(s.createdAt).toISOString().replace('T', ' ').slice(0, 16),
+            fmtMoment(s.createdAt),
           ]),
         )}\n`,
       );
