@@ -27,6 +27,7 @@ import { MAX_NOTES, writeSpreadInfo } from './info';
 import { Ledger } from './ledger';
 import { edgeDistance, ElitePool } from './pool';
 import { SPREAD_VERSION, type PassEntry, type PassJob } from './protocol';
+import { countNoun } from '../../core/text/plural';
 
 /** What a spread run takes when not told: 90-s pass jobs, a pool of 8 tops, a fifth of the passes from empty (docs/spread-runs.md). */
 export const SPREAD_DEFAULTS = { passSeconds: 90, poolSize: 8, fresh: 0.2 } as const;
@@ -212,7 +213,7 @@ export class SpreadHost implements WorkerHandle {
         for (const e of await this.farm!.read()) if (!this.ended) this.apply(e);
         if (this.ended) break;
         const lost = await this.farm!.recover();
-        if (lost !== null) this.note(`Redis lost its data (restarted without saving?): ${lost} passes asked again`);
+        if (lost !== null) this.note(`Redis lost its data (restarted without saving?): ${countNoun(lost, 'pass', 'passes')} asked again`);
         await this.stock();
         trouble = '';
       } catch (e) {

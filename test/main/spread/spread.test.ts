@@ -93,8 +93,8 @@ describe('a run spread over workers (BullMQ on Redis)', () => {
       const scores = read<{ best_score: number }>(db, `SELECT best_score FROM run_events WHERE kind = 'improvement' ORDER BY id`).map((e) => e.best_score);
       expect(scores).toEqual([...scores].sort((a, b) => a - b));
       const shown = cli(['show', '1', '--db', db]).stdout;
-      expect(shown).toMatch(/^spread over workers: \d+ passes of 2 CPU s done/m);
-      expect(shown).toMatch(/^worker [^ ]+\/\d+: \d+ passes/m);
+      expect(shown).toMatch(/^spread over workers: \d+ pass(es)? of 2 CPU s done/m);
+      expect(shown).toMatch(/^worker [^ ]+\/\d+: \d+ pass(es)?,/m);
     },
     SLOW,
   );
@@ -124,7 +124,7 @@ describe('a run spread over workers (BullMQ on Redis)', () => {
       expect(JSON.parse(c.out())).toMatchObject({ status: 'done' });
       const end = info(db)!;
       expect(
-        end.notes.some((n) => /^Redis lost its data \(restarted without saving\?\): \d+ passes asked again$/.test(n)),
+        end.notes.some((n) => /^Redis lost its data \(restarted without saving\?\): \d+ pass(es)? asked again$/.test(n)),
         end.notes.join('\n'),
       ).toBe(true);
       // The run's CPU is the workers' CPU summed, each attempt once: no more than the budget and the passes under way at its end.
