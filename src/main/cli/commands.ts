@@ -16,24 +16,12 @@ import type { RunRecord } from '../store/types';
 import { describeOwner } from '../store/leases';
 import { displayText, escapeControls, oneLine } from '../../core/text/display';
 import { MAX_FILE_BYTES } from '../../core/document/limits';
-import {
-  bytesText,
-  claimText,
-  memoryText,
-  paramChangeText,
-  rateText,
-  runRate,
-  runTimeText,
-  solverLabel,
-  statusDetail,
-  stopText,
-} from '../../core/text/run-text';
+import { bytesText, claimText, memoryText, paramChangeText, runTimeText, solverLabel, statusDetail, stopText } from '../../core/text/run-text';
 import { outFile, writeOut } from './out-file';
 import { idArgument, intervals, intOption, numberOption, parse, seedOption, sizeOption, UsageError } from './args';
-import { printNotes } from './output';
 import { showSpread, spreadOptions, useSpread } from './spread-command';
 import { listLibrary } from '../services/imports';
-import { fmtInt, fmtSeconds, runResult, runRow, RUN_HEADERS, scoreText, table } from './output';
+import { fmtInt, fmtRate, fmtSeconds, printNotes, runResult, runRow, RUN_HEADERS, scoreText, table } from './output';
 import { hasEnded } from '../../core/engine/run-types';
 import { MAX_PAGE } from '../api/runs';
 import { mibText } from '../../core/text/numbers';
@@ -96,7 +84,7 @@ async function follow(wb: Workbench, run: RunRecord, json: boolean): Promise<num
   const unsub = wb.runs.subscribe((e) => {
     if (!tty || e.runId !== run.id || e.type !== 'progress') return;
     process.stderr.write(
-      `\r\x1b[Krun ${run.id} ${run.solver}  best ${scoreText(e.bestScore, run.maxScore)}  current ${e.currentScore}  ${fmtInt(e.evaluations)} evals  ${rateText(runRate(e.evaluations, e.elapsedMs))}  ${fmtSeconds(e.elapsedMs)}${e.memory ? `  ${memoryText(e.memory.rssBytes, e.memory.peakRssBytes)}` : ''}`,
+      `\r\x1b[Krun ${run.id} ${run.solver}  best ${scoreText(e.bestScore, run.maxScore)}  current ${e.currentScore}  ${fmtInt(e.evaluations)} evals  ${fmtRate(e.evaluations, e.elapsedMs)}  ${fmtSeconds(e.elapsedMs)}${e.memory ? `  ${memoryText(e.memory.rssBytes, e.memory.peakRssBytes)}` : ''}`,
     );
   });
   let interrupted = 0;

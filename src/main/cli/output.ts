@@ -2,7 +2,7 @@ import type { RunRecord, RunSummary } from '../store/types';
 import type { SolverInfo } from '../api/contract';
 import { getFamily } from '../../core/families';
 import { displayText, MAX_MESSAGE_LENGTH } from '../../core/text/display';
-import { countText, durationText, scoreText as coreScoreText, solverLabel, runTimeText, statusDetail } from '../../core/text/run-text';
+import { countText, durationText, rateText, runRate, scoreText as coreScoreText, solverLabel, runTimeText, statusDetail } from '../../core/text/run-text';
 
 /** The `solve --json` object: see README "CLI". */
 export function runResult(run: RunRecord): Record<string, unknown> {
@@ -37,6 +37,8 @@ export function runResult(run: RunRecord): Record<string, unknown> {
 export const fmtInt = (n: number | null | undefined): string => (n === null || n === undefined ? '-' : countText(Math.round(n)));
 
 export const fmtSeconds = (ms: number): string => durationText(ms);
+/** Evaluations per second over a run as the app says it: "12.3 k/s", "—" before the first. */
+export const fmtRate = (evaluations: number, elapsedMs: number): string => rateText(runRate(evaluations, elapsedMs));
 /** A moment in the CLI's tables: UTC to the minute, "2026-12-04 16:01", the same on every machine. */
 export const fmtMoment = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
 
