@@ -6,9 +6,10 @@ import { generateEdgePuzzle } from '../../../src/core/families/edge/design/gener
 import { durationText } from '../../../src/core/text/run-text';
 import { importRunFile, runToFile, type RunFile } from '../../../src/main/services/run-file';
 import { Workbench } from '../../../src/main/services/workbench';
-import { readSpreadInfo, writeSpreadInfo, type SpreadInfo } from '../../../src/main/spread/info';
+import { readSpreadInfo, writeSpreadInfo } from '../../../src/main/spread/info';
 import { cli, tempDb } from '../../helpers/cli';
 import { inProcessSpawner, jump, until } from '../runs/in-process';
+import { sampleSpreadInfo } from '../spread/sample-info';
 
 const open = (): Workbench =>
   Workbench.open({
@@ -165,20 +166,7 @@ describe('run files', () => {
     withTwo(async (home, away) => {
       const id = await stoppedRun(home);
       expect('spread' in runToFile(home, id)).toBe(false);
-      const info: SpreadInfo = {
-        v: 1,
-        passSeconds: 90,
-        poolSize: 8,
-        fresh: 0.2,
-        pool: [465, 464],
-        cpuMs: 7_200_000,
-        wallMs: 1_900_000,
-        jobsDone: 80,
-        outstanding: 2,
-        workers: [{ who: 'lab-3/4121', jobs: 40, busy: 1, cpuMs: 3_600_000, evaluations: 9e9, rate: 2_500_000, lastSeen: 1_700_000_000_000 }],
-        notes: ['worker lab-2/77 went silent; its pass went back on the queue'],
-        updatedAt: 1_700_000_000_000,
-      };
+      const info = sampleSpreadInfo();
       writeSpreadInfo(home.store, id, info);
       const file = runToFile(home, id);
       expect(file.spread).toEqual(info);
