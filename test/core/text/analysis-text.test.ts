@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EdgeAnalysis, LogEstimate } from '../../../src/core/families/edge/analysis';
-import { countVerdict, makeUniqueLines, recolourLines } from '../../../src/core/families/edge/analysis/text';
+import { countVerdict, makeUniqueLines, ownColourText, recolourLines } from '../../../src/core/families/edge/analysis/text';
 import type { MakeUniqueResult } from '../../../src/core/families/edge/analysis/make-unique';
 
 const log = (mean: number, spread: number): LogEstimate => ({ log10Mean: Math.log10(mean), log10StdError: spread > 0 ? Math.log10(spread) : -Infinity });
@@ -76,5 +76,13 @@ describe('make unique in words', () => {
     const recolour = { ...stopped, reference: null, changes: [], puzzle: null };
     expect(recolourLines(recolour, 6, 6, 'seconds')[0]).toBe(makeUniqueLines(stopped, 6, 6, 'seconds')[0]);
     expect(recolourLines(recolour, 6, 6)[0]).toBe(makeUniqueLines(stopped, 6, 6)[0]);
+  });
+});
+
+describe('a recolouring in words', () => {
+  it('agrees in number with the joins it recolours', () => {
+    expect(ownColourText(1)).toBe('1 join a colour of its own');
+    expect(ownColourText(3)).toBe('3 joins a colour of their own');
+    expect(ownColourText(1200)).toBe('1,200 joins a colour of their own');
   });
 });
