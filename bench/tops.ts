@@ -1,5 +1,8 @@
 /**
- * `npm run bench -- tops [--runs bench/results/edge-e2-overnight*.run.json] [--from 463] [--out bench/results/tops.md]`
+ * `npm run bench -- tops [--runs A.run.json,B.run.json] [--from 463] [--out bench/results/tops.md]`
+ *
+ * By default the long runs kept in bench/results: `edge-e2-overnight*.run.json` and the from-empty
+ * bench's finished runs (`from-empty/seedN.run.json`).
  *
  * Issue 50, item 2: where a long run's last records came from. For every improvement of a run file
  * from `--from` on, the cells its board changed against the run's previous record and the first row
@@ -10,7 +13,7 @@
  * and which kind a plateau bench should be spending its CPU on.
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { int, list, num, parseWith } from '../src/core/validate/validate';
@@ -80,16 +83,20 @@ export function runFileBoards(text: string, name: string) {
   return { rows: file.run.puzzle.rows, cols: file.run.puzzle.cols, clock, improvements };
 }
 
+/** The long runs' files kept in bench/results: the overnight runs and the from-empty bench's finished runs (not its `.partial` ones). */
+function keptLongRuns(): string[] {
+  const inDir = (dir: string, keep: (f: string) => boolean): string[] =>
+    readdirSync(join(root, dir))
+      .filter((f) => keep(f) && f.endsWith('.run.json') && !f.endsWith('.partial.run.json'))
+      .sort()
+      .map((f) => join(dir, f));
+  return [...inDir('bench/results', (f) => f.startsWith('edge-e2-overnight')), ...inDir('bench/results/from-empty', () => true)];
+}
+
 export async function run(argv: string[]): Promise<void> {
   const o = options(argv);
   const from = numOpt(o, 'from', 463);
-  const files =
-    typeof o.runs === 'string'
-      ? o.runs.split(',')
-      : readdirSync(join(root, 'bench/results'))
-          .filter((f) => f.startsWith('edge-e2-overnight') && f.endsWith('.run.json'))
-          .sort()
-          .map((f) => join('bench/results', f));
+  const files = typeof o.runs === 'string' ? o.runs.split(',') : keptLongRuns();
   const rows: (string | number)[][] = [];
   let full = 0;
   let end = 0;
@@ -101,7 +108,7 @@ export async function run(argv: string[]): Promise<void> {
       if (fromEnd) end++;
       else full++;
       const kind = fromEnd ? 'end of the best (suffix pass)' : 'whole board (full pass)';
-      rows.push([basename(f), `${s.from} -> ${s.to}`, (s.atMs / 1000).toFixed(0), run.clock, s.changed, s.firstRow, kind]);
+      rows.push([f.replace(/^bench\/results\//, ''), `${s.from} -> ${s.to}`, (s.atMs / 1000).toFixed(0), run.clock, s.changed, s.firstRow, kind]);
     }
   }
   const md = [
