@@ -114,7 +114,7 @@ export async function run(argv: string[]): Promise<void> {
   const md = [
     "# Where a long run's last records came from",
     '',
-    `\`npm run bench -- tops ${argv.join(' ')}\`; ${machine()}.`,
+    `\`${['npm run bench -- tops', ...argv].join(' ')}\`; ${machine()}.`,
     `Every improvement to ${from} or more in the run files, against the run's previous record: cells changed and the first row changed (rows 0-15).`,
     '',
     mdTable(['run file', 'record', 'at s', 'clock', 'cells changed', 'first row changed', 'made by'], rows),
