@@ -7,7 +7,8 @@
  * within `--cpu` CPU seconds summed over its workers, from empty or from `--from BOARD` (a board
  * file of the instance, as bench/results/boards/ holds them); against it, N independent runs of
  * the same preset (the same solver process a run uses, on the CPU clock), each with an Nth of the
- * budget, from empty or from the same board, side by side as N machines would run them.
+ * budget, from empty or from the same board, side by side as N machines would run them (and
+ * beside the spread run: the figures are CPU clocks, so sharing the cores changes wall times only).
  *
  * The figures, all CPU seconds of one core: the spread run's CPU to the target as its books count
  * it (the passes' solver CPU, summed), the CPU of its worker processes as the kernel counts it
@@ -409,7 +410,7 @@ export async function run(argv: string[]): Promise<void> {
     `${base.name}, preset ${preset.id}, seeds ${seeds.join(', ')}, to ${base.target} ${from ? `from ${String(o.from)} (${from.score})` : 'from empty'}, ${base.cpu} CPU s a configuration; spread passes of ${base.passSeconds} CPU s, pool ${base.pool}, ${base.fresh * 100} % fresh`,
   );
   log(`runs kept in ${relative(process.cwd(), db) || db}: the same command goes on where a cut call stood`);
-  const wb = Workbench.open({ dbPath: db, spawn: nodeWorkerSpawner(), concurrency: Math.max(...counts), checkpointIntervalMs: 60_000 });
+  const wb = Workbench.open({ dbPath: db, spawn: nodeWorkerSpawner(), concurrency: Math.max(...counts) + 1, checkpointIntervalMs: 60_000 });
   const keep = resolve(typeof o.keep === 'string' ? o.keep : keptDir(base));
   try {
     holdSettings(wb, base, db);
@@ -450,14 +451,18 @@ export async function run(argv: string[]): Promise<void> {
       for (const seed of seeds) {
         const s = { ...base, seed };
         const byName = runsByName(wb);
-        const sp = await spreadRun(wb, n, s, redisUrl, byName.get(spreadRunName(n, seed)));
-        log(
-          `seed ${seed}, ${workersText(n)}, spread${sp.kept ? ' (kept from an earlier call)' : sp.resumed ? ' (resumed)' : ''}: best ${sp.best}, ${sp.cpuToTarget ?? `>${sp.cpu.toFixed(0)}`} CPU s to ${s.target} (books), ${sp.kernel.toFixed(1)} CPU s of the worker processes, ${sp.wall.toFixed(0)} s wall, ${sp.passes} passes done, pool ${sp.pool.join(' ')}`,
-        );
-        keepFinished(wb, keep);
+        // The spread run and its independent runs side by side: every figure is a CPU clock, and a
+        // one-worker spread run alone would leave the second core idle for hours.
+        const spreading = spreadRun(wb, n, s, redisUrl, byName.get(spreadRunName(n, seed))).then((sp) => {
+          log(
+            `seed ${seed}, ${workersText(n)}, spread${sp.kept ? ' (kept from an earlier call)' : sp.resumed ? ' (resumed)' : ''}: best ${sp.best}, ${sp.cpuToTarget ?? `>${sp.cpu.toFixed(0)}`} CPU s to ${s.target} (books), ${sp.kernel.toFixed(1)} CPU s of the worker processes, ${sp.wall.toFixed(0)} s wall, ${countNoun(sp.passes, 'pass', 'passes')} done, pool ${sp.pool.join(' ')}`,
+          );
+          keepFinished(wb, keep);
+          return sp;
+        });
         // The seeds of the spread run's first n jobs.
         const draws = new Rng(seed);
-        const plain = await Promise.all(
+        const independent = Promise.all(
           Array.from({ length: n }, (_, i) => {
             const name = independentRunName(n, seed, i);
             const runSeed = draws.u32();
@@ -466,11 +471,14 @@ export async function run(argv: string[]): Promise<void> {
               best: run.bestScore ?? s.from?.score ?? null,
             }));
           }),
-        );
-        keepFinished(wb, keep);
-        log(
-          `seed ${seed}, ${countNoun(n, 'independent run')} of ${(s.cpu / n).toFixed(0)} CPU s: ${plain.map((p) => (p.cpuToTarget === null ? `>${(s.cpu / n).toFixed(0)} (best ${p.best})` : p.cpuToTarget.toFixed(1))).join(', ')}`,
-        );
+        ).then((plain) => {
+          keepFinished(wb, keep);
+          log(
+            `seed ${seed}, ${countNoun(n, 'independent run')} of ${(s.cpu / n).toFixed(0)} CPU s: ${plain.map((p) => (p.cpuToTarget === null ? `>${(s.cpu / n).toFixed(0)} (best ${p.best})` : p.cpuToTarget.toFixed(1))).join(', ')}`,
+          );
+          return plain;
+        });
+        const [sp, plain] = await Promise.all([spreading, independent]);
         spread.push(fig(sp.cpuToTarget));
         kernel.push(sp.kernel);
         wall.push(sp.wall);
