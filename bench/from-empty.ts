@@ -21,7 +21,7 @@
  * database (the old one lost), the bench takes the kept files back into the study's cells and
  * resumes or runs only what they do not hold.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunStatus } from '../src/core/engine/run-types';
@@ -165,9 +165,8 @@ export async function run(argv: string[]): Promise<void> {
   const targets = (typeof raw.targets === 'string' ? raw.targets : '465,466,467').split(',').map(Number);
   if (targets.some((t) => !Number.isInteger(t))) throw new Error('--targets expects whole scores separated by commas');
   const db = resolve(typeof raw.db === 'string' ? raw.db : join(root, 'bench/tmp/from-empty.db'));
-  const out = resolve(typeof raw.out === 'string' ? raw.out : join(root, 'bench/results/from-empty.md'));
-  // Run files of the runs at the last target: beside the report, in a folder of its name.
-  const keep = out.replace(/\.md$/, '');
+  const out = resolve(typeof raw.out === 'string' ? raw.out : join(root, DEFAULT_OUT));
+  const keep = keptDir(out);
   const json = fromEmptyStudy(o);
   const text = JSON.stringify(json);
   const file = join(root, 'resources/studies/from-empty.json');
@@ -232,7 +231,19 @@ export async function run(argv: string[]): Promise<void> {
   }
 }
 
+/** The report's default place; the runs' files sit beside it in a folder of its name (`keptDir`). */
+const DEFAULT_OUT = 'bench/results/from-empty.md';
+const keptDir = (out: string): string => out.replace(/\.md$/, '');
 const keptFile = (keep: string, seed: number): string => join(keep, `seed${seed}.run.json`);
+
+/** The finished runs' files the bench keeps by default (seedN.run.json, not the unfinished runs' `.partial` ones), from the repository's root. */
+export function finishedRunFiles(): string[] {
+  const keep = keptDir(DEFAULT_OUT);
+  return readdirSync(join(root, keep))
+    .filter((f) => /^seed\d+\.run\.json$/.test(f))
+    .sort()
+    .map((f) => join(keep, f));
+}
 const partialFile = (keep: string, seed: number): string => join(keep, `seed${seed}.partial.run.json`);
 
 /** How often the unfinished runs' files are written: what a lost database can cost a run at most. */

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { int, list, num, parseWith } from '../src/core/validate/validate';
+import { finishedRunFiles } from './from-empty';
 import { rescore } from './records';
 import { machine, mdTable, numOpt, options, writeResult } from './util';
 import { countNoun } from '../src/core/text/plural';
@@ -85,12 +86,11 @@ export function runFileBoards(text: string, name: string) {
 
 /** The long runs' files kept in bench/results: the overnight runs and the from-empty bench's finished runs (not its `.partial` ones). */
 function keptLongRuns(): string[] {
-  const inDir = (dir: string, keep: (f: string) => boolean): string[] =>
-    readdirSync(join(root, dir))
-      .filter((f) => keep(f) && f.endsWith('.run.json') && !f.endsWith('.partial.run.json'))
-      .sort()
-      .map((f) => join(dir, f));
-  return [...inDir('bench/results', (f) => f.startsWith('edge-e2-overnight')), ...inDir('bench/results/from-empty', () => true)];
+  const overnight = readdirSync(join(root, 'bench/results'))
+    .filter((f) => f.startsWith('edge-e2-overnight') && f.endsWith('.run.json'))
+    .sort()
+    .map((f) => join('bench/results', f));
+  return [...overnight, ...finishedRunFiles()];
 }
 
 export async function run(argv: string[]): Promise<void> {

@@ -84,5 +84,6 @@ describe('a recolouring in words', () => {
     expect(ownColourText(1)).toBe('1 join a colour of its own');
     expect(ownColourText(3)).toBe('3 joins a colour of their own');
     expect(ownColourText(1200)).toBe('1,200 joins a colour of their own');
+    expect(ownColourText(1, 'of one solution')).toBe('1 join of one solution a colour of its own');
   });
 });

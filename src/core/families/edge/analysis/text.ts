@@ -141,9 +141,9 @@ function stoppedText(stoppedBy: StoppedBy | undefined): string {
   return stoppedBy === 'seconds' ? 'stopped at the time limit' : 'stopped';
 }
 
-/** "3 joins a colour of their own" / "1 join a colour of its own": what a recolouring gives. */
-export function ownColourText(joins: number): string {
-  return `${countNoun(joins, 'join')} a colour of ${nounFor(joins, 'its', 'their')} own`;
+/** "3 joins a colour of their own" / "1 join a colour of its own": what a recolouring gives; `which` after the joins ("of one solution"). */
+export function ownColourText(joins: number, which = ''): string {
+  return `${countNoun(joins, 'join')}${which ? ` ${which}` : ''} a colour of ${nounFor(joins, 'its', 'their')} own`;
 }
 
 /** A recolouring proposal in words: the joins given a colour of their own (rows and columns from 1); `stoppedBy` as for makeUniqueLines. */
@@ -154,7 +154,7 @@ export function recolourLines(r: RecolourResult, rows: number, cols: number, sto
   const n = r.changes.length;
   const head =
     r.outcome === 'proposed'
-      ? `${rows}x${cols}: ${before}; give ${countNoun(n, 'join')} of one solution a colour of ${nounFor(n, 'its', 'their')} own to leave exactly one (${r.fewest ? 'the fewest that do' : 'not proven the fewest: the solutions were covered in rounds'}; confirmed by an exact count in ${countText(r.nodes)} nodes):`
+      ? `${rows}x${cols}: ${before}; give ${ownColourText(n, 'of one solution')} to leave exactly one (${r.fewest ? 'the fewest that do' : 'not proven the fewest: the solutions were covered in rounds'}; confirmed by an exact count in ${countText(r.nodes)} nodes):`
       : `${rows}x${cols}: ${before}; ${stoppedText(stoppedBy)} before a proposal was confirmed (${countText(r.nodes)} nodes)`;
   return [
     head,
