@@ -23,19 +23,19 @@
  * Every run is a run in a database (`--db`; by default one in bench/tmp named for the settings),
  * checkpointed every minute: a call cut short (a session's end, Ctrl+C) goes on where it stood when
  * the same command runs again, its finished configurations read back, its cut runs resumed. A
- * measurement of many hours (466 from a 465 board) is so made in pieces. Each finished run's file
- * (with the kernel's CPU of its workers, which it does not hold) is kept in `--keep` (by default
- * bench/results/spread/, in a folder named for the settings, to go into git): a call on a new
- * database takes them back.
+ * measurement of many hours (466 from a 465 board) is so made in pieces. Each run's file (with the
+ * kernel's CPU of its workers, which it does not hold) is kept in `--keep` (by default
+ * bench/results/spread/, in a folder named for the settings, to go into git): a finished run's at
+ * its end, an unfinished one's every ten minutes with its checkpoint; a call on a new database
+ * takes them back and resumes the unfinished ones.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as v from 'valibot';
 import { findSolver } from '../src/core/catalogue/catalogue';
 import { readPuzzleFile } from '../src/core/document/read-file';
 import type { RunSpec } from '../src/core/engine/run-types';
@@ -53,9 +53,10 @@ import { Workbench } from '../src/main/services/workbench';
 import { passSpec } from '../src/main/spread/beam-start';
 import { SPREAD_DEFAULTS, spreadSpawner } from '../src/main/spread/host';
 import { readSpreadInfo } from '../src/main/spread/info';
-import { machine, mdTable, median, numOpt, options, writeResult } from './util';
+import { machine, mdTable, median, numOpt, options } from './util';
 import { countNoun } from '../src/core/text/plural';
 import { isFinal } from '../src/core/engine/run-types';
+import { kernelKey, keepFinished, keepUnfinished, runsByName, takeBackKept } from './spread/kept';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'workbench.mjs');
@@ -183,6 +184,9 @@ function settingsKey(s: BenchKey): string {
 
 const KEY_SETTING = 'bench.spread.settings';
 
+/** How often the unfinished runs' files are written: what a lost database can cost a run at most. */
+const KEEP_UNFINISHED_EVERY_MS = 10 * 60_000;
+
 /** The runs of a database made with other settings would be read back as this call's: refused. */
 function holdSettings(wb: Workbench, s: BenchKey, db: string): void {
   const key = settingsKey(s);
@@ -196,73 +200,9 @@ function holdSettings(wb: Workbench, s: BenchKey, db: string): void {
     );
 }
 
-/** The runs of the bench's database by name, the latest of each. */
-function runsByName(wb: Workbench): Map<string, RunSummary> {
-  const out = new Map<string, RunSummary>();
-  for (const r of wb.store.listRuns({ limit: 100_000 })) if (!out.has(r.puzzleName)) out.set(r.puzzleName, r);
-  return out;
-}
-
-/** The kernel's CPU seconds of a spread run's worker processes, added up over the calls that ran it. */
-const kernelKey = (id: number): string => `bench.spread.kernel.${id}`;
-
-/**
- * Where the bench keeps each finished run's file, beside the results and named for the settings:
- * the database is one machine's, and a measurement of many hours is not to be lost with it.
- */
+/** Where the bench keeps its runs' files (bench/spread/kept.ts), beside the results and named for the settings. */
 export function keptDir(s: BenchKey): string {
   return join(root, 'bench', 'results', 'spread', settingsKey(s));
-}
-
-const fileStem = (name: string): string =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
-/** The figure of a run its run file does not hold: the kernel's CPU of its worker processes. */
-const Figures = v.object({ kernel: v.nullable(v.number()) });
-
-/** Keep the file of every finished run (a run read back unchanged writes the same bytes again). */
-function keepFinished(wb: Workbench, dir: string): void {
-  for (const run of runsByName(wb).values()) {
-    if (!isFinal(run.status)) continue;
-    const stem = join(dir, fileStem(run.puzzleName));
-    const kernel = wb.store.getSetting(kernelKey(run.id));
-    const figures: v.InferOutput<typeof Figures> = { kernel: typeof kernel === 'number' ? kernel : null };
-    writeResult(`${stem}.figures.json`, JSON.stringify(figures));
-    writeResult(`${stem}.run.json`, wb.exportRunFile(run.id).text);
-  }
-}
-
-/**
- * Take the kept runs the database has none of by name back into it (a new database, the old one
- * lost), each with its figures, in one transaction. Returns their names.
- */
-function takeBackKept(wb: Workbench, dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const have = runsByName(wb);
-  const taken: string[] = [];
-  for (const f of readdirSync(dir)
-    .filter((x) => x.endsWith('.run.json'))
-    .sort()) {
-    const file = join(dir, f);
-    const figuresFile = file.replace(/\.run\.json$/, '.figures.json');
-    try {
-      const text = readFileSync(file, 'utf8');
-      const named = (JSON.parse(text) as { run?: { puzzleName?: unknown } }).run?.puzzleName;
-      if (typeof named === 'string' && have.has(named)) continue;
-      wb.store.core.tx(() => {
-        const run = wb.importRunFile(file, text);
-        const figures = existsSync(figuresFile) ? v.parse(Figures, JSON.parse(readFileSync(figuresFile, 'utf8'))) : { kernel: null };
-        if (figures.kernel !== null) wb.store.setSetting(kernelKey(run.id), figures.kernel);
-        taken.push(run.puzzleName);
-      });
-    } catch (e) {
-      log(`${relative(root, file)} not taken back (its run is made again): ${(e as Error).message}`);
-    }
-  }
-  return taken;
 }
 
 /**
@@ -414,7 +354,7 @@ export async function run(argv: string[]): Promise<void> {
   const keep = resolve(typeof o.keep === 'string' ? o.keep : keptDir(base));
   try {
     holdSettings(wb, base, db);
-    const back = takeBackKept(wb, keep);
+    const back = takeBackKept(wb, keep, log);
     if (back.length > 0) log(`taken back from ${relative(process.cwd(), keep) || keep}: ${back.join('; ')}`);
   } catch (e) {
     await wb.dispose();
@@ -442,6 +382,7 @@ export async function run(argv: string[]): Promise<void> {
   /** CPU s to the target, or Infinity where the budget ran out first (medians then read past it). */
   const fig = (x: number | null): number => x ?? Infinity;
   const text = (x: number, over: number): string => (Number.isFinite(x) ? x.toFixed(1) : `>${over.toFixed(0)}`);
+  const keeping = setInterval(() => keepUnfinished(wb, keep), KEEP_UNFINISHED_EVERY_MS);
   try {
     for (const n of counts) {
       const spread: number[] = [];
@@ -487,6 +428,7 @@ export async function run(argv: string[]): Promise<void> {
       rows.push([String(n), text(median(spread), base.cpu), median(kernel).toFixed(1), median(wall).toFixed(0), text(median(indep), base.cpu)]);
     }
   } finally {
+    clearInterval(keeping);
     await wb.dispose();
     on.redis?.stop();
   }

@@ -1,13 +1,17 @@
 /**
  * The spread bench keeps its runs in a database, so a measurement of many hours is made in pieces:
  * a second call reads its finished configurations back, a run a cut call left is resumed from
- * its checkpoint, not started again, and the kept run files stand in for a lost database. Its spread runs need Debian's redis-server (the bench starts it).
+ * its checkpoint, not started again, and the kept run files (an unfinished run's with its
+ * checkpoint) stand in for a lost database. Its spread runs need Debian's redis-server (the bench starts it).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { benchDb, independentRunName, run, spreadRunName } from '../../bench/spread';
+import { keepUnfinished } from '../../bench/spread/kept';
+import { nodeWorkerSpawner } from '../../src/main/runs/node-host';
+import { Workbench } from '../../src/main/services/workbench';
 import { Store } from '../../src/main/store/store';
 
 async function printed(argv: string[]): Promise<string> {
@@ -99,6 +103,28 @@ describe('spread bench', () => {
     } finally {
       kept.dispose();
     }
+
+    // A call cut before the spread run's end, and its database lost: the unfinished run's file,
+    // kept with its checkpoint, is resumed from there on a new database, and replaced by the finished one.
+    const cut = Store.open(join(dir, 'new.db'));
+    try {
+      cut.setRunStatus(cut.listRuns().find((r) => r.puzzleName === spreadRunName(1, 1))!.id, 'interrupted');
+    } finally {
+      cut.dispose();
+    }
+    const wb = Workbench.open({ dbPath: join(dir, 'new.db'), spawn: nodeWorkerSpawner() });
+    try {
+      keepUnfinished(wb, join(dir, 'kept'));
+    } finally {
+      await wb.dispose();
+    }
+    const stem = join(dir, 'kept', 'spread-1-worker-seed-1');
+    expect(JSON.parse(readFileSync(`${stem}.partial.run.json`, 'utf8'))).toMatchObject({ run: { status: 'interrupted' }, checkpoint: {} });
+    rmSync(`${stem}.run.json`);
+    const resumed = await printed(argv.map((a) => (a === db ? join(dir, 'third.db') : a)));
+    expect(line(resumed, /^taken back from /)).toMatch(new RegExp(`kept: ${independentRunName(1, 1, 0)}; ${spreadRunName(1, 1)}$`));
+    expect(line(resumed, spreadLine)).toMatch(/^seed 1, 1 worker, spread \(resumed\): best 60/);
+    expect(Object.keys(keptFiles()).sort()).toEqual(Object.keys(before).sort());
 
     // Its runs are this command's only: another budget would read them back as its own.
     const other = argv.map((a) => (a === '6' ? '7' : a));
