@@ -12,8 +12,8 @@
  *
  * The figures, all CPU seconds of one core: the spread run's CPU to the target as its books count
  * it (the passes' solver CPU, summed), the CPU of its worker processes as the kernel counts it
- * (/proc: the workers, their solver processes, start-up and Redis included), and for the
- * independent runs each one's CPU to the target and N times the earliest (the CPU N machines
+ * (/proc: the workers and their solver processes, start-up and their Redis clients included; not
+ * the Redis server or the coordinator, which run in this process's tree), and for the independent runs each one's CPU to the target and N times the earliest (the CPU N machines
  * spend when all stop at the first that reaches it). The runs are paired: independent run i has
  * the seed of the spread run's job i (its seeded generator's i-th draw), so with one worker the
  * spread run's first pass is the independent run until its pass budget ends. With several

@@ -82,9 +82,18 @@ export class Farm implements Disposable {
     if (o) await this.issue(o.job, delayMs);
   }
 
-  /** Job n ended: no longer waited on. */
-  settle(n: number): void {
+  /**
+   * Job n ended: no longer waited on, and its copies still waiting on the queue go (put there
+   * again when Redis came back empty, or when it was thought lost): each would run the same pass
+   * again, the same seed from the same board, on the run's CPU.
+   */
+  async settle(n: number): Promise<void> {
+    const o = this.outstanding.get(n);
     this.outstanding.delete(n);
+    for (let k = 1; k < (o?.k ?? 0) + 1; k++) {
+      const job = await this.queue.getJob(passJobId(this.dbId, this.runId, this.epoch, n, k));
+      if (job && (await job.getState()) !== 'active') await job.remove().catch(() => {});
+    }
   }
 
   /**

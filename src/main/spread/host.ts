@@ -27,7 +27,7 @@ import { MAX_NOTES, writeSpreadInfo } from './info';
 import { Ledger } from './ledger';
 import { edgeDistance, ElitePool } from './pool';
 import { SPREAD_VERSION, type PassEntry, type PassJob } from './protocol';
-import { countNoun } from '../../core/text/plural';
+import { countNoun, nounFor } from '../../core/text/plural';
 
 /** What a spread run takes when not told: 90-s pass jobs, a pool of 8 tops, a fifth of the passes from empty (docs/spread-runs.md). */
 export const SPREAD_DEFAULTS = { passSeconds: 90, poolSize: 8, fresh: 0.2 } as const;
@@ -286,12 +286,12 @@ export class SpreadHost implements WorkerHandle {
       }
       case 'end':
         this.ledger.work(e.attempt, e.n, e.who, ev.cpuMs, ev.evaluations, now);
-        if (this.ledger.end(e.attempt, e.n, e.who, now)) this.farm?.settle(e.n);
+        if (this.ledger.end(e.attempt, e.n, e.who, now)) this.settle(e.n);
         this.failuresInRow = 0;
         return;
       case 'failed':
         this.ledger.work(e.attempt, e.n, e.who, ev.cpuMs, ev.evaluations, now);
-        if (this.ledger.end(e.attempt, e.n, e.who, now)) this.farm?.settle(e.n);
+        if (this.ledger.end(e.attempt, e.n, e.who, now)) this.settle(e.n);
         this.noteOnce(`f:${ev.message}`, `pass ${e.n} failed on worker ${e.who}: ${ev.message}`);
         if (++this.failuresInRow >= MAX_FAILURES) void this.fail(`${MAX_FAILURES} passes in a row failed on the workers (the last: ${ev.message})`);
         return;
@@ -302,6 +302,12 @@ export class SpreadHost implements WorkerHandle {
         void this.farm?.again(e.n, 5_000).catch(() => {});
         return;
     }
+  }
+
+  private settle(n: number): void {
+    this.farm?.settle(n).catch(() => {
+      /* Redis away: a copy left waiting runs, and its work is counted as any attempt's */
+    });
   }
 
   private improved(score: number, solution: unknown): void {
@@ -347,6 +353,12 @@ export class SpreadHost implements WorkerHandle {
   }
 
   private writeInfo(): void {
+    const now = Date.now();
+    for (const { who, passes } of this.ledger.silent(now))
+      this.noteOnce(
+        `s:${who}:${passes.join()}`,
+        `worker ${who} went silent during ${nounFor(passes.length, 'pass', 'passes')} ${passes.join(', ')}: run again by another worker once the job's lock lapses`,
+      );
     try {
       writeSpreadInfo(this.opts.store, this.spec.runId, {
         v: 1,
@@ -358,9 +370,9 @@ export class SpreadHost implements WorkerHandle {
         wallMs: this.wallMs(),
         jobsDone: this.ledger.jobsDone,
         outstanding: this.farm?.size ?? 0,
-        workers: this.ledger.sample(),
+        workers: this.ledger.sample(now),
         notes: this.notes,
-        updatedAt: Date.now(),
+        updatedAt: now,
       });
     } catch {
       /* the store is busy: the next round writes it */

@@ -37,6 +37,12 @@ interface WorkerBooks {
   evaluations: number;
 }
 
+/**
+ * A worker not heard from for this long has nothing under way: its passes send figures every
+ * second, and a worker's job lock lapses after 30 s (the pass is then run by another worker).
+ */
+export const SILENT_MS = 30_000;
+
 export class Ledger {
   private readonly attempts = new Map<string, Attempt>();
   private readonly doneJobs = new Set<number>();
@@ -103,8 +109,12 @@ export class Ledger {
     return this.baseJobs + this.doneJobs.size;
   }
 
-  /** Every worker heard from in this start of the run, the most recently heard first. */
-  sample(): WorkerSample[] {
+  /**
+   * Every worker heard from in this start of the run, the most recently heard first. A pass sends
+   * its figures every second, so a worker silent for `SILENT_MS` has nothing under way (it died,
+   * or lost its link): its passes are not shown as going on.
+   */
+  sample(now: number): WorkerSample[] {
     const out: WorkerSample[] = [];
     for (const [who, w] of this.workers) {
       let cpuMs = w.cpuMs;
@@ -114,11 +124,22 @@ export class Ledger {
         if (a.who !== who) continue;
         cpuMs += a.cpuMs;
         evaluations += a.evaluations;
-        if (!a.ended) busy++;
+        if (!a.ended && now - w.lastSeen < SILENT_MS) busy++;
       }
       out.push({ who, jobs: w.jobs, busy, cpuMs, evaluations, rate: cpuMs > 0 ? Math.round((evaluations / cpuMs) * 1000) : 0, lastSeen: w.lastSeen });
     }
     return out.sort((a, b) => b.lastSeen - a.lastSeen || a.who.localeCompare(b.who));
+  }
+
+  /** The workers silent for `SILENT_MS` with attempts that never ended, and the passes of those attempts. */
+  silent(now: number): { who: string; passes: number[] }[] {
+    const out = new Map<string, number[]>();
+    for (const a of this.attempts.values()) {
+      const w = this.workers.get(a.who);
+      if (a.ended || !w || now - w.lastSeen < SILENT_MS) continue;
+      out.set(a.who, [...(out.get(a.who) ?? []), a.n]);
+    }
+    return [...out].map(([who, passes]) => ({ who, passes: passes.sort((x, y) => x - y) }));
   }
 
   /** Forget the attempts of ended jobs, folding their work into the base (a night's attempts would pile up). */

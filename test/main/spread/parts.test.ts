@@ -13,7 +13,7 @@ import { getFamily } from '../../../src/core/families';
 import { resolveParams } from '../../../src/core/params/schema';
 import { Rng } from '../../../src/core/rng/rng';
 import { passSpec, readSpreadState, spreadCheckpoint, spreadRefusal, type SpreadState } from '../../../src/main/spread/beam-start';
-import { Ledger } from '../../../src/main/spread/ledger';
+import { Ledger, SILENT_MS } from '../../../src/main/spread/ledger';
 import { edgeDistance, ElitePool } from '../../../src/main/spread/pool';
 import { entryFields, passJobProblem, readPassEntry, SPREAD_VERSION } from '../../../src/main/spread/protocol';
 import { instances } from '../../helpers/cli';
@@ -78,13 +78,37 @@ describe('the books of a spread run', () => {
     expect(l.cpuMs).toBe(1000 + 1000 + 900);
     expect(l.evaluations).toBe(10 + 100 + 90);
     expect(l.jobsDone).toBe(3);
-    const before = l.sample();
+    const before = l.sample(7);
     l.compact();
     // Folded away, the same figures; anything more an ended attempt says is not counted again.
     l.work('a1', 0, 'w1', 5000, 500, 7);
     expect([l.cpuMs, l.evaluations, l.jobsDone]).toEqual([2900, 200, 3]);
-    expect(l.sample().map((w) => [w.who, w.jobs, w.cpuMs, w.busy])).toEqual(before.map((w) => [w.who, w.jobs, w.cpuMs, w.busy]));
+    expect(l.sample(7).map((w) => [w.who, w.jobs, w.cpuMs, w.busy])).toEqual(before.map((w) => [w.who, w.jobs, w.cpuMs, w.busy]));
     expect(before.find((w) => w.who === 'w2')).toMatchObject({ jobs: 1, cpuMs: 900, evaluations: 90, rate: 100 });
+  });
+
+  it('shows a pass under way only while its worker is heard from, and names the workers gone silent with their passes', () => {
+    const l = new Ledger({ cpuMs: 0, evaluations: 0, jobsDone: 0 });
+    l.work('a1', 4, 'w1', 500, 50, 1000);
+    l.work('b1', 5, 'w2', 500, 50, 1000);
+    l.work('b2', 6, 'w2', 500, 50, 1000);
+    const busy = (now: number): [string, number][] => l.sample(now).map((w) => [w.who, w.busy]);
+    expect(busy(1000 + SILENT_MS - 1)).toEqual([
+      ['w1', 1],
+      ['w2', 2],
+    ]);
+    expect(l.silent(1000 + SILENT_MS - 1)).toEqual([]);
+    // w1 still sends its figures; w2 died with two passes under way.
+    l.work('a1', 4, 'w1', 900, 90, 1000 + SILENT_MS);
+    expect(busy(1000 + SILENT_MS)).toEqual([
+      ['w1', 1],
+      ['w2', 0],
+    ]);
+    expect(l.silent(1000 + SILENT_MS)).toEqual([{ who: 'w2', passes: [5, 6] }]);
+    // Its work stays counted; once w1 ends its pass, nothing of it is silent.
+    expect(l.sample(1000 + SILENT_MS).find((w) => w.who === 'w2')?.cpuMs).toBe(1000);
+    l.end('a1', 4, 'w1', 2000 + SILENT_MS);
+    expect(l.silent(2000 + 2 * SILENT_MS).map((s) => s.who)).toEqual(['w2']);
   });
 });
 

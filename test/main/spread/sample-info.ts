@@ -13,7 +13,7 @@ export function sampleSpreadInfo(over: Partial<SpreadInfo> = {}): SpreadInfo {
     jobsDone: 80,
     outstanding: 2,
     workers: [{ who: 'lab-3/4121', jobs: 40, busy: 1, cpuMs: 3_600_000, evaluations: 9e9, rate: 2_500_000, lastSeen: 1_700_000_000_000 }],
-    notes: ['worker lab-2/77 went silent; its pass went back on the queue'],
+    notes: ["worker lab-2/77 went silent during pass 41: run again by another worker once the job's lock lapses"],
     updatedAt: 1_700_000_000_000,
     ...over,
   };

@@ -2,15 +2,27 @@
  * Spread runs with a real Redis (Debian's redis-server on a free loopback port) and two
  * `workbench worker` processes: one run whose passes the workers do reaches its target as one
  * history entry; it goes on through a worker killed mid-pass and Redis restarting empty; it resumes
- * from its checkpoint with its pool; a board a worker forges is refused in one line and the best
- * is not raised; bad input is one line.
+ * from its checkpoint with its pool and books; a board a worker forges, a board given to start
+ * from or one of its checkpoint that does not hold, is left out in one line and the best is not
+ * raised; a pass that ended is not run again from a copy on the queue; bad input is one line.
  */
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entryFields, spreadKeys } from '../../../src/main/spread/protocol';
+import { entryFields, FARM_QUEUE, passJobId, PREFIX, SPREAD_VERSION, spreadKeys, type PassJob } from '../../../src/main/spread/protocol';
+import { readFileSync } from 'node:fs';
+import { Queue } from 'bullmq';
+import { findSolver } from '../../../src/core/catalogue/catalogue';
+import { readPuzzleFile } from '../../../src/core/document/read-file';
+import type { RunSpec } from '../../../src/core/engine/run-types';
+import { getFamily } from '../../../src/core/families';
+import { resolveParams } from '../../../src/core/params/schema';
+import { readSpreadState, spreadCheckpoint } from '../../../src/main/spread/beam-start';
+import { Farm } from '../../../src/main/spread/farm';
+import { SpreadHost } from '../../../src/main/spread/host';
+import { Store } from '../../../src/main/store/store';
 import { cli, cliAsync, instances, tempDb } from '../../helpers/cli';
 import { freePort, startRedis, type RedisServer } from '../../helpers/redis';
 import { startCliWorker, type CliWorker } from '../../helpers/cli-worker';
@@ -135,6 +147,12 @@ describe('a run spread over workers (BullMQ on Redis)', () => {
       expect(end.cpuMs).toBe(run.elapsed_ms);
       expect(end.workers.reduce((s, w) => s + w.cpuMs, 0)).toBe(end.cpuMs);
       expect(end.workers.reduce((s, w) => s + w.jobs, 0)).toBe(end.jobsDone);
+      // Still one history entry, whose best is its last improvement, the improvements only rising.
+      expect(read(db, 'SELECT id FROM runs')).toHaveLength(1);
+      const best = read<{ best_score: number }>(db, 'SELECT best_score FROM runs')[0]!.best_score;
+      const scores = read<{ best_score: number }>(db, `SELECT best_score FROM run_events WHERE kind = 'improvement' ORDER BY id`).map((e) => e.best_score);
+      expect(scores).toEqual([...new Set(scores)].sort((a, b) => a - b));
+      expect(scores.at(-1)).toBe(best);
     },
     SLOW,
   );
@@ -144,7 +162,7 @@ describe('a run spread over workers (BullMQ on Redis)', () => {
     async () => {
       const db = tempDb();
       const c = coordinate(['solve', puzzle, ...SPREAD, '--redis', redis.url, '--seconds', '10', '--cpu', '--checkpoint-every', '1', '--json', '--db', db]);
-      type Spread = { jobsDone: number; epochs: number; pool: unknown[] };
+      type Spread = { jobsDone: number; epochs: number; issued: number; cpuMs: number; pool: { score: number }[] };
       const cpState = (): Spread | undefined => {
         try {
           return read<{ state: string }>(db, 'SELECT state FROM checkpoints ORDER BY id DESC LIMIT 1').map(
@@ -176,15 +194,30 @@ describe('a run spread over workers (BullMQ on Redis)', () => {
         client.disconnect();
       }
 
-      const before = cpState()!;
       c.proc.kill('SIGKILL');
       await exited(c.proc);
-      const r = cli(['resume', '1', '--spread', '--redis', redis.url, '--pass-seconds', '2', '--json', '--db', db]);
+      // The checkpoint it resumes from.
+      const before = cpState()!;
+      expect(before.pool.length).toBeGreaterThan(0);
+      for (const w of workers) w.log = '';
+      // No pass from empty: its first pass can only start from a board of the pool it kept.
+      const r = cli(['resume', '1', '--spread', '--redis', redis.url, '--pass-seconds', '2', '--fresh', '0', '--json', '--db', db]);
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout)).toMatchObject({ status: 'done' });
       const after = cpState()!;
       expect(after.epochs).toBe(before.epochs + 1);
       expect(after.jobsDone).toBeGreaterThan(before.jobsDone);
+      // The workers' logs arrive once the resume (run in step) has returned.
+      const first = await until(
+        () => workers.map((w) => new RegExp(`spread run 1 pass ${before.issued}: from (\\S+)`).exec(w.log)?.[1]).find((x) => x !== undefined) ?? null,
+        10_000,
+        `pass ${before.issued} in a worker's log`,
+      );
+      expect(before.pool.map((e) => String(e.score))).toContain(first);
+      // Its books go on from the checkpoint's: this start's work, by worker, added to what it held.
+      const end = info(db)!;
+      expect(after.cpuMs).toBe(end.cpuMs);
+      expect(after.cpuMs).toBe(before.cpuMs + end.workers.reduce((sum, w) => sum + w.cpuMs, 0));
       const run = read<{ elapsed_ms: number; best_score: number }>(db, 'SELECT elapsed_ms, best_score FROM runs')[0]!;
       expect(run.elapsed_ms).toBeGreaterThanOrEqual(10_000);
       expect(run.elapsed_ms).toBeLessThan(10_000 + 3 * 2_000);
@@ -196,6 +229,83 @@ describe('a run spread over workers (BullMQ on Redis)', () => {
     },
     SLOW,
   );
+
+  it('drops the copies of a pass still waiting on the queue once the pass has ended (each would run it again)', async () => {
+    const client = new Redis(redis.url, { maxRetriesPerRequest: null });
+    const queue = new Queue(FARM_QUEUE, { connection: new Redis(redis.url, { maxRetriesPerRequest: null }), prefix: PREFIX });
+    const farm = new Farm(client, 'settle-test', 7, 'e1');
+    try {
+      await farm.open();
+      const job = { v: SPREAD_VERSION, dbId: 'settle-test', runId: 7, epoch: 'e1', n: 0, from: null, spec: {} } as unknown as PassJob;
+      // Delayed, so no worker of this suite takes them: the first issue, then the copy Redis coming back empty makes.
+      await farm.issue(job, 600_000);
+      await farm.again(0, 600_000);
+      const copies = async (): Promise<unknown[]> =>
+        (await Promise.all([1, 2].map((k) => queue.getJob(passJobId('settle-test', 7, 'e1', 0, k))))).filter(Boolean);
+      expect(await copies()).toHaveLength(2);
+      await farm.settle(0);
+      expect(farm.size).toBe(0);
+      expect(await copies()).toEqual([]);
+    } finally {
+      await farm.dispose();
+      await queue.close();
+      client.disconnect();
+    }
+  });
+
+  it('leaves out, in one note each, a board given to start from and a checkpoint board that do not hold, and starts from the rest', async () => {
+    const family = getFamily('edge');
+    const model = readPuzzleFile(puzzle, readFileSync(puzzle, 'utf8')).puzzle;
+    const def = findSolver('edge', 'beam');
+    const params = resolveParams(def.params, { maxWidth: 64 });
+    const solver = def.create(model, params, 3);
+    while (solver.bestScore < 120 && !solver.finished) solver.step(1000);
+    const good = { board: solver.bestSolution(), score: solver.bestScore };
+    const spec: RunSpec = {
+      runId: 1,
+      family: 'edge',
+      solver: 'beam',
+      puzzle: family.puzzleToJson(model as never),
+      params,
+      seed: 1,
+      stop: { seconds: 60, evaluations: null, target: null, clock: 'cpu' },
+      checkpoint: null,
+      progressIntervalMs: 1000,
+      checkpointIntervalMs: 60_000,
+    };
+    /** What a coordinator starting on `spec` says before it takes any pass: its notes and its first best. */
+    const start = async (spec: RunSpec, seedBoards: unknown[]): Promise<{ notes: string[]; best: number }> => {
+      const store = Store.open(':memory:');
+      const notes: string[] = [];
+      const host = new SpreadHost({ redisUrl: redis.url, store, passSeconds: 1, poolSize: 4, fresh: 0, seedBoards, log: (l) => notes.push(l) });
+      let best = NaN;
+      host.onMessage((m) => {
+        if (m.type === 'improvement' && Number.isNaN(best)) best = m.improvement.score;
+      });
+      try {
+        host.post({ type: 'start', spec });
+        await until(() => (Number.isNaN(best) ? null : true), 10_000, 'its first best');
+        return { notes, best };
+      } finally {
+        host.dispose();
+        store.dispose();
+      }
+    };
+    const given = await start(spec, [{ cells: [[1, 0]] }, good.board]);
+    expect(given.notes).toEqual(['spread run 1: a board given to start from was left out: it is not a board of this puzzle']);
+    expect(given.best).toBe(good.score);
+
+    const state = readSpreadState(null, 1).state;
+    const pool = [
+      { score: good.score + 3, board: good.board, by: 'forger/1', n: 4 },
+      { score: good.score, board: good.board, by: 'w/2', n: 5 },
+    ];
+    const resumed = await start({ ...spec, checkpoint: spreadCheckpoint(params, { ...state, pool }, 1000) }, []);
+    expect(resumed.notes).toEqual([
+      `spread run 1: a board of the checkpoint was left out: it reported score ${good.score + 3}, but its board scores ${good.score}`,
+    ]);
+    expect(resumed.best).toBe(good.score);
+  });
 
   it(
     'bad input is one line, and nothing is made',
