@@ -75,7 +75,8 @@ const SOLVER_CODE = [
 const SRC_SYNTAX = [
   { selector: 'ImportDeclaration[source.value=/^electron(\\/|$)/]', message: 'only src/main/electron (and the preload script) import Electron' },
   {
-    selector: "ConditionalExpression[test.operator='==='][test.right.value=1][consequent.value=''][alternate.value=/^e?s$/]",
+    // Whatever the test (`n === 1`, `n > 1`): a suffix chosen in place is a hand-made plural.
+    selector: "ConditionalExpression[consequent.value=''][alternate.value=/^e?s$/], ConditionalExpression[consequent.value=/^e?s$/][alternate.value='']",
     message: "a counted noun: countNoun or nounFor (core/text/plural) say '1 run', '3 runs' in one place",
   },
 ];

@@ -1,7 +1,7 @@
 /**
  * The import boundaries ESLint keeps (eslint.config.js): core imports nothing outside core and no
  * Node or Electron; the renderer takes only types from the API; the API imports no
- * implementation; only src/main/electron imports Electron. Each case lints a made-up file at a
+ * implementation; only src/main/electron imports Electron; no plural is made in place. Each case lints a made-up file at a
  * path where the rule applies.
  */
 import { ESLint } from 'eslint';
@@ -46,6 +46,14 @@ describe('import boundaries', () => {
         "import * as v from 'valibot';\nimport { parseWith } from '../../core/validate/validate';\nimport type { RunSummary } from './runs';\nexport const a = [v, parseWith];\nexport type B = RunSummary;\n",
       ),
     ).toEqual([]);
+  });
+
+  it('leaves counted nouns to core/text/plural, whatever test picks the suffix', async () => {
+    for (const made of ["n === 1 ? '' : 's'", "n > 1 ? 's' : ''", "n !== 1 ? 'es' : ''"])
+      expect(await problems('src/core/x.ts', `export const f = (n: number): string => \`\${n} run\${${made}}\`;\n`), made).toEqual([
+        expect.stringContaining('a counted noun: countNoun or nounFor'),
+      ]);
+    expect(await problems('src/core/x.ts', "export const f = (n: number): string => (n > 1 ? 'many' : '');\n")).toEqual([]);
   });
 
   it('keeps Electron in src/main/electron', async () => {

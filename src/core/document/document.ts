@@ -34,6 +34,7 @@ const documentSchema = v.pipe(
       version: v.pipe(
         v.number('expected an integer "version"'),
         v.integer('expected an integer "version"'),
+        v.minValue(1, (i) => `document version ${String(i.input)} was never written: versions start at 1`),
         v.maxValue(
           DOCUMENT_VERSION,
           (i) => `document version ${String(i.input)} is newer than this program understands (${DOCUMENT_VERSION}); update Puzzle Workbench`,

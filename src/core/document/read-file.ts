@@ -5,6 +5,7 @@ import { escapeControls } from '../text/display';
 import { FormatError } from './errors';
 import { checkFileSize, checkLineLength } from './limits';
 import { CLEAR_LEAD, optionsText, pickReading, pickedNote, ranked, reasonsText, weightOf, type Reading } from './readings';
+import { nounFor } from '../text/plural';
 
 export interface ReadPuzzle {
   family: FamilyId;
@@ -415,7 +416,7 @@ function linesToRemove(fileName: string, lines: readonly string[], given: Readon
     if (usable.length === 0) return null;
     const chosen = pickReading(usable, fileName);
     const shown = drop.slice(0, 4).join(', ') + (drop.length > 4 ? ` and ${drop.length - 4} more` : '');
-    return `remove line${drop.length > 1 ? 's' : ''} ${shown} (not puzzle data) to read it as ${chosen.label}`;
+    return `remove ${nounFor(drop.length, 'line')} ${shown} (not puzzle data) to read it as ${chosen.label}`;
   } catch (e) {
     if (!(e instanceof FormatError)) throw e;
     return null;

@@ -19,6 +19,7 @@ import { AmbiguousReadingError, optionsText } from '../../core/document/readings
 import { solverLabel } from '../../core/text/run-text';
 import { countText } from '../../core/text/numbers';
 import { canResume } from '../../core/engine/run-types';
+import { countNoun } from '../../core/text/plural';
 
 /** `import` and `score`: files as people have them, boards read against their piece sets. */
 
@@ -213,7 +214,7 @@ function placementText(document: unknown): string {
 type Scored = BoardScore & { notes: string[] };
 
 function scoreLine(s: Scored, many: boolean): string {
-  const head = `${many && s.name ? `${s.name}: ` : ''}${s.score}/${s.maxScore} joins, ${s.placed} of ${s.cells} cells placed, ${s.valid ? 'valid' : `${s.problems.length} problem${s.problems.length > 1 ? 's' : ''}`}`;
+  const head = `${many && s.name ? `${s.name}: ` : ''}${s.score}/${s.maxScore} joins, ${s.placed} of ${s.cells} cells placed, ${s.valid ? 'valid' : countNoun(s.problems.length, 'problem')}`;
   const shown = s.problems.slice(0, 10).map((p) => `  ${p}`);
   if (s.problems.length > 10) shown.push(`  ... ${s.problems.length - 10} more`);
   return [head, ...shown].join('\n');

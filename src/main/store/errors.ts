@@ -1,4 +1,5 @@
 /** Store errors with one plain sentence for the user; the SQLite error stays in `cause`. */
+import { nounFor } from '../../core/text/plural';
 
 export type StoreErrorCode =
   | 'DISK_FULL'
@@ -57,7 +58,7 @@ export function problemLine(row: string, trees: ReadonlyMap<number, string> = ne
 export function problemsPhrase(rows: readonly string[], trees: ReadonlyMap<number, string> = new Map()): string {
   const lines = rows.flatMap((r) => r.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('***')));
   const first = problemLine(lines[0] ?? '', trees);
-  return lines.length > 1 ? `${first}, and ${lines.length - 1} more problem${lines.length > 2 ? 's' : ''}` : first;
+  return lines.length > 1 ? `${first}, and ${lines.length - 1} more ${nounFor(lines.length - 1, 'problem')}` : first;
 }
 
 /** Why a database file is refused as damaged, with how to get it back. */

@@ -13,6 +13,8 @@ describe('the document envelope', () => {
       [{ ...doc, version: 1.5 }, 'x.json: expected an integer "version"'],
       [{ ...doc, version: undefined }, 'x.json: expected an integer "version"'],
       [{ ...doc, version: 2 }, 'x.json: document version 2 is newer than this program understands (1); update Puzzle Workbench'],
+      [{ ...doc, version: 0 }, 'x.json: document version 0 was never written: versions start at 1'],
+      [{ ...doc, version: -3 }, 'x.json: document version -3 was never written: versions start at 1'],
       [{ ...doc, family: 3 }, 'x.json: expected "family": "edge" | "jump" | "parity"'],
       [{ ...doc, family: undefined }, 'x.json: expected "family": "edge" | "jump" | "parity"'],
       [{ ...doc, history: {} }, 'x.json: expected "history" to be a list of earlier solutions'],

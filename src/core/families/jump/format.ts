@@ -15,6 +15,7 @@ import {
   type JumpMaze,
   type JumpPuzzle,
 } from './model';
+import { countNoun } from '../../text/plural';
 
 /** Jumps past the board up to this length read as dead ends; a bigger number is taken for something else than a jump. */
 const MAX_WRITTEN_JUMP = 1000;
@@ -87,7 +88,7 @@ function readMaze(lines: Line[], k: number, text: string, fileName: string, many
   if (sizes.length === 6 && base === 0 && !ends.includes(0))
     notes.push(`the header's start and goal counted from 0: the goal's cell holds 0 so, not counted from 1`);
   if (goalHeld) notes.push(`the goal (${jumpCellName(puzzle, goal)}) holds ${goalHeld.v}: a goal's jump is never used, read as 0`);
-  if (deadEnds > 0) notes.push(`${deadEnds} dead-end cell${deadEnds > 1 ? 's' : ''} (0 outside the goal: no jump from there)`);
+  if (deadEnds > 0) notes.push(`${countNoun(deadEnds, 'dead-end cell')} (0 outside the goal: no jump from there)`);
   if (beyond.length > 0)
     notes.push(
       `${beyond.length} cell${beyond.length > 1 ? 's hold jumps' : ' holds a jump'} longer than the board allows from there (${beyond.slice(0, 3).join(', ')}${beyond.length > 3 ? ', ...' : ''}): no jump from ${beyond.length > 1 ? 'them, read as dead ends' : 'it, read as a dead end'} (written back as 0)`,

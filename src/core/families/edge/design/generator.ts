@@ -1,6 +1,6 @@
 import { Rng } from '../../../rng/rng';
 import { boardFormat, piecesFormat } from '../files/formats';
-import { GREY, MAX_PIECES, outMask, type EdgeBoard, type EdgePuzzle } from '../model/model';
+import { GREY, MAX_COLOUR, MAX_PIECES, outMask, type EdgeBoard, type EdgePuzzle } from '../model/model';
 
 export interface GenerateOptions {
   rows: number;
@@ -32,7 +32,7 @@ export function generateEdgePuzzle(o: GenerateOptions): GeneratedPuzzle {
   if (rows * cols > MAX_PIECES) throw new Error(`generate: a ${rows}x${cols} board has more than ${MAX_PIECES} cells`);
   if (!whole(frameColours) || frameColours < 1) throw new Error(`generate: frameColours must be a whole number of at least 1, got ${frameColours}`);
   if (!whole(innerColours) || innerColours < 1) throw new Error(`generate: innerColours must be a whole number of at least 1, got ${innerColours}`);
-  if (frameColours + innerColours > 0xffff) throw new Error('generate: too many colours (at most 65535 in all)');
+  if (frameColours + innerColours > MAX_COLOUR) throw new Error(`generate: too many colours (at most ${MAX_COLOUR} in all)`);
   const rng = new Rng(seed);
   const cells = rows * cols;
   // Colours each cell shows, top right bottom left; grey (0) stays where a side faces out.

@@ -1,5 +1,5 @@
 import { FormatError } from '../../../document/errors';
-import { GREY, MAX_PIECES } from '../model/model';
+import { GREY, MAX_COLOUR, MAX_PIECES } from '../model/model';
 
 /**
  * Boards drawn as text, the way solvers print them: each cell's top colour above its centre, its
@@ -250,7 +250,7 @@ function colourValues(words: string[][], filled: Uint8Array, rows: number, cols:
   const distinct = new Set<string>();
   for (const w of words) for (const x of w) distinct.add(x);
   const values = new Map<string, number>();
-  if ([...distinct].every((x) => /^\d{1,5}$/.test(x) && Number(x) <= 0xffff)) {
+  if ([...distinct].every((x) => /^\d{1,5}$/.test(x) && Number(x) <= MAX_COLOUR)) {
     for (const x of distinct) values.set(x, Number(x));
     return { values, note: null };
   }

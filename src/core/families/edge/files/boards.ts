@@ -1,7 +1,8 @@
 import { FormatError } from '../../../document/errors';
-import { MAX_PIECES } from '../model/model';
+import { MAX_COLOUR, MAX_PIECES } from '../model/model';
 import { boardMeta } from './board-headers';
 import { BINARY_WORD, nat, splitLines } from './text-lines';
+import { largest } from '../../../numbers/extremes';
 
 /**
  * Boards as other tools write them, read before they are matched to a piece set:
@@ -234,7 +235,7 @@ export function readBoardTextCells(text: string, file: string, cells: number, ro
     // Colours written as binary words (`0000000000000011` = 3) in the first four fields of every line.
     const binary = lines.every((l) => l.tokens.length >= 4 && l.tokens.slice(0, 4).every((t) => BINARY_WORD.test(t)));
     const nums = lines.map((l) => {
-      const v = l.tokens.map((t, j) => (t === '' && l.csv ? 0 : binary && j < 4 ? parseInt(t, 2) : nat(t, 0xffff)));
+      const v = l.tokens.map((t, j) => (t === '' && l.csv ? 0 : binary && j < 4 ? parseInt(t, 2) : nat(t, MAX_COLOUR)));
       if (v.some(Number.isNaN))
         throw new FormatError(`expected a board: "piece rotation" pairs, piece:rotation cells, or 4 edge colours per cell, got "${l.text}"`, file, l.no);
       return { l, v };
@@ -253,7 +254,7 @@ export function readBoardTextCells(text: string, file: string, cells: number, ro
     // Binary colours are colours whatever follows them (a program's own piece number and turn).
     const stray = binary && body.some((x) => x.v.length > 4);
     if (stray) {
-      meta.notes.push(`columns 5-${Math.max(...body.map((x) => x.v.length))} ignored (the cells' colours are the first four, written in binary)`);
+      meta.notes.push(`columns 5-${largest(body.map((x) => x.v.length))} ignored (the cells' colours are the first four, written in binary)`);
       for (const x of body) x.v = x.v.slice(0, 4);
     }
     const fourEach = body.every((x) => x.v.length === 4 || x.v.length === 5) && body.length % perCell === 0 && body.length > 0;

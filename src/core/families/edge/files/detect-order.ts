@@ -1,6 +1,7 @@
 import { FormatError } from '../../../document/errors';
 import { GREY, SHAPES, greyMask, maskShape, outMask, rotationKey, type EdgePuzzle, type Shape } from '../model/model';
 import { applyOrder, mirrorOrder, orderText, type Order } from './orders';
+import { countNoun } from '../../../text/plural';
 
 /**
  * Which edge order a piece list is in, judged from the pieces alone: under the right order every
@@ -70,7 +71,7 @@ export function orderFit(fields: ArrayLike<number>, order: Order, rows: number, 
     for (const c of frame) if (inner.has(c)) both++;
     if (both > 0) {
       misfit += both;
-      reasons.push(`${both} colour${both > 1 ? 's' : ''} both beside and opposite a grey edge`);
+      reasons.push(`${countNoun(both, 'colour')} both beside and opposite a grey edge`);
     }
   }
   return { order, misfit, shapeMisfit, reason: reasons.join(', ') };

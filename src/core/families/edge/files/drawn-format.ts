@@ -6,6 +6,7 @@ import { scoreBoard } from '../model/score';
 import { readAsciiBoard } from './ascii-board';
 import { hasGrey } from './evidence';
 import { boardFaults } from './place-board';
+import { countNoun } from '../../../text/plural';
 
 /**
  * A board drawn as text (see ascii-board.ts) read on its own: its cells, as they lie, are the
@@ -48,7 +49,7 @@ export const drawnFormat: TextFormat<EdgePuzzle, EdgeBoard> = {
       { reason: `drawn as a ${d.rows}x${d.cols} board, each cell's four colours around it`, weight: 3 },
       { reason: `${joins} of ${max} joins match as drawn`, weight: max > 0 ? (2 * joins) / max : 0 },
     ];
-    if (faults > 0) evidence.push({ reason: `${faults} grey edge${faults > 1 ? 's' : ''} out of place`, weight: -Math.min(3, faults / 2) });
+    if (faults > 0) evidence.push({ reason: `${countNoun(faults, 'grey edge')} out of place`, weight: -Math.min(3, faults / 2) });
     const notes = [...d.notes];
     if (d.ids) notes.push('pieces numbered as drawn in the cells');
     if (!grey) notes.push('no grey edge: read as Tetravex tiles, which never turn');

@@ -2,6 +2,7 @@ import { FormatError } from '../../../document/errors';
 import { GREY, greyMask, outMask, rotateMask, type FixedPiece } from '../model/model';
 import { STRUCTURE_ORDERS, orderFit } from './detect-order';
 import { applyOrder, type Order } from './orders';
+import { countNoun } from '../../../text/plural';
 
 /**
  * Piece-file conventions of other programs that only the pieces themselves can settle: grey
@@ -104,7 +105,7 @@ export function foreignFixed(
   }
   const count = entries.length;
   const note =
-    `${count} fixed piece${count > 1 ? 's' : ''} from ${from} (${best.layout}: pieces counted from ${best.pieceBase}, ` +
+    `${countNoun(count, 'fixed piece')} from ${from} (${best.layout}: pieces counted from ${best.pieceBase}, ` +
     `rows and columns from ${best.posBase}, turns ${best.sense})`;
   return { fixed: best.fixed, note };
 }

@@ -10,6 +10,7 @@ import { tetravexFormat } from './tetravex';
 import { drawnFormat } from './drawn-format';
 import { iniFormat } from './ini';
 import { saveFormat } from './save-format';
+import { countNoun } from '../../../text/plural';
 
 /**
  * Text formats of the edge family. Every reader checks what it reads line by line and names the
@@ -161,7 +162,7 @@ export const bucasFormat: Format = {
       out[0] = {
         ...out[0],
         notes: [
-          `${left.length} URL${left.length > 1 ? 's' : ''} left out (${left.join(', ')}): partial or piece numbers only; import the file with --pieces FILE of their set to place them`,
+          `${countNoun(left.length, 'URL')} left out (${left.join(', ')}): partial or piece numbers only; import the file with --pieces FILE of their set to place them`,
           ...(out[0].notes ?? []),
         ],
       };

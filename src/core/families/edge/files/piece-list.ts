@@ -1,9 +1,11 @@
 import { FormatError } from '../../../document/errors';
-import { MAX_PIECES } from '../model/model';
+import { MAX_COLOUR, MAX_PIECES } from '../model/model';
 import { STRUCTURE_ORDERS, orderFit } from './detect-order';
 import { greyAsHighest } from './foreign';
 import { parseOrder, sideOfName, type Order } from './orders';
 import { BINARY_WORD, nat, splitLines, type TextLine } from './text-lines';
+import { largest, smallest } from '../../../numbers/extremes';
+import { countNoun } from '../../../text/plural';
 
 /**
  * A piece list as written, before its edge order is known: the dialects of the files in
@@ -74,7 +76,6 @@ function fixedInComments(comments: { no: number; text: string }[]): { from: stri
   return { from: '', fixed: [] };
 }
 
-const MAX_COLOUR = 0xffff;
 /**
  * Fixed pieces travel in a comment so other programs still read the file as a plain piece list:
  * `#@fixed piece row col rotation`, piece, row and col 1-based, rotation 0..3 clockwise.
@@ -287,7 +288,7 @@ export function readPieceList(text: string, file: string): PieceList {
         );
         if (hintedSide) {
           foreignFixed = hintRows.map((h) => ({ no: h.l.no, v: h.v }));
-          foreignFrom = `the ${hintCount} hint line${hintCount > 1 ? 's' : ''} counted on line ${rowsOfValues[run - 1].l.no}`;
+          foreignFrom = `the ${countNoun(hintCount, 'hint line')} counted on line ${rowsOfValues[run - 1].l.no}`;
         }
         rowsOfValues = rowsOfValues.slice(run + (hintedSide ? hintCount : 0));
       } else if (count >= 2 && count * count === rest) {
@@ -299,13 +300,13 @@ export function readPieceList(text: string, file: string): PieceList {
         for (const h of hints)
           if (h.v.length !== 4)
             throw new FormatError(
-              `line ${first.l.no} says ${count} hint line${count > 1 ? 's' : ''} follow: expected "piece row col rotation", got "${h.l.text}"`,
+              `line ${first.l.no} says ${countNoun(count, 'hint line')} follow: expected "piece row col rotation", got "${h.l.text}"`,
               file,
               h.l.no,
             );
         if (count > 0) {
           foreignFixed = hints.map((h) => ({ no: h.l.no, v: h.v }));
-          foreignFrom = `the ${count} hint line${count > 1 ? 's' : ''} after line ${first.l.no}`;
+          foreignFrom = `the ${countNoun(count, 'hint line')} after line ${first.l.no}`;
         } else notes.push(`line ${first.l.no} read as the number of hint lines (none)`);
         rowsOfValues = rowsOfValues.slice(1 + count);
       }
@@ -323,7 +324,7 @@ export function readPieceList(text: string, file: string): PieceList {
 
   if (!columns && severalALine(rowsOfValues)) {
     // A line of 4k numbers is k pieces side by side (a board row, or just a long line): 4 numbers a piece, left to right.
-    const most = Math.max(...rowsOfValues.map(({ v }) => v.length / 4));
+    const most = largest(rowsOfValues.map(({ v }) => v.length / 4));
     rowsOfValues = rowsOfValues.flatMap(({ l, v }) => Array.from({ length: v.length / 4 }, (_, j) => ({ l, v: v.slice(4 * j, 4 * j + 4) })));
     notes.push(`several pieces a line (up to ${most}), read 4 numbers a piece, left to right`);
   }
@@ -364,7 +365,7 @@ export function readPieceList(text: string, file: string): PieceList {
     const ids = rowsOfValues.map((r) => r.v[idCol]);
     const problem = idProblem(ids, n);
     if (problem) throw new FormatError(`piece numbers: ${problem.message}`, file, rowsOfValues[problem.index].l.no);
-    const base = Math.min(...ids);
+    const base = smallest(ids);
     rowsOfValues.forEach(({ l, v }, i) => {
       const piece = ids[i] - base;
       const colours = idCol === 0 ? v.slice(1) : v.slice(0, 4);
@@ -396,7 +397,7 @@ function strayColumns(rows: readonly { v: number[] }[], header: PieceList['heade
   });
   if (fitting.length !== 1) return null;
   const from = fitting[0];
-  const width = Math.max(...rows.map(({ v }) => v.length));
+  const width = largest(rows.map(({ v }) => v.length));
   const ignored = from === 0 ? `columns 5-${width}` : `column 1 and columns 6-${width}`;
   return {
     from,

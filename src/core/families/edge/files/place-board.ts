@@ -5,6 +5,7 @@ import { GREY, edgeAt, emptyBoard, hasGreyBorder, outMask, type EdgeBoard, type 
 import { borderFaults, mismatches, scoreBoard } from '../model/score';
 import type { BoardText } from './boards';
 import { ALL_ORDERS, applyOrder, classOf, mirrorOrder, orderText, rotateOrder, sameOrder, structureOf, type Order } from './orders';
+import { countNoun } from '../../../text/plural';
 
 /**
  * Putting a board from another tool on a piece set whose edge order may be unknown. The board
@@ -160,8 +161,7 @@ function choose(cands: Candidate[], src: PieceSource, bt: BoardText, file: strin
     notes.push(
       `read as ${orderText(best.order)}${best.sense === 'anticlockwise' ? ', rotations anticlockwise' : ''} (the order under which the board${bt.name ? ` ${bt.name}` : ''} fits)`,
     );
-  if (best.faults > 0)
-    notes.push(`the board${bt.name ? ` ${bt.name}` : ''} has ${best.faults} grey edge${best.faults > 1 ? 's' : ''} out of place in every edge order`);
+  if (best.faults > 0) notes.push(`the board${bt.name ? ` ${bt.name}` : ''} has ${countNoun(best.faults, 'grey edge')} out of place in every edge order`);
   return { order: best.order, sense: best.sense, puzzle: best.puzzle, board: best.board, notes };
 }
 

@@ -1,5 +1,6 @@
 import type { BoardText } from './boards';
 import { nat, splitLines } from './text-lines';
+import { MAX_COLOUR } from '../model/model';
 
 /**
  * A solution written as one placement a line, `tile col row rotation` (the `.sol` files that go
@@ -12,7 +13,7 @@ export function readPlacementList(text: string, rows: number, cols: number): Boa
   const { lines } = splitLines(text);
   const cells = rows * cols;
   if (lines.length !== cells || cells < 2) return null;
-  const v = lines.map((l) => l.tokens.map((t) => nat(t, 0xffff)));
+  const v = lines.map((l) => l.tokens.map((t) => nat(t, MAX_COLOUR)));
   if (!v.every((x) => x.length === 4 && !x.some(Number.isNaN))) return null;
   // Tiles from 0 or from 1, positions from 0 or from 1, each exactly once.
   const tileBase = v.some((x) => x[0] === 0) ? 0 : 1;

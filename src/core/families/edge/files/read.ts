@@ -12,6 +12,7 @@ import { readPlacementList } from './placement-list';
 import { drawnBoard, savedBoard } from './board-files';
 import { boardFaults, parseSense, placeBoard, turnBoardTo, type PieceSource, type Sense } from './place-board';
 import { cellsAgainstSet, coloursFromOne, everyCellFilled } from './board-fit';
+import { countNoun } from '../../../text/plural';
 
 export { BoardOrderError } from './board-fit';
 
@@ -303,7 +304,7 @@ function weighBoard(
       // written bottom row first is exactly the mirror image of one written top row first.
       const own = src.given;
       if (own && sameOrder(placed.order, own)) evidence.push({ reason: `in the pieces' own order (${orderText(own)})`, weight: 1 });
-      if (faults > 0) evidence.push({ reason: `${faults} grey edge${faults > 1 ? 's' : ''} out of place`, weight: -Math.min(4, faults / 2) });
+      if (faults > 0) evidence.push({ reason: `${countNoun(faults, 'grey edge')} out of place`, weight: -Math.min(4, faults / 2) });
       const zeros = bt.pieces ? bt.pieces.filter((x) => x === 0).length : 0;
       if (num === 0) evidence.push({ reason: `piece numbers from 0 (${zeros === 1 ? 'one 0 on the board' : 'no empty cell'})`, weight: 0 });
       // The file's own word on the score picks the reading that makes it.

@@ -1,6 +1,6 @@
 import { FormatError } from '../../../document/errors';
 import { escapeControls } from '../../../text/display';
-import { MAX_PIECES } from '../model/model';
+import { MAX_COLOUR, MAX_PIECES } from '../model/model';
 import { isBoardUrlText, readBoardUrls, type BoardText } from './boards';
 import { parseOrder, sideOfName, type Order } from './orders';
 import { isObject } from '../../../validate/is-object';
@@ -30,9 +30,9 @@ export interface SaveContent {
 const MAX_NODES = 2_000_000;
 const MAX_DEPTH = 64;
 
-const isInt = (x: unknown, max = 0xffff): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= max;
+const isInt = (x: unknown, max = MAX_COLOUR): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= max;
 /** A whole number, or a string of one (XML attributes and some JSON writers). */
-function intOf(x: unknown, max = 0xffff): number | null {
+function intOf(x: unknown, max = MAX_COLOUR): number | null {
   if (isInt(x, max)) return x;
   if (typeof x === 'string' && /^\s*\d{1,9}\s*$/.test(x)) {
     const v = Number(x);

@@ -4,7 +4,7 @@ import type { Evidence } from '../../../document/readings';
 import { pickReading } from '../../../document/readings';
 import type { FormatReading, ParsedFile, TextFormat } from '../../family';
 import { pairingEvidence, searchEvidence } from './evidence';
-import { readTileText, sizeChoices, suggestedSize, wholeSymmetryNote, type TileText } from './tiles';
+import { MAX_TILE_COLOUR, readTileText, sizeChoices, suggestedSize, wholeSymmetryNote, type TileText } from './tiles';
 import { STRUCTURE_ORDERS, orderFit } from './detect-order';
 import { greyAsHighest } from './foreign';
 import { applyOrder, orderLetters, orderText } from './orders';
@@ -12,6 +12,7 @@ import { orderOption, sizeFromFileName } from './read';
 import { declaredInComment } from './piece-list';
 import { nat, splitLines } from './text-lines';
 import { MAX_PIECES, hasGreyBorder, isRotatable, type EdgeBoard, type EdgePuzzle } from '../model/model';
+import { smallest } from '../../../numbers/extremes';
 
 /**
  * Tetravex (GNOME Tetravex and its kin): square tiles that may not be turned, every number a
@@ -20,7 +21,6 @@ import { MAX_PIECES, hasGreyBorder, isRotatable, type EdgeBoard, type EdgePuzzle
  * no colour is grey (0 is this program's grey); the file keeps the numbers as written.
  */
 
-const MAX_COLOUR = 0xfffe;
 /** Four one-digit colours in a row (`0838`), with an optional marker after them (`0838@`). */
 const PACKED = /^(\d)(\d)(\d)(\d)([^\d\s,;])?$/;
 
@@ -62,7 +62,7 @@ function readTiles(text: string, file: string): Tiles {
       }
       continue;
     }
-    const v = l.tokens.map((t) => nat(t, MAX_COLOUR));
+    const v = l.tokens.map((t) => nat(t, MAX_TILE_COLOUR));
     if (v.length !== 4 || v.some(Number.isNaN))
       throw new FormatError(`expected 4 colours (top right bottom left, 0 is a colour) or four digits such as 0838, got "${l.text}"`, file, l.no);
     if (count === rows * cols) throw new FormatError(`a ${rows}x${cols} Tetravex board needs ${rows * cols} tiles, the file has more`, file, l.no);
@@ -88,7 +88,7 @@ export function looksLikeTetravex(text: string): boolean {
   }
   const { rows, cols, fields } = t;
   if (rows * cols < 2) return false;
-  if (!fields.includes(0)) return t.square && Math.min(...fields) === 1 && greyAsHighest(fields, rows, cols) === null;
+  if (!fields.includes(0)) return t.square && smallest(fields) === 1 && greyAsHighest(fields, rows, cols) === null;
   // As many zeros as frame edges is a grey frame, even a broken one: its refusal says --format tetravex.
   let zeros = 0;
   for (const v of fields) if (v === 0) zeros++;
@@ -243,8 +243,8 @@ export function generateTetravex(o: TetravexOptions): { puzzle: EdgePuzzle; solu
   const whole = (x: number): boolean => Number.isInteger(x);
   if (!whole(rows) || !whole(cols) || rows < 1 || cols < 1 || rows * cols > MAX_PIECES)
     throw new Error(`tetravex: the board must be 1x1 to ${MAX_PIECES} cells, got ${rows}x${cols}`);
-  if (!whole(colours) || colours < 1 || colours > MAX_COLOUR)
-    throw new Error(`tetravex: colours must be a whole number from 1 to ${MAX_COLOUR}, got ${colours}`);
+  if (!whole(colours) || colours < 1 || colours > MAX_TILE_COLOUR)
+    throw new Error(`tetravex: colours must be a whole number from 1 to ${MAX_TILE_COLOUR}, got ${colours}`);
   const rng = new Rng(seed);
   const cells = rows * cols;
   const shows = new Uint16Array(4 * cells);

@@ -1,8 +1,12 @@
 import { FormatError } from '../../../document/errors';
 import type { Evidence } from '../../../document/readings';
-import { MAX_PIECES } from '../model/model';
+import { MAX_COLOUR, MAX_PIECES } from '../model/model';
 import { applyOrder, orderLetters, orderText, wholeImages, type Order } from './orders';
 import { splitLines, type TextLine } from './text-lines';
+import { largest } from '../../../numbers/extremes';
+
+/** Tile colours count from 0 and are stored one higher (0 is grey inside the program): at most this as written. */
+export const MAX_TILE_COLOUR = MAX_COLOUR - 1;
 
 /**
  * Tiles as files write them, before the board size and edge order are known: one tile a line or
@@ -148,7 +152,7 @@ export function readTileText(text: string, file: string, layout: TileLayout): Ti
           header.push(v);
           continue;
         }
-        if (v > 0xfffe) throw new FormatError(`colour ${t} is above ${0xfffe}`, file, l.no);
+        if (v > MAX_TILE_COLOUR) throw new FormatError(`colour ${t} is above ${MAX_TILE_COLOUR}`, file, l.no);
         values.push({ v, no: l.no });
         count++;
         continue;
@@ -180,6 +184,11 @@ export function readTileText(text: string, file: string, layout: TileLayout): Ti
   // Colour words get numbers after the highest number written, so the two never meet.
   let top = -1;
   for (const x of values) if (x.v > top) top = x.v;
+  if (top + words.size > MAX_TILE_COLOUR)
+    throw new FormatError(
+      `${words.size} colour words numbered after the highest colour written (${top}) go past ${MAX_TILE_COLOUR}: write every colour as a number, or as a word`,
+      file,
+    );
   const raw = values.map((x) => (x.v < 0 ? top + 1 + (-1 - x.v) : x.v));
   if (lettersUsed)
     notes.push(
@@ -259,7 +268,7 @@ export function sizeChoices(t: TileText, given: [number, number] | null, fromNam
     if (same) return;
     out.push({ rows, cols, how, evidence: [{ reason: `${n} tiles fill the ${rows}x${cols} board (${how})`, weight }] });
   };
-  const max = Math.max(...t.fields);
+  const max = largest(t.fields);
   if (given) {
     add(given[0], given[1], 'the size given', 4);
     if (out.length > 0) return out;

@@ -71,6 +71,8 @@ export function readXmlTree(text: string, file: string): Node {
     }
     const m = NAME.exec(body);
     if (!m) throw new FormatError(`expected a tag name after "<", got "${body.slice(0, 20)}"`, file, lineAt(lt));
+    if (stack.length === 0 && Object.keys(root).length > 0)
+      throw new FormatError(`a second root element <${m[0]}> after <${Object.keys(root)[0]}>: an XML document has one`, file, lineAt(lt));
     const node: Node = {};
     for (const a of body.slice(m[0].length).matchAll(ATTR)) node[a[1]] = unescape(a[2].slice(1, -1));
     const open: Open = { name: m[0], node, text: '', children: Object.keys(node).length };

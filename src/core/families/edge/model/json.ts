@@ -1,5 +1,5 @@
 import { FormatError } from '../../../document/errors';
-import { MAX_PIECES, emptyBoard, type EdgeBoard, type EdgePuzzle, type FixedPiece } from './model';
+import { MAX_COLOUR, MAX_PIECES, emptyBoard, type EdgeBoard, type EdgePuzzle, type FixedPiece } from './model';
 import { isObject } from '../../../validate/is-object';
 
 /**
@@ -20,8 +20,6 @@ export interface EdgeSolutionJson {
   /** Row-major [piece (1-based, 0 = empty), rotation (clockwise quarter turns)]. */
   cells: [number, number][];
 }
-
-const MAX_COLOUR = 0xffff;
 
 function fail(where: string | undefined, msg: string): never {
   throw new FormatError(msg, where);

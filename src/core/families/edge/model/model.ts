@@ -7,6 +7,9 @@
 /** Colour 0 is the grey border: it must face out, and never counts as a match inside the board. */
 export const GREY = 0;
 
+/** Uint16Array holds edge colours, so a colour is at most this (0 being grey). */
+export const MAX_COLOUR = 0xffff;
+
 /** Int16Array holds piece numbers, so a puzzle has at most this many pieces (and cells). */
 export const MAX_PIECES = 32767;
 

@@ -13,6 +13,7 @@ import {
   type EdgePuzzle,
   type Shape,
 } from './model';
+import { countNoun, nounFor } from '../../../text/plural';
 
 export interface ValidationResult {
   errors: string[];
@@ -119,7 +120,7 @@ export function validateEdgePuzzle(p: EdgePuzzle): ValidationResult {
   const odd = free ? [] : [...counts.entries()].filter(([, k]) => k % 2 === 1).sort((a, b) => a[0] - b[0]);
   if (odd.length > 0) {
     const list = odd.map(([c, k]) => `${c} (${k} times)`).join(', ');
-    errors.push(`colour${odd.length > 1 ? 's' : ''} ${list} appear${odd.length > 1 ? '' : 's'} an odd number of times: one edge cannot pair`);
+    errors.push(`${nounFor(odd.length, 'colour')} ${list} ${nounFor(odd.length, 'appears', 'appear')} an odd number of times: one edge cannot pair`);
   }
 
   // Frame colours sit between two border pieces (next to a grey edge); inner colours elsewhere.
@@ -138,7 +139,7 @@ export function validateEdgePuzzle(p: EdgePuzzle): ValidationResult {
     const both = [...frame].filter((c) => inner.has(c)).sort((a, b) => a - b);
     if (both.length > 0)
       warnings.push(
-        `colour${both.length > 1 ? 's' : ''} ${both.join(', ')} appear${both.length > 1 ? '' : 's'} both between border pieces and on inner joins (frame and inner colours are usually apart)`,
+        `${nounFor(both.length, 'colour')} ${both.join(', ')} ${nounFor(both.length, 'appears', 'appear')} both between border pieces and on inner joins (frame and inner colours are usually apart)`,
       );
   }
 
@@ -155,7 +156,7 @@ export function validateEdgePuzzle(p: EdgePuzzle): ValidationResult {
     const extra = groups.reduce((a, g) => a + g.length - 1, 0);
     const shown = groups.slice(0, LIST_MAX).map((g) => g.map((i) => i + 1).join(' = '));
     warnings.push(
-      `${extra} duplicate piece${extra > 1 ? 's' : ''} (equal up to rotation): ${shown.join('; ')}${groups.length > LIST_MAX ? `; ... (${groups.length} groups)` : ''}`,
+      `${countNoun(extra, 'duplicate piece')} (equal up to rotation): ${shown.join('; ')}${groups.length > LIST_MAX ? `; ... (${groups.length} groups)` : ''}`,
     );
   }
 

@@ -10,6 +10,7 @@ import type { FamilyView } from '../types';
 import type { NewPuzzleRules } from '../new-puzzle-rules';
 import { anyCells, gridShape } from './cells';
 import { GRID_KEYS } from './keys';
+import { largest, smallest } from '../../../../core/numbers/extremes';
 
 /** A value's shade on a board whose values run from lo to hi (all alike: dark for 0 and below, bright above). */
 export function cellShade(value: number, lo: number, hi: number): string {
@@ -24,8 +25,8 @@ function drawBoard(ctx: Ctx, puzzle: unknown, solution: unknown, ox: number, oy:
     return ' · no cells yet';
   }
   const { cols } = gridShape(puzzle, cells.length);
-  const lo = Math.min(...cells);
-  const hi = Math.max(...cells);
+  const lo = smallest(cells);
+  const hi = largest(cells);
   const numbered = hi - lo > 1 && s >= 14;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
