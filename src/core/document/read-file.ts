@@ -6,6 +6,8 @@ import { FormatError } from './errors';
 import { checkFileSize, checkLineLength } from './limits';
 import { CLEAR_LEAD, optionsText, pickReading, pickedNote, ranked, reasonsText, weightOf, type Reading } from './readings';
 import { nounFor } from '../text/plural';
+import { fileNameOnly } from './file-name';
+import { commentStart, commentText, isLineComment } from './comments';
 
 export interface ReadPuzzle {
   family: FamilyId;
@@ -36,30 +38,16 @@ function findFormat(id: string): { family: AnyFamily; format: AnyFamily['formats
   );
 }
 
-/** The file name without folders. */
-const lastPart = (fileName: string): string => fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
 const baseName = (fileName: string): string => {
-  const name = lastPart(fileName);
+  const name = fileNameOnly(fileName);
   const dot = name.lastIndexOf('.');
   return dot >= 0 && dot < name.length - 1 ? name.slice(0, dot) : name;
 };
 const ext = (fileName: string): string => {
-  const name = lastPart(fileName);
+  const name = fileNameOnly(fileName);
   const dot = name.lastIndexOf('.');
   return dot >= 0 ? name.slice(dot + 1).toLowerCase() : '';
 };
-
-/** The text after the first `#` or `//` of a line ('' when none). */
-function commentOf(line: string): string {
-  const at = commentStart(line);
-  return at < 0 ? '' : line.slice(at + (line[at] === '#' ? 1 : 2));
-}
-
-function commentStart(line: string): number {
-  const hash = line.indexOf('#');
-  const slashes = line.indexOf('//');
-  return hash < 0 ? slashes : slashes < 0 ? hash : Math.min(hash, slashes);
-}
 
 /** Every family's sniffers by rank (registry order among equal ranks). */
 function sniffers(): Sniffer[] {
@@ -89,9 +77,9 @@ function sniffFormat(fileName: string, text: string): { format: string; said: bo
   const shapeOf = (): TextShape =>
     (shape ??= {
       text,
-      said: raw.map(commentOf).join(' ').toLowerCase(),
+      said: raw.map(commentText).join(' ').toLowerCase(),
       lines: raw
-        .filter((l) => !/^\s*c(\s|$)/.test(l))
+        .filter((l) => !isLineComment(l.trim()))
         .map((l) => {
           const at = commentStart(l);
           return (at < 0 ? l : l.slice(0, at)).trim();

@@ -9,7 +9,10 @@ import { resolveParams, type ParamSchema, type Params, type ResolvedParams } fro
  * family (runs, services and the CLI look solvers up by family, and the family has validated the
  * puzzle), which is what makes the one conversion below sound. It is also where a solver's
  * parameters are resolved against its schema (defaults filled, every value checked by the one
- * checker, core/params/schema.ts), once per call, so a solver reads typed values and never resolves.
+ * checker, core/params/schema.ts), once per call, so a family's solver reads typed values. The
+ * generic engines it hands them to (engines/) know no solver's schema: each picks its own keys
+ * and types them against its own, which checks nothing twice that could fail (the values are
+ * already resolved).
  */
 export function catalogued<P, S, C, K extends ParamSchema>(
   def: SolverDef<P, S, C, ResolvedParams<K>> & { params: K },

@@ -1,5 +1,6 @@
 import { FormatError } from '../../document/errors';
 import type { Rng } from '../../rng/rng';
+import { isObject } from '../../validate/is-object';
 
 /**
  * Jump maze (CS 440 local-search assignment): a rows x cols board; every cell holds a jump length.
@@ -135,10 +136,6 @@ export function mazeRows(p: JumpPuzzle, cells: ArrayLike<number>): number[][] {
   return out;
 }
 
-function isRecord(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
-
 /** A `[row, col]` pair (from 0) of the JSON form as a row-major index; throws on anything else. */
 function cellFromJson(p: { rows: number; cols: number }, x: unknown, k: string, where?: string): number {
   if (!Array.isArray(x) || x.length !== 2 || !x.every((v) => Number.isInteger(v)))
@@ -154,7 +151,7 @@ function cellFromJson(p: { rows: number; cols: number }, x: unknown, k: string, 
  * top-left and the bottom-right); throws FormatError (naming `where`) on anything else.
  */
 export function jumpPuzzleFromJson(x: unknown, where?: string): JumpPuzzle {
-  if (!isRecord(x)) throw new FormatError('expected a jump puzzle { rows, cols }', where);
+  if (!isObject(x)) throw new FormatError('expected a jump puzzle { rows, cols }', where);
   const p = { rows: x.rows, cols: x.cols };
   for (const k of ['rows', 'cols'] as const) {
     if (typeof p[k] !== 'number') throw new FormatError(`expected ${k} to be a number, got ${JSON.stringify(p[k])}`, where);
@@ -191,7 +188,7 @@ export function moveGoal(p: JumpPuzzle, cells: ArrayLike<number>, goal: number):
 
 /** `{ cells: number[][] }` (rows of jump lengths) -> maze; every cell must be legal. */
 export function jumpMazeFromJson(p: JumpPuzzle, x: unknown, where?: string): JumpMaze {
-  if (!isRecord(x) || !Array.isArray(x.cells)) throw new FormatError('expected a jump maze { cells: number[][] }', where);
+  if (!isObject(x) || !Array.isArray(x.cells)) throw new FormatError('expected a jump maze { cells: number[][] }', where);
   const rows = x.cells as unknown[];
   if (rows.length !== p.rows) throw new FormatError(`expected ${p.rows} rows of jump lengths, got ${rows.length}`, where);
   const cells = new Int32Array(p.rows * p.cols);

@@ -55,7 +55,7 @@ type SaCheckpoint = v.InferOutput<typeof SaCheckpoint>;
  * members. When T drops below tFinal the schedule is over: with atFinal = stop (the paper, whose
  * SA "termination condition was the same as the GA's": solved, or out of budget) the run is
  * finished; with reheat it starts over at T0 from where it is. With the defaults at n = 50,
- * m = 1250 that is 212 levels of 390,625 moves (83 million evaluations); the paper's mean to a
+ * m = 1250 that is 211 levels of 390,625 moves (82 million evaluations); the paper's mean to a
  * solution there is 37 million.
  *
  * Evaluations: 1 for the random start, then 1 per move tried. iteration = temperature levels done.

@@ -194,10 +194,10 @@ export class BlockRun implements SolverRun<EdgeSolutionJson, BlockCheckpoint> {
   }
 }
 
-/** Blocks are built from turned pieces inside a grey frame: upright or frameless sets go to backtrack. */
 /** Largest side the 2x2 transform takes: E2-style 16x16 boards have millions of blocks (hundreds of MB, minutes to list). */
 export const MAX_BLOCK_SIDE = 14;
 
+/** Blocks are built from turned pieces inside a grey frame: upright or frameless sets go to backtrack. */
 export function blockSearchRefuses(puzzle: EdgePuzzle): string | null {
   if (!isRotatable(puzzle) || !hasGreyBorder(puzzle)) return 'backtrack-2x2 needs pieces that turn and a grey border; use backtrack for this puzzle';
   if (puzzle.rows > MAX_BLOCK_SIDE || puzzle.cols > MAX_BLOCK_SIDE)

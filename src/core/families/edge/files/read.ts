@@ -13,6 +13,7 @@ import { drawnBoard, savedBoard } from './board-files';
 import { boardFaults, parseSense, placeBoard, turnBoardTo, type PieceSource, type Sense } from './place-board';
 import { cellsAgainstSet, coloursFromOne, everyCellFilled } from './board-fit';
 import { countNoun } from '../../../text/plural';
+import { fileNameOnly } from '../../../document/file-name';
 
 export { BoardOrderError } from './board-fit';
 
@@ -45,14 +46,10 @@ function parseSize(s: string): [number, number] | null {
   return r >= 1 && c >= 1 ? [r, c] : null;
 }
 
-function baseName(file: string): string {
-  return file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
-}
-
 /** `meta2010_10x10.txt` -> 10x10 (the last RxC in the name, so a year or version before it does not count). */
 export function sizeFromFileName(file: string): [number, number] | null {
   // Only from the start of a run of digits: tried from every digit, a long run took quadratic time.
-  const all = [...baseName(file).matchAll(/(?<!\d)(\d+)[xX](\d+)/g)];
+  const all = [...fileNameOnly(file).matchAll(/(?<!\d)(\d+)[xX](\d+)/g)];
   if (all.length === 0) return null;
   const m = all[all.length - 1];
   const r = Number(m[1]);

@@ -1,3 +1,4 @@
+import { commentStart, commentText, isLineComment } from '../../../document/comments';
 /**
  * Lines of the edge files people have: `#`, `//` and `c` (DIMACS-style `.puz`) comments, blank
  * lines, and fields split by whitespace or by commas/semicolons (CSV, where an empty field is
@@ -20,8 +21,6 @@ export interface SplitText {
   comments: { no: number; text: string }[];
 }
 
-const C_COMMENT = /^c(\s|$)/;
-
 export function splitLines(text: string, keepRaw?: (raw: string, no: number) => boolean): SplitText {
   const lines: TextLine[] = [];
   const comments: { no: number; text: string }[] = [];
@@ -29,21 +28,14 @@ export function splitLines(text: string, keepRaw?: (raw: string, no: number) => 
     const no = k + 1;
     const t = raw.trim();
     if (keepRaw?.(t, no)) return;
-    if (C_COMMENT.test(t)) {
+    if (isLineComment(t)) {
       comments.push({ no, text: t.slice(1).trim() });
       return;
     }
     let body = t;
-    const cut = [body.indexOf('#'), body.indexOf('//')].filter((x) => x >= 0);
-    if (cut.length > 0) {
-      const at = Math.min(...cut);
-      comments.push({
-        no,
-        text: body
-          .slice(at)
-          .replace(/^(#|\/\/)/, '')
-          .trim(),
-      });
+    const at = commentStart(body);
+    if (at >= 0) {
+      comments.push({ no, text: commentText(body).trim() });
       body = body.slice(0, at).trim();
     }
     if (!body) return;

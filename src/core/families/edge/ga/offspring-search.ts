@@ -1,4 +1,5 @@
 import type { Rng } from '../../../rng/rng';
+import { TabulatedMetropolisAcceptor } from '../../../engines/acceptance/acceptor';
 import { EdgeLocalSearch } from '../local-search/local-search';
 import type { EdgePuzzle } from '../model/model';
 
@@ -28,7 +29,7 @@ export interface OffspringSearchOptions {
 export class OffspringSearch {
   private readonly ls: EdgeLocalSearch;
   private readonly state: { current: BoardArrays; best: BoardArrays };
-  private readonly accept: Float64Array;
+  private readonly acceptor: TabulatedMetropolisAcceptor;
   readonly maxScore: number;
   /** Matched joins of the best board the last walk met (with keepLast it may beat the board written back). */
   lastTop = 0;
@@ -43,9 +44,9 @@ export class OffspringSearch {
     const cells = puzzle.rows * puzzle.cols;
     const blank = (): BoardArrays => ({ piece: new Array<number>(cells).fill(0), rotation: new Array<number>(cells).fill(0) });
     this.state = { current: blank(), best: blank() };
-    // exp(-j / T) for a loss of j joins (a move changes at most 8): no Math.exp per move.
-    this.accept = new Float64Array(9);
-    for (let j = 1; j <= 8; j++) this.accept[j] = opts.temperature > 0 ? Math.exp(-j / opts.temperature) : 0;
+    // A move changes at most 8 joins: exp(-j / T) tabulated up to there, no Math.exp per move.
+    this.acceptor = new TabulatedMetropolisAcceptor(8);
+    this.acceptor.temperature = opts.temperature;
   }
 
   /**
@@ -61,14 +62,14 @@ export class OffspringSearch {
     const ls = this.ls;
     ls.load(this.state);
     const max = this.maxScore;
-    const accept = this.accept;
+    const acceptor = this.acceptor;
     let score = ls.score();
     let top = score;
     let m = 0;
     while (m < this.opts.moves && top < max) {
       m++;
       const d = ls.propose(rng);
-      if (d >= 0 || rng.next() < accept[-d > 8 ? 8 : -d]) {
+      if (acceptor.accept(d, score, top, rng)) {
         ls.apply();
         score += d;
         if (score > top) {

@@ -13,7 +13,6 @@ function classOfShape(mask: number): number {
   return s === 'corner' ? CORNER : s === 'side' ? SIDE : s === 'inner' ? INNER : -1;
 }
 
-/** Plain-JSON board for checkpoints. */
 /** A board in a checkpoint (`checkBoard` then checks it against the puzzle). */
 export const boardJson = v.object({ piece: v.array(v.number()), rotation: v.array(v.number()) });
 export type BoardJson = v.InferOutput<typeof boardJson>;
@@ -109,7 +108,7 @@ export class VnsBoard {
       this.fixedRots[j] = f.rotation;
     });
 
-    // Same frame rule as EdgeLocalSearch: classes only when the set has exactly the pieces the frame needs.
+    // The frame rule EdgeLocalSearch reads (B.standardFrame): classes only when the set has exactly the pieces the frame needs.
     const cellLists: number[][] = [[], [], []];
     const pieceLists: number[][] = [[], [], []];
     let odd = rows < 2 || cols < 2;

@@ -87,7 +87,6 @@ export class VnsSa implements SolverRun<EdgeSolutionJson, VnsSaCheckpoint> {
   private readonly mv: Moves;
   /** Cumulative chance of each of KINDS. */
   private readonly cum = new Float64Array(4);
-  /** Acceptance probability of a move losing d joins, at d, for the current level. */
   /** exp(-d / T) tabulated per cooling step (a move losing more than MAX_LOSS joins is never taken). */
   private readonly acceptor = new TabulatedMetropolisAcceptor(MAX_LOSS);
   private readonly bestPiece: Int16Array;
