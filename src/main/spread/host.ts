@@ -54,6 +54,8 @@ export interface SpreadOptions {
 
 /** Most jobs out at once, whatever the workers announce. */
 const MAX_OUTSTANDING = 256;
+/** A pass's CPU as a worker reports it, at most this times its budget (and 5 s): more is a fault. */
+const PASS_CPU_SLACK = 1.5;
 /** Passes that failed in a row, with none ending well, after which the run fails. */
 const MAX_FAILURES = 5;
 
@@ -272,11 +274,11 @@ export class SpreadHost implements WorkerHandle {
     const ev = e.event;
     switch (ev.type) {
       case 'progress':
-        this.ledger.work(e.attempt, e.n, e.who, ev.cpuMs, ev.evaluations, now);
+        this.work(e, ev.cpuMs, ev.evaluations, now);
         this.current = ev.currentScore;
         return;
       case 'improvement': {
-        this.ledger.work(e.attempt, e.n, e.who, ev.cpuMs, ev.evaluations, now);
+        this.work(e, ev.cpuMs, ev.evaluations, now);
         const wrong = this.check(ev.solution, ev.score);
         if (wrong) return this.note(`refused a board from worker ${e.who} (pass ${e.n}): ${wrong}`);
         // A pass from empty first reports its empty board: no place to start a pass from.
@@ -285,12 +287,12 @@ export class SpreadHost implements WorkerHandle {
         return;
       }
       case 'end':
-        this.ledger.work(e.attempt, e.n, e.who, ev.cpuMs, ev.evaluations, now);
+        this.work(e, ev.cpuMs, ev.evaluations, now);
         if (this.ledger.end(e.attempt, e.n, e.who, now)) this.settle(e.n);
         this.failuresInRow = 0;
         return;
       case 'failed':
-        this.ledger.work(e.attempt, e.n, e.who, ev.cpuMs, ev.evaluations, now);
+        this.work(e, ev.cpuMs, ev.evaluations, now);
         if (this.ledger.end(e.attempt, e.n, e.who, now)) this.settle(e.n);
         this.noteOnce(`f:${ev.message}`, `pass ${e.n} failed on worker ${e.who}: ${ev.message}`);
         if (++this.failuresInRow >= MAX_FAILURES) void this.fail(`${MAX_FAILURES} passes in a row failed on the workers (the last: ${ev.message})`);
@@ -302,6 +304,18 @@ export class SpreadHost implements WorkerHandle {
         void this.farm?.again(e.n, 5_000).catch(() => {});
         return;
     }
+  }
+
+  /**
+   * An attempt's figures into the books. A pass stops at its CPU budget (a step late at most), so
+   * a worker that says more is wrong: counted at the most a pass can spend, noted once, and a
+   * faulty worker cannot end a run on the CPU clock early.
+   */
+  private work(e: PassEntry, cpuMs: number, evaluations: number, now: number): void {
+    const most = this.opts.passSeconds * 1000 * PASS_CPU_SLACK + 5_000;
+    if (cpuMs > most)
+      this.noteOnce(`c:${e.who}`, `worker ${e.who} reported ${Math.round(cpuMs / 1000)} CPU s for pass ${e.n} of ${this.opts.passSeconds}: counted as ${Math.round(most / 1000)}`);
+    this.ledger.work(e.attempt, e.n, e.who, Math.min(cpuMs, most), evaluations, now);
   }
 
   private settle(n: number): void {

@@ -22,6 +22,7 @@ import { resolveParams } from '../../../src/core/params/schema';
 import { readSpreadState, spreadCheckpoint } from '../../../src/main/spread/beam-start';
 import { Farm } from '../../../src/main/spread/farm';
 import { SpreadHost } from '../../../src/main/spread/host';
+import { databaseId } from '../../../src/main/studies/redis/coordinator';
 import { Store } from '../../../src/main/store/store';
 import { cli, cliAsync, instances, tempDb } from '../../helpers/cli';
 import { freePort, startRedis, type RedisServer } from '../../helpers/redis';
@@ -305,6 +306,56 @@ describe('a run spread over workers (BullMQ on Redis)', () => {
       `spread run 1: a board of the checkpoint was left out: it reported score ${good.score + 3}, but its board scores ${good.score}`,
     ]);
     expect(resumed.best).toBe(good.score);
+  });
+
+  it('counts a pass at most at what a pass can spend, whatever CPU a worker claims, and says so once', async () => {
+    const family = getFamily('edge');
+    const model = readPuzzleFile(puzzle, readFileSync(puzzle, 'utf8')).puzzle;
+    const params = resolveParams(findSolver('edge', 'beam').params, { maxWidth: 64 });
+    const store = Store.open(':memory:');
+    const notes: string[] = [];
+    let elapsed = 0;
+    let ended = false;
+    const host = new SpreadHost({ redisUrl: redis.url, store, passSeconds: 2, poolSize: 4, fresh: 0.2, log: (l) => notes.push(l) });
+    host.onMessage((m) => {
+      if (m.type === 'progress') elapsed = m.sample.elapsedMs;
+      if (m.type === 'done') ended = true;
+    });
+    const client = new Redis(redis.url);
+    try {
+      const spec: RunSpec = {
+        runId: 9,
+        family: 'edge',
+        solver: 'beam',
+        puzzle: family.puzzleToJson(model as never),
+        params,
+        seed: 1,
+        // A minute of CPU: a claim of 10^9 ms counted as said would end it at once.
+        stop: { seconds: 60, evaluations: null, target: null, clock: 'cpu' },
+        checkpoint: null,
+        progressIntervalMs: 200,
+        checkpointIntervalMs: 60_000,
+      };
+      host.post({ type: 'start', spec });
+      const keys = spreadKeys(databaseId(store), 9);
+      let epoch: string | null = null;
+      for (let i = 0; i < 500 && epoch === null; i++) epoch = (await client.get(keys.state)) ?? (await sleep(20), null);
+      if (epoch === null) throw new Error('the run never reached Redis');
+      const claim = { type: 'progress', cpuMs: 1e9, evaluations: 5, bestScore: 0, currentScore: 0 };
+      for (const attempt of ['x', 'y'])
+        await client.xadd(keys.events, '*', ...entryFields({ v: 1, epoch, n: 0, attempt, who: 'liar/1', event: claim as never }));
+      await until(() => (notes.some((n) => n.includes('liar/1')) ? true : null), 10_000, 'the note');
+      await sleep(600);
+      expect(notes.filter((n) => n.includes('liar/1'))).toEqual(['spread run 9: worker liar/1 reported 1000000 CPU s for pass 0 of 2: counted as 8']);
+      // Two attempts at most 8 s each, and the passes the suite's workers did meanwhile.
+      expect(elapsed).toBeGreaterThanOrEqual(16_000);
+      expect(elapsed).toBeLessThan(60_000);
+      expect(ended).toBe(false);
+    } finally {
+      host.dispose();
+      client.disconnect();
+      store.dispose();
+    }
   });
 
   it(
