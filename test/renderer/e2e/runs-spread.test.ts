@@ -1,7 +1,8 @@
 /**
  * Runs, live: a spread run (its passes done by workers on other machines, src/main/spread) shows
  * its workers and their rates under its figures, both its clocks, its pool and its notes; any other
- * run shows no such table. The figures are the ones a coordinator writes into the database.
+ * run shows no such table; while the run runs, the view follows what its coordinator writes. The
+ * figures are the ones a coordinator writes into the database.
  */
 import { expect, it } from 'vitest';
 import type { SpreadRunInfo } from '../../../src/main/api/types';
@@ -48,5 +49,42 @@ describeBrowser('runs: a spread run in Live', () => {
     // Another run: no workers table.
     await page.locator(`[data-testid="recent-run"][data-run="${plain!.id}"]`).click();
     await expect.poll(() => table.count()).toBe(0);
+  });
+
+  it('follows the figures its coordinator writes while the run runs', async () => {
+    const clue = await findPuzzleId(h, 'e2_clue1_6x6.txt');
+    const [run] = await h.api.startRuns({ puzzleId: clue, solver: 'hill-climb', count: 1, seed: 1, seconds: 120 });
+    await expect.poll(async () => (await h.api.getRun({ id: run!.id })).status, { timeout: 30_000 }).toBe('running');
+    const at = (jobsDone: number, busy: number): SpreadRunInfo => ({
+      v: 1,
+      passSeconds: 90,
+      poolSize: 8,
+      fresh: 0.2,
+      pool: [460],
+      cpuMs: 90_000 * jobsDone,
+      wallMs: 60_000,
+      jobsDone,
+      outstanding: 2,
+      workers: [{ who: 'lab1/1', jobs: jobsDone, busy, cpuMs: 90_000 * jobsDone, evaluations: 1e9, rate: 1e7, lastSeen: Date.now() }],
+      notes: [],
+      updatedAt: Date.now(),
+    });
+    try {
+      writeSpreadInfo(h.backend.workbench.store, run!.id, at(3, 1));
+      const page = await h.newPage({ hash: `#/runs/live/${run!.id}` });
+      const table = page.getByTestId('spread-workers');
+      await expect.poll(() => table.textContent(), { timeout: 10_000 }).toContain('3 passes of 90 CPU s done');
+      // The coordinator's next write: the view reads it within its 2-s round, the page never reloaded.
+      writeSpreadInfo(h.backend.workbench.store, run!.id, {
+        ...at(4, 0),
+        notes: ["worker lab1/1 went silent during pass 4: run again by another worker once the job's lock lapses"],
+      });
+      await expect.poll(() => table.textContent(), { timeout: 10_000 }).toContain('4 passes of 90 CPU s done');
+      // Its passes, and none under way.
+      expect((await page.getByTestId('spread-worker').first().locator('td').allTextContents()).slice(0, 3)).toEqual(['lab1/1', '4', '0']);
+      expect(await table.textContent()).toContain('worker lab1/1 went silent during pass 4');
+    } finally {
+      await h.api.stopRun({ id: run!.id });
+    }
   });
 });
