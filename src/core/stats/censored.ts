@@ -10,9 +10,10 @@
  * Mann-Whitney U test (exact for small samples, ties included) applies. With budgets below some
  * reach time (runs stopped early, unequal limits) a pair can be undecidable (a run stopped at
  * 5 s against one that reached the target at 8 s), and Gehan's generalized Wilcoxon test scores
- * each pair +1, -1 or 0 (undecidable or tied), with Mantel's permutation variance.
+ * each pair +1, -1 or 0 (undecidable or tied): its exact permutation distribution for small
+ * samples, Mantel's permutation variance for large ones.
  */
-import { mannWhitney } from './rank-tests';
+import { EXACT_MAX_RANK_SUM, exactRankSumP, mannWhitney } from './rank-tests';
 import { normalSf } from './normal';
 
 /** Times to a target where null = the run never reached it, censored at `budget` (its limit: ms or evaluations). */
@@ -40,7 +41,8 @@ export interface CensoredTest {
 /**
  * Two-sided test of x against y, non-reachers ranked slowest: Mann-Whitney U with every
  * non-reacher tied at the slowest when every non-reacher's budget is >= every reach time in both
- * samples, otherwise Gehan's generalized Wilcoxon test (normal approximation). Null when either
+ * samples, otherwise Gehan's generalized Wilcoxon test (exact permutation p up to
+ * EXACT_MAX_RANK_SUM runs in all, the normal approximation past it). Null when either
  * sample is empty.
  */
 export function censoredTimeTest(x: readonly CensoredTime[], y: readonly CensoredTime[]): CensoredTest | null {
@@ -87,10 +89,26 @@ function gehan(x: readonly CensoredTime[], y: readonly CensoredTime[]): Censored
   const scores = all.map((r) => all.reduce((s, o) => s + surelyFaster(r, o), 0));
   let w = 0;
   for (let i = 0; i < n1; i++) w += scores[i]!;
+  const a12 = 0.5 + w / (2 * n1 * n2);
+  // Small samples: the exact permutation distribution of W (scores shifted by n - 1 are whole
+  // numbers from 0 to 2n - 2, which the rank-sum count takes); the normal tail there can call a
+  // difference 3 runs against 3 cannot show.
+  if (n <= EXACT_MAX_RANK_SUM)
+    return {
+      statistic: w,
+      p: exactRankSumP(
+        scores.map((u) => u + n - 1),
+        n1,
+        w + n1 * (n - 1),
+      ),
+      exact: true,
+      method: 'gehan',
+      a12,
+    };
   const sumSq = scores.reduce((s, u) => s + u * u, 0);
   const variance = (n1 * n2 * sumSq) / (n * (n - 1));
   const p = variance > 0 ? Math.min(1, 2 * normalSf(Math.abs(w) / Math.sqrt(variance))) : 1;
-  return { statistic: w, p, exact: false, method: 'gehan', a12: 0.5 + w / (2 * n1 * n2) };
+  return { statistic: w, p, exact: false, method: 'gehan', a12 };
 }
 
 /**

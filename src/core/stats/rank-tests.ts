@@ -76,10 +76,11 @@ function approxP(dev: number, sigma2: number): number {
 
 /**
  * P(|S - E S| >= |s - E S|) where S is the sum of k of the doubled ranks `r` drawn without
- * replacement (k = the first sample's size). Counts subsets by size and sum (floats: the counts
+ * replacement (k = the first sample's size). Any whole numbers from 0 to 2n do (n = r.length):
+ * Gehan's scores, shifted, are exact by the same count (censored.ts). Counts subsets by size and sum (floats: the counts
  * pass 2^53 but only their ratios matter).
  */
-function exactRankSumP(r: readonly number[], n1: number, observed: number): number {
+export function exactRankSumP(r: readonly number[], n1: number, observed: number): number {
   const n = r.length;
   // The smaller side has the same distribution problem with fewer rows; its sum is total - observed.
   const total = r.reduce((a, b) => a + b, 0);

@@ -61,12 +61,16 @@ export function overPuzzles(spec: StudySpec, scores: readonly (readonly number[]
     const wPlus = v?.statistic ?? 0;
     const wMinus = (nonzero * (nonzero + 1)) / 2 - wPlus;
     const leader = wPlus > wMinus ? 0 : wMinus > wPlus ? 1 : null;
+    // The exact sign-flip p whenever it can be counted (up to 100 nonzero differences, ties and
+    // zeros included): scipy takes the normal tail from 14 puzzles with ties, which with median
+    // scores tying often can call a difference the exact count does not support.
+    const exact = w && v?.exact ? v.p : null;
     const out = {
       ...base,
       test: 'wilcoxon' as const,
       statistic: w?.statistic ?? null,
-      p: w?.p ?? null,
-      method: w?.method ?? null,
+      p: exact ?? w?.p ?? null,
+      method: w ? (exact !== null ? ('exact' as const) : w.method) : null,
       df: null,
       leader,
       cd: null,

@@ -59,17 +59,36 @@ describe('censoredTimeTest', () => {
     expect(r).toEqual({ statistic: m.statistic, p: m.p, exact: true, method: 'mann-whitney', a12: 1 - m.statistic / 12 });
   });
 
-  it("uses Gehan's test when a budget is below a reach time, with Mantel's variance (worked by hand)", () => {
+  it("uses Gehan's test when a budget is below a reach time, its exact permutation p for small samples (worked by hand)", () => {
     // x: reached at 2, stopped at 3 without reaching, reached at 6; y: reached at 4, stopped at 10.
     // Pair scores (x surely faster +1): (2,4) +1, (2,10+) +1, (3+,4) 0, (3+,10+) 0, (6,4) -1, (6,10+) +1: W = 2.
-    // Pooled scores: 4, -1, -1, 1, -3; sum of squares 28; variance = 3 * 2 / (5 * 4) * 28 = 8.4.
+    // Pooled scores: 4, -1, -1, 1, -3. Of the 10 ways to draw x's 3 of them, 7 sum to 2 or more
+    // away from 0 (2, 4, 4, 2, -5, -3, -3 against 0, 0, -1): p = 0.7.
     const r = censoredTimeTest([reached(2), never(3), reached(6)], [reached(4), never(10)])!;
     expect(r.method).toBe('gehan');
-    expect(r.exact).toBe(false);
+    expect(r.exact).toBe(true);
     expect(r.statistic).toBe(2);
     expect(r.a12).toBeCloseTo(2 / 3, 15);
-    // 2 P(Z > 2 / sqrt(8.4)), scipy.stats.norm.sf.
-    expect(r.p).toBeCloseTo(0.490152960415825, 12);
+    expect(r.p).toBeCloseTo(0.7, 12);
+  });
+
+  it('cannot call 3 runs against 3 apart below p = 0.1, whichever test the budgets pick', () => {
+    // One run of y cut at 10 s, below y's reach at 10.004 s: Gehan. Its normal tail said 0.034.
+    const r = censoredTimeTest([reached(200), reached(200), reached(200)], [reached(8000), reached(10_004), never(10_000)])!;
+    expect(r.method).toBe('gehan');
+    expect(r.p).toBeCloseTo(0.1, 12);
+    // The same runs with y's reach at 9.99 s: every non-reacher slowest, Mann-Whitney; the same p.
+    expect(censoredTimeTest([reached(200), reached(200), reached(200)], [reached(8000), reached(9990), never(10_000)])!.p).toBeCloseTo(0.1, 12);
+  });
+
+  it("uses Mantel's variance past 50 runs (the normal approximation)", () => {
+    // 26 against 26: x reaches at 1..26, y at 27..52 except one cut at 5 (below the reaches after it).
+    const x = Array.from({ length: 26 }, (_, i) => reached(i + 1));
+    const y = Array.from({ length: 26 }, (_, i) => (i === 0 ? never(5) : reached(i + 27)));
+    const r = censoredTimeTest(x, y)!;
+    expect(r.method).toBe('gehan');
+    expect(r.exact).toBe(false);
+    expect(r.p).toBeLessThan(1e-6);
   });
 
   it('gives p = 1 and a12 = 0.5 when no pair can be decided', () => {
