@@ -70,15 +70,20 @@ export interface StudyCellResult extends Summary {
   /** The row's label: the puzzle's, or its group's. */
   puzzle: string;
   solver: string;
-  /** Runs the cell makes (one per seed and puzzle of the row) and how many of them are done (their scores are the summary). */
+  /**
+   * Runs the cell makes (one per seed and puzzle of the row), how many of them are done and how
+   * many failed. Both count: the summary is of every finished run with a best score (a failed
+   * run's is the best it recorded), and a failed run is in the success counts and the tests.
+   */
   planned: number;
   done: number;
+  failed: number;
   maxScore: number | null;
   /** The score a run must reach to count as a success: the stop target, else the puzzle's maximum; null when neither is known. */
   target: number | null;
-  /** Share of the done runs that reached the target (0..1), null without a target or done runs. */
+  /** Share of the finished runs (done or failed) that reached the target (0..1), null without a target or finished runs. */
   successRate: number | null;
-  /** How many of the done runs reached the target, of how many (the counts behind `successRate`); null without a target or done runs. */
+  /** How many of the finished runs reached the target, of how many (the counts behind `successRate`); null without a target or finished runs. */
   success: { reached: number; runs: number } | null;
   /** Median time (ms) of the successful runs to first reach the target (read it with `success`: the runs that never did are not in it). */
   timeToTargetMs: number | null;

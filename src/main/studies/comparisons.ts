@@ -10,6 +10,7 @@
  * Runs are paired (puzzle and seed) only when the study file declares what makes them a pair:
  * the same seed in two solvers draws different numbers, so nothing pairs them by itself.
  */
+import { isFinal } from '../../core/engine/run-types';
 import { a12, bootstrapIntervals, holm } from '../../core/stats/effect';
 import { censoredTimeTest, type CensoredTime } from '../../core/stats/censored';
 import { fisherExact } from '../../core/stats/fisher';
@@ -26,11 +27,14 @@ export type { PairTest, PublishedTestResult, StudyAnalysis, StudyComparison, Suc
 /** Holm-adjusted p below this: a difference the study calls. */
 export const ALPHA = 0.05;
 
-/** A done run of a cell as the tests need it. */
+/** A finished run of a cell (done or failed) as the tests need it. */
 interface RunValue {
   /** Puzzle and seed: what a declared pairing pairs by. */
   key: string;
+  /** Its best score; a run that failed before it had one ranks below every score of its row (`worst`). */
   score: number;
+  /** False for such a run: the cell's intervals are of the scores runs made. */
+  scored: boolean;
   /** Null without a target. */
   reach: {
     reached: boolean;
@@ -51,12 +55,20 @@ export function studyAnalysis(spec: StudySpec, runs: readonly StudyRun[], reach:
   const values: RunValue[][] = Array.from({ length: rows.length * nConfigs }, () => []);
   const rowOf = new Map<number, number>();
   rows.forEach((row, ri) => row.puzzles.forEach((p) => rowOf.set(p, ri)));
-  for (const r of runs) {
-    const ri = rowOf.get(r.puzzleIndex);
-    if (ri === undefined || r.configIndex >= nConfigs || r.run.status !== 'done' || r.run.bestScore === null) continue;
-    values[ri * nConfigs + r.configIndex]!.push(runValue(spec, r, reach));
+  // Failed runs count (a run that fails is its setting's failure): a failed run's best is its
+  // score, and one without a best ranks below every score of its row, one below the lowest.
+  const finished = runs.filter((r) => rowOf.has(r.puzzleIndex) && r.configIndex < nConfigs && isFinal(r.run.status));
+  const worst = new Map<number, number>();
+  for (const r of finished)
+    if (r.run.bestScore !== null) {
+      const ri = rowOf.get(r.puzzleIndex)!;
+      worst.set(ri, Math.min(worst.get(ri) ?? Infinity, r.run.bestScore - 1));
+    }
+  for (const r of finished) {
+    const ri = rowOf.get(r.puzzleIndex)!;
+    values[ri * nConfigs + r.configIndex]!.push(runValue(spec, r, reach, worst.get(ri) ?? 0));
   }
-  const intervals = values.map((v) => bootstrapIntervals(v.map((x) => x.score)));
+  const intervals = values.map((v) => bootstrapIntervals(v.filter((x) => x.scored).map((x) => x.score)));
 
   const raw: Omit<StudyComparison, 'winner' | 'by'>[] = [];
   rows.forEach((row, ri) => {
@@ -112,24 +124,28 @@ function decide(c: Omit<StudyComparison, 'winner' | 'by'>): Pick<StudyComparison
   return { winner: null, by: null };
 }
 
-function runValue(spec: StudySpec, r: StudyRun, reach: Reach): RunValue {
+function runValue(spec: StudySpec, r: StudyRun, reach: Reach, worst: number): RunValue {
   const key = `${r.puzzleIndex}:${r.seed}`;
-  const score = r.run.bestScore!;
+  const scored = r.run.bestScore !== null;
+  const score = r.run.bestScore ?? worst;
   const target = runTarget(spec, r.puzzleIndex, r.configIndex);
-  if (target === null) return { key, score, reach: null };
+  if (target === null) return { key, score, scored, reach: null };
   const stop = cellStop(spec, r.puzzleIndex, r.configIndex);
-  const reached = score >= target;
+  const reached = scored && score >= target;
+  // A run that failed short of the target never gets there: slower than any budget, not a run cut short.
+  const never = !reached && r.run.status === 'failed';
   // A run that reached the target without a recorded improvement there: by its end, at the latest.
   const when = reached ? (reach(r.run.id, target) ?? { elapsedMs: r.run.elapsedMs, evaluations: r.run.evaluations }) : null;
   return {
     key,
     score,
+    scored,
     reach: {
       reached,
       ms: when?.elapsedMs ?? null,
       evaluations: when?.evaluations ?? null,
-      budgetMs: stop.seconds !== null ? stop.seconds * 1000 : r.run.elapsedMs,
-      budgetEvaluations: stop.evaluations ?? r.run.evaluations,
+      budgetMs: never ? Infinity : stop.seconds !== null ? stop.seconds * 1000 : r.run.elapsedMs,
+      budgetEvaluations: never ? Infinity : (stop.evaluations ?? r.run.evaluations),
       byEvaluations: stop.seconds === null && stop.evaluations !== null,
     },
   };

@@ -68,7 +68,7 @@ export function overPuzzlesLines(spec: StudySpec, a: StudyAnalysis, width = 40):
       );
   }
   if (o.rows.length < o.rowsInStudy)
-    lines.push(`(${o.rowsInStudy - o.rows.length} of ${o.rowsInStudy} puzzles left out: not every setting has a done run there yet)`);
+    lines.push(`(${o.rowsInStudy - o.rows.length} of ${o.rowsInStudy} puzzles left out: not every setting has a finished run there yet)`);
   return lines;
 }
 

@@ -4,7 +4,17 @@
  * written by the one text module (core/text/run-text.ts).
  */
 import { displayText } from '../../core/text/display';
-import { countText, durationText, figureText, publishedText, scoreText, shareText, studyProgressText, studyStatus } from '../../core/text/run-text';
+import {
+  cellRunsText,
+  countText,
+  durationText,
+  figureText,
+  publishedText,
+  scoreText,
+  shareText,
+  studyProgressText,
+  studyStatus,
+} from '../../core/text/run-text';
 import type { StudyAnalysis } from './comparisons';
 import type { StudyCellResult, StudyProgress } from './results';
 import { comparisonLines, comparisonMarkdown, csvCells, csvHeaders, INTERVAL_HEADERS, intervalCells, type DiagramPlace } from './report-stats';
@@ -25,7 +35,7 @@ export const gridText = (s: StudyHead): string => {
   return `${puzzles.length} puzzles x ${configs.length} solvers x ${seeds.length} seeds = ${studySize(s.spec)} runs`;
 };
 
-const HEADERS = ['puzzle', 'solver', 'runs', 'mean', 'median', 'best', 'sd', 'reached', 'time to target', 'evals to target'];
+const HEADERS = ['puzzle', 'solver', 'runs', 'mean', 'median', 'best', 'sd', 'reached', 'time to target (reachers)', 'evals to target (reachers)'];
 
 /** "8/10 (80%)": the runs that reached the target, of the done runs with one. */
 const reachedText = (c: StudyCellResult): string => (c.success ? `${c.success.reached}/${c.success.runs} (${shareText(c.successRate)})` : '-');
@@ -95,7 +105,7 @@ function cellRow(s: StudyHead, c: StudyCellResult, width = 40, a?: StudyAnalysis
   const row = [
     displayText(c.puzzle, width),
     displayText(c.solver, width),
-    `${c.done}/${c.planned}`,
+    cellRunsText(c),
     figureText(c.mean),
     figureText(c.median),
     scoreText(c.best, c.maxScore, { sep: '/', none: '-' }),
@@ -164,6 +174,7 @@ export function studyCsv(s: StudyHead, cells: readonly StudyCellResult[], analys
     'solver',
     'planned',
     'done',
+    'failed',
     'mean',
     'median',
     'best',
@@ -199,6 +210,7 @@ export function studyCsv(s: StudyHead, cells: readonly StudyCellResult[], analys
       quote(c.solver),
       String(c.planned),
       String(c.done),
+      String(c.failed),
       n(c.mean),
       n(c.median),
       n(c.best),

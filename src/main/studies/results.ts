@@ -2,7 +2,7 @@
  * A study's results: one cell per puzzle x solver setting over its finished runs (mean, median,
  * best, spread, success rate, time to target), and the progress of the whole study.
  */
-import type { RunClock } from '../../core/engine/run-types';
+import { isFinal, type RunClock } from '../../core/engine/run-types';
 import type { RunStatus } from '../store/types';
 import type { StudyRun } from '../store/studies';
 import { cellStop, type StudySpec } from './spec';
@@ -110,14 +110,17 @@ export function studyResults(spec: StudySpec, runs: readonly StudyRun[], reach: 
     const first = row.puzzles[0]!;
     const inRow = new Set(row.puzzles);
     spec.configs.forEach((c, ci) => {
-      const done = runs.filter((r) => inRow.has(r.puzzleIndex) && r.configIndex === ci && r.run.status === 'done' && r.run.bestScore !== null);
-      const scores = done.map((r) => r.run.bestScore!);
+      // Failed runs count: a run that fails is the setting's failure, not a run to leave out. Its
+      // best (boards checked as it ran) is its score; without one it has none, and reached nothing.
+      const finished = runs.filter((r) => inRow.has(r.puzzleIndex) && r.configIndex === ci && isFinal(r.run.status));
+      const scores = finished.flatMap((r) => (r.run.bestScore !== null ? [r.run.bestScore] : []));
       const target = runTarget(spec, first, ci);
       const groupName = spec.puzzles[first]!.group;
       const paper = spec.published?.cells.find((x) => x.solver === ci && (x.group !== undefined ? x.group === groupName : x.puzzle === first));
-      const withTarget = done.map((r) => ({ r, t: runTarget(spec, r.puzzleIndex, ci) })).filter((x): x is { r: StudyRun; t: number } => x.t !== null);
-      const hits = withTarget.filter(({ r, t }) => r.run.bestScore! >= t);
-      const reached = hits.map(({ r, t }) => reach(r.run.id, t)).filter((x) => x !== null);
+      const withTarget = finished.map((r) => ({ r, t: runTarget(spec, r.puzzleIndex, ci) })).filter((x): x is { r: StudyRun; t: number } => x.t !== null);
+      const hits = withTarget.filter(({ r, t }) => r.run.bestScore !== null && r.run.bestScore >= t);
+      // A run that reached the target with no improvement recorded there: by its end, at the latest (as the time test counts it).
+      const reached = hits.map(({ r, t }) => reach(r.run.id, t) ?? { elapsedMs: r.run.elapsedMs, evaluations: r.run.evaluations });
       cells.push({
         rowIndex: ri,
         puzzleIndex: first,
@@ -125,7 +128,8 @@ export function studyResults(spec: StudySpec, runs: readonly StudyRun[], reach: 
         puzzle: row.label,
         solver: c.label,
         planned: spec.seeds.length * row.puzzles.length,
-        done: done.length,
+        done: finished.filter((r) => r.run.status === 'done').length,
+        failed: finished.filter((r) => r.run.status === 'failed').length,
         maxScore: spec.puzzles[first]!.maxScore,
         ...summarize(scores),
         target,

@@ -126,6 +126,42 @@ describe('study analysis: runs that never reach the target count', () => {
   });
 });
 
+describe('study analysis: runs that failed count', () => {
+  const failed = (puzzleIndex: number, configIndex: number, seed: number, bestScore: number | null): StudyRun => {
+    const r = run(puzzleIndex, configIndex, seed, 0, null, 1_000);
+    return { ...r, run: { ...r.run, status: 'failed', bestScore } };
+  };
+
+  it('in the cells, the success counts and the tests: half failed is not ahead of half reached', () => {
+    // a: 10 seeds reach the target (100) at 0.5 s, 10 failed (at 40, or before any board);
+    // b: every run done, 10 of 20 reach it.
+    const s = spec({ seeds: Array.from({ length: 20 }, (_, i) => i + 1) });
+    const rs = [
+      ...Array.from({ length: 10 }, (_, i) => run(0, 0, i + 1, 100, 500)),
+      ...Array.from({ length: 10 }, (_, i) => failed(0, 0, i + 11, i < 5 ? 40 : null)),
+      ...Array.from({ length: 20 }, (_, i) => run(0, 1, i + 1, i < 10 ? 100 : 95, i < 10 ? 600 : null)),
+    ];
+    const { cells, analysis } = analyse(s, rs);
+    expect(cells[0]).toMatchObject({ done: 10, failed: 10, success: { reached: 10, runs: 20 }, worst: 40 });
+    const c = analysis.comparisons[0]!;
+    expect(c.success).toMatchObject({ reached: [10, 10], runs: [20, 20], p: 1 });
+    // On the scores, the failed runs (at 40, or below every score) put a behind, not ahead.
+    expect(c.score!.n).toEqual([20, 20]);
+    expect(c.score!.a12).toBeLessThan(0.5);
+    expect(c.winner).not.toBe(0);
+  });
+
+  it('over the puzzles: a setting that fails on a puzzle is behind there, not left out', () => {
+    const eight = Array.from({ length: 8 }, (_, i) => puzzle(`p${i}`));
+    const s = spec({ puzzles: eight, configs: [config('a'), config('b')], seeds: [1] });
+    const rs = eight.flatMap((_, i) => (i < 6 ? [run(i, 0, 1, 51), run(i, 1, 1, 50)] : [failed(i, 0, 1, null), run(i, 1, 1, 50)]));
+    const o = analyse(s, rs).analysis.overPuzzles!;
+    expect(o.rows).toHaveLength(8);
+    expect(o.ahead).toEqual([6, 2]);
+    expect(o.verdict).toMatch(/not told apart/);
+  });
+});
+
 describe('study analysis: pairing only when declared', () => {
   // Three puzzles of very different scores in one group; b is always 1 below a, seed for seed.
   const g = (over: Partial<StudySpec> = {}) =>

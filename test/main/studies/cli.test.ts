@@ -32,7 +32,7 @@ describe('workbench study', () => {
     const ran = cli(['study', 'run', '1', '--concurrency', '2', '--db', db]);
     expect(ran.code, ran.stderr + cli(['runs', '--json', '--db', db]).stdout).toBe(0);
     expect(ran.stdout).toMatch(
-      /^study 1: .*\ndone: 4\/4 done\n\npuzzle\s+solver\s+runs\s+mean\s+median\s+best\s+sd\s+reached\s+time to target\s+evals to target\s+mean 95% CI\s+median 95% CI\n/,
+      /^study 1: .*\ndone: 4\/4 done\n\npuzzle\s+solver\s+runs\s+mean\s+median\s+best\s+sd\s+reached\s+time to target \(reachers\)\s+evals to target \(reachers\)\s+mean 95% CI\s+median 95% CI\n/,
     );
     expect(ran.stdout).toMatch(/e2_clue1_6x6\s+annealing\s+2\/2 /);
 
@@ -52,7 +52,7 @@ describe('workbench study', () => {
     const md = cli(['study', 'show', '1', '--markdown', '--db', db]).stdout;
     expect(md).toMatch(/^## clue 1: hill climbing vs annealing\n/);
     expect(md).toMatch(
-      /\n\| puzzle \| solver \| runs \| mean \| median \| best \| sd \| reached \| time to target \| evals to target \| mean 95% CI \| median 95% CI \|\n\| --- \| --- \| ---: \|/,
+      /\n\| puzzle \| solver \| runs \| mean \| median \| best \| sd \| reached \| time to target \(reachers\) \| evals to target \(reachers\) \| mean 95% CI \| median 95% CI \|\n\| --- \| --- \| ---: \|/,
     );
     // The table, the setup (the program's version, the budget and its clock), then the comparisons: heading, note and a table of one pair.
     expect(md).toMatch(

@@ -133,11 +133,11 @@ describe('study results', () => {
     expect(md).toMatch(/\| a \| sa \| 0\/2 \| - \| - \| - \| - \| - \| - \| - \| mean 9\.50 \|/);
     const csv = studyCsv(head, cells).trim().split('\n');
     expect(csv[0]).toBe(
-      'puzzle,solver,planned,done,mean,median,best,worst,sd,target,max_score,success_rate,reached,runs_with_target,time_to_target_s,evaluations_to_target,stop_seconds,stop_evaluations,stop_target,clock,workbench_version,published_mean,published_median,published_best,published_sd,published_success_rate,published_time_to_target,published_evaluations_to_target',
+      'puzzle,solver,planned,done,failed,mean,median,best,worst,sd,target,max_score,success_rate,reached,runs_with_target,time_to_target_s,evaluations_to_target,stop_seconds,stop_evaluations,stop_target,clock,workbench_version,published_mean,published_median,published_best,published_sd,published_success_rate,published_time_to_target,published_evaluations_to_target',
     );
     // The budget, the clock and the program's version on every line (issue 47).
-    expect(csv[1]).toBe(`a,hc,2,2,8,8,10,6,2.828427,10,10,0.5,1,2,2.5,12345,10,,,wall,${VERSION},,,,,,,`);
-    expect(csv[2]).toBe(`a,sa,2,0,,,,,,10,10,,,,,,10,,,wall,${VERSION},9.5,,,,,,`);
+    expect(csv[1]).toBe(`a,hc,2,2,0,8,8,10,6,2.828427,10,10,0.5,1,2,2.5,12345,10,,,wall,${VERSION},,,,,,,`);
+    expect(csv[2]).toBe(`a,sa,2,0,0,,,,,,10,10,,,,,,10,,,wall,${VERSION},9.5,,,,,,`);
     // Names that a spreadsheet would read as formulas are quoted.
     const evil = studyCsv(
       { ...head, spec: spec({ puzzles: [puzzle('=cmd|x'), puzzle('b')], published: null }) },
