@@ -61,6 +61,7 @@ describe('make unique in words', () => {
     reference: null,
     differing: [],
     solutionsBefore: 1500,
+    boardsBefore: 1500,
     countExact: false,
     fewest: false,
     nodes: 2_000_000,

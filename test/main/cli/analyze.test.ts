@@ -39,7 +39,9 @@ describe('workbench analyze', () => {
     const out = join(db, '..', 'gen-4x4-unique.json');
     const r = cli(['analyze', file, '--make-unique', '--out', out, '--db', db]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^4x4: 10 solutions; fix (\d) pieces? of one solution to leave exactly one \(the fewest that do; confirmed by an exact count/);
+    expect(r.stdout).toMatch(
+      /^4x4: 10 solutions \(40 boards with the whole board's turns, which a fixed piece tells apart\); fix (\d) pieces? of one solution to leave exactly one board \(the fewest of this solution's pieces that do; confirmed by an exact count/,
+    );
     const hints = Number(/fix (\d) piece/.exec(r.stdout)![1]);
     expect(r.stdout.match(/^ {2}piece \d+ at row \d, column \d/gm)).toHaveLength(hints);
     const again = cli(['analyze', out, '--probes', '50', '--db', db]);

@@ -23,15 +23,19 @@ describeBrowser('make unique by colours', () => {
     const changedSides = async (): Promise<number> => (await pieces()).flat().filter((c, i) => c !== original.flat()[i]).length;
 
     await panel.getByTestId('make-unique-start').click();
-    await expect.poll(() => text(panel.getByTestId('make-unique-headline')), { timeout: 30_000 }).toMatch(/^4x4: 10 solutions; fix 2 pieces/);
+    await expect
+      .poll(() => text(panel.getByTestId('make-unique-headline')), { timeout: 30_000 })
+      .toMatch(/^4x4: 10 solutions \(40 boards with the whole board's turns, which a fixed piece tells apart\); fix 2 pieces/);
     await panel.getByTestId('recolour-start').click();
     await expect
       .poll(() => text(panel.getByTestId('recolour-headline')), { timeout: 30_000 })
       .toMatch(
-        /^4x4: 10 solutions; give (\d+) joins? of one solution a colour of (its|their) own to leave exactly one \(the fewest that do; confirmed by an exact count/,
+        /^4x4: 10 solutions; give (\d+) joins? of one solution a colour of (its|their) own to leave exactly one \(the fewest of this solution's joins that do; confirmed by an exact count/,
       );
     // The hints' proposal stays beside it.
-    expect(await text(panel.getByTestId('make-unique-headline'))).toMatch(/^4x4: 10 solutions; fix 2 pieces/);
+    expect(await text(panel.getByTestId('make-unique-headline'))).toMatch(
+      /^4x4: 10 solutions \(40 boards with the whole board's turns, which a fixed piece tells apart\); fix 2 pieces/,
+    );
     const report = await text(panel.getByTestId('recolour-report'));
     expect(report).toMatch(/the join (right of|below) row \d, column \d: new colour \d+ on both its sides/);
     expect(report).toMatch(/the solutions differ in \d+ of 16 cells/);

@@ -17,7 +17,9 @@ describeBrowser('make unique', () => {
     const { id, page, panel } = await openTenSolutions(h);
 
     await panel.getByTestId('make-unique-start').click();
-    await expect.poll(() => text(panel.getByTestId('make-unique-headline')), { timeout: 30_000 }).toMatch(/^4x4: 10 solutions; fix 2 pieces/);
+    await expect
+      .poll(() => text(panel.getByTestId('make-unique-headline')), { timeout: 30_000 })
+      .toMatch(/^4x4: 10 solutions \(40 boards with the whole board's turns, which a fixed piece tells apart\); fix 2 pieces/);
     const report = await text(panel.getByTestId('make-unique-report'));
     expect(report).toMatch(/piece \d+ at row \d, column \d/);
     expect(report).toContain('the solutions differ in 12 of 16 cells');

@@ -36,8 +36,10 @@ export interface MakeUniqueResult {
   differing: number[];
   /** Solutions found before any hint (up to turns): exact when `countExact`. */
   solutionsBefore: number;
+  /** The boards they make, the whole board's turns told apart (a fixed piece pins the turn): what the hints bring to one. */
+  boardsBefore: number;
   countExact: boolean;
-  /** The hints are the fewest that do it: one round, its count exhausted, the exact cover tried. */
+  /** The hints are the fewest of the reference solution's pieces that do it: one round, its count exhausted, the exact cover tried (another solution's might need fewer). */
   fewest: boolean;
   /** Placements the counts spent. */
   nodes: number;
@@ -91,6 +93,7 @@ export function makeUnique(puzzle: EdgePuzzle, options: Partial<MakeUniqueOption
   const exact = first.counter.done;
   const base = {
     solutionsBefore: first.counter.solutionsAtLeast,
+    boardsBefore: first.counter.boardsAtLeast,
     countExact: exact,
     nodes: 0,
   };

@@ -9,7 +9,8 @@
  * confirmed by an exact count of the recoloured puzzle.
  */
 import { solutionFromJson, type EdgeSolutionJson } from '../model/json';
-import type { EdgePuzzle } from '../model/model';
+import { MAX_COLOUR, type EdgePuzzle } from '../model/model';
+import { countNoun } from '../../../text/plural';
 import { sourceCell, turnKey, type SearchTree } from './tree';
 import { count, coverRounds, DEFAULT_MAKE_UNIQUE, type MakeUniqueOptions } from './cover-rounds';
 import type { MakeUniqueOutcome } from './make-unique';
@@ -111,6 +112,11 @@ export function fewestRecolourings(puzzle: EdgePuzzle, options: Partial<MakeUniq
       for (const i of chosen) {
         const j = joins[i]!;
         const colour = top + 1 + changes.length;
+        // A board stores colours up to MAX_COLOUR: one more would wrap to grey.
+        if (colour > MAX_COLOUR)
+          throw new Error(
+            `recolour: no colour is left above ${top} for ${countNoun(changes.length + 1, 'new join')} (colours go up to ${MAX_COLOUR}): number the puzzle's colours from 1 and try again`,
+          );
         const other = j.side === 1 ? j.cell + 1 : j.cell + cols;
         edges[4 * ref.piece[j.cell]! + j.sa] = colour;
         edges[4 * ref.piece[other]! + j.sb] = colour;

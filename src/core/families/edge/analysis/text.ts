@@ -31,7 +31,7 @@ export function symmetryText(a: EdgeAnalysis): string {
     return `square board without fixed pieces: each solution is counted once, not four times (its quarter turns are the same solution)${a.pinned ? '; the search pins one corner piece to the top-left' : ''}`;
   if (a.symmetry === 'half-turn')
     return 'rectangular board without fixed pieces: each solution is counted once, not twice (its half turn is the same solution)';
-  return 'no board turn maps solutions to solutions (fixed pieces or upright tiles): every solution counts';
+  return 'every solution counts, a turned board as another (fixed pieces pin the turn, or tiles stay upright, or a single piece)';
 }
 
 /** "unique", "3 solutions", "at least 1,000 solutions (stopped at the limit)", "no solution". */
@@ -118,12 +118,14 @@ function statsLines(s: ColourStats, e2?: ColourStats | null): string[] {
  * solutions differ. `stoppedBy`: why a search that ended early ended ('seconds': the CPU limit), when the caller knows.
  */
 export function makeUniqueLines(r: MakeUniqueResult, rows: number, cols: number, stoppedBy?: StoppedBy): string[] {
-  const before = `${r.countExact ? '' : 'at least '}${countNoun(r.solutionsBefore, 'solution')}`;
+  const turned =
+    r.boardsBefore > r.solutionsBefore ? ` (${countNoun(r.boardsBefore, 'board')} with the whole board's turns, which a fixed piece tells apart)` : '';
+  const before = `${r.countExact ? '' : 'at least '}${countNoun(r.solutionsBefore, 'solution')}${turned}`;
   if (r.outcome === 'unique') return [`${rows}x${cols}: already unique: exactly one solution; nothing to fix`];
   if (r.outcome === 'none') return [`${rows}x${cols}: no solution, so no hint can make it unique`];
   const head =
     r.outcome === 'proposed'
-      ? `${rows}x${cols}: ${before}; fix ${countNoun(r.hints.length, 'piece')} of one solution to leave exactly one (${r.fewest ? 'the fewest that do' : 'not proven the fewest: the solutions were covered in rounds'}; confirmed by an exact count in ${countText(r.nodes)} nodes):`
+      ? `${rows}x${cols}: ${before}; fix ${countNoun(r.hints.length, 'piece')} of one solution to leave exactly one${turned ? ' board' : ''} (${r.fewest ? "the fewest of this solution's pieces that do" : 'not proven the fewest: the solutions were covered in rounds'}; confirmed by an exact count in ${countText(r.nodes)} nodes):`
       : `${rows}x${cols}: ${before}; ${stoppedText(stoppedBy)} before a proposal was confirmed (${countText(r.nodes)} nodes)${r.hints.length ? `; the hints so far:` : ''}`;
   const turn = (q: number): string => (q === 0 ? '' : `, turned ${countNoun(q, 'quarter')}`);
   const lines = [head, ...r.hints.map((h) => `  piece ${h.piece + 1} at row ${h.row + 1}, column ${h.col + 1}${turn(h.rotation)}`)];
@@ -154,7 +156,7 @@ export function recolourLines(r: RecolourResult, rows: number, cols: number, sto
   const n = r.changes.length;
   const head =
     r.outcome === 'proposed'
-      ? `${rows}x${cols}: ${before}; give ${ownColourText(n, 'of one solution')} to leave exactly one (${r.fewest ? 'the fewest that do' : 'not proven the fewest: the solutions were covered in rounds'}; confirmed by an exact count in ${countText(r.nodes)} nodes):`
+      ? `${rows}x${cols}: ${before}; give ${ownColourText(n, 'of one solution')} to leave exactly one (${r.fewest ? "the fewest of this solution's joins that do" : 'not proven the fewest: the solutions were covered in rounds'}; confirmed by an exact count in ${countText(r.nodes)} nodes):`
       : `${rows}x${cols}: ${before}; ${stoppedText(stoppedBy)} before a proposal was confirmed (${countText(r.nodes)} nodes)`;
   return [
     head,

@@ -6,6 +6,7 @@
  * the tries had.
  */
 import { generateEdgePuzzle } from './generator';
+import { largest, smallest } from '../../../numbers/extremes';
 import type { EdgeBoard, EdgePuzzle } from '../model/model';
 import { generateTetravex } from '../files/tetravex';
 import { DIFFICULTY_BANDS, bandOf, bandText, rate, type Difficulty } from './difficulty';
@@ -66,8 +67,8 @@ export function generateToOrder(o: OrderOptions): Ordered {
     if (band && !(r.rating >= band[0] && r.rating < band[1])) continue;
     return { puzzle: g.puzzle, solution: g.solution, rating: r.rating, difficulty: bandOf(r.rating), tried, nodes };
   }
-  const lo = seen.length ? Math.min(...seen).toFixed(1) : null;
-  const hi = seen.length ? Math.max(...seen).toFixed(1) : null;
+  const lo = seen.length ? smallest(seen).toFixed(1) : null;
+  const hi = seen.length ? largest(seen).toFixed(1) : null;
   const ratings = lo === null ? '' : `; the tries rated ${lo} to ${hi}`;
   const what = o.difficulty ? `a unique ${o.difficulty} board (rating ${bandText(o.difficulty)})` : 'a board with one solution';
   throw new OrderError(

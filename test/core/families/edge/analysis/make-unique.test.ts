@@ -121,4 +121,14 @@ describe('make unique by recolouring joins (issue 51, item 1)', () => {
     expect(rounds.outcome).toBe('proposed');
     expect(bruteSolutions(rounds.puzzle!).classes).toBe(1);
   });
+
+  it('refuses in one line when no colour is left above the highest (one more would wrap to grey)', () => {
+    const { puzzle: p } = generateEdgePuzzle({ rows: 4, cols: 4, frameColours: 1, innerColours: 2, seed: 1 });
+    let top = 0;
+    for (const e of p.edges) top = Math.max(top, e);
+    const high: EdgePuzzle = { ...p, edges: p.edges.map((e) => (e === top ? 65535 : e)) };
+    expect(() => fewestRecolourings(high)).toThrow(
+      /^recolour: no colour is left above 65535 for 1 new join \(colours go up to 65535\): number the puzzle's colours from 1 and try again$/,
+    );
+  });
 });
