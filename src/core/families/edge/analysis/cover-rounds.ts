@@ -53,28 +53,38 @@ export const popcount = (set: Uint32Array): number => {
 
 /**
  * The fewest cells whose kill sets cover all `n` boards: every set of k cells for k = 1..exactUpTo
- * (cells that kill more first), then the greedy cover. Null when no cells cover them (a board equal
- * to the reference where hints may go: cannot happen for distinct boards over free cells).
+ * (cells that kill more first), then the greedy cover. Null when no cells cover them (a board that
+ * agrees with the reference wherever a candidate is: a recolouring cannot tell a mirrored part
+ * apart); 'stopped' when `shouldStop` said so during the exact search (its sets grow as C(m, 6)).
  */
 export function fewestCells(
   sets: readonly Uint32Array[],
   candidates: readonly number[],
   n: number,
   exactUpTo: number,
-): { cells: number[]; exact: boolean } | null {
+  shouldStop?: () => boolean,
+): { cells: number[]; exact: boolean } | null | 'stopped' {
   if (n === 0) return { cells: [], exact: true };
   const order = candidates.filter((c) => popcount(sets[c]!) > 0).sort((a, b) => popcount(sets[b]!) - popcount(sets[a]!));
   const pick: number[] = [];
+  let tried = 0;
+  let stopped = false;
   const choose = (from: number, k: number): boolean => {
-    if (pick.length === k) return covers(sets, pick, n);
-    for (let i = from; i <= order.length - (k - pick.length); i++) {
+    if (pick.length === k) {
+      if ((++tried & 0xfff) === 0 && shouldStop?.()) stopped = true;
+      return covers(sets, pick, n);
+    }
+    for (let i = from; i <= order.length - (k - pick.length) && !stopped; i++) {
       pick.push(order[i]!);
       if (choose(i + 1, k)) return true;
       pick.pop();
     }
     return false;
   };
-  for (let k = 1; k <= Math.min(exactUpTo, order.length); k++) if (choose(0, k)) return { cells: [...pick], exact: true };
+  for (let k = 1; k <= Math.min(exactUpTo, order.length); k++) {
+    if (choose(0, k)) return { cells: [...pick], exact: true };
+    if (stopped) return 'stopped';
+  }
   // Greedy: the cell killing the most boards still alive, until none is left.
   const alive = new Uint32Array(Math.ceil(n / 32));
   for (let j = 0; j < n; j++) alive[j >>> 5]! |= 1 << (j & 31);
@@ -114,8 +124,8 @@ export interface CoverStep {
 }
 
 /**
- * Rounds from a first count with several solutions until a count finished with one (`proposed`)
- * or the work runs out (`stopped`). `fewest` stays true only for one round whose first count was
+ * Rounds from a first count with several solutions until a count finished with one (`proposed`),
+ * the work runs out (`stopped`) or no candidate tells the reference from another solution (`impossible`). `fewest` stays true only for one round whose first count was
  * exhausted and whose cover was exact.
  */
 export function coverRounds(
@@ -123,13 +133,15 @@ export function coverRounds(
   o: MakeUniqueOptions,
   budget: { nodes: number },
   step: CoverStep,
-): { outcome: 'proposed' | 'stopped'; fewest: boolean } {
+): { outcome: 'proposed' | 'stopped' | 'impossible'; fewest: boolean } {
   let fewest = first.counter.done;
   let round = first;
   for (;;) {
     const r = step.sets(round);
-    const cover = fewestCells(r.sets, r.candidates, r.others, o.exactUpTo);
-    if (!cover) return { outcome: 'stopped', fewest: false };
+    const cover = fewestCells(r.sets, r.candidates, r.others, o.exactUpTo, o.shouldStop);
+    if (cover === 'stopped') return { outcome: 'stopped', fewest: false };
+    // Another solution agrees with the reference wherever a candidate is: nothing of this kind tells them apart.
+    if (!cover) return { outcome: 'impossible', fewest: false };
     if (!cover.exact) fewest = false;
     round = count(step.apply(cover.cells), o.keep, budget, o.shouldStop);
     if (round.counter.done && step.alone(round.counter)) return { outcome: 'proposed', fewest };

@@ -24,7 +24,9 @@ export type MakeUniqueOutcome =
   /** Hints proposed, and the exact count of the hinted puzzle says one solution. */
   | 'proposed'
   /** The work ran out (nodes or a stop) before a confirmed proposal. */
-  | 'stopped';
+  | 'stopped'
+  /** Another solution agrees with the kept one wherever a change could go (a recolouring cannot tell a mirrored part apart). */
+  | 'impossible';
 
 export interface MakeUniqueResult {
   outcome: MakeUniqueOutcome;

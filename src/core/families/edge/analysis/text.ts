@@ -123,6 +123,7 @@ export function makeUniqueLines(r: MakeUniqueResult, rows: number, cols: number,
   const before = `${r.countExact ? '' : 'at least '}${countNoun(r.solutionsBefore, 'solution')}${turned}`;
   if (r.outcome === 'unique') return [`${rows}x${cols}: already unique: exactly one solution; nothing to fix`];
   if (r.outcome === 'none') return [`${rows}x${cols}: no solution, so no hint can make it unique`];
+  if (r.outcome === 'impossible') return [`${rows}x${cols}: ${before}; no hint tells one solution from another that shows the same colours in every free cell`];
   const head =
     r.outcome === 'proposed'
       ? `${rows}x${cols}: ${before}; fix ${countNoun(r.hints.length, 'piece')} of one solution to leave exactly one${turned ? ' board' : ''} (${r.fewest ? "the fewest of this solution's pieces that do" : 'not proven the fewest: the solutions were covered in rounds'}; confirmed by an exact count in ${countText(r.nodes)} nodes):`
@@ -153,6 +154,10 @@ export function recolourLines(r: RecolourResult, rows: number, cols: number, sto
   const before = `${r.countExact ? '' : 'at least '}${countNoun(r.solutionsBefore, 'solution')}`;
   if (r.outcome === 'unique') return [`${rows}x${cols}: already unique: exactly one solution; nothing to change`];
   if (r.outcome === 'none') return [`${rows}x${cols}: no solution, so no colour change can make it unique`];
+  if (r.outcome === 'impossible')
+    return [
+      `${rows}x${cols}: ${before}; no recolouring of one solution's joins can make it unique: at each of them another solution has the same two piece sides meeting`,
+    ];
   const n = r.changes.length;
   const head =
     r.outcome === 'proposed'

@@ -40,7 +40,7 @@ export function difficultyLabel(d: Difficulty): string {
   return `${d} (${bandText(d)})`;
 }
 
-export const RATING_MEANS = "The rating: log10 of the exact search's placements per solution";
+export const RATING_MEANS = "The rating: log10 of the exact search's placements over its solving boards + 1 (a solver's expected effort to a first one)";
 
 export const edgeNewPuzzle: NewPuzzleRules<EdgeNewFields> = {
   limits,

@@ -4,6 +4,7 @@ import { generateEdgePuzzle } from '../../../../../src/core/families/edge/design
 import { fewestCells, makeUnique } from '../../../../../src/core/families/edge/analysis/make-unique';
 import { solutionFromJson } from '../../../../../src/core/families/edge/model/json';
 import { fewestRecolourings } from '../../../../../src/core/families/edge/analysis/recolour';
+import { recolourLines } from '../../../../../src/core/families/edge/analysis/text';
 import { generateTetravex } from '../../../../../src/core/families/edge/files/tetravex';
 import { isSolved, type EdgePuzzle } from '../../../../../src/core/families/edge';
 import { bruteSolutions } from './brute';
@@ -78,6 +79,17 @@ describe('make unique (issue 51, item 1)', () => {
     expect(fewestCells(sets, [0, 1, 2, 3], 4, 6)).toEqual({ cells: [2, 0], exact: true });
     expect(fewestCells(sets, [0, 1, 3], 4, 6)).toBeNull();
   });
+
+  it('stops its exact search when asked (its sets grow as C(m, 6)), saying it stopped', () => {
+    // 30 cells each killing one board of 30: no cover of 6 or fewer, C(30, 6) = 593,775 sets to try.
+    const sets = Array.from({ length: 30 }, (_, i) => Uint32Array.of(1 << i));
+    const cells = sets.map((_, i) => i);
+    let asked = 0;
+    expect(fewestCells(sets, cells, 30, 6, () => ++asked > 2)).toBe('stopped');
+    expect(asked).toBe(3);
+    // Unasked, it goes through them all and falls back on the greedy cover.
+    expect(fewestCells(sets, cells, 30, 6)).toMatchObject({ exact: false });
+  });
 });
 
 describe('make unique by recolouring joins (issue 51, item 1)', () => {
@@ -120,6 +132,20 @@ describe('make unique by recolouring joins (issue 51, item 1)', () => {
     const rounds = fewestRecolourings(p, { keep: 3 });
     expect(rounds.outcome).toBe('proposed');
     expect(bruteSolutions(rounds.puzzle!).classes).toBe(1);
+  });
+
+  it('says so when no recolouring can make it unique, rather than that it stopped', () => {
+    // A 2x7 Tetravex whose columns each read the same upside down: every column flips, and a
+    // flipped column keeps the same two piece sides meeting at each of its joins.
+    const cols = 7;
+    const top = Array.from({ length: cols }, (_, i) => [20 + i, 2 + i, 40 + i, 1 + i]);
+    const bottom = Array.from({ length: cols }, (_, i) => [40 + i, 2 + i, 20 + i, 1 + i]);
+    const p: EdgePuzzle = { rows: 2, cols, edges: Uint16Array.from([...top, ...bottom].flat()), fixed: [], rotatable: false };
+    const r = fewestRecolourings(p);
+    expect(r.outcome).toBe('impossible');
+    expect(recolourLines(r, 2, cols)).toEqual([
+      "2x7: 128 solutions; no recolouring of one solution's joins can make it unique: at each of them another solution has the same two piece sides meeting",
+    ]);
   });
 
   it('refuses in one line when no colour is left above the highest (one more would wrap to grey)', () => {
