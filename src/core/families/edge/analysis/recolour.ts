@@ -91,10 +91,13 @@ export function fewestRecolourings(puzzle: EdgePuzzle, options: Partial<MakeUniq
   let recoloured: EdgePuzzle | null = null;
   const end = coverRounds(first, o, budget, {
     sets: (round) => {
-      joins = candidateJoins(ref, edges, rows, cols, changed);
+      // The count's layouts hold its colours renumbered densely (piece-types.ts): the reference and
+      // the joins are read in the same numbers, or a puzzle with gaps in its colours never finds its reference.
+      const dense = round.tree.pt.edges;
+      joins = candidateJoins(ref, dense, rows, cols, changed);
       // Every solution found but the reference (found by its key up to the board's turns).
       const layouts = round.counter.layouts;
-      const refKey = turnKey(round.tree, refLayout(ref, edges, rows, cols));
+      const refKey = turnKey(round.tree, refLayout(ref, dense, rows, cols));
       const refAt = layouts.findIndex((l) => turnKey(round.tree, l) === refKey);
       const others = layouts.filter((_, k) => k !== refAt);
       if (refAt >= 0) for (const cell of differingCells(round.tree, layouts[refAt]!, others)) differ.add(cell);
@@ -145,7 +148,7 @@ interface Join {
 /** Every inner join (right and bottom sides) of the reference not changed yet, with the current colours. */
 function candidateJoins(
   ref: { piece: Int16Array; rotation: Uint8Array },
-  edges: Uint16Array,
+  edges: ArrayLike<number>,
   rows: number,
   cols: number,
   changed: ReadonlySet<number>,
@@ -173,7 +176,7 @@ function candidateJoins(
 }
 
 /** The colours the reference board shows, cell by cell (with the current edges). */
-function refLayout(ref: { piece: Int16Array; rotation: Uint8Array }, edges: Uint16Array, rows: number, cols: number): Int32Array {
+function refLayout(ref: { piece: Int16Array; rotation: Uint8Array }, edges: ArrayLike<number>, rows: number, cols: number): Int32Array {
   const out = new Int32Array(4 * rows * cols);
   for (let cell = 0; cell < rows * cols; cell++)
     for (let s = 0; s < 4; s++) out[4 * cell + s] = edges[4 * ref.piece[cell]! + ((s - ref.rotation[cell]! + 4) & 3)]!;

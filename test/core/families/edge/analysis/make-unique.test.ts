@@ -134,6 +134,17 @@ describe('make unique by recolouring joins (issue 51, item 1)', () => {
     expect(bruteSolutions(rounds.puzzle!).classes).toBe(1);
   });
 
+  it('gives the same proposal whatever numbers the colours have (the count renumbers them)', () => {
+    const { puzzle: p } = generateEdgePuzzle({ rows: 4, cols: 4, frameColours: 1, innerColours: 2, seed: 1 });
+    const shifted: EdgePuzzle = { ...p, edges: p.edges.map((e) => (e === 0 ? 0 : e + 10)) };
+    const a = fewestRecolourings(p);
+    const b = fewestRecolourings(shifted);
+    expect(b.outcome).toBe('proposed');
+    expect([b.changes.length, b.fewest]).toEqual([a.changes.length, a.fewest]);
+    expect(b.changes.map(({ row, col, side }) => [row, col, side])).toEqual(a.changes.map(({ row, col, side }) => [row, col, side]));
+    expect(bruteSolutions(b.puzzle!).classes).toBe(1);
+  });
+
   it('says so when no recolouring can make it unique, rather than that it stopped', () => {
     // A 2x7 Tetravex whose columns each read the same upside down: every column flips, and a
     // flipped column keeps the same two piece sides meeting at each of its joins.
