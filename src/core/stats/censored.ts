@@ -49,7 +49,8 @@ export function censoredTimeTest(x: readonly CensoredTime[], y: readonly Censore
   if (x.length === 0 || y.length === 0) return null;
   for (const r of [...x, ...y]) {
     if (r.time !== null && !(Number.isFinite(r.time) && r.time >= 0)) throw new RangeError(`a time to target must be a finite number >= 0, not ${r.time}`);
-    if (r.time === null && Number.isNaN(r.budget)) throw new RangeError('a run that never reached the target needs its budget');
+    if (r.time === null && !(r.budget >= 0))
+      throw new RangeError(`a run that never reached the target needs its budget (a number >= 0, Infinity for never), not ${r.budget}`);
   }
   let slowestReach = -Infinity;
   let lowestBudget = Infinity;
@@ -118,7 +119,8 @@ function gehan(x: readonly CensoredTime[], y: readonly CensoredTime[]): Censored
  * budget that cut runs short can then never make the median look faster than it was.
  */
 export function censoredMedian(times: readonly (number | null | undefined)[]): number | null {
-  const sorted = times.map((t) => t ?? Infinity).sort((a, b) => a - b);
+  for (const t of times) if (typeof t === 'number' && Number.isNaN(t)) throw new RangeError('a time to target is not a number');
+  const sorted = times.map((t) => t ?? Infinity).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const n = sorted.length;
   if (n === 0) return null;
   const m = n % 2 ? sorted[n >> 1]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;

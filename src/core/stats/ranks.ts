@@ -6,7 +6,10 @@
 
 /** Doubled midranks (2 x rank, 1-based) of `xs`, in the order of `xs`. */
 export function doubledRanks(xs: readonly number[]): number[] {
-  const order = xs.map((_, i) => i).sort((a, b) => xs[a]! - xs[b]!);
+  // A NaN has no place in an order: ranked anyhow it would shift every rank silently.
+  for (const x of xs) if (Number.isNaN(x)) throw new RangeError('a rank test got a value that is not a number');
+  // Compared, not subtracted: two equal infinities subtract to NaN.
+  const order = xs.map((_, i) => i).sort((a, b) => (xs[a]! < xs[b]! ? -1 : xs[a]! > xs[b]! ? 1 : 0));
   const out = new Array<number>(xs.length);
   let i = 0;
   while (i < order.length) {

@@ -179,6 +179,18 @@ export function csvHeaders(spec: StudySpec): string[] {
   return out;
 }
 
+/**
+ * The comparison of settings x and y on a row, found by its place: studyAnalysis lists them row by
+ * row, each row's pairs a < b in order (a search per cell and setting was quadratic in the study).
+ */
+function pairOf(cs: StudyAnalysis['comparisons'], k: number, row: number, x: number, y: number): StudyAnalysis['comparisons'][number] | undefined {
+  if (x === y) return undefined;
+  const a = Math.min(x, y);
+  const b = Math.max(x, y);
+  const c = cs[(row * (k * (k - 1))) / 2 + a * k - (a * (a + 1)) / 2 + (b - a - 1)];
+  return c && c.rowIndex === row && c.a === a && c.b === b ? c : cs.find((z) => z.rowIndex === row && z.a === a && z.b === b);
+}
+
 export function csvCells(spec: StudySpec, a: StudyAnalysis, cellIndex: number, n: (x: number | null | undefined) => string): string[] {
   const nConfigs = spec.configs.length;
   const row = Math.floor(cellIndex / nConfigs);
@@ -186,7 +198,7 @@ export function csvCells(spec: StudySpec, a: StudyAnalysis, cellIndex: number, n
   const i = a.intervals[cellIndex] ?? null;
   const out = [n(i?.mean.low), n(i?.mean.high), n(i?.median.low), n(i?.median.high)];
   for (let j = 0; j < nConfigs; j++) {
-    const c = a.comparisons.find((x) => x.rowIndex === row && ((x.a === me && x.b === j) || (x.a === j && x.b === me)));
+    const c = pairOf(a.comparisons, nConfigs, row, me, j);
     // A12 is of the first setting of the pair: seen from the other side it mirrors.
     const mirror = (v: number | undefined): number | undefined => (v === undefined ? v : c && c.a === me ? v : 1 - v);
     out.push(n(c?.score?.p), n(c?.score?.pHolm), n(mirror(c?.score?.a12)), n(c?.success?.pHolm), n(c?.time?.pHolm), n(mirror(c?.time?.a12)));

@@ -106,13 +106,22 @@ function recentPace(runs: readonly StudyRun[]): number | null {
 /** `reach` gives when a run first reached a score (from its improvements). */
 export function studyResults(spec: StudySpec, runs: readonly StudyRun[], reach: Reach, clockRate: ClockRate = unknownRate): StudyResults {
   const cells: StudyCellResult[] = [];
-  studyRows(spec).forEach((row, ri) => {
+  const rows = studyRows(spec);
+  const k = spec.configs.length;
+  // Each cell's finished runs, in one pass over the runs (a study of 48,000 runs is read often).
+  const rowOf = new Map<number, number>();
+  rows.forEach((row, ri) => row.puzzles.forEach((p) => rowOf.set(p, ri)));
+  const byCell: StudyRun[][] = Array.from({ length: rows.length * k }, () => []);
+  for (const r of runs) {
+    const ri = rowOf.get(r.puzzleIndex);
+    if (ri !== undefined && r.configIndex < k && isFinal(r.run.status)) byCell[ri * k + r.configIndex]!.push(r);
+  }
+  rows.forEach((row, ri) => {
     const first = row.puzzles[0]!;
-    const inRow = new Set(row.puzzles);
     spec.configs.forEach((c, ci) => {
       // Failed runs count: a run that fails is the setting's failure, not a run to leave out. Its
       // best (boards checked as it ran) is its score; without one it has none, and reached nothing.
-      const finished = runs.filter((r) => inRow.has(r.puzzleIndex) && r.configIndex === ci && isFinal(r.run.status));
+      const finished = byCell[ri * k + ci]!;
       const scores = finished.flatMap((r) => (r.run.bestScore !== null ? [r.run.bestScore] : []));
       const target = runTarget(spec, first, ci);
       const groupName = spec.puzzles[first]!.group;

@@ -102,6 +102,10 @@ describe('censoredTimeTest', () => {
     expect(censoredTimeTest([reached(1)], [])).toBeNull();
     expect(() => censoredTimeTest([reached(-1)], [reached(1)])).toThrow(/finite number >= 0/);
     expect(() => censoredTimeTest([reached(NaN)], [reached(1)])).toThrow(/finite number >= 0/);
+    expect(() => censoredTimeTest([never(-5)], [reached(1)])).toThrow(/needs its budget/);
+    expect(() => censoredTimeTest([never(-Infinity)], [reached(1)])).toThrow(/needs its budget/);
+    // Never within any budget (a failed run): slowest of all.
+    expect(censoredTimeTest([never(Infinity)], [reached(1)])!.a12).toBe(0);
   });
 
   const run = fc.oneof(
@@ -133,6 +137,9 @@ describe('censoredMedian', () => {
     expect(censoredMedian([10, 20, 30, null])).toBe(25);
     expect(censoredMedian([40, 10, 30, 20])).toBe(25);
     expect(censoredMedian([])).toBeNull();
+    // Whatever the order, and a NaN refused rather than sorted anywhere.
+    expect(() => censoredMedian([NaN, 1, 2])).toThrow(RangeError);
+    expect(() => censoredMedian([2, NaN, 1])).toThrow(RangeError);
   });
 
   it('is the plain median when every run reached the target, and null exactly when half or more never did', () => {

@@ -98,6 +98,12 @@ describe('Mann-Whitney U', () => {
     expect(mannWhitney([5, 5, 5, 5, 5], [5, 5, 5, 5, 5])!.p).toBe(1);
   });
 
+  it('refuses a value that is not a number, and ranks equal infinities as ties', () => {
+    expect(() => mannWhitney([1, 2], [3, NaN])).toThrow(RangeError);
+    expect(() => a12([NaN], [NaN])).toThrow(RangeError);
+    expect(mannWhitney([-Infinity, -Infinity], [-Infinity, 1])!.statistic).toBe(mannWhitney([0, 0], [0, 1])!.statistic);
+  });
+
   it('is null on an empty sample', () => {
     expect(mannWhitney([], [1])).toBeNull();
   });
