@@ -3,6 +3,7 @@
  * share of puzzles on which its cost is within a factor tau of the best setting's cost there
  * (time profile), or its mean best score within d of the best mean (score profile).
  */
+import { largest, smallest } from '../numbers/extremes';
 
 export interface ProfileCurve {
   /** Explicit steps: x (tau, or d), share of the puzzles counted (0..1). */
@@ -30,11 +31,12 @@ export function timeProfile(cost: readonly (readonly (number | null)[])[], setti
     const finite = row.filter((c): c is number => c !== null && Number.isFinite(c));
     if (finite.length === 0) continue;
     puzzles++;
-    // A cost of 0 (solved at once) would divide by zero; the smallest positive cost stands in.
-    const best = Math.max(Math.min(...finite), 1e-9);
+    // A cost below one unit (0 ms: solved at once) counts as one: the clock cannot tell such costs
+    // apart, and a floor far below it made a ratio of a billion of 1 ms against 0.
+    const best = Math.max(smallest(finite), 1);
     for (let s = 0; s < settings; s++) {
       const c = row[s];
-      if (c !== null && c !== undefined && Number.isFinite(c)) ratios[s]!.push(Math.max(c, 1e-9) / best);
+      if (c !== null && c !== undefined && Number.isFinite(c)) ratios[s]!.push(Math.max(c, 1) / best);
     }
   }
   return profilesOf(ratios, puzzles, 1);
@@ -48,7 +50,7 @@ export function scoreProfile(means: readonly (readonly (number | null)[])[], set
     const known = row.filter((m): m is number => m !== null);
     if (known.length === 0) continue;
     puzzles++;
-    const best = Math.max(...known);
+    const best = largest(known);
     for (let s = 0; s < settings; s++) {
       const m = row[s];
       if (m !== null && m !== undefined) gaps[s]!.push(best - m);

@@ -20,4 +20,20 @@ describe('spearman', () => {
     expect(spearman([1, 2, 3], [1, 2, 3]).p).toBeNull();
     expect(() => spearman([1], [1, 2])).toThrow(/1 values against 2/);
   });
+
+  it('counts its p where the pairs are few: every order up to 8, seeded shuffles up to 49', () => {
+    // rho 0.8 over 5 pairs: 16 of the 120 orders reach |rho| >= 0.8 (the normal tail said 0.021).
+    const five = spearman([1, 2, 3, 4, 5], [2, 1, 4, 3, 5]);
+    expect(five.rho).toBeCloseTo(0.8, 12);
+    expect(five.p).toBeCloseTo(16 / 120, 12);
+    // A perfect order of 8: 2 of the 40,320 orders (it and its reverse).
+    expect(spearman([1, 2, 3, 4, 5, 6, 7, 8], [1, 2, 3, 4, 5, 6, 7, 8]).p).toBeCloseTo(2 / 40_320, 12);
+    // 12 pairs: a permutation p, the same on every call.
+    const xs = Array.from({ length: 12 }, (_, i) => i);
+    const ys = [2, 0, 1, 5, 3, 4, 8, 6, 7, 11, 9, 10];
+    const a = spearman(xs, ys);
+    expect(a.p).toBe(spearman(xs, ys).p);
+    expect(a.p!).toBeGreaterThan(0);
+    expect(a.p!).toBeLessThan(0.001);
+  });
 });

@@ -87,6 +87,18 @@ describe('performance profiles', () => {
     expect(p.curves[2]!.steps.at(-1)).toEqual({ x: 4, y: 0.5 });
   });
 
+  it('time: a cost below one unit (0 ms) counts as one, not as a ratio of a billion', () => {
+    const p = timeProfile(
+      [
+        [0, 1],
+        [5, 10],
+      ],
+      2,
+    );
+    expect(p.xMax).toBe(2);
+    expect(p.curves.map((c) => c.wins)).toEqual([2, 1]);
+  });
+
   it('score: share of puzzles within d of the best mean', () => {
     const p = scoreProfile(
       [
