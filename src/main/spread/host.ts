@@ -314,7 +314,10 @@ export class SpreadHost implements WorkerHandle {
   private work(e: PassEntry, cpuMs: number, evaluations: number, now: number): void {
     const most = this.opts.passSeconds * 1000 * PASS_CPU_SLACK + 5_000;
     if (cpuMs > most)
-      this.noteOnce(`c:${e.who}`, `worker ${e.who} reported ${Math.round(cpuMs / 1000)} CPU s for pass ${e.n} of ${this.opts.passSeconds}: counted as ${Math.round(most / 1000)}`);
+      this.noteOnce(
+        `c:${e.who}`,
+        `worker ${e.who} reported ${Math.round(cpuMs / 1000)} CPU s for pass ${e.n} of ${this.opts.passSeconds}: counted as ${Math.round(most / 1000)}`,
+      );
     this.ledger.work(e.attempt, e.n, e.who, Math.min(cpuMs, most), evaluations, now);
   }
 
