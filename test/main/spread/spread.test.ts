@@ -81,6 +81,25 @@ function coordinate(args: string[]): { proc: ChildProcess; out: () => string; er
 const exited = (p: ChildProcess): Promise<number | null> =>
   p.exitCode !== null ? Promise.resolve(p.exitCode) : new Promise((r) => p.once('exit', (code) => r(code)));
 
+/** What a coordinator gets for a beam run of the suite's puzzle, a minute on the CPU clock. */
+function minuteOfBeam(runId: number, progressIntervalMs: number) {
+  const model = readPuzzleFile(puzzle, readFileSync(puzzle, 'utf8')).puzzle;
+  const params = resolveParams(findSolver('edge', 'beam').params, { maxWidth: 64 });
+  const spec: RunSpec = {
+    runId,
+    family: 'edge',
+    solver: 'beam',
+    puzzle: getFamily('edge').puzzleToJson(model as never),
+    params,
+    seed: 1,
+    stop: { seconds: 60, evaluations: null, target: null, clock: 'cpu' },
+    checkpoint: null,
+    progressIntervalMs,
+    checkpointIntervalMs: 60_000,
+  };
+  return { spec, model, params };
+}
+
 describe('a run spread over workers (BullMQ on Redis)', () => {
   beforeAll(async () => {
     redis = await startRedis();
@@ -255,25 +274,10 @@ describe('a run spread over workers (BullMQ on Redis)', () => {
   });
 
   it('leaves out, in one note each, a board given to start from and a checkpoint board that do not hold, and starts from the rest', async () => {
-    const family = getFamily('edge');
-    const model = readPuzzleFile(puzzle, readFileSync(puzzle, 'utf8')).puzzle;
-    const def = findSolver('edge', 'beam');
-    const params = resolveParams(def.params, { maxWidth: 64 });
-    const solver = def.create(model, params, 3);
+    const { spec, model, params } = minuteOfBeam(1, 1000);
+    const solver = findSolver('edge', 'beam').create(model, params, 3);
     while (solver.bestScore < 120 && !solver.finished) solver.step(1000);
     const good = { board: solver.bestSolution(), score: solver.bestScore };
-    const spec: RunSpec = {
-      runId: 1,
-      family: 'edge',
-      solver: 'beam',
-      puzzle: family.puzzleToJson(model as never),
-      params,
-      seed: 1,
-      stop: { seconds: 60, evaluations: null, target: null, clock: 'cpu' },
-      checkpoint: null,
-      progressIntervalMs: 1000,
-      checkpointIntervalMs: 60_000,
-    };
     /** What a coordinator starting on `spec` says before it takes any pass: its notes and its first best. */
     const start = async (spec: RunSpec, seedBoards: unknown[]): Promise<{ notes: string[]; best: number }> => {
       const store = Store.open(':memory:');
@@ -309,9 +313,7 @@ describe('a run spread over workers (BullMQ on Redis)', () => {
   });
 
   it('counts a pass at most at what a pass can spend, whatever CPU a worker claims, and says so once', async () => {
-    const family = getFamily('edge');
-    const model = readPuzzleFile(puzzle, readFileSync(puzzle, 'utf8')).puzzle;
-    const params = resolveParams(findSolver('edge', 'beam').params, { maxWidth: 64 });
+    const { spec } = minuteOfBeam(9, 200);
     const store = Store.open(':memory:');
     const notes: string[] = [];
     let elapsed = 0;
@@ -323,19 +325,7 @@ describe('a run spread over workers (BullMQ on Redis)', () => {
     });
     const client = new Redis(redis.url);
     try {
-      const spec: RunSpec = {
-        runId: 9,
-        family: 'edge',
-        solver: 'beam',
-        puzzle: family.puzzleToJson(model as never),
-        params,
-        seed: 1,
-        // A minute of CPU: a claim of 10^9 ms counted as said would end it at once.
-        stop: { seconds: 60, evaluations: null, target: null, clock: 'cpu' },
-        checkpoint: null,
-        progressIntervalMs: 200,
-        checkpointIntervalMs: 60_000,
-      };
+      // A minute of CPU: a claim of 10^9 ms counted as said would end it at once.
       host.post({ type: 'start', spec });
       const keys = spreadKeys(databaseId(store), 9);
       let epoch: string | null = null;
