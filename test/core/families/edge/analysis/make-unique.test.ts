@@ -140,7 +140,9 @@ describe('make unique by recolouring joins (issue 51, item 1)', () => {
     const a = fewestRecolourings(p);
     const b = fewestRecolourings(shifted);
     expect(b.outcome).toBe('proposed');
-    expect([b.changes.length, b.fewest]).toEqual([a.changes.length, a.fewest]);
+    // One join is the fewest here (dropping it lets another solution back in: the brute-force test above).
+    expect([a.changes.length, a.fewest]).toEqual([1, true]);
+    expect([b.changes.length, b.fewest]).toEqual([1, true]);
     expect(b.changes.map(({ row, col, side }) => [row, col, side])).toEqual(a.changes.map(({ row, col, side }) => [row, col, side]));
     expect(bruteSolutions(b.puzzle!).classes).toBe(1);
   });
