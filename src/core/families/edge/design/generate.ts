@@ -45,6 +45,7 @@ export function generateToOrder(o: OrderOptions): Ordered {
   let nodes = 0;
   let unique = 0;
   const seen: number[] = [];
+  let cut = 0;
   for (let tried = 1; tried <= attempts; tried++) {
     if (o.shouldStop?.()) throw new OrderError(`stopped after ${tried - 1} tries`);
     const seed = o.seed + tried - 1;
@@ -59,7 +60,10 @@ export function generateToOrder(o: OrderOptions): Ordered {
     o.onTry?.({ tried, unique, rating: r.rating });
     if (!r.exact || r.solutions !== 1) {
       // Cut at the band's top with at most one solution so far: too hard for the band.
-      if (!r.exact && r.solutions <= 1) seen.push(r.rating);
+      if (!r.exact && r.solutions <= 1) {
+        seen.push(r.rating);
+        cut++;
+      }
       continue;
     }
     unique++;
@@ -69,11 +73,12 @@ export function generateToOrder(o: OrderOptions): Ordered {
   }
   const lo = seen.length ? smallest(seen).toFixed(1) : null;
   const hi = seen.length ? largest(seen).toFixed(1) : null;
-  const ratings = lo === null ? '' : `; the tries rated ${lo} to ${hi}`;
+  // A try cut at the band's top rated at least what its count had reached: said, not passed off as a rating.
+  const ratings = lo === null ? '' : `; the tries rated ${lo} to ${hi}${cut ? ` (${cut} of them cut off at the band's top: at least that)` : ''}`;
   const what = o.difficulty ? `a unique ${o.difficulty} board (rating ${bandText(o.difficulty)})` : 'a board with one solution';
   throw new OrderError(
     `no ${o.rows}x${o.cols} ${o.kind.type === 'edge' ? `with ${o.kind.frameColours} frame and ${o.kind.innerColours} inner colours` : `Tetravex with ${o.kind.colours} colours`} gave ${what} in ${attempts} tries (${unique} had one solution${ratings}): ${
-      unique === 0 ? 'more colours make one solution likelier' : 'another size or more colours move the rating'
+      unique === 0 && cut < attempts ? 'more colours make one solution likelier' : 'another size or more colours move the rating'
     }`,
   );
 }

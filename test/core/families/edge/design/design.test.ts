@@ -29,6 +29,10 @@ describe('generate to order (issue 51, item 2)', () => {
       /^no 3x3 Tetravex with 3 colours gave a unique hard board \(rating 5 or more\) in 30 tries \(\d+ had one solution; the tries rated [\d.]+ to [\d.]+\)/,
     );
     expect(() => generateToOrder({ rows: 3, cols: 3, kind: { type: 'tetravex', colours: 3 }, seed: 1, shouldStop: () => true })).toThrow(OrderError);
+    // Tries cut off at the band's top were rated at least what their counts reached: said so.
+    expect(() =>
+      generateToOrder({ rows: 6, cols: 6, kind: { type: 'edge', frameColours: 3, innerColours: 5 }, seed: 1, difficulty: 'easy', attempts: 4 }),
+    ).toThrow(/; the tries rated [\d.]+ to [\d.]+ \(4 of them cut off at the band's top: at least that\)\): another size or more colours move the rating$/);
   });
 
   it('rates per solution, and the rating follows the measured effort', () => {
