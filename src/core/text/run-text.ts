@@ -426,12 +426,12 @@ export interface StudyCounts {
   estimateClock: RunClock;
 }
 
-/** "about 4 min 10 s left", "about 3 h of CPU time left"; null when there is no estimate. */
 /** A study cell's runs: done of planned, and the failed ones (they count in its figures) when there are any. */
 export function cellRunsText(c: { done: number; planned: number; failed: number }): string {
   return c.failed > 0 ? `${c.done}/${c.planned}, ${c.failed} failed` : `${c.done}/${c.planned}`;
 }
 
+/** "about 4 min 10 s left", "about 3 h of CPU time left"; null when there is no estimate. */
 export function studyTimeLeftText(p: StudyCounts): string | null {
   if (p.estimatedMsLeft === null) return null;
   return `about ${runTimeText(p.estimatedMsLeft, p.estimateClock)} left`;

@@ -90,7 +90,7 @@ export class Farm implements Disposable {
   async settle(n: number): Promise<void> {
     const o = this.outstanding.get(n);
     this.outstanding.delete(n);
-    for (let k = 1; k < (o?.k ?? 0) + 1; k++) {
+    for (let k = 1; k <= (o?.k ?? 0); k++) {
       const job = await this.queue.getJob(passJobId(this.dbId, this.runId, this.epoch, n, k));
       if (job && (await job.getState()) !== 'active') await job.remove().catch(() => {});
     }

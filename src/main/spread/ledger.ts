@@ -42,6 +42,7 @@ interface WorkerBooks {
  * second, and a worker's job lock lapses after 30 s (the pass is then run by another worker).
  */
 export const SILENT_MS = 30_000;
+const heard = (w: WorkerBooks, now: number): boolean => now - w.lastSeen < SILENT_MS;
 
 export class Ledger {
   private readonly attempts = new Map<string, Attempt>();
@@ -124,7 +125,7 @@ export class Ledger {
         if (a.who !== who) continue;
         cpuMs += a.cpuMs;
         evaluations += a.evaluations;
-        if (!a.ended && now - w.lastSeen < SILENT_MS) busy++;
+        if (!a.ended && heard(w, now)) busy++;
       }
       out.push({ who, jobs: w.jobs, busy, cpuMs, evaluations, rate: cpuMs > 0 ? Math.round((evaluations / cpuMs) * 1000) : 0, lastSeen: w.lastSeen });
     }
@@ -136,8 +137,10 @@ export class Ledger {
     const out = new Map<string, number[]>();
     for (const a of this.attempts.values()) {
       const w = this.workers.get(a.who);
-      if (a.ended || !w || now - w.lastSeen < SILENT_MS) continue;
-      out.set(a.who, [...(out.get(a.who) ?? []), a.n]);
+      if (a.ended || !w || heard(w, now)) continue;
+      const passes = out.get(a.who) ?? [];
+      passes.push(a.n);
+      out.set(a.who, passes);
     }
     return [...out].map(([who, passes]) => ({ who, passes: passes.sort((x, y) => x - y) }));
   }

@@ -10,13 +10,12 @@
  * Runs are paired (puzzle and seed) only when the study file declares what makes them a pair:
  * the same seed in two solvers draws different numbers, so nothing pairs them by itself.
  */
-import { isFinal } from '../../core/engine/run-types';
 import { a12, bootstrapIntervals, holm } from '../../core/stats/effect';
 import { censoredTimeTest, type CensoredTime } from '../../core/stats/censored';
 import { fisherExact } from '../../core/stats/fisher';
 import { mannWhitney, signedRank, signedRankNormalP } from '../../core/stats/rank-tests';
 import type { StudyRun } from '../store/studies';
-import { runTarget, studyRows, type Reach, type StudyCellResult } from './results';
+import { finishedByCell, runTarget, studyRows, type Reach, type StudyCellResult } from './results';
 import { cellStop, type PublishedTest, type StudySpec } from './spec';
 import { overPuzzles } from './over-puzzles';
 import { pairVerdicts } from './report-stats';
@@ -52,22 +51,16 @@ export function studyAnalysis(spec: StudySpec, runs: readonly StudyRun[], reach:
   const rows = studyRows(spec);
   const nConfigs = spec.configs.length;
   const pairing = spec.pairing ?? null;
-  const values: RunValue[][] = Array.from({ length: rows.length * nConfigs }, () => []);
-  const rowOf = new Map<number, number>();
-  rows.forEach((row, ri) => row.puzzles.forEach((p) => rowOf.set(p, ri)));
-  // Failed runs count (a run that fails is its setting's failure): a failed run's best is its
-  // score, and one without a best ranks below every score of its row, one below the lowest.
-  const finished = runs.filter((r) => rowOf.has(r.puzzleIndex) && r.configIndex < nConfigs && isFinal(r.run.status));
-  const worst = new Map<number, number>();
-  for (const r of finished)
-    if (r.run.bestScore !== null) {
-      const ri = rowOf.get(r.puzzleIndex)!;
-      worst.set(ri, Math.min(worst.get(ri) ?? Infinity, r.run.bestScore - 1));
-    }
-  for (const r of finished) {
-    const ri = rowOf.get(r.puzzleIndex)!;
-    values[ri * nConfigs + r.configIndex]!.push(runValue(spec, r, reach, worst.get(ri) ?? 0));
-  }
+  // Failed runs count (finishedByCell): a failed run's best is its score, and one without a best
+  // ranks below every score of its row, one below the lowest.
+  const byCell = finishedByCell(spec, runs);
+  const worst = rows.map((_, ri) => {
+    let low = Infinity;
+    for (const cell of byCell.slice(ri * nConfigs, (ri + 1) * nConfigs))
+      for (const r of cell) if (r.run.bestScore !== null) low = Math.min(low, r.run.bestScore - 1);
+    return Number.isFinite(low) ? low : 0;
+  });
+  const values: RunValue[][] = byCell.map((cell, i) => cell.map((r) => runValue(spec, r, reach, worst[Math.floor(i / nConfigs)]!)));
   const intervals = values.map((v) => bootstrapIntervals(v.filter((x) => x.scored).map((x) => x.score)));
 
   const raw: Omit<StudyComparison, 'winner' | 'by'>[] = [];

@@ -106,21 +106,12 @@ function recentPace(runs: readonly StudyRun[]): number | null {
 /** `reach` gives when a run first reached a score (from its improvements). */
 export function studyResults(spec: StudySpec, runs: readonly StudyRun[], reach: Reach, clockRate: ClockRate = unknownRate): StudyResults {
   const cells: StudyCellResult[] = [];
-  const rows = studyRows(spec);
   const k = spec.configs.length;
-  // Each cell's finished runs, in one pass over the runs (a study of 48,000 runs is read often).
-  const rowOf = new Map<number, number>();
-  rows.forEach((row, ri) => row.puzzles.forEach((p) => rowOf.set(p, ri)));
-  const byCell: StudyRun[][] = Array.from({ length: rows.length * k }, () => []);
-  for (const r of runs) {
-    const ri = rowOf.get(r.puzzleIndex);
-    if (ri !== undefined && r.configIndex < k && isFinal(r.run.status)) byCell[ri * k + r.configIndex]!.push(r);
-  }
-  rows.forEach((row, ri) => {
+  const byCell = finishedByCell(spec, runs);
+  studyRows(spec).forEach((row, ri) => {
     const first = row.puzzles[0]!;
     spec.configs.forEach((c, ci) => {
-      // Failed runs count: a run that fails is the setting's failure, not a run to leave out. Its
-      // best (boards checked as it ran) is its score; without one it has none, and reached nothing.
+      // A failed run's best (boards checked as it ran) is its score; without one it has none, and reached nothing.
       const finished = byCell[ri * k + ci]!;
       const scores = finished.flatMap((r) => (r.run.bestScore !== null ? [r.run.bestScore] : []));
       const target = runTarget(spec, first, ci);
@@ -153,23 +144,39 @@ export function studyResults(spec: StudySpec, runs: readonly StudyRun[], reach: 
   return { progress: studyProgress(spec, runs, clockRate), cells };
 }
 
-/** Every run of each cell (the order of `studyResults`' cells), for strip plots. */
-export function cellRuns(spec: StudySpec, runs: readonly StudyRun[]): CellRun[][] {
+/**
+ * A study's runs by cell, row by row and setting by setting (the order of `studyResults`' cells),
+ * in one pass over the runs (a study of 48,000 runs is read often); `keep` picks which.
+ */
+export function runsByCell(spec: StudySpec, runs: readonly StudyRun[], keep: (r: StudyRun) => boolean = () => true): StudyRun[][] {
   const rows = studyRows(spec);
+  const k = spec.configs.length;
   const rowOf = new Map<number, number>();
   rows.forEach((row, ri) => row.puzzles.forEach((p) => rowOf.set(p, ri)));
-  const out: CellRun[][] = Array.from({ length: rows.length * spec.configs.length }, () => []);
+  const out: StudyRun[][] = Array.from({ length: rows.length * k }, () => []);
   for (const r of runs) {
     const ri = rowOf.get(r.puzzleIndex);
-    if (ri === undefined || r.configIndex >= spec.configs.length) continue;
-    out[ri * spec.configs.length + r.configIndex]!.push({
+    if (ri !== undefined && r.configIndex < k && keep(r)) out[ri * k + r.configIndex]!.push(r);
+  }
+  return out;
+}
+
+/**
+ * The runs a cell's figures and tests count: the finished ones, done or failed. A failed run is
+ * its setting's failure, not a run to leave out.
+ */
+export const finishedByCell = (spec: StudySpec, runs: readonly StudyRun[]): StudyRun[][] => runsByCell(spec, runs, (r) => isFinal(r.run.status));
+
+/** Every run of each cell (the order of `studyResults`' cells), for strip plots. */
+export function cellRuns(spec: StudySpec, runs: readonly StudyRun[]): CellRun[][] {
+  return runsByCell(spec, runs).map((cell) =>
+    cell.map((r) => ({
       runId: r.run.id,
       puzzleIndex: r.puzzleIndex,
       seed: r.seed,
       status: r.run.status,
       bestScore: r.run.bestScore,
       elapsedMs: r.run.elapsedMs,
-    });
-  }
-  return out;
+    })),
+  );
 }

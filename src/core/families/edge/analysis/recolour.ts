@@ -10,7 +10,6 @@
  */
 import { solutionFromJson, type EdgeSolutionJson } from '../model/json';
 import { MAX_COLOUR, type EdgePuzzle } from '../model/model';
-import { denseEdges } from '../backtrack/piece-types';
 import { countNoun } from '../../../text/plural';
 import { sourceCell, turnKey, type SearchTree } from './tree';
 import { count, coverRounds, DEFAULT_MAKE_UNIQUE, type MakeUniqueOptions } from './cover-rounds';
@@ -94,7 +93,7 @@ export function fewestRecolourings(puzzle: EdgePuzzle, options: Partial<MakeUniq
     sets: (round) => {
       // The count's layouts hold its colours renumbered densely (piece-types.ts): the reference and
       // the joins are read in the same numbers, or a puzzle with gaps in its colours never finds its reference.
-      const dense = denseEdges(round.tree.puzzle.edges).edges;
+      const dense = round.tree.pt.pieceEdges;
       joins = candidateJoins(ref, dense, rows, cols, changed);
       // Every solution found but the reference (found by its key up to the board's turns).
       const layouts = round.counter.layouts;

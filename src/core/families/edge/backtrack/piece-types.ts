@@ -14,6 +14,11 @@ export interface PieceTypes {
   readonly count: Int32Array;
   /** Dense colours of each type's first member, 4 per type (top right bottom left). */
   readonly edges: Int32Array;
+  /**
+   * Dense colours of every piece, 4 per piece: what a search's layouts show, so what is compared
+   * with them (a reference board's colours, recolour.ts) is read in them too.
+   */
+  readonly pieceEdges: Int32Array;
   /** Piece numbers of each type, in piece order. */
   readonly members: Int32Array[];
   /**
@@ -34,20 +39,12 @@ function sameTurned(e: ArrayLike<number>, a: number, b: number, k: number): bool
   return true;
 }
 
-/**
- * The puzzle's edges, piece by piece, in the dense colours exact searches use (grey 0, the others
- * 1.. in order): what a search's layouts show, so what is compared with them is read so too.
- */
-export function denseEdges(edges: ArrayLike<number>): { edges: Int32Array; colours: number } {
-  const dense = new Map<number, number>([[GREY, 0]]);
-  const sorted = [...new Set(Array.from(edges))].filter((c) => c !== GREY).sort((a, b) => a - b);
-  for (const c of sorted) dense.set(c, dense.size);
-  return { edges: Int32Array.from(edges, (c) => dense.get(c)!), colours: dense.size };
-}
-
 export function pieceTypes(p: EdgePuzzle): PieceTypes {
   const n = pieceCount(p);
-  const { edges: e, colours } = denseEdges(p.edges);
+  const dense = new Map<number, number>([[GREY, 0]]);
+  const sorted = [...new Set(p.edges)].filter((c) => c !== GREY).sort((a, b) => a - b);
+  for (const c of sorted) dense.set(c, dense.size);
+  const e = Int32Array.from(p.edges, (c) => dense.get(c)!);
 
   const turns = isRotatable(p) ? 4 : 1;
   const isFixed = new Uint8Array(n);
@@ -90,10 +87,11 @@ export function pieceTypes(p: EdgePuzzle): PieceTypes {
   const edges = new Int32Array(4 * typeCount);
   for (let t = 0; t < typeCount; t++) for (let s = 0; s < 4; s++) edges[4 * t + s] = e[4 * firsts[t] + s];
   return {
-    colours,
+    colours: dense.size,
     typeCount,
     count: Int32Array.from(members, (m) => m.length),
     edges,
+    pieceEdges: e,
     members: members.map((m) => Int32Array.from(m)),
     turn,
     fixedType: Uint8Array.from(fixedType),
