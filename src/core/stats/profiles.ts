@@ -15,6 +15,8 @@ export interface ProfileCurve {
 export interface Profiles {
   /** Puzzles counted: those on which at least one setting has a cost (scores: a mean). */
   puzzles: number;
+  /** Puzzles left out: no setting has a cost there, so they rank nobody (the view says how many). */
+  leftOut: number;
   curves: ProfileCurve[];
   /** The largest x any curve needs (where the curves are drawn out to). */
   xMax: number;
@@ -27,9 +29,13 @@ export interface Profiles {
 export function timeProfile(cost: readonly (readonly (number | null)[])[], settings: number): Profiles {
   const ratios: number[][] = Array.from({ length: settings }, () => []);
   let puzzles = 0;
+  let leftOut = 0;
   for (const row of cost) {
     const finite = row.filter((c): c is number => c !== null && Number.isFinite(c));
-    if (finite.length === 0) continue;
+    if (finite.length === 0) {
+      leftOut++;
+      continue;
+    }
     puzzles++;
     // A cost below one unit (0 ms: solved at once) counts as one: the clock cannot tell such costs
     // apart, and a floor far below it made a ratio of a billion of 1 ms against 0.
@@ -39,16 +45,20 @@ export function timeProfile(cost: readonly (readonly (number | null)[])[], setti
       if (c !== null && c !== undefined && Number.isFinite(c)) ratios[s]!.push(Math.max(c, 1) / best);
     }
   }
-  return profilesOf(ratios, puzzles, 1);
+  return profilesOf(ratios, puzzles, leftOut, 1);
 }
 
 /** Score profile from `mean[puzzle][setting]` (higher is better; null = no done run): x = d, the gap to the best mean. */
 export function scoreProfile(means: readonly (readonly (number | null)[])[], settings: number): Profiles {
   const gaps: number[][] = Array.from({ length: settings }, () => []);
   let puzzles = 0;
+  let leftOut = 0;
   for (const row of means) {
     const known = row.filter((m): m is number => m !== null);
-    if (known.length === 0) continue;
+    if (known.length === 0) {
+      leftOut++;
+      continue;
+    }
     puzzles++;
     const best = largest(known);
     for (let s = 0; s < settings; s++) {
@@ -56,10 +66,10 @@ export function scoreProfile(means: readonly (readonly (number | null)[])[], set
       if (m !== null && m !== undefined) gaps[s]!.push(best - m);
     }
   }
-  return profilesOf(gaps, puzzles, 0);
+  return profilesOf(gaps, puzzles, leftOut, 0);
 }
 
-function profilesOf(values: number[][], puzzles: number, start: number): Profiles {
+function profilesOf(values: number[][], puzzles: number, leftOut: number, start: number): Profiles {
   let xMax = start;
   for (const v of values) for (const x of v) xMax = Math.max(xMax, x);
   const curves = values.map((v) => {
@@ -71,7 +81,7 @@ function profilesOf(values: number[][], puzzles: number, start: number): Profile
     steps.push({ x: xMax, y: sorted.length / Math.max(1, puzzles) });
     return { steps: dedupe(steps), wins: sorted.filter((x) => x <= start + 1e-12).length };
   });
-  return { puzzles, curves, xMax };
+  return { puzzles, leftOut, curves, xMax };
 }
 
 /** Drop repeated points and the middle of vertical runs (equal values) so the chart draws each step once. */

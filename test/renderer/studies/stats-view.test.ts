@@ -10,6 +10,7 @@ import {
   markCoinciding,
   pairRows,
   profileLines,
+  profileNote,
   sameCurve,
   studyVerdict,
   reachedCounts,
@@ -208,6 +209,8 @@ describe('study statistics view', () => {
     const traces = [[trace(1, 100, [[10, 10]])], [trace(2, 100, [[30, 8]])], [trace(3, 100, [[4, 5]])], [trace(4, 100, [[40, 5]])]];
     const time = profileLines({ traces }, cells, ['a', 'b'], 'time');
     expect(time.puzzles).toBe(2);
+    expect(time.leftOut).toBe(0);
+    expect(profileNote('time', 'time', time.puzzles, time.leftOut)).not.toContain('left out');
     // Puzzle 1: a reaches 10, b never does; puzzle 2: both reach 5, a at 4 ms, b at 40 (ratio 10).
     expect(time.lines[0]!.points.at(-1)).toEqual({ x: 10, y: 1 });
     expect(time.lines[1]!.points.at(-1)).toEqual({ x: 10, y: 0.5 });
@@ -221,6 +224,18 @@ describe('study statistics view', () => {
     );
     expect(same.coinciding).toEqual([{ id: 'profile-1', label: 'b', on: 'a' }]);
     expect(same.lines[1]!.dash).toEqual(COINCIDE_DASH);
+    // A third puzzle with no finished run anywhere ranks nobody: left out, and the note says so.
+    const unsolved = profileLines(
+      { traces: [...traces, [], []] },
+      [...cells, ...[null, null].map((mean) => ({ mean }) as StudyCellResult)],
+      ['a', 'b'],
+      'time',
+    );
+    expect([unsolved.puzzles, unsolved.leftOut]).toEqual([2, 1]);
+    expect(profileNote('time', 'time', unsolved.puzzles, unsolved.leftOut)).toMatch(
+      /the 2 puzzles .*; 1 more puzzle left out: no setting's finished runs reached the best mean there$/,
+    );
+    expect(profileNote('score', 'time', 2, 3)).toMatch(/3 more puzzles left out: no setting has a mean best score there$/);
     const score = profileLines({ traces }, cells, ['a', 'b'], 'score');
     expect(score.lines[1]!.points).toEqual([
       { x: 0, y: 0 },

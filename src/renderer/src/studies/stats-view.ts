@@ -10,6 +10,7 @@ import type { StudyAnalysisDetail, StudyCellResult } from '../../../main/api/typ
 import { meanReach, runtimeDistribution, scoreLevels, type Measure, type RunTrace } from '../../../core/stats/runtime';
 import { scoreProfile, timeProfile } from '../../../core/stats/profiles';
 import { a12Text, effectText, overPuzzlesVerdictText, pairVerdictText, pText } from '../../../core/text/stats-text';
+import { countNoun } from '../../../core/text/plural';
 import { seriesStyle } from '../runs/charts/palette';
 import type { ChartLine } from '../runs/charts/chart';
 import type { XY } from '../runs/charts/series';
@@ -235,7 +236,14 @@ export function profileLines(
   labels: readonly string[],
   kind: ProfileKind,
   measure: Measure = 'time',
-): { lines: StepLine[]; puzzles: number; xMax: number; wins: number[]; coinciding: { id: string; label: string; on: string }[] } {
+): {
+  lines: StepLine[];
+  puzzles: number;
+  leftOut: number;
+  xMax: number;
+  wins: number[];
+  coinciding: { id: string; label: string; on: string }[];
+} {
   const n = labels.length;
   const rows = Math.floor(cells.length / Math.max(1, n));
   const means = Array.from({ length: rows }, (_, r) => cells.slice(r * n, r * n + n).map((c) => c.mean));
@@ -265,5 +273,17 @@ export function profileLines(
       return { id: `profile-${ci}`, label: labels[ci] ?? `solver ${ci + 1}`, colour, dash, points, marks: [] };
     }),
   );
-  return { puzzles: p.puzzles, xMax, wins: p.curves.map((c) => c.wins), lines: marked.lines, coinciding: marked.notes };
+  return { puzzles: p.puzzles, leftOut: p.leftOut, xMax, wins: p.curves.map((c) => c.wins), lines: marked.lines, coinciding: marked.notes };
+}
+
+/** What the profile chart shows, and how many puzzles it leaves out (they would rank nobody). */
+export function profileNote(kind: ProfileKind, measure: Measure, puzzles: number, leftOut: number): string {
+  const counted = `the ${countNoun(puzzles, 'puzzle')}`;
+  const what =
+    kind === 'time'
+      ? `Share of ${counted} on which a setting's mean best score reached the best mean of the puzzle within a factor τ of the fastest setting's ${measure === 'time' ? 'time' : 'evaluations'}`
+      : `Share of ${counted} on which a setting's mean best score is within d of the best mean`;
+  const why = kind === 'time' ? "no setting's finished runs reached the best mean there" : 'no setting has a mean best score there';
+  const left = leftOut > 0 ? `; ${countNoun(leftOut, 'more puzzle')} left out: ${why}` : '';
+  return `${what} (Dolan and Moré)${left}`;
 }
