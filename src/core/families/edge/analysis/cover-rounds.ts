@@ -88,13 +88,13 @@ export function fewestCells(
   // Greedy: the cell killing the most boards still alive, until none is left.
   const alive = new Uint32Array(Math.ceil(n / 32));
   for (let j = 0; j < n; j++) alive[j >>> 5]! |= 1 << (j & 31);
+  const both = new Uint32Array(alive.length);
   const cells: number[] = [];
   while (popcount(alive) > 0) {
     let best = -1;
     let bestKill = 0;
     for (const c of order) {
       const s = sets[c]!;
-      const both = new Uint32Array(alive.length);
       for (let w = 0; w < alive.length; w++) both[w] = alive[w]! & s[w]!;
       const kill = popcount(both);
       if (kill > bestKill) {
@@ -115,8 +115,11 @@ export type Counted = { counter: SolutionCounter; tree: SearchTree };
 
 /** What one way of making a puzzle unique supplies to the rounds. */
 export interface CoverStep {
-  /** The candidates' kill sets (a bit per other solution of this round), the candidates and how many other solutions there are. */
-  sets(round: Counted): { sets: readonly Uint32Array[]; candidates: readonly number[]; others: number };
+  /**
+   * The candidates' kill sets (a bit per other solution of this round), the candidates and how many
+   * other solutions there are; 'stopped' when `shouldStop` said so while they were being built.
+   */
+  sets(round: Counted): { sets: readonly Uint32Array[]; candidates: readonly number[]; others: number } | 'stopped';
   /** Apply the chosen candidates; the puzzle to count next. */
   apply(chosen: readonly number[]): EdgePuzzle;
   /** Whether a finished count is the one solution wanted. */
@@ -138,6 +141,7 @@ export function coverRounds(
   let round = first;
   for (;;) {
     const r = step.sets(round);
+    if (r === 'stopped') return { outcome: 'stopped', fewest: false };
     const cover = fewestCells(r.sets, r.candidates, r.others, o.exactUpTo, o.shouldStop);
     if (cover === 'stopped') return { outcome: 'stopped', fewest: false };
     // Another solution agrees with the reference wherever a candidate is: nothing of this kind tells them apart.

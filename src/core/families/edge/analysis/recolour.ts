@@ -102,13 +102,16 @@ export function fewestRecolourings(puzzle: EdgePuzzle, options: Partial<MakeUniq
       const others = layouts.filter((_, k) => k !== refAt);
       if (refAt >= 0) for (const cell of differingCells(round.tree, layouts[refAt]!, others)) differ.add(cell);
       const words = Math.ceil(others.length / 32);
-      const sets = joins.map((j) => {
+      const sets: Uint32Array[] = [];
+      // Joins x solutions x cells: seconds on a large board with thousands of solutions kept, so a stop is heard between joins.
+      for (const j of joins) {
+        if (o.shouldStop?.()) return 'stopped';
         const set = new Uint32Array(words);
         others.forEach((l, k) => {
           if (!meets(l, rows, cols, j.a, j.sa, j.b, j.sb)) set[k >>> 5]! |= 1 << (k & 31);
         });
-        return set;
-      });
+        sets.push(set);
+      }
       return { sets, candidates: joins.map((_, i) => i), others: others.length };
     },
     apply: (chosen) => {

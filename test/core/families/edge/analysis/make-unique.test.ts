@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { generateEdgePuzzle } from '../../../../../src/core/families/edge/design/generator';
 import { fewestCells, makeUnique } from '../../../../../src/core/families/edge/analysis/make-unique';
 import { solutionFromJson } from '../../../../../src/core/families/edge/model/json';
+import { count, DEFAULT_MAKE_UNIQUE } from '../../../../../src/core/families/edge/analysis/cover-rounds';
 import { fewestRecolourings } from '../../../../../src/core/families/edge/analysis/recolour';
 import { recolourLines } from '../../../../../src/core/families/edge/analysis/text';
 import { generateTetravex } from '../../../../../src/core/families/edge/files/tetravex';
@@ -132,6 +133,20 @@ describe('make unique by recolouring joins (issue 51, item 1)', () => {
     const rounds = fewestRecolourings(p, { keep: 3 });
     expect(rounds.outcome).toBe('proposed');
     expect(bruteSolutions(rounds.puzzle!).classes).toBe(1);
+  });
+
+  it("hears a stop while it builds the joins' kill sets (joins x solutions x cells: seconds on a large board)", () => {
+    const { puzzle: p } = generateEdgePuzzle({ rows: 4, cols: 4, frameColours: 1, innerColours: 2, seed: 1 });
+    // The first count asks a few times and finishes; every later ask says stop: the first join hears it
+    // (without the check, the next round's count was the first to ask).
+    let counting = 0;
+    count(p, DEFAULT_MAKE_UNIQUE.keep, { nodes: DEFAULT_MAKE_UNIQUE.maxNodes }, () => (counting++, false));
+    let asked = 0;
+    const r = fewestRecolourings(p, { shouldStop: () => ++asked > counting });
+    expect(r.outcome).toBe('stopped');
+    expect(asked).toBe(counting + 1);
+    // Stopped before any cover was chosen (without the check, the cover and a change were made first).
+    expect([r.changes, r.puzzle]).toEqual([[], null]);
   });
 
   it('gives the same proposal whatever numbers the colours have (the count renumbers them)', () => {
