@@ -125,6 +125,32 @@ describe('EdgeLocalSearch', () => {
     expect(() => other.load(dup)).toThrow(/damaged/);
   });
 
+  it('startFrom/writeInto: a board at an offset in shared arrays in and out, score recomputed, best = start', () => {
+    const { puzzle } = generatePuzzle(6, 6, 42, 3, 5, 2);
+    const ls = new EdgeLocalSearch(puzzle);
+    const rng = new Rng(3);
+    ls.randomize(rng);
+    const b = ls.currentBoard();
+    const cells = 36;
+    const P = new Int16Array(3 * cells).fill(-7);
+    const R = new Uint8Array(3 * cells).fill(9);
+    P.set(b.piece, cells);
+    R.set(b.rotation, cells);
+    const other = new EdgeLocalSearch(puzzle);
+    other.startFrom(P, R, cells);
+    expect(other.currentBoard()).toEqual(b);
+    expect(other.bestBoard()).toEqual(b);
+    expect(other.score()).toBe(naiveScore(puzzle, b));
+    for (let i = 0; i < 200; i++) {
+      other.propose(rng);
+      other.apply();
+    }
+    other.writeInto(P, R, 2 * cells, true);
+    other.writeInto(P, R, 0);
+    expect({ piece: P.slice(0, cells), rotation: R.slice(0, cells) }).toEqual(b);
+    expect({ piece: P.slice(2 * cells), rotation: R.slice(2 * cells) }).toEqual(other.currentBoard());
+  });
+
   it('rejects a piece set that does not fill the board', () => {
     const p: EdgePuzzle = { rows: 2, cols: 2, edges: new Uint16Array(12), fixed: [] };
     expect(() => new EdgeLocalSearch(p)).toThrow(/one piece per cell/);

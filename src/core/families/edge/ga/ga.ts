@@ -224,7 +224,7 @@ export class EdgeGa implements SolverRun<EdgeSolutionJson, GaCheckpoint> {
       for (let j = 0; j < size; j++) {
         if (!rng.chance(imp.rate)) continue;
         const m = imp.search
-          ? imp.search.run(next.piece, next.rot, j * n, n, rng)
+          ? imp.search.run(next.piece, next.rot, j * n, rng)
           : this.repairer.deadlockSearch(next.piece, next.rot, j * n, rng, 1, imp.moves, imp.temperature);
         next.evaluate(L, this.kind, j, this.scorer, this.tmp);
         next.tag[j] = 0;

@@ -3,12 +3,6 @@ import { TabulatedMetropolisAcceptor } from '../../../engines/acceptance/accepto
 import { EdgeLocalSearch } from '../local-search/local-search';
 import type { EdgePuzzle } from '../model/model';
 
-/** A board as EdgeLocalSearch.load takes it (plain arrays, reused between calls). */
-interface BoardArrays {
-  piece: number[];
-  rotation: number[];
-}
-
 export interface OffspringSearchOptions {
   /** Moves per search. */
   moves: number;
@@ -22,13 +16,12 @@ export interface OffspringSearchOptions {
 
 /**
  * The memetic step: a short simulated-annealing walk from one board, done by the family's own
- * local search (EdgeLocalSearch, through its public API: load, propose, apply, saveBest,
- * bestBoard), ending on the best board the walk met. Moves keep the frame (border pieces swap
+ * local search (EdgeLocalSearch, through its public API: startFrom, propose, apply, saveBest,
+ * writeInto), ending on the best board the walk met. Moves keep the frame (border pieces swap
  * within their class, facing out), so the GA's boards stay legal.
  */
 export class OffspringSearch {
   private readonly ls: EdgeLocalSearch;
-  private readonly state: { current: BoardArrays; best: BoardArrays };
   private readonly acceptor: TabulatedMetropolisAcceptor;
   readonly maxScore: number;
   /** Matched joins of the best board the last walk met (with keepLast it may beat the board written back). */
@@ -41,9 +34,6 @@ export class OffspringSearch {
     const swapBest = Math.min(1, Math.max(0, opts.swapBest));
     this.ls = new EdgeLocalSearch(puzzle, { moveSwap: 0, moveRotate: 1 - swapBest, moveSwapTurn: 0, moveSwapBest: swapBest });
     this.maxScore = this.ls.maxScore;
-    const cells = puzzle.rows * puzzle.cols;
-    const blank = (): BoardArrays => ({ piece: new Array<number>(cells).fill(0), rotation: new Array<number>(cells).fill(0) });
-    this.state = { current: blank(), best: blank() };
     // A move changes at most 8 joins: exp(-j / T) tabulated up to there, no Math.exp per move.
     this.acceptor = new TabulatedMetropolisAcceptor(8);
     this.acceptor.temperature = opts.temperature;
@@ -53,14 +43,9 @@ export class OffspringSearch {
    * Walk from the board at `off` in P/R and write the best board met back there. Returns the
    * moves made (fewer than `moves` when the walk solves the puzzle).
    */
-  run(P: Int16Array, R: Uint8Array, off: number, cells: number, rng: Rng): number {
-    const { current, best } = this.state;
-    for (let i = 0; i < cells; i++) {
-      current.piece[i] = best.piece[i] = P[off + i];
-      current.rotation[i] = best.rotation[i] = R[off + i];
-    }
+  run(P: Int16Array, R: Uint8Array, off: number, rng: Rng): number {
     const ls = this.ls;
-    ls.load(this.state);
+    ls.startFrom(P, R, off);
     const max = this.maxScore;
     const acceptor = this.acceptor;
     let score = ls.score();
@@ -79,16 +64,12 @@ export class OffspringSearch {
       }
     }
     this.lastTop = top;
-    const b = this.opts.keepLast && top < max ? ls.currentBoard() : ls.bestBoard();
-    P.set(b.piece, off);
-    R.set(b.rotation, off);
+    ls.writeInto(P, R, off, this.opts.keepLast && top < max);
     return m;
   }
 
   /** The best board the last walk met, into P/R at 0 (the run's best board, when the walk beat it). */
   lastBestInto(P: Int16Array, R: Uint8Array): void {
-    const b = this.ls.bestBoard();
-    P.set(b.piece);
-    R.set(b.rotation);
+    this.ls.writeInto(P, R, 0);
   }
 }

@@ -270,6 +270,33 @@ export class EdgeLocalSearch implements LocalSearchProblem {
     };
   }
 
+  /**
+   * Start from the board at `off` in `P`/`R` (current and best alike), unchecked: for callers whose
+   * boards are legal by construction (the GA's offspring), once per walk, where `load`'s checks and
+   * copies would cost more than a short walk.
+   */
+  startFrom(P: Int16Array, R: Uint8Array, off: number): void {
+    const B = this.board;
+    for (let i = 0; i < B.cells; i++) {
+      B.piece[i] = P[off + i]!;
+      B.rot[i] = R[off + i]!;
+    }
+    B.refresh();
+    this.saveBest();
+    this.mKind = MOVE_NONE;
+    this.kKind = MOVE_NONE;
+  }
+
+  /** Write the best board (or, with `current`, the current one) into `P`/`R` at `off`, without a copy. */
+  writeInto(P: Int16Array, R: Uint8Array, off: number, current = false): void {
+    const piece = current ? this.board.piece : this.bestPiece;
+    const rot = current ? this.board.rot : this.bestRotation;
+    for (let i = 0; i < piece.length; i++) {
+      P[off + i] = piece[i]!;
+      R[off + i] = rot[i]!;
+    }
+  }
+
   load(state: unknown): void {
     const s = readCheckpoint('edge search', EdgeSearchState, state);
     this.board.restoreBoards(s.current, s.best, this.bestPiece, this.bestRotation);
