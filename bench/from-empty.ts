@@ -35,6 +35,7 @@ import { runStudy } from './study';
 import { machine, mdTable, medianText, numOpt, options, seedList, writeResult } from './util';
 import { countNoun } from '../src/core/text/plural';
 import { isFinal } from '../src/core/engine/run-types';
+import { FINISHED, KEEP_UNFINISHED_EVERY_MS, resumable, UNFINISHED } from './kept-runs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const INSTANCE = 'resources/studies/puzzles/eternity2_starter.txt';
@@ -205,7 +206,7 @@ export async function run(argv: string[]): Promise<void> {
           db,
           ...(existing !== undefined ? { existing } : {}),
           tick: (wb, studies, id) => {
-            if (Date.now() - partialAt < PARTIAL_EVERY_MS) return;
+            if (Date.now() - partialAt < KEEP_UNFINISHED_EVERY_MS) return;
             partialAt = Date.now();
             // Finished runs' files too (re-scored first), so a run that ends is kept within minutes, not at the study's end.
             readRuns(wb, studies, id, o, targets, keep, written);
@@ -234,7 +235,7 @@ export async function run(argv: string[]): Promise<void> {
 /** The report's default place; the runs' files sit beside it in a folder of its name (`keptDir`). */
 const DEFAULT_OUT = 'bench/results/from-empty.md';
 const keptDir = (out: string): string => out.replace(/\.md$/, '');
-const keptFile = (keep: string, seed: number): string => join(keep, `seed${seed}.run.json`);
+const keptFile = (keep: string, seed: number): string => join(keep, `seed${seed}${FINISHED}`);
 
 /** The finished runs' files the bench keeps by default (seedN.run.json, not the unfinished runs' `.partial` ones), from the repository's root. */
 export function finishedRunFiles(): string[] {
@@ -244,10 +245,7 @@ export function finishedRunFiles(): string[] {
     .sort()
     .map((f) => join(keep, f));
 }
-const partialFile = (keep: string, seed: number): string => join(keep, `seed${seed}.partial.run.json`);
-
-/** How often the unfinished runs' files are written: what a lost database can cost a run at most. */
-const PARTIAL_EVERY_MS = 10 * 60_000;
+const partialFile = (keep: string, seed: number): string => join(keep, `seed${seed}${UNFINISHED}`);
 
 /**
  * Keep the file of every unfinished run of the study that has a checkpoint (seedN.partial.run.json,
@@ -255,8 +253,7 @@ const PARTIAL_EVERY_MS = 10 * 60_000;
  */
 export function keepPartial(wb: Workbench, studies: Studies, id: number, keep: string): void {
   for (const { seed, run } of studies.runs(id)) {
-    if (isFinal(run.status) || wb.store.latestCheckpoint(run.id) === null) continue;
-    writeResult(partialFile(keep, seed), wb.exportRunFile(run.id).text);
+    if (resumable(wb, run)) writeResult(partialFile(keep, seed), wb.exportRunFile(run.id).text);
   }
 }
 

@@ -57,6 +57,7 @@ import { machine, mdTable, median, numOpt, options } from './util';
 import { countNoun } from '../src/core/text/plural';
 import { isFinal } from '../src/core/engine/run-types';
 import { kernelKey, keepFinished, keepUnfinished, runsByName, takeBackKept } from './spread/kept';
+import { KEEP_UNFINISHED_EVERY_MS } from './kept-runs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'workbench.mjs');
@@ -183,9 +184,6 @@ function settingsKey(s: BenchKey): string {
 }
 
 const KEY_SETTING = 'bench.spread.settings';
-
-/** How often the unfinished runs' files are written: what a lost database can cost a run at most. */
-const KEEP_UNFINISHED_EVERY_MS = 10 * 60_000;
 
 /** The runs of a database made with other settings would be read back as this call's: refused. */
 function holdSettings(wb: Workbench, s: BenchKey, db: string): void {

@@ -13,6 +13,7 @@ import { isFinal } from '../../src/core/engine/run-types';
 import type { Workbench } from '../../src/main/services/workbench';
 import type { RunSummary } from '../../src/main/store/types';
 import { writeResult } from '../util';
+import { FINISHED, resumable, UNFINISHED } from '../kept-runs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -35,8 +36,6 @@ const fileStem = (name: string): string =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-const FINISHED = '.run.json';
-const UNFINISHED = '.partial.run.json';
 const figuresOf = (file: string): string => file.replace(/\.run\.json$/, '.figures.json');
 
 function write(wb: Workbench, run: RunSummary, file: string): void {
@@ -59,8 +58,7 @@ export function keepFinished(wb: Workbench, dir: string): void {
 /** Keep the file of every unfinished run that has a checkpoint to resume from. */
 export function keepUnfinished(wb: Workbench, dir: string): void {
   for (const run of runsByName(wb).values()) {
-    if (isFinal(run.status) || wb.store.latestCheckpoint(run.id) === null) continue;
-    write(wb, run, join(dir, fileStem(run.puzzleName)) + UNFINISHED);
+    if (resumable(wb, run)) write(wb, run, join(dir, fileStem(run.puzzleName)) + UNFINISHED);
   }
 }
 
