@@ -8,6 +8,7 @@
 import type Database from 'better-sqlite3';
 import type { StoreCore } from './core';
 import type { Store } from './store';
+import { ACTIVE_SQL } from './run-rows';
 
 export interface EventPosition {
   attempt: number;
@@ -28,7 +29,7 @@ export class RemoteRunStore {
       get: this.db.prepare<[number], { attempt: number; last_seq: number }>(`SELECT attempt, last_seq FROM remote_runs WHERE run_id = ?`),
       held: this.db
         .prepare<[string], number>(
-          `SELECT l.run_id FROM run_leases l JOIN runs r ON r.id = l.run_id WHERE l.owner = ? AND r.status IN ('queued', 'running') ORDER BY l.run_id`,
+          `SELECT l.run_id FROM run_leases l JOIN runs r ON r.id = l.run_id WHERE l.owner = ? AND r.status IN (${ACTIVE_SQL}) ORDER BY l.run_id`,
         )
         .pluck(),
       put: this.db.prepare(

@@ -1,7 +1,7 @@
 /** The runs table's row shape and its conversion to a record, shared by the store and the history queries. */
 import type { FamilyId } from '../../core/families/family';
 import type { Params } from '../../core/params/schema';
-import type { StopCriteria, StopReason } from '../../core/engine/run-types';
+import { ACTIVE_STATUSES, type StopCriteria, type StopReason } from '../../core/engine/run-types';
 import { parseStored } from './errors';
 import type { ParamChange, RunStatus, RunSummary } from './types';
 
@@ -51,6 +51,9 @@ export function storedBytes(x: unknown): number | null {
  * SET expression raising a run's stored peak memory to `@peak` (a `storedBytes` value): a run's
  * peak only rises, and a missing figure leaves it as it was.
  */
+/** The active statuses (core's list) as an SQL list, for `status IN (...)`. */
+export const ACTIVE_SQL = ACTIVE_STATUSES.map((x) => `'${x}'`).join(', ');
+
 export const RAISE_PEAK_SQL = `peak_rss_bytes = CASE WHEN @peak IS NULL THEN peak_rss_bytes
                                     WHEN peak_rss_bytes IS NULL OR @peak > peak_rss_bytes THEN @peak ELSE peak_rss_bytes END`;
 

@@ -9,7 +9,7 @@ import type { LeaseTable } from './lease-table';
 import type { LeaseGrant, LeaseOwner } from './leases';
 import type { Puzzles } from './puzzles';
 import { runHistoryWhere } from './run-query';
-import { RAISE_PEAK_SQL, RUN_SUMMARY_COLS, storedBytes, toRunSummary, type RunRow } from './run-rows';
+import { ACTIVE_SQL, RAISE_PEAK_SQL, RUN_SUMMARY_COLS, storedBytes, toRunSummary, type RunRow } from './run-rows';
 import { RUN_STATUSES, type NewRun, type RunFilter, type RunQuery, type RunRecord, type RunStatus, type RunStatusExtra, type RunSummary } from './types';
 import { hasEnded } from '../../core/engine/run-types';
 
@@ -44,7 +44,7 @@ function prepare(core: StoreCore) {
        WHERE id = @id`,
     ),
     retune: p(`UPDATE runs SET params = @params, changes = @changes WHERE id = @id`),
-    live: p<{ id: number; status: string; error: string | null }>(`SELECT id, status, error FROM runs WHERE status IN ('queued', 'running') ORDER BY id`),
+    live: p<{ id: number; status: string; error: string | null }>(`SELECT id, status, error FROM runs WHERE status IN (${ACTIVE_SQL}) ORDER BY id`),
     delete: p(`DELETE FROM runs WHERE id = ?`),
   };
 }

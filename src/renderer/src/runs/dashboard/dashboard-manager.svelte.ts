@@ -6,7 +6,7 @@
  */
 import { untrack } from 'svelte';
 import type { RunRecord, RunSeries, RunSummary, WorkbenchApi } from '../../../../main/api/types';
-import type { RunClock } from '../../../../core/engine/run-types';
+import { ACTIVE_STATUSES, type RunClock } from '../../../../core/engine/run-types';
 import { connection } from '../../lib/connection.svelte';
 import { messageOf } from '../../lib/format';
 import { Latest } from '../../lib/latest';
@@ -114,7 +114,7 @@ export class DashboardManager {
     void this.#lists
       .run(() =>
         Promise.all([
-          api.queryRuns({ statuses: ['running', 'queued'], sort: 'created', dir: 'asc', limit: 500 }),
+          api.queryRuns({ statuses: [...ACTIVE_STATUSES], sort: 'created', dir: 'asc', limit: 500 }),
           api.queryRuns({ statuses: [...ENDED_STATUSES], sort: 'created', dir: 'desc', limit: 6 }),
         ]),
       )
