@@ -3,6 +3,8 @@
  * results view): p-values, effect sizes, intervals.
  */
 import { figureText } from './run-text';
+import { countText } from './numbers';
+import { FRIEDMAN_SHUFFLES } from '../stats/friedman-count';
 
 /** A p-value: "0.039", "0.0079", "< 0.001"; `none` when missing. */
 export function pText(p: number | null | undefined, none = '-'): string {
@@ -38,6 +40,22 @@ export function pIsText(p: number | null | undefined): string {
 }
 
 /** An average rank or a critical difference: at most two decimals, no trailing zeros ("1.2", "2.45", "3"). */
+/** How a p was found, in words (after the p): '' where nothing needs saying. */
+export function pMethodText(method: 'exact' | 'approx' | 'permutation' | 'chi-square' | null): string {
+  switch (method) {
+    case 'exact':
+      return 'exact (every arrangement counted)';
+    case 'permutation':
+      return `(${countText(FRIEDMAN_SHUFFLES)} seeded shuffles)`;
+    case 'approx':
+      return '(normal approximation)';
+    case 'chi-square':
+      return '(chi-square tail)';
+    default:
+      return '';
+  }
+}
+
 export function rankText(r: number): string {
   return Number.isFinite(r) ? String(Number(r.toFixed(2))) : '-';
 }

@@ -218,8 +218,11 @@ export interface OverPuzzles {
   /** Wilcoxon: min(W+, W-); Friedman: chi-square (tie-corrected); null when Wilcoxon has no nonzero difference. */
   statistic: number | null;
   p: number | null;
-  /** Wilcoxon: 'exact' or 'approx'; Friedman: 'chi-square' with `df`. */
-  method: 'exact' | 'approx' | 'chi-square' | null;
+  /**
+   * How p was found. Wilcoxon: 'exact' or 'approx'; Friedman: 'exact' (every reordering of the
+   * puzzles' figures counted), 'permutation' (20,000 seeded shuffles) under 50 puzzles, else 'chi-square' with `df`.
+   */
+  method: 'exact' | 'approx' | 'permutation' | 'chi-square' | null;
   df: number | null;
   /** Per setting: its average rank over the rows (1 = best; ties share midranks). */
   averageRanks: number[];

@@ -4,7 +4,7 @@
  * Every figure and sentence through core/text/stats-text.ts.
  */
 import { displayText, MAX_MESSAGE_LENGTH } from '../../core/text/display';
-import { a12Text, effectText, intervalText, pairVerdictText, pIsText, pText, rankText } from '../../core/text/stats-text';
+import { a12Text, effectText, intervalText, pairVerdictText, pIsText, pMethodText, pText, rankText } from '../../core/text/stats-text';
 import type { PairTest, PublishedTestResult, StudyAnalysis, StudyComparison } from '../api/studies';
 import type { StudySpec } from './spec';
 
@@ -55,11 +55,11 @@ export function overPuzzlesLines(spec: StudySpec, a: StudyAnalysis, width = 40):
   const ranks = o.averageRanks.map((r, i) => `${label(spec, i, width)} ${rankText(r)}`).join(', ');
   if (o.test === 'wilcoxon')
     lines.push(
-      `Wilcoxon signed-rank over ${o.rows.length} puzzles (${o.aggregate} best score of each setting's runs on a puzzle): ${o.statistic === null ? 'no nonzero difference' : `W = ${rankText(o.statistic)}, ${pIsText(o.p)}${o.method === 'exact' ? ' exact' : o.method === 'approx' ? ' (normal approximation)' : ''}`}`,
+      `Wilcoxon signed-rank over ${o.rows.length} puzzles (${o.aggregate} best score of each setting's runs on a puzzle): ${o.statistic === null ? 'no nonzero difference' : `W = ${rankText(o.statistic)}, ${pIsText(o.p)} ${pMethodText(o.method)}`.trimEnd()}`,
     );
   else {
     lines.push(
-      `Friedman over ${o.rows.length} puzzles (${o.aggregate} best score of each setting's runs on a puzzle): chi-square ${o.statistic === null ? '-' : rankText(o.statistic)}, df ${o.df ?? '-'}, ${pIsText(o.p)}`,
+      `Friedman over ${o.rows.length} puzzles (${o.aggregate} best score of each setting's runs on a puzzle): chi-square ${o.statistic === null ? '-' : rankText(o.statistic)}, df ${o.df ?? '-'}, ${pIsText(o.p)} ${pMethodText(o.method)}`,
       `average ranks (1 = best): ${ranks}; Nemenyi critical difference ${o.cd === null ? '-' : rankText(o.cd)} at alpha ${o.alpha}`,
     );
     if (o.posthoc.length > 0)

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { friedman } from '../../../src/core/stats/over-puzzles';
+import { FRIEDMAN_COUNT_BELOW, FRIEDMAN_SHUFFLES, friedmanCountedP } from '../../../src/core/stats/friedman-count';
+
+/** Every reordering of every row (the first too), the statistic compared as the chi-square itself: the slow, plain count. */
+function bruteP(table: number[][]): number {
+  const k = table[0]!.length;
+  const orders: number[][] = [];
+  const build = (p: number[]): void => {
+    if (p.length === k) orders.push(p);
+    else for (let j = 0; j < k; j++) if (!p.includes(j)) build([...p, j]);
+  };
+  build([]);
+  const observed = friedman(table)!.statistic;
+  let hits = 0;
+  let all = 0;
+  const walk = (i: number, rows: number[][]): void => {
+    if (i === table.length) {
+      all++;
+      if (friedman(rows)!.statistic >= observed - 1e-9) hits++;
+      return;
+    }
+    for (const o of orders) walk(i + 1, [...rows, o.map((j) => table[i]![j]!)]);
+  };
+  walk(0, []);
+  return hits / all;
+}
+
+describe('friedmanCountedP', () => {
+  it('counts every reordering where they are few: the textbook values for 3 settings', () => {
+    // 3 puzzles in one order: 1 in 36. Four puzzles at statistic 6.5: 0.042 (tables), the chi-square tail 0.039.
+    const same = [
+      [3, 2, 1],
+      [3, 2, 1],
+      [3, 2, 1],
+    ];
+    expect(friedmanCountedP(same)).toEqual({ p: 1 / 36, method: 'exact' });
+    const r = friedmanCountedP([...same, [3, 1, 2]])!;
+    expect(r.p).toBeCloseTo(0.0417, 4);
+    // The chi-square tail calls this one under 0.05; the count does not.
+    const split = [
+      [3, 2, 1],
+      [3, 2, 1],
+      [3, 1, 2],
+      [3, 1, 2],
+    ];
+    expect(friedman(split)!.p).toBeLessThan(0.05);
+    expect(friedmanCountedP(split)!.p).toBeCloseTo(0.0694, 4);
+    // Two settings: the two-sided sign test (2 of 32), where the chi-square tail says 0.025.
+    expect(friedmanCountedP(Array.from({ length: 5 }, () => [2, 1]))!.p).toBe(2 / 32);
+  });
+
+  it('equals the plain count over every reordering of every row, ties included', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 2, max: 3 })
+          .chain((k) => fc.array(fc.array(fc.integer({ min: 0, max: 3 }), { minLength: k, maxLength: k }), { minLength: 2, maxLength: k === 2 ? 6 : 4 })),
+        (table) => {
+          const r = friedmanCountedP(table)!;
+          expect(r.method).toBe('exact');
+          expect(r.p).toBeCloseTo(bruteP(table), 12);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('shuffles (seeded: the same p every time) past the exact count, and leaves 50 puzzles and more to the chi-square tail', () => {
+    const table = Array.from({ length: 12 }, (_, i) => [5, 4, 3, 2, 1].map((x, j) => (i % 3 === 0 && j < 2 ? 5 - x + 4 : x)));
+    const a = friedmanCountedP(table)!;
+    expect(a.method).toBe('permutation');
+    expect(friedmanCountedP(table)).toEqual(a);
+    expect(a.p).toBeGreaterThanOrEqual(1 / (FRIEDMAN_SHUFFLES + 1));
+    // A shuffled p within the sampling error of the chi-square tail for a table this clear.
+    expect(a.p).toBeLessThan(0.01);
+    expect(friedmanCountedP(Array.from({ length: FRIEDMAN_COUNT_BELOW }, () => [2, 1, 3]))).toBeNull();
+    expect(friedmanCountedP([[1, 2, 3]])).toBeNull();
+  });
+});
