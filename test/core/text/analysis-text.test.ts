@@ -64,6 +64,7 @@ describe('make unique in words', () => {
     boardsBefore: 1500,
     countExact: false,
     fewest: false,
+    fewestOfAll: false,
     nodes: 2_000_000,
   };
 

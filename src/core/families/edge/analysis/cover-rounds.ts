@@ -15,11 +15,13 @@ export interface MakeUniqueOptions {
   maxNodes: number;
   /** Hints tried exactly up to this many per round; above it, the greedy cover. */
   exactUpTo: number;
+  /** Solutions each tried as the one to keep (make-unique), when the count finds no more than this many. */
+  references: number;
   /** Checked between slices of work: true ends it (the proposal is then `stopped`). */
   shouldStop?: () => boolean;
 }
 
-export const DEFAULT_MAKE_UNIQUE: MakeUniqueOptions = { keep: 2000, maxNodes: 2e9, exactUpTo: 6 };
+export const DEFAULT_MAKE_UNIQUE: MakeUniqueOptions = { keep: 2000, maxNodes: 2e9, exactUpTo: 6, references: 64 };
 
 /** A full count (or one stopped at `keep` solutions or the node budget) of `puzzle`. */
 export function count(puzzle: EdgePuzzle, keep: number, budget: { nodes: number }, shouldStop?: () => boolean): Counted {

@@ -11,7 +11,7 @@
  */
 import { solutionFromJson } from '../model/json';
 import type { EdgeBoard, EdgePuzzle, FixedPiece } from '../model/model';
-import { count, coverRounds, DEFAULT_MAKE_UNIQUE, popcount, type MakeUniqueOptions } from './cover-rounds';
+import { count, coverRounds, DEFAULT_MAKE_UNIQUE, fewestCells, popcount, type Counted, type MakeUniqueOptions } from './cover-rounds';
 import { sourceCell, type SearchTree } from './tree';
 
 export { count, DEFAULT_MAKE_UNIQUE, fewestCells, type MakeUniqueOptions } from './cover-rounds';
@@ -43,6 +43,11 @@ export interface MakeUniqueResult {
   countExact: boolean;
   /** The hints are the fewest of the reference solution's pieces that do it: one round, its count exhausted, the exact cover tried (another solution's might need fewer). */
   fewest: boolean;
+  /**
+   * And no solution's pieces do it with fewer: every solution was tried as the reference (up to
+   * `references` of them) and none has an exact cover smaller than the one kept.
+   */
+  fewestOfAll: boolean;
   /** Placements the counts spent. */
   nodes: number;
 }
@@ -101,12 +106,16 @@ export function makeUnique(puzzle: EdgePuzzle, options: Partial<MakeUniqueOption
   };
   const spent = (): number => o.maxNodes - budget.nodes;
   if (first.counter.keptCount === 0)
-    return { outcome: exact ? 'none' : 'stopped', hints: [], reference: null, differing: [], fewest: exact, ...base, nodes: spent() };
-  const reference = solutionFromJson(puzzle, first.counter.solutions[0]);
+    return { outcome: exact ? 'none' : 'stopped', hints: [], reference: null, differing: [], fewest: exact, fewestOfAll: exact, ...base, nodes: spent() };
+  let reference = solutionFromJson(puzzle, first.counter.solutions[0]);
   if (exact && first.counter.solutionsAtLeast === 1 && first.counter.boardsAtLeast === 1)
-    return { outcome: 'unique', hints: [], reference, differing: [], fewest: true, ...base, nodes: spent() };
+    return { outcome: 'unique', hints: [], reference, differing: [], fewest: true, fewestOfAll: true, ...base, nodes: spent() };
 
-  const refLayout = first.counter.layouts[0]!;
+  const chosen = exact ? bestReference(first, o, cells, fixedSet(puzzle, [])) : null;
+  if (chosen === 'stopped') return { outcome: 'stopped', hints: [], reference, differing: [], fewest: false, fewestOfAll: false, ...base, nodes: spent() };
+  const at = chosen?.index ?? 0;
+  if (at !== 0) reference = solutionFromJson(puzzle, first.counter.solutions[at]);
+  const refLayout = first.counter.layouts[at]!;
   const refKey = refLayout.join(',');
   const hints: FixedPiece[] = [];
   const differing = new Set<number>();
@@ -115,7 +124,7 @@ export function makeUnique(puzzle: EdgePuzzle, options: Partial<MakeUniqueOption
       const others = allTurns(round.tree, round.counter.layouts).filter((b) => b.join(',') !== refKey);
       const sets = killSets(refLayout, others, cells);
       for (let i = 0; i < cells; i++) if (popcount(sets[i]!) > 0) differing.add(i);
-      const fixedCells = new Set(puzzle.fixed.concat(hints).map((f) => f.row * puzzle.cols + f.col));
+      const fixedCells = fixedSet(puzzle, hints);
       const free = Array.from({ length: cells }, (_, i) => i).filter((i) => !fixedCells.has(i));
       return { sets, candidates: free, others: others.length };
     },
@@ -126,5 +135,37 @@ export function makeUnique(puzzle: EdgePuzzle, options: Partial<MakeUniqueOption
     },
     alone: (counter) => counter.solutionsAtLeast === 1 && counter.boardsAtLeast === 1,
   });
-  return { outcome: end.outcome, hints, reference, differing: [...differing].sort((a, b) => a - b), fewest: end.fewest, ...base, nodes: spent() };
+  const differ = [...differing].sort((a, b) => a - b);
+  return { outcome: end.outcome, hints, reference, differing: differ, fewest: end.fewest, fewestOfAll: end.fewest && !!chosen?.all, ...base, nodes: spent() };
+}
+
+const fixedSet = (puzzle: EdgePuzzle, hints: readonly FixedPiece[]): Set<number> => new Set(puzzle.fixed.concat(hints).map((f) => f.row * puzzle.cols + f.col));
+
+/**
+ * The solution whose pieces need the fewest hints, each found solution tried as the reference
+ * (when the count is exhausted and kept no more than `references`): a hint set that leaves one
+ * solution is a cover for that solution, so the smallest exact cover over them all is the fewest
+ * any hints can be. After the first, a solution is searched only below the best so far, so most
+ * cost little. `all` says every one was searched (an exact cover found, within `exactUpTo`);
+ * 'stopped' when a stop came.
+ */
+function bestReference(first: Counted, o: MakeUniqueOptions, cells: number, fixed: ReadonlySet<number>): { index: number; all: boolean } | 'stopped' {
+  const layouts = first.counter.layouts;
+  if (layouts.length > o.references) return { index: 0, all: false };
+  const boards = allTurns(first.tree, layouts);
+  const free = Array.from({ length: cells }, (_, i) => i).filter((i) => !fixed.has(i));
+  let index = 0;
+  let best = Infinity;
+  for (let i = 0; i < layouts.length && best > 1; i++) {
+    const key = layouts[i]!.join(',');
+    const others = boards.filter((b) => b.join(',') !== key);
+    const below = Math.min(o.exactUpTo, best - 1);
+    const cover = fewestCells(killSets(layouts[i]!, others, cells), free, others.length, below, o.shouldStop);
+    if (cover === 'stopped') return 'stopped';
+    if (cover?.exact && cover.cells.length < best) {
+      best = cover.cells.length;
+      index = i;
+    }
+  }
+  return { index, all: Number.isFinite(best) };
 }

@@ -126,7 +126,7 @@ export function makeUniqueLines(r: MakeUniqueResult, rows: number, cols: number,
   if (r.outcome === 'impossible') return [`${rows}x${cols}: ${before}; no hint tells one solution from another that shows the same colours in every free cell`];
   const head =
     r.outcome === 'proposed'
-      ? `${rows}x${cols}: ${before}; fix ${countNoun(r.hints.length, 'piece')} of one solution to leave exactly one${turned ? ' board' : ''} (${r.fewest ? "the fewest of this solution's pieces that do" : 'not proven the fewest: the solutions were covered in rounds'}; confirmed by an exact count in ${countText(r.nodes)} nodes):`
+      ? `${rows}x${cols}: ${before}; fix ${countNoun(r.hints.length, 'piece')} of one solution to leave exactly one${turned ? ' board' : ''} (${r.fewestOfAll ? "the fewest that do: every solution's pieces were tried" : r.fewest ? "the fewest of this solution's pieces that do" : 'not proven the fewest: the solutions were covered in rounds'}; confirmed by an exact count in ${countText(r.nodes)} nodes):`
       : `${rows}x${cols}: ${before}; ${stoppedText(stoppedBy)} before a proposal was confirmed (${countText(r.nodes)} nodes)${r.hints.length ? `; the hints so far:` : ''}`;
   const turn = (q: number): string => (q === 0 ? '' : `, turned ${countNoun(q, 'quarter')}`);
   const lines = [head, ...r.hints.map((h) => `  piece ${h.piece + 1} at row ${h.row + 1}, column ${h.col + 1}${turn(h.rotation)}`)];

@@ -85,3 +85,48 @@ function turnLayout(cells: number[][], rows: number, cols: number, t: number): s
   }
   return grid.map((e) => e.join(',')).join('|');
 }
+
+/** Every solution as pieces and turns (identical pieces give several), by the same plain search: for checks of hints, which fix pieces. */
+export function bruteBoards(p: EdgePuzzle): { piece: number[]; rotation: number[] }[] {
+  const { rows, cols } = p;
+  const n = rows * cols;
+  const grey = Array.from(p.edges).includes(0);
+  const rotations = p.rotatable === false ? 1 : 4;
+  const used = new Array<boolean>(n).fill(false);
+  const fixedAt = new Map(p.fixed.map((f) => [f.row * cols + f.col, f]));
+  for (const f of p.fixed) used[f.piece] = true;
+  const cell: number[][] = new Array<number[]>(n);
+  const piece = new Array<number>(n).fill(-1);
+  const rotation = new Array<number>(n).fill(0);
+  const out: { piece: number[]; rotation: number[] }[] = [];
+  const ok = (i: number, e: number[]): boolean => {
+    const r = Math.floor(i / cols);
+    const c = i % cols;
+    const outs = [r === 0, c === cols - 1, r === rows - 1, c === 0];
+    for (let s = 0; s < 4; s++) if (grey && (e[s] === 0) !== outs[s]) return false;
+    if (r > 0 && cell[i - cols][2] !== e[0]) return false;
+    if (c > 0 && cell[i - 1][1] !== e[3]) return false;
+    return true;
+  };
+  const go = (i: number): void => {
+    if (i === n) {
+      out.push({ piece: piece.slice(), rotation: rotation.slice() });
+      return;
+    }
+    const f = fixedAt.get(i);
+    const choices = f ? [[f.piece, f.rotation]] : [];
+    if (!f) for (let q = 0; q < n; q++) if (!used[q]) for (let rot = 0; rot < rotations; rot++) choices.push([q, rot]);
+    for (const [q, rot] of choices) {
+      const e = shown(p, q, rot);
+      if (!ok(i, e)) continue;
+      cell[i] = e;
+      piece[i] = q;
+      rotation[i] = rot;
+      used[q] = true;
+      go(i + 1);
+      if (!f) used[q] = false;
+    }
+  };
+  go(0);
+  return out;
+}

@@ -8,7 +8,7 @@ import { fewestRecolourings } from '../../../../../src/core/families/edge/analys
 import { recolourLines } from '../../../../../src/core/families/edge/analysis/text';
 import { generateTetravex } from '../../../../../src/core/families/edge/files/tetravex';
 import { isSolved, type EdgePuzzle } from '../../../../../src/core/families/edge';
-import { bruteSolutions } from './brute';
+import { bruteBoards, bruteSolutions } from './brute';
 
 const hinted = (p: EdgePuzzle, r: ReturnType<typeof makeUnique>): EdgePuzzle => ({ ...p, fixed: [...p.fixed, ...r.hints] });
 
@@ -37,6 +37,51 @@ describe('make unique (issue 51, item 1)', () => {
       }),
       { numRuns: 30 },
     );
+  });
+
+  it('when it says every solution was tried, no hints of any solution do it with fewer (brute force over every solution and every cell set)', () => {
+    let claimed = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 3 }), fc.integer({ min: 1, max: 3 }), fc.boolean(), fc.integer(), (n, inner, turns, seed) => {
+        const made = turns
+          ? generateEdgePuzzle({ rows: n, cols: n, frameColours: 1, innerColours: inner, seed }).puzzle
+          : generateTetravex({ rows: n, cols: n, colours: inner + 1, seed }).puzzle;
+        const r = makeUnique(made, { keep: 5000 });
+        if (r.outcome !== 'proposed' || !r.fewestOfAll) return;
+        claimed++;
+        expect(r.fewest).toBe(true);
+        const fewer = r.hints.length - 1;
+        const cells = n * n;
+        const subsets = (from: number, k: number): number[][] =>
+          k === 0 ? [[]] : from >= cells ? [] : [...subsets(from + 1, k - 1).map((s) => [from, ...s]), ...subsets(from + 1, k)];
+        for (const b of bruteBoards(made))
+          for (const set of subsets(0, fewer)) {
+            const fixed = set.map((c) => ({ piece: b.piece[c]!, rotation: b.rotation[c]!, row: Math.floor(c / n), col: c % n }));
+            expect(bruteSolutions({ ...made, fixed: [...made.fixed, ...fixed] }).layouts).toBeGreaterThan(1);
+          }
+      }),
+      { numRuns: 25 },
+    );
+    expect(claimed).toBeGreaterThan(5);
+  });
+
+  it('keeps the solution that needs the fewest hints, not the first one found', () => {
+    // Tetravex 3x3 sets where the first solution needs more hints than another: the claim is then of all.
+    let better = 0;
+    for (let seed = 1; seed <= 60 && better === 0; seed++) {
+      const tv = generateTetravex({ rows: 3, cols: 3, colours: 2, seed }).puzzle;
+      const all = makeUnique(tv);
+      const first = makeUnique(tv, { references: 1 });
+      if (all.outcome !== 'proposed' || first.outcome !== 'proposed') continue;
+      expect(all.hints.length).toBeLessThanOrEqual(first.hints.length);
+      expect(first.fewestOfAll).toBe(false);
+      if (all.hints.length < first.hints.length) {
+        better++;
+        expect(all.fewestOfAll).toBe(true);
+        expect(bruteSolutions(hinted(tv, all)).layouts).toBe(1);
+      }
+    }
+    expect(better).toBe(1);
   });
 
   it('makes a 4x4 with many solutions unique, and a Tetravex set too', () => {
