@@ -18,10 +18,14 @@ export function contentKey(family: FamilyId, puzzle: unknown): string {
 
 /** The key of a stored document's puzzle; null when it cannot be read (a damaged entry is the same as nothing). */
 export function documentContentKey(family: string, document: unknown): string | null {
+  return puzzleContentKey(family, (document as { puzzle?: unknown } | null)?.puzzle);
+}
+
+/** The key of a puzzle in its JSON form (a run's own copy); null when it cannot be read. */
+export function puzzleContentKey(family: string, json: unknown): string | null {
   try {
     const f = getFamily(family);
-    const puzzle: unknown = f.puzzleFromJson((document as { puzzle?: unknown } | null)?.puzzle, 'puzzle');
-    return contentKey(f.id, puzzle);
+    return contentKey(f.id, f.puzzleFromJson(json, 'puzzle'));
   } catch {
     return null;
   }

@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { FamilyId } from '../../core/families/family';
 import { documentKind, puzzleKind } from '../../core/document/document';
-import { documentContentKey } from './content-key';
+import { documentContentKey, puzzleContentKey } from './content-key';
 import { StoreError } from './errors';
 
 /** What a migration may use: run SQL, or prepare statements to move data. */
@@ -248,6 +248,34 @@ export const migrations: readonly Migration[] = [
       }
       // Made after the keys are filled in: one sort rather than an index kept up row by row.
       sql.exec(`CREATE INDEX puzzles_content_key ON puzzles (content_key)`);
+    },
+  },
+  {
+    version: 13,
+    description: "runs' content key: a puzzle's best is only of runs on its present pieces, not on a version edited since",
+    up(sql) {
+      sql.exec(`ALTER TABLE runs ADD COLUMN content_key TEXT`);
+      const set = sql.prepare(`UPDATE runs SET content_key = ? WHERE id = ?`);
+      // In pages by id: runs' puzzles can be large and many, and a statement cannot run while another iterates.
+      const page = sql.prepare(`SELECT id, family, puzzle FROM runs WHERE id > ? ORDER BY id LIMIT 500`);
+      for (let after = 0; ; ) {
+        const rows = page.all(after) as { id: number; family: string; puzzle: string }[];
+        if (rows.length === 0) break;
+        for (const r of rows) {
+          let puzzle: unknown = null;
+          try {
+            puzzle = JSON.parse(r.puzzle);
+          } catch {
+            /* damaged: the same as nothing */
+          }
+          set.run(puzzleContentKey(r.family, puzzle), r.id);
+        }
+        after = rows[rows.length - 1]!.id;
+      }
+      sql.exec(`
+        UPDATE puzzles SET best_score = (SELECT MAX(r.best_score) FROM runs r WHERE r.puzzle_id = puzzles.id AND r.content_key IS puzzles.content_key)
+         WHERE best_score IS NOT (SELECT MAX(r.best_score) FROM runs r WHERE r.puzzle_id = puzzles.id AND r.content_key IS puzzles.content_key);
+      `);
     },
   },
 ];

@@ -1,4 +1,4 @@
-/** The puzzle library: one row per puzzle, its document as JSON, and the best score its runs reached. */
+/** The puzzle library: one row per puzzle, its document as JSON, and the best score its runs on its present pieces reached. */
 import type { FamilyId } from '../../core/families/family';
 import { documentKind } from '../../core/document/document';
 import { notFound, pageArgs, toJson, type StoreCore } from './core';
@@ -85,12 +85,16 @@ function prepare(core: StoreCore) {
     delete: p(`DELETE FROM puzzles WHERE id = ?`),
     exists: p(`SELECT 1 FROM puzzles WHERE id = ?`).pluck(),
     family: p<string>(`SELECT family FROM puzzles WHERE id = ?`).pluck(),
+    // Only a run on the puzzle's present pieces: one launched before an edit of them scores another puzzle.
     raiseBest: p(
       `UPDATE puzzles SET best_score = @score
-       WHERE id = (SELECT puzzle_id FROM runs WHERE id = @runId) AND (best_score IS NULL OR best_score < @score)`,
+       WHERE id = (SELECT puzzle_id FROM runs WHERE id = @runId) AND (best_score IS NULL OR best_score < @score)
+         AND content_key IS (SELECT content_key FROM runs WHERE id = @runId)`,
     ),
     same: p<{ id: number; name: string }>(`SELECT id, name FROM puzzles WHERE content_key = ? ORDER BY id LIMIT ?`),
-    recomputeBest: p(`UPDATE puzzles SET best_score = (SELECT MAX(best_score) FROM runs WHERE puzzle_id = @id) WHERE id = @id`),
+    recomputeBest: p(
+      `UPDATE puzzles SET best_score = (SELECT MAX(r.best_score) FROM runs r WHERE r.puzzle_id = @id AND r.content_key IS puzzles.content_key) WHERE id = @id`,
+    ),
   };
 }
 
@@ -161,6 +165,8 @@ export class Puzzles {
         contentKey: 'document' in u ? documentContentKey(family, u.document) : null,
       });
       if (info.changes === 0) throw notFound('puzzle', id);
+      // New pieces make another puzzle: its best is that of the runs on these pieces (none, or an earlier version's again after an undo).
+      if ('document' in u) this.recomputeBest(id);
       return this.getOrThrow(id);
     });
   }
@@ -227,7 +233,7 @@ export class Puzzles {
     this.stmts.raiseBest.run({ runId, score });
   }
 
-  /** The puzzle's best score is its runs' best again (after runs were deleted or re-linked). */
+  /** The puzzle's best score is its runs' best again, of those on its present pieces (after runs were deleted or re-linked, or the pieces edited). */
   recomputeBest(id: number): void {
     this.stmts.recomputeBest.run({ id });
   }

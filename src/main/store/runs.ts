@@ -4,6 +4,7 @@
  */
 import { puzzleKind } from '../../core/document/document';
 import { notFound, pageArgs, toJson, type StoreCore } from './core';
+import { puzzleContentKey } from './content-key';
 import { parseStored } from './errors';
 import type { LeaseTable } from './lease-table';
 import type { LeaseGrant, LeaseOwner } from './leases';
@@ -32,8 +33,8 @@ function prepare(core: StoreCore) {
   const p = <R = unknown>(sql: string) => core.db.prepare<unknown[], R>(sql);
   return {
     insert: p(
-      `INSERT INTO runs (puzzle_id, puzzle_name, family, kind, solver, params, seed, stop, puzzle, status, created_at, max_score, changes)
-       VALUES (@puzzleId, @puzzleName, @family, @kind, @solver, @params, @seed, @stop, @puzzle, 'queued', @now, @maxScore, @changes)`,
+      `INSERT INTO runs (puzzle_id, puzzle_name, family, kind, solver, params, seed, stop, puzzle, status, created_at, max_score, changes, content_key)
+       VALUES (@puzzleId, @puzzleName, @family, @kind, @solver, @params, @seed, @stop, @puzzle, 'queued', @now, @maxScore, @changes, @contentKey)`,
     ),
     get: p<RunRow>(`SELECT ${RUN_SUMMARY_COLS}, puzzle, best_solution FROM runs WHERE id = ?`),
     summary: p<RunRow>(`SELECT ${RUN_SUMMARY_COLS} FROM runs WHERE id = ?`),
@@ -77,6 +78,7 @@ export class Runs {
         now: this.core.now(),
         maxScore: r.maxScore,
         changes: toJson(r.changes ?? []),
+        contentKey: puzzleContentKey(r.family, r.puzzle),
       });
       const run = this.record(Number(info.lastInsertRowid));
       if (!run) throw notFound('run', Number(info.lastInsertRowid));

@@ -11,7 +11,7 @@ const sample = (t: number, best: number) => ({ elapsedMs: t, evaluations: t, ite
 describe("a run's best comes only from checked boards", () => {
   it('progress samples claiming more never raise the run or its puzzle; the claim is flagged and kept in the samples', () => {
     const store = Store.open(path.join(tempDir(), 'w.db'));
-    const p = store.addPuzzle({ name: 'p', family: 'edge', source: 'x', document: {}, rows: 2, cols: 2 });
+    const p = store.addPuzzle({ name: 'p', family: 'edge', source: 'x', document: { puzzle: newRun().puzzle }, rows: 2, cols: 2 });
     const r = store.createRun(newRun({ puzzleId: p.id }));
     store.recordImprovement(r.id, { elapsedMs: 1, evaluations: 1, score: 8, solution: { board: 8 } });
     store.recordProgress(r.id, sample(10, 1000));
