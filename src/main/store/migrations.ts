@@ -258,7 +258,7 @@ export const migrations: readonly Migration[] = [
       const set = sql.prepare(`UPDATE runs SET content_key = ? WHERE id = ?`);
       // In pages by id: runs' puzzles can be large and many, and a statement cannot run while another iterates.
       const page = sql.prepare(`SELECT id, family, puzzle FROM runs WHERE id > ? ORDER BY id LIMIT 500`);
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const rows = page.all(after) as { id: number; family: string; puzzle: string }[];
         if (rows.length === 0) break;
         for (const r of rows) {
