@@ -288,17 +288,16 @@ const resultOf = (p: PreparedImport): ImportResult => ({ added: [], updated: [],
 export function storeImports(wb: Workbench, prepared: readonly PreparedImport[]): ImportResult[] {
   checkStoreOnce(wb);
   const first: FirstCopies = new Map();
-  const results = wb.store.connection
-    .transaction(() =>
-      prepared.map((p): ImportResult => {
-        const result = resultOf(p);
-        if (p.replace) result.updated.push(wb.updatePuzzle(p.replace.id, { document: p.replace.document }));
-        const source = p.req.source ?? p.req.fileName;
-        for (const it of p.items) addItem(wb, it, source, result, first);
-        return result;
-      }),
-    )
-    .immediate();
+  // The store's transaction, not the bare connection's: it checks the file is still ours first and says SQLite's errors in one line.
+  const results = wb.store.core.tx(() =>
+    prepared.map((p): ImportResult => {
+      const result = resultOf(p);
+      if (p.replace) result.updated.push(wb.updatePuzzle(p.replace.id, { document: p.replace.document }));
+      const source = p.req.source ?? p.req.fileName;
+      for (const it of p.items) addItem(wb, it, source, result, first);
+      return result;
+    }),
+  );
   if (results.some((r) => r.added.length > 0)) wb.notifyPuzzlesChanged();
   return results;
 }
@@ -340,13 +339,12 @@ export async function importFileInTurns(wb: Workbench, req: ImportRequest, read?
     for (let i = 0; i < items.length;) {
       const until = performance.now() + SLICE_MS;
       const first: FirstCopies = new Map();
-      i = wb.store.connection
-        .transaction((from: number) => {
-          let at = from;
-          for (; at < items.length && performance.now() < until; at++) addItem(wb, items[at], source, result, first);
-          return at;
-        })
-        .immediate(i);
+      const from = i;
+      i = wb.store.core.tx(() => {
+        let at = from;
+        for (; at < items.length && performance.now() < until; at++) addItem(wb, items[at], source, result, first);
+        return at;
+      });
       if (i < items.length) await nextTurn();
     }
   } catch (e) {
@@ -365,13 +363,12 @@ async function takeBack(wb: Workbench, ids: readonly number[]): Promise<void> {
   try {
     for (let i = 0; i < ids.length;) {
       const until = performance.now() + SLICE_MS;
-      i = wb.store.connection
-        .transaction((from: number) => {
-          let at = from;
-          for (; at < ids.length && performance.now() < until; at++) wb.store.deletePuzzle(ids[at]);
-          return at;
-        })
-        .immediate(i);
+      const from = i;
+      i = wb.store.core.tx(() => {
+        let at = from;
+        for (; at < ids.length && performance.now() < until; at++) wb.store.deletePuzzle(ids[at]);
+        return at;
+      });
       if (i < ids.length) await nextTurn();
     }
   } catch {

@@ -107,7 +107,7 @@ export class Puzzles {
   }
 
   add(p: NewPuzzle): PuzzleRecord {
-    return this.core.guard(() => {
+    return this.core.write(() => {
       const info = this.stmts.insert.run({
         name: p.name,
         family: p.family,

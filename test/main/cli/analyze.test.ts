@@ -40,7 +40,7 @@ describe('workbench analyze', () => {
     const r = cli(['analyze', file, '--make-unique', '--out', out, '--db', db]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(
-      /^4x4: 10 solutions \(40 boards with the whole board's turns, which a fixed piece tells apart\); fix (\d) pieces? of one solution to leave exactly one board \(the fewest of this solution's pieces that do; confirmed by an exact count/,
+      /^4x4: 10 solutions \(40 boards with the whole board's turns, which a fixed piece tells apart\); fix (\d) pieces? of one solution to leave exactly one board \(the fewest that do: every solution's pieces were tried; confirmed by an exact count/,
     );
     const hints = Number(/fix (\d) piece/.exec(r.stdout)![1]);
     expect(r.stdout.match(/^ {2}piece \d+ at row \d, column \d/gm)).toHaveLength(hints);

@@ -59,6 +59,18 @@ describe('a database file replaced under an open store', () => {
     });
   }
 
+  it('a puzzle added after a mv is refused too (it was taken and lost: adding checked nothing)', () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'a.db');
+    const other = path.join(dir, 'other.db');
+    const digest = backup(other, 3);
+    const s = busy(file);
+    fs.renameSync(other, file);
+    expect(() => s.addPuzzle({ name: 'p', family: 'edge', source: 'x', document: {}, rows: 2, cols: 2 })).toThrow(/replaced by another file while in use/);
+    s.dispose();
+    expectIntact(file, digest, 3);
+  });
+
   it('cp of an older backup of the same database is noticed too', () => {
     const dir = tempDir();
     const file = path.join(dir, 'a.db');
