@@ -1,54 +1,18 @@
 import { availableParallelism } from 'node:os';
 import type { FromWorker } from '../../core/engine/protocol';
-import { hasEnded, RESUMABLE_STATUSES, type MemoryUse, type StopReason } from '../../core/engine/run-types';
+import { hasEnded, RESUMABLE_STATUSES, type StopReason } from '../../core/engine/run-types';
 import { threadsOf } from '../../core/engine/shards';
 import { StoreError } from '../store/errors';
 import { thisProcess, type LeaseGrant, type LeaseOwner } from '../store/leases';
 import type { Disposable } from '../lifecycle/disposable';
 import type { Store } from '../store/store';
 import type { RunRecord, RunStatus, RunStatusExtra } from '../store/types';
+import { durationText } from '../../core/text/numbers';
+import { HeldWrites } from './held-writes';
+import type { Active, RunManagerEvent, RunManagerOptions } from './manager-types';
 import { SolverRecorder } from './record';
 import { runSpecOf } from './run-spec';
-import type { WorkerHandle, WorkerSpawner } from './worker-host';
-
-export interface RunManagerOptions {
-  store: Store;
-  spawn: WorkerSpawner;
-  /** Runs at once; default cores - 1, at least 1. */
-  concurrency?: number;
-  checkpointIntervalMs?: number;
-  progressIntervalMs?: number;
-  /** How long a worker may take to wind down after `stop` before it is killed. */
-  stopGraceMs?: number;
-  /** Who this manager is as a lease holder; default this process. */
-  owner?: LeaseOwner;
-  /** How long a lease lasts without a heartbeat (default 15 s). */
-  leaseTtlMs?: number;
-  /** How often leases are renewed and stop requests from other processes are looked for (default 2 s). */
-  heartbeatMs?: number;
-}
-
-export type RunManagerEvent =
-  /** `error` (and `run`, as this process last knew it) are set when the status could not be saved (the store is unusable): the views show it anyway. */
-  | { type: 'status'; runId: number; status: RunStatus; error?: string; run?: RunRecord }
-  /** `memory`: the solver process's, when its worker measures it. */
-  | { type: 'progress'; runId: number; elapsedMs: number; evaluations: number; bestScore: number; currentScore: number; memory?: MemoryUse }
-  | { type: 'improvement'; runId: number; score: number };
-
-interface Active {
-  worker: WorkerHandle;
-  ended: boolean;
-  stopping: boolean;
-  /** Set when the manager itself ends the run on shutdown: it must be resumable. */
-  shuttingDown: boolean;
-  killTimer?: NodeJS.Timeout;
-  /** The run as it was launched, for telling waiters how it ended when the store cannot be read. */
-  run: RunRecord;
-  /** A store write failed and the run is being ended for it. */
-  failed?: boolean;
-  /** Run slots it takes: its threads, at most the manager's concurrency. */
-  slots: number;
-}
+import type { WorkerSpawner } from './worker-host';
 
 /** Runs at once when not told: every core but one, so the machine stays usable (at least one). */
 export function defaultConcurrency(): number {
@@ -64,6 +28,8 @@ export function defaultConcurrency(): number {
  * each write is checked against the lease, so several processes (CLI, serve, the app) can share
  * one database without two of them ever working on the same run.
  */
+export type { RunManagerEvent, RunManagerOptions } from './manager-types';
+
 export class RunManager implements Disposable {
   private readonly store: Store;
   private readonly recorder: SolverRecorder;
@@ -80,6 +46,9 @@ export class RunManager implements Disposable {
   private readonly unsaved = new Map<number, RunRecord>();
   readonly grant: LeaseGrant;
   private readonly heartbeatMs: number;
+  private readonly heldGiveUpMs: number;
+  /** Runs' messages waiting while another program holds the database locked. */
+  private readonly held: HeldWrites;
   private heartbeat?: NodeJS.Timeout;
   private orphanWatch?: NodeJS.Timeout;
   private closed = false;
@@ -96,6 +65,8 @@ export class RunManager implements Disposable {
     this.stopGraceMs = opts.stopGraceMs ?? 5_000;
     this.grant = { owner: opts.owner ?? thisProcess(), ttlMs: opts.leaseTtlMs ?? 15_000 };
     this.heartbeatMs = opts.heartbeatMs ?? 2_000;
+    this.heldGiveUpMs = opts.heldGiveUpMs ?? 5 * 60_000;
+    this.held = new HeldWrites({ retryMs: this.heartbeatMs, giveUpMs: this.heldGiveUpMs });
   }
 
   /**
@@ -248,6 +219,7 @@ export class RunManager implements Disposable {
   /** On quit: end every worker; their runs become interrupted so they can be resumed later. */
   async dispose(): Promise<void> {
     this.closed = true;
+    this.held.giveUpNow();
     if (this.orphanWatch) clearInterval(this.orphanWatch);
     const queued = this.queue.splice(0);
     try {
@@ -307,6 +279,8 @@ export class RunManager implements Disposable {
     try {
       result = this.store.renewLeases(this.grant, ids);
     } catch (e) {
+      // Another program's transaction: the leases are renewed at a later beat (or lapse, and a run another process took is let go then).
+      if (e instanceof StoreError && e.code === 'BUSY') return;
       // The store cannot be written: stop the workers rather than let their leases lapse under them.
       for (const [runId, a] of [...this.active]) this.writeFailed(runId, a, e);
       return;
@@ -323,6 +297,7 @@ export class RunManager implements Disposable {
   /** Another process took the run: stop working on it and write nothing more. */
   private abandon(runId: number, a: Active): void {
     a.ended = true;
+    this.held.release(runId);
     this.recorder.forget(runId);
     a.worker.dispose();
     if (this.active.get(runId) === a) this.active.delete(runId);
@@ -342,6 +317,7 @@ export class RunManager implements Disposable {
     if (a.failed) return;
     a.failed = true;
     a.ended = true;
+    this.held.release(runId);
     a.worker.dispose();
     const reason = `could not save the run: ${e instanceof Error ? e.message : String(e)}`;
     // The file under the database's name is another one now: nothing is written, not even the end.
@@ -405,21 +381,55 @@ export class RunManager implements Disposable {
     worker.onMessage((m) => this.onMessage(runId, a, m));
     worker.onExit((description) => {
       if (a.killTimer) clearTimeout(a.killTimer);
-      if (a.ended) return;
-      // The process is gone without saying `done`: crash, kill or out of memory.
-      try {
-        if (a.stopping && !a.shuttingDown) this.end(runId, a, 'stopped', { stopReason: 'stopped' });
-        else this.end(runId, a, 'interrupted', { error: a.shuttingDown ? null : `solver process ${description}` });
-      } catch (e) {
-        if (e instanceof StoreError && e.code === 'LEASE_LOST') this.abandon(runId, a);
-        else this.writeFailed(runId, a, e);
-      }
+      a.exited = description;
+      // Its last messages (`done`) may still wait for the database: the exit is seen after them.
+      if (!this.held.holding(runId)) this.exited(runId, a);
     });
     worker.post({ type: 'start', spec });
   }
 
+  private exited(runId: number, a: Active): void {
+    if (a.ended) return;
+    // The process is gone without saying `done`: crash, kill or out of memory.
+    try {
+      if (a.stopping && !a.shuttingDown) this.end(runId, a, 'stopped', { stopReason: 'stopped' });
+      else this.end(runId, a, 'interrupted', { error: a.shuttingDown ? null : `solver process ${a.exited}` });
+    } catch (e) {
+      if (e instanceof StoreError && e.code === 'LEASE_LOST') this.abandon(runId, a);
+      else this.writeFailed(runId, a, e);
+    }
+  }
+
   private onMessage(runId: number, a: Active, m: FromWorker): void {
     if (a.ended || m.runId !== runId) return;
+    if (this.held.holding(runId)) this.hold(runId, a, m);
+    else this.deliver(runId, a, m);
+  }
+
+  /** Hold `m` while another program holds the database's write lock; too long, and the run ends as for a failed write. */
+  private hold(runId: number, a: Active, m: FromWorker): void {
+    if (!this.held.hold(runId, m, () => this.writeHeld(runId, a))) {
+      this.held.release(runId);
+      this.writeFailed(runId, a, new StoreError('BUSY', `the database is locked by another program for over ${durationText(this.heldGiveUpMs)}`));
+    }
+  }
+
+  /** Write the held messages in order; one held again keeps the rest behind it. */
+  private writeHeld(runId: number, a: Active): void {
+    const waiting = this.held.take(runId);
+    for (let i = 0; i < waiting.length; i++) {
+      if (a.ended) break;
+      if (!this.deliver(runId, a, waiting[i]!)) {
+        this.held.putBack(runId, waiting.slice(i + 1));
+        return;
+      }
+    }
+    this.held.release(runId);
+    if (a.exited !== undefined) this.exited(runId, a);
+  }
+
+  /** Record one message; false when it had to be held (the database locked by another program). */
+  private deliver(runId: number, a: Active, m: FromWorker): boolean {
     try {
       const outcome = this.recorder.record(runId, this.owner, m);
       if (m.type === 'progress') {
@@ -432,14 +442,20 @@ export class RunManager implements Disposable {
       if (outcome?.rejected) a.worker.dispose();
     } catch (e) {
       if (e instanceof StoreError && e.code === 'LEASE_LOST') this.abandon(runId, a);
+      else if (e instanceof StoreError && e.code === 'BUSY') {
+        this.hold(runId, a, m);
+        return false;
+      }
       // A store write failed (disk full, database gone): stop this run rather than lose track of it.
       else this.writeFailed(runId, a, e);
     }
+    return true;
   }
 
   /** The run's worker is finished with it: record the outcome and free the slot at once. */
   private end(runId: number, a: Active, status: RunStatus, extra: Parameters<RunManager['finish']>[2]): void {
     a.ended = true;
+    this.held.release(runId);
     this.recorder.forget(runId);
     if (this.active.get(runId) === a) this.active.delete(runId);
     this.finish(runId, status, extra);

@@ -38,7 +38,7 @@ export interface WorkbenchOptions {
   progressIntervalMs?: number;
   nativeBinding?: string;
   /** Lease settings and owner identity (tests); see RunManagerOptions. */
-  lease?: Pick<RunManagerOptions, 'owner' | 'leaseTtlMs' | 'heartbeatMs' | 'stopGraceMs'>;
+  lease?: Pick<RunManagerOptions, 'owner' | 'leaseTtlMs' | 'heartbeatMs' | 'stopGraceMs' | 'heldGiveUpMs'>;
   /** The cores a run's threads may take: this machine's (a test may give more, to try many threads). */
   cores?: number;
 }
