@@ -189,12 +189,17 @@ export function memoryFigure(
 
 /**
  * When a run's best was found, as a figure card: "Best found at" 1 h 07 min with the note
- * "unchanged for 2 h 13 min" (running time, as every figure of a run). On a long run how long the
- * best has stood is what says whether it still earns. "—" before any improvement.
+ * "unchanged for 2 h 13 min", on the run's clock as every figure of a run ("1 h 07 min CPU").
+ * On a long run how long the best has stood is what says whether it still earns. "—" before any
+ * improvement.
  */
-export function bestFoundFigure(foundAtMs: number | null, elapsedMs: number): { label: string; value: string; note?: string } {
+export function bestFoundFigure(foundAtMs: number | null, elapsedMs: number, clock: RunClock = 'wall'): { label: string; value: string; note?: string } {
   if (foundAtMs === null) return { label: 'Best found at', value: '—' };
-  return { label: 'Best found at', value: durationText(foundAtMs), note: `unchanged for ${durationText(Math.max(0, elapsedMs - foundAtMs))}` };
+  return {
+    label: 'Best found at',
+    value: runTimeText(foundAtMs, clock, true),
+    note: `unchanged for ${runTimeText(Math.max(0, elapsedMs - foundAtMs), clock, true)}`,
+  };
 }
 
 /** "52", with its share of the maximum when known: "52 / 60". */
@@ -271,7 +276,12 @@ export function statusDetail(status: RunStatus, reason: StopReason | null): stri
 export function stopText(stop: StopCriteria): string {
   const parts: string[] = [];
   if (stop.seconds !== null) parts.push(durationText(stop.seconds * 1000).replace(/ 00 s$| 00 min$| 00 h$/, '') + (stop.clock === 'cpu' ? ' of CPU time' : ''));
-  if (stop.evaluations !== null) parts.push(`${compactCount(stop.evaluations)} evaluations`);
+  if (stop.evaluations !== null) {
+    // A limit is shown exactly ("1.3 M" could be 1,250,000): compact only when its one decimal holds it.
+    const e = stop.evaluations;
+    const unit = e >= 1e9 ? 1e9 : e >= 1e6 ? 1e6 : e >= 1e4 ? 1e3 : 1;
+    parts.push(`${(e * 10) % unit === 0 ? compactCount(e) : countText(e)} evaluations`);
+  }
   if (stop.target !== null) parts.push(`score ${int.format(stop.target)}`);
   return parts.length ? parts.join(' or ') : 'until stopped';
 }

@@ -93,6 +93,19 @@ describe('run formatting', () => {
     expect(stopText({ seconds: 60, evaluations: null, target: 480, clock: 'cpu' })).toBe('1 min of CPU time or score 480');
   });
 
+  it('shows an evaluation limit exactly, compact only when that is exact', () => {
+    const limit = (evaluations: number): string => stopText({ seconds: null, evaluations, target: null });
+    // It read "1.3 M evaluations".
+    expect(limit(1_250_000)).toBe('1,250,000 evaluations');
+    expect(limit(1_234_567)).toBe('1,234,567 evaluations');
+    expect(limit(12_345)).toBe('12,345 evaluations');
+    expect(limit(2_500_000_001)).toBe('2,500,000,001 evaluations');
+    expect(limit(1_500_000)).toBe('1.5 M evaluations');
+    expect(limit(5_000_000_000)).toBe('5 G evaluations');
+    expect(limit(12_300)).toBe('12.3 k evaluations');
+    expect(limit(5000)).toBe('5,000 evaluations');
+  });
+
   it('lists the parameters that differ from the defaults', () => {
     const schema = {
       population: { type: 'int', default: 200, help: '' },

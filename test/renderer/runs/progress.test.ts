@@ -86,7 +86,7 @@ describe('live runs from summaries and pushes', () => {
     expect(live.apply({ type: 'run-progress', runId: 1, elapsedMs: 1000, evaluations: 500, bestScore: 10, currentScore: 8 }, 1000)).toBe(true);
     expect(live.apply({ type: 'run-progress', runId: 1, elapsedMs: 2000, evaluations: 1500, bestScore: 12, currentScore: 9 }, 2000)).toBe(true);
     const l = live.get(1)!;
-    expect(l).toMatchObject({ elapsedMs: 2000, evaluations: 1500, best: 12, current: 9 });
+    expect(l).toMatchObject({ elapsedMs: 2000, evaluations: 1500, best: null, current: 9 });
     expect(l.rate).toBe(750); // 1500 evaluations in 2 s since the summary (0, 0)
     expect(live.elapsedNow(l, 2600)).toBe(2600);
     expect(live.elapsedNow(l, 60_000)).toBe(7000); // at most 5 s of guessing
@@ -108,6 +108,27 @@ describe('live runs from summaries and pushes', () => {
     live.apply({ type: 'run-progress', runId: 1, elapsedMs: 6000, evaluations: 60, bestScore: 1, currentScore: 1 }, 3000);
     expect(live.get(1)!.pace).toBe(2);
     expect(live.elapsedNow(live.get(1)!, 4000)).toBe(8000);
+  });
+
+  it("keeps the checked best (the summaries'), not the solver's claim in its pushes", () => {
+    const live = new LiveRuns();
+    live.reset([summary(1, { bestScore: 8 })], 0);
+    live.apply({ type: 'run-progress', runId: 1, elapsedMs: 1000, evaluations: 500, bestScore: 999, currentScore: 8 }, 1000);
+    expect(live.get(1)!.best).toBe(8);
+    live.apply({ type: 'run-updated', run: summary(1, { elapsedMs: 1500, evaluations: 700, bestScore: 9 }) }, 1500);
+    live.apply({ type: 'run-progress', runId: 1, elapsedMs: 2000, evaluations: 900, bestScore: 999, currentScore: 9 }, 2000);
+    expect(live.get(1)!.best).toBe(9);
+  });
+
+  it('takes a resumed run back to its checkpoint when it starts again', () => {
+    const live = new LiveRuns();
+    live.reset([summary(1)], 0);
+    live.apply({ type: 'run-progress', runId: 1, elapsedMs: 9000, evaluations: 900, bestScore: 1, currentScore: 1 }, 9000);
+    live.apply({ type: 'run-updated', run: summary(1, { status: 'stopped', elapsedMs: 9000, evaluations: 900 }) }, 9100);
+    live.apply({ type: 'run-updated', run: summary(1, { status: 'queued', elapsedMs: 9000, evaluations: 900 }) }, 12_000);
+    // Started again from a checkpoint at 4 s: the figures after it are gone.
+    live.apply({ type: 'run-updated', run: summary(1, { status: 'running', elapsedMs: 4000, evaluations: 400 }) }, 12_100);
+    expect(live.get(1)).toMatchObject({ elapsedMs: 4000, evaluations: 400 });
   });
 
   it('keeps the fresher figures when an older summary arrives, and forgets deleted runs', () => {

@@ -69,4 +69,50 @@ describe('live chart series', () => {
     expect(feed.current?.runId).toBe(1);
     expect(seen.filter((s) => s === null).length).toBeGreaterThanOrEqual(2);
   });
+
+  it('follows a run resumed from an older checkpoint: the samples the store dropped go, the new ones come', async () => {
+    // The store as the backend keeps it: `after` asks for what is later than a time.
+    let store = series(1, [0, 1000, 2000, 3000], [[10, 2500]]);
+    const api = {
+      runSeries: (a: { id: number; after?: number }) => {
+        const after = a.after ?? -Infinity;
+        return Promise.resolve<RunSeries>({
+          ...store,
+          progress: store.progress.filter((x) => x.t > after),
+          improvements: store.improvements.filter((x) => x.t > after),
+        });
+      },
+    } as unknown as WorkbenchApi;
+    const feed = new SeriesFeed(api, { onChange: () => {} });
+    const settle = () => new Promise((r) => setTimeout(r, 0));
+    feed.follow(1);
+    await settle();
+    expect(feed.current?.progress.map((x) => x.t)).toEqual([0, 1000, 2000, 3000]);
+    // Resumed from its checkpoint at 1 s: the samples after it dropped (its improvements kept), the stretch sampled again.
+    store = series(
+      1,
+      [0, 1000, 1500, 2000],
+      [
+        [11, 1800],
+        [10, 2500],
+      ],
+    );
+    feed.refresh(2000);
+    await settle();
+    expect(feed.current?.progress.map((x) => x.t)).toEqual([0, 1000, 1500, 2000]);
+    expect(feed.current?.improvements.map((x) => x.eventId)).toEqual([11, 10]);
+    // Then samples before the improvement kept from the first stretch still come in.
+    store = series(
+      1,
+      [0, 1000, 1500, 2000, 2400],
+      [
+        [11, 1800],
+        [10, 2500],
+      ],
+    );
+    feed.refresh(2400);
+    await settle();
+    expect(feed.current?.progress.map((x) => x.t)).toEqual([0, 1000, 1500, 2000, 2400]);
+    expect(feed.current?.improvements.map((x) => x.eventId)).toEqual([11, 10]);
+  });
 });

@@ -84,6 +84,7 @@ export interface LiveRun {
   run: RunSummary;
   elapsedMs: number;
   evaluations: number;
+  /** The best checked board's score (the summary's), never the solver's claim in a progress push. */
   best: number | null;
   current: number | null;
   rate: number | null;
@@ -149,7 +150,8 @@ export class LiveRuns {
         run: live.run.status === 'queued' ? { ...live.run, status: 'running' } : live.run,
         elapsedMs: e.elapsedMs,
         evaluations: e.evaluations,
-        best: live.best === null ? e.bestScore : Math.max(live.best, e.bestScore),
+        // Not the push's bestScore: that is the solver's claim; the checked best comes with the summaries.
+        best: live.best,
         current: e.currentScore,
         rate: meter.rate(),
         pace: meter.pace(),
@@ -178,6 +180,16 @@ export class LiveRuns {
     return live.elapsedMs + Math.min(5_000, Math.max(0, now - live.receivedAt)) * pace;
   }
 
+  /**
+   * A run's running time (extrapolated as elapsedNow), evaluations and rate over the whole run
+   * now: its pushes' while it runs, the summary's for a run not kept here.
+   */
+  figuresNow(r: RunSummary, now: number): { elapsedMs: number; evaluations: number; rate: number | null } {
+    const live = this.runs.get(r.id);
+    if (!live) return { elapsedMs: r.elapsedMs, evaluations: r.evaluations, rate: runRate(r.evaluations, r.elapsedMs) };
+    return { elapsedMs: this.elapsedNow(live, now), evaluations: live.evaluations, rate: runRate(live.evaluations, live.elapsedMs) };
+  }
+
   private meter(id: number): RateMeter {
     let m = this.meters.get(id);
     if (!m) this.meters.set(id, (m = new RateMeter()));
@@ -186,8 +198,9 @@ export class LiveRuns {
 
   private upsert(r: RunSummary, now: number): void {
     const prev = this.runs.get(r.id);
-    // Summaries come from the store; the pushes may be fresher.
-    const fresher = prev && prev.elapsedMs > r.elapsedMs && r.status === 'running';
+    // Summaries come from the store; the pushes may be fresher. Not those of a run starting again
+    // (a resume from an older checkpoint): its figures go back to the checkpoint's.
+    const fresher = prev && prev.elapsedMs > r.elapsedMs && r.status === 'running' && prev.run.status === 'running';
     // A queued run's clock stands still while its solver process starts: no sample of its pace.
     if (r.status !== 'queued') this.meter(r.id).add(r.elapsedMs, r.evaluations, now);
     this.runs.set(r.id, {

@@ -2,7 +2,8 @@
  * Keeping a run's chart series up to date while it runs: fetch once (thinned by the backend),
  * then only what came after the last sample, merged in; when the merged series grows past a
  * limit, fetch it thinned again. At most one request in flight; late answers for another run are
- * dropped.
+ * dropped. A run resumed from an older checkpoint goes back in time: the store drops its samples
+ * after the checkpoint and samples that stretch again, so the series is fetched whole again.
  */
 import type { WorkbenchApi } from '../../../main/api/types';
 import type { RunSeries } from '../../../main/api/types';
@@ -19,11 +20,16 @@ export function mergeSeries(base: RunSeries, delta: RunSeries): RunSeries {
   return { runId: base.runId, progress: [...base.progress, ...progress], progressTotal: base.progressTotal + progress.length, improvements: imps };
 }
 
-/** The time after which new samples are asked for: the later of the last sample and the last improvement. */
+/**
+ * The time after which new samples are asked for: the last sample's (the last improvement's when
+ * there is none). Not the later of the two: a run resumed from an older checkpoint keeps its
+ * improvements past it while it samples that stretch again, and improvements asked for twice are
+ * merged once.
+ */
 export function lastTime(s: RunSeries): number {
-  const a = s.progress.length ? s.progress[s.progress.length - 1]!.t : -1;
-  const b = s.improvements.length ? s.improvements[s.improvements.length - 1]!.t : -1;
-  return Math.max(a, b);
+  const a = s.progress.at(-1)?.t;
+  if (a !== undefined) return a;
+  return s.improvements.at(-1)?.t ?? -1;
 }
 
 export interface SeriesFeedOptions {
@@ -36,6 +42,8 @@ export class SeriesFeed {
   private runId: number | null = null;
   private busy = false;
   private again = false;
+  /** The series kept no longer matches the store (the run went back in time): fetch it whole. */
+  private stale = false;
   private readonly maxPoints: number;
 
   constructor(
@@ -50,13 +58,24 @@ export class SeriesFeed {
     if (runId === this.runId) return;
     this.runId = runId;
     this.series = null;
+    this.stale = false;
     this.opts.onChange(null, null);
     if (runId !== null) this.refresh();
   }
 
-  /** New data may be there (a progress push, an improvement): fetch what is new. */
-  refresh(): void {
+  /**
+   * The run's running time as a push gave it: before the last sample kept, the run was resumed
+   * from an older checkpoint, and the next refresh fetches the whole series again.
+   */
+  sawTime(elapsedMs: number): void {
+    const last = this.series?.progress.at(-1)?.t;
+    if (last !== undefined && elapsedMs < last) this.stale = true;
+  }
+
+  /** New data may be there (a progress push, an improvement): fetch what is new. `elapsedMs`: as for sawTime. */
+  refresh(elapsedMs?: number): void {
     if (this.runId === null) return;
+    if (elapsedMs !== undefined) this.sawTime(elapsedMs);
     if (this.busy) {
       this.again = true;
       return;
@@ -64,7 +83,8 @@ export class SeriesFeed {
     this.busy = true;
     const runId = this.runId;
     const base = this.series;
-    const full = base === null || base.progress.length > this.maxPoints * 2;
+    const full = base === null || this.stale || base.progress.length > this.maxPoints * 2;
+    if (full) this.stale = false;
     const req = full ? this.api.runSeries({ id: runId, maxPoints: this.maxPoints }) : this.api.runSeries({ id: runId, after: lastTime(base!) });
     req
       .then(

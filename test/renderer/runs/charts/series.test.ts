@@ -35,12 +35,16 @@ describe('chart series of a run', () => {
         'time',
       ).mean,
     ).toBeNull();
-    // Without improvements, the samples' best.
-    expect(runLines([], prog, 'time').best).toEqual([
-      { x: 1000, y: 5 },
-      { x: 2000, y: 8 },
-      { x: 3000, y: 9 },
-    ]);
+  });
+
+  it("draws no best line for a run without improvements: the samples' best is only the solver's claim", () => {
+    const claims = prog.map((p) => ({ ...p, best: 999 }));
+    expect(runLines([], claims, 'time', { end: { t: 4000, evaluations: 800 } }).best).toEqual([]);
+    const lines = runChartLines([], claims, 'time', { end: { t: 4000, evaluations: 800 } });
+    expect(lines.map((l) => l.id)).toEqual(['current', 'mean']);
+    expect(lines.flatMap((l) => l.points).some((p) => p.y === 999)).toBe(false);
+    // The samples' claims never raise a line of checked boards either.
+    expect(Math.max(...runLines(imps, claims, 'time').best.map((p) => p.y))).toBe(9);
   });
 
   it('draws the current score only where samples are: no climb from the start-up sample, breaks across long silences', () => {

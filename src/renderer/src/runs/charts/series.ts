@@ -1,5 +1,5 @@
 /**
- * Chart datasets from a run's series: best score as a step line (exact, from the improvements),
+ * Chart datasets from a run's series: best score as a step line (exact, from the checked improvements),
  * current and population-mean scores from the progress samples, against running time,
  * evaluations or iterations / generations. Pure.
  */
@@ -86,20 +86,14 @@ export interface LineOptions {
   maxPoints?: number;
 }
 
-/** The three lines of one run for a chart. */
+/**
+ * The three lines of one run for a chart. The best line is made of the improvements alone (boards
+ * the recorder checked): a sample's best is the solver's claim, so a run without improvements has
+ * no best line.
+ */
 export function runLines(improvements: readonly ImprovementPoint[], progress: readonly SeriesPoint[], mode: XMode, opts: LineOptions = {}): RunLines {
   const max = opts.maxPoints ?? 2000;
   let best: XY[] = improvements.map((p) => ({ x: xOf(p, mode, progress), y: p.score }));
-  if (best.length === 0) {
-    // Runs without recorded improvements: the samples' best is all there is.
-    let b = -Infinity;
-    for (const p of progress) {
-      if (p.best > b) {
-        b = p.best;
-        best.push({ x: xOf(p, mode, progress, p.iteration), y: p.best });
-      }
-    }
-  }
   // Reach the latest known moment with the last best.
   const tail = [
     ...progress.map((p) => ({ x: xOf(p, mode, progress, p.iteration), t: p.t })),
@@ -199,12 +193,12 @@ export function timeAtX(x: number, mode: XMode, end: number, progress: readonly 
   return hi;
 }
 
-/** One run's lines on its own chart, drawn in RUN_LINE_STYLES: current, population mean (if any), best on top. */
+/** One run's lines on its own chart, drawn in RUN_LINE_STYLES: current, population mean (if any), best (if any) on top. */
 export function runChartLines(improvements: readonly ImprovementPoint[], progress: readonly SeriesPoint[], mode: XMode, opts: LineOptions = {}): ChartLine[] {
   const l = runLines(improvements, progress, mode, opts);
   const { best, current, mean } = RUN_LINE_STYLES;
   const out: ChartLine[] = [{ id: 'current', label: 'Current', points: l.current, colour: current.colour, width: current.width }];
   if (l.mean) out.push({ id: 'mean', label: 'Population mean', points: l.mean, colour: mean.colour, dash: mean.dash, width: mean.width });
-  out.push({ id: 'best', label: 'Best', points: l.best, colour: best.colour, width: best.width, stepped: true });
+  if (l.best.length > 0) out.push({ id: 'best', label: 'Best', points: l.best, colour: best.colour, width: best.width, stepped: true });
   return out;
 }

@@ -71,11 +71,11 @@ export class DashboardManager {
           const before = this.#live.get(e.run.id)?.run.status;
           this.#live.apply(e, t);
           if (before !== e.run.status) this.reloadSoon();
-          if (e.run.id === shownId) this.#refreshSeriesSoon();
+          if (e.run.id === shownId) this.#refreshSeriesSoon(e.run.elapsedMs);
           this.#version++;
         } else if (e.type === 'run-progress') {
           if (this.#live.apply(e, t)) this.#version++;
-          if (e.runId === shownId) this.#refreshSeriesSoon();
+          if (e.runId === shownId) this.#refreshSeriesSoon(e.elapsedMs);
         } else if (e.type === 'runs-deleted') {
           this.#live.apply(e, t);
           this.reloadSoon();
@@ -138,8 +138,9 @@ export class DashboardManager {
     }, 250);
   }
 
-  /** New figures or an improvement of the shown run: fetch what is new of its series, at most a few times a second. */
-  #refreshSeriesSoon(): void {
+  /** New figures or an improvement of the shown run (at `elapsedMs`): fetch what is new of its series, at most a few times a second. */
+  #refreshSeriesSoon(elapsedMs: number): void {
+    this.#feed.sawTime(elapsedMs);
     this.#seriesTimer ??= setTimeout(() => {
       this.#seriesTimer = null;
       this.#feed.refresh();

@@ -11,6 +11,7 @@ import { Latest } from '../../lib/latest';
 import { messageOf } from '../../lib/format';
 import { downloadText } from '../../lib/download';
 import { refreshOnEvents } from '../../lib/push-events';
+import { gatherProgress, withProgress } from './live-rows';
 import { EMPTY_FILTER, filterArgs, filterErrors, isFiltered, nextSort, type HistoryFilter } from '../history-filter';
 import { countText } from '../format';
 import { canResume } from '../../../../core/engine/run-types';
@@ -111,6 +112,15 @@ export class HistoryManager {
         this.#page.cancel();
       };
     });
+
+    // Progress pushes (not a reason to query) move the running rows' time and evaluations, twice a second at most.
+    $effect(() =>
+      gatherProgress(api, 500, (progress) => {
+        const page = this.#page.value;
+        const runs = page ? withProgress(page.runs, progress) : null;
+        if (page && runs) this.#page.set({ ...page, runs });
+      }),
+    );
   }
 
   // ---- the page ------------------------------------------------------------------------------------
