@@ -69,3 +69,36 @@ export function checkName(name: string, what = 'a puzzle'): string {
   }
   return trimmed;
 }
+
+/**
+ * A value from a file as a message shows it ("got [1,2,…]"): JSON-like, at most `max`
+ * characters, and only a few levels deep, so a value nested 100,000 deep or a megabyte long
+ * costs no more than a short one (JSON.stringify of the first overflowed the stack).
+ */
+export function valueText(x: unknown, max = 40): string {
+  let out = '';
+  const put = (s: string): boolean => {
+    out += s;
+    return out.length <= max;
+  };
+  const walk = (v: unknown, depth: number): boolean => {
+    if (v === undefined) return put('undefined');
+    if (v === null || typeof v !== 'object') return put(typeof v === 'string' ? JSON.stringify(cut(v, max + 1)) : typeof v === 'bigint' ? `${v}` : String(v));
+    if (depth >= 3) return put(Array.isArray(v) ? '[…]' : '{…}');
+    if (Array.isArray(v)) {
+      if (!put('[')) return false;
+      for (let i = 0; i < v.length; i++) if ((i > 0 && !put(',')) || !walk(v[i], depth + 1)) return false;
+      return put(']');
+    }
+    if (!put('{')) return false;
+    let first = true;
+    for (const k in v) {
+      if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
+      if ((!first && !put(',')) || !put(`${JSON.stringify(cut(k, max + 1))}:`) || !walk((v as Record<string, unknown>)[k], depth + 1)) return false;
+      first = false;
+    }
+    return put('}');
+  };
+  walk(x, 0);
+  return escapeControls(cut(out, max));
+}

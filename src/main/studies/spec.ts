@@ -4,6 +4,7 @@
  * a study reads every puzzle and checks every setting once, so a study that was created can run,
  * and it keeps working whatever later happens to the files or the library.
  */
+import { valueText } from '../../core/text/display';
 import path from 'node:path';
 import { findSolver } from '../../core/catalogue/catalogue';
 import { parseDocument } from '../../core/document/document';
@@ -222,7 +223,7 @@ function resolve(file: StudyFile, fileName: string, ctx: StudyContext): StudySpe
   const groups = new Set(puzzles.map((p) => p.group).filter((g): g is string => !!g));
   file.published?.cells.forEach((c, i) => {
     if ((c.puzzle === undefined) === (c.group === undefined)) throw new Error(`published.cells[${i}]: give the puzzle (its index) or the group, one of them`);
-    if (c.group !== undefined && !groups.has(c.group)) throw new Error(`published.cells[${i}].group: no puzzle has the group ${JSON.stringify(c.group)}`);
+    if (c.group !== undefined && !groups.has(c.group)) throw new Error(`published.cells[${i}].group: no puzzle has the group ${valueText(c.group)}`);
     if (c.puzzle !== undefined && c.puzzle >= puzzles.length)
       throw new Error(`published.cells[${i}].puzzle: ${c.puzzle} is not a puzzle index (0..${puzzles.length - 1})`);
     if (c.solver >= configs.length) throw new Error(`published.cells[${i}].solver: ${c.solver} is not a solver index (0..${configs.length - 1})`);
@@ -349,7 +350,7 @@ function readSeeds(x: unknown): number[] {
   const seen = new Set<number>();
   x.forEach((v, i) => {
     if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_SEED)
-      throw new Error(`seeds[${i}]: a seed is a whole number from 0 to ${MAX_SEED}, got ${JSON.stringify(v)}`);
+      throw new Error(`seeds[${i}]: a seed is a whole number from 0 to ${MAX_SEED}, got ${valueText(v)}`);
     if (seen.has(v)) throw new Error(`seeds[${i}]: seed ${v} is listed twice`);
     seen.add(v);
   });

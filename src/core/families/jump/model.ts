@@ -1,3 +1,4 @@
+import { valueText } from '../../text/display';
 import { FormatError } from '../../document/errors';
 import type { Rng } from '../../rng/rng';
 import { isObject } from '../../validate/is-object';
@@ -139,7 +140,7 @@ export function mazeRows(p: JumpPuzzle, cells: ArrayLike<number>): number[][] {
 /** A `[row, col]` pair (from 0) of the JSON form as a row-major index; throws on anything else. */
 function cellFromJson(p: { rows: number; cols: number }, x: unknown, k: string, where?: string): number {
   if (!Array.isArray(x) || x.length !== 2 || !x.every((v) => Number.isInteger(v)))
-    throw new FormatError(`expected ${k} to be [row, col] (whole numbers from 0), got ${JSON.stringify(x)}`, where);
+    throw new FormatError(`expected ${k} to be [row, col] (whole numbers from 0), got ${valueText(x)}`, where);
   const [r, c] = x as [number, number];
   if (r < 0 || r >= p.rows || c < 0 || c >= p.cols)
     throw new FormatError(`${k} [${r}, ${c}] is off the ${p.rows} x ${p.cols} board (rows and columns count from 0)`, where);
@@ -154,7 +155,7 @@ export function jumpPuzzleFromJson(x: unknown, where?: string): JumpPuzzle {
   if (!isObject(x)) throw new FormatError('expected a jump puzzle { rows, cols }', where);
   const p = { rows: x.rows, cols: x.cols };
   for (const k of ['rows', 'cols'] as const) {
-    if (typeof p[k] !== 'number') throw new FormatError(`expected ${k} to be a number, got ${JSON.stringify(p[k])}`, where);
+    if (typeof p[k] !== 'number') throw new FormatError(`expected ${k} to be a number, got ${valueText(p[k])}`, where);
   }
   const size = p as JumpPuzzle;
   const sizeErrors = jumpPuzzleErrors(size);
@@ -199,7 +200,7 @@ export function jumpMazeFromJson(p: JumpPuzzle, x: unknown, where?: string): Jum
     for (let c = 0; c < p.cols; c++) {
       const v: unknown = row[c];
       const i = r * p.cols + c;
-      if (typeof v !== 'number') throw new FormatError(`cells[${r}][${c}]: expected a jump length, got ${JSON.stringify(v)}`, where);
+      if (typeof v !== 'number') throw new FormatError(`cells[${r}][${c}]: expected a jump length, got ${valueText(v)}`, where);
       const e = jumpCellError(p, i, v);
       if (e) throw new FormatError(`cells[${r}][${c}]: ${e}`, where);
       cells[i] = v;

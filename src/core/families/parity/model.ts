@@ -1,3 +1,4 @@
+import { valueText } from '../../text/display';
 import { FormatError } from '../../document/errors';
 import { isObject } from '../../validate/is-object';
 
@@ -74,7 +75,7 @@ export function gridRows(n: number, cells: ArrayLike<number>): number[][] {
 export function parityPuzzleFromJson(x: unknown, where?: string): ParityPuzzle {
   if (!isObject(x)) throw new FormatError('expected a parity puzzle { n, m }', where);
   for (const k of ['n', 'm'] as const) {
-    if (typeof x[k] !== 'number') throw new FormatError(`expected ${k} to be a number, got ${JSON.stringify(x[k])}`, where);
+    if (typeof x[k] !== 'number') throw new FormatError(`expected ${k} to be a number, got ${valueText(x[k])}`, where);
   }
   const p: ParityPuzzle = { n: x.n as number, m: x.m as number };
   const errors = parityPuzzleErrors(p);
@@ -95,7 +96,7 @@ export function parityGridFromJson(p: ParityPuzzle, x: unknown, where?: string):
     if (row.length !== n) throw new FormatError(`cells[${r}]: expected ${n} values 0 or 1, got ${row.length}`, where);
     for (let c = 0; c < n; c++) {
       const v: unknown = row[c];
-      if (v !== 0 && v !== 1) throw new FormatError(`cells[${r}][${c}]: expected 0 (removed) or 1 (kept), got ${JSON.stringify(v)}`, where);
+      if (v !== 0 && v !== 1) throw new FormatError(`cells[${r}][${c}]: expected 0 (removed) or 1 (kept), got ${valueText(v)}`, where);
       cells[r * n + c] = v;
     }
   }

@@ -1,3 +1,4 @@
+import { valueText } from '../../../text/display';
 import { FormatError } from '../../../document/errors';
 import { MAX_COLOUR, MAX_PIECES, emptyBoard, type EdgeBoard, type EdgePuzzle, type FixedPiece } from './model';
 import { isObject } from '../../../validate/is-object';
@@ -26,12 +27,12 @@ function fail(where: string | undefined, msg: string): never {
 }
 
 function intIn(x: unknown, lo: number, hi: number, path: string, what: string, where?: string): number {
-  if (typeof x !== 'number' || !Number.isInteger(x) || x < lo || x > hi) fail(where, `${path}: expected ${what} ${lo}..${hi}, got ${JSON.stringify(x)}`);
+  if (typeof x !== 'number' || !Number.isInteger(x) || x < lo || x > hi) fail(where, `${path}: expected ${what} ${lo}..${hi}, got ${valueText(x)}`);
   return x;
 }
 
 export function puzzleFromJson(x: unknown, where?: string): EdgePuzzle {
-  if (!isObject(x)) fail(where, `expected an edge puzzle object { rows, cols, pieces }, got ${JSON.stringify(x)?.slice(0, 40)}`);
+  if (!isObject(x)) fail(where, `expected an edge puzzle object { rows, cols, pieces }, got ${valueText(x)}`);
   const rows = intIn(x.rows, 1, MAX_PIECES, 'rows', 'a whole number', where);
   const cols = intIn(x.cols, 1, MAX_PIECES, 'cols', 'a whole number', where);
   if (rows * cols > MAX_PIECES) fail(where, `a ${rows}x${cols} board has ${rows * cols} cells; at most ${MAX_PIECES} are supported`);
@@ -40,14 +41,14 @@ export function puzzleFromJson(x: unknown, where?: string): EdgePuzzle {
   const n = x.pieces.length;
   const edges = new Uint16Array(4 * n);
   x.pieces.forEach((pc: unknown, i: number) => {
-    if (!Array.isArray(pc) || pc.length !== 4) fail(where, `pieces[${i}]: expected 4 edge colours [top, right, bottom, left], got ${JSON.stringify(pc)}`);
+    if (!Array.isArray(pc) || pc.length !== 4) fail(where, `pieces[${i}]: expected 4 edge colours [top, right, bottom, left], got ${valueText(pc)}`);
     for (let s = 0; s < 4; s++) edges[4 * i + s] = intIn(pc[s], 0, MAX_COLOUR, `pieces[${i}][${s}]`, 'a colour', where);
   });
   const fixed: FixedPiece[] = [];
   if (x.fixed !== undefined) {
     if (!Array.isArray(x.fixed)) fail(where, 'fixed: expected a list of { piece, row, col, rotation }');
     x.fixed.forEach((f: unknown, j: number) => {
-      if (!isObject(f)) fail(where, `fixed[${j}]: expected { piece, row, col, rotation }, got ${JSON.stringify(f)}`);
+      if (!isObject(f)) fail(where, `fixed[${j}]: expected { piece, row, col, rotation }, got ${valueText(f)}`);
       fixed.push({
         piece: intIn(f.piece, 1, n, `fixed[${j}].piece`, 'a piece number', where) - 1,
         row: intIn(f.row, 0, rows - 1, `fixed[${j}].row`, 'a row', where),
@@ -56,7 +57,7 @@ export function puzzleFromJson(x: unknown, where?: string): EdgePuzzle {
       });
     });
   }
-  if (x.rotatable !== undefined && typeof x.rotatable !== 'boolean') fail(where, `rotatable: expected true or false, got ${JSON.stringify(x.rotatable)}`);
+  if (x.rotatable !== undefined && typeof x.rotatable !== 'boolean') fail(where, `rotatable: expected true or false, got ${valueText(x.rotatable)}`);
   const out: EdgePuzzle = { rows, cols, edges, fixed };
   if (x.rotatable === false) {
     const turned = fixed.find((f) => f.rotation !== 0);
@@ -84,7 +85,7 @@ export function solutionFromJson(p: EdgePuzzle, x: unknown, where?: string): Edg
   const board = emptyBoard(p.rows, p.cols);
   const usedAt = new Int32Array(n).fill(-1);
   x.cells.forEach((c: unknown, i: number) => {
-    if (!Array.isArray(c) || c.length !== 2) fail(where, `cells[${i}]: expected [piece, rotation], got ${JSON.stringify(c)}`);
+    if (!Array.isArray(c) || c.length !== 2) fail(where, `cells[${i}]: expected [piece, rotation], got ${valueText(c)}`);
     const piece = intIn(c[0], 0, n, `cells[${i}][0]`, 'a piece number (0 = empty)', where);
     const rot = intIn(
       c[1],
