@@ -278,6 +278,13 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 14,
+    description: "runs by kind, as the history's Family column shows and sorts them",
+    up(sql) {
+      sql.exec(`CREATE INDEX runs_kind_created ON runs (kind, created_at)`);
+    },
+  },
 ];
 
 /** The schema version this build writes. */

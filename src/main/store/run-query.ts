@@ -57,8 +57,10 @@ function orderSql(sort: RunSortKey, dir: SortDir): string {
       return `id ${d}`;
     case 'puzzle':
       return `puzzle_name COLLATE NOCASE ${d}, id ${d}`;
+    // The history's Family column shows the kind ("Tetravex" among edge runs): sorted by the
+    // family, Tetravex rows came between Edge ones. What is shown is what is sorted.
     case 'family':
-      return `family ${d}, created_at ${d}, id ${d}`;
+      return `kind ${d}, created_at ${d}, id ${d}`;
     case 'solver':
       return `solver ${d}, created_at ${d}, id ${d}`;
     case 'seed':

@@ -154,6 +154,22 @@ describe('run history queries', () => {
     ]);
   });
 
+  it('sorts the Family column by the kind it shows, Tetravex apart from Edge', () => {
+    const { store, history } = open();
+    // Edge-family runs, Tetravex and edge matching made in turn, and a jump run.
+    const kinds = ['Edge matching', 'Tetravex', 'Edge matching', 'Tetravex', 'Jump maze'];
+    const ids = kinds.map((kind, i) => {
+      const r = store.createRun(newRun({ family: i === 4 ? 'jump' : 'edge', seed: i }));
+      store.connection.prepare('UPDATE runs SET kind = ? WHERE id = ?').run(kind, r.id);
+      return r.id;
+    });
+    const shown = (dir: 'asc' | 'desc'): string[] => history.query({ sort: 'family', dir }).runs.map((r) => r.kind);
+    expect(shown('asc')).toEqual(['Edge matching', 'Edge matching', 'Jump maze', 'Tetravex', 'Tetravex']);
+    expect(shown('desc')).toEqual(['Tetravex', 'Tetravex', 'Jump maze', 'Edge matching', 'Edge matching']);
+    // Ties newest first when descending, oldest first when ascending.
+    expect(history.query({ sort: 'family', dir: 'asc' }).runs.map((r) => r.id)).toEqual([ids[0], ids[2], ids[4], ids[1], ids[3]]);
+  });
+
   it('refuses impossible pages', () => {
     const { history } = sample();
     expect(() => history.query({ limit: -1 })).toThrow(/limit/);

@@ -102,7 +102,10 @@ describeBrowser('studies', () => {
     await dialog.getByTestId('template-msgvns-table1').click();
     await dialog.getByTestId('study-seeds').fill('2');
     await dialog.getByTestId('study-seconds').fill('2');
-    await expect.poll(() => dialog.getByTestId('study-estimate').textContent()).toMatch(/8 runs, at most 16 s of solver time/);
+    // The compose dialog's estimate (runs at once counted: the machine's cores - 1, at least 1).
+    await expect
+      .poll(() => dialog.getByTestId('study-estimate').textContent())
+      .toMatch(/8 runs \(4 puzzles × 1 setting × 2 seeds\) · at most [\d.]+ s with \d+ runs? at once/);
     await h.screenshot(page, 'studies-new-dialog');
     await dialog.getByTestId('study-create').click();
     await page.getByTestId('study-page').waitFor();

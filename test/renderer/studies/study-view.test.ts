@@ -1,7 +1,7 @@
 /** The study page's drawing helpers: progress bar, a row's scale, strip-plot dots, curve lines. */
 import { describe, expect, it } from 'vitest';
 import type { CellRun, StudyCellResult, StudyCurve, StudyProgress } from '../../../src/main/api/types';
-import { curveLines, progressParts, rowRange, stripDots, stripX, withAlpha } from '../../../src/renderer/src/studies/study-view';
+import { curveLines, progressKey, progressParts, rowRange, stripDots, stripX, withAlpha } from '../../../src/renderer/src/studies/study-view';
 import { parseRoute, routeHash } from '../../../src/renderer/src/lib/route';
 
 const progress = (over: Partial<StudyProgress>): StudyProgress => ({
@@ -28,8 +28,39 @@ const run = (runId: number, bestScore: number | null, status: CellRun['status'] 
 
 describe('study view', () => {
   it('splits the progress bar by status', () => {
-    expect(progressParts(progress({ done: 5, running: 1, queued: 2, failed: 1 }))).toEqual({ done: 50, running: 10, queued: 20, other: 10 });
-    expect(progressParts(progress({ planned: 0 }))).toEqual({ done: 0, running: 0, queued: 0, other: 0 });
+    expect(progressParts(progress({ done: 5, running: 1, queued: 2, failed: 1 }))).toEqual({
+      done: 50,
+      running: 10,
+      queued: 20,
+      stopped: 0,
+      interrupted: 0,
+      failed: 10,
+      other: 10,
+    });
+    expect(progressParts(progress({ planned: 0 }))).toEqual({ done: 0, running: 0, queued: 0, stopped: 0, interrupted: 0, failed: 0, other: 0 });
+  });
+
+  it('names each way a run ended short, never one number for all of them', () => {
+    const key = (p: StudyProgress): string[] => progressKey(p).map((k) => `${k.count} ${k.label}`);
+    expect(key(progress({ done: 4, queued: 1, stopped: 2, interrupted: 0, failed: 3 }))).toEqual(['0 running', '1 queued', '2 stopped', '3 failed']);
+    expect(key(progress({ done: 9, interrupted: 1 }))).toEqual(['0 running', '0 queued', '1 interrupted']);
+    expect(key(progress({ done: 10 }))).toEqual(['0 running', '0 queued']);
+  });
+
+  it('draws a failed run the figures count, marked, and stretches the scale only to drawn runs', () => {
+    const runs = [run(1, 10), run(2, 14, 'failed'), run(3, null, 'failed'), run(4, 30, 'stopped'), run(5, 2, 'interrupted'), run(6, 12, 'running')];
+    // The failed run's 14 is in the cell's figures ("done, or failed with the best it recorded"): it has a dot.
+    const range = rowRange([], [runs])!;
+    expect(range).toEqual({ lo: 10, hi: 14 });
+    const dots = stripDots(runs, range, 110, 24);
+    expect(dots.map((d) => [d.runId, d.score, d.failed, d.live])).toEqual([
+      [1, 10, false, false],
+      [2, 14, true, false],
+      [6, 12, false, true],
+    ]);
+    // Every end of the scale is some dot's score.
+    expect(Math.min(...dots.map((d) => d.x))).toBe(stripX(range.lo, range, 110));
+    expect(Math.max(...dots.map((d) => d.x))).toBe(stripX(range.hi, range, 110));
   });
 
   it('shares one scale per row over its runs and the paper, and places each run on it', () => {

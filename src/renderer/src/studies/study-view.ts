@@ -8,11 +8,39 @@ import type { CellRun, StudyCellResult, StudyCurve, StudyProgress } from '../../
 import type { ChartLine } from '../runs/charts/chart';
 import { seriesStyle } from '../runs/charts/palette';
 import type { FamilyId } from '../../../core/families/family';
+import { statusLabel } from '../../../core/text/run-text';
 
-/** Shares (0..100) of the planned runs for the progress bar; they add up to at most 100. */
-export function progressParts(p: StudyProgress): { done: number; running: number; queued: number; other: number } {
+/** The statuses a study's progress bar and its key name, each on its own: a failed run is not a stopped one. */
+export const PROGRESS_STATUSES = ['done', 'running', 'queued', 'stopped', 'interrupted', 'failed'] as const;
+export type ProgressStatus = (typeof PROGRESS_STATUSES)[number];
+
+/**
+ * Shares (0..100) of the planned runs for the progress bar, one per status (they add up to at most
+ * 100), and `other`, the three ways a run ends short together, for a bar too small to tell them apart.
+ */
+export function progressParts(p: StudyProgress): Record<ProgressStatus | 'other', number> {
   const pct = (n: number): number => (p.planned > 0 ? (100 * n) / p.planned : 0);
-  return { done: pct(p.done), running: pct(p.running), queued: pct(p.queued), other: pct(p.stopped + p.interrupted + p.failed) };
+  return {
+    done: pct(p.done),
+    running: pct(p.running),
+    queued: pct(p.queued),
+    stopped: pct(p.stopped),
+    interrupted: pct(p.interrupted),
+    failed: pct(p.failed),
+    other: pct(p.stopped + p.interrupted + p.failed),
+  };
+}
+
+/**
+ * The key under the bar after "N of M done": running and queued always, each way a run ended
+ * otherwise only when some did, named as every run list names the status.
+ */
+export function progressKey(p: StudyProgress): { status: ProgressStatus; count: number; label: string }[] {
+  return PROGRESS_STATUSES.filter((k) => k !== 'done' && (k === 'running' || k === 'queued' || p[k] > 0)).map((k) => ({
+    status: k,
+    count: p[k],
+    label: statusLabel(k).toLowerCase(),
+  }));
 }
 
 /** The score range of one row of the table (its runs, and the paper's figures), shared by its strip plots. */
@@ -24,7 +52,8 @@ export function rowRange(cells: readonly StudyCellResult[], runs: readonly (read
     lo = Math.min(lo, x);
     hi = Math.max(hi, x);
   };
-  for (const list of runs) for (const r of list) take(r.bestScore);
+  // The runs the strip plots draw, and only those: a scale reaching a score with no dot misleads.
+  for (const list of runs) for (const r of list) if (isDrawn(r)) take(r.bestScore);
   for (const c of cells) {
     take(c.published?.mean);
     take(c.published?.best);
@@ -42,10 +71,21 @@ export interface StripDot {
   seed: number;
   /** Still running: its score so far, drawn hollow. */
   live: boolean;
+  /** Failed, with the best it recorded (which the cell's figures count): drawn as a cross. */
+  failed: boolean;
 }
 
 /**
- * The dots of a strip plot `width` x `height` px: x by score on the row's scale, y spread so
+ * A run with a dot: one the cell's figures count (done, or failed with the best it recorded, as
+ * the study's results count them) or one still running (its best so far). Stopped and
+ * interrupted runs are in neither.
+ */
+function isDrawn(r: CellRun): r is CellRun & { bestScore: number } {
+  return r.bestScore !== null && (r.status === 'done' || r.status === 'failed' || r.status === 'running');
+}
+
+/**
+ * The dots of a strip plot `width` x `height` px, one per drawn run: x by score on the row's scale, y spread so
  * equal scores stay apart (the n-th run with the same score one step further from the middle).
  */
 export function stripDots(runs: readonly CellRun[], range: { lo: number; hi: number }, width: number, height: number, pad = 5): StripDot[] {
@@ -55,7 +95,7 @@ export function stripDots(runs: readonly CellRun[], range: { lo: number; hi: num
   const step = Math.min(4, (height / 2 - 3) / 3);
   const out: StripDot[] = [];
   for (const r of runs) {
-    if (r.bestScore === null || (r.status !== 'done' && r.status !== 'running')) continue;
+    if (!isDrawn(r)) continue;
     const k = seen.get(r.bestScore) ?? 0;
     seen.set(r.bestScore, k + 1);
     // 0, +1, -1, +2, -2, … steps from the middle, kept within the strip.
@@ -68,6 +108,7 @@ export function stripDots(runs: readonly CellRun[], range: { lo: number; hi: num
       score: r.bestScore,
       seed: r.seed,
       live: r.status === 'running',
+      failed: r.status === 'failed',
     });
   }
   return out;

@@ -11,6 +11,7 @@ import {
   parseSeeds,
   puzzlesByIds,
   studyFileText,
+  templateEstimate,
   togglePuzzle,
   type DraftPuzzle,
   type StudyDraft,
@@ -177,6 +178,32 @@ describe('runs and time', () => {
     );
     expect(evals.estimate).toMatchObject({ seconds: null, byEvaluationsOnly: [1] });
     expect(estimateText(evals.estimate!, 'wall', ms)).toBe('3 runs (1 puzzle × 1 setting × 3 seeds) · time unknown: its runs end by evaluations only');
+  });
+
+  it('estimates a paper’s template as a composed study of the same grid: runs at once counted', () => {
+    // 2 puzzles × 3 solvers × 4 seeds at 60 s, on 4 cores: 24 runs, 3 at once, at most 8 min (it said "at most 24 min of solver time").
+    const template = { grid: { puzzles: 2, solvers: 3 }, seconds: 60 };
+    const t = templateEstimate(template, 4, null, 4);
+    expect(t).toEqual({ runs: 24, grid: { puzzles: 2, settings: 3, seeds: 4 }, concurrency: 3, seconds: 480, atMost: true, byEvaluationsOnly: [] });
+    expect(estimateText(t, null, ms)).toBe('24 runs (2 puzzles × 3 settings × 4 seeds) · at most 480 s with 3 runs at once');
+    // The same grid composed gives the same time.
+    const composed = checkDraft(
+      draft({
+        puzzles: [maze, { ...maze, id: 99, name: 'maze 2' }],
+        settings: ['hill-climb', 'sa', 'hill-climb'].map((solver) => ({ solver, preset: '', params: '', label: '' })),
+        seeds: '4',
+        seconds: '60',
+        clock: 'wall',
+      }),
+      solvers,
+      4,
+    );
+    expect(composed.estimate!.seconds).toBe(t.seconds);
+    // Fewer seconds asked; a template whose runs end by evaluations only.
+    expect(templateEstimate(template, 1, 10, 2)).toMatchObject({ runs: 6, concurrency: 1, seconds: 60 });
+    expect(estimateText(templateEstimate({ grid: { puzzles: 1, solvers: 2 }, seconds: null }, 5, null, 8), null, ms)).toBe(
+      '10 runs (1 puzzle × 2 settings × 5 seeds) · time unknown: its runs end by evaluations only',
+    );
   });
 });
 

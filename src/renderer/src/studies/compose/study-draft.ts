@@ -320,27 +320,18 @@ export function checkDraft(draft: StudyDraft, solvers: readonly SolverInfo[], co
     const nSeeds = typeof seeds.seeds === 'number' ? seeds.seeds : seeds.seeds.length;
     const runs = draft.puzzles.length * draft.settings.length * nSeeds;
     if (runs > LIMITS.runs) errors.runs = `${countNoun(runs, 'run')}: a study has at most ${countText(LIMITS.runs)}`;
-    const perCell = draft.puzzles.length * nSeeds;
-    const at = concurrency ?? Math.max(1, cores - 1);
-    const byEvaluationsOnly: number[] = [];
-    let runSeconds = 0;
-    draft.settings.forEach((_, i) => {
-      const s = stop.seconds ?? presets[i]?.stop?.seconds ?? null;
-      if (s === null) byEvaluationsOnly.push(i + 1);
-      else runSeconds += s * perCell;
-    });
     const earlier =
       stop.target !== undefined ||
       draft.puzzles.some((p) => p.maxScore !== null) ||
       draft.settings.some((_, i) => stop.evaluations !== undefined || presets[i]?.stop?.evaluations != null || presets[i]?.stop?.target != null);
-    estimate = {
-      runs,
-      grid: { puzzles: draft.puzzles.length, settings: draft.settings.length, seeds: nSeeds },
-      concurrency: at,
-      seconds: byEvaluationsOnly.length === 0 && !errors.stop ? runSeconds / Math.min(at, runs) : null,
-      atMost: earlier,
-      byEvaluationsOnly: errors.stop ? [] : byEvaluationsOnly,
-    };
+    estimate = studyEstimate(
+      { puzzles: draft.puzzles.length, settings: draft.settings.length, seeds: nSeeds },
+      draft.settings.map((_, i) => stop.seconds ?? presets[i]?.stop?.seconds ?? null),
+      concurrency ?? defaultConcurrency(cores),
+      earlier,
+    );
+    // A study that cannot end has its own message; no time to go with it.
+    if (errors.stop) estimate = { ...estimate, seconds: null, byEvaluationsOnly: [] };
   }
 
   const order: DraftField[] = ['puzzles', 'settings', 'seeds', 'seconds', 'evaluations', 'target', 'stop', 'concurrency', 'runs'];
@@ -385,11 +376,60 @@ export function puzzlesByIds(
   return { puzzles, error: null };
 }
 
+/** Runs at once a study's time assumes when it gives none: the run manager's default, cores - 1. */
+export function defaultConcurrency(cores: number): number {
+  return Math.max(1, cores - 1);
+}
+
+/**
+ * The one estimate of a study's runs and time, for a composed study and a paper's template alike:
+ * `limits` is each setting's time limit per run in seconds (null: its runs end by evaluations
+ * only), every run taking its whole limit, `concurrency` runs at once.
+ */
+export function studyEstimate(grid: Estimate['grid'], limits: readonly (number | null)[], concurrency: number, atMost: boolean): Estimate {
+  const runs = grid.puzzles * grid.settings * grid.seeds;
+  const perCell = grid.puzzles * grid.seeds;
+  const byEvaluationsOnly: number[] = [];
+  let runSeconds = 0;
+  limits.forEach((s, i) => {
+    if (s === null) byEvaluationsOnly.push(i + 1);
+    else runSeconds += s * perCell;
+  });
+  return {
+    runs,
+    grid,
+    concurrency,
+    seconds: byEvaluationsOnly.length === 0 ? runSeconds / Math.max(1, Math.min(concurrency, runs)) : null,
+    atMost,
+    byEvaluationsOnly,
+  };
+}
+
+/**
+ * A paper's template shortened as the new-study dialog asks (`seeds` per cell, `seconds` per run,
+ * null = the template's own): each of its settings at its longest limit, so "at most".
+ */
+export function templateEstimate(
+  template: { grid: { puzzles: number; solvers: number }; seconds: number | null },
+  seeds: number,
+  seconds: number | null,
+  cores: number,
+): Estimate {
+  const limit = seconds ?? template.seconds;
+  return studyEstimate(
+    { puzzles: template.grid.puzzles, settings: template.grid.solvers, seeds },
+    Array.from({ length: template.grid.solvers }, () => limit),
+    defaultConcurrency(cores),
+    true,
+  );
+}
+
 /**
  * "12 runs (2 puzzles × 2 settings × 3 seeds) · at most 8.0 s with 3 runs at once": the time when
  * every run takes its whole limit, "at most" when runs may end earlier, or why it cannot be said.
+ * `clock` null: not known (a template tells only its longest limit), so not said.
  */
-export function estimateText(e: Estimate, clock: Clock, duration: (ms: number) => string): string {
+export function estimateText(e: Estimate, clock: Clock | null, duration: (ms: number) => string): string {
   const grid = `${countNoun(e.runs, 'run')} (${countNoun(e.grid.puzzles, 'puzzle')} × ${countNoun(e.grid.settings, 'setting')} × ${countNoun(e.grid.seeds, 'seed')})`;
   const at = `with ${countNoun(Math.min(e.concurrency, e.runs), 'run')} at once`;
   if (e.byEvaluationsOnly.length > 0) {
