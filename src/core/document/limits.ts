@@ -7,6 +7,12 @@ import { countText, mibText } from '../text/numbers';
  * (the largest board, 32,767 cells, is a 131,068-letter URL; 5,000 16x16 boards are about 6 MB).
  */
 export const MAX_FILE_BYTES = 32 * 1024 * 1024;
+/**
+ * The largest request the app sends its server: a file of MAX_FILE_BYTES inside a JSON message
+ * grows with its escapes (each newline two characters), so twice that and room for the rest; a
+ * larger one (a file of control characters) is refused in one line before it is sent.
+ */
+export const MAX_MESSAGE_BYTES = 2 * MAX_FILE_BYTES + 1024 * 1024;
 /** Longest line of a text format (JSON documents are exempt: they may be written on one line). */
 export const MAX_LINE_CHARS = 1024 * 1024;
 

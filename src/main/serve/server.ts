@@ -10,6 +10,7 @@
  *   for HTTP (a successful page load sets an HttpOnly SameSite=Strict cookie so the page's assets load).
  *   The Origin check still applies.
  */
+import { MAX_MESSAGE_BYTES } from '../../core/document/limits';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { open, realpath } from 'node:fs/promises';
@@ -41,10 +42,11 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export const MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
+export { MAX_MESSAGE_BYTES };
 /** What one connection may have sent that is not answered yet: calls, and their bytes. */
 export const MAX_CALLS_IN_FLIGHT = 32;
-export const MAX_CONNECTION_BYTES = 64 * 1024 * 1024;
+/** Two of the largest messages: one call with a file always fits beside another. */
+export const MAX_CONNECTION_BYTES = 2 * MAX_MESSAGE_BYTES;
 /** Progress pushes are skipped for a client that has this much unsent data (a slow reader). */
 const PROGRESS_BACKLOG_BYTES = 4 * 1024 * 1024;
 const HEARTBEAT_MS = 30_000;

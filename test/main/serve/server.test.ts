@@ -1,3 +1,4 @@
+import { MAX_FILE_BYTES } from '../../../src/core/document/limits';
 import { afterEach, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import { networkInterfaces } from 'node:os';
@@ -438,6 +439,34 @@ describe('serve: static files', () => {
 // ---- the renderer's client over the real server --------------------------------------------------
 
 describe('renderer client over the WebSocket transport', () => {
+  it('sends the largest file a puzzle may be, and refuses alone, in one line, a request over the server limit', async () => {
+    const { server } = await serve({ token: 't' });
+    const transport = webSocketTransport({ url: wsUrl(server, '?token=t'), WebSocketImpl: WebSocket as unknown as typeof globalThis.WebSocket });
+    const { api } = createClient(transport);
+    const states: string[] = [];
+    transport.onState((st) => states.push(st));
+    try {
+      await api.listPuzzles({});
+      // 32 MiB of short lines: 36 MB once its newlines are escaped, past the old 32 MiB message limit (the connection was dropped).
+      const line = '1 2 3 4\n';
+      const big = line.repeat(Math.floor(MAX_FILE_BYTES / line.length));
+      const answer = await api.importFile({ fileName: 'big.txt', text: big }).then(
+        () => 'imported',
+        (e: Error) => e.message,
+      );
+      expect(answer).not.toMatch(/connection/);
+      // Control characters escape to six: more than the server takes, refused before sending.
+      const worst = '\u0001'.repeat(MAX_FILE_BYTES);
+      await expect(api.importFile({ fileName: 'worst.txt', text: worst })).rejects.toThrow(
+        /^this request is .* MiB, more than the .* MiB the workbench server takes: split the file$/,
+      );
+      expect((await api.listPuzzles({})).length).toBe(3);
+      expect(states).not.toContain('reconnecting');
+    } finally {
+      transport.close();
+    }
+  }, 60_000);
+
   it('calls, rejects with the server message, receives pushes and reconnects', async () => {
     const { server, backend } = await serve({ token: 't' });
     const transport = webSocketTransport({

@@ -6,6 +6,8 @@
  *   failed call rejects with the server's one-line message.
  */
 import type { ApiMethod, PushEvent, WorkbenchApi } from '../../../main/api/types';
+import { MAX_MESSAGE_BYTES } from '../../../core/document/limits';
+import { mibText } from '../../../core/text/numbers';
 import type { ApiReply } from '../../../main/api/types';
 import type { WorkbenchBridge } from '../../../main/api/types';
 
@@ -201,8 +203,15 @@ export function webSocketTransport(opts: WebSocketTransportOptions): Transport {
     call(method, args) {
       if (closedByUs) return Promise.reject(new Error('the workbench connection is closed'));
       const id = nextId++;
+      const message = JSON.stringify({ id, method, args });
+      // The server drops a connection over its limit (every call on it lost): refuse this one alone, in one line.
+      const size = message.length > MAX_MESSAGE_BYTES / 3 ? new TextEncoder().encode(message).length : message.length;
+      if (size > MAX_MESSAGE_BYTES)
+        return Promise.reject(
+          new Error(`this request is ${mibText(size)}, more than the ${mibText(MAX_MESSAGE_BYTES)} the workbench server takes: split the file`),
+        );
       return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject, unsent: JSON.stringify({ id, method, args }) });
+        pending.set(id, { resolve, reject, unsent: message });
         flush();
       });
     },
