@@ -134,7 +134,8 @@ export class AutosaveSession<T> extends EditSession<T> {
     this.chain = this.chain.then(async () => {
       try {
         await this.opts.write(value, past);
-        if (this.writes.isCurrent(mine)) {
+        // An edit made while this write was on its way is not in it: still pending (its timer writes it).
+        if (this.writes.isCurrent(mine) && this.value === value && this.timer === null) {
           this.saveState = 'saved';
           this.markSaved();
         }
