@@ -176,6 +176,11 @@ export class EdgeEditor {
     });
   }
 
+  /** Resolves once every edit is in the library (an analysis reads the puzzle from there). */
+  async saved(): Promise<void> {
+    await Promise.all([this.placements.flush(), this.drawings.flush()]);
+  }
+
   /** Leaving with a save pending (e.g. the app switched view): send it now. */
   flushPending(): void {
     if (this.placements.unsaved) void this.placements.flush();
