@@ -15,7 +15,7 @@ import { hostname } from 'node:os';
 export interface LeaseOwner {
   host: string;
   pid: number;
-  /** When the owning process started, ms since the epoch; tells a process from a later one reusing its id. */
+  /** When the owning process started (ms since boot; ms since the epoch for earlier versions): tells a process from a later one reusing its id. */
   startedAt: number;
 }
 
@@ -80,26 +80,45 @@ function linuxBootTime(): number | null {
   return bootTimeMs;
 }
 
-/** When process `pid` started (ms since the epoch) where the system says (Linux /proc), else null. */
-export function processStartTime(pid: number): number | null {
-  const boot = linuxBootTime();
-  if (boot === null) return null;
+/**
+ * When process `pid` started, in ms since the machine booted (Linux /proc), else null. Boot-relative
+ * on purpose: the boot time in wall-clock terms moves whenever the clock is set or a virtual
+ * machine is paused and resumed, and a start time read through it once judged a live owner of
+ * 9 s earlier "ended" and its runs interrupted under it.
+ */
+export function processStartSinceBoot(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) may hold spaces and parentheses: fields count from the last ')'.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const ticks = Number(fields[19]);
-    return Number.isFinite(ticks) ? boot + Math.round((ticks * 1000) / USER_HZ) : null;
+    return Number.isFinite(ticks) ? Math.round((ticks * 1000) / USER_HZ) : null;
   } catch {
     return null;
   }
 }
 
+/** When process `pid` started in ms since the epoch (the boot time as the system says it now, plus the above), else null. */
+export function processStartTime(pid: number): number | null {
+  const boot = linuxBootTime();
+  const since = processStartSinceBoot(pid);
+  return boot === null || since === null ? null : boot + since + bootShiftForTests.ms;
+}
+
+/** For tests: a boot time read as if the clock had moved by `ms` since this process read it. */
+export const bootShiftForTests = { ms: 0 };
+
+/**
+ * Owners' start times below this are ms since boot (this version's); above, ms since the epoch
+ * (earlier versions', and where /proc is missing), judged through the boot time as before.
+ */
+const BOOT_RELATIVE_BELOW = 1e11;
+
 let self: LeaseOwner | undefined;
 
-/** This process as a lease owner. */
+/** This process as a lease owner: its start in ms since boot where /proc says it, else its start in ms since the epoch. */
 export function thisProcess(): LeaseOwner {
-  self ??= { host: hostname(), pid: process.pid, startedAt: processStartTime(process.pid) ?? Math.round(performance.timeOrigin) };
+  self ??= { host: hostname(), pid: process.pid, startedAt: processStartSinceBoot(process.pid) ?? Math.round(performance.timeOrigin) };
   return self;
 }
 
@@ -120,7 +139,7 @@ export function ownerGone(o: LeaseOwner, localHost = hostname()): boolean {
     // EPERM: alive, owned by another user.
     if ((e as NodeJS.ErrnoException).code === 'ESRCH') return true;
   }
-  const started = processStartTime(o.pid);
+  const started = o.startedAt < BOOT_RELATIVE_BELOW ? processStartSinceBoot(o.pid) : processStartTime(o.pid);
   return started !== null && Math.abs(started - o.startedAt) > START_TOLERANCE_MS;
 }
 

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Store, StoreError, ownerGone, thisProcess, type LeaseOwner } from '../../../src/main/store';
-import { processStartTime } from '../../../src/main/store/leases';
+import { bootShiftForTests, processStartTime } from '../../../src/main/store/leases';
 import { cleanTempDirs, newRun, tempDir } from './helpers';
 
 let store: Store;
@@ -40,6 +40,19 @@ describe('lease owners', () => {
     expect(ownerGone({ ...live(), startedAt: live().startedAt - 3_600_000 })).toBe(true);
     expect(ownerGone({ host, pid: -1, startedAt: 0 })).toBe(true);
     expect(ownerGone({ ...remote, pid: 1 })).toBe(false);
+  });
+
+  it('a clock set or a paused machine resumed (the boot time read 9 s later) leaves a live owner alive', () => {
+    try {
+      bootShiftForTests.ms = 9_000;
+      expect(ownerGone(live())).toBe(false);
+      // An owner an earlier version named by its start in ms since the epoch is still judged so.
+      const wall = processStartTime(process.pid)! - 9_000;
+      expect(ownerGone({ ...live(), startedAt: wall })).toBe(true);
+      expect(ownerGone({ ...live(), startedAt: wall + 9_000 })).toBe(false);
+    } finally {
+      bootShiftForTests.ms = 0;
+    }
   });
 });
 
