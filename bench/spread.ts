@@ -210,8 +210,24 @@ export function keptDir(s: BenchKey): string {
 async function toEnd(wb: Workbench, existing: RunSummary | undefined, create: () => number): Promise<{ run: RunSummary; kept: boolean; resumed: boolean }> {
   if (existing && isFinal(existing.status)) return { run: existing, kept: true, resumed: false };
   const id = existing ? wb.resumeRun(existing.id).id : create();
-  return { run: await wb.runs.waitFor(id), kept: false, resumed: existing !== undefined };
+  let run: RunSummary = await wb.runs.waitFor(id);
+  // Interrupted under this call (its process judged ended by another, a worker lost): not an end
+  // of its budget, so resumed from its checkpoint; a configuration cut at 9,550 of its 14,400 CPU s
+  // was once reported as finished.
+  for (let tries = 1; run.status === 'interrupted'; tries++) {
+    if (tries > MAX_RESUMES)
+      throw new Error(
+        `run ${run.id} was interrupted ${MAX_RESUMES} times in this call (${run.error ?? 'no reason given'}): see it with \`workbench show ${run.id}\``,
+      );
+    process.stderr.write(`spread: run ${run.id} interrupted (${run.error ?? 'no reason given'}): resumed from its checkpoint\n`);
+    run = await wb.runs.waitFor(wb.resumeRun(run.id).id);
+  }
+  if (!isFinal(run.status)) throw new Error(`run ${run.id} ended ${run.status}: ${run.error ?? 'no reason given'}`);
+  return { run, kept: false, resumed: existing !== undefined };
 }
+
+/** Interruptions one call resumes a run from before it gives up on it. */
+const MAX_RESUMES = 5;
 
 const reachCpu = (wb: Workbench, runId: number, target: number): number | null => {
   const hit = wb.store.events(runId, { kinds: ['improvement'] }).find((e) => e.bestScore >= target);

@@ -130,4 +130,51 @@ describe('spread bench', () => {
     const other = argv.map((a) => (a === '6' ? '7' : a));
     await expect(printed(other)).rejects.toThrow(/holds a spread bench made with other settings/);
   }, 120_000);
+
+  it('resumes a run interrupted under it (another process took its owner for ended) instead of reporting it finished', async () => {
+    const fresh = join(dir, 'interrupted.db');
+    const errors: string[] = [];
+    const spyErr = vi.spyOn(process.stderr, 'write').mockImplementation((m: string | Uint8Array) => {
+      errors.push(String(m));
+      return true;
+    });
+    let cut = 0;
+    const cutter = setInterval(() => {
+      if (cut > 0) return;
+      try {
+        const other = Store.open(fresh);
+        try {
+          const live = other.listRuns().find((r) => r.status === 'running' && r.evaluations > 0 && r.puzzleName === independentRunName(1, 1, 0));
+          if (!live) return;
+          // What another process's recovery does to a run whose owner it judges ended.
+          other.connection.prepare('DELETE FROM run_leases WHERE run_id = ?').run(live.id);
+          other.setRunStatus(live.id, 'interrupted', { error: 'process 1 on this machine ended without finishing it' });
+          cut = live.id;
+        } finally {
+          other.dispose();
+        }
+      } catch {
+        /* not made yet */
+      }
+    }, 100);
+    try {
+      // A puzzle no run solves in its 6 CPU s: the runs last, and one is there to cut.
+      const long = argv.map((a) =>
+        a === db ? fresh : a === 'resources/instances/e2_clue1_6x6.txt' ? 'resources/instances/meta2010_10x10.txt' : a === '60' ? '180' : a,
+      );
+      const out = await printed([...long, '--keep', join(dir, 'kept-interrupted')]);
+      expect(cut).toBeGreaterThan(0);
+      expect(errors.join('')).toContain(`spread: run ${cut} interrupted (process 1 on this machine ended without finishing it): resumed from its checkpoint`);
+      expect(out).toMatch(/seed 1, 1 independent run of 6 CPU s: >6 \(best \d+\)\n/);
+      const after = Store.open(fresh);
+      try {
+        expect(after.listRuns().every((r) => r.status === 'done')).toBe(true);
+      } finally {
+        after.dispose();
+      }
+    } finally {
+      clearInterval(cutter);
+      spyErr.mockRestore();
+    }
+  }, 120_000);
 });
