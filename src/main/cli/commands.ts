@@ -10,12 +10,13 @@ import type { SolverDef } from '../../core/engine/solver';
 import { allPresets, findPreset, type SolverPreset } from '../../core/presets/presets';
 import { parseParamText, type Params, type ParamSchema } from '../../core/params/schema';
 import { nodeWorkerSpawner } from '../runs/node-host';
-import { solverInfos, Workbench, type RunTarget } from '../services/workbench';
-import { resolveDbPath } from '../paths/user-data';
+import { solverInfos, type Workbench, type RunTarget } from '../services/workbench';
+import { dbFile, openWorkbench, type DbUse } from './db-file';
 import type { RunRecord } from '../store/types';
 import { describeOwner } from '../store/leases';
 import { displayText, escapeControls, oneLine } from '../../core/text/display';
 import { MAX_FILE_BYTES } from '../../core/document/limits';
+import { withoutBom } from '../../core/document/bom';
 import { bytesText, claimText, memoryText, paramChangeText, runTimeText, solverLabel, statusDetail, stopText } from '../../core/text/run-text';
 import { outFile, writeOut } from './out-file';
 import { idArgument, intervals, intOption, numberOption, parse, seedOption, sizeOption, UsageError } from './args';
@@ -29,8 +30,9 @@ import { mibText } from '../../core/text/numbers';
 export const dbOption = { db: { type: 'string' } } as const;
 const jsonOption = { json: { type: 'boolean' } } as const;
 
-export function open(db: string | undefined, extra: { checkpointIntervalMs?: number; progressIntervalMs?: number } = {}): Workbench {
-  const wb = Workbench.open({ dbPath: resolveDbPath(db), spawn: nodeWorkerSpawner(), concurrency: 1, ...extra });
+/** The command's workbench; `use` 'read' refuses a database that is not there (see db-file.ts). */
+export function open(db: string | undefined, use: DbUse, extra: { checkpointIntervalMs?: number; progressIntervalMs?: number } = {}): Workbench {
+  const wb = openWorkbench({ dbPath: dbFile(db, use), spawn: nodeWorkerSpawner(), concurrency: 1, ...extra });
   try {
     // Runs whose process is gone show as interrupted at once; runs other live processes hold are left alone.
     wb.runs.recover({ adoptQueued: false });
@@ -51,7 +53,8 @@ export function readText(file: string): string {
     // Refused before reading, so a huge file costs nothing (see core/document/limits).
     if (st.size > MAX_FILE_BYTES)
       throw new UsageError(`${escapeControls(file)}: the file is ${mibText(st.size)}; puzzle files may be at most ${mibText(MAX_FILE_BYTES)}`);
-    return readFileSync(file, 'utf8');
+    // Every file the CLI reads comes through here: a byte order mark is dropped once, for every reader.
+    return withoutBom(readFileSync(file, 'utf8'));
   } catch (e) {
     if (e instanceof UsageError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
@@ -225,7 +228,7 @@ export async function solve(argv: string[]): Promise<number> {
   };
   // --cpu only says which clock --seconds counts: without seconds the run would never end by itself.
   if (v.cpu && stop.seconds === null) throw new UsageError("--cpu counts --seconds on the solver's CPU clock: give --seconds too");
-  const wb = open(v.db, intervals(v));
+  const wb = open(v.db, 'make', intervals(v));
   try {
     await useSpread(v, wb, { family, solver: def.id, params });
     const run = wb.createRun({ target, solver: def.id, params, seed, stop });
@@ -300,7 +303,7 @@ export async function resume(argv: string[]): Promise<number> {
     1,
   );
   const id = parseRunId(positionals[0]);
-  const wb = open(v.db, intervals(v));
+  const wb = open(v.db, 'read', intervals(v));
   try {
     const before = mustRun(wb, id);
     await useSpread(v, wb, { family: before.family, solver: before.solver, params: before.params, id });
@@ -317,7 +320,7 @@ export async function resume(argv: string[]): Promise<number> {
 export async function stop(argv: string[]): Promise<number> {
   const { values: v, positionals } = parse(argv, { ...dbOption }, 1);
   const id = parseRunId(positionals[0]);
-  const wb = open(v.db);
+  const wb = open(v.db, 'read');
   try {
     const before = mustRun(wb, id);
     if (hasEnded(before.status)) throw new UsageError(`run ${id} is ${before.status}; only queued or running runs can be stopped`);
@@ -336,7 +339,7 @@ export async function stop(argv: string[]): Promise<number> {
 
 export async function runs(argv: string[]): Promise<number> {
   const { values: v } = parse(argv, { ...dbOption, ...jsonOption, limit: { type: 'string' }, status: { type: 'string' } }, 0);
-  const wb = open(v.db);
+  const wb = open(v.db, 'read');
   try {
     const list = wb.store.listRuns({ limit: intOption('limit', v.limit, 1) ?? MAX_PAGE, ...(v.status ? { status: v.status as RunRecord['status'] } : {}) });
     if (v.json) process.stdout.write(`${JSON.stringify(list)}\n`);
@@ -358,7 +361,7 @@ export async function runs(argv: string[]): Promise<number> {
 export async function show(argv: string[]): Promise<number> {
   const { values: v, positionals } = parse(argv, { ...dbOption, ...jsonOption }, 1);
   const id = parseRunId(positionals[0]);
-  const wb = open(v.db);
+  const wb = open(v.db, 'read');
   try {
     const run = mustRun(wb, id);
     const events = wb.store.events(id);
@@ -398,7 +401,7 @@ export async function exportRun(argv: string[]): Promise<number> {
   const { values: v, positionals } = parse(argv, { ...dbOption, format: { type: 'string' }, out: { type: 'string' } }, 1);
   const id = parseRunId(positionals[0]);
   const out = outFile('out', v.out);
-  const wb = open(v.db);
+  const wb = open(v.db, 'read');
   try {
     const run = mustRun(wb, id);
     if (v.format === 'run') {
@@ -460,7 +463,7 @@ export async function solvers(argv: string[]): Promise<number> {
 
 export async function puzzles(argv: string[]): Promise<number> {
   const { values: v } = parse(argv, { ...dbOption, ...jsonOption, search: { type: 'string' } }, 0);
-  const wb = open(v.db);
+  const wb = open(v.db, 'read');
   try {
     const list = listLibrary(wb, { ...(v.search ? { search: v.search } : {}) });
     if (v.json) process.stdout.write(`${JSON.stringify(list)}\n`);

@@ -5,7 +5,7 @@ import { generateEdgePuzzle, generatedFiles, DIFFICULTIES, type Difficulty, Orde
 import { generateTetravex, tetravexFormat, boardFormat } from '../../core/families/edge/files';
 import { cpuSecondsOption, intOption, parse, seedOption, sizeOption, UsageError } from './args';
 import { cliStop } from './stop-signal';
-import { outFile, writeOut } from './out-file';
+import { distinctOutFiles, outFile, writeOut } from './out-file';
 import { dbOption, open } from './commands';
 import type { EdgeBoard, EdgePuzzle } from '../../core/families/edge/model';
 import { analyseMaze } from '../../core/families/jump/analysis';
@@ -15,12 +15,14 @@ import { jumpPuzzle, jumpPuzzleErrors } from '../../core/families/jump/model';
 import { parityToOrder } from '../../core/families/parity/design';
 import { parityGridFormat } from '../../core/families/parity/format';
 import { ORDER_ATTEMPTS } from '../api/contract';
+import { countNoun } from '../../core/text/plural';
+import { countText } from '../../core/text/numbers';
 
 /** Options every kind takes; the others by kind, so one that would be ignored is refused instead. */
 const COMMON = ['db', 'family', 'out', 'import'];
 const APPLIES = {
-  edge: ['size', 'seed', 'frame-colours', 'inner-colours', 'solution', 'unique', 'difficulty', 'attempts'],
-  tetravex: ['size', 'seed', 'tetravex', 'colours', 'solution', 'unique', 'difficulty', 'attempts'],
+  edge: ['size', 'seed', 'frame-colours', 'inner-colours', 'solution', 'unique', 'difficulty', 'attempts', 'seconds'],
+  tetravex: ['size', 'seed', 'tetravex', 'colours', 'solution', 'unique', 'difficulty', 'attempts', 'seconds'],
   jump: ['size', 'seed', 'length', 'attempts', 'seconds'],
   parity: ['size', 'solutions'],
 } satisfies Record<string, readonly string[]> as Record<'edge' | 'tetravex' | 'jump' | 'parity', readonly string[]>;
@@ -52,6 +54,7 @@ export async function generate(argv: string[]): Promise<number> {
   );
   outFile('out', v.out);
   outFile('solution', v.solution);
+  distinctOutFiles({ name: 'out', path: v.out }, { name: 'solution', path: v.solution });
   const family = v.family ?? 'edge';
   if (family !== 'edge' && family !== 'jump' && family !== 'parity')
     throw new UsageError(`generate makes edge, jump or parity puzzles (--family edge|jump|parity), got ${family}`);
@@ -59,8 +62,9 @@ export async function generate(argv: string[]): Promise<number> {
   const given = Object.keys(v).filter((k) => v[k as keyof typeof v] !== undefined && !COMMON.includes(k));
   const stray = given.find((k) => !APPLIES[mode].includes(k));
   if (stray !== undefined) throw new UsageError(`--${stray} does not apply to ${MODE_WORDS[mode]} (it takes ${APPLIES[mode].map((k) => `--${k}`).join(', ')})`);
-  if (v.attempts !== undefined && mode !== 'jump' && v.unique !== true && v.difficulty === undefined)
-    throw new UsageError('--attempts bounds the search for exactly one solution: give --unique or --difficulty');
+  const bound = (['attempts', 'seconds'] as const).find((k) => v[k] !== undefined);
+  if (bound !== undefined && mode !== 'jump' && v.unique !== true && v.difficulty === undefined)
+    throw new UsageError(`--${bound} bounds the search for exactly one solution: give --unique or --difficulty`);
   if (family === 'jump') return generateMaze(v);
   if (family === 'parity') return generateParity(v);
   const size = sizeOption(v.size);
@@ -76,7 +80,9 @@ export async function generate(argv: string[]): Promise<number> {
   let made: { puzzle: EdgePuzzle; solution: EdgeBoard; seed: number };
   if (unique) {
     const attempts = intOption('attempts', v.attempts, 1, ORDER_ATTEMPTS.max) ?? ORDER_ATTEMPTS.default;
-    const stop = cliStop();
+    // One count on a large board can run for hours: bounded by CPU time as a maze to order is, and Ctrl+C.
+    const seconds = cpuSecondsOption(v.seconds) ?? ORDER_SECONDS;
+    const stop = cliStop(seconds);
     const live = process.stderr.isTTY;
     try {
       const o = generateToOrder({
@@ -94,8 +100,14 @@ export async function generate(argv: string[]): Promise<number> {
       process.stderr.write(`${orderedText(o)}\n`);
     } catch (e) {
       if (live) process.stderr.write('\r\x1b[K');
-      if (e instanceof OrderError) throw new UsageError(e.message);
-      throw e;
+      if (!(e instanceof OrderError)) throw e;
+      if (e.stopped === undefined) throw new UsageError(e.message);
+      const { tried, unique: found, nodes } = e.stopped;
+      const how = stop.interrupted() ? 'stopped' : `stopped at --seconds ${seconds}`;
+      const before = tried === 0 ? '' : `; ${countNoun(tried, 'try', 'tries')} before it counted to the end, ${found} with one solution`;
+      throw new UsageError(
+        `no ${size.rows}x${size.cols} board with exactly one solution${difficulty ? ` rated ${difficulty}` : ''} yet (${how}, in try ${tried + 1} of ${attempts}${before}; ${countText(nodes)} placements counted): give it more time or a smaller board`,
+      );
     } finally {
       stop.release();
     }
@@ -116,7 +128,7 @@ export async function generate(argv: string[]): Promise<number> {
   else process.stdout.write(text);
   if (v.solution !== undefined) writeOut('solution', v.solution, boardFormat.write(made.puzzle, made.solution)!);
   if (v.import) {
-    const wb = open(v.db);
+    const wb = open(v.db, 'make');
     try {
       const name = kind.type === 'tetravex' ? `Tetravex ${size.rows}x${size.cols} seed ${made.seed}` : `generated ${size.rows}x${size.cols} seed ${made.seed}`;
       const rec = wb.createPuzzle(makeDocument('edge', name, made.puzzle), 'generate');
@@ -135,8 +147,8 @@ function difficultyOption(text: string): Difficulty {
 
 type Values = Record<string, string | boolean | undefined>;
 
-/** CPU seconds a maze to order may take unless --seconds says otherwise. */
-const MAZE_SECONDS = 60;
+/** CPU seconds a search to order (a maze, a board with one solution) may take unless --seconds says otherwise. */
+const ORDER_SECONDS = 60;
 const str = (x: string | boolean | undefined): string | undefined => (typeof x === 'string' ? x : undefined);
 
 /** `generate --family jump --size RxC --length L`: a maze whose one shortest path has L moves. */
@@ -151,7 +163,7 @@ async function generateMaze(v: Values): Promise<number> {
   if (errors.length) throw new UsageError(errors[0]!);
   const maxSteps = (intOption('attempts', str(v.attempts), 1, ORDER_ATTEMPTS.max) ?? ORDER_ATTEMPTS.default) * ORDER_ATTEMPTS.mazeChanges;
   // A large maze makes each change a full analysis: the search is bounded by CPU time too, and Ctrl+C.
-  const seconds = cpuSecondsOption(str(v.seconds)) ?? MAZE_SECONDS;
+  const seconds = cpuSecondsOption(str(v.seconds)) ?? ORDER_SECONDS;
   const stop = cliStop(seconds);
   let maze: Int32Array;
   try {
@@ -197,7 +209,7 @@ async function generateParity(v: Values): Promise<number> {
 }
 
 async function addToLibrary(db: string | undefined, doc: ReturnType<typeof makeDocument>): Promise<void> {
-  const wb = open(db);
+  const wb = open(db, 'make');
   try {
     const rec = wb.createPuzzle(doc, 'generate');
     process.stderr.write(`added to the library as puzzle ${rec.id}\n`);

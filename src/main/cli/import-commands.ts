@@ -5,10 +5,10 @@ import { getFamily } from '../../core/families';
 import { isBoardUrlText, readBoardUrls, boardOnItsOwn, boardScore, numberingOption, rowsOption, type BoardScore } from '../../core/families/edge/files';
 import { isEdgeRead } from '../../core/families/edge/model';
 import { nodeWorkerSpawner } from '../runs/node-host';
-import { resolveDbPath } from '../paths/user-data';
+import { dbFile, openWorkbench } from './db-file';
 import { prepareImport, readPiecesAndBoards, storeImports, type ImportResult } from '../services/imports';
 import { isRunFileText } from '../services/run-file';
-import { solverInfos, Workbench } from '../services/workbench';
+import { solverInfos, type Workbench } from '../services/workbench';
 import { Studies } from '../studies/studies';
 import type { RunRecord } from '../store/types';
 import { intOption, parse, sizeOption, UsageError } from './args';
@@ -95,7 +95,7 @@ async function importFilesOnce(argv: string[]): Promise<number> {
   const forPuzzles = ['pieces', 'into', ...Object.keys(readerOptions)].find((k) => v[k as keyof typeof v] !== undefined);
   if (runFiles.length > 0 && forPuzzles !== undefined)
     throw new UsageError(`--${forPuzzles} is for puzzle files: a run file holds its puzzle (run files take --study and --json)`);
-  const wb = Workbench.open({ dbPath: resolveDbPath(v.db), spawn: nodeWorkerSpawner(), concurrency: 1 });
+  const wb = openWorkbench({ dbPath: dbFile(v.db, 'make'), spawn: nodeWorkerSpawner(), concurrency: 1 });
   try {
     if (runFiles.length > 0) return importRuns(wb, runFiles, v.json === true, study);
     // Every file read and checked first, then all stored in one transaction: a bad file (or Ctrl+C,
@@ -128,19 +128,28 @@ async function importFilesOnce(argv: string[]): Promise<number> {
       return 0;
     }
     for (const r of results) {
-      for (const p of r.added) {
-        const same = r.duplicates.find((d) => d.id === p.id);
-        process.stdout.write(
-          `puzzle ${p.id}: ${displayText(p.name)} (${p.family} ${p.rows}x${p.cols})${placementText(p.document)}${same ? `, the same puzzle as ${same.sameAs.id} (${displayText(same.sameAs.name)})` : ''}\n`,
-        );
-      }
-      for (const p of r.updated) process.stdout.write(`puzzle ${p.id}: ${displayText(p.name)}: placement replaced${placementText(p.document)}\n`);
+      for (const line of importedLines(r)) process.stdout.write(`${line}\n`);
       printNotes(r.notes, r.warnings);
     }
     return 0;
   } finally {
     await wb.dispose();
   }
+}
+
+/**
+ * One line per puzzle an import added or updated, with the library puzzle each duplicates. The
+ * duplicates are looked up by id in a map: a file of 100,000 copies of one puzzle has as many
+ * duplicates as puzzles, and a search of the list per puzzle made the printing quadratic.
+ */
+export function importedLines(r: Pick<ImportResult, 'added' | 'updated' | 'duplicates'>): string[] {
+  const sameAs = new Map(r.duplicates.map((d) => [d.id, d.sameAs]));
+  const lines = r.added.map((p) => {
+    const same = sameAs.get(p.id);
+    return `puzzle ${p.id}: ${displayText(p.name)} (${p.family} ${p.rows}x${p.cols})${placementText(p.document)}${same ? `, the same puzzle as ${same.id} (${displayText(same.name)})` : ''}`;
+  });
+  for (const p of r.updated) lines.push(`puzzle ${p.id}: ${displayText(p.name)}: placement replaced${placementText(p.document)}`);
+  return lines;
 }
 
 /**

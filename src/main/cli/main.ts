@@ -4,7 +4,7 @@ import { createBackend } from '../services/backend';
 import { listenServer } from '../serve/server';
 import { resolveDbPath } from '../paths/user-data';
 import { intervals, parse, intOption, UsageError } from './args';
-import { oneLine } from '../../core/text/display';
+import { escapeControls, oneLine } from '../../core/text/display';
 import { exportRun, puzzles, resume, runs, show, solve, solvers, stop } from './commands';
 import { generate } from './generate-command';
 import { importFiles, score } from './import-commands';
@@ -12,7 +12,7 @@ import { study } from './study-commands';
 import { worker } from './worker-command';
 import { analyze } from './analyze-command';
 import { check } from './check-command';
-import { quietWhenReaderGoes } from './pipes';
+import { outputFailure, quietWhenReaderGoes } from './pipes';
 
 const USAGE = `usage: workbench <command> [options]   (every command takes --db PATH)
 
@@ -37,7 +37,7 @@ const USAGE = `usage: workbench <command> [options]   (every command takes --db 
   generate --family edge --size RxC [--frame-colours F] [--inner-colours I] [--seed S]
         [--out FILE] [--solution FILE] [--import]
   generate --tetravex --size N [--colours K] [--seed S] [--out FILE] [--solution FILE] [--import]
-        (either with [--unique] [--difficulty easy|medium|hard] [--attempts N]: exactly one solution)
+        (either with [--unique] [--difficulty easy|medium|hard] [--attempts N] [--seconds S]: exactly one solution)
   generate --family jump --size RxC --length L [--seed S] [--attempts N] [--seconds S] [--out FILE] [--import]
   generate --family parity --solutions K [--size N] [--out FILE] [--import]
   serve [--port P] [--host H] [--token T] [--progress-every S] [--redis URL]
@@ -71,7 +71,9 @@ async function serve(argv: string[]): Promise<number> {
   if (!statSync(staticDir).isDirectory()) throw new UsageError(`--static ${staticDir} is not a folder: give the built renderer's folder`);
   const host = v.host ?? '127.0.0.1';
   // Listen first: a taken port ends the command here, before the backend takes any queued run.
-  const server = await listenServer({ port, host, token: v.token, staticDir });
+  const server = await listenServer({ port, host, token: v.token, staticDir }).catch((e: unknown) => {
+    throw hostError(e, host);
+  });
   let backend: Awaited<ReturnType<typeof createBackend>>;
   try {
     backend = await createBackend({
@@ -95,6 +97,15 @@ async function serve(argv: string[]): Promise<number> {
   await server.dispose();
   await backend.dispose();
   return 0;
+}
+
+/** A host name that does not resolve, in words; other listen failures are worded by the server. */
+function hostError(e: unknown, host: string): unknown {
+  const code = (e as NodeJS.ErrnoException).code;
+  const where = `cannot listen on host ${escapeControls(host)}`;
+  if (code === 'ENOTFOUND' || code === 'EAI_NONAME' || code === 'EAI_NODATA') return new UsageError(`${where}: no such host`);
+  if (code === 'EAI_AGAIN') return new UsageError(`${where}: its name could not be looked up now (EAI_AGAIN): try again, or give an address with --host`);
+  return e;
 }
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
@@ -131,12 +142,15 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`workbench: unknown command "${oneLine(command)}" (try: ${Object.keys(COMMANDS).join(', ')})\n`);
     return 2;
   }
+  let code: number;
   try {
-    return await fn(rest);
+    code = await fn(rest);
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
     process.stderr.write(`workbench ${oneLine(command)}: ${oneLine(msg)}\n`);
     if (process.env.WORKBENCH_DEBUG && e instanceof Error) process.stderr.write(`${e.stack}\n`);
-    return 2;
+    code = 2;
   }
+  // Output that could not be written (a full disk) fails a command that did its work; said in pipes.ts.
+  return (await outputFailure()) && code === 0 ? 1 : code;
 }

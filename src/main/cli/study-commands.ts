@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import { nodeWorkerSpawner } from '../runs/node-host';
-import { resolveDbPath } from '../paths/user-data';
-import { Workbench } from '../services/workbench';
+import type { Workbench } from '../services/workbench';
+import { dbFile, openWorkbench, type DbUse } from './db-file';
 import { Studies, type Study } from '../studies/studies';
 import { RemoteRuns } from '../studies/redis/coordinator';
 import { MAX_STUDY_CONCURRENCY, studySize } from '../studies/spec';
@@ -44,11 +44,13 @@ export async function study(argv: string[]): Promise<number> {
   }
 }
 
+/** The command's workbench and studies; `use` 'read' refuses a database that is not there (see db-file.ts). */
 function open(
   db: string | undefined,
+  use: DbUse,
   opts: { concurrency?: number; checkpointIntervalMs?: number; progressIntervalMs?: number } = {},
 ): { wb: Workbench; studies: Studies } {
-  const wb = Workbench.open({ dbPath: resolveDbPath(db), spawn: nodeWorkerSpawner(), ...opts });
+  const wb = openWorkbench({ dbPath: dbFile(db, use), spawn: nodeWorkerSpawner(), ...opts });
   try {
     // Runs whose process is gone show as interrupted at once; runs other live processes hold are left alone.
     wb.runs.recover({ adoptQueued: false });
@@ -76,7 +78,7 @@ async function create(argv: string[]): Promise<number> {
   const file = positionals[0];
   if (file === undefined) throw new UsageError('missing FILE (a study file, JSON; see README "Studies")');
   const text = readText(file);
-  const { wb, studies } = open(v.db);
+  const { wb, studies } = open(v.db, 'make');
   try {
     const s = studies.create(text, file, { readFile: readText });
     process.stdout.write(`${s.id}\n`);
@@ -106,14 +108,14 @@ async function run(argv: string[]): Promise<number> {
   // The study's own concurrency needs the study first: peek with a workbench that runs nothing.
   let spec;
   {
-    const peek = open(v.db, { concurrency: 1 });
+    const peek = open(v.db, 'read', { concurrency: 1 });
     try {
       spec = mustStudy(peek.studies, id).spec;
     } finally {
       await peek.wb.dispose();
     }
   }
-  const { wb, studies: here } = open(v.db, {
+  const { wb, studies: here } = open(v.db, 'read', {
     // --concurrency, else the study file's, else the run manager's default (cores - 1).
     ...((concurrency ?? spec.concurrency) !== null ? { concurrency: concurrency ?? spec.concurrency! } : {}),
     ...every,
@@ -183,7 +185,7 @@ async function show(argv: string[]): Promise<number> {
   const { values: v, positionals } = parse(argv, { db: { type: 'string' }, json: { type: 'boolean' }, markdown: { type: 'boolean' } }, 1);
   if (v.json && v.markdown) throw new UsageError('give --json or --markdown, not both');
   const id = studyId(positionals[0]);
-  const { wb, studies } = open(v.db);
+  const { wb, studies } = open(v.db, 'read');
   try {
     const s = mustStudy(studies, id);
     // The comparisons (tests, effect sizes, bootstrap intervals) come with every form of the results.
@@ -210,7 +212,7 @@ async function exportStudy(argv: string[]): Promise<number> {
   if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format ${format}: give ${EXPORT_FORMATS.join(', ')}`);
   const id = studyId(positionals[0]);
   outFile('out', v.out);
-  const { wb, studies } = open(v.db);
+  const { wb, studies } = open(v.db, 'read');
   try {
     const s = mustStudy(studies, id);
     const { progress, cells, analysis } = studies.analysed(id);
@@ -242,7 +244,7 @@ async function exportStudy(argv: string[]): Promise<number> {
 async function stop(argv: string[]): Promise<number> {
   const { values: v, positionals } = parse(argv, { db: { type: 'string' } }, 1);
   const id = studyId(positionals[0]);
-  const { wb, studies } = open(v.db);
+  const { wb, studies } = open(v.db, 'read');
   try {
     mustStudy(studies, id);
     const ended = await studies.stop(id);
@@ -264,7 +266,7 @@ async function stop(argv: string[]): Promise<number> {
 
 async function list(argv: string[]): Promise<number> {
   const { values: v } = parse(argv, { db: { type: 'string' }, json: { type: 'boolean' } }, 0);
-  const { wb, studies } = open(v.db);
+  const { wb, studies } = open(v.db, 'read');
   try {
     const all = studies.list().map((s) => ({ s, progress: studies.progress(s.id) }));
     if (v.json) {

@@ -60,7 +60,10 @@ describe('serve --port', () => {
 
 describe('a reader that has gone (`workbench runs | head -1`)', () => {
   it('leaves a command quiet: no "write EPIPE", the exit code of the command', async () => {
-    for (const args of [['solvers'], ['runs', '--db', tempDb()]]) {
+    // `runs` reads a database that is there (one that is not is refused).
+    const db = tempDb();
+    expect(cli(['import', join(instances, 'casse_tete_4x4_m4.grid'), '--db', db]).code).toBe(0);
+    for (const args of [['solvers'], ['runs', '--db', db]]) {
       const run = withStdoutClosed(args);
       expect(await run.exited, run.stderr()).toBe(0);
       expect(run.stderr(), args[0]).toBe('');

@@ -36,7 +36,15 @@ export interface Ordered {
   nodes: number;
 }
 
-export class OrderError extends Error {}
+export class OrderError extends Error {
+  constructor(
+    message: string,
+    /** Set when `shouldStop` ended the search: the tries counted to the end, those with one solution, the placements of all counts. */
+    readonly stopped?: { tried: number; unique: number; nodes: number },
+  ) {
+    super(message);
+  }
+}
 
 export function generateToOrder(o: OrderOptions): Ordered {
   const attempts = o.attempts ?? 200;
@@ -46,8 +54,12 @@ export function generateToOrder(o: OrderOptions): Ordered {
   let unique = 0;
   const seen: number[] = [];
   let cut = 0;
+  // Asked between tries and between slices of each count (a 16x16's count alone can take minutes).
+  let stopped = false;
+  const stop = (): boolean => (stopped ||= o.shouldStop?.() === true);
+  const halt = (tried: number): OrderError => new OrderError(`stopped after ${tried} tries`, { tried, unique, nodes });
   for (let tried = 1; tried <= attempts; tried++) {
-    if (o.shouldStop?.()) throw new OrderError(`stopped after ${tried - 1} tries`);
+    if (stop()) throw halt(tried - 1);
     const seed = o.seed + tried - 1;
     const g =
       o.kind.type === 'edge'
@@ -55,8 +67,10 @@ export function generateToOrder(o: OrderOptions): Ordered {
         : generateTetravex({ rows: o.rows, cols: o.cols, colours: o.kind.colours, seed });
     // Past the band's top there is no need to finish the count: the board is already too hard.
     // (the rating is per solving board plus one: up to 5 boards for a unique square that turns, and a pinned corner scales by 4).
-    const r = rate(g.puzzle, { maxNodes: band ? Math.min(maxNodes, 10 ** (band[1] + 1.5)) : maxNodes, maxSolutions: 1, shouldStop: o.shouldStop });
+    const r = rate(g.puzzle, { maxNodes: band ? Math.min(maxNodes, 10 ** (band[1] + 1.5)) : maxNodes, maxSolutions: 1, shouldStop: stop });
     nodes += r.nodes;
+    // A count cut short by the stop says nothing of this board: not a try, not one cut at the band's top.
+    if (stopped) throw halt(tried - 1);
     o.onTry?.({ tried, unique, rating: r.rating });
     if (!r.exact || r.solutions !== 1) {
       // Cut at the band's top with at most one solution so far: too hard for the band.

@@ -1,3 +1,4 @@
+import { withoutBom } from '../../../document/bom';
 import { FormatError } from '../../../document/errors';
 import { escapeControls } from '../../../text/display';
 import { readAsciiBoard } from './ascii-board';
@@ -21,10 +22,10 @@ export function saveKind(text: string): 'json' | 'xml' | null {
 /** The tree of a JSON or XML save; null when the text is neither (a `[` that does not parse is not JSON). */
 export function parseSave(text: string, file: string): { kind: 'json' | 'xml'; tree: unknown } | null {
   const kind = saveKind(text);
-  if (kind === 'xml') return { kind, tree: readXmlTree(text.replace(/^\uFEFF/, ''), file) };
+  if (kind === 'xml') return { kind, tree: readXmlTree(withoutBom(text), file) };
   if (kind !== 'json') return null;
   try {
-    return { kind, tree: JSON.parse(text.replace(/^\uFEFF/, '')) as unknown };
+    return { kind, tree: JSON.parse(withoutBom(text)) as unknown };
   } catch (e) {
     if (/^\s*\[/.test(text)) return null;
     const m = /position (\d+)/.exec((e as Error).message);

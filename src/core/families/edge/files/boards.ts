@@ -206,6 +206,8 @@ export function readBoardTextCells(text: string, file: string, cells: number, ro
   const all: Cell[] = [];
   let sized: { rows: number; cols: number; no: number } | null = meta.size;
   let kind: BoardKind;
+  /** Lines of four colours whose count fits no board, as counted in the file (see below). */
+  let colourLines: { count: number; extra: number | undefined } | undefined;
   if (grid) {
     kind = 'grid';
     for (const l of lines) {
@@ -257,7 +259,8 @@ export function readBoardTextCells(text: string, file: string, cells: number, ro
       meta.notes.push(`columns 5-${largest(body.map((x) => x.v.length))} ignored (the cells' colours are the first four, written in binary)`);
       for (const x of body) x.v = x.v.slice(0, 4);
     }
-    const fourEach = body.every((x) => x.v.length === 4 || x.v.length === 5) && body.length % perCell === 0 && body.length > 0;
+    const fourALine = body.every((x) => x.v.length === 4 || x.v.length === 5) && body.length > 0;
+    const fourEach = fourALine && body.length % perCell === 0;
     const pairsOk = body.every((x) => x.v.length % 2 === 0);
     // Two `piece rotation` cells a line also make 4 numbers; their rotations never exceed 3.
     // A grid of piece numbers: a row of the board a line, each number once, some above 3 (no rotations).
@@ -281,6 +284,9 @@ export function readBoardTextCells(text: string, file: string, cells: number, ro
         all.push({ no: l.no, piece: -1, rot: 0, edges: e });
       }
     } else {
+      // Four colours a line (a turn above 3 says they are no pairs), too many or too few for the board:
+      // the count is said in cells of four colours, not in twice as many pairs.
+      if (fourALine && !idsGrid && (!pairsOk || body.some((x) => x.v[1] > 3 || x.v[3] > 3))) colourLines = { count: body.length, extra: body[cells]?.l.no };
       kind = 'pairs';
       for (const { l, v } of body) {
         if (v.length % 2 !== 0) throw new FormatError(`expected "piece rotation" pairs (piece from 1, 0 = empty; rotation 0..3), got "${l.text}"`, file, l.no);
@@ -290,6 +296,8 @@ export function readBoardTextCells(text: string, file: string, cells: number, ro
   }
   if (sized && sized.rows * sized.cols !== cells)
     throw new FormatError(`the header says a ${sized.rows}x${sized.cols} board, the puzzle is ${rows}x${cols}`, file, sized.no);
+  if (colourLines && all.length % cells !== 0)
+    throw new FormatError(`a ${rows}x${cols} board needs ${cells} cells of 4 edge colours, the file has ${colourLines.count}`, file, colourLines.extra);
   if (all.length === 0 || all.length % cells !== 0) {
     const what = kind === 'cells' ? 'cells of 4 edge colours' : 'cells';
     throw new FormatError(`a ${rows}x${cols} board needs ${cells} ${what}, the file has ${all.length}`, file, all.length > cells ? all[cells].no : undefined);

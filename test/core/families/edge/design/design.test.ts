@@ -35,6 +35,26 @@ describe('generate to order (issue 51, item 2)', () => {
     ).toThrow(/; the tries rated [\d.]+ to [\d.]+ \(4 of them cut off at the band's top: at least that\)\): another size or more colours move the rating$/);
   });
 
+  it('stops within a count, between its slices, and says how far it got', () => {
+    // A 16x16's first count alone runs for minutes: the stop is asked between slices of it.
+    let asked = 0;
+    let thrown: unknown;
+    try {
+      generateToOrder({ rows: 16, cols: 16, kind: { type: 'edge', frameColours: 3, innerColours: 6 }, seed: 1, shouldStop: () => ++asked > 3 });
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(OrderError);
+    expect((thrown as OrderError).message).toBe('stopped after 0 tries');
+    expect((thrown as OrderError).stopped).toMatchObject({ tried: 0, unique: 0 });
+    expect((thrown as OrderError).stopped!.nodes).toBeGreaterThan(0);
+    // Stopped on the last try allowed: still a stop, not "no board in 1 try".
+    asked = 0;
+    expect(() =>
+      generateToOrder({ rows: 16, cols: 16, kind: { type: 'edge', frameColours: 3, innerColours: 6 }, seed: 1, attempts: 1, shouldStop: () => ++asked > 2 }),
+    ).toThrow('stopped after 0 tries');
+  });
+
   it('rates per solution, and the rating follows the measured effort', () => {
     const many = generateEdgePuzzle({ rows: 4, cols: 4, frameColours: 1, innerColours: 2, seed: 1 }).puzzle;
     const r = rate(many);

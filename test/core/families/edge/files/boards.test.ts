@@ -138,4 +138,16 @@ describe('boards from other tools, read with their piece set', () => {
       formatError(() => readPiecesWithBoards(piecesIn(puzzle, parseOrder('trbl')!), 'p.txt', grid(puzzle, solution, '/').replace('/', '/7'), 'b.txt')).message,
     ).toMatch(/^b\.txt:1: expected cells as piece:rotation/);
   });
+
+  it('a board of four colours a line for another size says how many cells the file has, not twice as many pairs', () => {
+    // Eternity II's 16x16 board (256 lines of four colours) read against a 6x6 piece set: "the file has 512" before.
+    const small = gen(6, 2).puzzle;
+    const big = gen(16, 3);
+    const board = colours(big.puzzle, big.solution);
+    const lines: string[] = [];
+    for (let i = 0; i < board.length; i += 4) lines.push(board.slice(i, i + 4).join(' '));
+    expect(formatError(() => readPiecesWithBoards(piecesIn(small, parseOrder('trbl')!), 'p.txt', `${lines.join('\n')}\n`, 'b.txt')).message).toBe(
+      'b.txt:37: a 6x6 board needs 36 cells of 4 edge colours, the file has 256',
+    );
+  });
 });
