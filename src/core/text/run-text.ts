@@ -273,6 +273,18 @@ export function statusDetail(status: RunStatus, reason: StopReason | null): stri
 }
 
 /** The stop criteria in words: "10 min or 1 M evaluations", "1 min of CPU time", "until stopped". */
+/**
+ * When a run went past its evaluation limit by more than a hundredth, how far, and why: a solver
+ * stops between its steps (a generation, a pass), and one step may be far more than the limit
+ * (a memetic generation is its walks: 200,008 evaluations against a limit of 1,000). Null otherwise.
+ */
+export function overLimitText(evaluations: number, stop: Pick<StopCriteria, 'evaluations'>): string | null {
+  const limit = stop.evaluations;
+  if (limit === null || limit === undefined || evaluations <= limit * 1.01) return null;
+  const times = evaluations / limit;
+  return `${times >= 10 ? `${int.format(Math.round(times))} times` : `${decimalText((times - 1) * 100, 0)} % over`} the limit of ${countText(limit)}: this solver stops between its steps`;
+}
+
 export function stopText(stop: StopCriteria): string {
   const parts: string[] = [];
   if (stop.seconds !== null) parts.push(durationText(stop.seconds * 1000).replace(/ 00 s$| 00 min$| 00 h$/, '') + (stop.clock === 'cpu' ? ' of CPU time' : ''));

@@ -17,15 +17,21 @@ import { describeOwner } from '../store/leases';
 import { displayText, escapeControls, oneLine } from '../../core/text/display';
 import { MAX_FILE_BYTES } from '../../core/document/limits';
 import { withoutBom } from '../../core/document/bom';
-import { bytesText, claimText, memoryText, paramChangeText, runTimeText, solverLabel, statusDetail, stopText } from '../../core/text/run-text';
+import { bytesText, claimText, memoryText, overLimitText, paramChangeText, runTimeText, solverLabel, statusDetail, stopText } from '../../core/text/run-text';
 import { outFile, writeOut } from './out-file';
 import { idArgument, intervals, intOption, numberOption, parse, seedOption, sizeOption, UsageError } from './args';
 import { showSpread, spreadOptions, useSpread } from './spread-command';
 import { listLibrary } from '../services/imports';
 import { fmtInt, fmtRate, fmtSeconds, printNotes, runResult, runRow, RUN_HEADERS, scoreText, table } from './output';
-import { hasEnded } from '../../core/engine/run-types';
+import { hasEnded, type StopCriteria } from '../../core/engine/run-types';
 import { MAX_PAGE } from '../api/runs';
 import { mibText } from '../../core/text/numbers';
+
+/** " (12 times the limit of 1,000: ...)" when a run went past its evaluation limit, else ''. */
+const overText = (evaluations: number, stop: StopCriteria): string => {
+  const over = overLimitText(evaluations, stop);
+  return over ? ` (${over})` : '';
+};
 
 export const dbOption = { db: { type: 'string' } } as const;
 const jsonOption = { json: { type: 'boolean' } } as const;
@@ -109,7 +115,7 @@ async function follow(wb: Workbench, run: RunRecord, json: boolean): Promise<num
     const r = runResult(end);
     const why = end.stopReason ? ` (${end.stopReason})` : '';
     process.stdout.write(
-      `run ${end.id} ${end.status}${why}: ${end.solver} seed ${end.seed}, best ${scoreText(end.bestScore, end.maxScore)}${r.solved && end.maxScore !== null ? ' (solved)' : ''}, ${fmtInt(end.evaluations)} evaluations in ${runTimeText(end.elapsedMs, end.stop.clock)}${peakText(end.peakRssBytes)}\n`,
+      `run ${end.id} ${end.status}${why}: ${end.solver} seed ${end.seed}, best ${scoreText(end.bestScore, end.maxScore)}${r.solved && end.maxScore !== null ? ' (solved)' : ''}, ${fmtInt(end.evaluations)} evaluations${overText(end.evaluations, end.stop)} in ${runTimeText(end.elapsedMs, end.stop.clock)}${peakText(end.peakRssBytes)}\n`,
     );
   }
   if (problem) {
