@@ -77,7 +77,9 @@ describe('edge documents', () => {
     expect('board' in res && res.warning).toBeNull();
     if ('board' in res) expect(Array.from(res.board.piece)).toEqual(Array.from(solution.piece));
     const other = cutPuzzle(3, 3, 1).puzzle;
-    expect(boardFromRun(puzzle, puzzleToJson(other), solutionToJson(solution))).toHaveProperty('error');
+    expect(boardFromRun(puzzle, puzzleToJson(other), solutionToJson(solution))).toEqual({
+      error: `the run was made on a 3x3 puzzle with 9 pieces; this one is ${puzzle.rows}x${puzzle.cols} with ${puzzle.rows * puzzle.cols} pieces`,
+    });
     expect(boardFromRun(puzzle, puzzleToJson(puzzle), null)).toHaveProperty('error');
     const edited = { ...puzzleToJson(puzzle) };
     edited.pieces = edited.pieces.map((p, i) => (i === 0 ? [p[1], p[2], p[3], p[0]] : p));

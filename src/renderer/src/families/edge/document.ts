@@ -151,7 +151,7 @@ export function boardFromRun(puzzle: EdgePuzzle, runPuzzle: unknown, best: unkno
     const rp = puzzleFromJson(runPuzzle, 'run puzzle');
     if (rp.rows !== puzzle.rows || rp.cols !== puzzle.cols || rp.edges.length !== puzzle.edges.length)
       return {
-        error: `the run was made on a ${rp.rows}x${rp.cols} puzzle with ${countNoun(pieceCount(rp), 'piece')}; this one is ${puzzle.rows}x${puzzle.cols} with ${pieceCount(puzzle)}`,
+        error: `the run was made on a ${rp.rows}x${rp.cols} puzzle with ${countNoun(pieceCount(rp), 'piece')}; this one is ${puzzle.rows}x${puzzle.cols} with ${countNoun(pieceCount(puzzle), 'piece')}`,
       };
     for (let i = 0; i < rp.edges.length; i++) {
       if (rp.edges[i] !== puzzle.edges[i]) {
