@@ -11,7 +11,7 @@ import { allPresets, findPreset, type SolverPreset } from '../../core/presets/pr
 import { parseParamText, type Params, type ParamSchema } from '../../core/params/schema';
 import { nodeWorkerSpawner } from '../runs/node-host';
 import { solverInfos, type Workbench, type RunTarget } from '../services/workbench';
-import { dbFile, openWorkbench, type DbUse } from './db-file';
+import { dbFile, openWorkbench, recoverOrSay, type DbUse } from './db-file';
 import type { RunRecord } from '../store/types';
 import { describeOwner } from '../store/leases';
 import { displayText, escapeControls, oneLine } from '../../core/text/display';
@@ -39,12 +39,7 @@ const jsonOption = { json: { type: 'boolean' } } as const;
 /** The command's workbench; `use` 'read' refuses a database that is not there (see db-file.ts). */
 export function open(db: string | undefined, use: DbUse, extra: { checkpointIntervalMs?: number; progressIntervalMs?: number } = {}): Workbench {
   const wb = openWorkbench({ dbPath: dbFile(db, use), spawn: nodeWorkerSpawner(), concurrency: 1, ...extra });
-  try {
-    // Runs whose process is gone show as interrupted at once; runs other live processes hold are left alone.
-    wb.runs.recover({ adoptQueued: false });
-  } catch {
-    /* a read-only database can still be read */
-  }
+  recoverOrSay(wb);
   return wb;
 }
 

@@ -59,3 +59,18 @@ function whyNotOpened(file: string): string | null {
     return writeErrorText(e as NodeJS.ErrnoException);
   }
 }
+
+/**
+ * Runs whose process is gone marked interrupted, as every command does on opening; runs other live
+ * processes hold are left alone. When that cannot be written (a full disk, a read-only file) the
+ * database can still be read, but a run it lists as running may have ended: said in one line.
+ */
+export function recoverOrSay(wb: Workbench): void {
+  try {
+    wb.runs.recover({ adoptQueued: false });
+  } catch (e) {
+    process.stderr.write(
+      `workbench: note: runs whose process has ended could not be marked interrupted (${escapeControls(e instanceof Error ? e.message : String(e))}): a run listed as running may not be\n`,
+    );
+  }
+}

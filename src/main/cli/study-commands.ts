@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { nodeWorkerSpawner } from '../runs/node-host';
 import type { Workbench } from '../services/workbench';
-import { dbFile, openWorkbench, type DbUse } from './db-file';
+import { dbFile, openWorkbench, recoverOrSay, type DbUse } from './db-file';
 import { Studies, type Study } from '../studies/studies';
 import { RemoteRuns } from '../studies/redis/coordinator';
 import { MAX_STUDY_CONCURRENCY, studySize } from '../studies/spec';
@@ -51,12 +51,7 @@ function open(
   opts: { concurrency?: number; checkpointIntervalMs?: number; progressIntervalMs?: number } = {},
 ): { wb: Workbench; studies: Studies } {
   const wb = openWorkbench({ dbPath: dbFile(db, use), spawn: nodeWorkerSpawner(), ...opts });
-  try {
-    // Runs whose process is gone show as interrupted at once; runs other live processes hold are left alone.
-    wb.runs.recover({ adoptQueued: false });
-  } catch {
-    /* a read-only database can still be read */
-  }
+  recoverOrSay(wb);
   return { wb, studies: new Studies(wb) };
 }
 

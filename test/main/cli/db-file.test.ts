@@ -7,6 +7,10 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { hostname } from 'node:os';
+import Database from 'better-sqlite3';
+import { Store } from '../../../src/main/store/store';
+import { newRun } from '../store/helpers';
 import { cli } from '../../helpers/cli';
 
 describe('the database file', () => {
@@ -30,4 +34,26 @@ describe('the database file', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^workbench solve: the database file \/proc\/x\.db cannot be opened: no file can be made in \/proc \(.* \(E[A-Z]+\)\)\n$/);
   });
+
+  it('a database it cannot update (another program holds it locked) is still listed, with a note that a running run may not be', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'workbench-locked-'));
+    const db = join(dir, 'w.db');
+    const store = Store.open(db);
+    const run = store.createRun(newRun(), { owner: { host: hostname(), pid: 4_194_000, startedAt: 1 }, ttlMs: 1 });
+    store.startRun(run.id, { host: hostname(), pid: 4_194_000, startedAt: 1 }, null);
+    store.dispose();
+    const locker = new Database(db);
+    locker.exec('BEGIN IMMEDIATE');
+    try {
+      const r = cli(['runs', '--db', db]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(
+        /^workbench: note: runs whose process has ended could not be marked interrupted \(.*locked by another program\): a run listed as running may not be\n$/,
+      );
+      expect(r.stdout).toMatch(/Running/);
+    } finally {
+      locker.exec('ROLLBACK');
+      locker.close();
+    }
+  }, 30_000);
 });
