@@ -80,6 +80,7 @@ export async function drive(run: SolverRun, stop: StopCriteria, hooks: DriverHoo
     hooks.onImprovement({ elapsedMs: Math.round(elapsed()), evaluations: run.evaluations, score: run.bestScore, solution: run.bestSolution() });
   };
 
+  if (stop.evaluations !== null) run.limitEvaluations?.(stop.evaluations);
   // A run whose steps wait on threads looks at its clock and stop while it waits (see `SolverRun.watch`).
   run.watch?.(() => (stop.seconds !== null && elapsed() >= stop.seconds * 1000) || hooks.stopRequested());
   if (recorded === null ? opts.elapsedMs === 0 : run.bestScore > recorded)

@@ -41,6 +41,11 @@ export interface SolverRun<S = unknown, C = unknown> {
    */
   watch?(stopDue: () => boolean): void;
   /**
+   * Given by the driver before its first step when the run stops on evaluations: a solver whose
+   * steps are long (a memetic generation is its walks) ends its work there rather than a step later.
+   */
+  limitEvaluations?(max: number): void;
+  /**
    * Where a step or a checkpoint waits on other threads: resolves true once the next `step` (with
    * `checkpoint`, the next `checkpoint()`) will not wait, or false after about `ms` without. The
    * driver awaits it, so the host's event loop runs while threads play a long round: a user's stop

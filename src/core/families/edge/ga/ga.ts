@@ -173,6 +173,13 @@ export class EdgeGa implements SolverRun<EdgeSolutionJson, GaCheckpoint> {
     this.bestFit = this.maxFit();
   }
 
+  /** The run's evaluation limit (the driver's `limitEvaluations`): the walks stop there, not a generation later. */
+  private evaluationLimit = Infinity;
+
+  limitEvaluations(max: number): void {
+    this.evaluationLimit = max;
+  }
+
   step(budget: number): void {
     if (this.finished) return;
     const target = this.evaluations + budget;
@@ -223,9 +230,12 @@ export class EdgeGa implements SolverRun<EdgeSolutionJson, GaCheckpoint> {
     if (imp && imp.rate > 0) {
       for (let j = 0; j < size; j++) {
         if (!rng.chance(imp.rate)) continue;
+        // The walks are most of a generation's evaluations: cut to what the run's limit leaves.
+        const moves = Math.min(imp.moves, this.evaluationLimit - this.evaluations);
+        if (moves <= 0) break;
         const m = imp.search
-          ? imp.search.run(next.piece, next.rot, j * n, rng)
-          : this.repairer.deadlockSearch(next.piece, next.rot, j * n, rng, 1, imp.moves, imp.temperature);
+          ? imp.search.run(next.piece, next.rot, j * n, rng, moves)
+          : this.repairer.deadlockSearch(next.piece, next.rot, j * n, rng, 1, moves, imp.temperature);
         next.evaluate(L, this.kind, j, this.scorer, this.tmp);
         next.tag[j] = 0;
         this.searchMoves += m;
@@ -482,15 +492,8 @@ export class EdgeGa implements SolverRun<EdgeSolutionJson, GaCheckpoint> {
     this.iteration = s.generation;
     this.crossovers = s.crossovers;
     this.mutations = s.mutations;
-    this.repairs = s.repairs;
-    this.repairTrials = s.repairTrials;
-    this.scrambles = s.scrambles;
-    this.searchMoves = s.searchMoves;
-    this.bestScore = s.bestScore;
-    this.bestFit = s.bestFit;
-    this.sinceBest = s.sinceBest;
-    this.stall = s.stall;
-    this.threshold = s.threshold;
+    ({ repairs: this.repairs, repairTrials: this.repairTrials, scrambles: this.scrambles, searchMoves: this.searchMoves } = s);
+    ({ bestScore: this.bestScore, bestFit: this.bestFit, sinceBest: this.sinceBest, stall: this.stall, threshold: this.threshold } = s);
     this.survey();
   }
 }

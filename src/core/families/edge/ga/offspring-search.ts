@@ -43,7 +43,7 @@ export class OffspringSearch {
    * Walk from the board at `off` in P/R and write the best board met back there. Returns the
    * moves made (fewer than `moves` when the walk solves the puzzle).
    */
-  run(P: Int16Array, R: Uint8Array, off: number, rng: Rng): number {
+  run(P: Int16Array, R: Uint8Array, off: number, rng: Rng, moves = this.opts.moves): number {
     const ls = this.ls;
     ls.startFrom(P, R, off);
     const max = this.maxScore;
@@ -51,7 +51,7 @@ export class OffspringSearch {
     let score = ls.score();
     let top = score;
     let m = 0;
-    while (m < this.opts.moves && top < max) {
+    while (m < moves && top < max) {
       m++;
       const d = ls.propose(rng);
       if (acceptor.accept(d, score, top, rng)) {
