@@ -9,6 +9,7 @@
  */
 import * as v from 'valibot';
 import { isObject } from './is-object';
+import { valueText } from '../text/display';
 
 export class SchemaError extends Error {
   constructor(message: string) {
@@ -41,6 +42,8 @@ function pathOf(issue: v.BaseIssue<unknown>, root: string): string {
 export function issueText(issues: readonly v.BaseIssue<unknown>[], root = ''): string {
   const issue = issues[0];
   if (!issue) return `${root || 'value'}: invalid`;
+  // valibot says a missing key as 'Invalid key: Expected "name" but received undefined'.
+  if (issue.type === 'object' && issue.received === 'undefined' && issue.expected?.startsWith('"')) return `${pathOf(issue, root)}: missing`;
   return `${pathOf(issue, root)}: ${issue.message.replace(/[\r\n]+/g, ' ')}`;
 }
 
@@ -65,7 +68,9 @@ export const int = (min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER
 
 export const bool = () => v.boolean(expected('true or false'));
 
-export const oneOf = <const L extends readonly string[]>(...values: L) => v.picklist(values, expected(`one of ${values.join(', ')}`));
+/** Its message quotes the value given: "got string" says nothing about which. */
+export const oneOf = <const L extends readonly string[]>(...values: L) =>
+  v.picklist(values, (issue) => `expected one of ${values.join(', ')}, got ${typeof issue.input === 'string' ? valueText(issue.input) : gotOf(issue.input)}`);
 
 /** Items checked after the length, so a huge array is refused before its items are read. */
 export const list = <S extends Schema>(item: S, maxLength = 1_000_000) =>

@@ -9,6 +9,7 @@
  * whole run is stored in one transaction or not at all. A checkpoint the solver cannot use
  * fails the resumed run with the solver's reason; the run's events stay.
  */
+import { issueText } from '../../core/validate/validate';
 import * as v from 'valibot';
 import { findSolver } from '../../core/catalogue/catalogue';
 import { FormatError } from '../../core/document/errors';
@@ -172,11 +173,7 @@ export function importRunFile(wb: { readonly store: Store }, text: string, sourc
     throw new FormatError(`not JSON (${(e as Error).message})`, source);
   }
   const r = v.safeParse(runFileSchema, json, { abortEarly: true });
-  if (!r.success) {
-    const issue = r.issues[0];
-    const at = v.getDotPath(issue);
-    throw new FormatError(at ? `${at}: ${issue.message}` : issue.message, source);
-  }
+  if (!r.success) throw new FormatError(issueText(r.issues), source);
   const { run, events, checkpoint, spread } = r.output;
   const fail = (msg: string): never => {
     throw new FormatError(msg, source);

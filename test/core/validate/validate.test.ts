@@ -18,7 +18,7 @@ describe('validation messages', () => {
     expect(() => parseWith(point, { x: 1, name: 'toolong' })).toThrow('name: longer than 5 characters');
     expect(() => parseWith(point, [], 'call')).toThrow('call: expected an object, got array');
     expect(() => parseWith(obj({ a: obj({ b: num() }) }), { a: { b: 'x' } }, 'm')).toThrow('m.a.b: expected a finite number, got string');
-    expect(() => parseWith(oneOf('a', 'b'), 'c')).toThrow('value: expected one of a, b, got string');
+    expect(() => parseWith(oneOf('a', 'b'), 'c')).toThrow('value: expected one of a, b, got "c"');
     expect(() => parseWith(list(int(), 2), [1, 2, 3])).toThrow('value: more than 2 items');
     expect(() => parseWith(dict(str(3)), { k: 'long' }, 'options')).toThrow('options.k: longer than 3 characters');
   });

@@ -12,7 +12,7 @@ describe('API contract', () => {
     expect(() => parseCall('getPuzzle', {})).toThrow('getPuzzle.id: expected an integer, got undefined');
     expect(() => parseCall('getPuzzle', { id: 1, extra: true })).toThrow('getPuzzle.extra: unknown field');
     expect(() => parseCall('queryRuns', { statuses: ['done', 'lost'] })).toThrow(
-      'queryRuns.statuses[1]: expected one of queued, running, done, stopped, interrupted, failed, got string',
+      'queryRuns.statuses[1]: expected one of queued, running, done, stopped, interrupted, failed, got "lost"',
     );
     expect(() => parseCall('importFile', { fileName: 'a', text: 'b', options: { size: 3 } })).toThrow('importFile.options.size: expected a string, got number');
   });

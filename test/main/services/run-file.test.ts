@@ -97,7 +97,9 @@ describe('run files', () => {
             text({ ...file, run: { ...file.run, puzzle: { rows: 4, cols: 4 } } }),
             /^run\.json: improvement 1 \(at .+\) claims score /,
           ],
-          ['an event with a negative time', text({ ...file, events: [{ ...improvement, elapsedMs: -1 }] }), /^run\.json: events\.0\.elapsedMs: /],
+          ['an event with a negative time', text({ ...file, events: [{ ...improvement, elapsedMs: -1 }] }), /^run\.json: events\[0\]\.elapsedMs: /],
+          // valibot's own words for a missing key ('Invalid key: Expected "puzzleName" but received undefined') are not shown.
+          ['a run without its name', text({ ...file, run: { ...file.run, puzzleName: undefined } }), /^run\.json: run\.puzzleName: missing$/],
         ];
         for (const [what, t, message] of cases) {
           let thrown: unknown;
