@@ -246,7 +246,8 @@ export class StoreCore implements Disposable {
     if (size === 0)
       throw new StoreError(
         'NOT_A_DATABASE',
-        `the database file ${file} is empty (0 bytes), so it holds no library or runs: delete it to start a new database there, or ${recoveryHint(file).replace(/^restore it/, 'restore the file')}`,
+        // Copying out of an empty file finds nothing, unless its -wal beside it holds pages.
+        `the database file ${file} is empty (0 bytes), so it holds no library or runs: delete it to start a new database there, or ${(fileSize(`${file}-wal`) ?? 0) > 0 ? recoveryHint(file).replace(/^restore it/, 'restore the file') : 'restore the file from a backup'}`,
       );
     // Before SQLite reads the file, which would replay a -wal beside it.
     if (!memory) refuseForeignWal(file);

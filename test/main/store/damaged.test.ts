@@ -71,9 +71,13 @@ describe('a damaged database', () => {
     const empty = path.join(dir, 'empty.db');
     fs.writeFileSync(empty, '');
     expect(oneLine(() => Store.open(empty))).toMatch(
-      /^the database file .*empty\.db is empty \(0 bytes\), so it holds no library or runs: delete it to start a new database there/,
+      /^the database file .*empty\.db is empty \(0 bytes\), so it holds no library or runs: delete it to start a new database there, or restore the file from a backup$/,
     );
     expect(fs.statSync(empty).size).toBe(0);
+    // With pages in a -wal beside it, copying out what is readable may find something.
+    fs.writeFileSync(`${empty}-wal`, 'x'.repeat(100));
+    expect(oneLine(() => Store.open(empty))).toMatch(/or restore the file from a backup, or copy out what is still readable with: sqlite3 /);
+    fs.rmSync(`${empty}-wal`);
     const fresh = path.join(dir, 'fresh.db');
     const s = Store.open(fresh);
     expect(s.countRuns()).toBe(0);
