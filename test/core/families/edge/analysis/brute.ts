@@ -18,15 +18,7 @@ export function bruteSolutions(p: EdgePuzzle): { layouts: number; classes: numbe
   for (const f of p.fixed) used[f.piece] = true;
   const cell: number[][] = new Array<number[]>(n);
   const layouts = new Set<string>();
-  const ok = (i: number, e: number[]): boolean => {
-    const r = Math.floor(i / cols);
-    const c = i % cols;
-    const outs = [r === 0, c === cols - 1, r === rows - 1, c === 0];
-    for (let s = 0; s < 4; s++) if (grey && (e[s] === 0) !== outs[s]) return false;
-    if (r > 0 && cell[i - cols][2] !== e[0]) return false;
-    if (c > 0 && cell[i - 1][1] !== e[3]) return false;
-    return true;
-  };
+  const ok = (i: number, e: number[]): boolean => fits(p, grey, cell, i, e);
   const go = (i: number): void => {
     if (i === n) {
       layouts.add(cell.map((e) => e.join(',')).join('|'));
@@ -99,15 +91,7 @@ export function bruteBoards(p: EdgePuzzle): { piece: number[]; rotation: number[
   const piece = new Array<number>(n).fill(-1);
   const rotation = new Array<number>(n).fill(0);
   const out: { piece: number[]; rotation: number[] }[] = [];
-  const ok = (i: number, e: number[]): boolean => {
-    const r = Math.floor(i / cols);
-    const c = i % cols;
-    const outs = [r === 0, c === cols - 1, r === rows - 1, c === 0];
-    for (let s = 0; s < 4; s++) if (grey && (e[s] === 0) !== outs[s]) return false;
-    if (r > 0 && cell[i - cols][2] !== e[0]) return false;
-    if (c > 0 && cell[i - 1][1] !== e[3]) return false;
-    return true;
-  };
+  const ok = (i: number, e: number[]): boolean => fits(p, grey, cell, i, e);
   const go = (i: number): void => {
     if (i === n) {
       out.push({ piece: piece.slice(), rotation: rotation.slice() });
@@ -129,4 +113,16 @@ export function bruteBoards(p: EdgePuzzle): { piece: number[]; rotation: number[
   };
   go(0);
   return out;
+}
+
+/** Whether the colours `e` may stand at cell `i` beside the cells placed before it (row by row): grey exactly outside, joins matched. */
+function fits(p: EdgePuzzle, grey: boolean, cell: number[][], i: number, e: number[]): boolean {
+  const { rows, cols } = p;
+  const r = Math.floor(i / cols);
+  const c = i % cols;
+  const outs = [r === 0, c === cols - 1, r === rows - 1, c === 0];
+  for (let s = 0; s < 4; s++) if (grey && (e[s] === 0) !== outs[s]) return false;
+  if (r > 0 && cell[i - cols][2] !== e[0]) return false;
+  if (c > 0 && cell[i - 1][1] !== e[3]) return false;
+  return true;
 }
