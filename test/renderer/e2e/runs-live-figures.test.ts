@@ -113,6 +113,10 @@ describeBrowser('runs: live figures and checked bests', () => {
     expect(await chart.getAttribute('data-best')).toBe('');
     expect(await page.getByTestId('page-best').textContent()).toContain('—');
     expect(await page.getByTestId('page-claim').textContent()).toBe(claimText(999, null));
+    // Nor does the legend promise a Best line.
+    const legend = page.locator('.pane .legend').first();
+    expect(await legend.textContent()).toContain('Current');
+    expect(await legend.textContent()).not.toContain('Best');
     await h.screenshot(page, 'runs-claims-only-page');
 
     const live = await h.newPage({ hash: `#/runs/live/${claimed.id}` });
