@@ -419,7 +419,8 @@ export class RunManager implements Disposable {
     const waiting = this.held.take(runId);
     for (let i = 0; i < waiting.length; i++) {
       if (a.ended) break;
-      if (!this.deliver(runId, a, waiting[i]!)) {
+      // Tried without waiting on the lock: a wait would hold the event loop for SQLite's 5 s each time.
+      if (!this.store.core.withBusyTimeout(0, () => this.deliver(runId, a, waiting[i]!))) {
         this.held.putBack(runId, waiting.slice(i + 1));
         return;
       }

@@ -329,6 +329,21 @@ export class StoreCore implements Disposable {
     this.identity?.dispose();
   }
 
+  /**
+   * Run `fn` with SQLite waiting at most `ms` for another program's lock (5 s otherwise): a retry
+   * of writes held back by a lock tries without blocking the event loop while the lock lasts.
+   */
+  withBusyTimeout<T>(ms: number, fn: () => T): T {
+    if (!this.db.open) return fn();
+    const before = this.db.pragma('busy_timeout', { simple: true }) as number;
+    this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(ms))}`);
+    try {
+      return fn();
+    } finally {
+      if (this.db.open) this.db.pragma(`busy_timeout = ${before}`);
+    }
+  }
+
   /** See Store.checkIntegrity. */
   checkIntegrity(): void {
     this.guard(() => quickCheck(this.db, this.path));

@@ -67,4 +67,17 @@ describe('a run while another program holds the database locked', () => {
     wb.runs.recover({ adoptQueued: false });
     expect(wb.store.getRunSummary(run.id)!.status).toBe('interrupted');
   }, 60_000);
+
+  it("retries of held writes do not wait on the lock (each wait would hold the event loop for SQLite's timeout)", () => {
+    const wb = open(path.join(tempDir(), 'w.db'));
+    const timeout = (): unknown => wb.store.connection.pragma('busy_timeout', { simple: true });
+    expect(wb.store.core.withBusyTimeout(0, timeout)).toBe(0);
+    expect(timeout()).toBe(50);
+    expect(() =>
+      wb.store.core.withBusyTimeout(0, () => {
+        throw new Error('x');
+      }),
+    ).toThrow('x');
+    expect(timeout()).toBe(50);
+  });
 });
