@@ -25,7 +25,9 @@ describeBrowser('make unique by colours', () => {
     await panel.getByTestId('make-unique-start').click();
     await expect
       .poll(() => text(panel.getByTestId('make-unique-headline')), { timeout: 30_000 })
-      .toMatch(/^4x4: 10 solutions \(40 boards with the whole board's turns, which a fixed piece tells apart\); fix 2 pieces/);
+      .toMatch(
+        /^4x4: 10 solutions \(40 boards with the whole board's turns, which a fixed piece tells apart\); fix 1 piece of one solution to leave exactly one board \(the fewest that do: every solution's pieces were tried/,
+      );
     await panel.getByTestId('recolour-start').click();
     await expect
       .poll(() => text(panel.getByTestId('recolour-headline')), { timeout: 30_000 })
@@ -34,7 +36,7 @@ describeBrowser('make unique by colours', () => {
       );
     // The hints' proposal stays beside it.
     expect(await text(panel.getByTestId('make-unique-headline'))).toMatch(
-      /^4x4: 10 solutions \(40 boards with the whole board's turns, which a fixed piece tells apart\); fix 2 pieces/,
+      /^4x4: 10 solutions \(40 boards with the whole board's turns, which a fixed piece tells apart\); fix 1 piece of one solution to leave exactly one board \(the fewest that do: every solution's pieces were tried/,
     );
     const report = await text(panel.getByTestId('recolour-report'));
     expect(report).toMatch(/the join (right of|below) row \d, column \d: new colour \d+ on both its sides/);

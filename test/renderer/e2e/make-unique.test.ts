@@ -19,7 +19,9 @@ describeBrowser('make unique', () => {
     await panel.getByTestId('make-unique-start').click();
     await expect
       .poll(() => text(panel.getByTestId('make-unique-headline')), { timeout: 30_000 })
-      .toMatch(/^4x4: 10 solutions \(40 boards with the whole board's turns, which a fixed piece tells apart\); fix 2 pieces/);
+      .toMatch(
+        /^4x4: 10 solutions \(40 boards with the whole board's turns, which a fixed piece tells apart\); fix 1 piece of one solution to leave exactly one board \(the fewest that do: every solution's pieces were tried/,
+      );
     const report = await text(panel.getByTestId('make-unique-report'));
     expect(report).toMatch(/piece \d+ at row \d, column \d/);
     expect(report).toContain('the solutions differ in 12 of 16 cells');
@@ -29,13 +31,13 @@ describeBrowser('make unique', () => {
 
     await panel.getByTestId('make-unique-apply').click();
     const fixedSaved = async (): Promise<number> => (((await h.api.getPuzzle({ id })).document as { puzzle: { fixed?: unknown[] } }).puzzle.fixed ?? []).length;
-    await expect.poll(fixedSaved).toBe(2);
+    await expect.poll(fixedSaved).toBe(1);
     await h.screenshot(page, 'make-unique-applied');
     // The notice's Undo (it stays 10 s) takes them off; the editor's Redo puts them back with the placement.
-    await page.getByTestId('notice').filter({ hasText: 'Fixed 2 pieces as hints' }).getByTestId('notice-action').click();
+    await page.getByTestId('notice').filter({ hasText: 'Fixed 1 piece as a hint' }).getByTestId('notice-action').click();
     await expect.poll(fixedSaved).toBe(0);
     await page.getByTestId('editor-redo').click();
-    await expect.poll(fixedSaved).toBe(2);
+    await expect.poll(fixedSaved).toBe(1);
     await analyzed(page, panel, 'unique');
 
     // The editor's Undo, however long after: ten solutions again.
