@@ -4,15 +4,11 @@
  * line, rather than making folders and an empty database to find nothing in; a database SQLite
  * cannot open is said with the system's reason.
  */
-import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, openSync, rmSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
 import { escapeControls } from '../../core/text/display';
 import { resolveDbPath } from '../paths/user-data';
 import { Workbench, type WorkbenchOptions } from '../services/workbench';
-import { StoreError } from '../store/errors';
 import { UsageError } from './args';
-import { writeErrorText } from './pipes';
 
 /** How a command uses its database: `read` needs one that is there, `make` makes one where there is none. */
 export type DbUse = 'read' | 'make';
@@ -24,40 +20,9 @@ export function dbFile(db: string | undefined, use: DbUse): string {
   return file;
 }
 
-/** Workbench.open, with why the system refused the file when SQLite cannot open it. */
+/** Workbench.open: a file SQLite cannot open is said with the system's reason (store/open-reason.ts). */
 export function openWorkbench(opts: WorkbenchOptions): Workbench {
-  try {
-    return Workbench.open(opts);
-  } catch (e) {
-    // Only SQLite's own refusal comes without a reason (a folder it could not make says why already).
-    if (!(e instanceof StoreError) || e.code !== 'CANT_OPEN' || !e.message.endsWith('cannot be opened')) throw e;
-    const why = whyNotOpened(opts.dbPath);
-    throw why === null ? e : new StoreError(e.code, `${e.message}: ${why}`, { cause: e });
-  }
-}
-
-/** The system's reason a database file cannot be opened (or made), null when it finds none. */
-function whyNotOpened(file: string): string | null {
-  try {
-    if (existsSync(file)) {
-      if (statSync(file).isDirectory()) return 'it is a folder';
-      closeSync(openSync(file, 'r+'));
-      return null;
-    }
-    const dir = dirname(resolve(file));
-    if (existsSync(dir) && !statSync(dir).isDirectory()) return `${escapeControls(dir)} is not a folder`;
-    // A file of our own made and removed there gives the reason a new database could not be made.
-    const probe = join(dir, `.workbench-${randomBytes(6).toString('hex')}`);
-    try {
-      closeSync(openSync(probe, 'wx'));
-    } catch (e) {
-      return `no file can be made in ${escapeControls(dir)} (${writeErrorText(e as NodeJS.ErrnoException)})`;
-    }
-    rmSync(probe, { force: true });
-    return null;
-  } catch (e) {
-    return writeErrorText(e as NodeJS.ErrnoException);
-  }
+  return Workbench.open(opts);
 }
 
 /**

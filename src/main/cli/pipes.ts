@@ -1,4 +1,4 @@
-import { getSystemErrorMap } from 'node:util';
+import { systemErrorText } from '../store/open-reason';
 
 /**
  * Output to a reader that has gone (`workbench runs | head -1`, `| true`): the rest is not wanted,
@@ -25,11 +25,7 @@ export function quietWhenReaderGoes(stream: NodeJS.WriteStream): void {
 }
 
 /** "no space left on device (ENOSPC)": the system's words for the error and its code. */
-export function writeErrorText(e: NodeJS.ErrnoException): string {
-  const words = typeof e.errno === 'number' ? getSystemErrorMap().get(e.errno)?.[1] : undefined;
-  if (words !== undefined && e.code !== undefined) return `${words} (${e.code})`;
-  return e.code ?? e.message;
-}
+export const writeErrorText = systemErrorText;
 
 /**
  * Whether writing stdout or stderr has failed. A failed write's 'error' event comes after the
