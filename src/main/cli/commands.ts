@@ -10,8 +10,8 @@ import type { SolverDef } from '../../core/engine/solver';
 import { allPresets, findPreset, type SolverPreset } from '../../core/presets/presets';
 import { parseParamText, type Params, type ParamSchema } from '../../core/params/schema';
 import { nodeWorkerSpawner } from '../runs/node-host';
-import { solverInfos, type Workbench, type RunTarget } from '../services/workbench';
-import { dbFile, openWorkbench, recoverOrSay, type DbUse } from './db-file';
+import { solverInfos, Workbench, type RunTarget } from '../services/workbench';
+import { dbFile, recoverOrSay, type DbUse } from './db-file';
 import type { RunRecord } from '../store/types';
 import { describeOwner } from '../store/leases';
 import { displayText, escapeControls, oneLine } from '../../core/text/display';
@@ -38,7 +38,7 @@ const jsonOption = { json: { type: 'boolean' } } as const;
 
 /** The command's workbench; `use` 'read' refuses a database that is not there (see db-file.ts). */
 export function open(db: string | undefined, use: DbUse, extra: { checkpointIntervalMs?: number; progressIntervalMs?: number } = {}): Workbench {
-  const wb = openWorkbench({ dbPath: dbFile(db, use), spawn: nodeWorkerSpawner(), concurrency: 1, ...extra });
+  const wb = Workbench.open({ dbPath: dbFile(db, use), spawn: nodeWorkerSpawner(), concurrency: 1, ...extra });
   recoverOrSay(wb);
   return wb;
 }

@@ -1,13 +1,13 @@
 /**
  * The database file a command opens: `--db`, then $WORKBENCH_DB, then the app's. A command that
  * only reads (runs, show, export, puzzles, study show...) refuses a file that is not there in one
- * line, rather than making folders and an empty database to find nothing in; a database SQLite
- * cannot open is said with the system's reason.
+ * line, rather than making folders and an empty database to find nothing in. (A database SQLite
+ * cannot open is said with the system's reason by the store itself: store/open-reason.ts.)
  */
 import { existsSync } from 'node:fs';
 import { escapeControls } from '../../core/text/display';
 import { resolveDbPath } from '../paths/user-data';
-import { Workbench, type WorkbenchOptions } from '../services/workbench';
+import type { Workbench } from '../services/workbench';
 import { UsageError } from './args';
 
 /** How a command uses its database: `read` needs one that is there, `make` makes one where there is none. */
@@ -18,11 +18,6 @@ export function dbFile(db: string | undefined, use: DbUse): string {
   if (use === 'read' && !existsSync(file))
     throw new UsageError(`no database at ${escapeControls(file)}: give the one you use with --db FILE (solve, import or generate --import make one)`);
   return file;
-}
-
-/** Workbench.open: a file SQLite cannot open is said with the system's reason (store/open-reason.ts). */
-export function openWorkbench(opts: WorkbenchOptions): Workbench {
-  return Workbench.open(opts);
 }
 
 /**

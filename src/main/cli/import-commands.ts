@@ -5,10 +5,10 @@ import { getFamily } from '../../core/families';
 import { isBoardUrlText, readBoardUrls, boardOnItsOwn, boardScore, numberingOption, rowsOption, type BoardScore } from '../../core/families/edge/files';
 import { isEdgeRead } from '../../core/families/edge/model';
 import { nodeWorkerSpawner } from '../runs/node-host';
-import { dbFile, openWorkbench } from './db-file';
+import { dbFile } from './db-file';
 import { prepareImport, readPiecesAndBoards, storeImports, type ImportResult } from '../services/imports';
 import { isRunFileText } from '../services/run-file';
-import { solverInfos, type Workbench } from '../services/workbench';
+import { solverInfos, Workbench } from '../services/workbench';
 import { Studies } from '../studies/studies';
 import type { RunRecord } from '../store/types';
 import { intOption, parse, sizeOption, UsageError } from './args';
@@ -95,7 +95,7 @@ async function importFilesOnce(argv: string[]): Promise<number> {
   const forPuzzles = ['pieces', 'into', ...Object.keys(readerOptions)].find((k) => v[k as keyof typeof v] !== undefined);
   if (runFiles.length > 0 && forPuzzles !== undefined)
     throw new UsageError(`--${forPuzzles} is for puzzle files: a run file holds its puzzle (run files take --study and --json)`);
-  const wb = openWorkbench({ dbPath: dbFile(v.db, 'make'), spawn: nodeWorkerSpawner(), concurrency: 1 });
+  const wb = Workbench.open({ dbPath: dbFile(v.db, 'make'), spawn: nodeWorkerSpawner(), concurrency: 1 });
   try {
     if (runFiles.length > 0) return importRuns(wb, runFiles, v.json === true, study);
     // Every file read and checked first, then all stored in one transaction: a bad file (or Ctrl+C,

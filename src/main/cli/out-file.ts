@@ -8,7 +8,7 @@ import { closeSync, existsSync, fchmodSync, fsyncSync, openSync, realpathSync, r
 import { basename, dirname, join, resolve } from 'node:path';
 import { escapeControls } from '../../core/text/display';
 import { UsageError } from './args';
-import { writeErrorText } from './pipes';
+import { systemErrorText } from '../store/open-reason';
 
 /** The path given to `--NAME`, refused unless a regular file can be written there. */
 export function outFile(name: string, path: string | undefined): string | undefined {
@@ -75,6 +75,6 @@ export function writeOut(name: string, path: string, text: string): void {
       // The failure that matters is the write's, said below.
     }
     const was = existsSync(target) ? `; ${escapeControls(path)} is as it was` : '';
-    throw new UsageError(`--${name} ${escapeControls(path)}: cannot write (${writeErrorText(e as NodeJS.ErrnoException)})${was}`);
+    throw new UsageError(`--${name} ${escapeControls(path)}: cannot write (${systemErrorText(e as NodeJS.ErrnoException)})${was}`);
   }
 }

@@ -20,12 +20,9 @@ export function quietWhenReaderGoes(stream: NodeJS.WriteStream): void {
     // For a failure after `main` has returned (a slow pipe); `main` returns non-zero for one before.
     process.exitCode = 1;
     // Nothing is said when stderr itself cannot be written.
-    if (stream !== process.stderr) process.stderr.write(`workbench: cannot write the output: ${writeErrorText(e)}\n`);
+    if (stream !== process.stderr) process.stderr.write(`workbench: cannot write the output: ${systemErrorText(e)}\n`);
   });
 }
-
-/** "no space left on device (ENOSPC)": the system's words for the error and its code. */
-export const writeErrorText = systemErrorText;
 
 /**
  * Whether writing stdout or stderr has failed. A failed write's 'error' event comes after the

@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import { nodeWorkerSpawner } from '../runs/node-host';
-import type { Workbench } from '../services/workbench';
-import { dbFile, openWorkbench, recoverOrSay, type DbUse } from './db-file';
+import { Workbench } from '../services/workbench';
+import { dbFile, recoverOrSay, type DbUse } from './db-file';
 import { Studies, type Study } from '../studies/studies';
 import { RemoteRuns } from '../studies/redis/coordinator';
 import { MAX_STUDY_CONCURRENCY, studySize } from '../studies/spec';
@@ -50,7 +50,7 @@ function open(
   use: DbUse,
   opts: { concurrency?: number; checkpointIntervalMs?: number; progressIntervalMs?: number } = {},
 ): { wb: Workbench; studies: Studies } {
-  const wb = openWorkbench({ dbPath: dbFile(db, use), spawn: nodeWorkerSpawner(), ...opts });
+  const wb = Workbench.open({ dbPath: dbFile(db, use), spawn: nodeWorkerSpawner(), ...opts });
   recoverOrSay(wb);
   return { wb, studies: new Studies(wb) };
 }
