@@ -8,6 +8,7 @@
  * from the schemas with `v.InferOutput`.
  */
 import * as v from 'valibot';
+import { withoutBom } from '../document/bom';
 import { isObject } from './is-object';
 import { valueText } from '../text/display';
 
@@ -55,6 +56,12 @@ export function parseWith<S extends Schema>(schema: S, x: unknown, root = ''): v
 }
 
 export const str = (maxLength = 10_000_000) => v.pipe(v.string(expected('a string')), v.maxLength(maxLength, `longer than ${maxLength} characters`));
+
+/**
+ * A file's text as a client sends it: a byte order mark at its start is dropped here, once, as the
+ * CLI drops it when it reads a file, so no reader behind the API sees one whichever client sent it.
+ */
+export const fileText = (maxLength: number) => v.pipe(str(maxLength), v.transform(withoutBom));
 
 export const num = () => v.pipe(v.number(expected('a finite number')), v.finite(expected('a finite number')));
 

@@ -6,7 +6,7 @@
  * own files, core and valibot.
  */
 import * as v from 'valibot';
-import { dict, int, list, num, obj, oneOf, parseWith, str, type Schema } from '../../core/validate/validate';
+import { dict, fileText, int, list, num, obj, oneOf, parseWith, str, type Schema } from '../../core/validate/validate';
 import { paramValueShape, type ParamSchema } from '../../core/params/schema';
 import { FAMILY_IDS, type FamilyId } from '../../core/families/family';
 import { MAX_SEED } from '../../core/engine/run-types';
@@ -162,7 +162,7 @@ export const api = {
    * `format` and `options` narrow the list. Nothing is saved.
    */
   importReadings: method(
-    obj({ fileName: str(500), text: str(MAX_FILE_BYTES), format: v.optional(str(50)), options: v.optional(dict(str(200))) }),
+    obj({ fileName: str(500), text: fileText(MAX_FILE_BYTES), format: v.optional(str(50)), options: v.optional(dict(str(200))) }),
     returns<ImportReadings>(),
   ),
   /**
@@ -249,7 +249,7 @@ export const api = {
   /** The whole run (settings, puzzle, events, last checkpoint) as a run file, to resume on another machine. */
   exportRunFile: method(obj({ id }), returns<ExportedText>()),
   /** A run file read back as a new run (checked and re-scored; see services/run-file.ts). */
-  importRunFile: method(obj({ fileName: str(500), text: str(64 * 1024 * 1024) }), returns<RunSummary>()),
+  importRunFile: method(obj({ fileName: str(500), text: fileText(64 * 1024 * 1024) }), returns<RunSummary>()),
   /** Chart data: progress samples (after `after` ms of running time, thinned to `maxPoints`) and every improvement. */
   runSeries: method(obj({ id, maxPoints: v.optional(int(2, 50_000)), after: v.optional(num()) }), returns<RunSeries>()),
   /** The board of one recorded improvement, or (no eventId) the run's best board. */
@@ -268,7 +268,7 @@ export const api = {
   createStudy: method(
     obj({
       template: v.optional(str(100)),
-      text: v.optional(str(MAX_FILE_BYTES)),
+      text: v.optional(fileText(MAX_FILE_BYTES)),
       /** The study file's name, for its error messages. */
       fileName: v.optional(str(500)),
       seeds: v.optional(int(1, 1000)),
@@ -345,12 +345,12 @@ export const api = {
 function importShape<X extends v.ObjectEntries>(extra: X) {
   return {
     fileName: str(500),
-    text: str(MAX_FILE_BYTES),
+    text: fileText(MAX_FILE_BYTES),
     format: v.optional(str(50)),
     /** Reader options: `size` (RxC), `order` (edge order), `rotation` (a board's rotation sense). */
     options: v.optional(dict(str(200))),
     /** The piece set a board file is read against. */
-    pieces: v.optional(obj({ fileName: str(500), text: str(MAX_FILE_BYTES) })),
+    pieces: v.optional(obj({ fileName: str(500), text: fileText(MAX_FILE_BYTES) })),
     ...extra,
   };
 }

@@ -17,6 +17,20 @@ describe('API contract', () => {
     expect(() => parseCall('importFile', { fileName: 'a', text: 'b', options: { size: 3 } })).toThrow('importFile.options.size: expected a string, got number');
   });
 
+  it("drops a byte order mark from every file's text, whichever client sent it", () => {
+    const BOM = '\uFEFF';
+    const text = (call: string, args: object): unknown => parseCall(call, args).args;
+    expect(text('importReadings', { fileName: 'a', text: `${BOM}x` })).toMatchObject({ text: 'x' });
+    expect(text('previewImport', { fileName: 'a', text: `${BOM}x`, pieces: { fileName: 'p', text: `${BOM}y` } })).toMatchObject({
+      text: 'x',
+      pieces: { text: 'y' },
+    });
+    expect(text('importRunFile', { fileName: 'a', text: `${BOM}{}` })).toMatchObject({ text: '{}' });
+    expect(text('createStudy', { text: `${BOM}{}` })).toMatchObject({ text: '{}' });
+    // Only the mark at the start: one inside the text is the file's own.
+    expect(text('importReadings', { fileName: 'a', text: `x${BOM}` })).toMatchObject({ text: `x${BOM}` });
+  });
+
   it('refuses unknown methods, prototype keys included', () => {
     for (const m of ['dropTables', '__proto__', 'constructor', 'toString', 42, null]) expect(() => parseCall(m, {})).toThrow(/^unknown API method/);
   });
