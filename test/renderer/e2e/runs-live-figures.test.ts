@@ -159,6 +159,8 @@ describeBrowser('runs: live figures and checked bests', () => {
     ).toMatch(/^unchanged for .* CPU$/);
     expect(await page.getByTestId('board-moment').textContent()).toMatch(/^at .* CPU$/);
     expect((await page.getByTestId('replay-frame').textContent())!.replace(/\s+/g, ' ')).toMatch(/ at \S+ (ms|s|min) CPU, after /);
+    expect(await page.getByTestId('replay-time').textContent()).toMatch(/ CPU$/);
+    expect(await page.getByTestId('replay-slider').getAttribute('aria-valuetext')).toMatch(/ of \S+ (ms|s) CPU, improvement /);
     await h.screenshot(page, 'runs-cpu-clock-run-page');
     expect(h.pageErrors(page)).toEqual([]);
   });
