@@ -19,6 +19,20 @@ describeBrowser('Analyze after the puzzle changes', () => {
     // Saved with the piece fixed, then freed and analysed straight away: the count waits for the save
     // and is of the puzzle without it (10 solutions), not the library's copy with it.
     await expect.poll(() => page.getByTestId('edge-workbench').getAttribute('data-save-state')).toBe('saved');
+    // Every save from now on reaches the server 10 s late (an analysis worker reads the puzzle once
+    // it has started, a second or two later), so the count would be made while the
+    // library still holds the piece fixed if Analyze did not wait for the save (it then says 40).
+    await page.routeWebSocket(/\/api/, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((m) => {
+        if (typeof m === 'string' && m.includes('"method":"updatePuzzle"')) setTimeout(() => server.send(m), 10_000);
+        else server.send(m);
+      });
+    });
+    await page.reload();
+    await panel.waitFor();
+    if ((await panel.getAttribute('open')) === null) await panel.locator('summary').click();
+    await board.focus();
     await page.keyboard.press('f');
     await panel.getByTestId('analyze-start').click();
     await expect.poll(() => textOf(panel.getByTestId('analyze-headline')), { timeout: 30_000 }).toContain('10 solutions');
