@@ -13,6 +13,13 @@ export interface CountedP {
   p: number;
   /** 'exact': every reordering counted; 'permutation': seeded shuffles. */
   method: 'exact' | 'permutation';
+  /**
+   * The post-hoc p of each pair a < b of settings (in the order a = 0, b = 1, 2, ...; then a = 1, ...),
+   * counted over the same reorderings: the share of (reordering, pair of settings) whose rank sums
+   * differ by at least as much as a and b's do. Under the null hypothesis every pair's difference
+   * has that one distribution, so the count of every pair in every reordering is its null.
+   */
+  pairs: number[];
 }
 
 /** Reorderings visited one by one up to this many (the first puzzle held: turning every row alike only relabels the settings). */
@@ -40,9 +47,13 @@ export function friedmanCountedP(table: readonly (readonly number[])[]): Counted
     return s;
   };
   const observed = squares();
+  const pairs = new PairTail(sums, k, n);
   let perRow = 1;
   for (let f = 2; f <= k; f++) perRow *= f;
-  if (perRow ** (n - 1) <= EXACT_MAX) return { p: exactP(ranks, k, observed), method: 'exact' };
+  if (perRow ** (n - 1) <= EXACT_MAX) {
+    const p = exactP(ranks, k, observed, pairs);
+    return { p, method: 'exact', pairs: pairs.pValues() };
+  }
   const rng = new Rng(1);
   const row = new Float64Array(k);
   let hits = 0;
@@ -61,12 +72,49 @@ export function friedmanCountedP(table: readonly (readonly number[])[]): Counted
       for (let j = 0; j < k; j++) sums[j]! += row[j]!;
     }
     if (squares() >= observed) hits++;
+    pairs.add(sums);
   }
-  return { p: (hits + 1) / (FRIEDMAN_SHUFFLES + 1), method: 'permutation' };
+  // A permutation test's p counts the observed arrangement among the shuffles.
+  return { p: (hits + 1) / (FRIEDMAN_SHUFFLES + 1), method: 'permutation', pairs: pairs.pValues(true) };
+}
+
+/**
+ * The null distribution of a pair's rank-sum difference, in doubled ranks (whole numbers): how
+ * often each difference comes up over the pairs of the reorderings counted. Holding the first row
+ * (as the counts do) is sound for it because every pair is counted in every reordering, which
+ * covers the relabelings the held row leaves out.
+ */
+class PairTail {
+  private readonly counts: Float64Array;
+  private readonly observed: number[] = [];
+  private reorderings = 0;
+
+  constructor(
+    sums: Float64Array,
+    private readonly k: number,
+    n: number,
+  ) {
+    this.counts = new Float64Array(2 * n * (k - 1) + 1);
+    for (let a = 0; a < k; a++) for (let b = a + 1; b < k; b++) this.observed.push(Math.abs(sums[a]! - sums[b]!));
+  }
+
+  add(sums: Float64Array): void {
+    const k = this.k;
+    for (let a = 0; a < k; a++) for (let b = a + 1; b < k; b++) this.counts[Math.abs(sums[a]! - sums[b]!)]!++;
+    this.reorderings++;
+  }
+
+  /** Per pair, the share of counted differences at least its own (`plusOne`: the observed arrangement counted among shuffles). */
+  pValues(plusOne = false): number[] {
+    const tail = new Float64Array(this.counts.length + 1);
+    for (let d = this.counts.length - 1; d >= 0; d--) tail[d] = tail[d + 1]! + this.counts[d]!;
+    const all = (this.reorderings * (this.k * (this.k - 1))) / 2;
+    return this.observed.map((d) => (plusOne ? (tail[d]! + 1) / (all + 1) : tail[d]! / all));
+  }
 }
 
 /** Every reordering of the rows after the first, depth first over the rows, counted. */
-function exactP(ranks: readonly number[][], k: number, observed: number): number {
+function exactP(ranks: readonly number[][], k: number, observed: number, pairs: PairTail): number {
   const orders = permutations(k);
   const n = ranks.length;
   const sums = new Float64Array(k);
@@ -79,6 +127,7 @@ function exactP(ranks: readonly number[][], k: number, observed: number): number
       let s = 0;
       for (let j = 0; j < k; j++) s += sums[j]! * sums[j]!;
       if (s >= observed) hits++;
+      pairs.add(sums);
       return;
     }
     const r = ranks[i]!;

@@ -147,15 +147,19 @@ export interface PosthocPair {
   pHolm: number;
 }
 
-/** Every pair a < b of settings after Friedman: z = |R_a - R_b| / sqrt(k (k + 1) / (6 n)), two-sided normal p, Holm over all pairs. */
-export function friedmanPosthoc(averageRanks: readonly number[], n: number): PosthocPair[] {
+/**
+ * Every pair a < b of settings after Friedman: z = |R_a - R_b| / sqrt(k (k + 1) / (6 n)), two-sided
+ * normal p, Holm over all pairs. `counted`: each pair's p counted over the reorderings instead
+ * (`friedmanCountedP`'s pairs, in the same order), for few puzzles where the normal tail is off.
+ */
+export function friedmanPosthoc(averageRanks: readonly number[], n: number, counted?: readonly number[]): PosthocPair[] {
   const k = averageRanks.length;
   const se = Math.sqrt((k * (k + 1)) / (6 * n));
   const pairs: Omit<PosthocPair, 'pHolm'>[] = [];
   for (let a = 0; a < k; a++)
     for (let b = a + 1; b < k; b++) {
       const z = Math.abs(averageRanks[a]! - averageRanks[b]!) / se;
-      pairs.push({ a, b, z, p: Math.min(1, 2 * normalSf(z)) });
+      pairs.push({ a, b, z, p: counted?.[pairs.length] ?? Math.min(1, 2 * normalSf(z)) });
     }
   const adjusted = holm(pairs.map((q) => q.p));
   return pairs.map((q, i) => ({ ...q, pHolm: adjusted[i]! }));

@@ -189,7 +189,7 @@ export interface StudyComparison {
   by: 'score' | 'paired' | 'success' | 'time' | null;
 }
 
-/** One pair of settings after Friedman's test (`friedmanPosthoc`): z of their average ranks, p, Holm's p over all the pairs. */
+/** One pair of settings after Friedman's test (`friedmanPosthoc`): z of their average ranks, p (counted, or z's normal tail: `posthocMethod`), Holm's p over all the pairs. */
 export interface OverPuzzlesPair {
   a: number;
   b: number;
@@ -237,6 +237,8 @@ export interface OverPuzzles {
   alpha: number;
   /** Friedman's post-hoc pairs (empty for two settings). */
   posthoc: OverPuzzlesPair[];
+  /** How the pairs' p were found: counted as the Friedman p was (under 50 puzzles), or the normal tail of z; null without pairs. */
+  posthocMethod: 'exact' | 'permutation' | 'approx' | null;
   /** Groups of settings whose average ranks lie within `cd` of each other (Demšar's bars), by index. */
   cliques: number[][];
   /** Demšar's critical-difference diagram, a standalone SVG document whose labels are escaped (Friedman only). */

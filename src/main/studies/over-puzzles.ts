@@ -78,6 +78,7 @@ export function overPuzzles(spec: StudySpec, scores: readonly (readonly number[]
       leader,
       cd: null,
       posthoc: [],
+      posthocMethod: null,
       cliques: [],
       diagram: null,
     };
@@ -97,7 +98,9 @@ export function overPuzzles(spec: StudySpec, scores: readonly (readonly number[]
     df: f?.df ?? k - 1,
     leader: leaders.length === 1 ? leaders[0]! : null,
     cd,
-    posthoc: friedmanPosthoc(averageRanks, n),
+    posthoc: friedmanPosthoc(averageRanks, n, counted?.pairs),
+    // The pairs' p counted as the Friedman p is, or the normal tail of z from 50 puzzles.
+    posthocMethod: counted?.method ?? ('approx' as const),
     cliques,
     diagram: cdDiagramSvg({
       labels,

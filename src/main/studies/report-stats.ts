@@ -64,7 +64,7 @@ export function overPuzzlesLines(spec: StudySpec, a: StudyAnalysis, width = 40):
     );
     if (o.posthoc.length > 0)
       lines.push(
-        `post-hoc (z of the average ranks, Holm over the pairs): ${o.posthoc.map((p) => `${label(spec, p.a, width)} vs ${label(spec, p.b, width)} ${pIsText(p.p)}, Holm ${pText(p.pHolm)}`).join('; ')}`,
+        `post-hoc, the pairs' rank sums, Holm over the pairs, p ${pMethodText(o.posthocMethod)}: ${o.posthoc.map((p) => `${label(spec, p.a, width)} vs ${label(spec, p.b, width)} ${pIsText(p.p)}, Holm ${pText(p.pHolm)}`).join('; ')}`,
       );
   }
   if (o.rows.length < o.rowsInStudy)

@@ -27,6 +27,48 @@ function bruteP(table: number[][]): number {
   return hits / all;
 }
 
+/** Per pair a < b: the share of every reordering of every row whose rank sums of a and b differ by at least the table's. */
+function brutePairs(table: number[][]): number[] {
+  const k = table[0]!.length;
+  const orders: number[][] = [];
+  const build = (p: number[]): void => {
+    if (p.length === k) orders.push(p);
+    else for (let j = 0; j < k; j++) if (!p.includes(j)) build([...p, j]);
+  };
+  build([]);
+  const rankSums = (rows: number[][]): number[] => {
+    const sums = new Array<number>(k).fill(0);
+    for (const row of rows)
+      for (let j = 0; j < k; j++) {
+        // Midranks, 1 = the largest figure (as the Friedman test ranks them).
+        const above = row.filter((x) => x > row[j]!).length;
+        const equal = row.filter((x) => x === row[j]!).length;
+        sums[j]! += above + (equal + 1) / 2;
+      }
+    return sums;
+  };
+  const observed = rankSums(table);
+  const out: number[] = [];
+  for (let a = 0; a < k; a++)
+    for (let b = a + 1; b < k; b++) {
+      const d = Math.abs(observed[a]! - observed[b]!);
+      let hits = 0;
+      let all = 0;
+      const walk = (i: number, rows: number[][]): void => {
+        if (i === table.length) {
+          all++;
+          const s = rankSums(rows);
+          if (Math.abs(s[a]! - s[b]!) >= d - 1e-9) hits++;
+          return;
+        }
+        for (const o of orders) walk(i + 1, [...rows, o.map((j) => table[i]![j]!)]);
+      };
+      walk(0, []);
+      out.push(hits / all);
+    }
+  return out;
+}
+
 describe('friedmanCountedP', () => {
   it('counts every reordering where they are few: the textbook values for 3 settings', () => {
     // 3 puzzles in one order: 1 in 36. Four puzzles at statistic 6.5: 0.042 (tables), the chi-square tail 0.039.
@@ -35,7 +77,7 @@ describe('friedmanCountedP', () => {
       [3, 2, 1],
       [3, 2, 1],
     ];
-    expect(friedmanCountedP(same)).toEqual({ p: 1 / 36, method: 'exact' });
+    expect(friedmanCountedP(same)).toMatchObject({ p: 1 / 36, method: 'exact' });
     const r = friedmanCountedP([...same, [3, 1, 2]])!;
     expect(r.p).toBeCloseTo(0.0417, 4);
     // The chi-square tail calls this one under 0.05; the count does not.
@@ -61,6 +103,10 @@ describe('friedmanCountedP', () => {
           const r = friedmanCountedP(table)!;
           expect(r.method).toBe('exact');
           expect(r.p).toBeCloseTo(bruteP(table), 12);
+          // Each pair's post-hoc p, counted with the first row held, is the plain count's for that pair.
+          const pairs = brutePairs(table);
+          expect(r.pairs).toHaveLength(pairs.length);
+          r.pairs.forEach((p, i) => expect(p).toBeCloseTo(pairs[i]!, 12));
         },
       ),
       { numRuns: 60 },
@@ -75,6 +121,12 @@ describe('friedmanCountedP', () => {
     expect(a.p).toBeGreaterThanOrEqual(1 / (FRIEDMAN_SHUFFLES + 1));
     // A shuffled p within the sampling error of the chi-square tail for a table this clear.
     expect(a.p).toBeLessThan(0.01);
+    // The pairs from the same shuffles: settings 0 and 1 change places on every third puzzle only, so
+    // they are far apart from 3 and 4 (rank sums 16 apart or more) but not from each other.
+    expect(a.pairs).toHaveLength(10);
+    expect(a.pairs[0]).toBeGreaterThan(0.2);
+    expect(a.pairs[3]).toBeLessThan(0.01);
+    for (const p of a.pairs) expect(p).toBeGreaterThanOrEqual(1 / (FRIEDMAN_SHUFFLES * 10 + 1));
     expect(friedmanCountedP(Array.from({ length: FRIEDMAN_COUNT_BELOW }, () => [2, 1, 3]))).toBeNull();
     expect(friedmanCountedP([[1, 2, 3]])).toBeNull();
   });

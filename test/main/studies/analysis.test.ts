@@ -282,6 +282,9 @@ describe('study analysis: over the puzzles', () => {
       [0, 2],
       [1, 2],
     ]);
+    // The pairs' p counted over the same shuffles as the Friedman p, not z's normal tail.
+    expect(o.posthocMethod).toBe('permutation');
+    expect(o.posthoc.map((p) => p.p)).toEqual(friedmanCountedP(o.table)!.pairs);
     expect(o.posthoc[2]!.pHolm).toBe(1);
     expect(o.posthoc[0]!.pHolm).toBeLessThan(0.05);
     expect(o.verdict).toBe(

@@ -55,6 +55,7 @@ describeBrowser('studies: statistics', () => {
     // Over the puzzles: the verdict names Friedman's test, and Demšar's diagram is shown and saved
     // as the SVG the analysis made and as a PNG at twice its size.
     expect(await page.getByTestId('study-verdict').textContent()).toMatch(/Friedman over 2 puzzles \(median best score\) p = /);
+    expect(await page.getByTestId('study-over-method').textContent()).toMatch(/Holm post-hoc pairs, p exact \(every arrangement counted\)/);
     const svg = analysis.overPuzzles!.diagram!;
     const diagram = page.getByTestId('study-cd-diagram');
     await diagram.scrollIntoViewIfNeeded();

@@ -130,6 +130,7 @@ describe('study statistics view', () => {
       cd: null,
       alpha: 0.05,
       posthoc: [],
+      posthocMethod: null,
       cliques: [],
       diagram: null,
       verdict: 'from the API',
