@@ -133,9 +133,7 @@ export function momentText(ms: number): string {
 }
 
 /** A moment of a run on its clock: "12.3 s", "3:05", or "12.3 s CPU" for a run that counts CPU time. */
-export function momentOnClock(ms: number, clock: RunClock = 'wall'): string {
-  return momentText(ms) + (clock === 'cpu' ? ' CPU' : '');
-}
+export const momentOnClock = (ms: number, clock: RunClock = 'wall'): string => momentText(ms) + (clock === 'cpu' ? ' CPU' : '');
 
 /** Axis tick for a time in ms: "0 s", "20 ms", "0.5 s", "45 s", "2 min", "1 min 30", "3 h", "1 h 15". */
 export function axisTime(ms: number): string {
