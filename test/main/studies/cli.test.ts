@@ -136,7 +136,7 @@ describe('workbench study', () => {
     expect(ran.code, ran.stderr).toBe(0);
     expect(ran.stdout).toMatch(/\nover the puzzles: Friedman over 2 puzzles \(median best score\) p [=<] [\d.]+: /);
     // Two puzzles: the pairs' p counted over every reordering, as the Friedman p is.
-    expect(ran.stdout).toMatch(/\n  post-hoc, the pairs' rank sums, Holm over the pairs, p exact \(every arrangement counted\): climb vs annealing p [=<] /);
+    expect(ran.stdout).toMatch(/\n {2}post-hoc, the pairs' rank sums, Holm over the pairs, p exact \(every arrangement counted\): climb vs annealing p [=<] /);
 
     const out = join(dirname(db), 'report.md');
     const md = cli(['study', 'export', '1', '--format', 'markdown', '--out', out, '--db', db]);
