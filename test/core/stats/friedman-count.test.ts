@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { friedman } from '../../../src/core/stats/over-puzzles';
 import { FRIEDMAN_COUNT_BELOW, FRIEDMAN_SHUFFLES, friedmanCountedP } from '../../../src/core/stats/friedman-count';
 
-/** Every reordering of every row (the first too), the statistic compared as the chi-square itself: the slow, plain count. */
-function bruteP(table: number[][]): number {
+/** Calls `visit` with every reordering of every row of the table (the first too): the slow, plain walk. */
+function everyReordering(table: number[][], visit: (rows: number[][]) => void): void {
   const k = table[0]!.length;
   const orders: number[][] = [];
   const build = (p: number[]): void => {
@@ -12,30 +12,28 @@ function bruteP(table: number[][]): number {
     else for (let j = 0; j < k; j++) if (!p.includes(j)) build([...p, j]);
   };
   build([]);
+  const walk = (i: number, rows: number[][]): void => {
+    if (i === table.length) visit(rows);
+    else for (const o of orders) walk(i + 1, [...rows, o.map((j) => table[i]![j]!)]);
+  };
+  walk(0, []);
+}
+
+/** The share of every reordering whose statistic, compared as the chi-square itself, reaches the table's. */
+function bruteP(table: number[][]): number {
   const observed = friedman(table)!.statistic;
   let hits = 0;
   let all = 0;
-  const walk = (i: number, rows: number[][]): void => {
-    if (i === table.length) {
-      all++;
-      if (friedman(rows)!.statistic >= observed - 1e-9) hits++;
-      return;
-    }
-    for (const o of orders) walk(i + 1, [...rows, o.map((j) => table[i]![j]!)]);
-  };
-  walk(0, []);
+  everyReordering(table, (rows) => {
+    all++;
+    if (friedman(rows)!.statistic >= observed - 1e-9) hits++;
+  });
   return hits / all;
 }
 
-/** Per pair a < b: the share of every reordering of every row whose rank sums of a and b differ by at least the table's. */
+/** Per pair a < b: the share of every reordering whose rank sums of a and b differ by at least the table's. */
 function brutePairs(table: number[][]): number[] {
   const k = table[0]!.length;
-  const orders: number[][] = [];
-  const build = (p: number[]): void => {
-    if (p.length === k) orders.push(p);
-    else for (let j = 0; j < k; j++) if (!p.includes(j)) build([...p, j]);
-  };
-  build([]);
   const rankSums = (rows: number[][]): number[] => {
     const sums = new Array<number>(k).fill(0);
     for (const row of rows)
@@ -54,16 +52,11 @@ function brutePairs(table: number[][]): number[] {
       const d = Math.abs(observed[a]! - observed[b]!);
       let hits = 0;
       let all = 0;
-      const walk = (i: number, rows: number[][]): void => {
-        if (i === table.length) {
-          all++;
-          const s = rankSums(rows);
-          if (Math.abs(s[a]! - s[b]!) >= d - 1e-9) hits++;
-          return;
-        }
-        for (const o of orders) walk(i + 1, [...rows, o.map((j) => table[i]![j]!)]);
-      };
-      walk(0, []);
+      everyReordering(table, (rows) => {
+        all++;
+        const s = rankSums(rows);
+        if (Math.abs(s[a]! - s[b]!) >= d - 1e-9) hits++;
+      });
       out.push(hits / all);
     }
   return out;
