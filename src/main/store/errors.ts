@@ -1,5 +1,6 @@
 /** Store errors with one plain sentence for the user; the SQLite error stays in `cause`. */
 import { nounFor } from '../../core/text/plural';
+import { whyNotOpened } from './open-reason';
 
 export type StoreErrorCode =
   | 'DISK_FULL'
@@ -125,7 +126,11 @@ export function describeDbError(err: unknown, file: string): unknown {
   const message = err instanceof Error ? err.message : '';
   if (code === 'SQLITE_ERROR' && /^(unsupported file format|malformed database schema)/.test(message))
     return make('CORRUPT', `${where} is damaged (${message}): ${recoveryHint(file)}`);
-  if (is(code, 'SQLITE_CANTOPEN')) return make('CANT_OPEN', `${where} cannot be opened`);
+  if (is(code, 'SQLITE_CANTOPEN')) {
+    // SQLite gives no reason: the system's, found by trying the file and its folder (store/open-reason.ts).
+    const why = file === ':memory:' || file === '' ? null : whyNotOpened(file);
+    return make('CANT_OPEN', `${where} cannot be opened${why === null ? '' : `: ${why}`}`);
+  }
   if (is(code, 'SQLITE_BUSY') || is(code, 'SQLITE_LOCKED')) return make('BUSY', `${where} is locked by another program`);
   if (is(code, 'SQLITE_IOERR')) return make('IO', `a disk error occurred while using ${where}`);
   return err;

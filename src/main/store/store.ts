@@ -7,8 +7,6 @@
  * Times are integers: milliseconds since the Unix epoch. All statements are prepared once; the
  * few whose WHERE/ORDER BY vary are cached by their text.
  */
-import { whyNotOpened } from './open-reason';
-import { StoreError } from './errors';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Checkpoint, Improvement, MemoryUse, ProgressSample } from '../../core/engine/run-types';
@@ -82,14 +80,7 @@ export class Store implements Disposable {
   static open(file: string, opts: StoreOptions = {}): Store {
     const max = opts.maxProgressSamples ?? DEFAULT_MAX_PROGRESS_SAMPLES;
     if (!Number.isInteger(max) || max < 2) throw new RangeError(`maxProgressSamples must be a whole number of at least 2, got ${max}`);
-    try {
-      return new Store(StoreCore.open(file, opts), opts);
-    } catch (e) {
-      // SQLite's own refusal comes without a reason (a folder it could not make says why already).
-      if (!(e instanceof StoreError) || e.code !== 'CANT_OPEN' || !e.message.endsWith('cannot be opened')) throw e;
-      const why = whyNotOpened(file);
-      throw why === null ? e : new StoreError(e.code, `${e.message}: ${why}`, { cause: e });
-    }
+    return new Store(StoreCore.open(file, opts), opts);
   }
 
   /** The path it was opened with (`':memory:'` for an in-memory store). */
