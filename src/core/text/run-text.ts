@@ -88,7 +88,7 @@ export function timeLeftText(remainingMs: number | null, limited: boolean, clock
 
 /** A run's time on its clock: "4 h 00 min", "4 h 00 min of CPU time" (`short`: "4 h 00 min CPU", for tables). */
 export function runTimeText(elapsedMs: number, clock: RunClock = 'wall', short = false): string {
-  return durationText(elapsedMs) + (clock === 'cpu' ? (short ? ' CPU' : ' of CPU time') : '');
+  return short ? onClock(durationText(elapsedMs), clock) : durationText(elapsedMs) + (clock === 'cpu' ? ' of CPU time' : '');
 }
 
 /** What a run's time and rate figures count, by its clock: wall time, or the CPU time of its solver process. */
@@ -132,8 +132,8 @@ export function momentText(ms: number): string {
   return clockText(ms);
 }
 
-/** A moment of a run on its clock: "12.3 s", "3:05", or "12.3 s CPU" for a run that counts CPU time. */
-export const momentOnClock = (ms: number, clock: RunClock = 'wall'): string => momentText(ms) + (clock === 'cpu' ? ' CPU' : '');
+/** A time as its run counts it, for tables and timelines: "12.3 s", or "12.3 s CPU" for a run on the CPU clock. */
+export const onClock = (time: string, clock: RunClock = 'wall'): string => time + (clock === 'cpu' ? ' CPU' : '');
 
 /** Axis tick for a time in ms: "0 s", "20 ms", "0.5 s", "45 s", "2 min", "1 min 30", "3 h", "1 h 15". */
 export function axisTime(ms: number): string {

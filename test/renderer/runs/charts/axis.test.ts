@@ -3,7 +3,7 @@ import { _steppedLineTo } from 'chart.js/helpers';
 import { datasets, yTick } from '../../../../src/renderer/src/runs/charts/chart';
 import { heldLow, maxMark, niceStep, scoreAxis } from '../../../../src/renderer/src/runs/charts/axis';
 import { seriesStyle, SERIES_COLOURS } from '../../../../src/renderer/src/runs/charts/palette';
-import { momentOnClock, momentText } from '../../../../src/renderer/src/runs/format';
+import { momentText, onClock } from '../../../../src/renderer/src/runs/format';
 import { luminance } from '../../../../src/renderer/src/lib/palette';
 
 describe('chart text', () => {
@@ -16,8 +16,8 @@ describe('chart text', () => {
     expect(momentText(58)).toBe('58 ms');
     expect(momentText(1234)).toBe('1.2 s');
     expect(momentText(185_000)).toBe('3:05');
-    expect(momentOnClock(1234, 'cpu')).toBe('1.2 s CPU');
-    expect(momentOnClock(1234, 'wall')).toBe('1.2 s');
+    expect(onClock(momentText(1234), 'cpu')).toBe('1.2 s CPU');
+    expect(onClock(momentText(1234), 'wall')).toBe('1.2 s');
   });
 
   it('keeps neighbouring series apart in lightness, and changes the dash once the colours repeat', () => {
