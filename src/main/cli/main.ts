@@ -12,43 +12,8 @@ import { study } from './study-commands';
 import { worker } from './worker-command';
 import { analyze } from './analyze-command';
 import { check } from './check-command';
+import { commandUsage, USAGE, version } from './usage';
 import { outputFailure, quietWhenReaderGoes } from './pipes';
-
-const USAGE = `usage: workbench <command> [options]   (every command takes --db PATH)
-
-  solve [FILE] [--solver NAME] [--preset NAME] [--family edge|jump|parity] [--size RxC|N] [--remove M]
-        [--seconds S [--cpu]] [--evaluations N] [--target T] [--seed N] [--set key=value ...] [--json]
-        [--spread --redis URL [--pass-seconds S] [--pool K] [--fresh F]]   (passes on workers elsewhere)
-  runs [--json] [--status S] [--limit N]
-  show RUN [--json]
-  resume RUN [--set key=value ...] [--json]   (--set: only a memory bound, e.g. memory=4096 for a beam at its widest)
-        [--spread --redis URL [--pass-seconds S] [--pool K] [--fresh F]]
-  stop RUN
-  export RUN [--format text|bucas|json|run] [--out FILE]   (run: the whole run, to import and resume elsewhere)
-  solvers [--json]
-  import FILE... [--format F] [--size RxC] [--order ORDER] [--rotation cw|ccw]
-        [--pieces PIECES | --into ID] [--json]
-  import RUNFILE... [--study ID] [--json]   (runs from export --format run; --study: into that study's cells)
-  score PIECES [BOARD] [--size RxC] [--order ORDER] [--rotation cw|ccw] [--json]
-  analyze FILE | --size N --remove M [--seconds S] [--max-solutions N] [--probes N] [--seed N] [--json]
-  analyze FILE --make-unique [--recolour] [--seconds S] [--out FILE] [--json]
-  puzzles [--search TEXT] [--json]
-  check                       (SQLite's full integrity check of the database, any size)
-  generate --family edge --size RxC [--frame-colours F] [--inner-colours I] [--seed S]
-        [--out FILE] [--solution FILE] [--import]
-  generate --tetravex --size N [--colours K] [--seed S] [--out FILE] [--solution FILE] [--import]
-        (either with [--unique] [--difficulty easy|medium|hard] [--attempts N] [--seconds S]: exactly one solution)
-  generate --family jump --size RxC --length L [--seed S] [--attempts N] [--seconds S] [--out FILE] [--import]
-  generate --family parity --solutions K [--size N] [--out FILE] [--import]
-  serve [--port P] [--host H] [--token T] [--progress-every S] [--redis URL]
-  study create FILE.json
-  study run ID [--concurrency N] [--redis URL] [--json]
-  study show ID [--json|--markdown]
-  study export ID [--format csv|markdown|json] [--out FILE]   (markdown to X.md also writes X-cd.svg)
-  study stop ID
-  study list [--json]
-  worker --redis URL [--concurrency N] [--passes N] [--lock-seconds S] [--quiet]
-`;
 
 async function serve(argv: string[]): Promise<number> {
   const { values: v } = parse(
@@ -127,20 +92,44 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   worker,
 };
 
+/** `workbench --db X runs` as `workbench runs --db X`: people put the option every command takes first. */
+function dbAfterCommand(argv: string[]): string[] {
+  const [first, ...rest] = argv;
+  if (first === '--db' && rest.length >= 2) return [rest[1], '--db', rest[0], ...rest.slice(2)];
+  if (first?.startsWith('--db=') && rest.length >= 1) return [rest[0], first, ...rest.slice(1)];
+  return argv;
+}
+
+/** `--help` or `-h` among a command's arguments, before a `--` that ends the options. */
+function asksForHelp(args: string[]): boolean {
+  const end = args.indexOf('--');
+  return (end < 0 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h');
+}
+
 /** Every failure is one line on stderr and a non-zero exit; never a stack trace. */
 export async function main(argv: string[]): Promise<number> {
   quietWhenReaderGoes(process.stdout);
   quietWhenReaderGoes(process.stderr);
-  const [command, ...rest] = argv;
+  const [command, ...rest] = dbAfterCommand(argv);
+  if (command === '--version' || command === '-V' || command === 'version') {
+    process.stdout.write(`workbench ${version()}\n`);
+    return 0;
+  }
   if (!command || command === 'help' || command === '--help' || command === '-h') {
+    const asked = command && rest[0] !== undefined && Object.hasOwn(COMMANDS, rest[0]) ? rest[0] : undefined;
     // Asked for, the usage is the answer (stdout, 0); with no command at all it is the error (stderr, 2).
-    (command ? process.stdout : process.stderr).write(USAGE);
+    (command ? process.stdout : process.stderr).write(asked ? commandUsage(asked) : USAGE);
     return command ? 0 : 2;
   }
   const fn = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (!fn) {
-    process.stderr.write(`workbench: unknown command "${oneLine(command)}" (try: ${Object.keys(COMMANDS).join(', ')})\n`);
+    const what = command.startsWith('-') ? `a command comes first, got the option "${oneLine(command)}"` : `unknown command "${oneLine(command)}"`;
+    process.stderr.write(`workbench: ${what} (try: ${Object.keys(COMMANDS).join(', ')})\n`);
     return 2;
+  }
+  if (asksForHelp(rest)) {
+    process.stdout.write(commandUsage(command));
+    return 0;
   }
   let code: number;
   try {

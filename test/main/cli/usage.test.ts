@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, repoRoot } from '../../helpers/cli';
+import { cli, instances, repoRoot, tempDb } from '../../helpers/cli';
 
 /** The command table of docs/cli.md: each row's command (first word, two for `study`) and the options it names. */
 function documentedCommands(): { command: string; options: string[] }[] {
@@ -31,5 +31,55 @@ describe('workbench help', () => {
       expect(entry, `workbench help has no entry for ${command}`).not.toBe('');
       for (const option of options) expect(entry, `workbench help: ${command} lacks ${option}`).toContain(option);
     }
+  });
+});
+
+describe('workbench help for one command', () => {
+  it('CMD --help, CMD -h and help CMD print that command alone, on stdout, exit 0', () => {
+    for (const args of [
+      ['solve', '--help'],
+      ['solve', '--seed', '3', '-h'],
+      ['help', 'solve'],
+    ]) {
+      const r = cli(args);
+      expect(r.code, args.join(' ')).toBe(0);
+      expect(r.stdout).toMatch(/^usage: workbench solve \[FILE\]/);
+      expect(r.stdout).toContain('--spread --redis URL');
+      expect(r.stdout).not.toContain('workbench runs');
+    }
+    const study = cli(['study', 'run', '--help']).stdout;
+    for (const sub of ['create', 'run', 'show', 'export', 'stop', 'list']) expect(study).toContain(`study ${sub}`);
+  });
+
+  it('a --help after -- is an argument, not a question', () => {
+    const r = cli(['show', '--', '--help']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+  });
+});
+
+describe('workbench --version and a --db before the command', () => {
+  it('prints the package version', () => {
+    const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V', 'version']) expect(cli([flag]).stdout).toBe(`workbench ${pkg.version}\n`);
+  });
+
+  it('takes --db PATH and --db=PATH before the command', () => {
+    const db = tempDb();
+    expect(cli(['import', join(instances, 'cs440_hill_climbing_5x5.maze'), '--db', db]).code).toBe(0);
+    for (const args of [
+      ['--db', db, 'puzzles'],
+      [`--db=${db}`, 'puzzles'],
+    ]) {
+      const r = cli(args);
+      expect(r.code, args.join(' ')).toBe(0);
+      expect(r.stdout).toContain('cs440_hill_climbing_5x5');
+    }
+  });
+
+  it('an option alone where the command goes is said so', () => {
+    const r = cli(['--db']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^workbench: a command comes first, got the option "--db" \(try: solve, /);
   });
 });
