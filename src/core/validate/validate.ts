@@ -23,10 +23,13 @@ export class SchemaError extends Error {
 export type Schema<T = unknown> = v.GenericSchema<unknown, T>;
 
 const gotOf = (x: unknown): string => (x === null ? 'null' : Array.isArray(x) ? 'array' : typeof x);
+// JSON has no undefined: it is a field that is not there, and "got undefined" would speak JavaScript.
+const wrong = (what: string, input: unknown, got = gotOf(input)): string =>
+  input === undefined ? `missing (expected ${what})` : `expected ${what}, got ${got}`;
 const expected =
   (what: string) =>
   (issue: v.BaseIssue<unknown>): string =>
-    `expected ${what}, got ${gotOf(issue.input)}`;
+    wrong(what, issue.input);
 
 /** `path` of an issue: `a.b[2].c`, after `root` (e.g. the API method or the file's field). */
 function pathOf(issue: v.BaseIssue<unknown>, root: string): string {
@@ -77,7 +80,7 @@ export const bool = () => v.boolean(expected('true or false'));
 
 /** Its message quotes the value given: "got string" says nothing about which. */
 export const oneOf = <const L extends readonly string[]>(...values: L) =>
-  v.picklist(values, (issue) => `expected one of ${values.join(', ')}, got ${typeof issue.input === 'string' ? valueText(issue.input) : gotOf(issue.input)}`);
+  v.picklist(values, (issue) => wrong(`one of ${values.join(', ')}`, issue.input, typeof issue.input === 'string' ? valueText(issue.input) : undefined));
 
 /** Items checked after the length, so a huge array is refused before its items are read. */
 export const list = <S extends Schema>(item: S, maxLength = 1_000_000) =>

@@ -9,7 +9,7 @@ describe('API contract', () => {
     expect(parseCall('getPuzzle', { id: 3 })).toEqual({ method: 'getPuzzle', args: { id: 3 } });
     expect(parseCall('runFacets', undefined)).toEqual({ method: 'runFacets', args: {} });
     expect(() => parseCall('getPuzzle', { id: 0 })).toThrow('getPuzzle.id: 0 is outside 1..9007199254740991');
-    expect(() => parseCall('getPuzzle', {})).toThrow('getPuzzle.id: expected an integer, got undefined');
+    expect(() => parseCall('getPuzzle', {})).toThrow('getPuzzle.id: missing (expected an integer)');
     expect(() => parseCall('getPuzzle', { id: 1, extra: true })).toThrow('getPuzzle.extra: unknown field');
     expect(() => parseCall('queryRuns', { statuses: ['done', 'lost'] })).toThrow(
       'queryRuns.statuses[1]: expected one of queued, running, done, stopped, interrupted, failed, got "lost"',

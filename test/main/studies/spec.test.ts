@@ -181,7 +181,7 @@ describe('study files', () => {
   const bad: [string, unknown, RegExp][] = [
     ['not JSON', '{"name": ', /s\.json: not a JSON study file/],
     ['an unknown field', { ...base, seed: 3 }, /s\.json: seed: unknown field/],
-    ['no name', { ...base, name: undefined }, /s\.json: name: expected a string, got undefined/],
+    ['no name', { ...base, name: undefined }, /s\.json: name: missing \(expected a string\)/],
     ['an empty name', { ...base, name: '  ' }, /a study needs a name/],
     ['no puzzles', { ...base, puzzles: [] }, /puzzles: name at least one puzzle/],
     ['no solvers', { ...base, solvers: [] }, /solvers: name at least one solver/],
