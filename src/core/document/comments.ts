@@ -17,5 +17,8 @@ export function commentText(line: string): string {
   return at < 0 ? '' : line.slice(at + (line[at] === '#' ? 1 : 2));
 }
 
-/** A whole-line DIMACS-style comment (`c`, then a space or nothing), the line trimmed. */
-export const isLineComment = (trimmed: string): boolean => /^c(\s|$)/.test(trimmed);
+/**
+ * A whole-line DIMACS-style comment (`c`, then a space or nothing), the line trimmed; not a piece
+ * whose colours are letters (`c a b d`, a piece number after it or not), which starts the same way.
+ */
+export const isLineComment = (trimmed: string): boolean => /^c(\s|$)/.test(trimmed) && !/^c(\s+[a-z]){3}(\s+\d+)?$/i.test(trimmed);

@@ -11,3 +11,11 @@ export class FormatError extends Error {
     this.name = 'FormatError';
   }
 }
+
+/** A reader option another format takes (a frame colour for Tetravex tiles): where a format reads the file, its refusal says more. */
+export class OptionElsewhere extends FormatError {
+  constructor(message: string, file?: string) {
+    super(message, file);
+    this.name = 'OptionElsewhere';
+  }
+}

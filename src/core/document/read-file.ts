@@ -2,7 +2,7 @@ import type { AnyFamily, FamilyId, FormatReading, Sniffer, TextShape } from '../
 import { allFamilies } from '../families';
 import { documentFromText } from './document';
 import { escapeControls } from '../text/display';
-import { FormatError } from './errors';
+import { FormatError, OptionElsewhere } from './errors';
 import { checkFileSize, checkLineLength } from './limits';
 import { CLEAR_LEAD, optionsText, pickReading, pickedNote, ranked, reasonsText, weightOf, type Reading } from './readings';
 import { nounFor } from '../text/plural';
@@ -222,7 +222,8 @@ function formatReadings(
  */
 function pickFileReading(fileName: string, text: string, opts: { format?: string; options?: Readonly<Record<string, string>> }): FileReading {
   const { readings, sniffed, refusals } = fileReadings(fileName, text, opts);
-  const refusal = refusals.find((r) => r.format === (opts.format ?? sniffed)) ?? refusals[0];
+  const own = refusals.filter((r) => !(r.error instanceof OptionElsewhere));
+  const refusal = own.find((r) => r.format === (opts.format ?? sniffed)) ?? own[0] ?? refusals[0];
   // Another format only stands in for the one the lines suggest when its own evidence is for it.
   const usable = sniffed !== null && refusals.some((r) => r.format === sniffed) ? readings.filter((r) => weightOf(r) >= CLEAR_LEAD) : readings;
   if (usable.length === 0) {

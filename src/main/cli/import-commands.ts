@@ -30,9 +30,10 @@ const readerOptions = {
   rotation: { type: 'string' },
   numbering: { type: 'string' },
   rows: { type: 'string' },
+  frame: { type: 'string' },
 } as const;
 
-function optionsOf(v: { size?: string; order?: string; rotation?: string; numbering?: string; rows?: string }): Record<string, string> {
+function optionsOf(v: { size?: string; order?: string; rotation?: string; numbering?: string; rows?: string; frame?: string }): Record<string, string> {
   const options: Record<string, string> = {};
   const size = sizeOption(v.size);
   if (size) options.size = `${size.rows}x${size.cols}`;
@@ -41,6 +42,7 @@ function optionsOf(v: { size?: string; order?: string; rotation?: string; number
   // Checked here, not only when a board is read: a value that could never hold is refused at once.
   if (v.numbering) options.numbering = String(numberingOption(v.numbering));
   if (v.rows) options.rows = rowsOption(v.rows) ? 'bottom' : 'top';
+  if (v.frame) options.frame = v.frame;
   return options;
 }
 

@@ -13,10 +13,10 @@ export const USAGE = `usage: workbench <command> [options]   (every command take
   stop RUN
   export RUN [--format text|bucas|json|run] [--out FILE]   (run: the whole run, to import and resume elsewhere)
   solvers [--json]
-  import FILE... [--format F] [--size RxC] [--order ORDER] [--rotation cw|ccw]
+  import FILE... [--format F] [--size RxC] [--order ORDER] [--rotation cw|ccw] [--frame C]
         [--pieces PIECES | --into ID] [--json]
   import RUNFILE... [--study ID] [--json]   (runs from export --format run; --study: into that study's cells)
-  score PIECES [BOARD] [--size RxC] [--order ORDER] [--rotation cw|ccw] [--json]
+  score PIECES [BOARD] [--size RxC] [--order ORDER] [--rotation cw|ccw] [--frame C] [--json]
   analyze FILE | --size N --remove M [--seconds S] [--max-solutions N] [--probes N] [--seed N] [--json]
   analyze FILE --make-unique [--recolour] [--seconds S] [--out FILE] [--json]
   puzzles [--search TEXT] [--json]

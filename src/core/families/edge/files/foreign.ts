@@ -6,34 +6,91 @@ import { countNoun } from '../../../text/plural';
 
 /**
  * Piece-file conventions of other programs that only the pieces themselves can settle: grey
- * written as the highest colour, and fixed pieces counted from 0 or 1 and turned either way.
+ * written as another colour, and fixed pieces counted from 0 or 1 and turned either way.
  */
 
 /**
- * A set whose frame is drawn in its highest colour instead of 0 (e.g. 22 on every frame edge):
- * the same set with that colour as grey, when it then makes a board of corner, side and inner
- * pieces. Null when the set is not written that way.
+ * The colours other than 0 a set's frame may be drawn in: the highest (22 on every frame edge), 1
+ * when colours count from 1, or a letter (`a`, as some programs write grey). Each lies on as many
+ * edges as the frame has, and with it as grey the set makes a board of corner, side and inner
+ * pieces. Empty when 0 already does, the usual way.
  */
-export function greyAsHighest(fields: Uint16Array, rows: number, cols: number): { fields: Uint16Array; note: string } | null {
-  if (rows < 2 || cols < 2 || fields.length !== 4 * rows * cols) return null;
+export function frameColours(fields: Uint16Array, rows: number, cols: number): number[] {
+  if (rows < 2 || cols < 2 || fields.length !== 4 * rows * cols) return [];
   let max = 0;
   for (const v of fields) if (v > max) max = v;
-  let highest = 0;
-  let zeros = 0;
-  for (const v of fields) {
-    if (v === max) highest++;
-    else if (v === GREY) zeros++;
-  }
+  const counts = new Uint32Array(max + 1);
+  for (const v of fields) counts[v]++;
   const frame = 2 * (rows + cols);
-  if (max === GREY || highest !== frame) return null;
   const fits = (f: ArrayLike<number>): boolean => STRUCTURE_ORDERS.some((o) => orderFit(f, o, rows, cols).shapeMisfit === 0);
-  // A frame already in 0 is the usual way; only a set that does not fit with 0 as grey is rewritten.
-  if (zeros === frame && fits(fields)) return null;
-  const shift = zeros > 0 ? 1 : 0;
+  if (counts[GREY] === frame && fits(fields)) return [];
+  const found: number[] = [];
+  for (let c = 1; c <= max; c++) if (counts[c] === frame && fits(frameAsGrey(fields, c).fields)) found.push(c);
+  return found;
+}
+
+/**
+ * The set with colour `c` as grey, the others kept apart and in their order (those below `c` up one
+ * when 0 is taken, else those above it down one), and the note that says so; colours written as
+ * words are named as written.
+ */
+export function frameAsGrey(
+  fields: Uint16Array,
+  c: number,
+  words?: ReadonlyMap<number, string> | null,
+  why = 'is on every frame edge',
+): { fields: Uint16Array; note: string } {
+  let max = 0;
+  let zeroTaken = false;
+  for (const v of fields) {
+    if (v > max) max = v;
+    if (v === GREY) zeroTaken = true;
+  }
   const out = new Uint16Array(fields.length);
-  for (let i = 0; i < fields.length; i++) out[i] = fields[i] === max ? GREY : fields[i] + shift;
-  if (!fits(out)) return null;
-  return { fields: out, note: `colour ${max} is on every frame edge: read as grey (0)${shift ? ', the other colours one higher' : ''}` };
+  for (let i = 0; i < fields.length; i++) {
+    const v = fields[i];
+    out[i] = v === c ? GREY : zeroTaken ? (v < c ? v + 1 : v) : v > c ? v - 1 : v;
+  }
+  // Colours written as words keep their words, so how they are numbered inside is no news.
+  const word = words?.get(c);
+  const others = word !== undefined ? '' : zeroTaken ? ', the colours below it one higher' : c < max ? ', the colours above it one lower' : '';
+  return { fields: out, note: `colour ${word !== undefined ? `"${word}"` : c} ${why}: read as grey (0)${others}` };
+}
+
+/** The set with its frame colour as grey when exactly one colour can be the frame; null otherwise (two are a question for the person). */
+export function greyFromFrame(
+  fields: Uint16Array,
+  rows: number,
+  cols: number,
+  words?: ReadonlyMap<number, string> | null,
+): { fields: Uint16Array; note: string } | null {
+  const found = frameColours(fields, rows, cols);
+  return found.length === 1 ? frameAsGrey(fields, found[0], words) : null;
+}
+
+/**
+ * The frame a piece list is read with: the person's `frame` option (a colour as the file writes it,
+ * number or word; 0 the usual grey), else the one colour that can be the frame. Several that can
+ * are given back as choices, for the person to pick between (as written).
+ */
+export function pickFrame(
+  fields: Uint16Array,
+  rows: number,
+  cols: number,
+  words: ReadonlyMap<number, string> | null,
+  option: string | undefined,
+  file: string,
+): { remapped: { fields: Uint16Array; note: string } | null; choices: string[] } {
+  if (option !== undefined && option !== '' && option !== 'auto') {
+    const named = [...(words ?? [])].find(([, w]) => w === option.toLowerCase())?.[0];
+    const c = named ?? (/^\d{1,5}$/.test(option) ? Number(option) : -1);
+    if (c < 0 || !fields.includes(c)) throw new FormatError(`frame option: the pieces have no colour "${option}"`, file);
+    if (c === GREY) return { remapped: null, choices: [] };
+    return { remapped: frameAsGrey(fields, c, words, 'is the frame, as asked'), choices: [] };
+  }
+  const found = frameColours(fields, rows, cols);
+  if (found.length === 1) return { remapped: frameAsGrey(fields, found[0], words), choices: [] };
+  return { remapped: null, choices: found.length > 1 ? found.map((c) => words?.get(c) ?? String(c)) : [] };
 }
 
 type Sense = 'clockwise' | 'anticlockwise';

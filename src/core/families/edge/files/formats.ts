@@ -45,16 +45,19 @@ export const piecesFormat: Format = {
   },
   readings(text, file, options = {}) {
     const r = readPieces(text, file, options);
-    const { puzzle, order } = piecesPuzzle(r);
-    return [
-      {
-        label: `edge-matching pieces ${r.rows}x${r.cols}${puzzle.rotatable === false ? '' : ' that turn'}`,
-        options: {},
+    // Colours that could each be the frame: one reading each, for the person to pick from.
+    const reads = r.frameChoices.length > 1 ? r.frameChoices.map((frame) => ({ frame, r: readPieces(text, file, { ...options, frame }) })) : [{ frame: '', r }];
+    return reads.map(({ frame, r }) => {
+      const { puzzle, order } = piecesPuzzle(r);
+      const own: Record<string, string> = frame ? { frame } : {};
+      return {
+        label: `edge-matching pieces ${r.rows}x${r.cols}${puzzle.rotatable === false ? '' : ' that turn'}${frame ? `, the frame in colour ${frame}` : ''}`,
+        options: own,
         evidence: piecesEvidence(r, puzzle, order),
-        key: '',
+        key: frame,
         value: [{ name: '', puzzle, info: { order: orderText(order) }, notes: r.notes }],
-      },
-    ];
+      };
+    });
   },
   write(p) {
     const out = ['# Edge-matching pieces: top right bottom left, one piece per line; 0 = grey border', `${p.rows} ${p.cols}`];

@@ -1,7 +1,7 @@
 import { FormatError } from '../../../document/errors';
 import { MAX_COLOUR, MAX_PIECES } from '../model/model';
 import { STRUCTURE_ORDERS, orderFit } from './detect-order';
-import { greyAsHighest } from './foreign';
+import { greyFromFrame } from './foreign';
 import { parseOrder, sideOfName, type Order } from './orders';
 import { BINARY_WORD, nat, splitLines, type TextLine } from './text-lines';
 import { largest, smallest } from '../../../numbers/extremes';
@@ -36,6 +36,8 @@ export interface PieceList {
   foreignFixed: { no: number; v: number[] }[];
   /** Where the foreign fixed pieces came from, for the note. */
   foreignFrom: string;
+  /** Colours the file writes as words or letters, by the number each was read as: notes name them as written. */
+  colourWords: ReadonlyMap<number, string> | null;
 }
 
 /** A comment heading fixed pieces: a word for fixed and four field names in brackets. */
@@ -374,7 +376,8 @@ export function readPieceList(text: string, file: string): PieceList {
     });
     notes.push(`piece numbers in the ${idCol === 0 ? 'first' : 'last'} column${base === 0 ? ' (from 0)' : ''}`);
   }
-  return { fields, lines: lineOf, header, declared, fixed, notes, upright, foreignFixed, foreignFrom };
+  const colourWords = words && new Map([...words].map(([w, n]) => [n, w]));
+  return { fields, lines: lineOf, header, declared, fixed, notes, upright, foreignFixed, foreignFrom, colourWords };
 }
 
 /**
@@ -392,7 +395,7 @@ function strayColumns(rows: readonly { v: number[] }[], header: PieceList['heade
     if (from === 1 && !numbersPieces(rows.map(({ v }) => v[0]))) return false;
     const fields = new Uint16Array(4 * n);
     rows.forEach(({ v }, i) => fields.set(v.slice(from, from + 4), 4 * i));
-    const asRead = greyAsHighest(fields, r, c)?.fields ?? fields;
+    const asRead = greyFromFrame(fields, r, c)?.fields ?? fields;
     return STRUCTURE_ORDERS.some((o) => orderFit(asRead, o, r, c).shapeMisfit === 0);
   });
   if (fitting.length !== 1) return null;

@@ -1,5 +1,5 @@
 import { FormatError } from '../../../document/errors';
-import { greyAsHighest } from './foreign';
+import { greyFromFrame } from './foreign';
 import { matchCellsToPieces } from './match-cells';
 import { GREY, edgeAt, emptyBoard, hasGreyBorder, outMask, type EdgeBoard, type EdgePuzzle, type FixedPiece } from '../model/model';
 import { borderFaults, mismatches, scoreBoard } from '../model/score';
@@ -194,7 +194,7 @@ function placeByColours(src: PieceSource, bt: BoardText, file: string): Placemen
     // The URL's piece numbers may come from another numbering of the same set: match by colour.
     if (bt.pieces && bt.edgesClockwise) return placeByColours(src, { ...bt, pieces: null }, file);
     // A board drawn with its frame in the highest colour, as its piece file was (read with grey as 0).
-    const regrey = greyAsHighest(edges, src.rows, src.cols);
+    const regrey = greyFromFrame(edges, src.rows, src.cols);
     if (regrey) {
       const p = placeByColours(src, { ...bt, edges: regrey.fields }, file);
       return { ...p, notes: [`board: ${regrey.note}`, ...p.notes] };

@@ -5,7 +5,7 @@ import { isBoardUrlText, readBoardTextCells, readBoardUrls, type BoardText } fro
 import { detectOrder } from './detect-order';
 import { pickReading, type Evidence, type Reading } from '../../../document/readings';
 import { countEvidence, frameEvidence, hasGrey, parityEvidence } from './evidence';
-import { foreignFixed, greyAsHighest } from './foreign';
+import { foreignFixed, pickFrame } from './foreign';
 import { ORDER_HELP, TRBL, applyOrder, orderText, parseOrder, rotateOrder, sameOrder, type Order } from './orders';
 import { readPieceList, type PieceList } from './piece-list';
 import { readPlacementList } from './placement-list';
@@ -29,6 +29,8 @@ export interface EdgeReadOptions {
   numbering?: string;
   /** `top` or `bottom`: which row of the board a board file writes first. */
   rows?: string;
+  /** The colour the frame is drawn in, as the file writes it (when not 0: `1`, `22`, `a`). */
+  frame?: string;
 }
 
 export function orderOption(spec: string | undefined, file?: string): Order | null {
@@ -73,6 +75,8 @@ export interface PiecesRead {
   notes: string[];
   /** Where the size came from, for the evidence of the reading. */
   sizeFrom: string;
+  /** Colours that could each be the frame (as written), when more than one could: a reading each. */
+  frameChoices: string[];
 }
 
 export function readPieces(text: string, file: string, options: EdgeReadOptions = {}): PiecesRead {
@@ -117,7 +121,8 @@ export function readPieces(text: string, file: string, options: EdgeReadOptions 
   });
 
   const notes = [...list.notes];
-  const remapped = greyAsHighest(list.fields, rows, cols);
+  const frame = pickFrame(list.fields, rows, cols, list.colourWords, options.frame, file);
+  const remapped = frame.remapped;
   if (remapped) {
     list = { ...list, fields: remapped.fields };
     notes.push(remapped.note);
@@ -142,7 +147,7 @@ export function readPieces(text: string, file: string, options: EdgeReadOptions 
   }
   if (!list.upright && !list.fields.includes(0))
     notes.push('no grey edge anywhere: read as pieces that may turn, with a free border (Tetravex tiles, which never turn, read with --format tetravex)');
-  return { list, rows, cols, fixed, given: stated, detected, detectError, sense, notes, sizeFrom };
+  return { list, rows, cols, fixed, given: stated, detected, detectError, sense, notes, sizeFrom, frameChoices: frame.choices };
 }
 
 /** The puzzle of a piece file on its own: the stated or detected order (throws when neither decides). */

@@ -1,4 +1,4 @@
-import { FormatError } from '../../../document/errors';
+import { FormatError, OptionElsewhere } from '../../../document/errors';
 import { Rng } from '../../../rng/rng';
 import type { Evidence } from '../../../document/readings';
 import { pickReading } from '../../../document/readings';
@@ -6,7 +6,7 @@ import type { FormatReading, ParsedFile, TextFormat } from '../../family';
 import { pairingEvidence, searchEvidence } from './evidence';
 import { MAX_TILE_COLOUR, readTileText, sizeChoices, suggestedSize, wholeSymmetryNote, type TileText } from './tiles';
 import { STRUCTURE_ORDERS, orderFit } from './detect-order';
-import { greyAsHighest } from './foreign';
+import { greyFromFrame } from './foreign';
 import { applyOrder, orderLetters, orderText } from './orders';
 import { orderOption, sizeFromFileName } from './read';
 import { declaredInComment } from './piece-list';
@@ -88,7 +88,7 @@ export function looksLikeTetravex(text: string): boolean {
   }
   const { rows, cols, fields } = t;
   if (rows * cols < 2) return false;
-  if (!fields.includes(0)) return t.square && smallest(fields) === 1 && greyAsHighest(fields, rows, cols) === null;
+  if (!fields.includes(0)) return t.square && smallest(fields) === 1 && greyFromFrame(fields, rows, cols) === null;
   // As many zeros as frame edges is a grey frame, even a broken one: its refusal says --format tetravex.
   let zeros = 0;
   for (const v of fields) if (v === 0) zeros++;
@@ -106,6 +106,9 @@ type TileReading = FormatReading<EdgePuzzle, EdgeBoard>;
  * and, when still tied, by a short search. Throws the first layout's problem when none reads.
  */
 export function tetravexReadings(text: string, file: string, options: Readonly<Record<string, string>> = {}): TileReading[] {
+  // A frame colour given says the set has a frame, which Tetravex tiles never have.
+  if (options.frame !== undefined && options.frame !== '' && options.frame !== 'auto')
+    throw new OptionElsewhere('the frame option is for edge-matching pieces: Tetravex tiles have no frame', file);
   const given = orderOption(options.order, file);
   const size = options.size !== undefined ? sizeOption(options.size, file) : null;
   const out: TileReading[] = [];
