@@ -384,7 +384,7 @@ export function readPieceList(text: string, file: string): PieceList {
  * Lines of 6 or more numbers that are not several pieces: 4 colours (after a piece number, or
  * first) and bookkeeping columns of another program. Which 4 is settled by the board: only the
  * columns whose pieces make exactly the corner, side and inner pieces a board needs (grey as 0 or
- * as the highest colour) are taken, and only when one choice does.
+ * in another colour) are taken, and only when one choice does.
  */
 function strayColumns(rows: readonly { v: number[] }[], header: PieceList['header']): { from: number; note: string } | null {
   const n = rows.length;

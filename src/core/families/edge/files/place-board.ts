@@ -193,7 +193,7 @@ function placeByColours(src: PieceSource, bt: BoardText, file: string): Placemen
   if (cands.length === 0) {
     // The URL's piece numbers may come from another numbering of the same set: match by colour.
     if (bt.pieces && bt.edgesClockwise) return placeByColours(src, { ...bt, pieces: null }, file);
-    // A board drawn with its frame in the highest colour, as its piece file was (read with grey as 0).
+    // A board drawn with its frame in another colour than 0, as its piece file was (read with grey as 0).
     const regrey = greyFromFrame(edges, src.rows, src.cols);
     if (regrey) {
       const p = placeByColours(src, { ...bt, edges: regrey.fields }, file);

@@ -76,7 +76,7 @@ function readTiles(text: string, file: string): Tiles {
 /**
  * Whether a file with no word about its format is a Tetravex set, from its content alone: a size
  * line and exactly that many tiles, and either no 0 at all (colours from 1) on a square board, or
- * zeros that make no grey frame and are not as many as the frame edges (0 is then a colour). Grey written as the highest colour on
+ * zeros that make no grey frame and are not as many as the frame edges (0 is then a colour). Grey written in another colour on
  * every frame edge is an edge-matching set, not Tetravex.
  */
 export function looksLikeTetravex(text: string): boolean {
