@@ -268,8 +268,11 @@ function streamMaze(text: string, fileName: string, size: [number, number] | nul
   for (const l of lines) for (const t of l.text.split(/[\s,;]+/)) if (t) tokens.push({ t, line: l.line });
   if (tokens.length < 2 || !tokens.every((x) => INT.test(x.t) || x.t === 'G' || x.t === 'g')) return null;
   const v = tokens.map((x) => (INT.test(x.t) ? Number(x.t) : 0));
+  // A short first line is the size line as a whole: `5 5` is rows and columns, never a size and a jump.
+  const firstLine = tokens.filter((x) => x.line === tokens[0].line).length;
   for (const h of [1, 2, 6]) {
     if (tokens.slice(0, h).some((x) => !INT.test(x.t))) continue;
+    if (firstLine > h && firstLine <= 6) continue;
     const rows = size ? size[0] : v[0];
     const cols = size ? size[1] : h >= 2 ? v[1] : v[0];
     if (size && (v[0] !== rows || (h >= 2 && v[1] !== cols))) continue;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readPuzzleFiles } from '../../../../src/core/document/read-file';
+import { readPuzzleFile, readPuzzleFiles } from '../../../../src/core/document/read-file';
 import {
   evaluateMaze,
   jumpFamily,
@@ -62,6 +62,16 @@ describe('jump maze files of other tools', () => {
     for (const m of all) expect(mazeErrors(m.puzzle as JumpPuzzle, (m.solution as JumpMaze).cells)).toEqual([]);
     // Alone, the bad maze is refused as before.
     expect(() => jumpMazeFormat.read('3\n1 5000 1\n1 1 1\n1 1 0\n', 'b.txt')).toThrow(/^b\.txt:2: cell \(row 1, column 2\) holds 5000/);
+  });
+
+  it('a maze one jump short is refused: its `rows cols` line is never read as a size and a first jump', () => {
+    const short = ['5 5', '3 2 2 4 3', '2 2 2 1 1', '4 3 1 3 4', '2 3 1 1 3', '1 1 3 2'].join('\n');
+    expect(() => readPuzzleFile('short.txt', short)).toThrow(/short\.txt:6: .*expected 5 jump lengths, got 4/);
+    // The numbers in order still read when the lines break elsewhere, or one number a line.
+    const stream = readPuzzleFile('stream.txt', ['3 3', '1 1', '1 1 1 1', '1 1 0'].join('\n'));
+    expect((stream.solution as JumpMaze).cells).toEqual(Int32Array.from([1, 1, 1, 1, 1, 1, 1, 1, 0]));
+    expect(stream.notes).toContain('jumps read in order (4 lines), not line by line');
+    expect((readPuzzleFile('col.txt', ['3', ...'11111111'.split(''), '0'].join('\n')).puzzle as JumpPuzzle).rows).toBe(3);
   });
 
   it('generators never make a dead end', () => {
