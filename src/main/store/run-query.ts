@@ -131,7 +131,8 @@ export function runHistoryWhere(f: RunHistoryFilter): { where: string; args: unk
   }
   if (f.solvers !== undefined) inList('solver', f.solvers);
   if (f.statuses !== undefined) {
-    for (const s of f.statuses) if (!RUN_STATUSES.includes(s)) throw new RangeError(`unknown run status ${JSON.stringify(s)}`);
+    for (const s of f.statuses)
+      if (!RUN_STATUSES.includes(s)) throw new RangeError(`unknown run status ${JSON.stringify(s)} (known: ${RUN_STATUSES.join(', ')})`);
     inList('status', f.statuses);
   }
   if (f.from !== undefined) {
