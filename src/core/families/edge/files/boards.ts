@@ -242,11 +242,11 @@ export function readBoardTextCells(text: string, file: string, cells: number, ro
         throw new FormatError(`expected a board: "piece rotation" pairs, piece:rotation cells, or 4 edge colours per cell, got "${l.text}"`, file, l.no);
       return { l, v };
     });
-    // "R C" first: a header when it stands alone and the count says so.
-    if (nums.length > 1 && nums[0].v.length === 2) {
+    // "R C" first: a header when it stands alone and the count says so (alone in the file, when its C is no turn).
+    if (nums.length > 0 && nums[0].v.length === 2) {
       const [r, c] = nums[0].v;
       const restCells = nums.slice(1).reduce((a, x) => a + x.v.length, 0);
-      if (r >= 1 && c >= 1 && (restCells % (2 * cells) === 0 || c > 3)) {
+      if (r >= 1 && c >= 1 && (nums.length === 1 ? c > 3 : restCells % (2 * cells) === 0 || c > 3)) {
         sized = { rows: r, cols: c, no: nums[0].l.no };
         nums.shift();
       }
@@ -300,7 +300,11 @@ export function readBoardTextCells(text: string, file: string, cells: number, ro
     throw new FormatError(`a ${rows}x${cols} board needs ${cells} cells of 4 edge colours, the file has ${colourLines.count}`, file, colourLines.extra);
   if (all.length === 0 || all.length % cells !== 0) {
     const what = kind === 'cells' ? 'cells of 4 edge colours' : 'cells';
-    throw new FormatError(`a ${rows}x${cols} board needs ${cells} ${what}, the file has ${all.length}`, file, all.length > cells ? all[cells].no : undefined);
+    throw new FormatError(
+      `a ${rows}x${cols} board needs ${cells} ${what}, the file has ${all.length || 'none'}`,
+      file,
+      all.length > cells ? all[cells].no : undefined,
+    );
   }
   const count = all.length / cells;
   const out: BoardText[] = [];

@@ -134,6 +134,10 @@ describe('boards from other tools, read with their piece set', () => {
     expect(formatError(() => readPiecesWithBoards(piecesIn(puzzle, parseOrder('trbl')!), 'p.txt', '1/0 1/0\n', 'b.txt')).message).toMatch(
       /^b\.txt: a 4x4 board needs 16 cells, the file has 2$/,
     );
+    // A size line and nothing after it is a header, not a cell (piece 4, turned 4 times).
+    expect(formatError(() => readPiecesWithBoards(piecesIn(puzzle, parseOrder('trbl')!), 'p.txt', '4 4\n', 'b.txt')).message).toMatch(
+      /^b\.txt: a 4x4 board needs 16 cells, the file has none$/,
+    );
     expect(
       formatError(() => readPiecesWithBoards(piecesIn(puzzle, parseOrder('trbl')!), 'p.txt', grid(puzzle, solution, '/').replace('/', '/7'), 'b.txt')).message,
     ).toMatch(/^b\.txt:1: expected cells as piece:rotation/);
