@@ -10,10 +10,10 @@ import { countNoun } from '../../../text/plural';
  */
 
 /**
- * The colours other than 0 a set's frame may be drawn in: the highest (22 on every frame edge), 1
- * when colours count from 1, or a letter (`a`, as some programs write grey). Each lies on as many
- * edges as the frame has, and with it as grey the set makes a board of corner, side and inner
- * pieces. Empty when 0 already does, the usual way.
+ * The colours other than 0 a set's frame may be drawn in: the highest (22 on every frame edge), or,
+ * in a set that writes no 0 at all, any colour (1 when colours count from 1, a letter such as `a`).
+ * Each lies on as many edges as the frame has, and with it as grey the set makes a board of corner,
+ * side and inner pieces. Empty when 0 already does, the usual way.
  */
 export function frameColours(fields: Uint16Array, rows: number, cols: number): number[] {
   if (rows < 2 || cols < 2 || fields.length !== 4 * rows * cols) return [];
@@ -24,8 +24,10 @@ export function frameColours(fields: Uint16Array, rows: number, cols: number): n
   const frame = 2 * (rows + cols);
   const fits = (f: ArrayLike<number>): boolean => STRUCTURE_ORDERS.some((o) => orderFit(f, o, rows, cols).shapeMisfit === 0);
   if (counts[GREY] === frame && fits(fields)) return [];
+  // Where 0 is written it is grey, perhaps a broken frame, unless the highest colour is the frame
+  // (some programs' way); any colour may be only where 0 is not written at all.
   const found: number[] = [];
-  for (let c = 1; c <= max; c++) if (counts[c] === frame && fits(frameAsGrey(fields, c).fields)) found.push(c);
+  for (let c = counts[GREY] > 0 ? max : 1; c <= max; c++) if (c !== GREY && counts[c] === frame && fits(frameAsGrey(fields, c).fields)) found.push(c);
   return found;
 }
 

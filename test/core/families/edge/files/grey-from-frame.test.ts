@@ -86,6 +86,11 @@ describe('a frame drawn in another colour than 0', () => {
     expect((readPuzzleFile('c.txt', `c a comment line\n${text}`, { format: 'pieces' }).puzzle as EdgePuzzle).edges.length).toBe(16);
   });
 
+  it('a set that writes 0 keeps it as grey, though broken, unless the highest colour is the frame', () => {
+    // Colour 1 lies exactly where a frame would, but 0 is written (7 times: one grey edge short).
+    expect(greyFromFrame(new Uint16Array([0, 0, 1, 1, 1, 0, 0, 1, 1, 1, 0, 0, 0, 1, 1, 2]), 2, 2)).toBeNull();
+  });
+
   it('a frame already in 0 is left alone', () => {
     const { puzzle } = generateEdgePuzzle({ rows: 4, cols: 4, frameColours: 2, innerColours: 3, seed: 1 });
     expect(greyFromFrame(puzzle.edges, 4, 4)).toBeNull();
