@@ -26,6 +26,7 @@ export async function analyze(argv: string[]): Promise<number> {
       format: { type: 'string' },
       order: { type: 'string' },
       rotation: { type: 'string' },
+      frame: { type: 'string' },
       size: { type: 'string' },
       remove: { type: 'string' },
       seconds: { type: 'string' },
@@ -59,6 +60,7 @@ export async function analyze(argv: string[]): Promise<number> {
     if (size) options.size = `${size.rows}x${size.cols}`;
     if (v.order) options.order = v.order;
     if (v.rotation) options.rotation = v.rotation;
+    if (v.frame) options.frame = v.frame;
     const read = readPuzzleFile(file, readText(file), { format: v.format, options });
     const { errors } = getFamily(read.family).validate(read.puzzle);
     if (errors.length > 0) throw new UsageError(`${file}: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more problems)` : ''}`);

@@ -174,6 +174,7 @@ export async function solve(argv: string[]): Promise<number> {
       format: { type: 'string' },
       order: { type: 'string' },
       rotation: { type: 'string' },
+      frame: { type: 'string' },
       size: { type: 'string' },
       remove: { type: 'string' },
       seconds: { type: 'string' },
@@ -207,6 +208,7 @@ export async function solve(argv: string[]): Promise<number> {
     if (v.size) options.size = `${size!.rows}x${size!.cols}`;
     if (v.order) options.order = v.order;
     if (v.rotation) options.rotation = v.rotation;
+    if (v.frame) options.frame = v.frame;
     const read = readPuzzleFile(file, readText(file), { format: v.format, options });
     if (v.family && v.family !== read.family) throw new UsageError(`${file} holds a ${read.family} puzzle, not ${v.family}`);
     const { errors, warnings } = getFamily(read.family).validate(read.puzzle);

@@ -15,7 +15,6 @@ import { intOption, parse, sizeOption, UsageError } from './args';
 import { readText } from './commands';
 import { printNotes, scoreText } from './output';
 import { displayText, escapeControls } from '../../core/text/display';
-import { AmbiguousReadingError, optionsText } from '../../core/document/readings';
 import { solverLabel } from '../../core/text/run-text';
 import { countText } from '../../core/text/numbers';
 import { canResume } from '../../core/engine/run-types';
@@ -46,30 +45,7 @@ function optionsOf(v: { size?: string; order?: string; rotation?: string; number
   return options;
 }
 
-/**
- * A file read more than one way with no reading clearly ahead: one line saying so, then each
- * reading on a line of its own with the command that picks it. Other errors are the caller's.
- */
-function sayChoices(command: string, argv: readonly string[], e: unknown): number {
-  if (!(e instanceof AmbiguousReadingError)) throw e;
-  const where = e.file !== undefined ? `${escapeControls(e.file)}: ` : '';
-  process.stderr.write(`workbench ${command}: ${where}${e.choices.length} readings fit about as well and make different puzzles; pick one:\n`);
-  for (const c of e.choices)
-    process.stderr.write(
-      `  workbench ${command} ${[...argv.map((a) => displayText(a)), optionsText(c.options)].join(' ')}   # ${c.label} (${c.reasons.slice(0, 2).join('; ')})\n`,
-    );
-  return 1;
-}
-
 export async function importFiles(argv: string[]): Promise<number> {
-  try {
-    return await importFilesOnce(argv);
-  } catch (e) {
-    return sayChoices('import', argv, e);
-  }
-}
-
-async function importFilesOnce(argv: string[]): Promise<number> {
   const { values: v, positionals } = parse(
     argv,
     { db: { type: 'string' }, json: { type: 'boolean' }, ...readerOptions, pieces: { type: 'string' }, into: { type: 'string' }, study: { type: 'string' } },
@@ -232,14 +208,6 @@ function scoreLine(s: Scored, many: boolean): string {
 }
 
 export async function score(argv: string[]): Promise<number> {
-  try {
-    return await scoreOnce(argv);
-  } catch (e) {
-    return sayChoices('score', argv, e);
-  }
-}
-
-async function scoreOnce(argv: string[]): Promise<number> {
   // No --format: a score's files are told apart by their content (pieces, then a board).
   const { format: _format, ...scoreOptions } = readerOptions;
   const { values: v, positionals } = parse(argv, { json: { type: 'boolean' }, ...scoreOptions }, 2);

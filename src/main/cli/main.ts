@@ -13,6 +13,8 @@ import { worker } from './worker-command';
 import { analyze } from './analyze-command';
 import { check } from './check-command';
 import { commandUsage, USAGE, version } from './usage';
+import { sayChoices } from './choices';
+import { AmbiguousReadingError } from '../../core/document/readings';
 import { outputFailure, quietWhenReaderGoes } from './pipes';
 
 async function serve(argv: string[]): Promise<number> {
@@ -106,6 +108,9 @@ function asksForHelp(args: string[]): boolean {
   return (end < 0 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h');
 }
 
+/** Commands whose own options pick a reading of the file they read (--format, --order, --frame, ...). */
+const READS_WITH_OPTIONS = new Set(['import', 'score', 'solve', 'analyze']);
+
 /** Every failure is one line on stderr and a non-zero exit; never a stack trace. */
 export async function main(argv: string[]): Promise<number> {
   quietWhenReaderGoes(process.stdout);
@@ -135,10 +140,13 @@ export async function main(argv: string[]): Promise<number> {
   try {
     code = await fn(rest);
   } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    process.stderr.write(`workbench ${oneLine(command)}: ${oneLine(msg)}\n`);
-    if (process.env.WORKBENCH_DEBUG && e instanceof Error) process.stderr.write(`${e.stack}\n`);
-    code = 2;
+    if (e instanceof AmbiguousReadingError && READS_WITH_OPTIONS.has(command)) code = sayChoices(command, rest, e);
+    else {
+      const msg = e instanceof Error ? e.message : String(e);
+      process.stderr.write(`workbench ${oneLine(command)}: ${oneLine(msg)}\n`);
+      if (process.env.WORKBENCH_DEBUG && e instanceof Error) process.stderr.write(`${e.stack}\n`);
+      code = 2;
+    }
   }
   // Output that could not be written (a full disk) fails a command that did its work; said in pipes.ts.
   return (await outputFailure()) && code === 0 ? 1 : code;

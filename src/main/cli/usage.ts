@@ -6,6 +6,7 @@ export const USAGE = `usage: workbench <command> [options]   (every command take
   solve [FILE] [--solver NAME] [--preset NAME] [--family edge|jump|parity] [--size RxC|N] [--remove M]
         [--seconds S [--cpu]] [--evaluations N] [--target T] [--seed N] [--set key=value ...] [--json]
         [--spread --redis URL [--pass-seconds S] [--pool K] [--fresh F]]   (passes on workers elsewhere)
+        [--format F] [--order ORDER] [--rotation cw|ccw] [--frame C]   (how FILE is read, as for import)
   runs [--json] [--status S] [--limit N]
   show RUN [--json]
   resume RUN [--set key=value ...] [--json]   (--set: only a memory bound, e.g. memory=4096 for a beam at its widest)
@@ -18,6 +19,7 @@ export const USAGE = `usage: workbench <command> [options]   (every command take
   import RUNFILE... [--study ID] [--json]   (runs from export --format run; --study: into that study's cells)
   score PIECES [BOARD] [--size RxC] [--order ORDER] [--rotation cw|ccw] [--frame C] [--json]
   analyze FILE | --size N --remove M [--seconds S] [--max-solutions N] [--probes N] [--seed N] [--json]
+        [--format F] [--order ORDER] [--rotation cw|ccw] [--frame C]   (how FILE is read, as for import)
   analyze FILE --make-unique [--recolour] [--seconds S] [--out FILE] [--json]
   puzzles [--search TEXT] [--json]
   check                       (SQLite's full integrity check of the database, any size)
