@@ -28,6 +28,7 @@ import type { Workbench } from '../services/workbench';
 import { dispatch, errorMessage } from './dispatch';
 import { ParsePool } from './parse-pool';
 import { mibText } from '../../core/text/numbers';
+import { valueText } from '../../core/text/display';
 
 /** Same policy as the meta tag in src/renderer/index.html (plus frame-ancestors, which only works as a header). */
 export const CONTENT_SECURITY_POLICY = [
@@ -336,6 +337,9 @@ export async function listenServer(opts: Omit<ServerOptions, 'backend'>): Promis
       const idOk = (typeof rawId === 'number' && Number.isSafeInteger(rawId)) || (typeof rawId === 'string' && rawId.length <= 100);
       const id = idOk ? rawId : null;
       if (!idOk) return send(ws, { id: null, ok: false, error: 'message id must be an integer or a short string' });
+      // A misspelt envelope (`params` for `args`) would otherwise read as a call with no arguments.
+      const stray = Object.keys(msg).find((k) => k !== 'id' && k !== 'method' && k !== 'args');
+      if (stray !== undefined) return send(ws, { id, ok: false, error: `message: unknown field ${valueText(stray)} (a message is {id, method, args})` });
       if (calls >= MAX_CALLS_IN_FLIGHT || bytes + size > maxConnectionBytes)
         return send(ws, {
           id,

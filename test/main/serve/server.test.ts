@@ -265,6 +265,12 @@ describe('serve: WebSocket API', () => {
     for (const id of [1.5, 2 ** 53, 'x'.repeat(101), null, true]) expect(await c.request({ id, method: 'solvers', args: {} })).toEqual(badId);
     expect(await c.request({ method: 'solvers', args: {} })).toEqual(badId);
     expect(await c.request({ id: 'x'.repeat(100), method: 'solvers', args: {} })).toEqual({ id: 'x'.repeat(100), ok: true, value: [] });
+    // A misspelt envelope is named, not read as a call without arguments.
+    expect(await c.request({ id: 7, method: 'getPuzzle', params: { id: 1 } })).toEqual({
+      id: 7,
+      ok: false,
+      error: 'message: unknown field "params" (a message is {id, method, args})',
+    });
     c.ws.send(Buffer.from([1, 2, 3]), { binary: true });
     expect(await c.next()).toEqual({ id: null, ok: false, error: 'binary messages are not supported' });
     expect(await c.request({ id: 5, method: 'solvers', args: {} })).toEqual({ id: 5, ok: true, value: [] });
