@@ -67,6 +67,8 @@ export interface NewPageOptions {
   viewport?: { width: number; height: number };
   /** Wait until the app is connected to the backend (default true). */
   waitReady?: boolean;
+  /** Run in the page before the app's own scripts (an observer a test reads later). */
+  initScript?: () => void;
 }
 
 export interface Harness {
@@ -149,6 +151,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       page.on('console', (m) => {
         if (m.type() === 'error') list.push(`console: ${m.text()}`);
       });
+      if (o.initScript) await page.addInitScript(o.initScript);
       await page.goto(`${s.url}${o.hash ?? ''}`);
       if (o.waitReady !== false) await page.locator('[data-testid="app-shell"][data-connection="open"]').waitFor({ timeout: 30_000 });
       return page;

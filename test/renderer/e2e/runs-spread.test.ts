@@ -9,6 +9,17 @@ import type { SpreadRunInfo } from '../../../src/main/api/types';
 import { writeSpreadInfo } from '../../../src/main/spread/info';
 import { describeBrowser, findPuzzleId, useHarness } from './harness';
 
+/** Counts, in the page, each time the spread workers' section leaves it (window.spreadBlinks). */
+function countSpreadBlinks(): void {
+  const w = window as unknown as { spreadBlinks: number };
+  w.spreadBlinks = 0;
+  new MutationObserver((changes) => {
+    for (const c of changes)
+      for (const n of Array.from(c.removedNodes))
+        if (n instanceof Element && (n.matches('[data-testid="spread-workers"]') || n.querySelector('[data-testid="spread-workers"]'))) w.spreadBlinks++;
+  }).observe(document, { childList: true, subtree: true });
+}
+
 describeBrowser('runs: a spread run in Live', () => {
   const h = useHarness();
 
@@ -71,7 +82,7 @@ describeBrowser('runs: a spread run in Live', () => {
     });
     try {
       writeSpreadInfo(h.backend.workbench.store, run!.id, at(3, 1));
-      const page = await h.newPage({ hash: `#/runs/live/${run!.id}` });
+      const page = await h.newPage({ hash: `#/runs/live/${run!.id}`, initScript: countSpreadBlinks });
       const table = page.getByTestId('spread-workers');
       await expect.poll(() => table.textContent(), { timeout: 10_000 }).toContain('3 passes of 90 CPU s done');
       // The coordinator's next write: the view reads it within its 2-s round, the page never reloaded.
@@ -83,6 +94,8 @@ describeBrowser('runs: a spread run in Live', () => {
       // Its passes, and none under way.
       expect((await page.getByTestId('spread-worker').first().locator('td').allTextContents()).slice(0, 3)).toEqual(['lab1/1', '4', '0']);
       expect(await table.textContent()).toContain('worker lab1/1 went silent during pass 4');
+      // Updated in place: the section never left the page, also when the run ended (clue 1 solves within seconds).
+      expect(await page.evaluate(() => (window as unknown as { spreadBlinks: number }).spreadBlinks)).toBe(0);
     } finally {
       await h.api.stopRun({ id: run!.id });
     }
