@@ -13,6 +13,7 @@ import { runAnalysis, DEFAULT_LIMITS, type AnalysisTarget } from '../services/an
 import { cliStop } from './stop-signal';
 import { ANALYSIS_MAX } from '../api/system';
 import { cpuSecondsOption, intOption, parse, seedOption, sizeOption, UsageError } from './args';
+import { readerOptionsOf } from './reader-options';
 import { outFile, writeOut } from './out-file';
 import { readText } from './commands';
 import { printNotes } from './output';
@@ -56,11 +57,7 @@ export async function analyze(argv: string[]): Promise<number> {
     const m = intOption('remove', v.remove, 0);
     target = { family: 'parity', puzzle: getFamily('parity').puzzleFromJson({ n: size.rows, m }, '--size/--remove') };
   } else {
-    const options: Record<string, string> = {};
-    if (size) options.size = `${size.rows}x${size.cols}`;
-    if (v.order) options.order = v.order;
-    if (v.rotation) options.rotation = v.rotation;
-    if (v.frame) options.frame = v.frame;
+    const options = readerOptionsOf(v);
     const read = readPuzzleFile(file, readText(file), { format: v.format, options });
     const { errors } = getFamily(read.family).validate(read.puzzle);
     if (errors.length > 0) throw new UsageError(`${file}: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more problems)` : ''}`);

@@ -20,6 +20,7 @@ import { withoutBom } from '../../core/document/bom';
 import { bytesText, claimText, memoryText, overLimitText, paramChangeText, runTimeText, solverLabel, statusDetail, stopText } from '../../core/text/run-text';
 import { outFile, writeOut } from './out-file';
 import { idArgument, intervals, intOption, numberOption, parse, seedOption, sizeOption, UsageError } from './args';
+import { readerOptionsOf } from './reader-options';
 import { showSpread, spreadOptions, useSpread } from './spread-command';
 import { listLibrary } from '../services/imports';
 import { fmtInt, fmtRate, fmtSeconds, printNotes, runResult, runRow, RUN_HEADERS, scoreText, table } from './output';
@@ -204,11 +205,7 @@ export async function solve(argv: string[]): Promise<number> {
   if (file !== undefined) {
     const built = sizeOptionNames().find((n) => typeof (v as Readonly<Record<string, unknown>>)[n] === 'string');
     if (built !== undefined) throw new UsageError(`--${built} builds a puzzle from --size: ${file} holds its puzzle already`);
-    const options: Record<string, string> = {};
-    if (v.size) options.size = `${size!.rows}x${size!.cols}`;
-    if (v.order) options.order = v.order;
-    if (v.rotation) options.rotation = v.rotation;
-    if (v.frame) options.frame = v.frame;
+    const options = readerOptionsOf(v);
     const read = readPuzzleFile(file, readText(file), { format: v.format, options });
     if (v.family && v.family !== read.family) throw new UsageError(`${file} holds a ${read.family} puzzle, not ${v.family}`);
     const { errors, warnings } = getFamily(read.family).validate(read.puzzle);

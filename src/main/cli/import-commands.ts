@@ -2,7 +2,7 @@ import { documentFromText, parseDocument } from '../../core/document/document';
 import { checkFileSize, checkLineLength } from '../../core/document/limits';
 import { detectFormat } from '../../core/document/read-file';
 import { getFamily } from '../../core/families';
-import { isBoardUrlText, readBoardUrls, boardOnItsOwn, boardScore, numberingOption, rowsOption, type BoardScore } from '../../core/families/edge/files';
+import { isBoardUrlText, readBoardUrls, boardOnItsOwn, boardScore, type BoardScore } from '../../core/families/edge/files';
 import { isEdgeRead } from '../../core/families/edge/model';
 import { nodeWorkerSpawner } from '../runs/node-host';
 import { dbFile } from './db-file';
@@ -11,7 +11,8 @@ import { isRunFileText } from '../services/run-file';
 import { solverInfos, Workbench } from '../services/workbench';
 import { Studies } from '../studies/studies';
 import type { RunRecord } from '../store/types';
-import { intOption, parse, sizeOption, UsageError } from './args';
+import { intOption, parse, UsageError } from './args';
+import { readerOptions, readerOptionsOf } from './reader-options';
 import { readText } from './commands';
 import { printNotes, scoreText } from './output';
 import { displayText, escapeControls } from '../../core/text/display';
@@ -21,29 +22,6 @@ import { canResume } from '../../core/engine/run-types';
 import { countNoun } from '../../core/text/plural';
 
 /** `import` and `score`: files as people have them, boards read against their piece sets. */
-
-const readerOptions = {
-  format: { type: 'string' },
-  size: { type: 'string' },
-  order: { type: 'string' },
-  rotation: { type: 'string' },
-  numbering: { type: 'string' },
-  rows: { type: 'string' },
-  frame: { type: 'string' },
-} as const;
-
-function optionsOf(v: { size?: string; order?: string; rotation?: string; numbering?: string; rows?: string; frame?: string }): Record<string, string> {
-  const options: Record<string, string> = {};
-  const size = sizeOption(v.size);
-  if (size) options.size = `${size.rows}x${size.cols}`;
-  if (v.order) options.order = v.order;
-  if (v.rotation) options.rotation = v.rotation;
-  // Checked here, not only when a board is read: a value that could never hold is refused at once.
-  if (v.numbering) options.numbering = String(numberingOption(v.numbering));
-  if (v.rows) options.rows = rowsOption(v.rows) ? 'bottom' : 'top';
-  if (v.frame) options.frame = v.frame;
-  return options;
-}
 
 export async function importFiles(argv: string[]): Promise<number> {
   const { values: v, positionals } = parse(
@@ -55,7 +33,7 @@ export async function importFiles(argv: string[]): Promise<number> {
   if (v.pieces && v.into) throw new UsageError('give either --pieces FILE (a new puzzle) or --into ID (a library puzzle), not both');
   const into = intOption('into', v.into, 1);
   const study = intOption('study', v.study, 1);
-  const options = optionsOf(v);
+  const options = readerOptionsOf(v);
   // Of several files, any refused (missing, unreadable, bad) stores none: the message says so.
   const noneImported = <T>(work: () => T): T => {
     try {
@@ -213,7 +191,7 @@ export async function score(argv: string[]): Promise<number> {
   const { values: v, positionals } = parse(argv, { json: { type: 'boolean' }, ...scoreOptions }, 2);
   const [first, second] = positionals;
   if (!first) throw new UsageError('missing PIECES (and BOARD): score PIECES BOARD, or score URLFILE');
-  const options = optionsOf(v);
+  const options = readerOptionsOf(v);
   const scored: Scored[] = [];
   if (second !== undefined) {
     const boards = readPiecesAndBoards({ fileName: first, text: readText(first) }, { fileName: second, text: readText(second) }, options, progressLine(second));

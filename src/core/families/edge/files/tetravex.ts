@@ -6,7 +6,7 @@ import type { FormatReading, ParsedFile, TextFormat } from '../../family';
 import { pairingEvidence, searchEvidence } from './evidence';
 import { MAX_TILE_COLOUR, readTileText, sizeChoices, suggestedSize, wholeSymmetryNote, type TileText } from './tiles';
 import { STRUCTURE_ORDERS, orderFit } from './detect-order';
-import { greyFromFrame } from './foreign';
+import { frameGiven, greyFromFrame } from './foreign';
 import { applyOrder, orderLetters, orderText } from './orders';
 import { orderOption, sizeFromFileName } from './read';
 import { declaredInComment } from './piece-list';
@@ -107,8 +107,7 @@ type TileReading = FormatReading<EdgePuzzle, EdgeBoard>;
  */
 export function tetravexReadings(text: string, file: string, options: Readonly<Record<string, string>> = {}): TileReading[] {
   // A frame colour given says the set has a frame, which Tetravex tiles never have.
-  if (options.frame !== undefined && options.frame !== '' && options.frame !== 'auto')
-    throw new OptionElsewhere('the frame option is for edge-matching pieces: Tetravex tiles have no frame', file);
+  if (frameGiven(options.frame)) throw new OptionElsewhere('the frame option is for edge-matching pieces: Tetravex tiles have no frame', file);
   const given = orderOption(options.order, file);
   const size = options.size !== undefined ? sizeOption(options.size, file) : null;
   const out: TileReading[] = [];
