@@ -6,17 +6,15 @@ import { readPuzzleFile } from '../../../../../src/core/document/read-file';
 import { frameColours, greyFromFrame } from '../../../../../src/core/families/edge/files/foreign';
 import { AmbiguousReadingError } from '../../../../../src/core/document/readings';
 import type { EdgePuzzle } from '../../../../../src/core/families/edge/model/model';
+import { setOf } from '../../../document/hand-board';
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
-/** A piece up to rotation, as text. */
-const turnKey = (e: readonly (number | string)[]): string => [0, 1, 2, 3].map((k) => [0, 1, 2, 3].map((s) => e[(s + k) % 4]).join(',')).sort()[0];
 const piecesOf = (p: EdgePuzzle): number[][] => Array.from({ length: p.edges.length / 4 }, (_, i) => Array.from(p.edges.slice(4 * i, 4 * i + 4)));
-const setKey = (p: EdgePuzzle): string[] => piecesOf(p).map(turnKey).sort();
 /** The set with its colours renumbered as they first appear (0 kept): equal for sets that differ only in their colours' names. */
 function canonical(p: EdgePuzzle): string[] {
   const seen = new Map<number, number>([[0, 0]]);
-  return setKey({ ...p, edges: new Uint16Array(Array.from(p.edges, (v) => seen.get(v) ?? seen.set(v, seen.size).get(v)!)) });
+  return setOf({ ...p, edges: new Uint16Array(Array.from(p.edges, (v) => seen.get(v) ?? seen.set(v, seen.size).get(v)!)) });
 }
 
 /** The puzzle's pieces written `R C` then `t r b l`, each colour through `name`. */
@@ -46,7 +44,7 @@ describe('a frame drawn in another colour than 0', () => {
           const note = `colour ${c} is on every frame edge: read as grey (0)${fields.some((v) => v > c) ? ', the colours above it one lower' : ''}`;
           if (candidates.length === 1) {
             const r = readPuzzleFile('set.txt', text, { format: 'pieces', options: { order: 'trbl' } });
-            expect(setKey(r.puzzle as EdgePuzzle)).toEqual(setKey(puzzle));
+            expect(setOf(r.puzzle as EdgePuzzle)).toEqual(setOf(puzzle));
             expect(r.notes).toContain(note);
             return;
           }
@@ -55,14 +53,14 @@ describe('a frame drawn in another colour than 0', () => {
           let asked: AmbiguousReadingError | null = null;
           try {
             const r = readPuzzleFile('set.txt', text, { format: 'pieces', options: { order: 'trbl' } });
-            expect(setKey(r.puzzle as EdgePuzzle)).toEqual(setKey(puzzle));
+            expect(setOf(r.puzzle as EdgePuzzle)).toEqual(setOf(puzzle));
           } catch (e) {
             if (e instanceof AmbiguousReadingError) asked = e;
             else throw e;
           }
           if (asked) expect(asked.choices.map((ch) => ch.options.frame)).toEqual(expect.arrayContaining([String(c)]));
           const picked = readPuzzleFile('set.txt', text, { format: 'pieces', options: { order: 'trbl', frame: String(c) } });
-          expect(setKey(picked.puzzle as EdgePuzzle)).toEqual(setKey(puzzle));
+          expect(setOf(picked.puzzle as EdgePuzzle)).toEqual(setOf(puzzle));
         },
       ),
       { numRuns: 80 },
