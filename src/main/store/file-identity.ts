@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import type { Disposable } from '../lifecycle/disposable';
-import { compareCheckpointed, declaredSize, mainPageSize, readShm, readWalHeader, walPages } from './wal-file';
+import { compareCheckpointed, declaredSize, frameHeaderAt, mainPageSize, readShm, readWalHeader, walPages } from './wal-file';
 
 interface Ident {
   dev: bigint;
@@ -49,7 +49,7 @@ interface Marker {
 
 const HEADER_MAGIC = 'SQLite format 3\0';
 /** The salts of a WAL that has no header yet (read as zeros). */
-const NO_SALT = '0000000000000000';
+const NO_SALT = '0:0';
 const OVERWRITTEN = 'was overwritten in place by another file';
 /** Offsets in the -shm file (the wal-index, native byte order): mxFrame of its header, nBackfill and nBackfillAttempted of WalCkptInfo. */
 const SHM_MX_FRAME = 16;
@@ -75,6 +75,8 @@ function stat(file: string): (Ident & { size: bigint; mtimeNs: bigint }) | null 
 export interface CheckpointWitness {
   pageSize: number;
   walSalt: string;
+  /** The WAL's committed frames. */
+  frames: number;
   /** The WAL's frames copied into the file already (the checkpoint copies those after). */
   backfill: number;
   pages: number[];
@@ -88,19 +90,6 @@ export const WITNESS_ALL_PAGES = 8192;
 export const WITNESS_SAMPLE_PAGES = 2048;
 
 const sameIdent = (a: Ident | null, b: Ident | null): boolean => a === b || (a !== null && b !== null && a.dev === b.dev && a.ino === b.ino);
-
-/**
- * Whether a checkpoint wrote to the main file between the two markers. A restart alone does not,
- * but it needs every frame copied first: frames not yet copied at `was`, or a second restart,
- * mean a checkpoint ran in between.
- */
-function checkpointed(was: Marker, now: Marker): boolean {
-  if (now.salt === was.salt) return now.attempted > was.attempted || now.backfill > was.backfill;
-  // No WAL header then (a database reopened after a clean close): its salts start at random, so
-  // count on the sequence, which a restart (after a complete checkpoint) raises from 0.
-  if (was.salt === NO_SALT) return now.sequence > 0 || now.attempted > 0 || now.backfill > 0;
-  return now.attempted > 0 || was.backfill < was.mxFrame || (now.restarts - was.restarts) >>> 0 >= 2;
-}
 
 function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -142,16 +131,46 @@ export class FileIdentity implements Disposable {
     // (A header read in the middle of a copy may be anything: no finer reason than "overwritten".)
     if (header.toString('latin1', 0, 16) !== HEADER_MAGIC) return OVERWRITTEN;
     let now = this.marker();
-    for (let waited = 0; !checkpointed(was.marker, now) && waited < CHECKPOINT_GRACE_MS; waited += 25) {
+    for (let waited = 0; !this.checkpointed(was.marker, now) && waited < CHECKPOINT_GRACE_MS; waited += 25) {
       sleepSync(25);
       now = this.marker();
     }
-    if (!checkpointed(was.marker, now)) return OVERWRITTEN;
+    if (!this.checkpointed(was.marker, now)) return OVERWRITTEN;
     // Counters that moved prove a checkpoint ran, not that the file under the name is the one it
     // wrote (a copy may land just after it): the pages it copied must be in the file.
     if (!this.holdsCheckpointedPages()) return OVERWRITTEN;
     this.state = { db, wal: walIdent, header, marker: now };
     return null;
+  }
+
+  /**
+   * Whether a checkpoint wrote to the main file between the two markers. A restart alone does not,
+   * but it needs every frame copied first: frames not yet copied at `was`, frames added after it
+   * (see grewBeforeRestart), or a second restart, mean a checkpoint ran in between.
+   */
+  private checkpointed(was: Marker, now: Marker): boolean {
+    if (now.salt === was.salt) return now.attempted > was.attempted || now.backfill > was.backfill;
+    // No WAL header then (a database reopened after a clean close): its salts start at random, so
+    // count on the sequence, which a restart (after a complete checkpoint) raises from 0.
+    if (was.salt === NO_SALT) return now.sequence > 0 || now.attempted > 0 || now.backfill > 0;
+    if (now.attempted > 0 || was.backfill < was.mxFrame || (now.restarts - was.restarts) >>> 0 >= 2) return true;
+    return this.grewBeforeRestart(was, now);
+  }
+
+  /**
+   * Whether the WAL `was` saw got frames after its last one before it restarted, as when a reader
+   * kept a writer from restarting it: those were copied into the file before the restart. A
+   * restarted WAL is written over from its start, so past the new frames the old ones are still
+   * there with the old salts; written over by as many new ones, they no longer tell (a false alarm
+   * then, never a copy missed).
+   */
+  private grewBeforeRestart(was: Marker, now: Marker): boolean {
+    const header = this.fds.wal === null ? null : readWalHeader(this.fds.wal);
+    if (header === null) return false;
+    for (let i = Math.max(was.mxFrame, now.mxFrame); ; i++) {
+      const frame = frameHeaderAt(this.fds.wal!, header.pageSize, i);
+      if (frame?.salts !== now.salt) return frame?.salts === was.salt;
+    }
   }
 
   /**
@@ -183,21 +202,39 @@ export class FileIdentity implements Disposable {
     }
     const shm = readShm(this.fds.shm);
     const backfill = shm !== null && `${shm.salt1}:${shm.salt2}` === wal.salt ? shm.backfill : 0;
-    return { pageSize, walSalt: wal.salt, backfill, pages, hashes: this.pageHashes(pageSize, pages) };
+    return { pageSize, walSalt: wal.salt, frames: wal.frames, backfill, pages, hashes: this.pageHashes(pageSize, pages) };
   }
 
   /**
-   * Whether the pages `w` witnessed are as they were, but those a WAL begun since holds (another
-   * process may have started the WAL over and checkpointed its own pages meanwhile).
+   * Whether the pages `w` witnessed are as they were, but those written to the WAL since (see
+   * pagesSince): another process may have added frames, or started the WAL over and checkpointed,
+   * and the checkpoint copied those in too.
    */
   witnessHolds(w: CheckpointWitness): boolean {
     if (this.fds.db === null) return true;
-    const header = this.fds.wal === null ? null : readWalHeader(this.fds.wal);
-    // Read through only when the WAL started over since (the common case reads its header alone).
-    const wal = header !== null && `${header.salt1}:${header.salt2}` !== w.walSalt ? walPages(this.fds.wal!) : null;
-    const since = wal?.pages ?? new Set<number>();
+    const since = this.fds.wal === null ? new Set<number>() : this.pagesSince(w);
     const now = this.pageHashes(w.pageSize, w.pages);
     return w.pages.every((p, i) => since.has(p) || now[i]!.equals(w.hashes[i]!));
+  }
+
+  /**
+   * The pages of the frames added to the WAL after `w`, and of a WAL begun since. A WAL begun
+   * since is written over from its start: the old WAL's frames past its end still carry the old
+   * salts (those it wrote over are no longer known: a false alarm then, never a copy missed).
+   */
+  private pagesSince(w: CheckpointWitness): Set<number> {
+    const fd = this.fds.wal!;
+    const header = readWalHeader(fd);
+    // Read through only when the WAL started over since (the common case reads frame headers alone).
+    const salts = header === null ? null : `${header.salt1}:${header.salt2}`;
+    const restarted = salts !== null && salts !== w.walSalt;
+    const pages = (restarted ? walPages(fd)?.pages : null) ?? new Set<number>();
+    // A generation's frames lie together from the start of the file: the new one's, then what is left of the old one's.
+    for (let i = w.frames; ; i++) {
+      const frame = frameHeaderAt(fd, w.pageSize, i);
+      if (frame?.salts === w.walSalt) pages.add(frame.page);
+      else if (!restarted || frame?.salts !== salts) return pages;
+    }
   }
 
   /**
@@ -205,8 +242,9 @@ export class FileIdentity implements Disposable {
    * this one. Either some page it copied holds the WAL's content (the copy came before those
    * writes), or the copy has this database's size where its own header says another: the
    * checkpoint's last step cuts or extends the file to its last commit's size, and a copy landing
-   * after the page writes and before that step holds none of the WAL's pages. A copy landing after
-   * the whole checkpoint is left as it was copied.
+   * after the page writes and before that step holds none of the WAL's pages. A copy still being
+   * written when the file is cut behind it goes on where it was: zeros are left at the cut. A copy
+   * landing after the whole checkpoint is left as it was copied.
    */
   checkpointWroteInto(w: CheckpointWitness): boolean {
     if (this.fds.db === null || this.fds.wal === null) return false;
@@ -215,8 +253,12 @@ export class FileIdentity implements Disposable {
     if (compareCheckpointed(this.fds.db, this.fds.wal, this.fds.shm, { fromFrame, count: true }).matched > 0) return true;
     if (wal === null || wal.dbPages === 0) return false;
     const size = Number(fs.fstatSync(this.fds.db).size);
+    const cut = wal.dbPages * w.pageSize;
     const declared = declaredSize(this.fds.db);
-    return size === wal.dbPages * w.pageSize && declared !== null && declared !== size;
+    if (size === cut) return declared !== null && declared !== size;
+    // A file system block of zeros: only a free page of a database may start so (a false alarm then).
+    const block = Buffer.alloc(Math.min(w.pageSize, 4096));
+    return size > cut && fs.readSync(this.fds.db, block, 0, block.length, cut) === block.length && block.every((b) => b === 0);
   }
 
   private pageHashes(pageSize: number, pages: readonly number[]): Buffer[] {
@@ -307,7 +349,7 @@ export class FileIdentity implements Disposable {
     return {
       sequence: wal.readUInt32BE(0),
       restarts: wal.readUInt32BE(4),
-      salt: wal.toString('hex', 4, 12),
+      salt: `${wal.readUInt32BE(4)}:${wal.readUInt32BE(8)}`,
       mxFrame: u32(SHM_MX_FRAME),
       backfill: u32(SHM_BACKFILL),
       attempted: u32(SHM_BACKFILL_ATTEMPTED),

@@ -1,7 +1,9 @@
 /** The database file swapped (`mv`) or rewritten in place (`cp`) under an open store. */
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { FileIdentity } from '../../../src/main/store/file-identity';
 import { Store } from '../../../src/main/store/store';
 import { hash } from '../../helpers/files';
 import { cleanTempDirs, newRun, tempDir } from './helpers';
@@ -130,5 +132,59 @@ describe('a database file replaced under an open store', () => {
     const again = Store.open(file);
     expect(again.countRuns()).toBe(0);
     again.dispose();
+  });
+
+  it('no false alarm: another program adds frames while a reader keeps the WAL from starting over, checkpoints them and starts the WAL over, all between two looks', () => {
+    // The WAL fully copied at the first look, frames added after it and copied too, then the WAL
+    // restarted (which clears the checkpoint counters): the file changed, and only a restart shows why.
+    const file = path.join(tempDir(), 'a.db');
+    const w = new Database(file);
+    const reader = new Database(file, { readonly: true });
+    let identity: FileIdentity | null = null;
+    try {
+      w.pragma('journal_mode = WAL');
+      w.pragma('wal_autocheckpoint = 0');
+      w.exec('CREATE TABLE t (x BLOB)');
+      const add = (): void => void w.prepare('INSERT INTO t VALUES (randomblob(3000))').run();
+      for (let i = 0; i < 3; i++) add();
+      reader.exec('BEGIN');
+      reader.prepare('SELECT count(*) FROM t').get(); // a read mark in the WAL: the writer cannot start it over
+      expect(w.pragma('wal_checkpoint(PASSIVE)')).toEqual([{ busy: 0, log: expect.any(Number), checkpointed: expect.any(Number) }]);
+      identity = new FileIdentity(file);
+      expect(identity.check()).toBeNull();
+      for (let i = 0; i < 3; i++) add(); // appended: the reader holds the WAL
+      reader.exec('COMMIT');
+      w.pragma('wal_checkpoint(PASSIVE)');
+      add(); // nothing left to copy and no reader: the WAL starts over
+      expect(identity.check()).toBeNull();
+    } finally {
+      reader.close();
+      w.close();
+      identity?.dispose();
+    }
+  });
+});
+
+describe("another program writing around this store's checkpoint", () => {
+  it("no false alarm: frames another store adds between the look before a checkpoint and the checkpoint are copied in with the store's own", () => {
+    const file = path.join(tempDir(), 'a.db');
+    const other = Store.open(file);
+    let added = 0;
+    const s = Store.open(file, {
+      checkpointFrames: 10,
+      // Another process's commit, after the store took its witness and looked at the file: to the
+      // first run's row, on a page checkpointed long before.
+      beforeCheckpoint: () =>
+        other.recordProgress(1, { elapsedMs: ++added, evaluations: added, iteration: added, bestScore: added, currentScore: added, meanScore: null }),
+    });
+    try {
+      for (let i = 0; i < 40; i++) s.createRun(newRun({ puzzleName: `mine ${i}`, puzzle: { big: 'x'.repeat(9000) } }));
+      expect(added).toBeGreaterThan(2);
+      expect(s.countRuns()).toBe(40);
+      expect(s.getRun(1)?.evaluations).toBe(added);
+    } finally {
+      s.dispose();
+      other.dispose();
+    }
   });
 });

@@ -193,6 +193,52 @@ describe("a database file copied over after a checkpoint's page writes, before i
   }
 });
 
+describe("a database file still being copied over when a checkpoint's last step cuts the file", () => {
+  // The cut lands behind the copy, which goes on writing where it was: the bytes between are left
+  // zeros, and the file has the copy's size and none of the WAL's pages.
+  it('told from a copy left as it was by the zeros at the cut', () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'a.db');
+    const copy = path.join(dir, 'copy.db');
+    const copyStore = Store.open(copy);
+    for (let i = 0; i < 60; i++) copyStore.createRun(newRun({ puzzleName: `copy ${i}`, puzzle: { big: 'x'.repeat(20_000), i } }));
+    copyStore.dispose();
+    const s = Store.open(file, { checkpointFrames: 1_000_000 });
+    for (let i = 0; i < 12; i++) s.createRun(newRun({ puzzleName: `live ${i}`, puzzle: { big: 'y'.repeat(20_000), i } }));
+    s.connection.pragma('wal_checkpoint(PASSIVE)');
+    for (let i = 12; i < 16; i++) s.createRun(newRun({ puzzleName: `live ${i}`, puzzle: { big: 'y'.repeat(20_000), i } }));
+    const identity = new FileIdentity(file);
+    const walFd = fs.openSync(`${file}-wal`, 'r');
+    try {
+      const lastCommit = walPages(walFd)!.dbPages * Number(s.connection.pragma('page_size', { simple: true }));
+      const bytes = fs.readFileSync(copy);
+      const reached = lastCommit + 8 * 4096;
+      expect(bytes.length).toBeGreaterThan(reached);
+      const witness = identity.witness()!;
+      // The copy truncates the file and writes up to `reached`; the cut; the copy writes the rest.
+      const fd = fs.openSync(file, 'r+');
+      try {
+        fs.ftruncateSync(fd, 0);
+        fs.writeSync(fd, bytes, 0, reached, 0);
+        fs.ftruncateSync(fd, lastCommit);
+        fs.writeSync(fd, bytes, reached, bytes.length - reached, reached);
+      } finally {
+        fs.closeSync(fd);
+      }
+      expect(fs.statSync(file).size).toBe(bytes.length);
+      expect(identity.witnessHolds(witness)).toBe(false);
+      expect(identity.checkpointWroteInto(witness)).toBe(true);
+      // The same copy whole: left as it was.
+      fs.copyFileSync(copy, file);
+      expect(identity.checkpointWroteInto(witness)).toBe(false);
+    } finally {
+      fs.closeSync(walFd);
+      s.dispose();
+      identity.dispose();
+    }
+  });
+});
+
 describe('a database file copied over a process writing and checkpointing on its own', () => {
   it('right after one of its checkpoints, or at a random moment: it stops in one line and the copy is left byte for byte (12 rounds)', async () => {
     const dir = tempDir();
