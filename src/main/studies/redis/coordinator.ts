@@ -38,6 +38,9 @@ export interface CoordinatorOptions {
 }
 
 const ON_QUEUE = ['active', 'waiting', 'delayed', 'prioritized', 'waiting-children'];
+
+/** A store that refuses every call from now on: its file was replaced under this process, closed or found damaged. */
+const unusable = (e: unknown): e is StoreError => e instanceof StoreError && (e.code === 'GONE' || e.code === 'CLOSED' || e.code === 'CORRUPT');
 const DB_ID = 'redis.databaseId';
 /** How long leaving waits for writes still on their way to Redis. */
 const DISPOSE_WAIT_MS = 10_000;
@@ -62,7 +65,7 @@ export class RemoteRuns implements RunDispatcher, Disposable {
   /** Runs waiting for a place on the queue (see `concurrency`). */
   private readonly backlog: number[] = [];
   private readonly onQueue = new Set<number>();
-  private readonly waiters = new Map<number, ((r: RunRecord) => void)[]>();
+  private readonly waiters = new Map<number, { resolve: (r: RunRecord) => void; reject: (e: unknown) => void }[]>();
   private readonly work = new Set<Promise<unknown>>();
   /** Runs taken off the queue for a stop whose status the store has not taken yet. */
   private readonly unsavedStops = new Set<number>();
@@ -71,6 +74,8 @@ export class RemoteRuns implements RunDispatcher, Disposable {
   private closed = false;
   /** The last failure of the reading loop, told once per kind. */
   private lastTrouble = '';
+  /** Why the database can no longer be written (see fail); every wait ends in it. */
+  private failure: Error | null = null;
 
   private constructor(
     private readonly store: Store,
@@ -158,14 +163,15 @@ export class RemoteRuns implements RunDispatcher, Disposable {
   }
 
   waitFor(runId: number): Promise<RunRecord> {
+    if (this.failure) return Promise.reject(this.failure);
     const run = this.mustGet(runId);
     if (!this.tracked.has(runId)) {
       if (hasEnded(run.status) || !this.opts.elsewhere) return Promise.resolve(run);
       return this.opts.elsewhere.waitFor(runId);
     }
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       const list = this.waiters.get(runId) ?? [];
-      list.push(resolve);
+      list.push({ resolve, reject });
       this.waiters.set(runId, list);
     });
   }
@@ -281,6 +287,7 @@ export class RemoteRuns implements RunDispatcher, Disposable {
           await this.redisLostItsData().catch((err: unknown) => this.trouble(err));
           continue;
         }
+        if (unusable(e)) return this.fail(e);
         this.trouble(e);
         await new Promise((r) => setTimeout(r, 1_000));
       }
@@ -394,7 +401,7 @@ export class RemoteRuns implements RunDispatcher, Disposable {
     this.waiters.delete(runId);
     if (list) {
       const run = this.mustGet(runId);
-      for (const w of list) w(run);
+      for (const w of list) w.resolve(run);
     }
     this.pump();
   }
@@ -448,10 +455,26 @@ export class RemoteRuns implements RunDispatcher, Disposable {
         }
         for (const runId of stopRequested) this.track(this.stop(runId).catch(() => {}));
       }
-    } catch {
+    } catch (e) {
+      if (unusable(e)) return this.fail(e);
       /* the store is busy or unwritable: the next beat tries again */
     }
     this.heartbeat = setTimeout(() => this.beat(), this.opts.heartbeatMs ?? 2_000);
+  }
+
+  /**
+   * The database file can no longer be written (replaced under this process, damaged): no event
+   * can be saved, so every wait ends in that one line. The runs go on on the workers, and their
+   * events wait in Redis for a coordinator on a database that holds them (see the top of the file).
+   */
+  private fail(e: Error): void {
+    if (this.failure) return;
+    this.failure = e;
+    this.closed = true;
+    if (this.heartbeat) clearTimeout(this.heartbeat);
+    const waiting = [...this.waiters.values()].flat();
+    this.waiters.clear();
+    for (const w of waiting) w.reject(e);
   }
 
   private track(p: Promise<unknown>): void {

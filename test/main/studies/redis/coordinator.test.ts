@@ -2,7 +2,7 @@
  * The coordinator in this process, on a real Redis with no worker: its runs wait on the queue, so
  * what it does with runs it cannot see end is all there is to watch.
  */
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +58,29 @@ describe('the Redis coordinator', () => {
       const runs = await ended;
       expect(runs.map((r) => r.status)).toEqual(['stopped', 'stopped']);
       expect(remote.following).toBe(0);
+    } finally {
+      await remote.dispose();
+      await wb.dispose();
+    }
+  }, 60_000);
+
+  it('a database file copied over it ends every wait in that one line instead of trying again for ever', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coordinator-'));
+    const dbPath = join(dir, 'w.db');
+    const backup = join(dir, 'backup.db');
+    Store.open(backup).dispose();
+    const wb = Workbench.open({ dbPath, spawn: inProcessSpawner({ spawned: 0, handles: [] }) });
+    const remote = await RemoteRuns.open(wb.store, redis.url, { heartbeatMs: 50 });
+    try {
+      const studies = new Studies(wb, remote);
+      const s = studies.create(study, 's.json', noFiles);
+      const started = studies.start(s.id);
+      const ended = studies.waitFor(started.queued);
+      copyFileSync(backup, dbPath);
+      await expect(ended).rejects.toThrow(
+        /^the database file .*w\.db was overwritten in place by another file while in use, so this process stopped writing to it$/,
+      );
+      await expect(remote.waitFor(started.queued[0]!)).rejects.toThrow(/overwritten in place/);
     } finally {
       await remote.dispose();
       await wb.dispose();
