@@ -11,12 +11,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { DamagedValue, StoreError, damagedMessage, describeDbError, foreignWalMessage, problemsPhrase, recoveryHint } from './errors';
+import { DamagedValue, StoreError, describeDbError, problemsPhrase, recoveryHint } from './errors';
 import type { Disposable } from '../lifecycle/disposable';
-import { FileIdentity } from './file-identity';
-import { foreignWal } from './leftover-wal';
+import { FileIdentity, OVERWRITTEN, WROTE_INTO, goneMessage } from './file-identity';
 import { migrate, checkVersion } from './migrations';
-import { checkTrees, type Tree } from './page-check';
+import {
+  boundedCheck,
+  closeWithoutCheckpoint,
+  createWhole,
+  fileSize,
+  openLockHolder,
+  openWriteLock,
+  quickCheck,
+  refuseForeignWal,
+  refuseNonFile,
+  treeNames,
+  walHasFrames,
+  withBinding,
+} from './opening';
 import { StatementCache } from './statements';
 import type { StoreOptions } from './types';
 
@@ -52,150 +64,9 @@ export function notFound(what: 'puzzle' | 'run', id: number): StoreError {
   return new StoreError('NOT_FOUND', `there is no ${what} with id ${id}`);
 }
 
-function fileSize(file: string): number | null {
-  try {
-    return fs.statSync(file).size;
-  } catch {
-    return null; // not there yet: SQLite creates it
-  }
-}
-
-/** A path that is there but is no regular file (a folder, a pipe, a device) cannot hold a database: say so, not SQLite's I/O error. */
-function refuseNonFile(file: string): void {
-  let st: fs.Stats;
-  try {
-    st = fs.statSync(file);
-  } catch {
-    return; // not there yet
-  }
-  if (st.isDirectory()) throw new StoreError('CANT_OPEN', `${file} is a folder, not a database file: give a file path with --db`);
-  if (!st.isFile()) throw new StoreError('CANT_OPEN', `${file} is not a regular file (a pipe or device), so it cannot hold a database`);
-}
-
-/**
- * A new database file comes into place whole: made and migrated under a name of this process's
- * own, then linked to its path, which fails if another process got there first (whose file came
- * whole too). Made in place, the file would stay empty until SQLite's first write, and a second
- * process opening it at that moment would refuse it as an empty (damaged) file.
- */
-function createWhole(file: string, opts: StoreOptions): void {
-  const tmp = `${file}.${process.pid}-${Math.random().toString(36).slice(2, 10)}.new`;
-  try {
-    const db = new Database(tmp, withBinding(opts));
-    try {
-      db.pragma('journal_mode = WAL');
-      migrate(db, file);
-    } finally {
-      db.close();
-    }
-    try {
-      fs.linkSync(tmp, file);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'EEXIST') return;
-      // A file system without hard links: an exclusive copy (still never an empty file).
-      try {
-        fs.copyFileSync(tmp, file, fs.constants.COPYFILE_EXCL);
-      } catch (copyErr) {
-        if ((copyErr as NodeJS.ErrnoException).code !== 'EEXIST') throw copyErr;
-      }
-    }
-  } finally {
-    for (const f of [tmp, `${tmp}-wal`, `${tmp}-shm`]) fs.rmSync(f, { force: true });
-  }
-}
-
-function withBinding(opts: Pick<StoreOptions, 'nativeBinding'>): Database.Options {
-  return opts.nativeBinding !== undefined ? { nativeBinding: opts.nativeBinding } : {};
-}
-
-/** Throws StoreError CORRUPT, naming the file and how to recover, when SQLite's quick check finds damage. */
-function quickCheck(db: Database.Database, file: string): void {
-  const rows = (db.pragma('quick_check(3)') as { quick_check: string }[]).map((r) => r.quick_check);
-  if (rows.length === 1 && rows[0] === 'ok') return;
-  throw new StoreError('CORRUPT', damagedMessage(file, problemsPhrase(rows, treeNames(db))));
-}
-
-/** Tables and indexes by root page, to name them in a check's problems (none when the schema does not read). */
-function treeNames(db: Database.Database): Map<number, string> {
-  try {
-    const rows = db.prepare(`SELECT rootpage, name FROM sqlite_schema WHERE rootpage > 0`).all() as { rootpage: number; name: string }[];
-    return new Map([[1, 'sqlite_schema'], ...rows.map((r) => [r.rootpage, r.name] as [number, string])]);
-  } catch {
-    return new Map();
-  }
-}
-
-/** The bounded check of a file too big for the quick check at every opening (see page-check.ts). */
-function boundedCheck(db: Database.Database, file: string): void {
-  const rows = db.prepare(`SELECT type, name, rootpage, sql FROM sqlite_schema WHERE rootpage > 0`).all() as {
-    type: string;
-    name: string;
-    rootpage: number;
-    sql: string | null;
-  }[];
-  const trees: Tree[] = [
-    { name: 'sqlite_schema', root: 1, table: true },
-    ...rows.map((r) => ({ name: r.name, root: r.rootpage, table: r.type === 'table' && !/without\s+rowid/i.test(r.sql ?? '') })),
-  ];
-  // A read transaction keeps the file and its WAL still while their pages are read directly:
-  // no checkpoint can copy into the file, nor the WAL restart, under a reader.
-  db.exec('BEGIN');
-  try {
-    db.prepare('SELECT 1 FROM sqlite_schema LIMIT 1').get();
-    const problem = checkTrees(file, trees);
-    if (problem !== null) throw new StoreError('CORRUPT', damagedMessage(file, problem));
-  } finally {
-    db.exec('COMMIT');
-  }
-}
-
-/** Refuses a -wal beside the file that SQLite would replay into it but belongs to another file (see leftover-wal.ts). */
-function refuseForeignWal(file: string): void {
-  const why = foreignWal(file);
-  if (why !== null) throw new StoreError('FOREIGN_WAL', foreignWalMessage(file, why));
-}
-
-/** Whether a -wal beside the file holds commits (then closing the last connection would copy them into the file). */
-function walHasFrames(file: string): boolean {
-  try {
-    return fs.statSync(`${file}-wal`).size > 32;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Close a connection without its closing checkpoint copying the WAL into the file: a read-only
- * connection held open meanwhile keeps it from being the last one (read-only ones never checkpoint).
- */
-function closeWithoutCheckpoint(db: Database.Database, file: string, opts: StoreOptions): void {
-  const holder = walHasFrames(file) ? openLockHolder(file, opts) : null;
-  try {
-    db.close();
-  } finally {
-    holder?.close();
-  }
-}
-
-/** See StoreCore.lockHolder; null when it cannot be opened (then a file copied over this one is only noticed). */
-function openLockHolder(file: string, opts: StoreOptions): Database.Database | null {
-  let holder: Database.Database | undefined;
-  try {
-    holder = new Database(file, { readonly: true, ...withBinding(opts) });
-    // A first read takes the shared lock that a WAL connection keeps until it closes.
-    holder.pragma('schema_version');
-    return holder;
-  } catch {
-    holder?.close();
-    return null;
-  }
-}
-
 export class StoreCore implements Disposable {
   /** Prepared statements by SQL text, for the queries whose WHERE / ORDER BY vary. */
   readonly statements: StatementCache;
-  /** To notice the file being deleted or replaced under this process (null in memory). */
-  private readonly identity: FileIdentity | null;
   /** Why the file is no longer written to (it was deleted or replaced under this process). */
   private goneReason: string | null = null;
   /** Why the file is no longer used: SQLite or a check found it damaged (the message to repeat). */
@@ -213,10 +84,16 @@ export class StoreCore implements Disposable {
      * over this one intact (see retire). Closed first on a normal close.
      */
     private readonly lockHolder: Database.Database | null,
+    /** To notice the file being deleted or replaced under this process (null in memory). */
+    private readonly identity: FileIdentity | null,
+    /**
+     * A second read-write connection, opened with the first (so to the same file), that holds the
+     * write lock through this store's checkpoints (see checkpoint). Never the last to close.
+     */
+    private readonly writeLock: Database.Database | null,
     private readonly opts: Pick<StoreOptions, 'checkpointFrames' | 'beforeCheckpoint'> = {},
   ) {
     this.statements = new StatementCache(db);
-    this.identity = path === ':memory:' || path === '' ? null : new FileIdentity(path);
   }
 
   /**
@@ -251,6 +128,9 @@ export class StoreCore implements Disposable {
       );
     // Before SQLite reads the file, which would replay a -wal beside it.
     if (!memory) refuseForeignWal(file);
+    // Before SQLite: the identity's descriptors are the ones read through while SQLite holds its
+    // locks, and stay open as long as they do (see file-identity.ts).
+    const identity = memory ? null : new FileIdentity(file);
     let db: Database.Database | undefined;
     try {
       db = new Database(file, withBinding(opts));
@@ -260,14 +140,16 @@ export class StoreCore implements Disposable {
       // QUICK_CHECK_MAX_BYTES, the bounded one above.
       if (size !== null) {
         if (size <= (opts.quickCheckMaxBytes ?? QUICK_CHECK_MAX_BYTES)) quickCheck(db, file);
-        else boundedCheck(db, file);
+        else boundedCheck(db, file, identity!);
       }
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
       db.pragma('foreign_keys = ON');
       if (!memory) db.pragma('wal_autocheckpoint = 0'); // see CHECKPOINT_FRAMES
       migrate(db, file);
-      return new StoreCore(db, file, opts.now ?? Date.now, memory ? null : openLockHolder(file, opts), opts);
+      identity?.watch();
+      const others = memory ? { holder: null, writer: null } : { holder: openLockHolder(file, opts), writer: openWriteLock(file, opts) };
+      return new StoreCore(db, file, opts.now ?? Date.now, others.holder, identity, others.writer, opts);
     } catch (err) {
       try {
         // A refused file gets nothing from this process, not even the WAL's closing checkpoint.
@@ -275,6 +157,7 @@ export class StoreCore implements Disposable {
       } catch {
         // already failing; the first error is the one to report
       }
+      identity?.dispose();
       throw describeDbError(err, file);
     }
   }
@@ -323,10 +206,20 @@ export class StoreCore implements Disposable {
         /* retired: nothing left to close */
       }
     }
+    this.closeWriteLock();
     if (this.damage !== null && this.db.open) this.db.close(); // while the lock holder keeps it from checkpointing
     if (this.lockHolder?.open) this.lockHolder.close();
     if (this.db.open) this.db.close();
     this.identity?.dispose();
+  }
+
+  /** Never the last connection to close (so never the one to checkpoint): closed first. */
+  private closeWriteLock(): void {
+    try {
+      if (this.writeLock?.open) this.writeLock.close();
+    } catch {
+      /* nothing held */
+    }
   }
 
   /**
@@ -387,10 +280,11 @@ export class StoreCore implements Disposable {
     });
   }
 
-  /** Checkpoint once the WAL is long enough (see CHECKPOINT_FRAMES). */
+  /** After a write of its own: the counters taken again (see FileIdentity.refresh), and a checkpoint once the WAL is long enough (see CHECKPOINT_FRAMES). */
   private afterWrite(): void {
-    if (this.identity === null || this.db.inTransaction || this.identity.backlog() < (this.opts.checkpointFrames ?? CHECKPOINT_FRAMES)) return;
-    this.checkpoint();
+    if (this.identity === null || this.db.inTransaction) return;
+    this.identity.refresh();
+    if (this.identity.backlog() >= (this.opts.checkpointFrames ?? CHECKPOINT_FRAMES)) this.checkpoint();
   }
 
   /**
@@ -402,6 +296,22 @@ export class StoreCore implements Disposable {
    * checkpoint of this file: its own pages give it away here, and the store is retired in one line.
    */
   private checkpoint(): void {
+    // Under the write lock no process can add a frame to the WAL or start it over until the
+    // witnessed pages are looked at again. Another writer holding it now: the next write checkpoints.
+    const lock = this.writeLock;
+    try {
+      lock?.exec('BEGIN IMMEDIATE');
+    } catch {
+      return;
+    }
+    try {
+      this.checkpointLocked();
+    } finally {
+      if (lock?.open && lock.inTransaction) lock.exec('ROLLBACK');
+    }
+  }
+
+  private checkpointLocked(): void {
     const witness = this.identity!.witness();
     this.checkFile();
     this.opts.beforeCheckpoint?.();
@@ -417,11 +327,7 @@ export class StoreCore implements Disposable {
       return;
     }
     const wroteInto = refused === null && this.identity!.checkpointWroteInto(witness);
-    this.retire(
-      !wroteInto
-        ? `the database file ${this.path} was overwritten in place by another file while in use, so this process stopped writing to it`
-        : `the database file ${this.path} was overwritten in place by another file while this process was writing its changes into it, so this process stopped writing to it (copy that file over it again: some of its pages are this process's)`,
-    );
+    this.retire(goneMessage(this.path, wroteInto ? WROTE_INTO : OVERWRITTEN));
     throw new StoreError('GONE', this.goneReason!);
   }
 
@@ -434,7 +340,7 @@ export class StoreCore implements Disposable {
     if (this.goneReason !== null) throw new StoreError('GONE', this.goneReason);
     const gone = this.identity?.check() ?? null;
     if (gone === null) return;
-    this.retire(`the database file ${this.path} ${gone} while in use, so this process stopped writing to it`);
+    this.retire(goneMessage(this.path, gone));
     throw new StoreError('GONE', this.goneReason!);
   }
 
@@ -451,6 +357,7 @@ export class StoreCore implements Disposable {
    */
   private retire(reason: string): void {
     this.goneReason = reason;
+    this.closeWriteLock();
     try {
       if (this.db.open) this.db.close();
     } catch {

@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import type { Disposable } from '../lifecycle/disposable';
-import { compareCheckpointed, declaredSize, frameHeaderAt, mainPageSize, readShm, readWalHeader, walPages } from './wal-file';
+import { compareCheckpointed, declaredSize, frameSaltsAt, mainPageSize, readShm, readWalHeader, walPages } from './wal-file';
 
 interface Ident {
   dev: bigint;
@@ -33,11 +33,12 @@ interface State {
 }
 
 /**
- * Where checkpoints stand: the WAL's salts (salt-1 goes up by one each time the WAL restarts from
- * its start), its last frame, how far checkpoints copied it into the main file and how far the
- * latest one started to (set before copying).
+ * Where checkpoints stand: the WAL's salts (new each time the WAL restarts from its start), its
+ * last frame, how far checkpoints copied it into the main file and how far the latest one started
+ * to (set before copying).
  */
 interface Marker {
+  /** Salt-1, one more at each restart. */
   restarts: number;
   /** The WAL header's checkpoint sequence: 0 in a WAL's first generation, one more at each restart. */
   sequence: number;
@@ -50,7 +51,17 @@ interface Marker {
 const HEADER_MAGIC = 'SQLite format 3\0';
 /** The salts of a WAL that has no header yet (read as zeros). */
 const NO_SALT = '0:0';
-const OVERWRITTEN = 'was overwritten in place by another file';
+/** Why a file is no longer this store's (see FileIdentity.check); goneMessage makes the line. */
+export const OVERWRITTEN = 'was overwritten in place by another file';
+/** A copy landed while one of this process's checkpoints wrote: some of its pages are this process's. */
+export const WROTE_INTO = 'was overwritten in place by another file while this process was writing its changes into it';
+
+/** The one line a store retired from its file says, for the reason check or a checkpoint gave. */
+export function goneMessage(file: string, reason: string): string {
+  return reason === WROTE_INTO
+    ? `the database file ${file} ${WROTE_INTO}, so this process stopped writing to it (copy that file over it again: some of its pages are this process's)`
+    : `the database file ${file} ${reason} while in use, so this process stopped writing to it`;
+}
 /** Offsets in the -shm file (the wal-index, native byte order): mxFrame of its header, nBackfill and nBackfillAttempted of WalCkptInfo. */
 const SHM_MX_FRAME = 16;
 const SHM_BACKFILL = 96;
@@ -75,8 +86,6 @@ function stat(file: string): (Ident & { size: bigint; mtimeNs: bigint }) | null 
 export interface CheckpointWitness {
   pageSize: number;
   walSalt: string;
-  /** The WAL's committed frames. */
-  frames: number;
   /** The WAL's frames copied into the file already (the checkpoint copies those after). */
   backfill: number;
   pages: number[];
@@ -98,26 +107,47 @@ function sleepSync(ms: number): void {
 /** The database file at `file` and its -wal and -shm, as this process opened them. */
 export class FileIdentity implements Disposable {
   private readonly fds: { db: number | null; wal: number | null; shm: number | null } = { db: null, wal: null, shm: null };
-  private state: State | null;
+  /** The witness of this process's last checkpoint, until a look finds the file as it left it. */
+  private lastWitness: CheckpointWitness | null = null;
 
+  private state: State | null = null;
+
+  /** Opened before SQLite opens the file (see descriptors), `watch` again once it has. */
   constructor(private readonly file: string) {
     this.fds.db = this.openFd('');
     this.fds.wal = this.openFd('-wal');
     this.fds.shm = this.openFd('-shm');
-    const db = stat(file);
-    this.state = db && { db, wal: this.fdIdent(this.fds.wal), header: this.read('db', 0, 100), marker: this.marker() };
+    this.watch();
+  }
+
+  /** From now on the file must stay the one open now: `check` tells when it does not. */
+  watch(): void {
+    this.fds.wal ??= this.openFd('-wal');
+    this.fds.shm ??= this.openFd('-shm');
+    // The counters before the file (see check).
+    const marker = this.marker();
+    const db = stat(this.file);
+    this.state = db && { db, wal: this.fdIdent(this.fds.wal), header: this.read('db', 0, 100), marker };
+  }
+
+  /** The main file's and the WAL's descriptors, to read pages through while SQLite has the file open. */
+  descriptors(): { db: number; wal: number | null } | null {
+    this.fds.wal ??= this.openFd('-wal');
+    return this.fds.db === null ? null : { db: this.fds.db, wal: this.fds.wal };
   }
 
   /** Null while the file is still the database opened; else why it is not (e.g. "was deleted"). */
   check(): string | null {
     const was = this.state;
     if (!was) return null;
+    // A WAL that did not exist at opening is taken as this connection's once it appears.
+    this.fds.wal ??= this.openFd('-wal');
+    this.fds.shm ??= this.openFd('-shm');
+    // Before the file is looked at: a checkpoint writing after this shows in the counters next time.
+    const first = this.marker();
     const db = stat(this.file);
     if (!db) return 'was deleted';
     if (!sameIdent(db, was.db)) return 'was replaced by another file';
-    // A WAL that did not exist at opening is taken as this connection's once it appears.
-    if (this.fds.wal === null) this.fds.wal = this.openFd('-wal');
-    if (this.fds.shm === null) this.fds.shm = this.openFd('-shm');
     const wal = stat(`${this.file}-wal`);
     const walIdent = was.wal ?? this.fdIdent(this.fds.wal);
     // SQLite removes the WAL only when its last connection closes, and this one is open.
@@ -125,7 +155,8 @@ export class FileIdentity implements Disposable {
     // File times tick in jiffies, so the header is read every time as well.
     const header = this.read('db', 0, 100);
     if (db.size === was.db.size && db.mtimeNs === was.db.mtimeNs && header.equals(was.header)) {
-      if (!was.wal && walIdent) this.state = { ...was, wal: walIdent };
+      // Unchanged since `first` was read: a checkpoint counted in it wrote nothing since (see checkpointed).
+      this.state = { ...was, wal: walIdent, marker: first };
       return null;
     }
     // (A header read in the middle of a copy may be anything: no finer reason than "overwritten".)
@@ -135,18 +166,30 @@ export class FileIdentity implements Disposable {
       sleepSync(25);
       now = this.marker();
     }
-    if (!this.checkpointed(was.marker, now)) return OVERWRITTEN;
+    if (!this.checkpointed(was.marker, now)) return this.overwritten();
     // Counters that moved prove a checkpoint ran, not that the file under the name is the one it
     // wrote (a copy may land just after it): the pages it copied must be in the file.
-    if (!this.holdsCheckpointedPages()) return OVERWRITTEN;
-    this.state = { db, wal: walIdent, header, marker: now };
+    if (!this.holdsCheckpointedPages()) return this.overwritten();
+    this.state = { db, wal: walIdent, header, marker: first };
+    this.lastWitness = null;
     return null;
   }
 
   /**
-   * Whether a checkpoint wrote to the main file between the two markers. A restart alone does not,
-   * but it needs every frame copied first: frames not yet copied at `was`, frames added after it
-   * (see grewBeforeRestart), or a second restart, mean a checkpoint ran in between.
+   * A copy found since this process's last checkpoint may have landed while it wrote, the pages
+   * it witnessed being the copy's too (two files of one schema share many): then some of the
+   * file's pages are this process's, and the copy must be made again (see checkpointWroteInto).
+   */
+  private overwritten(): string {
+    return this.lastWitness !== null && this.checkpointWroteInto(this.lastWitness) ? WROTE_INTO : OVERWRITTEN;
+  }
+
+  /**
+   * Whether a checkpoint wrote to the main file between the two markers. A restart of the WAL does
+   * not, but it needs every frame copied first: frames not yet copied at `was`, frames added after
+   * it (see grewBeforeRestart), or a second restart, mean a checkpoint ran in between. `was` is
+   * taken again at every look that finds the file unchanged and after this process's own writes
+   * (see refresh), so that frames added since are few.
    */
   private checkpointed(was: Marker, now: Marker): boolean {
     if (now.salt === was.salt) return now.attempted > was.attempted || now.backfill > was.backfill;
@@ -168,9 +211,22 @@ export class FileIdentity implements Disposable {
     const header = this.fds.wal === null ? null : readWalHeader(this.fds.wal);
     if (header === null) return false;
     for (let i = Math.max(was.mxFrame, now.mxFrame); ; i++) {
-      const frame = frameHeaderAt(this.fds.wal!, header.pageSize, i);
-      if (frame?.salts !== now.salt) return frame?.salts === was.salt;
+      const salts = frameSaltsAt(this.fds.wal!, header.pageSize, i);
+      if (salts !== now.salt) return salts === was.salt;
     }
+  }
+
+  /**
+   * After one of this process's writes: the counters again, while the file is as last seen, so a
+   * restart of the WAL that write made is not taken for another process's (see checkpointed).
+   */
+  refresh(): void {
+    const was = this.state;
+    if (!was) return;
+    const first = this.marker();
+    const db = stat(this.file);
+    if (db && sameIdent(db, was.db) && db.size === was.db.size && db.mtimeNs === was.db.mtimeNs && this.read('db', 0, 100).equals(was.header))
+      this.state = { ...was, marker: first };
   }
 
   /**
@@ -202,39 +258,19 @@ export class FileIdentity implements Disposable {
     }
     const shm = readShm(this.fds.shm);
     const backfill = shm !== null && `${shm.salt1}:${shm.salt2}` === wal.salt ? shm.backfill : 0;
-    return { pageSize, walSalt: wal.salt, frames: wal.frames, backfill, pages, hashes: this.pageHashes(pageSize, pages) };
+    this.lastWitness = { pageSize, walSalt: wal.salt, backfill, pages, hashes: this.pageHashes(pageSize, pages) };
+    return this.lastWitness;
   }
 
   /**
-   * Whether the pages `w` witnessed are as they were, but those written to the WAL since (see
-   * pagesSince): another process may have added frames, or started the WAL over and checkpointed,
-   * and the checkpoint copied those in too.
+   * Whether the pages `w` witnessed are as they were. Between the two, no process may add a frame
+   * to the WAL or start it over (StoreCore.checkpoint holds the write lock): only a checkpoint of
+   * the WAL's pages may write to the file.
    */
   witnessHolds(w: CheckpointWitness): boolean {
     if (this.fds.db === null) return true;
-    const since = this.fds.wal === null ? new Set<number>() : this.pagesSince(w);
     const now = this.pageHashes(w.pageSize, w.pages);
-    return w.pages.every((p, i) => since.has(p) || now[i]!.equals(w.hashes[i]!));
-  }
-
-  /**
-   * The pages of the frames added to the WAL after `w`, and of a WAL begun since. A WAL begun
-   * since is written over from its start: the old WAL's frames past its end still carry the old
-   * salts (those it wrote over are no longer known: a false alarm then, never a copy missed).
-   */
-  private pagesSince(w: CheckpointWitness): Set<number> {
-    const fd = this.fds.wal!;
-    const header = readWalHeader(fd);
-    // Read through only when the WAL started over since (the common case reads frame headers alone).
-    const salts = header === null ? null : `${header.salt1}:${header.salt2}`;
-    const restarted = salts !== null && salts !== w.walSalt;
-    const pages = (restarted ? walPages(fd)?.pages : null) ?? new Set<number>();
-    // A generation's frames lie together from the start of the file: the new one's, then what is left of the old one's.
-    for (let i = w.frames; ; i++) {
-      const frame = frameHeaderAt(fd, w.pageSize, i);
-      if (frame?.salts === w.walSalt) pages.add(frame.page);
-      else if (!restarted || frame?.salts !== salts) return pages;
-    }
+    return w.pages.every((_, i) => now[i]!.equals(w.hashes[i]!));
   }
 
   /**
@@ -293,9 +329,12 @@ export class FileIdentity implements Disposable {
   /**
    * Remove the -wal and -shm this process used, when they still have their names: the next
    * process to open the new file would otherwise replay them into it. Call once the file is
-   * known replaced and SQLite's connections are closed.
+   * known replaced and SQLite's connections are closed. Left while another connection uses them:
+   * it finds the file replaced too and removes them as the last, and if this process was wrong,
+   * their frames are that connection's saved work.
    */
   removeLeftovers(): void {
+    if (this.walInUse()) return;
     for (const [suffix, fd] of [
       ['-wal', this.fds.wal],
       ['-shm', this.fds.shm],
@@ -309,6 +348,24 @@ export class FileIdentity implements Disposable {
         }
       }
     }
+  }
+
+  /**
+   * Whether a connection still has the -shm open: each holds a lock on it while open, and Linux
+   * lists every lock by inode in /proc/locks (elsewhere this cannot be told: false).
+   */
+  private walInUse(): boolean {
+    const shm = this.fdIdent(this.fds.shm);
+    if (shm === null) return false;
+    let locks: string;
+    try {
+      locks = fs.readFileSync('/proc/locks', 'latin1');
+    } catch {
+      return false;
+    }
+    // "1: POSIX  ADVISORY  READ 4321 fe:00:4243837 128 128": the device then the inode.
+    const inode = new RegExp(`^[0-9a-f]+:[0-9a-f]+:${shm.ino}$`);
+    return locks.split('\n').some((line) => line.split(/\s+/).some((field) => inode.test(field)));
   }
 
   /** Only once SQLite's own connections to the file are closed (see the top of this file). */

@@ -134,7 +134,25 @@ export function checkTrees(file: string, trees: readonly Tree[], budget = LEAF_B
     /* no WAL: the file alone */
   }
   try {
-    const pages = new Pages(fd, walFd);
+    return checkTreesIn({ db: fd, wal: walFd }, trees, budget, random);
+  } finally {
+    fs.closeSync(fd);
+    if (walFd !== null) fs.closeSync(walFd);
+  }
+}
+
+/**
+ * checkTrees through descriptors the caller keeps open: a process with a connection to the file
+ * must not close one (closing any descriptor of a file drops every lock the process holds on it).
+ */
+export function checkTreesIn(
+  fds: { db: number; wal: number | null },
+  trees: readonly Tree[],
+  budget = LEAF_BUDGET,
+  random: () => number = Math.random,
+): string | null {
+  try {
+    const pages = new Pages(fds.db, fds.wal);
     const seen = new Seen(pages.count);
     const leaves = trees.map((tree) => ({ tree, leaves: innerPages(pages, tree, seen) }));
     // The smaller trees whole, then an even share of what is left for each bigger one.
@@ -152,8 +170,5 @@ export function checkTrees(file: string, trees: readonly Tree[], budget = LEAF_B
   } catch (e) {
     if (e instanceof Damage) return e.message;
     throw e;
-  } finally {
-    fs.closeSync(fd);
-    if (walFd !== null) fs.closeSync(walFd);
   }
 }

@@ -119,24 +119,23 @@ export function readFrames(fd: number, header: WalHeader, maxFrames = Infinity, 
 }
 
 /**
- * The pages the WAL holds a committed frame of, its committed frames, the database's size in pages
- * at its last commit (0 without one) and its salts, or null when SQLite would ignore it.
+ * The pages the WAL holds a committed frame of, the database's size
+ * in pages at its last commit (0 without one) and its salts, or null when SQLite would ignore it.
  */
-export function walPages(fd: number): { pages: Set<number>; frames: number; dbPages: number; salt: string } | null {
+export function walPages(fd: number): { pages: Set<number>; dbPages: number; salt: string } | null {
   const header = readWalHeader(fd);
   if (!header) return null;
   const frames = readFrames(fd, header, Infinity, false);
-  return { pages: new Set(frames.pages), frames: frames.pages.length, dbPages: frames.dbPages, salt: `${header.salt1}:${header.salt2}` };
+  return { pages: new Set(frames.pages), dbPages: frames.dbPages, salt: `${header.salt1}:${header.salt2}` };
 }
 
 /**
- * Frame `i` (from 0) as its header gives it: the salts it was written with (`salt1:salt2`, a frame
- * left from an earlier generation of the WAL keeps that generation's) and its page; null past the
- * end of the file.
+ * The salts frame `i` (from 0) was written with, as `salt1:salt2` (a frame left from an earlier
+ * generation of the WAL keeps that generation's), or null past the end of the file.
  */
-export function frameHeaderAt(fd: number, pageSize: number, i: number): { salts: string; page: number } | null {
+export function frameSaltsAt(fd: number, pageSize: number, i: number): string | null {
   const h = readAt(fd, WAL_HEADER + i * (pageSize + FRAME_HEADER), FRAME_HEADER);
-  return h.length < FRAME_HEADER ? null : { salts: `${h.readUInt32BE(8)}:${h.readUInt32BE(12)}`, page: h.readUInt32BE(0) };
+  return h.length < FRAME_HEADER ? null : `${h.readUInt32BE(8)}:${h.readUInt32BE(12)}`;
 }
 
 /** Where frame `i` (from 0) keeps its page. */

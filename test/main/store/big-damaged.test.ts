@@ -128,6 +128,29 @@ describe('the bounded check', () => {
     writer.dispose();
   });
 
+  it.runIf(fs.existsSync('/proc/locks'))(
+    "leaves SQLite's lock on the file, which tells other programs it is open (closing a descriptor of the file would drop it)",
+    () => {
+      const file = path.join(tempDir(), 'a.db');
+      sample(file, 50, 100);
+      // Linux lists every lock with its process and inode.
+      const mine = (): number =>
+        fs
+          .readFileSync('/proc/locks', 'latin1')
+          .split('\n')
+          .filter((l) => l.split(/\s+/).includes(String(process.pid)) && l.includes(`:${fs.statSync(file).ino} `)).length;
+      for (const quickCheckMaxBytes of [Infinity, 0]) {
+        const s = Store.open(file, { quickCheckMaxBytes });
+        try {
+          s.createRun(newRun());
+          expect(mine(), quickCheckMaxBytes === 0 ? 'after the bounded check' : 'after the quick check').toBeGreaterThan(0);
+        } finally {
+          s.dispose();
+        }
+      }
+    },
+  );
+
   it('damage SQLite meets after opening stops all use of the file: later writes are refused with the same line', () => {
     const file = path.join(tempDir(), 'a.db');
     sample(file, 3000, 500);

@@ -1,14 +1,22 @@
 /** The database file swapped (`mv`) or rewritten in place (`cp`) under an open store. */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FileIdentity } from '../../../src/main/store/file-identity';
+import { openWriteLock } from '../../../src/main/store/opening';
 import { Store } from '../../../src/main/store/store';
 import { hash } from '../../helpers/files';
 import { cleanTempDirs, newRun, tempDir } from './helpers';
 
 afterEach(cleanTempDirs);
+
+const storeModule = pathToFileURL(fileURLToPath(new URL('../../../src/main/store/store.ts', import.meta.url))).href;
+const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** A closed database holding `runs` runs, as a backup would be. */
 function backup(file: string, runs: number): string {
@@ -122,6 +130,50 @@ describe('a database file replaced under an open store', () => {
     }
   });
 
+  it.runIf(fs.existsSync('/proc/locks'))(
+    'cp over it with another process on it too: the first to notice leaves the WAL to the other, which notices too and removes it as the last',
+    async () => {
+      const dir = tempDir();
+      const file = path.join(dir, 'a.db');
+      const other = path.join(dir, 'other.db');
+      const digest = backup(other, 3);
+      const a = busy(file);
+      // Another process with a store on the file: it writes once, then once more when told.
+      const code = `
+        const { Store } = await import(${JSON.stringify(storeModule)});
+        const s = Store.open(${JSON.stringify(file)});
+        const run = () => s.createRun({ puzzleId: null, puzzleName: 'b', family: 'edge', solver: 'hill-climb', params: {}, seed: 1,
+          stop: { seconds: 1, evaluations: null, target: null }, puzzle: {}, maxScore: 1 });
+        run();
+        console.log('ready');
+        process.stdin.once('data', () => {
+          try { run(); console.log('wrote'); } catch (e) { console.log(e.message); }
+          s.dispose();
+          process.exit(0);
+        });
+      `;
+      const b = spawn(process.execPath, ['--import', tsx, '--input-type=module', '-e', code], { stdio: ['pipe', 'pipe', 'inherit'] });
+      let said = '';
+      b.stdout.on('data', (d: Buffer) => (said += d.toString()));
+      const exited = new Promise((r) => b.once('exit', r));
+      try {
+        for (let waited = 0; !said.includes('ready') && waited < 30_000; waited += 20) await sleep(20);
+        fs.copyFileSync(other, file);
+        expect(() => a.createRun(newRun())).toThrow(/overwritten in place/);
+        // Its frames would be b's saved work, were a wrong: they stay while b uses them.
+        expect(fs.existsSync(`${file}-wal`)).toBe(true);
+        b.stdin.write('write\n');
+        await exited;
+        expect(said).toMatch(/\nthe database file .*a\.db was overwritten in place by another file while in use, so this process stopped writing to it\n$/);
+      } finally {
+        b.kill('SIGKILL');
+        a.dispose();
+      }
+      expectIntact(file, digest, 3);
+    },
+    60_000,
+  );
+
   it('deleted: refused in one line, and nothing is left for a new file of that name to replay', () => {
     const file = path.join(tempDir(), 'a.db');
     const s = busy(file);
@@ -166,25 +218,58 @@ describe('a database file replaced under an open store', () => {
 });
 
 describe("another program writing around this store's checkpoint", () => {
-  it("no false alarm: frames another store adds between the look before a checkpoint and the checkpoint are copied in with the store's own", () => {
+  it('another program cannot commit between the look before a checkpoint and the look after (the store holds the write lock), and does after', () => {
     const file = path.join(tempDir(), 'a.db');
-    const other = Store.open(file);
-    let added = 0;
+    Store.open(file).dispose();
+    const other = new Database(file, { timeout: 0 });
+    const update = other.prepare('UPDATE runs SET evaluations = ? WHERE id = 1');
+    const refused: string[] = [];
     const s = Store.open(file, {
       checkpointFrames: 10,
       // Another process's commit, after the store took its witness and looked at the file: to the
       // first run's row, on a page checkpointed long before.
-      beforeCheckpoint: () =>
-        other.recordProgress(1, { elapsedMs: ++added, evaluations: added, iteration: added, bestScore: added, currentScore: added, meanScore: null }),
+      beforeCheckpoint: () => {
+        try {
+          update.run(-1);
+        } catch (e) {
+          refused.push((e as { code?: string }).code ?? String(e));
+        }
+      },
     });
     try {
-      for (let i = 0; i < 40; i++) s.createRun(newRun({ puzzleName: `mine ${i}`, puzzle: { big: 'x'.repeat(9000) } }));
-      expect(added).toBeGreaterThan(2);
+      for (let i = 0; i < 40; i++) {
+        s.createRun(newRun({ puzzleName: `mine ${i}`, puzzle: { big: 'x'.repeat(9000) } }));
+        update.run(i);
+      }
+      expect(refused.length).toBeGreaterThan(2);
+      expect(new Set(refused)).toEqual(new Set(['SQLITE_BUSY']));
       expect(s.countRuns()).toBe(40);
-      expect(s.getRun(1)?.evaluations).toBe(added);
+      expect(s.getRun(1)?.evaluations).toBe(39);
     } finally {
       s.dispose();
-      other.dispose();
+      other.close();
+    }
+  });
+});
+
+describe("the store's second connection, which holds the write lock through its checkpoints", () => {
+  it('opens the WAL at once: a file a copy has just emptied does not make it take the WAL for a stray one and delete it', () => {
+    const file = path.join(tempDir(), 'a.db');
+    const s = busy(file);
+    const lock = openWriteLock(file, {});
+    try {
+      expect(lock).not.toBeNull();
+      fs.truncateSync(file, 0); // the copy's first step
+      try {
+        lock!.exec('BEGIN IMMEDIATE');
+        lock!.exec('ROLLBACK');
+      } catch {
+        /* refused is fine: deleting is not */
+      }
+      expect(fs.existsSync(`${file}-wal`)).toBe(true);
+    } finally {
+      lock?.close();
+      s.dispose();
     }
   });
 });
