@@ -196,7 +196,8 @@ export class FileIdentity implements Disposable {
     // No WAL header then (a database reopened after a clean close): its salts start at random, so
     // count on the sequence, which a restart (after a complete checkpoint) raises from 0.
     if (was.salt === NO_SALT) return now.sequence > 0 || now.attempted > 0 || now.backfill > 0;
-    if (now.attempted > 0 || was.backfill < was.mxFrame || (now.restarts - was.restarts) >>> 0 >= 2) return true;
+    // SQLite restarts only a WAL some of whose frames were copied: one without frames at `was` got some since.
+    if (now.attempted > 0 || was.mxFrame === 0 || was.backfill < was.mxFrame || (now.restarts - was.restarts) >>> 0 >= 2) return true;
     return this.grewBeforeRestart(was, now);
   }
 
