@@ -62,9 +62,11 @@ describeBrowser('runs: a spread run in Live', () => {
     await expect.poll(() => table.count()).toBe(0);
   });
 
-  it('follows the figures its coordinator writes while the run runs', async () => {
-    const clue = await findPuzzleId(h, 'e2_clue1_6x6.txt');
-    const [run] = await h.api.startRuns({ puzzleId: clue, solver: 'hill-climb', count: 1, seed: 1, seconds: 120 });
+  it('follows the figures its coordinator writes while the run runs, and keeps them in place when it ends', async () => {
+    // A board hill climbing does not solve: the run ends when stopped, after the second write (the
+    // view reads once more at the end, as the coordinator's last write comes before the run ends).
+    const e2 = await findPuzzleId(h, 'eternity2_256.txt');
+    const [run] = await h.api.startRuns({ puzzleId: e2, solver: 'hill-climb', count: 1, seed: 1, seconds: 120 });
     await expect.poll(async () => (await h.api.getRun({ id: run!.id })).status, { timeout: 30_000 }).toBe('running');
     const at = (jobsDone: number, busy: number): SpreadRunInfo => ({
       v: 1,
@@ -94,10 +96,14 @@ describeBrowser('runs: a spread run in Live', () => {
       // Its passes, and none under way.
       expect((await page.getByTestId('spread-worker').first().locator('td').allTextContents()).slice(0, 3)).toEqual(['lab1/1', '4', '0']);
       expect(await table.textContent()).toContain('worker lab1/1 went silent during pass 4');
-      // Updated in place: the section never left the page, also when the run ended (clue 1 solves within seconds).
+      await h.api.stopRun({ id: run!.id });
+      await expect.poll(async () => (await h.api.getRun({ id: run!.id })).status, { timeout: 30_000 }).toBe('stopped');
+      await expect.poll(() => page.getByText(/stopped/i).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      // Updated in place: the section never left the page, also when the run ended.
+      expect(await table.textContent()).toContain('4 passes of 90 CPU s done');
       expect(await page.evaluate(() => (window as unknown as { spreadBlinks: number }).spreadBlinks)).toBe(0);
     } finally {
-      await h.api.stopRun({ id: run!.id });
+      await h.api.stopRun({ id: run!.id }).catch(() => {});
     }
   });
 });
