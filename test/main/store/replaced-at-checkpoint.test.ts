@@ -155,22 +155,30 @@ describe("a database file copied over between the store's last look and its chec
   }
 });
 
+/**
+ * A closed database of `copyRuns` big runs to copy, and an open store whose file holds 12 big runs
+ * and whose WAL 4 more (its checkpoints left to the test).
+ */
+function liveAndCopy(copyRuns: number): { file: string; copy: string; s: Store } {
+  const dir = tempDir();
+  const file = path.join(dir, 'a.db');
+  const copy = path.join(dir, 'copy.db');
+  const copyStore = Store.open(copy);
+  for (let i = 0; i < copyRuns; i++) copyStore.createRun(newRun({ puzzleName: `copy ${i}`, puzzle: { big: 'x'.repeat(20_000), i } }));
+  copyStore.dispose();
+  const s = Store.open(file, { checkpointFrames: 1_000_000 });
+  for (let i = 0; i < 12; i++) s.createRun(newRun({ puzzleName: `live ${i}`, puzzle: { big: 'y'.repeat(20_000), i } }));
+  s.connection.pragma('wal_checkpoint(PASSIVE)');
+  for (let i = 12; i < 16; i++) s.createRun(newRun({ puzzleName: `live ${i}`, puzzle: { big: 'y'.repeat(20_000), i } }));
+  return { file, copy, s };
+}
+
 describe("a database file copied over after a checkpoint's page writes, before its last step sizes the file", () => {
   // SQLite's checkpoint ends by cutting or extending the file to its last commit's size: a copy
   // landing just before that step holds none of the WAL's pages, yet the step wrote into it.
   for (const copyOf of ['a smaller database', 'a bigger database'] as const) {
     it(`${copyOf}: told from a copy left as it was: the checkpoint wrote into it`, () => {
-      const dir = tempDir();
-      const file = path.join(dir, 'a.db');
-      const copy = path.join(dir, 'copy.db');
-      const copyStore = Store.open(copy);
-      for (let i = 0; i < (copyOf === 'a smaller database' ? 1 : 60); i++)
-        copyStore.createRun(newRun({ puzzleName: `copy ${i}`, puzzle: { big: 'x'.repeat(20_000), i } }));
-      copyStore.dispose();
-      const s = Store.open(file, { checkpointFrames: 1_000_000 });
-      for (let i = 0; i < 12; i++) s.createRun(newRun({ puzzleName: `live ${i}`, puzzle: { big: 'y'.repeat(20_000), i } }));
-      s.connection.pragma('wal_checkpoint(PASSIVE)');
-      for (let i = 12; i < 16; i++) s.createRun(newRun({ puzzleName: `live ${i}`, puzzle: { big: 'y'.repeat(20_000), i } }));
+      const { file, copy, s } = liveAndCopy(copyOf === 'a smaller database' ? 1 : 60);
       const identity = new FileIdentity(file);
       const walFd = fs.openSync(`${file}-wal`, 'r');
       try {
@@ -197,16 +205,7 @@ describe("a database file still being copied over when a checkpoint's last step 
   // The cut lands behind the copy, which goes on writing where it was: the bytes between are left
   // zeros, and the file has the copy's size and none of the WAL's pages.
   it('told from a copy left as it was by the zeros at the cut', () => {
-    const dir = tempDir();
-    const file = path.join(dir, 'a.db');
-    const copy = path.join(dir, 'copy.db');
-    const copyStore = Store.open(copy);
-    for (let i = 0; i < 60; i++) copyStore.createRun(newRun({ puzzleName: `copy ${i}`, puzzle: { big: 'x'.repeat(20_000), i } }));
-    copyStore.dispose();
-    const s = Store.open(file, { checkpointFrames: 1_000_000 });
-    for (let i = 0; i < 12; i++) s.createRun(newRun({ puzzleName: `live ${i}`, puzzle: { big: 'y'.repeat(20_000), i } }));
-    s.connection.pragma('wal_checkpoint(PASSIVE)');
-    for (let i = 12; i < 16; i++) s.createRun(newRun({ puzzleName: `live ${i}`, puzzle: { big: 'y'.repeat(20_000), i } }));
+    const { file, copy, s } = liveAndCopy(60);
     const identity = new FileIdentity(file);
     const walFd = fs.openSync(`${file}-wal`, 'r');
     try {

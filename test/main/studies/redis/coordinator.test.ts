@@ -28,6 +28,15 @@ const noFiles = {
   },
 };
 
+/** A workbench on `dbPath` whose coordinator has put the study's two runs on the queue. */
+async function startWaiting(dbPath: string) {
+  const wb = Workbench.open({ dbPath, spawn: inProcessSpawner({ spawned: 0, handles: [] }) });
+  const remote = await RemoteRuns.open(wb.store, redis.url, { heartbeatMs: 50 });
+  const studies = new Studies(wb, remote);
+  const started = studies.start(studies.create(study, 's.json', noFiles).id);
+  return { wb, remote, studies, started };
+}
+
 describe('the Redis coordinator', () => {
   beforeAll(async () => {
     redis = await startRedis();
@@ -39,12 +48,8 @@ describe('the Redis coordinator', () => {
 
   it('stops waiting for a run another process ended, though the queue still holds its lease', async () => {
     const dbPath = join(mkdtempSync(join(tmpdir(), 'coordinator-')), 'w.db');
-    const wb = Workbench.open({ dbPath, spawn: inProcessSpawner({ spawned: 0, handles: [] }) });
-    const remote = await RemoteRuns.open(wb.store, redis.url, { heartbeatMs: 50 });
+    const { wb, remote, studies, started } = await startWaiting(dbPath);
     try {
-      const studies = new Studies(wb, remote);
-      const s = studies.create(study, 's.json', noFiles);
-      const started = studies.start(s.id);
       expect(started.queued).toHaveLength(2);
       const ended = studies.waitFor(started.queued);
       // Maintenance from another process: a status written without an owner leaves the lease.
@@ -69,12 +74,8 @@ describe('the Redis coordinator', () => {
     const dbPath = join(dir, 'w.db');
     const backup = join(dir, 'backup.db');
     Store.open(backup).dispose();
-    const wb = Workbench.open({ dbPath, spawn: inProcessSpawner({ spawned: 0, handles: [] }) });
-    const remote = await RemoteRuns.open(wb.store, redis.url, { heartbeatMs: 50 });
+    const { wb, remote, studies, started } = await startWaiting(dbPath);
     try {
-      const studies = new Studies(wb, remote);
-      const s = studies.create(study, 's.json', noFiles);
-      const started = studies.start(s.id);
       const ended = studies.waitFor(started.queued);
       copyFileSync(backup, dbPath);
       await expect(ended).rejects.toThrow(
