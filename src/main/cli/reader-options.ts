@@ -1,4 +1,4 @@
-import { numberingOption, rowsOption } from '../../core/families/edge/files';
+import { numberingOption, rowsOption, type EdgeReadOptions } from '../../core/families/edge/files';
 import { sizeOption } from './args';
 
 /** How a file is read, as the commands that read files take it (import, score; solve and analyze take those they need). */
@@ -13,14 +13,7 @@ export const readerOptions = {
 } as const;
 
 /** The reader's options from a command's, `--format` apart (it picks the format, not how it reads). */
-export function readerOptionsOf(v: {
-  size?: string;
-  order?: string;
-  rotation?: string;
-  numbering?: string;
-  rows?: string;
-  frame?: string;
-}): Record<string, string> {
+export function readerOptionsOf(v: EdgeReadOptions): Record<string, string> {
   const options: Record<string, string> = {};
   const size = sizeOption(v.size);
   if (size) options.size = `${size.rows}x${size.cols}`;

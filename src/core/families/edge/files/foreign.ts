@@ -1,6 +1,7 @@
 import { FormatError } from '../../../document/errors';
 import { GREY, greyMask, outMask, rotateMask, type FixedPiece } from '../model/model';
 import { STRUCTURE_ORDERS, orderFit } from './detect-order';
+import { optionGiven } from './given';
 import { applyOrder, type Order } from './orders';
 import { countNoun } from '../../../text/plural';
 
@@ -70,9 +71,6 @@ export function greyFromFrame(
   return found.length === 1 ? frameAsGrey(fields, found[0], words) : null;
 }
 
-/** A frame colour the person gave (blank or `auto` leave it to the pieces, as for the edge order). */
-export const frameGiven = (option: string | undefined): option is string => option !== undefined && option !== '' && option !== 'auto';
-
 /**
  * The frame a piece list is read with: the person's `frame` option (a colour as the file writes it,
  * number or word; 0 the usual grey), else the one colour that can be the frame. Several that can
@@ -86,7 +84,7 @@ export function pickFrame(
   option: string | undefined,
   file: string,
 ): { remapped: { fields: Uint16Array; note: string } | null; choices: string[] } {
-  if (frameGiven(option)) {
+  if (optionGiven(option)) {
     const named = [...(words ?? [])].find(([, w]) => w === option.toLowerCase())?.[0];
     const c = named ?? (/^\d{1,5}$/.test(option) ? Number(option) : -1);
     if (c < 0 || !fields.includes(c)) throw new FormatError(`frame option: the pieces have no colour "${option}"`, file);

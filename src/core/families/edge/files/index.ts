@@ -16,6 +16,16 @@ export {
 export { edgeSniffers } from './sniffers';
 export { E2_CLUE_HINTS, E2_STARTER, edgeSamples } from './samples';
 export { generateTetravex, tetravexFormat, type TetravexOptions } from './tetravex';
-export { BoardOrderError, boardOnItsOwn, boardScore, numberingOption, readBoardsOnPuzzle, readPiecesWithBoards, rowsOption, type BoardScore } from './read';
+export {
+  BoardOrderError,
+  boardOnItsOwn,
+  boardScore,
+  numberingOption,
+  readBoardsOnPuzzle,
+  readPiecesWithBoards,
+  rowsOption,
+  type BoardScore,
+  type EdgeReadOptions,
+} from './read';
 export { isBoardUrlText, readBoardUrls, type BoardText } from './boards';
 export { ALL_ORDERS, orderLetters, orderText, parseOrder, type Order } from './orders';

@@ -1,5 +1,6 @@
 import { FormatError } from '../../../document/errors';
 import { greyFromFrame } from './foreign';
+import { optionGiven } from './given';
 import { matchCellsToPieces } from './match-cells';
 import { GREY, edgeAt, emptyBoard, hasGreyBorder, outMask, type EdgeBoard, type EdgePuzzle, type FixedPiece } from '../model/model';
 import { borderFaults, mismatches, scoreBoard } from '../model/score';
@@ -18,7 +19,7 @@ export type Sense = 'clockwise' | 'anticlockwise';
 export const SENSES: readonly Sense[] = ['clockwise', 'anticlockwise'];
 
 export function parseSense(s: string | undefined): Sense | null {
-  if (s === undefined || s === '' || s === 'auto') return null;
+  if (!optionGiven(s)) return null;
   const v = s.toLowerCase();
   if (v === 'cw' || v === 'clockwise') return 'clockwise';
   if (v === 'ccw' || v === 'acw' || v === 'anticlockwise' || v === 'counterclockwise') return 'anticlockwise';

@@ -6,6 +6,7 @@ import { detectOrder } from './detect-order';
 import { pickReading, type Evidence, type Reading } from '../../../document/readings';
 import { countEvidence, frameEvidence, hasGrey, parityEvidence } from './evidence';
 import { foreignFixed, pickFrame } from './foreign';
+import { optionGiven } from './given';
 import { ORDER_HELP, TRBL, applyOrder, orderText, parseOrder, rotateOrder, sameOrder, type Order } from './orders';
 import { readPieceList, type PieceList } from './piece-list';
 import { readPlacementList } from './placement-list';
@@ -34,7 +35,7 @@ export interface EdgeReadOptions {
 }
 
 export function orderOption(spec: string | undefined, file?: string): Order | null {
-  if (spec === undefined || spec === '' || spec === 'auto') return null;
+  if (!optionGiven(spec)) return null;
   const o = parseOrder(spec);
   if (!o) throw new FormatError(`unknown edge order "${spec}" (expected ${ORDER_HELP})`, file);
   return o;

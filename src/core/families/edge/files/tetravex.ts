@@ -6,7 +6,8 @@ import type { FormatReading, ParsedFile, TextFormat } from '../../family';
 import { pairingEvidence, searchEvidence } from './evidence';
 import { MAX_TILE_COLOUR, readTileText, sizeChoices, suggestedSize, wholeSymmetryNote, type TileText } from './tiles';
 import { STRUCTURE_ORDERS, orderFit } from './detect-order';
-import { frameGiven, greyFromFrame } from './foreign';
+import { greyFromFrame } from './foreign';
+import { optionGiven } from './given';
 import { applyOrder, orderLetters, orderText } from './orders';
 import { orderOption, sizeFromFileName } from './read';
 import { declaredInComment } from './piece-list';
@@ -107,7 +108,7 @@ type TileReading = FormatReading<EdgePuzzle, EdgeBoard>;
  */
 export function tetravexReadings(text: string, file: string, options: Readonly<Record<string, string>> = {}): TileReading[] {
   // A frame colour given says the set has a frame, which Tetravex tiles never have.
-  if (frameGiven(options.frame)) throw new OptionElsewhere('the frame option is for edge-matching pieces: Tetravex tiles have no frame', file);
+  if (optionGiven(options.frame)) throw new OptionElsewhere('the frame option is for edge-matching pieces: Tetravex tiles have no frame', file);
   const given = orderOption(options.order, file);
   const size = options.size !== undefined ? sizeOption(options.size, file) : null;
   const out: TileReading[] = [];
