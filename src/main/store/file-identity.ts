@@ -98,6 +98,10 @@ export const WITNESS_ALL_PAGES = 8192;
 /** Pages of a bigger file witnessed at each checkpoint (8 MB of 4 KB pages). */
 export const WITNESS_SAMPLE_PAGES = 2048;
 
+/** The file as `was` saw it: its size, time and header (file times tick in jiffies, so the header too). */
+const sameContent = (was: State, db: State['db'], header: Buffer): boolean =>
+  db.size === was.db.size && db.mtimeNs === was.db.mtimeNs && header.equals(was.header);
+
 const sameIdent = (a: Ident | null, b: Ident | null): boolean => a === b || (a !== null && b !== null && a.dev === b.dev && a.ino === b.ino);
 
 function sleepSync(ms: number): void {
@@ -154,7 +158,7 @@ export class FileIdentity implements Disposable {
     if (walIdent && !sameIdent(wal, walIdent)) return 'was replaced (its -wal file is gone or another one)';
     // File times tick in jiffies, so the header is read every time as well.
     const header = this.read('db', 0, 100);
-    if (db.size === was.db.size && db.mtimeNs === was.db.mtimeNs && header.equals(was.header)) {
+    if (sameContent(was, db, header)) {
       // Unchanged since `first` was read: a checkpoint counted in it wrote nothing since (see checkpointed).
       this.state = { ...was, wal: walIdent, marker: first };
       return null;
@@ -226,8 +230,7 @@ export class FileIdentity implements Disposable {
     if (!was) return;
     const first = this.marker();
     const db = stat(this.file);
-    if (db && sameIdent(db, was.db) && db.size === was.db.size && db.mtimeNs === was.db.mtimeNs && this.read('db', 0, 100).equals(was.header))
-      this.state = { ...was, marker: first };
+    if (db && sameIdent(db, was.db) && sameContent(was, db, this.read('db', 0, 100))) this.state = { ...was, marker: first };
   }
 
   /**

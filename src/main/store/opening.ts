@@ -137,32 +137,31 @@ export function closeWithoutCheckpoint(db: Database.Database, file: string, opts
   }
 }
 
-/** See StoreCore.lockHolder; null when it cannot be opened (then a file copied over this one is only noticed). */
-export function openLockHolder(file: string, opts: StoreOptions): Database.Database | null {
-  let holder: Database.Database | undefined;
+/**
+ * A connection opened beside the store's own, with a first read at once: in WAL mode that takes
+ * the shared lock the connection keeps until it closes, and opens the WAL. Opened later, in a file
+ * a copy has just emptied, SQLite would take the file for a new one and delete the WAL, the store's
+ * unsaved pages with it. Null when it cannot be opened.
+ */
+function openBeside(file: string, options: Database.Options): Database.Database | null {
+  let db: Database.Database | undefined;
   try {
-    holder = new Database(file, { readonly: true, ...withBinding(opts) });
-    // A first read takes the shared lock that a WAL connection keeps until it closes.
-    holder.pragma('schema_version');
-    return holder;
+    db = new Database(file, options);
+    db.pragma('schema_version');
+    return db;
   } catch {
-    holder?.close();
+    db?.close();
     return null;
   }
 }
 
+/** See StoreCore.lockHolder; null when it cannot be opened (then a file copied over this one is only noticed). */
+export function openLockHolder(file: string, opts: StoreOptions): Database.Database | null {
+  return openBeside(file, { readonly: true, ...withBinding(opts) });
+}
+
 /** See StoreCore.writeLock; null when it cannot be opened (then checkpoints go without it). */
 export function openWriteLock(file: string, opts: StoreOptions): Database.Database | null {
-  let lock: Database.Database | undefined;
-  try {
-    // Waits for no one: a checkpoint that would wait for another writer is left to the next write.
-    lock = new Database(file, { fileMustExist: true, timeout: 0, ...withBinding(opts) });
-    // A first read now opens the WAL: SQLite opening it later, in a file a copy has just emptied,
-    // would take the file for a new one and delete the WAL, this store's unsaved pages with it.
-    lock.pragma('schema_version');
-    return lock;
-  } catch {
-    lock?.close();
-    return null;
-  }
+  // Waits for no one: a checkpoint that would wait for another writer is left to the next write.
+  return openBeside(file, { fileMustExist: true, timeout: 0, ...withBinding(opts) });
 }
