@@ -690,8 +690,8 @@ const meanOf = (rs: readonly Record_[]): string => (rs.length ? `${mean(rs.map((
 
 /**
  * A warning per solver whose runs on the added variants (05-09) made far fewer evaluations in the
- * same CPU budget than its protocol runs: a loaded machine does less per CPU second, and those
- * figures then come from a smaller search.
+ * same CPU budget than its protocol runs: a loaded machine does less per CPU second, and a solver
+ * changed between the runs' dates may do other work per evaluation (the runs' dates say which).
  */
 function searchedLess(runs: readonly Record_[], solvers: readonly string[]): string[] {
   const protocol = new Set(PIN_PROTOCOL.map(pinLabel));
@@ -701,8 +701,9 @@ function searchedLess(runs: readonly Record_[], solvers: readonly string[]): str
     const rs = runs.filter((r) => r.solver === s);
     const [old, added] = [rs.filter((r) => protocol.has(r.instance)), rs.filter((r) => !protocol.has(r.instance))];
     if (old.length === 0 || added.length === 0 || billions(added) >= 0.8 * billions(old)) continue;
+    const dates = (rs: readonly Record_[]): string => [...new Set(rs.map((r) => r.date))].sort().join(', ');
     out.push(
-      `\`${s}\`: its runs on variants 05-09 made a median ${billions(added).toFixed(2)} billion evaluations in their budget against ${billions(old).toFixed(2)} billion on 00-04 (a loaded machine does less per CPU second), so their search went ${Math.round((100 * billions(added)) / billions(old))} % as far.\n`,
+      `\`${s}\`: its runs on variants 05-09 (${dates(added)}) made a median ${billions(added).toFixed(2)} billion evaluations in their budget against ${billions(old).toFixed(2)} billion on 00-04 (${dates(old)}), ${Math.round((100 * billions(added)) / billions(old))} %: a loaded machine does less per CPU second, and a solver changed between those dates may do other work per evaluation, so the two may not be alike.\n`,
     );
   }
   return out;

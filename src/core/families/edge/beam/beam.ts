@@ -178,7 +178,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     const whole = Math.min(passCells(this.maxW, 0, n, L.lateStart, o) + n, RUN_MEMORY_LIMIT / 4);
     this.historyLayers = historyLayers(puzzle, o);
     this.history = new PassHistory(this.historyRoom(this.maxW), whole, n, W, this.K);
-    this.pool = new ChildPool(W, rng, k?.pool);
+    this.pool = new ChildPool(W, rng, k?.pool, !o.dedupe);
     this.limitPool();
     this.bestPiece = new Int16Array(n);
     this.bestRot = new Uint8Array(n);
@@ -418,7 +418,24 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     }
     const g = T.groupOf[cell];
     if (this.kernel) {
-      const evals = this.kernel.expand(this.rng, g, c, this.size, this.lw, words, cols, R, col, slot, hasL, hasT, T.colours, this.L.fixR[d], this.L.fixB[d]);
+      const evals = this.kernel.expand(
+        this.rng,
+        g,
+        c,
+        this.size,
+        this.lw,
+        words,
+        cols,
+        R,
+        col,
+        slot,
+        hasL,
+        hasT,
+        T.colours,
+        this.L.fixR[d],
+        this.L.fixB[d],
+        this.exhaust?.heaviest ?? 0,
+      );
       pool.count = this.kernel.count;
       pool.cut = this.kernel.cut;
       const parents = this.size;
@@ -449,6 +466,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
       if (list) {
         // Grey against grey is no join (odd sets have grey inside the board).
         const gain = (hasL && l !== 0 ? 1 : 0) + (hasT && t !== 0 ? 1 : 0);
+        if (!pool.reaches(score[i] + gain + ex, this.highestRank(i))) continue;
         scanned += list.start[key + 1] - list.start[key];
         for (let j = list.start[key]; j < list.start[key + 1]; j++) {
           const k = list.items[j];
@@ -458,6 +476,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
           pool.push(i, k, score[i] + gain + (ex && (tr[k] === fr ? 1 : 0) + (tb[k] === fb ? 1 : 0)), this.rankOf(i, g, k, d));
         }
       } else {
+        if (!pool.reaches(score[i] + ex, this.highestRank(i))) continue;
         scanned += piece.length;
         for (let k = 0; k < piece.length; k++) {
           const q = piece[k];
@@ -471,7 +490,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
       if (pool.count > this.lw) pool.prune();
       if (gmax === 2) {
         for (let i = 0; i < this.size; i++) {
-          if (score[i] + 1 + ex < pool.cut) continue;
+          if (score[i] + 1 + ex < pool.cut || !pool.reaches(score[i] + 1 + ex, this.highestRank(i))) continue;
           const l = right[i * R + slot];
           const t = front[i * cols + col];
           const base = i * words;
@@ -498,7 +517,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
         if (pool.count > this.lw) pool.prune();
       }
       for (let i = 0; i < this.size; i++) {
-        if (score[i] + ex < pool.cut) continue;
+        if (score[i] + ex < pool.cut || !pool.reaches(score[i] + ex, this.highestRank(i))) continue;
         const l = hasL ? right[i * R + slot] : -1;
         const t = hasT ? front[i * cols + col] : -1;
         const base = i * words;
@@ -523,6 +542,12 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     this.children += evals + parents;
     if (this.children > this.evaluations) this.evaluations = this.children;
     this.spent += this.unitCost * (evals + parents + 2 * this.size + (scanned >>> 3));
+  }
+
+  /** The highest rank a child of state i of the layer under way can have. */
+  private highestRank(i: number): number {
+    if (this.exhaust) return this.exhaust.highest(this.cur, i);
+    return this.balance ? 1023 : 0;
   }
 
   /** A child's place among children with equal joins, before the random tie-break (`balance` or `exhaust`; 0 without). */

@@ -17,22 +17,35 @@ export class ChildPool {
   readonly cand: Int32Array;
   readonly score: Int32Array;
   readonly key: Float64Array;
+  /** Room for a copy of the keys, where `select` finds the k-th largest. */
+  private readonly scratch: Float64Array;
   count = 0;
   cut = -Infinity;
+  /**
+   * The key of the weakest child kept at the last cut (-Infinity before one). The random
+   * tie-break adds less than 1024 to a key, so a child whose key cannot reach it even so is never
+   * kept: it is dropped before it draws, and a parent none of whose children could is not looked at.
+   */
+  floor = -Infinity;
+  /** Whether the floor is kept (not with dedupe, which takes more children than the width). */
+  private readonly bounded: boolean;
   /** Children kept at the layer under way. */
   private width = 1;
 
-  /** `W`: the widest layer. `arrays`: the four arrays, `childPoolCap(W)` long, where they are given (the WebAssembly kernel's). */
+  /** `W`: the widest layer. `arrays`: its arrays, `childPoolCap(W)` long, where they are given (the WebAssembly kernel's). */
   constructor(
     W: number,
     private readonly rng: Rng,
-    arrays?: { parent: Int32Array; cand: Int32Array; score: Int32Array; key: Float64Array },
+    arrays?: { parent: Int32Array; cand: Int32Array; score: Int32Array; key: Float64Array; scratch: Float64Array },
+    bounded = true,
   ) {
+    this.bounded = bounded;
     this.cap = childPoolCap(W);
     this.parent = arrays?.parent ?? new Int32Array(this.cap);
     this.cand = arrays?.cand ?? new Int32Array(this.cap);
     this.score = arrays?.score ?? new Int32Array(this.cap);
     this.key = arrays?.key ?? new Float64Array(this.cap);
+    this.scratch = arrays?.scratch ?? new Float64Array(this.cap);
   }
 
   /**
@@ -48,12 +61,20 @@ export class ChildPool {
     this.width = width;
     this.count = 0;
     this.cut = -Infinity;
+    this.floor = -Infinity;
+  }
+
+  /** Whether a child of `score` and rank `rank` could still reach the floor (with the largest tie-break). */
+  reaches(score: number, rank: number): boolean {
+    return score * 1048576 + rank * 1024 + 1023 >= this.floor;
   }
 
   push(parent: number, cand: number, score: number, balance: number): void {
-    if (score < this.cut) return;
-    if (this.count === this.cap) this.prune();
-    if (score < this.cut) return;
+    if (score < this.cut || !this.reaches(score, balance)) return;
+    if (this.count === this.cap) {
+      this.prune();
+      if (score < this.cut || !this.reaches(score, balance)) return;
+    }
     const k = this.count++;
     this.parent[k] = parent;
     this.cand[k] = cand;
@@ -69,46 +90,72 @@ export class ChildPool {
     this.select(w);
     this.count = w;
     let lo = Infinity;
-    for (let i = 0; i < w; i++) if (this.score[i] < lo) lo = this.score[i];
+    let floor = Infinity;
+    for (let i = 0; i < w; i++) {
+      if (this.score[i] < lo) lo = this.score[i];
+      if (this.key[i] < floor) floor = this.key[i];
+    }
     this.cut = lo;
+    if (this.bounded) this.floor = floor;
   }
 
-  /** Partition the children so the `k` largest keys come first (quickselect). */
+  /**
+   * Put the `k` children of largest key first, in the order they came: mostly their parents'
+   * order, so that making them the next layer reads the parents' states in order. The k-th
+   * largest key is found on a copy of the keys (quickselect), then the kept children move down.
+   */
   select(k: number): void {
-    let lo = 0;
-    let hi = this.count - 1;
+    const n = this.count;
+    if (k >= n) return;
     const key = this.key;
-    while (lo < hi) {
-      const pivot = key[(lo + hi) >>> 1];
-      let i = lo;
-      let j = hi;
-      while (i <= j) {
-        while (key[i] > pivot) i++;
-        while (key[j] < pivot) j--;
-        if (i <= j) {
-          this.swap(i, j);
-          i++;
-          j--;
-        }
+    const s = this.scratch;
+    for (let i = 0; i < n; i++) s[i] = key[i];
+    partition(s, k, n);
+    let t = Infinity;
+    for (let i = 0; i < k; i++) if (s[i] < t) t = s[i];
+    // Children with the k-th key itself are kept first come, as many as the k places leave.
+    let ties = k;
+    for (let i = 0; i < k; i++) if (s[i] > t) ties--;
+    let m = 0;
+    for (let i = 0; m < k; i++) {
+      const x = key[i];
+      if (x < t) continue;
+      if (x === t) {
+        if (ties === 0) continue;
+        ties--;
       }
-      if (k - 1 <= j) hi = j;
-      else if (k - 1 >= i) lo = i;
-      else break;
+      if (i !== m) {
+        this.parent[m] = this.parent[i];
+        this.cand[m] = this.cand[i];
+        this.score[m] = this.score[i];
+        key[m] = x;
+      }
+      m++;
     }
   }
+}
 
-  private swap(i: number, j: number): void {
-    let t = this.parent[i];
-    this.parent[i] = this.parent[j];
-    this.parent[j] = t;
-    t = this.cand[i];
-    this.cand[i] = this.cand[j];
-    this.cand[j] = t;
-    t = this.score[i];
-    this.score[i] = this.score[j];
-    this.score[j] = t;
-    const x = this.key[i];
-    this.key[i] = this.key[j];
-    this.key[j] = x;
+/** Reorder the first `n` values so the `k` largest come first (quickselect). */
+function partition(a: Float64Array, k: number, n: number): void {
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >>> 1];
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i] > pivot) i++;
+      while (a[j] < pivot) j--;
+      if (i <= j) {
+        const x = a[i];
+        a[i] = a[j];
+        a[j] = x;
+        i++;
+        j--;
+      }
+    }
+    if (k - 1 <= j) hi = j;
+    else if (k - 1 >= i) lo = i;
+    else break;
   }
 }

@@ -26,6 +26,8 @@ export class ColourExhaust {
   readonly frame: number[];
   /** The colours of the pass under way. */
   drawn: number[] = [];
+  /** The most faces of them one piece shows (the most a placement adds to a tally). */
+  heaviest = 0;
 
   /** `arrays`: the tallies (`W` long) and weights, where they are given (the WebAssembly kernel's). */
   constructor(
@@ -72,11 +74,17 @@ export class ColourExhaust {
       for (let s = 0; s < 4; s++) if (this.drawn.includes(e[4 * q + s])) w++;
       this.weight[q] = w;
     }
+    this.heaviest = this.weight.reduce((a, b) => Math.max(a, b), 0);
   }
 
   /** The single state a pass starts from, in layer c: the cells kept before its start are every board's. */
   root(c: number): void {
     this.tally[c][0] = 0;
+  }
+
+  /** The highest rank a child of state i of layer c can have. */
+  highest(c: number, i: number): number {
+    return Math.min(1023, this.tally[c][i] + this.heaviest);
   }
 
   /** Rank of state i of layer c after placing piece q, on the 0..1023 scale a child's key leaves it. */

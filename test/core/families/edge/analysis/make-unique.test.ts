@@ -60,9 +60,10 @@ describe('make unique (issue 51, item 1)', () => {
             expect(bruteSolutions({ ...made, fixed: [...made.fixed, ...fixed] }).layouts).toBeGreaterThan(1);
           }
       }),
-      { numRuns: 25 },
+      { numRuns: 40 },
     );
-    expect(claimed).toBeGreaterThan(5);
+    // About 40 % of the sets are claimed (23-41 of 80 in four trials): fewer than 4 of 40 is a chance of about 3 in 10^5.
+    expect(claimed).toBeGreaterThanOrEqual(4);
   });
 
   it('keeps the solution that needs the fewest hints, not the first one found', () => {

@@ -16,9 +16,13 @@ let pParent: usize = 0;
 let pCand: usize = 0;
 let pScore: usize = 0;
 let pKey: usize = 0;
+// Room for a copy of the keys (select's).
+let pScratch: usize = 0;
 let cap: i32 = 0;
 let count: i32 = 0;
 let cut: i32 = i32.MIN_VALUE;
+// ChildPool.floor: the key of the weakest child kept at the last cut.
+let floor: f64 = -Infinity;
 let width: i32 = 1;
 // Candidates the last expand looked at (kept or not): most of its time goes there.
 let scanned: i32 = 0;
@@ -29,6 +33,12 @@ let ranked: i32 = 0;
 let weights: usize = 0;
 let tallyF: usize = 0;
 let tallyT: usize = 0;
+// The most a placement adds to a tally this pass (ColourExhaust.heaviest).
+let heaviest: i32 = 0;
+
+export function setHeaviest(w: i32): void {
+  heaviest = w;
+}
 
 export function setRank(on: i32, weight: usize): void {
   ranked = on;
@@ -63,11 +73,12 @@ let tItems: usize = 0;
 let qStart: usize = 0;
 let gMask: usize = 0;
 
-export function setPool(parent: usize, cand: usize, score: usize, key: usize, capacity: i32): void {
+export function setPool(parent: usize, cand: usize, score: usize, key: usize, scratch: usize, capacity: i32): void {
   pParent = parent;
   pCand = cand;
   pScore = score;
   pKey = key;
+  pScratch = scratch;
   cap = capacity;
 }
 
@@ -133,40 +144,29 @@ export function setPieces(start: usize, mask: usize): void {
   return <i32>load<u16>(p + (<usize>k << 1));
 }
 
-function swap(i: i32, j: i32): void {
-  const oi = <usize>i << 2;
-  const oj = <usize>j << 2;
-  let t = load<i32>(pParent + oi);
-  store<i32>(pParent + oi, load<i32>(pParent + oj));
-  store<i32>(pParent + oj, t);
-  t = load<i32>(pCand + oi);
-  store<i32>(pCand + oi, load<i32>(pCand + oj));
-  store<i32>(pCand + oj, t);
-  t = load<i32>(pScore + oi);
-  store<i32>(pScore + oi, load<i32>(pScore + oj));
-  store<i32>(pScore + oj, t);
-  const x = load<f64>(pKey + (<usize>i << 3));
-  store<f64>(pKey + (<usize>i << 3), load<f64>(pKey + (<usize>j << 3)));
-  store<f64>(pKey + (<usize>j << 3), x);
-}
-
 @inline function keyAt(i: i32): f64 {
   return load<f64>(pKey + (<usize>i << 3));
 }
 
-/** ChildPool.select on the first `n` children: the k largest keys first (quickselect). */
-export function select(k: i32, n: i32): void {
+@inline function sAt(i: i32): f64 {
+  return load<f64>(pScratch + (<usize>i << 3));
+}
+
+/** partition in children.ts, on the scratch copy of the keys. */
+function partition(k: i32, n: i32): void {
   let lo = 0;
   let hi = n - 1;
   while (lo < hi) {
-    const pivot = keyAt((lo + hi) >>> 1);
+    const pivot = sAt((lo + hi) >>> 1);
     let i = lo;
     let j = hi;
     while (i <= j) {
-      while (keyAt(i) > pivot) i++;
-      while (keyAt(j) < pivot) j--;
+      while (sAt(i) > pivot) i++;
+      while (sAt(j) < pivot) j--;
       if (i <= j) {
-        swap(i, j);
+        const x = sAt(i);
+        store<f64>(pScratch + (<usize>i << 3), sAt(j));
+        store<f64>(pScratch + (<usize>j << 3), x);
         i++;
         j--;
       }
@@ -177,6 +177,38 @@ export function select(k: i32, n: i32): void {
   }
 }
 
+/** ChildPool.select on the first `n` children: the k largest keys first, in the order they came. */
+export function select(k: i32, n: i32): void {
+  if (k >= n) return;
+  memory.copy(pScratch, pKey, <usize>n << 3);
+  partition(k, n);
+  let t = Infinity;
+  for (let i = 0; i < k; i++) {
+    const x = sAt(i);
+    if (x < t) t = x;
+  }
+  let ties = k;
+  for (let i = 0; i < k; i++) if (sAt(i) > t) ties--;
+  let m = 0;
+  for (let i = 0; m < k; i++) {
+    const x = keyAt(i);
+    if (x < t) continue;
+    if (x == t) {
+      if (ties == 0) continue;
+      ties--;
+    }
+    if (i != m) {
+      const oi = <usize>i << 2;
+      const om = <usize>m << 2;
+      store<i32>(pParent + om, load<i32>(pParent + oi));
+      store<i32>(pCand + om, load<i32>(pCand + oi));
+      store<i32>(pScore + om, load<i32>(pScore + oi));
+      store<f64>(pKey + (<usize>m << 3), x);
+    }
+    m++;
+  }
+}
+
 /** ChildPool.prune. */
 function prune(): void {
   const w = width;
@@ -184,11 +216,25 @@ function prune(): void {
   select(w, count);
   count = w;
   let lo = i32.MAX_VALUE;
+  let f = Infinity;
   for (let i = 0; i < w; i++) {
     const s = i32at(pScore, i);
     if (s < lo) lo = s;
+    const k = keyAt(i);
+    if (k < f) f = k;
   }
   cut = lo;
+  floor = f;
+}
+
+/** ChildPool.reaches. */
+@inline function reaches(score: i32, rank: i32): bool {
+  return <f64>score * 1048576.0 + <f64>rank * 1024.0 + 1023.0 >= floor;
+}
+
+/** BeamRun.highestRank: the highest rank a child of a state of tally `ti` can have. */
+@inline function highest(ti: i32): i32 {
+  return ranked != 0 ? min(1023, ti + heaviest) : 0;
 }
 
 /** A child's rank with `exhaust` (0 without): its parent's tally and its piece's weight, at most 1023. */
@@ -198,9 +244,11 @@ function prune(): void {
 
 /** ChildPool.push (key: score, then the rank, then the random tie-break). */
 @inline function push(parent: i32, cand: i32, score: i32, rank: i32): void {
-  if (score < cut) return;
-  if (count == cap) prune();
-  if (score < cut) return;
+  if (score < cut || !reaches(score, rank)) return;
+  if (count == cap) {
+    prune();
+    if (score < cut || !reaches(score, rank)) return;
+  }
   const k = count++;
   store<i32>(pParent + (<usize>k << 2), parent);
   store<i32>(pCand + (<usize>k << 2), cand);
@@ -226,6 +274,7 @@ export function expand(size: i32, lw: i32, used: usize, front: usize, right: usi
   width = lw;
   count = 0;
   cut = i32.MIN_VALUE;
+  floor = -Infinity;
   scanned = 0;
   const gmax = hasL + hasT;
   const ex = (fr >= 0 ? 1 : 0) + (fb >= 0 ? 1 : 0);
@@ -242,6 +291,7 @@ export function expand(size: i32, lw: i32, used: usize, front: usize, right: usi
       const key = gmax == 2 ? l * C + t : hasL ? l : t;
       // Grey against grey is no join (odd sets have grey inside the board).
       const gain = (hasL != 0 && l != 0 ? 1 : 0) + (hasT != 0 && t != 0 ? 1 : 0);
+      if (!reaches(si + gain + ex, highest(ti))) continue;
       const end = i32at(st, key + 1);
       scanned += end - i32at(st, key);
       for (let j = i32at(st, key); j < end; j++) {
@@ -252,6 +302,7 @@ export function expand(size: i32, lw: i32, used: usize, front: usize, right: usi
         push(i, k, si + gain + extra(ex, k, fr, fb), rankOf(ti, q));
       }
     } else {
+      if (!reaches(si + ex, highest(ti))) continue;
       scanned += tN;
       for (let k = 0; k < tN; k++) {
         const q = <i32>load<i16>(tPiece + (<usize>k << 1));
@@ -268,6 +319,7 @@ export function expand(size: i32, lw: i32, used: usize, front: usize, right: usi
       const si = i32at(score, i);
       if (si + 1 + ex < cut) continue;
       const ti = ranked != 0 ? i32at(tallyF, i) : 0;
+      if (!reaches(si + 1 + ex, highest(ti))) continue;
       const l = u16at(right, i * R + slot);
       const t = u16at(front, i * cols + col);
       const base = i * words;
@@ -301,6 +353,7 @@ export function expand(size: i32, lw: i32, used: usize, front: usize, right: usi
     const si = i32at(score, i);
     if (si + ex < cut) continue;
     const ti = ranked != 0 ? i32at(tallyF, i) : 0;
+    if (!reaches(si + ex, highest(ti))) continue;
     const l = hasL ? u16at(right, i * R + slot) : -1;
     const t = hasT ? u16at(front, i * cols + col) : -1;
     const uw = used + (<usize>(i * words) << 2);

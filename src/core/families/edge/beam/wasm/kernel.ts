@@ -13,7 +13,7 @@ export class ExpandKernel {
   readonly used: [Uint32Array, Uint32Array];
   readonly front: [Uint16Array, Uint16Array];
   readonly right: [Uint16Array, Uint16Array];
-  readonly pool: { parent: Int32Array; cand: Int32Array; score: Int32Array; key: Float64Array };
+  readonly pool: { parent: Int32Array; cand: Int32Array; score: Int32Array; key: Float64Array; scratch: Float64Array };
   /** With `exhaust`: ColourExhaust's tallies per layer and piece weights, in this memory. */
   readonly rank: { tally: [Int32Array, Int32Array]; weight: Int32Array } | null;
   private readonly x: Exports;
@@ -41,7 +41,7 @@ export class ExpandKernel {
     const at = { score: layers(4), used: layers(4 * words), front: layers(2 * cols), right: layers(2 * R), tally: ranked ? layers(4) : [] };
     // A weight per piece: pieceStart lists every piece (its candidates' range in a group), plus one.
     const weightAt = ranked ? take(4 * T.pieceStart[0].length) : -1;
-    const pool = [take(4 * cap), take(4 * cap), take(4 * cap), take(8 * cap)];
+    const pool = [take(4 * cap), take(4 * cap), take(4 * cap), take(8 * cap), take(8 * cap)];
     const tables = T.piece.map((piece, g) => {
       const n = piece.length;
       return [
@@ -87,6 +87,7 @@ export class ExpandKernel {
       cand: new Int32Array(b, pool[1], cap),
       score: new Int32Array(b, pool[2], cap),
       key: new Float64Array(b, pool[3], cap),
+      scratch: new Float64Array(b, pool[4], cap),
     };
     tables.forEach((t, g) => {
       new Int16Array(b, t[0], t[1]).set(T.piece[g]);
@@ -108,7 +109,7 @@ export class ExpandKernel {
     this.tables = tables;
     this.poolAt = pool;
     this.x = new wa.Instance(compiled(wa), { env: { memory } }).exports as unknown as Exports;
-    this.x.setPool(pool[0], pool[1], pool[2], pool[3], cap);
+    this.x.setPool(pool[0], pool[1], pool[2], pool[3], pool[4], cap);
     const pieces = T.pieceStart[0].length - 1;
     this.rank = weightAt >= 0 ? { tally: two((o) => new Int32Array(b, o, W), at.tally), weight: new Int32Array(b, weightAt, pieces) } : null;
     this.x.setRank(weightAt >= 0 ? 1 : 0, Math.max(0, weightAt));
@@ -116,12 +117,13 @@ export class ExpandKernel {
 
   /** Children the pool holds before a cut (at most its `cap`), as `ChildPool.limit`. */
   limitPool(cap: number): void {
-    this.x.setPool(this.poolAt[0], this.poolAt[1], this.poolAt[2], this.poolAt[3], Math.min(cap, this.pool.parent.length));
+    this.x.setPool(this.poolAt[0], this.poolAt[1], this.poolAt[2], this.poolAt[3], this.poolAt[4], Math.min(cap, this.pool.parent.length));
   }
 
   /**
    * BeamRun.expand on a free cell of group `g` from layer `c`'s `size` states into the pool,
    * keeping `lw`; draws its tie-breaks from `rng` (left exactly where the JavaScript leaves it).
+   * `heaviest`: with `exhaust`, the most a placement adds to a tally (ColourExhaust.heaviest).
    * Returns the children generated; the pool's count and cut are then `count` and `cut`.
    */
   expand(
@@ -140,6 +142,7 @@ export class ExpandKernel {
     C: number,
     fr: number,
     fb: number,
+    heaviest: number,
   ): number {
     const x = this.x;
     const t = this.tables[g];
@@ -149,6 +152,7 @@ export class ExpandKernel {
     x.setRng(s[0], s[1], s[2], s[3]);
     const a = this.at;
     if (this.rank) x.setTally(a.tally[c], a.tally[1 - c]);
+    x.setHeaviest(heaviest);
     const evals = x.expand(size, lw, a.used[c], a.front[c], a.right[c], a.score[c], words, cols, R, col, slot, hasL ? 1 : 0, hasT ? 1 : 0, C, fr, fb);
     rng.setState([x.rngWord(0), x.rngWord(1), x.rngWord(2), x.rngWord(3)]);
     return evals;
@@ -186,9 +190,10 @@ export class ExpandKernel {
 
 interface Exports {
   setPieces(start: number, mask: number): void;
-  setPool(parent: number, cand: number, score: number, key: number, cap: number): void;
+  setPool(parent: number, cand: number, score: number, key: number, scratch: number, cap: number): void;
   setRng(a: number, b: number, c: number, d: number): void;
   setRank(on: number, weight: number): void;
+  setHeaviest(w: number): void;
   setTally(from: number, to: number): void;
   rngWord(i: number): number;
   poolCount(): number;
