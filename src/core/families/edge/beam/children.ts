@@ -1,5 +1,8 @@
 import type { Rng } from '../../../rng/rng';
 
+/** Widest range of keys' joins-and-rank parts `select` counts (beyond it, a quickselect). */
+export const SPAN = 65536;
+
 /** Children a pool holds for layers of `W`: four per kept board before a cut. */
 export function childPoolCap(W: number): number {
   return 4 * W + 1024;
@@ -17,8 +20,10 @@ export class ChildPool {
   readonly cand: Int32Array;
   readonly score: Int32Array;
   readonly key: Float64Array;
-  /** Room for a copy of the keys, where `select` finds the k-th largest. */
+  /** Room for a copy of the keys, where `select` finds the k-th largest when it cannot count. */
   private readonly scratch: Float64Array;
+  /** `select`'s counts: SPAN of the keys' joins-and-rank parts, then 1024 of tie-breaks. */
+  private readonly counts: Int32Array;
   count = 0;
   cut = -Infinity;
   /**
@@ -36,7 +41,7 @@ export class ChildPool {
   constructor(
     W: number,
     private readonly rng: Rng,
-    arrays?: { parent: Int32Array; cand: Int32Array; score: Int32Array; key: Float64Array; scratch: Float64Array },
+    arrays?: { parent: Int32Array; cand: Int32Array; score: Int32Array; key: Float64Array; scratch: Float64Array; counts: Int32Array },
     bounded = true,
   ) {
     this.bounded = bounded;
@@ -46,6 +51,7 @@ export class ChildPool {
     this.score = arrays?.score ?? new Int32Array(this.cap);
     this.key = arrays?.key ?? new Float64Array(this.cap);
     this.scratch = arrays?.scratch ?? new Float64Array(this.cap);
+    this.counts = arrays?.counts ?? new Int32Array(SPAN + 1024);
   }
 
   /**
@@ -102,20 +108,45 @@ export class ChildPool {
   /**
    * Put the `k` children of largest key first, in the order they came: mostly their parents'
    * order, so that making them the next layer reads the parents' states in order. The k-th
-   * largest key is found on a copy of the keys (quickselect), then the kept children move down.
+   * largest key is found by counting: the keys' joins-and-rank parts (a key over 1024, a narrow
+   * range once a layer has been cut), then the tie-breaks of those equal to the k-th's; where the
+   * range is too wide to count, by quickselect on a copy of the keys. Then the kept children move down.
    */
   select(k: number): void {
     const n = this.count;
     if (k >= n) return;
     const key = this.key;
-    const s = this.scratch;
-    for (let i = 0; i < n; i++) s[i] = key[i];
-    partition(s, k, n);
-    let t = Infinity;
-    for (let i = 0; i < k; i++) if (s[i] < t) t = s[i];
-    // Children with the k-th key itself are kept first come, as many as the k places leave.
-    let ties = k;
-    for (let i = 0; i < k; i++) if (s[i] > t) ties--;
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let i = 0; i < n; i++) {
+      const b = Math.floor(key[i] / 1024);
+      if (b < lo) lo = b;
+      if (b > hi) hi = b;
+    }
+    let t: number;
+    // Keys above the k-th, then children with the k-th key itself kept first come.
+    let above = 0;
+    if (hi - lo < SPAN) {
+      const c = this.counts;
+      c.fill(0, 0, hi - lo + 1);
+      for (let i = 0; i < n; i++) c[Math.floor(key[i] / 1024) - lo]++;
+      let j = hi - lo;
+      while (above + c[j] < k) above += c[j--];
+      const b = lo + j;
+      c.fill(0, SPAN, SPAN + 1024);
+      for (let i = 0; i < n; i++) if (Math.floor(key[i] / 1024) === b) c[SPAN + key[i] - b * 1024]++;
+      let r = 1023;
+      while (above + c[SPAN + r] < k) above += c[SPAN + r--];
+      t = b * 1024 + r;
+    } else {
+      const s = this.scratch;
+      for (let i = 0; i < n; i++) s[i] = key[i];
+      partition(s, k, n);
+      t = Infinity;
+      for (let i = 0; i < k; i++) if (s[i] < t) t = s[i];
+      for (let i = 0; i < k; i++) if (s[i] > t) above++;
+    }
+    let ties = k - above;
     let m = 0;
     for (let i = 0; m < k; i++) {
       const x = key[i];

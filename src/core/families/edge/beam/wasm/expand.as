@@ -16,8 +16,9 @@ let pParent: usize = 0;
 let pCand: usize = 0;
 let pScore: usize = 0;
 let pKey: usize = 0;
-// Room for a copy of the keys (select's).
+// Room for a copy of the keys (select's, where it cannot count), and its counts (SPAN + 1024 i32).
 let pScratch: usize = 0;
+let pCounts: usize = 0;
 let cap: i32 = 0;
 let count: i32 = 0;
 let cut: i32 = i32.MIN_VALUE;
@@ -73,12 +74,13 @@ let tItems: usize = 0;
 let qStart: usize = 0;
 let gMask: usize = 0;
 
-export function setPool(parent: usize, cand: usize, score: usize, key: usize, scratch: usize, capacity: i32): void {
+export function setPool(parent: usize, cand: usize, score: usize, key: usize, scratch: usize, counts: usize, capacity: i32): void {
   pParent = parent;
   pCand = cand;
   pScore = score;
   pKey = key;
   pScratch = scratch;
+  pCounts = counts;
   cap = capacity;
 }
 
@@ -177,18 +179,61 @@ function partition(k: i32, n: i32): void {
   }
 }
 
+// ChildPool's SPAN: the widest range of keys' joins-and-rank parts select counts.
+const SPAN: i32 = 65536;
+
+@inline function cAt(j: i32): i32 {
+  return load<i32>(pCounts + (<usize>j << 2));
+}
+
+@inline function cAdd(j: i32): void {
+  store<i32>(pCounts + (<usize>j << 2), cAt(j) + 1);
+}
+
 /** ChildPool.select on the first `n` children: the k largest keys first, in the order they came. */
 export function select(k: i32, n: i32): void {
   if (k >= n) return;
-  memory.copy(pScratch, pKey, <usize>n << 3);
-  partition(k, n);
-  let t = Infinity;
-  for (let i = 0; i < k; i++) {
-    const x = sAt(i);
-    if (x < t) t = x;
+  let lo: i64 = i64.MAX_VALUE;
+  let hi: i64 = i64.MIN_VALUE;
+  for (let i = 0; i < n; i++) {
+    const b = <i64>keyAt(i) >> 10;
+    if (b < lo) lo = b;
+    if (b > hi) hi = b;
   }
-  let ties = k;
-  for (let i = 0; i < k; i++) if (sAt(i) > t) ties--;
+  let t: f64;
+  let above = 0;
+  if (hi - lo < <i64>SPAN) {
+    const range = <i32>(hi - lo) + 1;
+    memory.fill(pCounts, 0, <usize>range << 2);
+    for (let i = 0; i < n; i++) cAdd(<i32>((<i64>keyAt(i) >> 10) - lo));
+    let j = range - 1;
+    while (above + cAt(j) < k) {
+      above += cAt(j);
+      j--;
+    }
+    const b: i64 = lo + <i64>j;
+    memory.fill(pCounts + (<usize>SPAN << 2), 0, 1024 << 2);
+    for (let i = 0; i < n; i++) {
+      const x = <i64>keyAt(i);
+      if (x >> 10 == b) cAdd(SPAN + <i32>(x & 1023));
+    }
+    let r = 1023;
+    while (above + cAt(SPAN + r) < k) {
+      above += cAt(SPAN + r);
+      r--;
+    }
+    t = <f64>((b << 10) + <i64>r);
+  } else {
+    memory.copy(pScratch, pKey, <usize>n << 3);
+    partition(k, n);
+    t = Infinity;
+    for (let i = 0; i < k; i++) {
+      const x = sAt(i);
+      if (x < t) t = x;
+    }
+    for (let i = 0; i < k; i++) if (sAt(i) > t) above++;
+  }
+  let ties = k - above;
   let m = 0;
   for (let i = 0; m < k; i++) {
     const x = keyAt(i);

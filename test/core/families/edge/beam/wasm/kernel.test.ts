@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { childPoolCap } from '../../../../../../src/core/families/edge/beam/children';
+import { ChildPool, childPoolCap } from '../../../../../../src/core/families/edge/beam/children';
+import { Rng } from '../../../../../../src/core/rng/rng';
 import { ScanTables } from '../../../../../../src/core/families/edge/beam/tables';
 import { EXPAND_WASM, EXPAND_WASM_SHA256 } from '../../../../../../src/core/families/edge/beam/wasm/expand-wasm';
 import { ExpandKernel } from '../../../../../../src/core/families/edge/beam/wasm/kernel';
@@ -21,5 +22,36 @@ describe('the beam in WebAssembly', () => {
     const T = new ScanTables(p, new Uint8Array(16).fill(1), true, true);
     expect(ExpandKernel.create(2 ** 26, 1, 4, 1, childPoolCap(2 ** 26), T)).toBeNull();
     expect(ExpandKernel.create(64, 1, 4, 1, childPoolCap(64), T)).not.toBeNull();
+  });
+
+  it("cuts its child pool as the JavaScript's does: the children of the highest keys, in the order they came, counted or by quickselect", () => {
+    const p = generatePuzzle(4, 4, 1).puzzle;
+    const T = new ScanTables(p, new Uint8Array(16).fill(1), true, true);
+    const W = 4096;
+    const k = ExpandKernel.create(W, 1, 4, 1, childPoolCap(W), T)!;
+    const rng = new Rng(5);
+    // Joins 0-3 (keys' joins-and-rank parts counted), then 0-300 (too wide to count: quickselect).
+    for (const joins of [4, 301]) {
+      const total = 3000;
+      const keep = 700;
+      const js = new ChildPool(W, rng);
+      for (let i = 0; i < total; i++) {
+        const key = rng.int(joins) * 1048576 + rng.int(6) * 1024 + (rng.next() < 0.5 ? rng.int(4) : 1020 + rng.int(4));
+        js.parent[i] = k.pool.parent[i] = i;
+        js.cand[i] = k.pool.cand[i] = -1;
+        js.score[i] = k.pool.score[i] = Math.floor(key / 1048576);
+        js.key[i] = k.pool.key[i] = key;
+      }
+      const keys = Array.from(js.key.subarray(0, total))
+        .sort((a, b) => b - a)
+        .slice(0, keep);
+      js.count = total;
+      js.select(keep);
+      k.commit(0, keep, total, 1, 4, 1, 0, 0, 0, 0);
+      expect(Array.from(k.pool.key.subarray(0, keep)).sort((a, b) => b - a)).toEqual(keys);
+      const order = Array.from(k.pool.parent.subarray(0, keep));
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+      expect(order).toEqual(Array.from(js.parent.subarray(0, keep)));
+    }
   });
 });
