@@ -126,8 +126,10 @@ export class FileIdentity implements Disposable {
 
   /** From now on the file must stay the one open now: `check` tells when it does not. */
   watch(): void {
-    this.fds.wal ??= this.openFd('-wal');
-    this.fds.shm ??= this.openFd('-shm');
+    // Another process closing the database as its last connection before SQLite opened it here
+    // removed the -wal and -shm opened at construction: the ones under the names are this connection's.
+    this.fds.wal = this.underName('-wal', this.fds.wal);
+    this.fds.shm = this.underName('-shm', this.fds.shm);
     // The counters before the file (see check).
     const marker = this.marker();
     const db = stat(this.file);
@@ -379,6 +381,18 @@ export class FileIdentity implements Disposable {
       this.fds[key] = null;
       if (fd !== null) fs.closeSync(fd);
     }
+  }
+
+  /**
+   * `fd` if it is still the file under the name, else a descriptor of that file. The one closed is
+   * a removed file's, which no connection of this process uses (it opened the file under the
+   * name), so no lock of SQLite's goes with it.
+   */
+  private underName(suffix: string, fd: number | null): number | null {
+    const mine = this.fdIdent(fd);
+    if (mine !== null && sameIdent(stat(`${this.file}${suffix}`), mine)) return fd;
+    if (fd !== null) fs.closeSync(fd);
+    return this.openFd(suffix);
   }
 
   private openFd(suffix: string): number | null {

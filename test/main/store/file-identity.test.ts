@@ -273,3 +273,29 @@ describe("the store's second connection, which holds the write lock through its 
     }
   });
 });
+
+describe('a database another process closes as this one opens it', () => {
+  it('takes the -wal and -shm made anew after its last connection closed as its own, not as a replaced file', () => {
+    const file = path.join(tempDir(), 'a.db');
+    const other = new Database(file);
+    other.pragma('journal_mode = WAL');
+    other.exec('create table t (x); insert into t values (1)');
+    // Opened while the other connection's -wal and -shm are there (a store opens its identity before SQLite).
+    const identity = new FileIdentity(file);
+    const before = fs.statSync(`${file}-wal`).ino;
+    // Its last connection closing removes them; this one's makes new ones.
+    other.close();
+    const db = new Database(file);
+    try {
+      db.exec('insert into t values (2)');
+      expect(fs.statSync(`${file}-wal`).ino).not.toBe(before);
+      identity.watch();
+      expect(identity.check()).toBeNull();
+      db.exec('insert into t values (3)');
+      expect(identity.check()).toBeNull();
+    } finally {
+      db.close();
+      identity.dispose();
+    }
+  });
+});
