@@ -93,15 +93,10 @@ export class ChildPool {
   prune(): void {
     const w = this.width;
     if (this.count <= w) return;
-    this.select(w);
+    const floor = this.select(w);
     this.count = w;
-    let lo = Infinity;
-    let floor = Infinity;
-    for (let i = 0; i < w; i++) {
-      if (this.score[i] < lo) lo = this.score[i];
-      if (this.key[i] < floor) floor = this.key[i];
-    }
-    this.cut = lo;
+    // The weakest kept key's joins are the weakest kept joins (a key's rank and tie-break add less than 2^20).
+    this.cut = Math.floor(floor / 1048576);
     if (this.bounded) this.floor = floor;
   }
 
@@ -111,10 +106,11 @@ export class ChildPool {
    * largest key is found by counting: the keys' joins-and-rank parts (a key over 1024, a narrow
    * range once a layer has been cut), then the tie-breaks of those equal to the k-th's; where the
    * range is too wide to count, by quickselect on a copy of the keys. Then the kept children move down.
+   * Returns the weakest key kept (-Infinity when all are).
    */
-  select(k: number): void {
+  select(k: number): number {
     const n = this.count;
-    if (k >= n) return;
+    if (k >= n) return -Infinity;
     const key = this.key;
     let lo = Infinity;
     let hi = -Infinity;
@@ -163,6 +159,7 @@ export class ChildPool {
       }
       m++;
     }
+    return t;
   }
 }
 

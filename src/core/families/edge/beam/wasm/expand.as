@@ -190,9 +190,9 @@ const SPAN: i32 = 65536;
   store<i32>(pCounts + (<usize>j << 2), cAt(j) + 1);
 }
 
-/** ChildPool.select on the first `n` children: the k largest keys first, in the order they came. */
-export function select(k: i32, n: i32): void {
-  if (k >= n) return;
+/** ChildPool.select on the first `n` children: the k largest keys first, in the order they came; the weakest kept. */
+export function select(k: i32, n: i32): f64 {
+  if (k >= n) return -Infinity;
   let lo: i64 = i64.MAX_VALUE;
   let hi: i64 = i64.MIN_VALUE;
   for (let i = 0; i < n; i++) {
@@ -252,24 +252,16 @@ export function select(k: i32, n: i32): void {
     }
     m++;
   }
+  return t;
 }
 
 /** ChildPool.prune. */
 function prune(): void {
   const w = width;
   if (count <= w) return;
-  select(w, count);
+  floor = select(w, count);
   count = w;
-  let lo = i32.MAX_VALUE;
-  let f = Infinity;
-  for (let i = 0; i < w; i++) {
-    const s = i32at(pScore, i);
-    if (s < lo) lo = s;
-    const k = keyAt(i);
-    if (k < f) f = k;
-  }
-  cut = lo;
-  floor = f;
+  cut = <i32>(<i64>floor >> 20);
 }
 
 /** ChildPool.reaches. */

@@ -215,7 +215,7 @@ interface Exports {
     ts: number,
     ti: number,
   ): void;
-  select(k: number, n: number): void;
+  select(k: number, n: number): number;
   commit(
     n: number,
     total: number,
