@@ -1,6 +1,6 @@
 import type { Rng } from '../../../rng/rng';
 
-/** Widest range of keys' joins-and-rank parts `select` counts (beyond it, a quickselect). */
+/** Widest range of keys' joins-and-rank parts `select` counts in one sweep (beyond it, in buckets). */
 export const SPAN = 65536;
 
 /** Children a pool holds for layers of `W`: four per kept board before a cut. */
@@ -20,9 +20,7 @@ export class ChildPool {
   readonly cand: Int32Array;
   readonly score: Int32Array;
   readonly key: Float64Array;
-  /** Room for a copy of the keys, where `select` finds the k-th largest when it cannot count. */
-  private readonly scratch: Float64Array;
-  /** `select`'s counts: SPAN of the keys' joins-and-rank parts, then 1024 of tie-breaks. */
+  /** `select`'s counts: SPAN of the keys' joins-and-rank parts (or buckets of them), then 1024 of tie-breaks. */
   private readonly counts: Int32Array;
   count = 0;
   cut = -Infinity;
@@ -41,7 +39,7 @@ export class ChildPool {
   constructor(
     W: number,
     private readonly rng: Rng,
-    arrays?: { parent: Int32Array; cand: Int32Array; score: Int32Array; key: Float64Array; scratch: Float64Array; counts: Int32Array },
+    arrays?: { parent: Int32Array; cand: Int32Array; score: Int32Array; key: Float64Array; counts: Int32Array },
     bounded = true,
   ) {
     this.bounded = bounded;
@@ -50,7 +48,6 @@ export class ChildPool {
     this.cand = arrays?.cand ?? new Int32Array(this.cap);
     this.score = arrays?.score ?? new Int32Array(this.cap);
     this.key = arrays?.key ?? new Float64Array(this.cap);
-    this.scratch = arrays?.scratch ?? new Float64Array(this.cap);
     this.counts = arrays?.counts ?? new Int32Array(SPAN + 1024);
   }
 
@@ -103,15 +100,17 @@ export class ChildPool {
   /**
    * Put the `k` children of largest key first, in the order they came: mostly their parents'
    * order, so that making them the next layer reads the parents' states in order. The k-th
-   * largest key is found by counting: the keys' joins-and-rank parts (a key over 1024, a narrow
-   * range once a layer has been cut), then the tie-breaks of those equal to the k-th's; where the
-   * range is too wide to count, by quickselect on a copy of the keys. Then the kept children move down.
+   * largest key is found by counting: the keys' joins-and-rank parts (a key over 1024), then the
+   * tie-breaks of those equal to the k-th's. Once a layer has been cut the parts span a few joins,
+   * so one sweep counts them; where they span more than SPAN, a sweep counts them in SPAN buckets
+   * and the next looks only inside the k-th's. Then the kept children move down.
    * Returns the weakest key kept (-Infinity when all are).
    */
   select(k: number): number {
     const n = this.count;
     if (k >= n) return -Infinity;
     const key = this.key;
+    const c = this.counts;
     let lo = Infinity;
     let hi = -Infinity;
     for (let i = 0; i < n; i++) {
@@ -119,29 +118,30 @@ export class ChildPool {
       if (b < lo) lo = b;
       if (b > hi) hi = b;
     }
-    let t: number;
     // Keys above the k-th, then children with the k-th key itself kept first come.
     let above = 0;
-    if (hi - lo < SPAN) {
-      const c = this.counts;
-      c.fill(0, 0, hi - lo + 1);
-      for (let i = 0; i < n; i++) c[Math.floor(key[i] / 1024) - lo]++;
-      let j = hi - lo;
+    // Narrow [lo, hi] down to the k-th's part, counting in buckets of `step` parts.
+    let step: number;
+    do {
+      step = 1;
+      while ((hi - lo) / step >= SPAN) step *= 2;
+      const buckets = Math.floor((hi - lo) / step) + 1;
+      c.fill(0, 0, buckets);
+      for (let i = 0; i < n; i++) {
+        const b = Math.floor(key[i] / 1024);
+        if (b >= lo && b <= hi) c[Math.floor((b - lo) / step)]++;
+      }
+      let j = buckets - 1;
       while (above + c[j] < k) above += c[j--];
-      const b = lo + j;
-      c.fill(0, SPAN, SPAN + 1024);
-      for (let i = 0; i < n; i++) if (Math.floor(key[i] / 1024) === b) c[SPAN + key[i] - b * 1024]++;
-      let r = 1023;
-      while (above + c[SPAN + r] < k) above += c[SPAN + r--];
-      t = b * 1024 + r;
-    } else {
-      const s = this.scratch;
-      for (let i = 0; i < n; i++) s[i] = key[i];
-      partition(s, k, n);
-      t = Infinity;
-      for (let i = 0; i < k; i++) if (s[i] < t) t = s[i];
-      for (let i = 0; i < k; i++) if (s[i] > t) above++;
-    }
+      lo += j * step;
+      hi = Math.min(hi, lo + step - 1);
+    } while (step > 1);
+    const b = lo;
+    c.fill(0, SPAN, SPAN + 1024);
+    for (let i = 0; i < n; i++) if (Math.floor(key[i] / 1024) === b) c[SPAN + key[i] - b * 1024]++;
+    let r = 1023;
+    while (above + c[SPAN + r] < k) above += c[SPAN + r--];
+    const t = b * 1024 + r;
     let ties = k - above;
     let m = 0;
     for (let i = 0; m < k; i++) {
@@ -160,30 +160,5 @@ export class ChildPool {
       m++;
     }
     return t;
-  }
-}
-
-/** Reorder the first `n` values so the `k` largest come first (quickselect). */
-function partition(a: Float64Array, k: number, n: number): void {
-  let lo = 0;
-  let hi = n - 1;
-  while (lo < hi) {
-    const pivot = a[(lo + hi) >>> 1];
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (a[i] > pivot) i++;
-      while (a[j] < pivot) j--;
-      if (i <= j) {
-        const x = a[i];
-        a[i] = a[j];
-        a[j] = x;
-        i++;
-        j--;
-      }
-    }
-    if (k - 1 <= j) hi = j;
-    else if (k - 1 >= i) lo = i;
-    else break;
   }
 }

@@ -16,8 +16,7 @@ let pParent: usize = 0;
 let pCand: usize = 0;
 let pScore: usize = 0;
 let pKey: usize = 0;
-// Room for a copy of the keys (select's, where it cannot count), and its counts (SPAN + 1024 i32).
-let pScratch: usize = 0;
+// select's counts (SPAN + 1024 i32).
 let pCounts: usize = 0;
 let cap: i32 = 0;
 let count: i32 = 0;
@@ -74,12 +73,11 @@ let tItems: usize = 0;
 let qStart: usize = 0;
 let gMask: usize = 0;
 
-export function setPool(parent: usize, cand: usize, score: usize, key: usize, scratch: usize, counts: usize, capacity: i32): void {
+export function setPool(parent: usize, cand: usize, score: usize, key: usize, counts: usize, capacity: i32): void {
   pParent = parent;
   pCand = cand;
   pScore = score;
   pKey = key;
-  pScratch = scratch;
   pCounts = counts;
   cap = capacity;
 }
@@ -150,36 +148,7 @@ export function setPieces(start: usize, mask: usize): void {
   return load<f64>(pKey + (<usize>i << 3));
 }
 
-@inline function sAt(i: i32): f64 {
-  return load<f64>(pScratch + (<usize>i << 3));
-}
-
-/** partition in children.ts, on the scratch copy of the keys. */
-function partition(k: i32, n: i32): void {
-  let lo = 0;
-  let hi = n - 1;
-  while (lo < hi) {
-    const pivot = sAt((lo + hi) >>> 1);
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (sAt(i) > pivot) i++;
-      while (sAt(j) < pivot) j--;
-      if (i <= j) {
-        const x = sAt(i);
-        store<f64>(pScratch + (<usize>i << 3), sAt(j));
-        store<f64>(pScratch + (<usize>j << 3), x);
-        i++;
-        j--;
-      }
-    }
-    if (k - 1 <= j) hi = j;
-    else if (k - 1 >= i) lo = i;
-    else break;
-  }
-}
-
-// ChildPool's SPAN: the widest range of keys' joins-and-rank parts select counts.
+// ChildPool's SPAN: the widest range of keys' joins-and-rank parts select counts in one sweep.
 const SPAN: i32 = 65536;
 
 @inline function cAt(j: i32): i32 {
@@ -200,39 +169,39 @@ export function select(k: i32, n: i32): f64 {
     if (b < lo) lo = b;
     if (b > hi) hi = b;
   }
-  let t: f64;
   let above = 0;
-  if (hi - lo < <i64>SPAN) {
-    const range = <i32>(hi - lo) + 1;
-    memory.fill(pCounts, 0, <usize>range << 2);
-    for (let i = 0; i < n; i++) cAdd(<i32>((<i64>keyAt(i) >> 10) - lo));
-    let j = range - 1;
+  // Narrow [lo, hi] down to the k-th's part, counting in buckets of 2^s parts.
+  let s: i64 = 0;
+  do {
+    s = 0;
+    while ((hi - lo) >> s >= <i64>SPAN) s++;
+    const buckets = <i32>((hi - lo) >> s) + 1;
+    memory.fill(pCounts, 0, <usize>buckets << 2);
+    for (let i = 0; i < n; i++) {
+      const b = <i64>keyAt(i) >> 10;
+      if (b >= lo && b <= hi) cAdd(<i32>((b - lo) >> s));
+    }
+    let j = buckets - 1;
     while (above + cAt(j) < k) {
       above += cAt(j);
       j--;
     }
-    const b: i64 = lo + <i64>j;
-    memory.fill(pCounts + (<usize>SPAN << 2), 0, 1024 << 2);
-    for (let i = 0; i < n; i++) {
-      const x = <i64>keyAt(i);
-      if (x >> 10 == b) cAdd(SPAN + <i32>(x & 1023));
-    }
-    let r = 1023;
-    while (above + cAt(SPAN + r) < k) {
-      above += cAt(SPAN + r);
-      r--;
-    }
-    t = <f64>((b << 10) + <i64>r);
-  } else {
-    memory.copy(pScratch, pKey, <usize>n << 3);
-    partition(k, n);
-    t = Infinity;
-    for (let i = 0; i < k; i++) {
-      const x = sAt(i);
-      if (x < t) t = x;
-    }
-    for (let i = 0; i < k; i++) if (sAt(i) > t) above++;
+    lo += <i64>j << s;
+    const top = lo + (<i64>1 << s) - 1;
+    if (top < hi) hi = top;
+  } while (s > 0);
+  const b: i64 = lo;
+  memory.fill(pCounts + (<usize>SPAN << 2), 0, 1024 << 2);
+  for (let i = 0; i < n; i++) {
+    const x = <i64>keyAt(i);
+    if (x >> 10 == b) cAdd(SPAN + <i32>(x & 1023));
   }
+  let r = 1023;
+  while (above + cAt(SPAN + r) < k) {
+    above += cAt(SPAN + r);
+    r--;
+  }
+  const t: f64 = <f64>((b << 10) + <i64>r);
   let ties = k - above;
   let m = 0;
   for (let i = 0; m < k; i++) {

@@ -14,7 +14,7 @@ export class ExpandKernel {
   readonly used: [Uint32Array, Uint32Array];
   readonly front: [Uint16Array, Uint16Array];
   readonly right: [Uint16Array, Uint16Array];
-  readonly pool: { parent: Int32Array; cand: Int32Array; score: Int32Array; key: Float64Array; scratch: Float64Array; counts: Int32Array };
+  readonly pool: { parent: Int32Array; cand: Int32Array; score: Int32Array; key: Float64Array; counts: Int32Array };
   /** With `exhaust`: ColourExhaust's tallies per layer and piece weights, in this memory. */
   readonly rank: { tally: [Int32Array, Int32Array]; weight: Int32Array } | null;
   private readonly x: Exports;
@@ -42,7 +42,7 @@ export class ExpandKernel {
     const at = { score: layers(4), used: layers(4 * words), front: layers(2 * cols), right: layers(2 * R), tally: ranked ? layers(4) : [] };
     // A weight per piece: pieceStart lists every piece (its candidates' range in a group), plus one.
     const weightAt = ranked ? take(4 * T.pieceStart[0].length) : -1;
-    const pool = [take(4 * cap), take(4 * cap), take(4 * cap), take(8 * cap), take(8 * cap), take(4 * (SPAN + 1024))];
+    const pool = [take(4 * cap), take(4 * cap), take(4 * cap), take(8 * cap), take(4 * (SPAN + 1024))];
     const tables = T.piece.map((piece, g) => {
       const n = piece.length;
       return [
@@ -88,8 +88,7 @@ export class ExpandKernel {
       cand: new Int32Array(b, pool[1], cap),
       score: new Int32Array(b, pool[2], cap),
       key: new Float64Array(b, pool[3], cap),
-      scratch: new Float64Array(b, pool[4], cap),
-      counts: new Int32Array(b, pool[5], SPAN + 1024),
+      counts: new Int32Array(b, pool[4], SPAN + 1024),
     };
     tables.forEach((t, g) => {
       new Int16Array(b, t[0], t[1]).set(T.piece[g]);
@@ -111,7 +110,7 @@ export class ExpandKernel {
     this.tables = tables;
     this.poolAt = pool;
     this.x = new wa.Instance(compiled(wa), { env: { memory } }).exports as unknown as Exports;
-    this.x.setPool(pool[0], pool[1], pool[2], pool[3], pool[4], pool[5], cap);
+    this.x.setPool(pool[0], pool[1], pool[2], pool[3], pool[4], cap);
     const pieces = T.pieceStart[0].length - 1;
     this.rank = weightAt >= 0 ? { tally: two((o) => new Int32Array(b, o, W), at.tally), weight: new Int32Array(b, weightAt, pieces) } : null;
     this.x.setRank(weightAt >= 0 ? 1 : 0, Math.max(0, weightAt));
@@ -119,7 +118,7 @@ export class ExpandKernel {
 
   /** Children the pool holds before a cut (at most its `cap`), as `ChildPool.limit`. */
   limitPool(cap: number): void {
-    this.x.setPool(this.poolAt[0], this.poolAt[1], this.poolAt[2], this.poolAt[3], this.poolAt[4], this.poolAt[5], Math.min(cap, this.pool.parent.length));
+    this.x.setPool(this.poolAt[0], this.poolAt[1], this.poolAt[2], this.poolAt[3], this.poolAt[4], Math.min(cap, this.pool.parent.length));
   }
 
   /**
@@ -192,7 +191,7 @@ export class ExpandKernel {
 
 interface Exports {
   setPieces(start: number, mask: number): void;
-  setPool(parent: number, cand: number, score: number, key: number, scratch: number, counts: number, cap: number): void;
+  setPool(parent: number, cand: number, score: number, key: number, counts: number, cap: number): void;
   setRng(a: number, b: number, c: number, d: number): void;
   setRank(on: number, weight: number): void;
   setHeaviest(w: number): void;

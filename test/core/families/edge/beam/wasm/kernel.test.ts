@@ -24,19 +24,23 @@ describe('the beam in WebAssembly', () => {
     expect(ExpandKernel.create(64, 1, 4, 1, childPoolCap(64), T)).not.toBeNull();
   });
 
-  it("cuts its child pool as the JavaScript's does: the children of the highest keys, in the order they came, counted or by quickselect", () => {
+  it("cuts its child pool as the JavaScript's does: the children of the highest keys, in the order they came, however far apart the keys", () => {
     const p = generatePuzzle(4, 4, 1).puzzle;
     const T = new ScanTables(p, new Uint8Array(16).fill(1), true, true);
     const W = 4096;
     const k = ExpandKernel.create(W, 1, 4, 1, childPoolCap(W), T)!;
     const rng = new Rng(5);
-    // Joins 0-3 (keys' joins-and-rank parts counted), then 0-300 (too wide to count: quickselect).
-    for (const joins of [4, 301]) {
-      const total = 3000;
-      const keep = 700;
+    // Keys' joins 0-3 (their joins-and-rank parts counted in one sweep), then wider (counted in
+    // buckets, then inside the k-th's bucket: one more sweep or two). Many cuts, so that the k-th
+    // key falls at a bucket's edges too.
+    for (let trial = 0; trial < 120; trial++) {
+      const joins = [4, 70, 301, 5000, 100_000][trial % 5]!;
+      const ranks = trial % 10 < 5 ? 6 : 1024;
+      const total = 200 + rng.int(2800);
+      const keep = 1 + rng.int(total - 1);
       const js = new ChildPool(W, rng);
       for (let i = 0; i < total; i++) {
-        const key = rng.int(joins) * 1048576 + rng.int(6) * 1024 + (rng.next() < 0.5 ? rng.int(4) : 1020 + rng.int(4));
+        const key = rng.int(joins) * 1048576 + rng.int(ranks) * 1024 + (rng.next() < 0.5 ? rng.int(4) : 1020 + rng.int(4));
         js.parent[i] = k.pool.parent[i] = i;
         js.cand[i] = k.pool.cand[i] = -1;
         js.score[i] = k.pool.score[i] = Math.floor(key / 1048576);
