@@ -105,6 +105,8 @@ export const SpreadState = v.object({
   evaluations: count,
   wallMs: count,
   pool: v.array(PoolEntry),
+  /** The last pass's score the run reported (its Live figure and curve), absent in checkpoints before it was kept. */
+  current: v.optional(count),
 });
 export type SpreadState = v.InferOutput<typeof SpreadState>;
 

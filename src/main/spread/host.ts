@@ -79,6 +79,7 @@ export class SpreadHost implements WorkerHandle {
   private epoch = '';
   private startedAt = 0;
   private runBest = -Infinity;
+  /** The score of the last pass a worker reported (kept across a resume), 0 before any. */
   private current = 0;
   private readonly notes: string[] = [];
   private readonly told = new Set<string>();
@@ -159,6 +160,8 @@ export class SpreadHost implements WorkerHandle {
     this.epoch = `${this.state.epochs}.${randomUUID().slice(0, 8)}`;
     this.emit({ type: 'started', runId: spec.runId, maxScore: this.maxScore });
     const best = this.pool.best;
+    // A run given a board stands on it, as a lone beam run from a board does.
+    this.current = this.state.current ?? best?.score ?? 0;
     if (best && best.score > this.runBest) this.improved(best.score, best.board);
     this.redis = await connectRedis(this.opts.redisUrl);
     if (this.ended) return void this.redis.disconnect();
@@ -275,7 +278,8 @@ export class SpreadHost implements WorkerHandle {
     switch (ev.type) {
       case 'progress':
         this.work(e, ev.cpuMs, ev.evaluations, now);
-        this.current = ev.currentScore;
+        // A job from empty says 0 until its first pass ends: no pass's score, so the run's stays.
+        if (ev.currentScore > 0) this.current = ev.currentScore;
         return;
       case 'improvement': {
         this.work(e, ev.cpuMs, ev.evaluations, now);
@@ -362,6 +366,7 @@ export class SpreadHost implements WorkerHandle {
       evaluations: this.ledger.evaluations,
       wallMs: this.wallMs(),
       pool: [...this.pool.entries],
+      current: this.current,
     };
   }
 

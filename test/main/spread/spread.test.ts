@@ -2,7 +2,7 @@
  * Spread runs with a real Redis (Debian's redis-server on a free loopback port) and two
  * `workbench worker` processes: one run whose passes the workers do reaches its target as one
  * history entry; it goes on through a worker killed mid-pass and Redis restarting empty; it resumes
- * from its checkpoint with its pool and books; a board a worker forges, a board given to start
+ * from its checkpoint with its pool, books and current score; a board a worker forges, a board given to start
  * from or one of its checkpoint that does not hold, is left out in one line and the best is not
  * raised; a pass that ended is not run again from a copy on the queue; bad input is one line.
  */
@@ -246,6 +246,14 @@ describe('a run spread over workers (BullMQ on Redis)', () => {
       const scores = read<{ best_score: number }>(db, `SELECT best_score FROM run_events WHERE kind = 'improvement' ORDER BY id`).map((e) => e.best_score);
       expect(new Set(scores).size).toBe(scores.length);
       expect(scores.at(-1)).toBe(run.best_score);
+      // Its current score (the last pass's) goes on across the resume and through passes from
+      // empty: once a pass has scored, the curve never says 0.
+      const current = read<{ current_score: number }>(db, `SELECT current_score FROM run_events WHERE kind = 'progress' ORDER BY id`).map(
+        (e) => e.current_score,
+      );
+      const scored = current.findIndex((x) => x > 0);
+      expect(scored).toBeGreaterThanOrEqual(0);
+      expect(current.slice(scored)).not.toContain(0);
     },
     SLOW,
   );
