@@ -79,7 +79,7 @@ export class SpreadHost implements WorkerHandle {
   private epoch = '';
   private startedAt = 0;
   private runBest = -Infinity;
-  /** The score of the last pass a worker reported (kept across a resume), 0 before any. */
+  /** The score of the last pass a worker reported (kept across a resume); before any, the board the run starts from (0 from empty). */
   private current = 0;
   private readonly notes: string[] = [];
   private readonly told = new Set<string>();
