@@ -18,7 +18,7 @@ export class ExpandKernel {
   /** With `exhaust`: ColourExhaust's tallies per layer and piece weights, in this memory. */
   readonly rank: { tally: [Int32Array, Int32Array]; weight: Int32Array } | null;
   private readonly x: Exports;
-  /** Byte offsets of the states' arrays per layer, and of each group's tables (12 per group as setTables takes them, then setPieces' 2). */
+  /** Byte offsets of the states' arrays per layer, and of each group's tables (12 per group as setTables takes them, then setPieces' 4). */
   private readonly at: { score: number[]; used: number[]; front: number[]; right: number[]; tally: number[] };
   private readonly tables: number[][];
   private readonly poolAt: number[];
@@ -55,6 +55,8 @@ export class ExpandKernel {
         ...[T.byLT[g], T.byL[g], T.byT[g]].flatMap((l) => [take(4 * l.start.length), take(4 * l.items.length)]),
         take(4 * T.pieceStart[g].length),
         take(4 * words),
+        take(4 * words * T.colours),
+        take(4 * words * T.colours),
       ];
     });
     const pages = Math.ceil(top / 65536);
@@ -105,6 +107,13 @@ export class ExpandKernel {
       new Int32Array(b, t[12], start.length).set(start);
       const mask = new Uint32Array(b, t[13], words);
       for (let q = 0; q + 1 < start.length; q++) if (start[q + 1] > start[q]) mask[q >>> 5] |= 1 << (q & 31);
+      // Per colour, the pieces with a candidate showing it left, and top.
+      const byLeft = new Uint32Array(b, t[14], words * T.colours);
+      const byTop = new Uint32Array(b, t[15], words * T.colours);
+      T.piece[g].forEach((q, k) => {
+        byLeft[T.left[g][k] * words + (q >>> 5)] |= 1 << (q & 31);
+        byTop[T.top[g][k] * words + (q >>> 5)] |= 1 << (q & 31);
+      });
     });
     this.at = at;
     this.tables = tables;
@@ -148,7 +157,7 @@ export class ExpandKernel {
     const x = this.x;
     const t = this.tables[g];
     x.setTables(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11]);
-    x.setPieces(t[12], t[13]);
+    x.setPieces(t[12], t[13], t[14], t[15]);
     const s = rng.getState();
     x.setRng(s[0], s[1], s[2], s[3]);
     const a = this.at;
@@ -190,7 +199,7 @@ export class ExpandKernel {
 }
 
 interface Exports {
-  setPieces(start: number, mask: number): void;
+  setPieces(start: number, mask: number, left: number, top: number): void;
   setPool(parent: number, cand: number, score: number, key: number, counts: number, cap: number): void;
   setRng(a: number, b: number, c: number, d: number): void;
   setRank(on: number, weight: number): void;
