@@ -228,14 +228,17 @@ export class Studies {
   /**
    * Start the study (see `start`) and resolve when every run of it has ended. A run that ends
    * interrupted meanwhile (its solver process died) is resumed from its checkpoint once; a
-   * second interruption leaves it interrupted, for a later `study run` to try again.
+   * second interruption leaves it interrupted, for a later `study run` to try again. Runs another
+   * process holds are waited for, and taken over here when that process dies or lets them go:
+   * otherwise its queued runs would wait for nobody, and this for ever.
    */
   async run(id: number, onResume: (run: RunRecord) => void = () => {}): Promise<StudyStart> {
     const started = this.start(id);
+    const elsewhere = new Set(started.elsewhere);
     let pending = [...started.queued, ...started.elsewhere];
     const resumed = new Set<number>();
     while (pending.length > 0) {
-      const ended = await this.waitFor(pending);
+      const ended = await Promise.all(pending.map((r) => (elsewhere.has(r) ? this.waitElsewhere(r, onResume) : this.dispatcher.waitFor(r))));
       pending = [];
       for (const r of ended) {
         if (r.status !== 'interrupted' || resumed.has(r.id)) continue;
@@ -250,6 +253,35 @@ export class Studies {
       }
     }
     return started;
+  }
+
+  /**
+   * Resolves when a run another process holds has ended; if that process dies or gives the run up
+   * first (its lease no longer held), the run is resumed here from its checkpoint and this
+   * resolves when it ends here.
+   */
+  private async waitElsewhere(runId: number, onTake: (run: RunRecord) => void): Promise<RunRecord> {
+    const done = this.dispatcher.waitFor(runId);
+    // A lease lapses after its ttl without a renewal: looking a few times a ttl takes a run over soon after.
+    const every = Math.max(10, this.dispatcher.grant.ttlMs / 3);
+    for (;;) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const ended = await Promise.race([done, new Promise<null>((r) => (timer = setTimeout(() => r(null), every)))]);
+      clearTimeout(timer);
+      if (ended) return ended;
+      // Only a run left queued or running is taken: one that ended (stopped on purpose, say) is
+      // `done`'s to report, at its next look.
+      if (hasEnded(this.wb.store.getRun(runId)?.status ?? 'done')) return done;
+      let taken: RunRecord;
+      try {
+        taken = this.dispatcher.resume(runId);
+      } catch (e) {
+        if (e instanceof Error && e.cause instanceof StoreError && e.cause.code === 'LEASE_HELD') continue;
+        throw e;
+      }
+      onTake(taken);
+      return this.dispatcher.waitFor(runId);
+    }
   }
 
   /** Stop every queued or running run of the study, wherever it runs; resolves when they have stopped. */

@@ -30,15 +30,26 @@ const noFiles = {
   },
 };
 
-function open(dbPath: string, concurrency = 1, owner?: LeaseOwner) {
+/** `hung`: a process whose workers never answer and that never renews its leases. */
+function open(dbPath: string, concurrency = 1, owner?: LeaseOwner, o: { leaseTtlMs?: number; hung?: boolean } = {}) {
   const log = { spawned: 0, handles: [] as ReturnType<ReturnType<typeof inProcessSpawner>>[] };
+  const silent = () => {
+    const exits: ((d: string) => void)[] = [];
+    return {
+      alive: true,
+      post: () => {},
+      onMessage: () => {},
+      onExit: (l: (d: string) => void) => void exits.push(l),
+      dispose: () => exits.forEach((l) => l('killed by SIGKILL')),
+    };
+  };
   const wb = Workbench.open({
     dbPath,
-    spawn: inProcessSpawner(log as never),
+    spawn: o.hung ? silent : inProcessSpawner(log as never),
     concurrency,
     checkpointIntervalMs: 20,
     progressIntervalMs: 20,
-    lease: { heartbeatMs: 50, ...(owner ? { owner } : {}) },
+    lease: { heartbeatMs: o.hung ? 60_000 : 50, ...(owner ? { owner } : {}), ...(o.leaseTtlMs ? { leaseTtlMs: o.leaseTtlMs } : {}) },
   });
   return { wb, studies: new Studies(wb), log };
 }
@@ -214,6 +225,27 @@ describe('studies', () => {
     expect(a.wb.store.countRuns()).toBe(8);
     await a.wb.dispose();
     await b.wb.dispose();
+  });
+
+  it('run to the end when the process holding the runs hangs or quits: the second takes its runs over', async () => {
+    for (const how of ['hangs', 'quits'] as const) {
+      const dbPath = join(mkdtempSync(join(tmpdir(), 'study-takeover-')), 'w.db');
+      const a = open(dbPath, 1, { host: 'worker-7.example', pid: 77, startedAt: 1 }, how === 'hangs' ? { hung: true, leaseTtlMs: 300 } : {});
+      const b = open(dbPath, 1, undefined, { leaseTtlMs: 600 });
+      const study = a.studies.create(file({ seeds: 2 }), 's.json', noFiles);
+      const first = a.studies.start(study.id);
+      expect(first.created).toHaveLength(8);
+      const running = b.studies.run(study.id);
+      if (how === 'quits') await a.wb.dispose();
+      const started = await running;
+      expect(started.elsewhere.sort((x, y) => x - y)).toEqual(first.created);
+      const runs = b.studies.runs(study.id).map((l) => l.run);
+      expect(runs.map((r) => r.status)).toEqual(Array(8).fill('done'));
+      // b ran the runs a had only queued.
+      expect(b.log.spawned).toBeGreaterThanOrEqual(7);
+      if (how === 'hangs') await a.wb.dispose();
+      await b.wb.dispose();
+    }
   });
 
   it('take a finished run from its run file into the empty cell that is exactly its own, and refuse one that is not', async () => {
