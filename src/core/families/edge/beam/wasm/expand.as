@@ -75,6 +75,11 @@ let gMask: usize = 0;
 // Per colour, the group's pieces with a candidate showing it left (lMask) or top (tMask): `words` u32 bits each.
 let lMask: usize = 0;
 let tMask: usize = 0;
+// Per colour and piece (i32 each, colour * pieces + piece): where the piece's candidates showing
+// that colour left (lPos) or top (tPos) sit in the colour's list, its first index << 8 | how many.
+let lPos: usize = 0;
+let tPos: usize = 0;
+let nPieces: i32 = 0;
 
 export function setPool(parent: usize, cand: usize, score: usize, key: usize, counts: usize, capacity: i32): void {
   pParent = parent;
@@ -124,11 +129,14 @@ export function setTables(piece: usize, n: i32, left: usize, top: usize, right: 
   tItems = ti;
 }
 
-export function setPieces(start: usize, mask: usize, left: usize, top: usize): void {
+export function setPieces(start: usize, mask: usize, left: usize, top: usize, leftPos: usize, topPos: usize, pieces: i32): void {
   qStart = start;
   gMask = mask;
   lMask = left;
   tMask = top;
+  lPos = leftPos;
+  tPos = topPos;
+  nPieces = pieces;
 }
 
 @inline function u32r(): u32 {
@@ -326,11 +334,11 @@ export function expand(size: i32, lw: i32, used: usize, front: usize, right: usi
   if (gmax == 0) return evals;
   if (count > lw) prune();
   if (gmax == 2) {
-    // Children closing one join: the candidates of the unused pieces showing the left colour
-    // (then the top one), found a word of pieces at a time as below. Scanning the colour's list
-    // of candidates looked mostly at used pieces (four in five on Eternity II) and took half of
-    // `expand`. Pieces ascend and so do their candidates, so the children come in the lists'
-    // order, the JavaScript's; `scanned` still counts the lists, as the JavaScript does.
+    // Children closing one join: the unused pieces showing the left colour (then the top one),
+    // found a word of pieces at a time as below, and each one's stretch of the colour's list.
+    // Scanning the whole list looked mostly at used pieces (four in five on Eternity II) and took
+    // half of `expand`. Pieces ascend and so do their candidates, so the children come in the
+    // lists' order, the JavaScript's; `scanned` still counts the lists, as the JavaScript does.
     for (let i = 0; i < size; i++) {
       const si = i32at(score, i);
       if (si + 1 + ex < cut) continue;
@@ -347,9 +355,11 @@ export function expand(size: i32, lw: i32, used: usize, front: usize, right: usi
         while (bits != 0) {
           const q = (w << 5) + <i32>ctz(bits);
           bits &= bits - 1;
-          const end = i32at(qStart, q + 1);
-          for (let k = i32at(qStart, q); k < end; k++) {
-            if (u16at(tLeft, k) != l || u16at(tTop, k) == t) continue;
+          const at = i32at(lPos, l * nPieces + q);
+          const end = (at >>> 8) + (at & 255);
+          for (let j = at >>> 8; j < end; j++) {
+            const k = i32at(lItems, j);
+            if (u16at(tTop, k) == t) continue;
             evals++;
             push(i, k, sl + extra(ex, k, fr, fb), rankOf(ti, q));
           }
@@ -362,9 +372,11 @@ export function expand(size: i32, lw: i32, used: usize, front: usize, right: usi
         while (bits != 0) {
           const q = (w << 5) + <i32>ctz(bits);
           bits &= bits - 1;
-          const end = i32at(qStart, q + 1);
-          for (let k = i32at(qStart, q); k < end; k++) {
-            if (u16at(tTop, k) != t || u16at(tLeft, k) == l) continue;
+          const at = i32at(tPos, t * nPieces + q);
+          const end = (at >>> 8) + (at & 255);
+          for (let j = at >>> 8; j < end; j++) {
+            const k = i32at(tItems, j);
+            if (u16at(tLeft, k) == l) continue;
             evals++;
             push(i, k, st + extra(ex, k, fr, fb), rankOf(ti, q));
           }

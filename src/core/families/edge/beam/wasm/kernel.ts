@@ -18,7 +18,7 @@ export class ExpandKernel {
   /** With `exhaust`: ColourExhaust's tallies per layer and piece weights, in this memory. */
   readonly rank: { tally: [Int32Array, Int32Array]; weight: Int32Array } | null;
   private readonly x: Exports;
-  /** Byte offsets of the states' arrays per layer, and of each group's tables (12 per group as setTables takes them, then setPieces' 4). */
+  /** Byte offsets of the states' arrays per layer, and of each group's tables (12 per group as setTables takes them, then setPieces' 7, the last the pieces' count). */
   private readonly at: { score: number[]; used: number[]; front: number[]; right: number[]; tally: number[] };
   private readonly tables: number[][];
   private readonly poolAt: number[];
@@ -57,6 +57,9 @@ export class ExpandKernel {
         take(4 * words),
         take(4 * words * T.colours),
         take(4 * words * T.colours),
+        take(4 * T.colours * (T.pieceStart[g].length - 1)),
+        take(4 * T.colours * (T.pieceStart[g].length - 1)),
+        T.pieceStart[g].length - 1,
       ];
     });
     const pages = Math.ceil(top / 65536);
@@ -114,6 +117,16 @@ export class ExpandKernel {
         byLeft[T.left[g][k] * words + (q >>> 5)] |= 1 << (q & 31);
         byTop[T.top[g][k] * words + (q >>> 5)] |= 1 << (q & 31);
       });
+      // Per colour and piece, its stretch of the colour's list (a piece's candidates are consecutive there).
+      const pieces = start.length - 1;
+      [T.byL[g], T.byT[g]].forEach((list, i) => {
+        const pos = new Int32Array(b, t[16 + i], T.colours * pieces);
+        for (let c = 0; c < T.colours; c++)
+          for (let j = list.start[c]; j < list.start[c + 1]; j++) {
+            const at = c * pieces + T.piece[g][list.items[j]];
+            pos[at] = pos[at] === 0 ? (j << 8) | 1 : pos[at] + 1;
+          }
+      });
     });
     this.at = at;
     this.tables = tables;
@@ -157,7 +170,7 @@ export class ExpandKernel {
     const x = this.x;
     const t = this.tables[g];
     x.setTables(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11]);
-    x.setPieces(t[12], t[13], t[14], t[15]);
+    x.setPieces(t[12], t[13], t[14], t[15], t[16], t[17], t[18]);
     const s = rng.getState();
     x.setRng(s[0], s[1], s[2], s[3]);
     const a = this.at;
@@ -199,7 +212,7 @@ export class ExpandKernel {
 }
 
 interface Exports {
-  setPieces(start: number, mask: number, left: number, top: number): void;
+  setPieces(start: number, mask: number, left: number, top: number, leftPos: number, topPos: number, pieces: number): void;
   setPool(parent: number, cand: number, score: number, key: number, counts: number, cap: number): void;
   setRng(a: number, b: number, c: number, d: number): void;
   setRank(on: number, weight: number): void;
