@@ -23,6 +23,9 @@ let count: i32 = 0;
 let cut: i32 = i32.MIN_VALUE;
 // ChildPool.floor: the key of the weakest child kept at the last cut.
 let floor: f64 = -Infinity;
+// The lowest and highest key in the pool (of the children `push` put there since `expand` began).
+let keyLo: f64 = Infinity;
+let keyHi: f64 = -Infinity;
 let width: i32 = 1;
 // Candidates the last expand looked at (kept or not): most of its time goes there.
 let scanned: i32 = 0;
@@ -182,6 +185,11 @@ export function select(k: i32, n: i32): f64 {
     if (b < lo) lo = b;
     if (b > hi) hi = b;
   }
+  return selectIn(k, n, lo, hi);
+}
+
+/** `select` with the keys' joins-and-rank parts known to lie in [lo, hi]. */
+function selectIn(k: i32, n: i32, lo: i64, hi: i64): f64 {
   let above = 0;
   // Narrow [lo, hi] down to the k-th's part, counting in buckets of 2^s parts.
   let s: i64 = 0;
@@ -237,11 +245,12 @@ export function select(k: i32, n: i32): f64 {
   return t;
 }
 
-/** ChildPool.prune. */
+/** ChildPool.prune, on the bounds `push` kept (a sweep of the pool fewer). */
 function prune(): void {
   const w = width;
   if (count <= w) return;
-  floor = select(w, count);
+  floor = selectIn(w, count, <i64>keyLo >> 10, <i64>keyHi >> 10);
+  keyLo = floor;
   count = w;
   cut = <i32>(<i64>floor >> 20);
 }
@@ -269,10 +278,13 @@ function prune(): void {
     if (score < cut || !reaches(score, rank)) return;
   }
   const k = count++;
+  const key = <f64>score * 1048576.0 + <f64>rank * 1024.0 + <f64>(u32r() & 1023);
+  if (key < keyLo) keyLo = key;
+  if (key > keyHi) keyHi = key;
   store<i32>(pParent + (<usize>k << 2), parent);
   store<i32>(pCand + (<usize>k << 2), cand);
   store<i32>(pScore + (<usize>k << 2), score);
-  store<f64>(pKey + (<usize>k << 3), <f64>score * 1048576.0 + <f64>rank * 1024.0 + <f64>(u32r() & 1023));
+  store<f64>(pKey + (<usize>k << 3), key);
 }
 
 @inline function isUsed(used: usize, base: i32, q: i32): bool {
@@ -294,6 +306,8 @@ export function expand(size: i32, lw: i32, used: usize, front: usize, right: usi
   count = 0;
   cut = i32.MIN_VALUE;
   floor = -Infinity;
+  keyLo = Infinity;
+  keyHi = -Infinity;
   scanned = 0;
   const gmax = hasL + hasT;
   const ex = (fr >= 0 ? 1 : 0) + (fb >= 0 ? 1 : 0);
