@@ -6,6 +6,7 @@
  */
 import { escapeControls } from '../../core/text/display';
 import { StoreError } from '../store/errors';
+import { heldByOther } from '../store/leases';
 import { StudyStore, type StudyCell, type StudyRecord, type StudyRun } from '../store/studies';
 import type { NewRun, RunRecord } from '../store/types';
 import type { Workbench } from '../services/workbench';
@@ -270,8 +271,10 @@ export class Studies {
       clearTimeout(timer);
       if (ended) return ended;
       // Only a run left queued or running is taken: one that ended (stopped on purpose, say) is
-      // `done`'s to report, at its next look.
+      // `done`'s to report, at its next look. A look first, as reads: a claim is a write, and a
+      // study's many runs held by a live process would keep the database busy for nothing.
       if (hasEnded(this.wb.store.getRun(runId)?.status ?? 'done')) return done;
+      if (heldByOther(this.wb.store.lease(runId), this.dispatcher.grant.owner, this.wb.store.core.now())) continue;
       let taken: RunRecord;
       try {
         taken = this.dispatcher.resume(runId);

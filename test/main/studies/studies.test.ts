@@ -248,6 +248,21 @@ describe('studies', () => {
     }
   });
 
+  it('leave the runs of a live process to it however long they take', async () => {
+    const dbPath = join(mkdtempSync(join(tmpdir(), 'study-live-')), 'w.db');
+    const a = open(dbPath, 1, { host: 'worker-7.example', pid: 77, startedAt: 1 });
+    const b = open(dbPath, 1, undefined, { leaseTtlMs: 150 });
+    const study = a.studies.create(file({ seeds: 1, stop: { evaluations: 100_000 } }), 's.json', noFiles);
+    a.studies.start(study.id);
+    // b looks every 50 ms for runs to take over, for as long as a works through its four runs.
+    await b.studies.run(study.id);
+    expect(b.studies.runs(study.id).map((l) => l.run.status)).toEqual(Array(4).fill('done'));
+    expect(b.log.spawned).toBe(0);
+    expect(a.log.spawned).toBe(4);
+    await a.wb.dispose();
+    await b.wb.dispose();
+  });
+
   it('take a finished run from its run file into the empty cell that is exactly its own, and refuse one that is not', async () => {
     const spec = file({ seeds: 2 });
     const a = open(':memory:');
