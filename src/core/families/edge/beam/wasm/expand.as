@@ -296,6 +296,34 @@ function prune(): void {
 }
 
 /**
+ * The children of state `i` (unused pieces' bits at `uw`, score `si`, tally `ti`) closing its join
+ * of colour `c` and not the other (`other`, the colour its candidates show on that side, `o`):
+ * the unused pieces with a candidate showing `c` (`mask`, per colour), a word at a time, and each
+ * one's stretch of `c`'s list (`pos`, `items`). Returns the children generated.
+ */
+@inline function oneJoin(i: i32, uw: usize, words: i32, si: i32, ti: i32, mask: usize, pos: usize, items: usize, c: i32, other: usize, o: i32, ex: i32, fr: i32, fb: i32): i32 {
+  let evals = 0;
+  const m = mask + (<usize>(c * words) << 2);
+  const sc = si + (c != 0 ? 1 : 0);
+  for (let w = 0; w < words; w++) {
+    let bits = load<u32>(m + (<usize>w << 2)) & ~load<u32>(uw + (<usize>w << 2));
+    while (bits != 0) {
+      const q = (w << 5) + <i32>ctz(bits);
+      bits &= bits - 1;
+      const at = i32at(pos, c * nPieces + q);
+      const end = (at >>> 8) + (at & 255);
+      for (let j = at >>> 8; j < end; j++) {
+        const k = i32at(items, j);
+        if (u16at(other, k) == o) continue;
+        evals++;
+        push(i, k, sc + extra(ex, k, fr, fb), rankOf(ti, q));
+      }
+    }
+  }
+  return evals;
+}
+
+/**
  * BeamRun.expand on a free cell, from pool.reset(lw) to the children of all three loops (closing
  * every join, one, none). States: used (u32, `words` each), front (u16, `cols` each), right (u16,
  * `R` each), score (i32). Returns the children generated (expand's `evals`); `scannedCount` is
@@ -348,11 +376,10 @@ export function expand(size: i32, lw: i32, used: usize, front: usize, right: usi
   if (gmax == 0) return evals;
   if (count > lw) prune();
   if (gmax == 2) {
-    // Children closing one join: the unused pieces showing the left colour (then the top one),
-    // found a word of pieces at a time as below, and each one's stretch of the colour's list.
-    // Scanning the whole list looked mostly at used pieces (four in five on Eternity II) and took
-    // half of `expand`. Pieces ascend and so do their candidates, so the children come in the
-    // lists' order, the JavaScript's; `scanned` still counts the lists, as the JavaScript does.
+    // Children closing one join, the left one then the top one (`oneJoin`: by unused piece, since
+    // scanning the colour's whole list looked mostly at used pieces, four in five on Eternity II,
+    // and took half of `expand`). Pieces ascend and so do their candidates, so the children come
+    // in the lists' order, the JavaScript's; `scanned` still counts the lists, as the JavaScript does.
     for (let i = 0; i < size; i++) {
       const si = i32at(score, i);
       if (si + 1 + ex < cut) continue;
@@ -362,40 +389,8 @@ export function expand(size: i32, lw: i32, used: usize, front: usize, right: usi
       const t = u16at(front, i * cols + col);
       const uw = used + (<usize>(i * words) << 2);
       scanned += i32at(lStart, l + 1) - i32at(lStart, l) + i32at(tStart, t + 1) - i32at(tStart, t);
-      const lm = lMask + (<usize>(l * words) << 2);
-      const sl = si + (l != 0 ? 1 : 0);
-      for (let w = 0; w < words; w++) {
-        let bits = load<u32>(lm + (<usize>w << 2)) & ~load<u32>(uw + (<usize>w << 2));
-        while (bits != 0) {
-          const q = (w << 5) + <i32>ctz(bits);
-          bits &= bits - 1;
-          const at = i32at(lPos, l * nPieces + q);
-          const end = (at >>> 8) + (at & 255);
-          for (let j = at >>> 8; j < end; j++) {
-            const k = i32at(lItems, j);
-            if (u16at(tTop, k) == t) continue;
-            evals++;
-            push(i, k, sl + extra(ex, k, fr, fb), rankOf(ti, q));
-          }
-        }
-      }
-      const tm = tMask + (<usize>(t * words) << 2);
-      const st = si + (t != 0 ? 1 : 0);
-      for (let w = 0; w < words; w++) {
-        let bits = load<u32>(tm + (<usize>w << 2)) & ~load<u32>(uw + (<usize>w << 2));
-        while (bits != 0) {
-          const q = (w << 5) + <i32>ctz(bits);
-          bits &= bits - 1;
-          const at = i32at(tPos, t * nPieces + q);
-          const end = (at >>> 8) + (at & 255);
-          for (let j = at >>> 8; j < end; j++) {
-            const k = i32at(tItems, j);
-            if (u16at(tLeft, k) == l) continue;
-            evals++;
-            push(i, k, st + extra(ex, k, fr, fb), rankOf(ti, q));
-          }
-        }
-      }
+      evals += oneJoin(i, uw, words, si, ti, lMask, lPos, lItems, l, tTop, t, ex, fr, fb);
+      evals += oneJoin(i, uw, words, si, ti, tMask, tPos, tItems, t, tLeft, l, ex, fr, fb);
     }
     if (count > lw) prune();
   }
