@@ -273,7 +273,7 @@ export class Studies {
       // Only a run left queued or running is taken: one that ended (stopped on purpose, say) is
       // `done`'s to report, at its next look. A look first, as reads: a claim is a write, and a
       // study's many runs held by a live process would keep the database busy for nothing.
-      if (hasEnded(this.wb.store.getRun(runId)?.status ?? 'done')) return done;
+      if (hasEnded(this.wb.store.getRunSummary(runId)?.status ?? 'done')) return done;
       if (heldByOther(this.wb.store.lease(runId), this.dispatcher.grant.owner, this.wb.store.core.now())) continue;
       let taken: RunRecord;
       try {
