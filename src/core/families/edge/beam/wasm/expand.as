@@ -160,6 +160,17 @@ export function setPieces(start: usize, mask: usize, left: usize, top: usize, le
   return <i32>load<u16>(p + (<usize>k << 1));
 }
 
+/**
+ * Copies `n` bytes (even) from `src` to `dst`, 16 at a time: `commit` copies every child's used
+ * bits and edges from its parent (about 70 bytes on Eternity II), and a u16 or u32 at a time that
+ * was a fifth of a pass.
+ */
+@inline function copyBytes(dst: usize, src: usize, n: i32): void {
+  let o = 0;
+  for (; o + 16 <= n; o += 16) v128.store(dst + <usize>o, v128.load(src + <usize>o));
+  for (; o < n; o += 2) store<u16>(dst + <usize>o, load<u16>(src + <usize>o));
+}
+
 @inline function keyAt(i: i32): f64 {
   return load<f64>(pKey + (<usize>i << 3));
 }
@@ -436,15 +447,12 @@ export function commit(n: i32, total: i32, usedF: usize, usedT: usize, frontF: u
     const i = i32at(pParent, m);
     const k = i32at(pCand, m);
     store<i32>(scoreT + (<usize>m << 2), i32at(pScore, m));
-    const uf = usedF + (<usize>(i * words) << 2);
     const ut = usedT + (<usize>(m * words) << 2);
-    for (let w = 0; w < words; w++) store<u32>(ut + (<usize>w << 2), load<u32>(uf + (<usize>w << 2)));
-    const ff = frontF + (<usize>(i * cols) << 1);
+    copyBytes(ut, usedF + (<usize>(i * words) << 2), words << 2);
     const ft = frontT + (<usize>(m * cols) << 1);
-    for (let x = 0; x < cols; x++) store<u16>(ft + (<usize>x << 1), load<u16>(ff + (<usize>x << 1)));
-    const rf = rightF + (<usize>(i * R) << 1);
+    copyBytes(ft, frontF + (<usize>(i * cols) << 1), cols << 1);
     const rt = rightT + (<usize>(m * R) << 1);
-    for (let x = 0; x < R; x++) store<u16>(rt + (<usize>x << 1), load<u16>(rf + (<usize>x << 1)));
+    copyBytes(rt, rightF + (<usize>(i * R) << 1), R << 1);
     let bottom = fBottom;
     let right = fRight;
     if (ranked != 0) store<i32>(tallyT + (<usize>m << 2), i32at(tallyF, i) + (k >= 0 ? i32at(weights, <i32>load<i16>(tPiece + (<usize>k << 1))) : 0));

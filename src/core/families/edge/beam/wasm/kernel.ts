@@ -26,12 +26,13 @@ export class ExpandKernel {
   /**
    * A kernel for layers of `W` states (`words` used-piece words, `cols` front and `R` right
    * edges each) and a pool of `cap` children, with `exhaust`'s tallies when `ranked`, or null
-   * where it cannot run: no WebAssembly, or more than its 4 GB of memory (the JavaScript loops
+   * where it cannot run: no WebAssembly, one without SIMD, or more than its 4 GB of memory (the JavaScript loops
    * then do the same work).
    */
   static create(W: number, words: number, cols: number, R: number, cap: number, T: ScanTables, ranked = false): ExpandKernel | null {
     const wa = webAssembly();
-    if (!wa) return null;
+    const module = wa && compiled(wa);
+    if (!wa || !module) return null;
     let top = 0;
     const take = (bytes: number): number => {
       const at = top;
@@ -65,10 +66,11 @@ export class ExpandKernel {
     const pages = Math.ceil(top / 65536);
     if (pages > 65536) return null;
     const memory = new wa.Memory({ initial: Math.max(1, pages) });
-    return new ExpandKernel(wa, memory, W, words, cols, R, cap, at, pool, tables, T, weightAt);
+    return new ExpandKernel(module, wa, memory, W, words, cols, R, cap, at, pool, tables, T, weightAt);
   }
 
   private constructor(
+    module: object,
     wa: WasmApi,
     memory: WasmMemory,
     W: number,
@@ -131,7 +133,7 @@ export class ExpandKernel {
     this.at = at;
     this.tables = tables;
     this.poolAt = pool;
-    this.x = new wa.Instance(compiled(wa), { env: { memory } }).exports as unknown as Exports;
+    this.x = new wa.Instance(module, { env: { memory } }).exports as unknown as Exports;
     this.x.setPool(pool[0], pool[1], pool[2], pool[3], pool[4], cap);
     const pieces = T.pieceStart[0].length - 1;
     this.rank = weightAt >= 0 ? { tally: two((o) => new Int32Array(b, o, W), at.tally), weight: new Int32Array(b, weightAt, pieces) } : null;
@@ -290,11 +292,23 @@ function webAssembly(): WasmApi | null {
   return (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly ?? null;
 }
 
-/** The module, compiled once per thread (about 3 KB: synchronous compilation is allowed everywhere). */
-let mod: object | null = null;
-function compiled(wa: WasmApi): object {
-  mod ??= new wa.Module(base64(EXPAND_WASM));
-  return mod;
+/**
+ * The module, compiled once per thread (about 6 KB: synchronous compilation is allowed
+ * everywhere), or null where this WebAssembly cannot compile it (it uses SIMD, in every Node and
+ * Chromium this project runs on since 2021).
+ */
+let mod: { wa: WasmApi; module: object | null } | null = null;
+function compiled(wa: WasmApi): object | null {
+  if (mod?.wa !== wa) {
+    let module: object | null = null;
+    try {
+      module = new wa.Module(base64(EXPAND_WASM));
+    } catch {
+      module = null;
+    }
+    mod = { wa, module };
+  }
+  return mod.module;
 }
 
 function base64(s: string): Uint8Array {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ChildPool, childPoolCap } from '../../../../../../src/core/families/edge/beam/children';
 import { Rng } from '../../../../../../src/core/rng/rng';
 import { ScanTables } from '../../../../../../src/core/families/edge/beam/tables';
@@ -21,6 +21,24 @@ describe('the beam in WebAssembly', () => {
     const p = generatePuzzle(4, 4, 1).puzzle;
     const T = new ScanTables(p, new Uint8Array(16).fill(1), true, true);
     expect(ExpandKernel.create(2 ** 26, 1, 4, 1, childPoolCap(2 ** 26), T)).toBeNull();
+    expect(ExpandKernel.create(64, 1, 4, 1, childPoolCap(64), T)).not.toBeNull();
+  });
+
+  it('leaves a run to the JavaScript loops where WebAssembly cannot compile the kernel (one without SIMD)', () => {
+    const p = generatePuzzle(4, 4, 1).puzzle;
+    const T = new ScanTables(p, new Uint8Array(16).fill(1), true, true);
+    const real = WebAssembly;
+    class NoSimd {
+      constructor() {
+        throw new real.CompileError('SIMD unsupported');
+      }
+    }
+    vi.stubGlobal('WebAssembly', { Module: NoSimd, Instance: real.Instance, Memory: real.Memory });
+    try {
+      expect(ExpandKernel.create(64, 1, 4, 1, childPoolCap(64), T)).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
     expect(ExpandKernel.create(64, 1, 4, 1, childPoolCap(64), T)).not.toBeNull();
   });
 

@@ -59,4 +59,30 @@ describe('the beam with expand in WebAssembly', () => {
       { numRuns: 150 },
     );
   });
+
+  it('copies the used bits and edges of each child right where they are 16 bytes or more (rows of 9 to 17 cells, 81 to 204 pieces)', () => {
+    const puzzle = fc
+      .record({ rows: fc.integer({ min: 9, max: 12 }), cols: fc.integer({ min: 9, max: 17 }), seed: fc.nat(), inner: fc.integer({ min: 2, max: 9 }) })
+      .map((p) => generatePuzzle(p.rows, p.cols, p.seed, 3, p.inner, 1).puzzle);
+    const params = fc.record({ width: fc.integer({ min: 2, max: 24 }), band: fc.integer({ min: -1, max: 4 }), exhaust: fc.constantFrom(0, 3) });
+    fc.assert(
+      fc.property(puzzle, params, fc.nat(), (p: EdgePuzzle, q, seed) => {
+        const o = beamOptions({ ...q, maxWidth: q.width });
+        const rw = new Rng(seed);
+        const rj = new Rng(seed);
+        const w = new BeamRun(p, o, rw);
+        const j = new BeamRun(p, o, rj, false);
+        // Whole passes, then the boards and checkpoints: the copies of every layer are in them.
+        for (let step = 0; step < 3 * p.rows * p.cols && w.pass < 2; step++) {
+          w.step(1);
+          j.step(1);
+        }
+        expect(w.pass).toBe(j.pass);
+        expect(rw.getState()).toEqual(rj.getState());
+        expect(w.checkpoint()).toEqual(j.checkpoint());
+        expect(w.bestBoard()).toEqual(j.bestBoard());
+      }),
+      { numRuns: 12 },
+    );
+  });
 });
