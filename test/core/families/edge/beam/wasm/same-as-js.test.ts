@@ -6,6 +6,32 @@ import { beamOptions } from '../../../../../../src/core/families/edge/beam/solve
 import { Rng } from '../../../../../../src/core/rng/rng';
 import { generatePuzzle, junkPuzzle, uprightPuzzle } from '../../helpers';
 
+/**
+ * The kernel's run and the JavaScript's, from one seed, a layer a step (at most `steps` steps or
+ * `passes` passes): the same random state, checkpoint and best board at the end, and after every
+ * layer too when `everyLayer`, with the same work charged (twice on the JavaScript path).
+ */
+function stepBoth(p: EdgePuzzle, o: ReturnType<typeof beamOptions>, seed: number, steps: number, passes: number, everyLayer: boolean): void {
+  const rw = new Rng(seed);
+  const rj = new Rng(seed);
+  const w = new BeamRun(p, o, rw);
+  const j = new BeamRun(p, o, rj, false);
+  const same = (): void => {
+    expect(rw.getState()).toEqual(rj.getState());
+    expect(w.checkpoint()).toEqual(j.checkpoint());
+    expect(w.bestBoard()).toEqual(j.bestBoard());
+  };
+  for (let layer = 0; layer < steps && w.pass < passes; layer++) {
+    w.step(1);
+    j.step(1);
+    if (!everyLayer) continue;
+    same();
+    expect(j.spent).toBe(2 * w.spent);
+  }
+  expect(w.pass).toBe(j.pass);
+  same();
+}
+
 describe('the beam with expand in WebAssembly', () => {
   it('makes exactly the children, random draws, boards and checkpoints of the JavaScript loops, layer by layer (with exhaust too)', () => {
     const puzzle = fc.oneof(
@@ -39,22 +65,7 @@ describe('the beam with expand in WebAssembly', () => {
     });
     fc.assert(
       fc.property(puzzle, params, fc.nat(), (p: EdgePuzzle, q, seed) => {
-        const o = beamOptions(q);
-        const rw = new Rng(seed);
-        const rj = new Rng(seed);
-        const w = new BeamRun(p, o, rw);
-        const j = new BeamRun(p, o, rj, false);
-        // A step of 1 is one layer: the random state after each shows both drew the same tie-breaks.
-        for (let layer = 0; layer < 12 * p.rows * p.cols && w.pass < 8; layer++) {
-          w.step(1);
-          j.step(1);
-          expect(rw.getState()).toEqual(rj.getState());
-          expect(w.checkpoint()).toEqual(j.checkpoint());
-          expect(w.bestBoard()).toEqual(j.bestBoard());
-          // The same work (candidates looked at included) on both paths, charged twice on the slower one.
-          expect(j.spent).toBe(2 * w.spent);
-        }
-        expect(w.pass).toBe(j.pass);
+        stepBoth(p, beamOptions(q), seed, 12 * p.rows * p.cols, 8, true);
       }),
       { numRuns: 150 },
     );
@@ -67,20 +78,8 @@ describe('the beam with expand in WebAssembly', () => {
     const params = fc.record({ width: fc.integer({ min: 2, max: 24 }), band: fc.integer({ min: -1, max: 4 }), exhaust: fc.constantFrom(0, 3) });
     fc.assert(
       fc.property(puzzle, params, fc.nat(), (p: EdgePuzzle, q, seed) => {
-        const o = beamOptions({ ...q, maxWidth: q.width });
-        const rw = new Rng(seed);
-        const rj = new Rng(seed);
-        const w = new BeamRun(p, o, rw);
-        const j = new BeamRun(p, o, rj, false);
-        // Whole passes, then the boards and checkpoints: the copies of every layer are in them.
-        for (let step = 0; step < 3 * p.rows * p.cols && w.pass < 2; step++) {
-          w.step(1);
-          j.step(1);
-        }
-        expect(w.pass).toBe(j.pass);
-        expect(rw.getState()).toEqual(rj.getState());
-        expect(w.checkpoint()).toEqual(j.checkpoint());
-        expect(w.bestBoard()).toEqual(j.bestBoard());
+        // Whole passes, compared at the end: the copies of every layer are in their boards.
+        stepBoth(p, beamOptions({ ...q, maxWidth: q.width }), seed, 3 * p.rows * p.cols, 2, false);
       }),
       { numRuns: 12 },
     );
