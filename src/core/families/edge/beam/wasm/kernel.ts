@@ -26,8 +26,8 @@ export class ExpandKernel {
   /**
    * A kernel for layers of `W` states (`words` used-piece words, `cols` front and `R` right
    * edges each) and a pool of `cap` children, with `exhaust`'s tallies when `ranked`, or null
-   * where it cannot run: no WebAssembly, one without SIMD, or more than its 4 GB of memory (the JavaScript loops
-   * then do the same work).
+   * where it cannot run: no WebAssembly, one without SIMD, or more than its 4 GB of memory (the
+   * JavaScript loops then do the same work).
    */
   static create(W: number, words: number, cols: number, R: number, cap: number, T: ScanTables, ranked = false): ExpandKernel | null {
     const wa = webAssembly();
@@ -304,7 +304,7 @@ function compiled(wa: WasmApi): object | null {
     try {
       module = new wa.Module(base64(EXPAND_WASM));
     } catch {
-      module = null;
+      // A CompileError: the JavaScript loops do the work.
     }
     mod = { wa, module };
   }
