@@ -83,6 +83,14 @@ let tMask: usize = 0;
 let lPos: usize = 0;
 let tPos: usize = 0;
 let nPieces: i32 = 0;
+// Per colour, the group's pieces with at least 2, 3 and 4 candidates showing it left (lMore) or
+// top (tMore): `words` u32 bits each, three sets a colour. With the colour's own mask (at least 1),
+// popcounts give the children a side has without visiting its pieces.
+let lMore: usize = 0;
+let tMore: usize = 0;
+// With `exhaust`: the pieces of weight at least 0, 1, .. WMAX (`words` u32 bits each), set per pass.
+let wMasks: usize = 0;
+const WMAX: i32 = 4;
 
 export function setPool(parent: usize, cand: usize, score: usize, key: usize, counts: usize, capacity: i32): void {
   pParent = parent;
@@ -132,7 +140,7 @@ export function setTables(piece: usize, n: i32, left: usize, top: usize, right: 
   tItems = ti;
 }
 
-export function setPieces(start: usize, mask: usize, left: usize, top: usize, leftPos: usize, topPos: usize, pieces: i32): void {
+export function setPieces(start: usize, mask: usize, left: usize, top: usize, leftPos: usize, topPos: usize, pieces: i32, leftMore: usize, topMore: usize): void {
   qStart = start;
   gMask = mask;
   lMask = left;
@@ -140,6 +148,21 @@ export function setPieces(start: usize, mask: usize, left: usize, top: usize, le
   lPos = leftPos;
   tPos = topPos;
   nPieces = pieces;
+  lMore = leftMore;
+  tMore = topMore;
+}
+
+/** The pieces by weight (`exhaust`'s, at `weights`), into `at`: WMAX + 1 sets of `words` u32 bits, a piece in every set up to its weight. */
+export function setWeights(at: usize, pieces: i32, words: i32): void {
+  wMasks = at;
+  memory.fill(at, 0, <usize>((WMAX + 1) * words) << 2);
+  for (let q = 0; q < pieces; q++) {
+    const w = min(WMAX, i32at(weights, q));
+    for (let k = 0; k <= w; k++) {
+      const p = at + (<usize>(k * words + (q >>> 5)) << 2);
+      store<u32>(p, load<u32>(p) | (<u32>1 << (<u32>q & 31)));
+    }
+  }
 }
 
 @inline function u32r(): u32 {
@@ -307,17 +330,43 @@ function prune(): void {
 }
 
 /**
+ * The least weight a child of score `sc` (and up to `ex` more) from a state of tally `ti` needs to
+ * reach the floor: past WMAX, none can. Children of lighter pieces would be turned away by `push`
+ * before they draw, so leaving their pieces out keeps the pushes, the draws and the pool as they are.
+ */
+@inline function lightest(sc: i32, ex: i32, ti: i32): i32 {
+  if (ranked == 0) return 0;
+  // reaches: (sc + ex) * 2^20 + rank * 1024 + 1023 >= floor, rank = min(1023, ti + w).
+  const need = Math.ceil((floor - <f64>(sc + ex) * 1048576.0 - 1023.0) / 1024.0);
+  if (need <= <f64>ti) return 0;
+  if (need > 1023.0) return WMAX + 1;
+  return min(WMAX + 1, <i32>need - ti);
+}
+
+/**
  * The children of state `i` (unused pieces' bits at `uw`, score `si`, tally `ti`) closing its join
  * of colour `c` and not the other (`other`, the colour its candidates show on that side, `o`):
- * the unused pieces with a candidate showing `c` (`mask`, per colour), a word at a time, and each
- * one's stretch of `c`'s list (`pos`, `items`). Returns the children generated.
+ * the unused pieces with a candidate showing `c` (`mask`, per colour) heavy enough to reach the
+ * floor, a word at a time, and each one's stretch of `c`'s list (`pos`, `items`). Returns the
+ * unused pieces' candidates showing `c` (counted from `mask` and `more`), those closing both joins
+ * included: the caller takes those off.
  */
-@inline function oneJoin(i: i32, uw: usize, words: i32, si: i32, ti: i32, mask: usize, pos: usize, items: usize, c: i32, other: usize, o: i32, ex: i32, fr: i32, fb: i32): i32 {
-  let evals = 0;
+@inline function oneJoin(i: i32, uw: usize, words: i32, si: i32, ti: i32, mask: usize, more: usize, pos: usize, items: usize, c: i32, other: usize, o: i32, ex: i32, fr: i32, fb: i32): i32 {
+  let n = 0;
   const m = mask + (<usize>(c * words) << 2);
+  const m2 = more + (<usize>(3 * c * words) << 2);
   const sc = si + (c != 0 ? 1 : 0);
+  const wl = lightest(sc, ex, ti);
+  const heavy = wMasks + (<usize>(min(wl, WMAX) * words) << 2);
   for (let w = 0; w < words; w++) {
-    let bits = load<u32>(m + (<usize>w << 2)) & ~load<u32>(uw + (<usize>w << 2));
+    const free = ~load<u32>(uw + (<usize>w << 2));
+    const has = load<u32>(m + (<usize>w << 2)) & free;
+    n += <i32>popcnt(has);
+    if (has == 0) continue;
+    const wo = <usize>w << 2;
+    n += <i32>(popcnt(load<u32>(m2 + wo) & free) + popcnt(load<u32>(m2 + (<usize>words << 2) + wo) & free) + popcnt(load<u32>(m2 + (<usize>words << 3) + wo) & free));
+    if (wl > WMAX) continue;
+    let bits = ranked != 0 ? has & load<u32>(heavy + wo) : has;
     while (bits != 0) {
       const q = (w << 5) + <i32>ctz(bits);
       bits &= bits - 1;
@@ -326,12 +375,23 @@ function prune(): void {
       for (let j = at >>> 8; j < end; j++) {
         const k = i32at(items, j);
         if (u16at(other, k) == o) continue;
-        evals++;
         push(i, k, sc + extra(ex, k, fr, fb), rankOf(ti, q));
       }
     }
   }
-  return evals;
+  return n;
+}
+
+/** The unused pieces' candidates of state `i` (its used bits at base `base`) showing `l` left and `t` top. */
+@inline function both(base: i32, l: i32, t: i32, C: i32, used: usize): i32 {
+  let n = 0;
+  const key = l * C + t;
+  const end = i32at(ltStart, key + 1);
+  for (let j = i32at(ltStart, key); j < end; j++) {
+    const q = <i32>load<i16>(tPiece + (<usize>i32at(ltItems, j) << 1));
+    if (!isUsed(used, base, q)) n++;
+  }
+  return n;
 }
 
 /**
@@ -400,8 +460,10 @@ export function expand(size: i32, lw: i32, used: usize, front: usize, right: usi
       const t = u16at(front, i * cols + col);
       const uw = used + (<usize>(i * words) << 2);
       scanned += i32at(lStart, l + 1) - i32at(lStart, l) + i32at(tStart, t + 1) - i32at(tStart, t);
-      evals += oneJoin(i, uw, words, si, ti, lMask, lPos, lItems, l, tTop, t, ex, fr, fb);
-      evals += oneJoin(i, uw, words, si, ti, tMask, tPos, tItems, t, tLeft, l, ex, fr, fb);
+      // Each side's count holds the candidates closing both joins: generated by the first loop, not here.
+      evals += oneJoin(i, uw, words, si, ti, lMask, lMore, lPos, lItems, l, tTop, t, ex, fr, fb);
+      evals += oneJoin(i, uw, words, si, ti, tMask, tMore, tPos, tItems, t, tLeft, l, ex, fr, fb);
+      evals -= 2 * both(i * words, l, t, C, used);
     }
     if (count > lw) prune();
   }

@@ -3,6 +3,9 @@ import type { ScanTables } from '../tables';
 import { SPAN } from '../children';
 import { EXPAND_WASM } from './expand-wasm';
 
+/** expand.as's WMAX: the heaviest weight its bit sets tell apart (a piece shows 4 faces). */
+const WMAX = 4;
+
 /**
  * BeamRun.expand's loops on a free cell, and the child pool's push / prune / select, in
  * WebAssembly (expand.as): about twice as fast as the same loops in JavaScript, with the same
@@ -18,7 +21,7 @@ export class ExpandKernel {
   /** With `exhaust`: ColourExhaust's tallies per layer and piece weights, in this memory. */
   readonly rank: { tally: [Int32Array, Int32Array]; weight: Int32Array } | null;
   private readonly x: Exports;
-  /** Byte offsets of the states' arrays per layer, and of each group's tables (12 per group as setTables takes them, then setPieces' 7, the last the pieces' count). */
+  /** Byte offsets of the states' arrays per layer, and of each group's tables (12 per group as setTables takes them, then setPieces' 9, of which the seventh is the pieces' count). */
   private readonly at: { score: number[]; used: number[]; front: number[]; right: number[]; tally: number[] };
   private readonly tables: number[][];
   private readonly poolAt: number[];
@@ -43,6 +46,7 @@ export class ExpandKernel {
     const at = { score: layers(4), used: layers(4 * words), front: layers(2 * cols), right: layers(2 * R), tally: ranked ? layers(4) : [] };
     // A weight per piece: pieceStart lists every piece (its candidates' range in a group), plus one.
     const weightAt = ranked ? take(4 * T.pieceStart[0].length) : -1;
+    const byWeightAt = ranked ? take(4 * words * (WMAX + 1)) : -1;
     const pool = [take(4 * cap), take(4 * cap), take(4 * cap), take(8 * cap), take(4 * (SPAN + 1024))];
     const tables = T.piece.map((piece, g) => {
       const n = piece.length;
@@ -61,12 +65,14 @@ export class ExpandKernel {
         take(4 * T.colours * (T.pieceStart[g].length - 1)),
         take(4 * T.colours * (T.pieceStart[g].length - 1)),
         T.pieceStart[g].length - 1,
+        take(4 * words * T.colours * 3),
+        take(4 * words * T.colours * 3),
       ];
     });
     const pages = Math.ceil(top / 65536);
     if (pages > 65536) return null;
     const memory = new wa.Memory({ initial: Math.max(1, pages) });
-    return new ExpandKernel(module, wa, memory, W, words, cols, R, cap, at, pool, tables, T, weightAt);
+    return new ExpandKernel(module, wa, memory, W, words, cols, R, cap, at, pool, tables, T, weightAt, byWeightAt);
   }
 
   private constructor(
@@ -83,6 +89,7 @@ export class ExpandKernel {
     tables: number[][],
     T: ScanTables,
     weightAt: number,
+    private readonly byWeightAt: number,
   ) {
     const b = memory.buffer;
     const two = <A>(f: (off: number) => A, offs: number[]): [A, A] => [f(offs[0]), f(offs[1])];
@@ -118,6 +125,16 @@ export class ExpandKernel {
       T.piece[g].forEach((q, k) => {
         byLeft[T.left[g][k] * words + (q >>> 5)] |= 1 << (q & 31);
         byTop[T.top[g][k] * words + (q >>> 5)] |= 1 << (q & 31);
+      });
+      // Per colour, the pieces with at least 2, 3 and 4 candidates showing it left, and top.
+      [T.left[g], T.top[g]].forEach((side, i) => {
+        const more = new Uint32Array(b, t[19 + i], 3 * words * T.colours);
+        const seen = new Map<number, number>();
+        T.piece[g].forEach((q, k) => {
+          const n = (seen.get(side[k] * 65536 + q) ?? 0) + 1;
+          seen.set(side[k] * 65536 + q, n);
+          if (n >= 2 && n <= 4) more[(3 * side[k] + n - 2) * words + (q >>> 5)] |= 1 << (q & 31);
+        });
       });
       // Per colour and piece, its stretch of the colour's list (a piece's candidates are consecutive there).
       const pieces = start.length - 1;
@@ -172,7 +189,9 @@ export class ExpandKernel {
     const x = this.x;
     const t = this.tables[g];
     x.setTables(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11]);
-    x.setPieces(t[12], t[13], t[14], t[15], t[16], t[17], t[18]);
+    x.setPieces(t[12], t[13], t[14], t[15], t[16], t[17], t[18], t[19], t[20]);
+    // The pass's weights (ColourExhaust.draw writes them in this memory) by piece, for `expand` to leave light pieces out.
+    if (this.rank) x.setWeights(this.byWeightAt, this.rank.weight.length, words);
     const s = rng.getState();
     x.setRng(s[0], s[1], s[2], s[3]);
     const a = this.at;
@@ -214,7 +233,8 @@ export class ExpandKernel {
 }
 
 interface Exports {
-  setPieces(start: number, mask: number, left: number, top: number, leftPos: number, topPos: number, pieces: number): void;
+  setPieces(start: number, mask: number, left: number, top: number, leftPos: number, topPos: number, pieces: number, leftMore: number, topMore: number): void;
+  setWeights(at: number, pieces: number, words: number): void;
   setPool(parent: number, cand: number, score: number, key: number, counts: number, cap: number): void;
   setRng(a: number, b: number, c: number, d: number): void;
   setRank(on: number, weight: number): void;
