@@ -21,7 +21,7 @@ export class ExpandKernel {
   /** With `exhaust`: ColourExhaust's tallies per layer and piece weights, in this memory. */
   readonly rank: { tally: [Int32Array, Int32Array]; weight: Int32Array } | null;
   private readonly x: Exports;
-  /** Byte offsets of the states' arrays per layer, and of each group's tables (12 per group as setTables takes them, then setPieces' 9, of which the seventh is the pieces' count). */
+  /** Byte offsets of the states' arrays per layer, and of each group's tables (12 per group as setTables takes them, then setPieces' 11, of which the seventh is the pieces' count). */
   private readonly at: { score: number[]; used: number[]; front: number[]; right: number[]; tally: number[] };
   private readonly tables: number[][];
   private readonly poolAt: number[];
@@ -47,6 +47,7 @@ export class ExpandKernel {
     // A weight per piece: pieceStart lists every piece (its candidates' range in a group), plus one.
     const weightAt = ranked ? take(4 * T.pieceStart[0].length) : -1;
     const byWeightAt = ranked ? take(4 * words * (WMAX + 1)) : -1;
+    const scratch = take(4 * W);
     const pool = [take(4 * cap), take(4 * cap), take(4 * cap), take(8 * cap), take(4 * (SPAN + 1024))];
     const tables = T.piece.map((piece, g) => {
       const n = piece.length;
@@ -67,12 +68,14 @@ export class ExpandKernel {
         T.pieceStart[g].length - 1,
         take(4 * words * T.colours * 3),
         take(4 * words * T.colours * 3),
+        take(4 * T.colours),
+        take(4 * T.colours),
       ];
     });
     const pages = Math.ceil(top / 65536);
     if (pages > 65536) return null;
     const memory = new wa.Memory({ initial: Math.max(1, pages) });
-    return new ExpandKernel(module, wa, memory, W, words, cols, R, cap, at, pool, tables, T, weightAt, byWeightAt);
+    return new ExpandKernel(module, wa, memory, W, words, cols, R, cap, at, pool, tables, T, weightAt, byWeightAt, scratch);
   }
 
   private constructor(
@@ -90,6 +93,7 @@ export class ExpandKernel {
     T: ScanTables,
     weightAt: number,
     private readonly byWeightAt: number,
+    scratch: number,
   ) {
     const b = memory.buffer;
     const two = <A>(f: (off: number) => A, offs: number[]): [A, A] => [f(offs[0]), f(offs[1])];
@@ -129,11 +133,14 @@ export class ExpandKernel {
       // Per colour, the pieces with at least 2, 3 and 4 candidates showing it left, and top.
       [T.left[g], T.top[g]].forEach((side, i) => {
         const more = new Uint32Array(b, t[19 + i], 3 * words * T.colours);
+        // How many of a colour's three sets hold a piece (most colours' pieces show it once or twice).
+        const deep = new Int32Array(b, t[21 + i], T.colours);
         const seen = new Map<number, number>();
         T.piece[g].forEach((q, k) => {
           const n = (seen.get(side[k] * 65536 + q) ?? 0) + 1;
           seen.set(side[k] * 65536 + q, n);
           if (n >= 2 && n <= 4) more[(3 * side[k] + n - 2) * words + (q >>> 5)] |= 1 << (q & 31);
+          if (n >= 2 && n <= 4) deep[side[k]] = Math.max(deep[side[k]], n - 1);
         });
       });
       // Per colour and piece, its stretch of the colour's list (a piece's candidates are consecutive there).
@@ -152,6 +159,7 @@ export class ExpandKernel {
     this.poolAt = pool;
     this.x = new wa.Instance(module, { env: { memory } }).exports as unknown as Exports;
     this.x.setPool(pool[0], pool[1], pool[2], pool[3], pool[4], cap);
+    this.x.setScratch(scratch);
     const pieces = T.pieceStart[0].length - 1;
     this.rank = weightAt >= 0 ? { tally: two((o) => new Int32Array(b, o, W), at.tally), weight: new Int32Array(b, weightAt, pieces) } : null;
     this.x.setRank(weightAt >= 0 ? 1 : 0, Math.max(0, weightAt));
@@ -189,7 +197,7 @@ export class ExpandKernel {
     const x = this.x;
     const t = this.tables[g];
     x.setTables(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11]);
-    x.setPieces(t[12], t[13], t[14], t[15], t[16], t[17], t[18], t[19], t[20]);
+    x.setPieces(t[12], t[13], t[14], t[15], t[16], t[17], t[18], t[19], t[20], t[21], t[22]);
     // The pass's weights (ColourExhaust.draw writes them in this memory) by piece, for `expand` to leave light pieces out.
     if (this.rank) x.setWeights(this.byWeightAt, this.rank.weight.length, words);
     const s = rng.getState();
@@ -233,7 +241,20 @@ export class ExpandKernel {
 }
 
 interface Exports {
-  setPieces(start: number, mask: number, left: number, top: number, leftPos: number, topPos: number, pieces: number, leftMore: number, topMore: number): void;
+  setPieces(
+    start: number,
+    mask: number,
+    left: number,
+    top: number,
+    leftPos: number,
+    topPos: number,
+    pieces: number,
+    leftMore: number,
+    topMore: number,
+    leftDeep: number,
+    topDeep: number,
+  ): void;
+  setScratch(at: number): void;
   setWeights(at: number, pieces: number, words: number): void;
   setPool(parent: number, cand: number, score: number, key: number, counts: number, cap: number): void;
   setRng(a: number, b: number, c: number, d: number): void;
