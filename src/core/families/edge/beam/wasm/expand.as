@@ -93,13 +93,13 @@ let lDeep: usize = 0;
 let tDeep: usize = 0;
 // Per state of the layer expanded (i32): its children closing both joins, -1 where the first loop skipped it.
 let bothAt: usize = 0;
+// With `exhaust`: the pieces of weight at least 0, 1, .. WMAX (`words` u32 bits each), set at each cell from the pass's weights.
+let wMasks: usize = 0;
+const WMAX: i32 = 4;
 
 export function setScratch(at: usize): void {
   bothAt = at;
 }
-// With `exhaust`: the pieces of weight at least 0, 1, .. WMAX (`words` u32 bits each), set per pass.
-let wMasks: usize = 0;
-const WMAX: i32 = 4;
 
 export function setPool(parent: usize, cand: usize, score: usize, key: usize, counts: usize, capacity: i32): void {
   pParent = parent;
