@@ -278,8 +278,8 @@ export class SpreadHost implements WorkerHandle {
     switch (ev.type) {
       case 'progress':
         this.work(e, ev.cpuMs, ev.evaluations, now);
-        // A job from empty says 0 until its first pass ends: no pass's score, so the run's stays.
-        if (ev.currentScore > 0) this.current = ev.currentScore;
+        // Before a job's first pass ends its solver's current score is no pass's: the run's stays.
+        if (ev.passes > 0) this.current = ev.currentScore;
         return;
       case 'improvement': {
         this.work(e, ev.cpuMs, ev.evaluations, now);

@@ -142,7 +142,7 @@ export class PassWorker {
       switch (m.type) {
         case 'progress':
           last = { cpuMs: m.sample.elapsedMs, evaluations: m.sample.evaluations };
-          send({ type: 'progress', ...last, bestScore: m.sample.bestScore, currentScore: m.sample.currentScore });
+          send({ type: 'progress', ...last, bestScore: m.sample.bestScore, currentScore: m.sample.currentScore, passes: m.sample.iteration });
           break;
         case 'improvement': {
           const i = m.improvement;

@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import type { RunSpec } from '../../core/engine/run-types';
 
 /** Bumped whenever a job's or an entry's shape changes. */
-export const SPREAD_VERSION = 1;
+export const SPREAD_VERSION = 2;
 
 /** BullMQ's key prefix (the studies' queue shares it) and the pass jobs' queue. */
 export const PREFIX = 'workbench';
@@ -57,7 +57,8 @@ export type WorkerAnnouncement = v.InferOutput<typeof WorkerAnnouncement>;
 
 /** What a worker says of one attempt at a job. Times are the solver's CPU milliseconds since the job began. */
 export type PassEvent =
-  | { type: 'progress'; cpuMs: number; evaluations: number; bestScore: number; currentScore: number }
+  /** `passes`: the passes the job's solver has ended; before the first, `currentScore` is no pass's. */
+  | { type: 'progress'; cpuMs: number; evaluations: number; bestScore: number; currentScore: number; passes: number }
   | { type: 'improvement'; cpuMs: number; evaluations: number; score: number; solution: unknown }
   | { type: 'end'; reason: string; cpuMs: number; evaluations: number; bestScore: number }
   | { type: 'failed'; message: string; cpuMs: number; evaluations: number }
@@ -66,7 +67,7 @@ export type PassEvent =
 
 const fin = v.pipe(v.number(), v.finite());
 const PassEventShape = v.variant('type', [
-  v.object({ type: v.literal('progress'), cpuMs: fin, evaluations: fin, bestScore: fin, currentScore: fin }),
+  v.object({ type: v.literal('progress'), cpuMs: fin, evaluations: fin, bestScore: fin, currentScore: fin, passes: fin }),
   v.object({ type: v.literal('improvement'), cpuMs: fin, evaluations: fin, score: fin, solution: v.unknown() }),
   v.object({ type: v.literal('end'), reason: v.string(), cpuMs: fin, evaluations: fin, bestScore: fin }),
   v.object({ type: v.literal('failed'), message: v.string(), cpuMs: fin, evaluations: fin }),

@@ -224,8 +224,8 @@ describe('what goes through Redis', () => {
 
   it('a worker refuses a job of another version in one line', () => {
     expect(passJobProblem({ v: SPREAD_VERSION, dbId: 'd', runId: 1, epoch: 'e', n: 0, spec: {} })).toBeNull();
-    expect(passJobProblem({ v: 2, dbId: 'd', runId: 1, epoch: 'e', n: 0, spec: {} })).toBe(
-      `a pass job of spread protocol 2, and this worker speaks ${SPREAD_VERSION}: run the same workbench version on the coordinator and the workers`,
+    expect(passJobProblem({ v: SPREAD_VERSION + 1, dbId: 'd', runId: 1, epoch: 'e', n: 0, spec: {} })).toBe(
+      `a pass job of spread protocol ${SPREAD_VERSION + 1}, and this worker speaks ${SPREAD_VERSION}: run the same workbench version on the coordinator and the workers`,
     );
     expect(passJobProblem('junk')).toBe('a pass job this worker cannot read');
   });

@@ -203,12 +203,12 @@ describe('a run spread over workers (BullMQ on Redis)', () => {
         const best = read<{ best_score: number; best_solution: string }>(db, 'SELECT best_score, best_solution FROM runs')[0]!;
         const claim = best.best_score + 2;
         const forged = { type: 'improvement', cpuMs: 1, evaluations: 1, score: claim, solution: JSON.parse(best.best_solution) as unknown };
-        await client.xadd(keys.events, '*', ...entryFields({ v: 1, epoch, n: 0, attempt: 'x', who: 'forger/1', event: forged as never }));
+        await client.xadd(keys.events, '*', ...entryFields({ v: SPREAD_VERSION, epoch, n: 0, attempt: 'x', who: 'forger/1', event: forged as never }));
         // And one of another version.
         await client.xadd(keys.events, '*', ...entryFields({ v: 99, epoch, n: 0, attempt: 'y', who: 'old/7', event: forged as never }));
         const notes = await until(() => ((info(db)?.notes.length ?? 0) >= 2 ? info(db)!.notes : null), 30_000, 'the notes');
         expect(notes).toContain(`refused a board from worker forger/1 (pass 0): it reported score ${claim}, but its board scores ${best.best_score}`);
-        expect(notes.some((n) => n.startsWith('worker old/7 speaks spread protocol 99 and this coordinator 1'))).toBe(true);
+        expect(notes.some((n) => n.startsWith(`worker old/7 speaks spread protocol 99 and this coordinator ${SPREAD_VERSION}`))).toBe(true);
         expect(read<{ n: number }>(db, `SELECT COUNT(*) AS n FROM run_events WHERE kind = 'improvement' AND best_score >= ?`, claim)[0]!.n).toBe(0);
       } finally {
         client.disconnect();
@@ -339,9 +339,9 @@ describe('a run spread over workers (BullMQ on Redis)', () => {
       let epoch: string | null = null;
       for (let i = 0; i < 500 && epoch === null; i++) epoch = (await client.get(keys.state)) ?? (await sleep(20), null);
       if (epoch === null) throw new Error('the run never reached Redis');
-      const claim = { type: 'progress', cpuMs: 1e9, evaluations: 5, bestScore: 0, currentScore: 0 };
+      const claim = { type: 'progress', cpuMs: 1e9, evaluations: 5, bestScore: 0, currentScore: 0, passes: 0 };
       for (const attempt of ['x', 'y'])
-        await client.xadd(keys.events, '*', ...entryFields({ v: 1, epoch, n: 0, attempt, who: 'liar/1', event: claim as never }));
+        await client.xadd(keys.events, '*', ...entryFields({ v: SPREAD_VERSION, epoch, n: 0, attempt, who: 'liar/1', event: claim as never }));
       await until(() => (notes.some((n) => n.includes('liar/1')) ? true : null), 10_000, 'the note');
       await sleep(600);
       expect(notes.filter((n) => n.includes('liar/1'))).toEqual(['spread run 9: worker liar/1 reported 1000000 CPU s for pass 0 of 2: counted as 8']);
