@@ -243,7 +243,10 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
 
   private startPass(): void {
     this.passRng = this.rng.getState();
-    this.exhaust?.draw(this.rng);
+    if (this.exhaust) {
+      this.exhaust.draw(this.rng);
+      this.kernel?.weightsDrawn();
+    }
     this.passStart = this.children;
     this.inPass = true;
     const n = this.n;

@@ -93,7 +93,7 @@ let lDeep: usize = 0;
 let tDeep: usize = 0;
 // Per state of the layer expanded (i32): its children closing both joins, -1 where the first loop skipped it.
 let bothAt: usize = 0;
-// With `exhaust`: the pieces of weight at least 0, 1, .. WMAX (`words` u32 bits each), set at each cell from the pass's weights.
+// With `exhaust`: the pieces of weight at least 0, 1, .. WMAX (`words` u32 bits each), set at each pass's draw.
 let wMasks: usize = 0;
 const WMAX: i32 = 4;
 

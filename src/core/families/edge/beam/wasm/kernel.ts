@@ -25,6 +25,7 @@ export class ExpandKernel {
   private readonly at: { score: number[]; used: number[]; front: number[]; right: number[]; tally: number[] };
   private readonly tables: number[][];
   private readonly poolAt: number[];
+  private readonly words: number;
 
   /**
    * A kernel for layers of `W` states (`words` used-piece words, `cols` front and `R` right
@@ -95,6 +96,7 @@ export class ExpandKernel {
     private readonly byWeightAt: number,
     scratch: number,
   ) {
+    this.words = words;
     const b = memory.buffer;
     const two = <A>(f: (off: number) => A, offs: number[]): [A, A] => [f(offs[0]), f(offs[1])];
     this.score = two((o) => new Int32Array(b, o, W), at.score);
@@ -130,19 +132,6 @@ export class ExpandKernel {
         byLeft[T.left[g][k] * words + (q >>> 5)] |= 1 << (q & 31);
         byTop[T.top[g][k] * words + (q >>> 5)] |= 1 << (q & 31);
       });
-      // Per colour, the pieces with at least 2, 3 and 4 candidates showing it left, and top.
-      [T.left[g], T.top[g]].forEach((side, i) => {
-        const more = new Uint32Array(b, t[19 + i], 3 * words * T.colours);
-        // How many of a colour's three sets hold a piece (most colours' pieces show it once or twice).
-        const deep = new Int32Array(b, t[21 + i], T.colours);
-        const seen = new Map<number, number>();
-        T.piece[g].forEach((q, k) => {
-          const n = (seen.get(side[k] * 65536 + q) ?? 0) + 1;
-          seen.set(side[k] * 65536 + q, n);
-          if (n >= 2 && n <= 4) more[(3 * side[k] + n - 2) * words + (q >>> 5)] |= 1 << (q & 31);
-          if (n >= 2 && n <= 4) deep[side[k]] = Math.max(deep[side[k]], n - 1);
-        });
-      });
       // Per colour and piece, its stretch of the colour's list (a piece's candidates are consecutive there).
       const pieces = start.length - 1;
       [T.byL[g], T.byT[g]].forEach((list, i) => {
@@ -151,6 +140,16 @@ export class ExpandKernel {
           for (let j = list.start[c]; j < list.start[c + 1]; j++) {
             const at = c * pieces + T.piece[g][list.items[j]];
             pos[at] = pos[at] === 0 ? (j << 8) | 1 : pos[at] + 1;
+          }
+        // From those stretches' lengths: per colour, the pieces with at least 2, 3 and 4
+        // candidates showing it, and how many of these three sets hold a piece at all.
+        const more = new Uint32Array(b, t[19 + i], 3 * words * T.colours);
+        const deep = new Int32Array(b, t[21 + i], T.colours);
+        for (let c = 0; c < T.colours; c++)
+          for (let q = 0; q < pieces; q++) {
+            const n = Math.min(4, pos[c * pieces + q] & 255);
+            for (let k = 2; k <= n; k++) more[(3 * c + k - 2) * words + (q >>> 5)] |= 1 << (q & 31);
+            if (n >= 2) deep[c] = Math.max(deep[c], n - 1);
           }
       });
     });
@@ -163,6 +162,14 @@ export class ExpandKernel {
     const pieces = T.pieceStart[0].length - 1;
     this.rank = weightAt >= 0 ? { tally: two((o) => new Int32Array(b, o, W), at.tally), weight: new Int32Array(b, weightAt, pieces) } : null;
     this.x.setRank(weightAt >= 0 ? 1 : 0, Math.max(0, weightAt));
+  }
+
+  /**
+   * With `exhaust`, after ColourExhaust.draw has written a pass's weights in this memory: the
+   * pieces by weight, so that `expand` leaves out those too light to reach the floor.
+   */
+  weightsDrawn(): void {
+    if (this.rank) this.x.setWeights(this.byWeightAt, this.rank.weight.length, this.words);
   }
 
   /** Children the pool holds before a cut (at most its `cap`), as `ChildPool.limit`. */
@@ -198,8 +205,6 @@ export class ExpandKernel {
     const t = this.tables[g];
     x.setTables(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11]);
     x.setPieces(t[12], t[13], t[14], t[15], t[16], t[17], t[18], t[19], t[20], t[21], t[22]);
-    // The pass's weights (ColourExhaust.draw writes them in this memory) by piece, for `expand` to leave light pieces out.
-    if (this.rank) x.setWeights(this.byWeightAt, this.rank.weight.length, words);
     const s = rng.getState();
     x.setRng(s[0], s[1], s[2], s[3]);
     const a = this.at;
