@@ -16,7 +16,8 @@ import type { BeamCheckpoint } from './checkpoint';
 import { beamWidths, historyLayers, layerWidth, passCells, suffixWidth, type BeamOptions } from './options';
 import { ColourBalance } from './balance';
 import { ColourExhaust } from './exhaust';
-import { ChildPool, childPoolCap } from './children';
+import { ChildPool, childPoolCap, SPAN } from './children';
+import { boardOrder } from './order';
 import { Dedupe } from './dedupe';
 import { PassHistory } from './history';
 import { boardCandidates, ScanLayout } from './layout';
@@ -132,6 +133,9 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   private readonly K: number;
   /** Children considered for the next layer. */
   private readonly pool: ChildPool;
+  /** The JavaScript loops' order of a layer's boards and its counts (`boardOrder`; the kernel keeps its own). */
+  private readonly order: Int32Array;
+  private readonly orderCounts: Int32Array;
   /** With `dedupe`: the hashes that find equal partial boards. */
   private readonly dedupe: Dedupe | null;
   /** Without balance and dedupe: expand's loops in WebAssembly, on the layers and pool it holds. */
@@ -179,6 +183,8 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     this.historyLayers = historyLayers(puzzle, o);
     this.history = new PassHistory(this.historyRoom(this.maxW), whole, n, W, this.K);
     this.pool = new ChildPool(W, rng, k?.pool, !o.dedupe);
+    this.order = k ? new Int32Array(0) : o.dedupe ? Int32Array.from({ length: W }, (_, i) => i) : new Int32Array(W);
+    this.orderCounts = new Int32Array(k ? 0 : SPAN);
     this.limitPool();
     this.bestPiece = new Int16Array(n);
     this.bestRot = new Uint8Array(n);
@@ -186,7 +192,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     this.baseRot = new Uint8Array(n);
     this.baseCand = new Int32Array(n);
     this.passRng = rng.getState();
-    this.dedupe = o.dedupe ? new Dedupe(n, this.cols, this.L.slots, C, W, childPoolCap(W)) : null;
+    this.dedupe = o.dedupe ? new Dedupe(n, this.cols, this.L.slots, C, W, childPoolCap(W, false)) : null;
     this.unitCost = k ? 1 : 2 + (o.balance ? 2 : 0) + (o.dedupe ? 1 : 0);
   }
 
@@ -459,8 +465,14 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     const ex = (fr >= 0 ? 1 : 0) + (fb >= 0 ? 1 : 0);
     let evals = 0;
     let scanned = 0;
+    const ord = this.order;
+    // With dedupe the layer's own order: its cut keeps `lw` of the children come so far, and best
+    // boards first would leave it none of the others to replace the duplicates among them.
+    const exact = !this.dedupe && boardOrder(this.size, score, this.exhaust?.tally[c] ?? null, ord, this.orderCounts);
     // Pass 1: children closing every join. Pass 2: one of two. Pass 3: none.
-    for (let i = 0; i < this.size; i++) {
+    for (let n = 0; n < this.size; n++) {
+      const i = ord[n];
+      if (exact && !pool.reaches(score[i] + gmax + ex, this.highestRank(i))) break;
       const l = hasL ? right[i * R + slot] : 0;
       const t = hasT ? front[i * cols + col] : 0;
       const list = gmax === 2 ? T.byLT[g] : hasL ? T.byL[g] : hasT ? T.byT[g] : null;
@@ -492,8 +504,12 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     if (gmax > 0) {
       if (pool.count > this.lw) pool.prune();
       if (gmax === 2) {
-        for (let i = 0; i < this.size; i++) {
-          if (score[i] + 1 + ex < pool.cut || !pool.reaches(score[i] + 1 + ex, this.highestRank(i))) continue;
+        for (let n = 0; n < this.size; n++) {
+          const i = ord[n];
+          if (score[i] + 1 + ex < pool.cut || !pool.reaches(score[i] + 1 + ex, this.highestRank(i))) {
+            if (exact) break;
+            continue;
+          }
           const l = right[i * R + slot];
           const t = front[i * cols + col];
           const base = i * words;
@@ -519,8 +535,12 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
         }
         if (pool.count > this.lw) pool.prune();
       }
-      for (let i = 0; i < this.size; i++) {
-        if (score[i] + ex < pool.cut || !pool.reaches(score[i] + ex, this.highestRank(i))) continue;
+      for (let n = 0; n < this.size; n++) {
+        const i = ord[n];
+        if (score[i] + ex < pool.cut || !pool.reaches(score[i] + ex, this.highestRank(i))) {
+          if (exact) break;
+          continue;
+        }
         const l = hasL ? right[i * R + slot] : -1;
         const t = hasT ? front[i * cols + col] : -1;
         const base = i * words;

@@ -3,9 +3,14 @@ import type { Rng } from '../../../rng/rng';
 /** Widest range of keys' joins-and-rank parts `select` counts in one sweep (beyond it, in buckets). */
 export const SPAN = 65536;
 
-/** Children a pool holds for layers of `W`: four per kept board before a cut. */
-export function childPoolCap(W: number): number {
-  return 4 * W + 1024;
+/**
+ * Children a pool holds for layers of `W` before a cut: with a floor, half as many again as a
+ * layer keeps (`expand` visits the best boards first, so the first cut's floor is close to the
+ * last and few children are pushed after it; four per kept board pushed twice the children and
+ * their cuts swept a pool four times as large); without one (`dedupe`), four per kept board.
+ */
+export function childPoolCap(W: number, bounded = true): number {
+  return bounded ? W + Math.floor(W / 2) + 1024 : 4 * W + 1024;
 }
 
 /**
@@ -14,8 +19,10 @@ export function childPoolCap(W: number): number {
  * score, so children that close fewer joins are generated only while they could still make it.
  */
 export class ChildPool {
-  /** Children held before a cut: the cut's timing (and so the run) depends on it. */
+  /** Children held before a cut, at most: the cut's timing (and so the run) depends on it. */
   cap: number;
+  /** Children held before a cut in the layer under way: `childPoolCap` of its width, within `cap` (with dedupe, `cap`). */
+  private room: number;
   readonly parent: Int32Array;
   readonly cand: Int32Array;
   readonly score: Int32Array;
@@ -43,7 +50,7 @@ export class ChildPool {
     bounded = true,
   ) {
     this.bounded = bounded;
-    this.cap = childPoolCap(W);
+    this.cap = this.room = childPoolCap(W, bounded);
     this.parent = arrays?.parent ?? new Int32Array(this.cap);
     this.cand = arrays?.cand ?? new Int32Array(this.cap);
     this.score = arrays?.score ?? new Int32Array(this.cap);
@@ -56,12 +63,13 @@ export class ChildPool {
    * buffers are sized for wider passes to come cuts as one sized for its present passes does.
    */
   limit(W: number): void {
-    this.cap = Math.min(childPoolCap(W), this.parent.length);
+    this.cap = Math.min(childPoolCap(W, this.bounded), this.parent.length);
   }
 
   /** Empty, for a layer keeping `width` children. */
   reset(width: number): void {
     this.width = width;
+    this.room = this.bounded ? Math.min(this.cap, childPoolCap(width)) : this.cap;
     this.count = 0;
     this.cut = -Infinity;
     this.floor = -Infinity;
@@ -74,7 +82,7 @@ export class ChildPool {
 
   push(parent: number, cand: number, score: number, balance: number): void {
     if (score < this.cut || !this.reaches(score, balance)) return;
-    if (this.count === this.cap) {
+    if (this.count >= this.room) {
       this.prune();
       if (score < this.cut || !this.reaches(score, balance)) return;
     }

@@ -88,8 +88,9 @@ export function beamBytesPerWidth(
   const words = (n + 31) >>> 5;
   const layers =
     2 * (4 + 4 * words + 2 * puzzle.cols + 2 * Math.max(1, band) + (o.balance ? colours : 0) + ((o.exhaust ?? 0) > 0 ? 4 : 0) + (o.dedupe ? 8 : 0));
-  // The child pool: four children a board of parent, candidate, score and key; the kernel's count of each board's children closing both joins.
-  return { layer: layers + 4 * 20 + 8 + 4 + (o.dedupe ? 4 * 8 + 8 * 12 : 0), history: (4 + 1 / 8) * historyLayers(puzzle, o) };
+  // The child pool (`childPoolCap`: 1.5 children a board, 4 with dedupe) of parent, candidate,
+  // score and key; each board's children closing both joins (the kernel's) and its place in the order the loops visit boards.
+  return { layer: layers + (o.dedupe ? 4 : 1.5) * 20 + 8 + 4 + 4 + (o.dedupe ? 4 * 8 + 8 * 12 : 0), history: (4 + 1 / 8) * historyLayers(puzzle, o) };
 }
 
 /**

@@ -20,7 +20,7 @@ function poolOf(width: number, bounded: boolean): { pool: ChildPool; offer: (o: 
       return tie;
     },
   } as unknown as Rng;
-  // childPoolCap(W) is 4W + 1024: W = 1 holds 1028 children before a cut, so offers overflow it.
+  // childPoolCap(1) is 1025 children before a cut (1028 without a floor), so offers overflow it.
   const pool = new ChildPool(1, rng, undefined, bounded);
   pool.reset(width);
   return {

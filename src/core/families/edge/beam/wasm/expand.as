@@ -19,6 +19,8 @@ let pKey: usize = 0;
 // select's counts (SPAN + 1024 i32).
 let pCounts: usize = 0;
 let cap: i32 = 0;
+// Children held before a cut in the layer under way (ChildPool's room): half as many again as it keeps, within `cap`.
+let room: i32 = 0;
 let count: i32 = 0;
 let cut: i32 = i32.MIN_VALUE;
 // ChildPool.floor: the key of the weakest child kept at the last cut.
@@ -93,12 +95,15 @@ let lDeep: usize = 0;
 let tDeep: usize = 0;
 // Per state of the layer expanded (i32): its children closing both joins, -1 where the first loop skipped it.
 let bothAt: usize = 0;
+// The layer's states in the order the loops visit them (i32 each; `order`).
+let ordAt: usize = 0;
 // With `exhaust`: the pieces of weight at least 0, 1, .. WMAX (`words` u32 bits each), set at each pass's draw.
 let wMasks: usize = 0;
 const WMAX: i32 = 4;
 
-export function setScratch(at: usize): void {
-  bothAt = at;
+export function setScratch(both: usize, ord: usize): void {
+  bothAt = both;
+  ordAt = ord;
 }
 
 export function setPool(parent: usize, cand: usize, score: usize, key: usize, counts: usize, capacity: i32): void {
@@ -220,6 +225,57 @@ const SPAN: i32 = 65536;
   store<i32>(pCounts + (<usize>j << 2), cAt(j) + 1);
 }
 
+@inline function orderKey(i: i32, score: usize, smin: i32, ts: i32, tmin: i32, sh: i32, top: i32): i32 {
+  return top - ((i32at(score, i) - smin) * ts + ((ranked != 0 ? min(1023, i32at(tallyF, i)) - tmin : 0) >> sh));
+}
+
+/**
+ * boardOrder (order.ts), its twin: the `size` states at `score` (and with `exhaust` their
+ * tallies) by score then tally, highest first, into `ordAt`, counting in `pCounts`. Returns
+ * whether it is exact (a loop may then stop at the first state whose children cannot reach the floor).
+ */
+function order(size: i32, score: usize): bool {
+  let smin = i32.MAX_VALUE;
+  let smax = i32.MIN_VALUE;
+  let tmin = ranked != 0 ? i32.MAX_VALUE : 0;
+  let tmax = ranked != 0 ? i32.MIN_VALUE : 0;
+  for (let i = 0; i < size; i++) {
+    const s = i32at(score, i);
+    if (s < smin) smin = s;
+    if (s > smax) smax = s;
+    if (ranked != 0) {
+      const t = min(1023, i32at(tallyF, i));
+      if (t < tmin) tmin = t;
+      if (t > tmax) tmax = t;
+    }
+  }
+  const sr = <i64>smax - <i64>smin + 1;
+  if (size <= 0 || sr > <i64>SPAN) {
+    for (let i = 0; i < size; i++) store<i32>(ordAt + (<usize>i << 2), i);
+    return false;
+  }
+  const tr = tmax - tmin + 1;
+  let sh = 0;
+  while (<i32>sr * ((tr + (1 << sh) - 1) >> sh) > SPAN) sh++;
+  const ts = (tr + (1 << sh) - 1) >> sh;
+  const top = <i32>sr * ts - 1;
+  memory.fill(pCounts, 0, <usize>(top + 1) << 2);
+  for (let i = 0; i < size; i++) cAdd(orderKey(i, score, smin, ts, tmin, sh, top));
+  let at = 0;
+  for (let b = 0; b <= top; b++) {
+    const c = cAt(b);
+    store<i32>(pCounts + (<usize>b << 2), at);
+    at += c;
+  }
+  for (let i = 0; i < size; i++) {
+    const b = orderKey(i, score, smin, ts, tmin, sh, top);
+    const o = cAt(b);
+    store<i32>(pCounts + (<usize>b << 2), o + 1);
+    store<i32>(ordAt + (<usize>o << 2), i);
+  }
+  return sh == 0;
+}
+
 /** ChildPool.select on the first `n` children: the k largest keys first, in the order they came; the weakest kept. */
 export function select(k: i32, n: i32): f64 {
   if (k >= n) return -Infinity;
@@ -318,7 +374,7 @@ function prune(): void {
 /** ChildPool.push (key: score, then the rank, then the random tie-break). */
 @inline function push(parent: i32, cand: i32, score: i32, rank: i32): void {
   if (score < cut || !reaches(score, rank)) return;
-  if (count == cap) {
+  if (count >= room) {
     prune();
     if (score < cut || !reaches(score, rank)) return;
   }
@@ -417,6 +473,7 @@ function prune(): void {
  */
 export function expand(size: i32, lw: i32, used: usize, front: usize, right: usize, score: usize, words: i32, cols: i32, R: i32, col: i32, slot: i32, hasL: i32, hasT: i32, C: i32, fr: i32, fb: i32): i32 {
   width = lw;
+  room = min(cap, lw + lw / 2 + 1024);
   count = 0;
   cut = i32.MIN_VALUE;
   floor = -Infinity;
@@ -426,12 +483,20 @@ export function expand(size: i32, lw: i32, used: usize, front: usize, right: usi
   const gmax = hasL + hasT;
   const ex = (fr >= 0 ? 1 : 0) + (fb >= 0 ? 1 : 0);
   let evals = 0;
-  for (let i = 0; i < size; i++) {
+  const exact = order(size, score);
+  // The states from `stop1` on were not looked at by the first loop (their count of children closing both joins is not written).
+  let stop1 = size;
+  for (let n = 0; n < size; n++) {
+    const i = i32at(ordAt, n);
+    const si = i32at(score, i);
+    const ti = ranked != 0 ? i32at(tallyF, i) : 0;
+    if (exact && !reaches(si + gmax + ex, highest(ti))) {
+      stop1 = n;
+      break;
+    }
     const l = hasL ? u16at(right, i * R + slot) : 0;
     const t = hasT ? u16at(front, i * cols + col) : 0;
     const base = i * words;
-    const si = i32at(score, i);
-    const ti = ranked != 0 ? i32at(tallyF, i) : 0;
     if (gmax > 0) {
       const st = gmax == 2 ? ltStart : hasL ? lStart : tStart;
       const it = gmax == 2 ? ltItems : hasL ? lItems : tItems;
@@ -471,11 +536,14 @@ export function expand(size: i32, lw: i32, used: usize, front: usize, right: usi
     // scanning the colour's whole list looked mostly at used pieces, four in five on Eternity II,
     // and took half of `expand`). Pieces ascend and so do their candidates, so the children come
     // in the lists' order, the JavaScript's; `scanned` still counts the lists, as the JavaScript does.
-    for (let i = 0; i < size; i++) {
+    for (let n = 0; n < size; n++) {
+      const i = i32at(ordAt, n);
       const si = i32at(score, i);
-      if (si + 1 + ex < cut) continue;
       const ti = ranked != 0 ? i32at(tallyF, i) : 0;
-      if (!reaches(si + 1 + ex, highest(ti))) continue;
+      if (si + 1 + ex < cut || !reaches(si + 1 + ex, highest(ti))) {
+        if (exact) break;
+        continue;
+      }
       const l = u16at(right, i * R + slot);
       const t = u16at(front, i * cols + col);
       const uw = used + (<usize>(i * words) << 2);
@@ -483,7 +551,7 @@ export function expand(size: i32, lw: i32, used: usize, front: usize, right: usi
       // Each side's count holds the candidates closing both joins: generated by the first loop, not here.
       evals += oneJoin(i, uw, words, si, ti, lMask, lMore, lDeep, lPos, lItems, l, tTop, t, ex, fr, fb);
       evals += oneJoin(i, uw, words, si, ti, tMask, tMore, tDeep, tPos, tItems, t, tLeft, l, ex, fr, fb);
-      const b = i32at(bothAt, i);
+      const b = n < stop1 ? i32at(bothAt, i) : -1;
       evals -= 2 * (b >= 0 ? b : both(i * words, l, t, C, used));
     }
     if (count > lw) prune();
@@ -491,11 +559,14 @@ export function expand(size: i32, lw: i32, used: usize, front: usize, right: usi
   // Children closing no join: the candidates of the group's unused pieces, found a word of
   // pieces at a time (late in a pass most pieces are used, and scanning every candidate took a
   // quarter of the time). Pieces ascend, and so do candidates, in the JavaScript's order.
-  for (let i = 0; i < size; i++) {
+  for (let n = 0; n < size; n++) {
+    const i = i32at(ordAt, n);
     const si = i32at(score, i);
-    if (si + ex < cut) continue;
     const ti = ranked != 0 ? i32at(tallyF, i) : 0;
-    if (!reaches(si + ex, highest(ti))) continue;
+    if (si + ex < cut || !reaches(si + ex, highest(ti))) {
+      if (exact) break;
+      continue;
+    }
     const l = hasL ? u16at(right, i * R + slot) : -1;
     const t = hasT ? u16at(front, i * cols + col) : -1;
     const uw = used + (<usize>(i * words) << 2);

@@ -48,7 +48,7 @@ export class ExpandKernel {
     // A weight per piece: pieceStart lists every piece (its candidates' range in a group), plus one.
     const weightAt = ranked ? take(4 * T.pieceStart[0].length) : -1;
     const byWeightAt = ranked ? take(4 * words * (WMAX + 1)) : -1;
-    const scratch = take(4 * W);
+    const scratch = [take(4 * W), take(4 * W)];
     const pool = [take(4 * cap), take(4 * cap), take(4 * cap), take(8 * cap), take(4 * (SPAN + 1024))];
     const tables = T.piece.map((piece, g) => {
       const n = piece.length;
@@ -94,7 +94,7 @@ export class ExpandKernel {
     T: ScanTables,
     weightAt: number,
     private readonly byWeightAt: number,
-    scratch: number,
+    scratch: number[],
   ) {
     this.words = words;
     const b = memory.buffer;
@@ -158,7 +158,7 @@ export class ExpandKernel {
     this.poolAt = pool;
     this.x = new wa.Instance(module, { env: { memory } }).exports as unknown as Exports;
     this.x.setPool(pool[0], pool[1], pool[2], pool[3], pool[4], cap);
-    this.x.setScratch(scratch);
+    this.x.setScratch(scratch[0], scratch[1]);
     const pieces = T.pieceStart[0].length - 1;
     this.rank = weightAt >= 0 ? { tally: two((o) => new Int32Array(b, o, W), at.tally), weight: new Int32Array(b, weightAt, pieces) } : null;
     this.x.setRank(weightAt >= 0 ? 1 : 0, Math.max(0, weightAt));
@@ -259,7 +259,7 @@ interface Exports {
     leftDeep: number,
     topDeep: number,
   ): void;
-  setScratch(at: number): void;
+  setScratch(both: number, ord: number): void;
   setWeights(at: number, pieces: number, words: number): void;
   setPool(parent: number, cand: number, score: number, key: number, counts: number, cap: number): void;
   setRng(a: number, b: number, c: number, d: number): void;
