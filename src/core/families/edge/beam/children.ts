@@ -86,12 +86,16 @@ export class ChildPool {
       this.prune();
       if (score < this.cut || !this.reaches(score, balance)) return;
     }
+    // Matched joins first, then the balance estimate, then a random tie-break.
+    const key = score * 1048576 + balance * 1024 + (this.rng.u32() & 1023);
+    // Below the floor once drawn, it would be cut (children as heavy take the room: without
+    // `exhaust` every child of the floor's joins reaches it before its draw).
+    if (key < this.floor) return;
     const k = this.count++;
     this.parent[k] = parent;
     this.cand[k] = cand;
     this.score[k] = score;
-    // Matched joins first, then the balance estimate, then a random tie-break.
-    this.key[k] = score * 1048576 + balance * 1024 + (this.rng.u32() & 1023);
+    this.key[k] = key;
   }
 
   /** Keep the `width` best children (by key); later children must reach the weakest kept score. */

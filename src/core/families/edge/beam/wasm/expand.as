@@ -378,8 +378,9 @@ function prune(): void {
     prune();
     if (score < cut || !reaches(score, rank)) return;
   }
-  const k = count++;
   const key = <f64>score * 1048576.0 + <f64>rank * 1024.0 + <f64>(u32r() & 1023);
+  if (key < floor) return;
+  const k = count++;
   if (key < keyLo) keyLo = key;
   if (key > keyHi) keyHi = key;
   store<i32>(pParent + (<usize>k << 2), parent);
