@@ -31,8 +31,8 @@ export { beamBytesPerWidth, beamWidths, DEFAULT_BAND, type BeamOptions } from '.
  * the unused pieces that fit there, and the `width` best children are kept, ranked by matched
  * joins, then (with `exhaust`) by the faces of the pass's drawn colours they have placed or (with
  * `balance`) by how well the remaining pieces' colours balance the open edges, equal ones at
- * random. Children that close fewer joins are only generated while they could still make the
- * cut, so a pass costs little more than the children kept. Passes repeat with the width growing
+ * random. Boards are extended best first and children that close fewer joins are only generated
+ * while they could still make the cut, so a pass costs little more than the children kept. Passes repeat with the width growing
  * to `maxWidth`, then at that width with fresh tie-breaks. The best full board is the result.
  */
 export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {

@@ -88,8 +88,8 @@ export class ChildPool {
     }
     // Matched joins first, then the balance estimate, then a random tie-break.
     const key = score * 1048576 + balance * 1024 + (this.rng.u32() & 1023);
-    // Below the floor once drawn, it would be cut (children as heavy take the room: without
-    // `exhaust` every child of the floor's joins reaches it before its draw).
+    // Below the floor once drawn, it can never be kept, so it takes no room: without `exhaust`
+    // every child of the floor's joins reaches the floor before its draw, and would fill the pool.
     if (key < this.floor) return;
     const k = this.count++;
     this.parent[k] = parent;
