@@ -16,7 +16,7 @@ import type { BeamCheckpoint } from './checkpoint';
 import { beamWidths, historyLayers, layerWidth, passCells, suffixWidth, type BeamOptions } from './options';
 import { ColourBalance } from './balance';
 import { ColourExhaust } from './exhaust';
-import { ChildPool, childPoolCap, SPAN } from './children';
+import { ChildPool, childPoolCap } from './children';
 import { boardOrder } from './order';
 import { Dedupe } from './dedupe';
 import { PassHistory } from './history';
@@ -133,9 +133,8 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   private readonly K: number;
   /** Children considered for the next layer. */
   private readonly pool: ChildPool;
-  /** The JavaScript loops' order of a layer's boards and its counts (`boardOrder`; the kernel keeps its own). */
+  /** The JavaScript loops' order of a layer's boards (`boardOrder`; the kernel keeps its own). */
   private readonly order: Int32Array;
-  private readonly orderCounts: Int32Array;
   /** With `dedupe`: the hashes that find equal partial boards. */
   private readonly dedupe: Dedupe | null;
   /** Without balance and dedupe: expand's loops in WebAssembly, on the layers and pool it holds. */
@@ -184,7 +183,6 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     this.history = new PassHistory(this.historyRoom(this.maxW), whole, n, W, this.K);
     this.pool = new ChildPool(W, rng, k?.pool, !o.dedupe);
     this.order = k ? new Int32Array(0) : o.dedupe ? Int32Array.from({ length: W }, (_, i) => i) : new Int32Array(W);
-    this.orderCounts = new Int32Array(k ? 0 : SPAN);
     this.limitPool();
     this.bestPiece = new Int16Array(n);
     this.bestRot = new Uint8Array(n);
@@ -211,7 +209,6 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
 
   private limitPool(): void {
     this.pool.limit(this.widest);
-    this.kernel?.limitPool(this.pool.cap);
   }
 
   get currentScore(): number {
@@ -433,6 +430,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
         c,
         this.size,
         this.lw,
+        pool.room,
         words,
         cols,
         R,
@@ -468,7 +466,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     const ord = this.order;
     // With dedupe the layer's own order: its cut keeps `lw` of the children come so far, and best
     // boards first would leave it none of the others to replace the duplicates among them.
-    const exact = !this.dedupe && boardOrder(this.size, score, this.exhaust?.tally[c] ?? null, ord, this.orderCounts);
+    const exact = !this.dedupe && boardOrder(this.size, score, this.exhaust?.tally[c] ?? null, ord, pool.counts);
     // Pass 1: children closing every join. Pass 2: one of two. Pass 3: none.
     for (let n = 0; n < this.size; n++) {
       const i = ord[n];

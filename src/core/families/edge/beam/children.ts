@@ -22,13 +22,16 @@ export class ChildPool {
   /** Children held before a cut, at most: the cut's timing (and so the run) depends on it. */
   cap: number;
   /** Children held before a cut in the layer under way: `childPoolCap` of its width, within `cap` (with dedupe, `cap`). */
-  private room: number;
+  room: number;
   readonly parent: Int32Array;
   readonly cand: Int32Array;
   readonly score: Int32Array;
   readonly key: Float64Array;
-  /** `select`'s counts: SPAN of the keys' joins-and-rank parts (or buckets of them), then 1024 of tie-breaks. */
-  private readonly counts: Int32Array;
+  /**
+   * `select`'s counts: SPAN of the keys' joins-and-rank parts (or buckets of them), then 1024 of
+   * tie-breaks. Free between a cut and the next, so `boardOrder` sorts a layer's boards in them.
+   */
+  readonly counts: Int32Array;
   count = 0;
   cut = -Infinity;
   /**

@@ -42,13 +42,19 @@ function keptKeys(pool: ChildPool, width: number): number[] {
 }
 
 describe('ChildPool', () => {
-  it('keeps children of the highest keys in the order they came, whether children below its floor are dropped as they come or not, drawing no more tie-breaks', () => {
+  it('keeps children of the highest keys in the order they came, whether children below its floor are dropped as they come or not, drawing fewer tie-breaks in all', () => {
     // Few distinct keys, tie-breaks at both ends of their range: children on the floor's edge are common.
     const offer = fc.record({
       score: fc.integer({ min: 0, max: 3 }),
       rank: fc.integer({ min: 0, max: 5 }),
       tie: fc.oneof(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1020, max: 1023 })),
     });
+    // Tie-breaks drawn by the pool with a floor and by the one without, over all cases. Not case by
+    // case: the pool with a floor drops a child drawn below it and so fills more slowly, and its
+    // cut (joins) may rise a little later than the other's, letting it draw for a few children the
+    // other's cut turned away (up to 36 more in 1 case of 100, where it drew 6 % fewer in all).
+    let floorDraws = 0;
+    let plainDraws = 0;
     fc.assert(
       fc.property(fc.array(offer, { minLength: 1100, maxLength: 4000 }), fc.integer({ min: 1, max: 700 }), (list, width) => {
         const best = list
@@ -61,7 +67,8 @@ describe('ChildPool', () => {
         list.forEach(plain.offer);
         expect(keptKeys(bounded.pool, width)).toEqual(best);
         expect(keptKeys(plain.pool, width)).toEqual(best);
-        expect(bounded.draws()).toBeLessThanOrEqual(plain.draws());
+        floorDraws += bounded.draws();
+        plainDraws += plain.draws();
         // Kept in the order they came (children come in their parents' order, read so when copied).
         for (const { pool } of [bounded, plain]) {
           const parents = Array.from(pool.parent.subarray(0, Math.min(width, pool.count)));
@@ -70,6 +77,7 @@ describe('ChildPool', () => {
       }),
       { numRuns: 60 },
     );
+    expect(floorDraws).toBeLessThan(plainDraws);
   });
 
   it('says a child reaches its floor exactly when its key could, with the largest tie-break', () => {

@@ -18,8 +18,7 @@ let pScore: usize = 0;
 let pKey: usize = 0;
 // select's counts (SPAN + 1024 i32).
 let pCounts: usize = 0;
-let cap: i32 = 0;
-// Children held before a cut in the layer under way (ChildPool's room): half as many again as it keeps, within `cap`.
+// Children held before a cut in the layer under way: ChildPool's room, given to `expand`.
 let room: i32 = 0;
 let count: i32 = 0;
 let cut: i32 = i32.MIN_VALUE;
@@ -106,13 +105,12 @@ export function setScratch(both: usize, ord: usize): void {
   ordAt = ord;
 }
 
-export function setPool(parent: usize, cand: usize, score: usize, key: usize, counts: usize, capacity: i32): void {
+export function setPool(parent: usize, cand: usize, score: usize, key: usize, counts: usize): void {
   pParent = parent;
   pCand = cand;
   pScore = score;
   pKey = key;
   pCounts = counts;
-  cap = capacity;
 }
 
 export function setRng(a: u32, b: u32, c: u32, d: u32): void {
@@ -472,9 +470,9 @@ function prune(): void {
  * `R` each), score (i32). Returns the children generated (expand's `evals`); `scannedCount` is
  * then the candidates looked at.
  */
-export function expand(size: i32, lw: i32, used: usize, front: usize, right: usize, score: usize, words: i32, cols: i32, R: i32, col: i32, slot: i32, hasL: i32, hasT: i32, C: i32, fr: i32, fb: i32): i32 {
+export function expand(size: i32, lw: i32, layerRoom: i32, used: usize, front: usize, right: usize, score: usize, words: i32, cols: i32, R: i32, col: i32, slot: i32, hasL: i32, hasT: i32, C: i32, fr: i32, fb: i32): i32 {
   width = lw;
-  room = min(cap, lw + lw / 2 + 1024);
+  room = layerRoom;
   count = 0;
   cut = i32.MIN_VALUE;
   floor = -Infinity;

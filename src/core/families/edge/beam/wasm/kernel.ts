@@ -24,7 +24,6 @@ export class ExpandKernel {
   /** Byte offsets of the states' arrays per layer, and of each group's tables (12 per group as setTables takes them, then setPieces' 11, of which the seventh is the pieces' count). */
   private readonly at: { score: number[]; used: number[]; front: number[]; right: number[]; tally: number[] };
   private readonly tables: number[][];
-  private readonly poolAt: number[];
   private readonly words: number;
 
   /**
@@ -155,9 +154,8 @@ export class ExpandKernel {
     });
     this.at = at;
     this.tables = tables;
-    this.poolAt = pool;
     this.x = new wa.Instance(module, { env: { memory } }).exports as unknown as Exports;
-    this.x.setPool(pool[0], pool[1], pool[2], pool[3], pool[4], cap);
+    this.x.setPool(pool[0], pool[1], pool[2], pool[3], pool[4]);
     this.x.setScratch(scratch[0], scratch[1]);
     const pieces = T.pieceStart[0].length - 1;
     this.rank = weightAt >= 0 ? { tally: two((o) => new Int32Array(b, o, W), at.tally), weight: new Int32Array(b, weightAt, pieces) } : null;
@@ -172,14 +170,9 @@ export class ExpandKernel {
     if (this.rank) this.x.setWeights(this.byWeightAt, this.rank.weight.length, this.words);
   }
 
-  /** Children the pool holds before a cut (at most its `cap`), as `ChildPool.limit`. */
-  limitPool(cap: number): void {
-    this.x.setPool(this.poolAt[0], this.poolAt[1], this.poolAt[2], this.poolAt[3], this.poolAt[4], Math.min(cap, this.pool.parent.length));
-  }
-
   /**
    * BeamRun.expand on a free cell of group `g` from layer `c`'s `size` states into the pool,
-   * keeping `lw`; draws its tie-breaks from `rng` (left exactly where the JavaScript leaves it).
+   * keeping `lw` and holding `room` before a cut (ChildPool.room); draws its tie-breaks from `rng` (left exactly where the JavaScript leaves it).
    * `heaviest`: with `exhaust`, the most a placement adds to a tally (ColourExhaust.heaviest).
    * Returns the children generated; the pool's count and cut are then `count` and `cut`.
    */
@@ -189,6 +182,7 @@ export class ExpandKernel {
     c: number,
     size: number,
     lw: number,
+    room: number,
     words: number,
     cols: number,
     R: number,
@@ -210,7 +204,7 @@ export class ExpandKernel {
     const a = this.at;
     if (this.rank) x.setTally(a.tally[c], a.tally[1 - c]);
     x.setHeaviest(heaviest);
-    const evals = x.expand(size, lw, a.used[c], a.front[c], a.right[c], a.score[c], words, cols, R, col, slot, hasL ? 1 : 0, hasT ? 1 : 0, C, fr, fb);
+    const evals = x.expand(size, lw, room, a.used[c], a.front[c], a.right[c], a.score[c], words, cols, R, col, slot, hasL ? 1 : 0, hasT ? 1 : 0, C, fr, fb);
     rng.setState([x.rngWord(0), x.rngWord(1), x.rngWord(2), x.rngWord(3)]);
     return evals;
   }
@@ -261,7 +255,7 @@ interface Exports {
   ): void;
   setScratch(both: number, ord: number): void;
   setWeights(at: number, pieces: number, words: number): void;
-  setPool(parent: number, cand: number, score: number, key: number, counts: number, cap: number): void;
+  setPool(parent: number, cand: number, score: number, key: number, counts: number): void;
   setRng(a: number, b: number, c: number, d: number): void;
   setRank(on: number, weight: number): void;
   setHeaviest(w: number): void;
@@ -306,6 +300,7 @@ interface Exports {
   expand(
     size: number,
     lw: number,
+    room: number,
     used: number,
     front: number,
     right: number,
