@@ -21,8 +21,8 @@ export function childPoolCap(W: number, bounded = true): number {
 export class ChildPool {
   /** Children held before a cut, at most: the cut's timing (and so the run) depends on it. */
   cap: number;
-  /** Children held before a cut in the layer under way: `childPoolCap` of its width, within `cap` (with dedupe, `cap`). */
-  room: number;
+  /** `room`: `childPoolCap` of the layer's width, within `cap` (with dedupe, `cap`). */
+  private held: number;
   readonly parent: Int32Array;
   readonly cand: Int32Array;
   readonly score: Int32Array;
@@ -53,7 +53,7 @@ export class ChildPool {
     bounded = true,
   ) {
     this.bounded = bounded;
-    this.cap = this.room = childPoolCap(W, bounded);
+    this.cap = this.held = childPoolCap(W, bounded);
     this.parent = arrays?.parent ?? new Int32Array(this.cap);
     this.cand = arrays?.cand ?? new Int32Array(this.cap);
     this.score = arrays?.score ?? new Int32Array(this.cap);
@@ -69,10 +69,15 @@ export class ChildPool {
     this.cap = Math.min(childPoolCap(W, this.bounded), this.parent.length);
   }
 
+  /** Children held before a cut in the layer under way (the WebAssembly kernel holds as many). */
+  get room(): number {
+    return this.held;
+  }
+
   /** Empty, for a layer keeping `width` children. */
   reset(width: number): void {
     this.width = width;
-    this.room = this.bounded ? Math.min(this.cap, childPoolCap(width)) : this.cap;
+    this.held = this.bounded ? Math.min(this.cap, childPoolCap(width)) : this.cap;
     this.count = 0;
     this.cut = -Infinity;
     this.floor = -Infinity;
@@ -85,7 +90,7 @@ export class ChildPool {
 
   push(parent: number, cand: number, score: number, balance: number): void {
     if (score < this.cut || !this.reaches(score, balance)) return;
-    if (this.count >= this.room) {
+    if (this.count >= this.held) {
       this.prune();
       if (score < this.cut || !this.reaches(score, balance)) return;
     }
