@@ -183,7 +183,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     this.history = new PassHistory(this.historyRoom(this.maxW), whole, n, W, this.K);
     this.pool = new ChildPool(W, rng, k?.pool, !o.dedupe);
     this.order = k ? new Int32Array(0) : o.dedupe ? Int32Array.from({ length: W }, (_, i) => i) : new Int32Array(W);
-    this.limitPool();
+    this.pool.limit(this.widest);
     this.bestPiece = new Int16Array(n);
     this.bestRot = new Uint8Array(n);
     this.basePiece = new Int16Array(n);
@@ -205,10 +205,6 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   /** History entries a pass `width` wide holds before it is thinned: `historyLayers` of its layers. */
   private historyRoom(width: number): number {
     return Math.ceil(this.historyLayers * width) + this.n;
-  }
-
-  private limitPool(): void {
-    this.pool.limit(this.widest);
   }
 
   get currentScore(): number {
@@ -331,7 +327,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     if (!better && widen > 0 && this.width >= this.top && this.stall >= widen && this.top < this.maxW) {
       this.top = Math.min(this.maxW, 2 * this.top);
       this.stall = 0;
-      this.limitPool();
+      this.pool.limit(this.widest);
     }
     // Read before the width grows: the pass that reaches the top width is the first top refined.
     const refined = this.refine > 0 && this.width >= this.top;
@@ -702,7 +698,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     run.pass = s.pass;
     run.top = Math.max(run.firstTop, Math.min(s.top ?? run.firstTop, run.maxW));
     run.width = Math.max(1, Math.min(s.width, run.top));
-    run.limitPool();
+    run.pool.limit(run.widest);
     run.stall = s.stall;
     run.refineLeft = s.refineLeft ?? 0;
     run.lastScore = s.lastScore;
