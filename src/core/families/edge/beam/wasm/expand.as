@@ -274,6 +274,15 @@ function order(size: i32, score: usize): bool {
   return sh == 0;
 }
 
+/**
+ * `order` on its own, on layer states at `score` (and with `exhaust` the tallies `setTally` gave):
+ * 1 where it is exact. `expand` calls `order` itself; this lets the tests hold the two orders side
+ * by side where no test puzzle's layers reach (tallies ranked in buckets).
+ */
+export function orderOnly(size: i32, score: usize): i32 {
+  return order(size, score) ? 1 : 0;
+}
+
 /** ChildPool.select on the first `n` children: the k largest keys first, in the order they came; the weakest kept. */
 export function select(k: i32, n: i32): f64 {
   if (k >= n) return -Infinity;

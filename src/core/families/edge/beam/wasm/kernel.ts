@@ -25,6 +25,9 @@ export class ExpandKernel {
   private readonly at: { score: number[]; used: number[]; front: number[]; right: number[]; tally: number[] };
   private readonly tables: number[][];
   private readonly words: number;
+  private readonly memory: WasmMemory;
+  /** Byte offset of `order`'s output (the scratch setScratch's second). */
+  private readonly ordAt: number;
 
   /**
    * A kernel for layers of `W` states (`words` used-piece words, `cols` front and `R` right
@@ -96,6 +99,8 @@ export class ExpandKernel {
     scratch: number[],
   ) {
     this.words = words;
+    this.memory = memory;
+    this.ordAt = scratch[1];
     const b = memory.buffer;
     const two = <A>(f: (off: number) => A, offs: number[]): [A, A] => [f(offs[0]), f(offs[1])];
     this.score = two((o) => new Int32Array(b, o, W), at.score);
@@ -222,6 +227,17 @@ export class ExpandKernel {
     this.x.commit(n, total, a.used[c], a.used[t], a.front[c], a.front[t], a.right[c], a.right[t], a.score[t], words, cols, R, col, slot, fBottom, fRight);
   }
 
+  /**
+   * The order `expand` visits layer `c`'s first `size` states in (boardOrder's twin), with
+   * `exhaust` by the tallies in `rank.tally[c]`, and whether it is exact. A view on this memory,
+   * good until the next `expand` or `order`.
+   */
+  order(c: number, size: number): { ord: Int32Array; exact: boolean } {
+    if (this.rank) this.x.setTally(this.at.tally[c], this.at.tally[1 - c]);
+    const exact = this.x.orderOnly(size, this.at.score[c]) !== 0;
+    return { ord: new Int32Array(this.memory.buffer, this.ordAt, size), exact };
+  }
+
   /** Children in the pool after `expand`. */
   get count(): number {
     return this.x.poolCount();
@@ -279,6 +295,7 @@ interface Exports {
     ti: number,
   ): void;
   select(k: number, n: number): number;
+  orderOnly(size: number, score: number): number;
   commit(
     n: number,
     total: number,

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { ChildPool, childPoolCap } from '../../../../../../src/core/families/edge/beam/children';
+import { ChildPool, SPAN, childPoolCap } from '../../../../../../src/core/families/edge/beam/children';
+import { boardOrder } from '../../../../../../src/core/families/edge/beam/order';
 import { Rng } from '../../../../../../src/core/rng/rng';
 import { ScanTables } from '../../../../../../src/core/families/edge/beam/tables';
 import { EXPAND_WASM, EXPAND_WASM_SHA256 } from '../../../../../../src/core/families/edge/beam/wasm/expand-wasm';
@@ -75,5 +77,37 @@ describe('the beam in WebAssembly', () => {
       expect(order).toEqual([...order].sort((a, b) => a - b));
       expect(order).toEqual(Array.from(js.parent.subarray(0, keep)));
     }
+  });
+
+  it('visits a layer in the order boardOrder gives, with tallies ranked in buckets where scores and tallies span more than SPAN keys', () => {
+    const p = generatePuzzle(4, 4, 1).puzzle;
+    const T = new ScanTables(p, new Uint8Array(16).fill(1), true, true);
+    const W = 4096;
+    const plain = ExpandKernel.create(W, 1, 4, 1, childPoolCap(W), T)!;
+    const ranked = ExpandKernel.create(W, 1, 4, 1, childPoolCap(W), T, true)!;
+    fc.assert(
+      fc.property(
+        // Scores over 40 (exact), 100 and 700 (tallies in buckets of 2 and 16) and 70,000 joins (the layer's own order).
+        fc.constantFrom(40, 100, 700, 70_000),
+        fc.integer({ min: 0, max: W }),
+        fc.boolean(),
+        fc.integer(),
+        (span, size, rank, seed) => {
+          const k = rank ? ranked : plain;
+          const rng = new Rng(seed);
+          const c = seed & 1;
+          const score = k.score[c].subarray(0, size);
+          for (let i = 0; i < size; i++) score[i] = rng.int(span) - 5;
+          const tally = rank ? k.rank!.tally[c].subarray(0, size) : null;
+          if (tally) for (let i = 0; i < size; i++) tally[i] = rng.int(1500);
+          const ord = new Int32Array(size);
+          const exact = boardOrder(size, Int32Array.from(score), tally && Int32Array.from(tally), ord, new Int32Array(SPAN));
+          const got = k.order(c, size);
+          expect(got.exact).toBe(exact);
+          expect(Array.from(got.ord)).toEqual(Array.from(ord));
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });
