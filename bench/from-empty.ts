@@ -30,6 +30,7 @@ import { Workbench } from '../src/main/services/workbench';
 import { parseStudy } from '../src/main/studies/spec';
 import { Studies } from '../src/main/studies/studies';
 import { reachTimes } from './edge-e2';
+import { plateauRate } from './plateau';
 import { puzzleOfFile, rescore } from './records';
 import { runStudy } from './study';
 import { machine, mdTable, medianText, numOpt, options, seedList, writeResult } from './util';
@@ -99,8 +100,20 @@ export function fromEmptyReport(runs: readonly FromEmptyRun[], targets: readonly
       r.runFile ? `[run file](${r.runFile})` : '',
     ]);
   const failed = counted.filter((r) => r.status === 'failed').length;
+  // From each score to the next: the CPU the runs spent at it (to their budget where the next never
+  // came) as one stream, so runs that held a plateau for hours say how rare the way up is.
+  const steps = targets.slice(1).map((t, i) => {
+    const from = targets[i]!;
+    const at = counted.filter((r) => r.status === 'done' && r.reach[from] !== undefined);
+    const waits = at.map((r) => ({ reached: r.reach[t] === undefined ? null : r.reach[t] - r.reach[from]!, spent: r.cpu - r.reach[from]! }));
+    return [`${from} to ${t}`, String(at.length), String(waits.filter((w) => w.reached !== null).length), at.length ? plateauRate(waits) : '-'];
+  });
   return [
     mdTable(['score', `runs that reached it within ${budget} CPU s`, 'median CPU s (censored)'], summary),
+    '',
+    'From each score to the next: the CPU seconds the runs spent at the lower (to their budget where they never left it) read as one stream, with the exact 95 % interval of how often the next came (a memoryless wait, as a long run on its plateau looks):',
+    '',
+    mdTable(['from', 'runs that reached it', 'left it', 'one per X CPU s at it (95 %)'], steps),
     '',
     'Each run (CPU seconds of all its threads; `-`: not reached):',
     '',

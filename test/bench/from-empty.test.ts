@@ -26,15 +26,18 @@ describe('from-empty bench', () => {
         r(4, 'interrupted', { 465: 200 }),
         r(5, 'done', { 465: 50 }, 'it scores 460, not 465'),
       ],
-      [465, 466],
+      [465, 466, 467],
       14_400,
     );
     expect(md).toContain('| 465 | 2 of 3 | 1000 |');
     expect(md).toContain('| 466 | 1 of 3 | > 14400 |');
-    expect(md).toContain('| 1 | done | 14400 | 464 | 300.0 | 4000.0 |  |');
-    expect(md).toContain('| 4 | interrupted, not counted yet | 900 | 464 | 200.0 | - |  |');
+    expect(md).toContain('| 1 | done | 14400 | 464 | 300.0 | 4000.0 | - |  |');
+    expect(md).toContain('| 4 | interrupted, not counted yet | 900 | 464 | 200.0 | - | - |  |');
     expect(md).toContain('| 5 | refused: it scores 460, not 465 |');
     expect(md).toContain('1 failed run counted as reaching nothing.');
+    // At 465: seeds 1 and 2 (the failed run counts as reaching nothing), 3700 + 13,400 CPU s, one 466.
+    expect(md).toContain('| 465 to 466 | 2 | 1 | one per 17,100 (3,069 to 675,414) in 17,100 |');
+    expect(md).toContain('| 466 to 467 | 1 | 0 | none in 10,400: one per 2,819 or more |');
     // Seeds in order.
     expect(md.indexOf('| 1 | done')).toBeLessThan(md.indexOf('| 2 | done'));
   });
