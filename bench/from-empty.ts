@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import type { RunStatus } from '../src/core/engine/run-types';
 import { nodeWorkerSpawner } from '../src/main/runs/node-host';
 import { Workbench } from '../src/main/services/workbench';
-import { parseStudy } from '../src/main/studies/spec';
+import { parseStudy, type StudySpec } from '../src/main/studies/spec';
 import { Studies } from '../src/main/studies/studies';
 import { reachTimes } from './edge-e2';
 import { plateauRate } from './plateau';
@@ -191,8 +191,8 @@ export async function run(argv: string[]): Promise<void> {
   let existing: number | undefined;
   try {
     const studies = new Studies(look);
-    const spec = JSON.stringify(parseStudy(text, file, { readFile: (f) => readFileSync(f, 'utf8'), libraryPuzzle: () => null }));
-    existing = studies.list().find((s) => JSON.stringify(s.spec) === spec)?.id;
+    const spec = studyKey(parseStudy(text, file, { readFile: (f) => readFileSync(f, 'utf8'), libraryPuzzle: () => null }));
+    existing = studies.list().find((s) => studyKey(s.spec) === spec)?.id;
     if (raw.report !== true) {
       existing ??= studies.create(text, file, { readFile: (f) => readFileSync(f, 'utf8') }).id;
       for (const seed of adoptKept(studies, existing, o.seeds, keep)) {
@@ -243,6 +243,14 @@ export async function run(argv: string[]): Promise<void> {
   } finally {
     await done.close();
   }
+}
+
+/**
+ * What makes two of the bench's studies the same: everything but where their puzzle was read from
+ * (the puzzle itself is in the spec), so a checkout moved or cloned elsewhere goes on with its study.
+ */
+function studyKey(spec: StudySpec): string {
+  return JSON.stringify({ ...spec, puzzles: spec.puzzles.map(({ source: _, ...p }) => p) });
 }
 
 /** The report's default place; the runs' files sit beside it in a folder of its name (`keptDir`). */

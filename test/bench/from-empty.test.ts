@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -150,6 +150,22 @@ describe('from-empty bench', () => {
       }
       await run([...argv, '--db', db, '--out', out, '--report']);
       await run([...argv, '--db', db, '--out', out]);
+      const wb = Workbench.open({ dbPath: db, spawn: inProcessSpawner({ spawned: 0, handles: [] }) });
+      try {
+        expect(new Studies(wb).list()).toHaveLength(1);
+        expect(wb.store.listRuns()).toHaveLength(2);
+      } finally {
+        await wb.dispose();
+      }
+    }, 120_000);
+
+    it('goes on with its study from another checkout, where the puzzle file lies elsewhere', async () => {
+      const moved = join(dir, 'moved', 'e2_clue1_6x6.txt');
+      mkdirSync(join(dir, 'moved'));
+      copyFileSync('resources/instances/e2_clue1_6x6.txt', moved);
+      const there = argv.map((a) => (a === 'resources/instances/e2_clue1_6x6.txt' ? moved : a));
+      await run([...there, '--db', db, '--out', out, '--report']);
+      await run([...there, '--db', db, '--out', out]);
       const wb = Workbench.open({ dbPath: db, spawn: inProcessSpawner({ spawned: 0, handles: [] }) });
       try {
         expect(new Studies(wb).list()).toHaveLength(1);
