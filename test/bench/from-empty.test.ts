@@ -138,6 +138,17 @@ describe('from-empty bench', () => {
     const db = join(dir, 'night.db');
     const out = join(dir, 'night.md');
 
+    /** The database holds one study, and its two runs: nothing was made again. */
+    const expectOneStudyOfTwoRuns = async (): Promise<void> => {
+      const wb = Workbench.open({ dbPath: db, spawn: inProcessSpawner({ spawned: 0, handles: [] }) });
+      try {
+        expect(new Studies(wb).list()).toHaveLength(1);
+        expect(wb.store.listRuns()).toHaveLength(2);
+      } finally {
+        await wb.dispose();
+      }
+    };
+
     it('runs every seed, and run again continues the same study instead of making another', async () => {
       await run([...argv, '--db', db, '--out', out]);
       const first = readFileSync(out, 'utf8');
@@ -150,13 +161,7 @@ describe('from-empty bench', () => {
       }
       await run([...argv, '--db', db, '--out', out, '--report']);
       await run([...argv, '--db', db, '--out', out]);
-      const wb = Workbench.open({ dbPath: db, spawn: inProcessSpawner({ spawned: 0, handles: [] }) });
-      try {
-        expect(new Studies(wb).list()).toHaveLength(1);
-        expect(wb.store.listRuns()).toHaveLength(2);
-      } finally {
-        await wb.dispose();
-      }
+      await expectOneStudyOfTwoRuns();
     }, 120_000);
 
     it('goes on with its study from another checkout, where the puzzle file lies elsewhere', async () => {
@@ -166,13 +171,7 @@ describe('from-empty bench', () => {
       const there = argv.map((a) => (a === 'resources/instances/e2_clue1_6x6.txt' ? moved : a));
       await run([...there, '--db', db, '--out', out, '--report']);
       await run([...there, '--db', db, '--out', out]);
-      const wb = Workbench.open({ dbPath: db, spawn: inProcessSpawner({ spawned: 0, handles: [] }) });
-      try {
-        expect(new Studies(wb).list()).toHaveLength(1);
-        expect(wb.store.listRuns()).toHaveLength(2);
-      } finally {
-        await wb.dispose();
-      }
+      await expectOneStudyOfTwoRuns();
     }, 120_000);
 
     it('takes back its finished runs from the kept run files when its database is lost, running only the seeds it has none of', async () => {
