@@ -30,7 +30,7 @@ import { Workbench } from '../src/main/services/workbench';
 import { parseStudy, type StudySpec } from '../src/main/studies/spec';
 import { Studies } from '../src/main/studies/studies';
 import { reachTimes } from './edge-e2';
-import { plateauRate } from './plateau';
+import { plateauRate } from './rate';
 import { puzzleOfFile, rescore } from './records';
 import { runStudy } from './study';
 import { machine, mdTable, medianText, numOpt, options, seedList, writeResult } from './util';

@@ -33,8 +33,8 @@ import type { ParamValue } from '../src/core/params/schema';
 import { Rng } from '../src/core/rng/rng';
 import { censoredTimeTest, type CensoredTime } from '../src/core/stats/censored';
 import { fisherExact } from '../src/core/stats/fisher';
-import { poissonRate } from '../src/core/stats/poisson';
 import { runPasses, setting as overrides } from './beam-passes';
+import { plateauRate } from './rate';
 import { puzzleOfFile, rescoreNote, rescoreRecords, shown, type LoggedBest } from './records';
 import { cpuSeconds, machine, mdTable, medianText, numOpt, options, seedList, writeResult } from './util';
 
@@ -143,24 +143,6 @@ function runChild(job: Job): Promise<Result> {
       else done(JSON.parse(line) as Result);
     });
   });
-}
-
-/**
- * How often the runs left the plateau, over all the CPU they spent on it (each run until its first
- * pass at the target or its budget): "one per X CPU s", with the exact 95 % interval. It reads the
- * runs as one stream of passes in which a target pass comes at a steady rate (a memoryless wait),
- * which is how a long run on its plateau looks; with no run at the target it still bounds the wait.
- */
-export function plateauRate(rs: readonly { reached: number | null; spent: number }[]): string {
-  const exposure = rs.reduce((sum, r) => sum + (r.reached ?? r.spent), 0);
-  if (rs.length === 0 || !(exposure > 0)) return '-';
-  const hits = rs.filter((r) => r.reached !== null).length;
-  const { lower, upper } = poissonRate(hits, exposure);
-  const per = (rate: number): string => Math.round(1 / rate).toLocaleString('en');
-  const total = Math.round(exposure).toLocaleString('en');
-  return hits === 0
-    ? `none in ${total}: one per ${per(upper)} or more`
-    : `one per ${per(hits / exposure)} (${per(upper)} to ${lower > 0 ? per(lower) : '-'}) in ${total}`;
 }
 
 export function report(all: readonly Result[], settings: readonly string[], boards: readonly string[], head: string): string {

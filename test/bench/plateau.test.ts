@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { plateauRate, report, runJob, settingParams } from '../../bench/plateau';
+import { report, runJob, settingParams } from '../../bench/plateau';
 import { medianText } from '../../bench/util';
 import { piecesFormat, readBoardText } from '../../src/core/families/edge/files';
 import { scoreBoard } from '../../src/core/families/edge/model';
@@ -55,18 +55,6 @@ describe('plateau bench', () => {
     expect(md).toContain('| `a` | 0 of 1 | 0 % | > 600 | none in 600: one per 163 or more | - | - |');
     expect(md).toContain('1 of 2 runs re-scored');
     expect(md).toMatch(/1 of 2 runs refused.*\n.*run2-465\.txt seed 2 `a`: /);
-  });
-
-  it('counts the rate of target passes over all the CPU the runs spent, bounding it when none came', () => {
-    // 0 in 7,200 CPU s: the 95 % upper limit is 3.689 events, one per 1,952 CPU s.
-    expect(plateauRate(Array.from({ length: 24 }, () => ({ reached: null, spent: 300 })))).toBe('none in 7,200: one per 1,952 or more');
-    expect(
-      plateauRate([
-        { reached: 100, spent: 100 },
-        { reached: null, spent: 300 },
-      ]),
-    ).toBe('one per 400 (72 to 15,799) in 400');
-    expect(plateauRate([])).toBe('-');
   });
 
   it('reads a setting as a preset with overrides, and refuses what is neither', () => {

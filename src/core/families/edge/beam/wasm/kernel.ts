@@ -207,7 +207,7 @@ export class ExpandKernel {
     const s = rng.getState();
     x.setRng(s[0], s[1], s[2], s[3]);
     const a = this.at;
-    if (this.rank) x.setTally(a.tally[c], a.tally[1 - c]);
+    this.tallies(c);
     x.setHeaviest(heaviest);
     const evals = x.expand(size, lw, room, a.used[c], a.front[c], a.right[c], a.score[c], words, cols, R, col, slot, hasL ? 1 : 0, hasT ? 1 : 0, C, fr, fb);
     rng.setState([x.rngWord(0), x.rngWord(1), x.rngWord(2), x.rngWord(3)]);
@@ -223,7 +223,7 @@ export class ExpandKernel {
   commit(c: number, n: number, total: number, words: number, cols: number, R: number, col: number, slot: number, fBottom: number, fRight: number): void {
     const a = this.at;
     const t = 1 - c;
-    if (this.rank) this.x.setTally(a.tally[c], a.tally[t]);
+    this.tallies(c);
     this.x.commit(n, total, a.used[c], a.used[t], a.front[c], a.front[t], a.right[c], a.right[t], a.score[t], words, cols, R, col, slot, fBottom, fRight);
   }
 
@@ -233,9 +233,14 @@ export class ExpandKernel {
    * good until the next `expand` or `order`.
    */
   order(c: number, size: number): { ord: Int32Array; exact: boolean } {
-    if (this.rank) this.x.setTally(this.at.tally[c], this.at.tally[1 - c]);
+    this.tallies(c);
     const exact = this.x.orderOnly(size, this.at.score[c]) !== 0;
     return { ord: new Int32Array(this.memory.buffer, this.ordAt, size), exact };
+  }
+
+  /** With `exhaust`: layer `c` is ranked by its tallies and hands them on to layer `1 - c`. */
+  private tallies(c: number): void {
+    if (this.rank) this.x.setTally(this.at.tally[c], this.at.tally[1 - c]);
   }
 
   /** Children in the pool after `expand`. */
