@@ -29,7 +29,7 @@ import { nodeWorkerSpawner } from '../src/main/runs/node-host';
 import { Workbench } from '../src/main/services/workbench';
 import { parseStudy, type StudySpec } from '../src/main/studies/spec';
 import { Studies } from '../src/main/studies/studies';
-import { reachTimes } from './edge-e2';
+import { reachTimes } from './edge-e2/runs';
 import { plateauRate } from './rate';
 import { puzzleOfFile, rescore } from './records';
 import { runStudy } from './study';

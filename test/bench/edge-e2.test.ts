@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { firstReach, instanceFile, latestRescored, reachTimes, timeToTargetTable, tuningSplit, type Record_ } from '../../bench/edge-e2';
+import { timeToTargetTable } from '../../bench/edge-e2';
+import { firstReach } from '../../bench/edge-e2/curves';
+import { tuningSplit } from '../../bench/edge-e2/pinned';
+import { instanceFile, latestRescored, reachTimes, type Record_ } from '../../bench/edge-e2/runs';
 import { puzzleOfFile } from '../../bench/records';
 
 const rec = (solver: string, seed: number, best: number, reach?: Record<string, number>): Record_ => ({
