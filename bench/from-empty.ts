@@ -258,9 +258,22 @@ const DEFAULT_OUT = 'bench/results/from-empty.md';
 const keptDir = (out: string): string => out.replace(/\.md$/, '');
 const keptFile = (keep: string, seed: number): string => join(keep, `seed${seed}${FINISHED}`);
 
-/** The finished runs' files the bench keeps by default (seedN.run.json, not the unfinished runs' `.partial` ones), from the repository's root. */
-export function finishedRunFiles(): string[] {
-  const keep = keptDir(DEFAULT_OUT);
+/** The from-empty reports in bench/results that keep their runs' files in a folder beside them. */
+const reportsKept = (): string[] =>
+  readdirSync(join(root, 'bench/results'))
+    .filter((f) => /^from-empty[a-z0-9-]*\.md$/.test(f) && existsSync(join(root, keptDir(join('bench/results', f)))))
+    .sort()
+    .map((f) => join('bench/results', f));
+
+/**
+ * The finished runs' files kept beside the report `out` (seedN.run.json, not the unfinished runs'
+ * `.partial` ones), from the repository's root; every report in bench/results by default (one a
+ * code the bench was run on).
+ */
+export function finishedRunFiles(out?: string): string[] {
+  if (out === undefined) return reportsKept().flatMap(finishedRunFiles);
+  const keep = keptDir(out);
+  if (!existsSync(join(root, keep))) return [];
   return readdirSync(join(root, keep))
     .filter((f) => /^seed\d+\.run\.json$/.test(f))
     .sort()

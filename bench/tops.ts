@@ -2,7 +2,7 @@
  * `npm run bench -- tops [--runs A.run.json,B.run.json] [--from 463] [--out bench/results/tops.md]`
  *
  * By default the long runs kept in bench/results: `edge-e2-overnight*.run.json` and the from-empty
- * bench's finished runs (`from-empty/seedN.run.json`).
+ * bench's finished runs (`seedN.run.json` in `from-empty/` and every other folder of its reports, one a code it was run on).
  *
  * Issue 50, item 2: where a long run's last records came from. For every improvement of a run file
  * from `--from` on, the cells its board changed against the run's previous record and the first row

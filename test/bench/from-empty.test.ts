@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { fromEmptyReport, fromEmptyStudy, keepPartial, run, samePuzzle, type FromEmptyRun } from '../../bench/from-empty';
+import { finishedRunFiles, fromEmptyReport, fromEmptyStudy, keepPartial, run, samePuzzle, type FromEmptyRun } from '../../bench/from-empty';
 import { inProcessSpawner, until } from '../main/runs/in-process';
 import { Workbench } from '../../src/main/services/workbench';
 import { Studies } from '../../src/main/studies/studies';
@@ -40,6 +40,15 @@ describe('from-empty bench', () => {
     expect(md).toContain('| 466 to 467 | 1 | 0 | none in 10,400: one per 2,819 or more |');
     // Seeds in order.
     expect(md.indexOf('| 1 | done')).toBeLessThan(md.indexOf('| 2 | done'));
+  });
+
+  it('lists the finished runs kept beside every report of it in bench/results, not the unfinished ones', () => {
+    const files = finishedRunFiles();
+    // The bench was run on two codes, each into its own report and folder.
+    for (const folder of ['from-empty', 'from-empty-floor']) expect(files).toContain(`bench/results/${folder}/seed1.run.json`);
+    expect(files.every((f) => /^bench\/results\/from-empty[\w-]*\/seed\d+\.run\.json$/.test(f))).toBe(true);
+    expect(finishedRunFiles('bench/results/from-empty-floor.md')).toHaveLength(5);
+    expect(finishedRunFiles('bench/results/no-such-report.md')).toEqual([]);
   });
 
   it('says it was tuned on this puzzle for the puzzle, wherever its file lies, and not for another', () => {
