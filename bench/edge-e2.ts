@@ -18,7 +18,7 @@
  *   --seconds S       budget per run (default 60)
  *   --seeds N|a,b     seeds 1..N or a list (default 5)
  *   --instances a,b   e2, e2-clues, meta16, meta10 (default all); or e2-8pin alone: the public
- *                     single-core benchmark's protocol (see runPinned), written to edge-e2-8pin.md
+ *                     single-core benchmark's protocol (edge-e2/pinned.ts), written to edge-e2-8pin.md
  *   --solvers a,b     solver or solver:preset ids (default: every edge solver that applies)
  *   --concurrency N   runs at once (default: cores - 1)
  *   --db FILE         keep the study and its runs in this database (default: a temporary one)
