@@ -13,7 +13,7 @@
  * and which kind a plateau bench should be spending its CPU on.
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { int, list, num, parseWith } from '../src/core/validate/validate';
@@ -101,7 +101,7 @@ export async function run(argv: string[]): Promise<void> {
   let full = 0;
   let end = 0;
   for (const f of files) {
-    const run = runFileBoards(readFileSync(join(root, f), 'utf8'), f);
+    const run = runFileBoards(readFileSync(resolve(root, f), 'utf8'), f);
     for (const s of steps(run.improvements, run.cols).filter((x) => x.to >= from)) {
       // Suffix passes start in the last 6 rows at most (`overnight` then and now: 4 to 6).
       const fromEnd = s.firstRow >= run.rows - 6;

@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { runFileBoards, steps } from '../../bench/tops';
+import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { run, runFileBoards, steps } from '../../bench/tops';
 
 describe('where the records came from', () => {
   it('counts the cells each record changed and the first row among them', () => {
@@ -21,5 +23,18 @@ describe('where the records came from', () => {
     const last = json.events.filter((e) => e.kind === 'improvement').at(-1)!;
     last.score = 467;
     expect(() => runFileBoards(JSON.stringify(json), 'forged.run.json')).toThrow(/forged\.run\.json: an improvement claims 467/);
+  });
+
+  it('reads a run file named by its absolute path, wherever it lies', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tops-'));
+    const file = join(dir, 'kept.run.json');
+    copyFileSync('bench/results/edge-e2-overnight-seed4.run.json', file);
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      await run(['--runs', file, '--out', join(dir, 'tops.md')]);
+    } finally {
+      out.mockRestore();
+    }
+    expect(readFileSync(join(dir, 'tops.md'), 'utf8')).toContain('| 465 -> 466 | 3562 |');
   });
 });
