@@ -38,9 +38,10 @@
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { censoredMedian } from '../src/core/stats/censored';
+import { decimalText } from '../src/core/text/numbers';
 import { curveFromDb, curves, curveSection, drawCurve, hour } from './edge-e2/curves';
 import { pinnedReport, runPinned } from './edge-e2/pinned';
-import { checkSpec, f1, INSTANCES, latestRescored, LOG, readLog, records, rescoredSection, RESULTS, runGrid, type Record_ } from './edge-e2/runs';
+import { checkSpec, INSTANCES, latestRescored, LOG, readLog, records, rescoredSection, RESULTS, runGrid, type Record_ } from './edge-e2/runs';
 import { machine, mdTable, mean, median, numOpt, options, stdev } from './util';
 
 const DEFAULT_SOLVERS = ['beam', 'lns', 'tabu', 'vns-sa', 'ms-gvns', 'sa', 'hill-climb', 'backtrack:blackwood', 'backtrack:verhaard', 'backtrack'];
@@ -124,7 +125,7 @@ function report(): string {
         rows.push([
           `\`${s}\``,
           rs.length,
-          f1(m),
+          decimalText(m),
           median(b),
           Math.max(...b),
           Math.min(...b),

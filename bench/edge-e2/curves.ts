@@ -3,10 +3,11 @@
 import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { findSolver } from '../../src/core/catalogue/catalogue';
+import { decimalText } from '../../src/core/text/numbers';
 import { rescoreRunFile } from '../records';
 import { mdTable, mean } from '../util';
 import { PIN_PUBLIC } from './pinned';
-import { f1, LOG, RESULTS, records, runGrid } from './runs';
+import { LOG, RESULTS, records, runGrid } from './runs';
 
 /** A long run's curve, kept as edge-e2-NAME.csv and .png. */
 interface Curve {
@@ -128,7 +129,7 @@ function curveCheck(c: Curve, best: number): string {
 /** CPU seconds at which a curve first reached `score`, "-" if it never did. */
 export const firstReach = (pts: readonly [number, number][], score: number): string => {
   const p = pts.find((q) => q[1] >= score);
-  return p ? `${f1(p[0])} s` : '-';
+  return p ? `${decimalText(p[0])} s` : '-';
 };
 
 /** The public long-run figures the long run is shown beside; `seconds` where the source gives a time. */

@@ -160,5 +160,3 @@ export function rescoredSection(rescored: Rescored<Record_>): string[] {
   const note = rescoreNote(rescored, recordName);
   return note.length > 0 ? ['## Which figures were re-scored\n', ...note, ''] : [];
 }
-
-export const f1 = (x: number): string => (Number.isInteger(x) ? String(x) : x.toFixed(1));
