@@ -258,10 +258,10 @@ const DEFAULT_OUT = 'bench/results/from-empty.md';
 const keptDir = (out: string): string => out.replace(/\.md$/, '');
 const keptFile = (keep: string, seed: number): string => join(keep, `seed${seed}${FINISHED}`);
 
-/** The from-empty reports in bench/results that keep their runs' files in a folder beside them. */
-const reportsKept = (): string[] =>
+/** The from-empty reports in bench/results (a report without a folder of runs beside it keeps none). */
+const reports = (): string[] =>
   readdirSync(join(root, 'bench/results'))
-    .filter((f) => /^from-empty[a-z0-9-]*\.md$/.test(f) && existsSync(join(root, keptDir(join('bench/results', f)))))
+    .filter((f) => /^from-empty[a-z0-9-]*\.md$/.test(f))
     .sort()
     .map((f) => join('bench/results', f));
 
@@ -271,7 +271,7 @@ const reportsKept = (): string[] =>
  * code the bench was run on).
  */
 export function finishedRunFiles(out?: string): string[] {
-  if (out === undefined) return reportsKept().flatMap(finishedRunFiles);
+  if (out === undefined) return reports().flatMap(finishedRunFiles);
   const keep = keptDir(out);
   if (!existsSync(join(root, keep))) return [];
   return readdirSync(join(root, keep))

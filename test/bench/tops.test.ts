@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -32,9 +32,10 @@ describe('where the records came from', () => {
     const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     try {
       await run(['--runs', file, '--out', join(dir, 'tops.md')]);
+      expect(readFileSync(join(dir, 'tops.md'), 'utf8')).toContain('| 465 -> 466 | 3562 |');
     } finally {
       out.mockRestore();
+      rmSync(dir, { recursive: true, force: true });
     }
-    expect(readFileSync(join(dir, 'tops.md'), 'utf8')).toContain('| 465 -> 466 | 3562 |');
   });
 });
