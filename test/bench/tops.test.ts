@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -33,6 +33,32 @@ describe('where the records came from', () => {
     try {
       await run(['--runs', file, '--out', join(dir, 'tops.md')]);
       expect(readFileSync(join(dir, 'tops.md'), 'utf8')).toContain('| 465 -> 466 | 3562 |');
+    } finally {
+      out.mockRestore();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('wrote tops.md from the runs kept now, and the docs quote its count of records', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tops-'));
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      await run(['--out', join(dir, 'tops.md')]);
+      // The third line names the command and the machine; the table and the count must be the same.
+      const body = (text: string) => text.split('\n').slice(3).join('\n');
+      const kept = readFileSync('bench/results/tops.md', 'utf8');
+      expect(body(kept)).toBe(body(readFileSync(join(dir, 'tops.md'), 'utf8')));
+      const total = /of (\d+) records came from/.exec(kept)?.[1];
+      expect(total).toBeDefined();
+      const docs = [
+        'README.md',
+        ...readdirSync('docs')
+          .filter((f) => f.endsWith('.md'))
+          .map((f) => join('docs', f)),
+      ];
+      const quoted = docs.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/(\d+) records of 463 or more/g)].map((m) => `${f}: ${m[1]}`));
+      expect(quoted.length).toBeGreaterThanOrEqual(3);
+      expect(quoted.filter((q) => !q.endsWith(`: ${total}`))).toEqual([]);
     } finally {
       out.mockRestore();
       rmSync(dir, { recursive: true, force: true });
