@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluationsAt, iterationAt, runChartLines, runLines, stepValueAt, thinSteps, timeAtX, xAtTime } from '../../../../src/renderer/src/runs/charts/series';
 import { isRoundLogTick, labelsLogTick, timeStep } from '../../../../src/renderer/src/runs/charts/chart';
+import { thinPlan } from '../../../../src/main/store/thin';
 
 const prog = [
   { t: 1000, evaluations: 100, iteration: 10, best: 5, current: 4, mean: 3 },
@@ -65,6 +66,33 @@ describe('chart series of a run', () => {
     expect(breaks[0]!.x).toBeGreaterThan(3000);
     expect(breaks[0]!.x).toBeLessThan(63_000);
     expect(cur.filter((p) => !Number.isNaN(p.y)).map((p) => p.y)).toEqual([48, 50, 51, 54, 53]);
+  });
+
+  it("draws a long run's whole current line, whose older samples the store keeps sparser, and still breaks across a pause in it", () => {
+    // Samples every second as the store keeps them: at most 100, every second one dropped at the cap.
+    const kept = (seconds: number, pauseAt = -1) => {
+      let s: { t: number; evaluations: number; iteration: number; best: number; current: number; mean: null }[] = [];
+      let t = 0;
+      for (let i = 1; i <= seconds; i++) {
+        t += i === pauseAt ? 600_000 : 1000;
+        s.push({ t, evaluations: i, iteration: i, best: 9, current: i % 7, mean: null });
+        const drop = new Set(thinPlan(s.length, 100));
+        s = s.filter((_, j) => !drop.has(j));
+      }
+      return s;
+    };
+    const long = kept(20_000);
+    const gaps = long.slice(1).map((p, i) => p.t - long[i]!.t);
+    expect(Math.max(...gaps) / Math.min(...gaps)).toBeGreaterThanOrEqual(64);
+    const cur = runLines([], long, 'time').current;
+    expect(cur.filter((p) => Number.isNaN(p.y))).toEqual([]);
+    // Every sample kept is drawn (the start-up one aside, when it lies far before the next).
+    expect(cur.length).toBeGreaterThanOrEqual(long.length - 1);
+    // Paused for ten minutes late in the run: one break, at the pause.
+    const paused = runLines([], kept(20_000, 19_990), 'time').current;
+    const breaks = paused.filter((p) => Number.isNaN(p.y));
+    expect(breaks).toHaveLength(1);
+    expect(breaks[0]!.x).toBeGreaterThan(19_989 * 1000);
   });
 
   it("styles one run's lines with the best on top, the mean only when reported", () => {

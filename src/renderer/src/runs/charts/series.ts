@@ -110,24 +110,26 @@ export function runLines(improvements: readonly ImprovementPoint[], progress: re
 
 /**
  * A sampled quantity (current score, population mean) as a line that is drawn only where samples
- * are (a break is a point whose y is NaN, which Chart.js does not join): the sample taken as the run started (before its first progress interval) is left out, so
- * no straight climb from it to the next sample is made up, and the line breaks where samples are
- * more than three usual intervals apart (a pause, a resume).
+ * are (a break is a point whose y is NaN, which Chart.js does not join): the sample taken as the
+ * run started (before its first progress interval) is left out, so no straight climb from it to
+ * the next sample is made up, and the line breaks across a silence (a pause, a resume): a gap more
+ * than three times both gaps beside it. Each gap is judged against its neighbours, not the run's
+ * usual interval, because the store keeps older samples sparser (each halving doubles the gaps of
+ * what is older, thin.ts): a long run's early stretch is sparse, not silent.
  */
 export function sampledLine(progress: readonly SeriesPoint[], mode: XMode, value: (p: SeriesPoint) => number | null, max = 2000): XY[] {
   let pts = progress.filter((p) => value(p) !== null);
   if (pts.length > 1 && pts[0]!.t < 0.1 * (pts[1]!.t - pts[0]!.t)) pts = pts.slice(1);
-  const gaps = pts.slice(1).map((p, i) => p.t - pts[i]!.t);
-  const usual = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)] ?? 0;
   const line = thinSteps(
     pts.map((p) => ({ x: xOf(p, mode, progress, p.iteration), y: value(p)!, t: p.t })),
     max,
   );
+  const gap = (i: number): number => (i >= 1 && i < line.length ? line[i]!.t - line[i - 1]!.t : 0);
   const out: XY[] = [];
   for (let i = 0; i < line.length; i++) {
     const p = line[i]!;
-    if (i > 0 && usual > 0 && p.t - line[i - 1]!.t > 3 * usual * Math.max(1, (pts.length - 1) / Math.max(1, line.length - 1)))
-      out.push({ x: (line[i - 1]!.x + p.x) / 2, y: NaN });
+    const beside = Math.max(gap(i - 1), gap(i + 1));
+    if (i > 0 && beside > 0 && gap(i) > 3 * beside) out.push({ x: (line[i - 1]!.x + p.x) / 2, y: NaN });
     out.push({ x: p.x, y: p.y });
   }
   return out;
