@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluationsAt, iterationAt, runChartLines, runLines, stepValueAt, thinSteps, timeAtX, xAtTime } from '../../../../src/renderer/src/runs/charts/series';
-import { isRoundLogTick, labelsLogTick, timeStep } from '../../../../src/renderer/src/runs/charts/chart';
+import { isRoundLogTick, labelsLogTick, logTimeTicks, timeStep } from '../../../../src/renderer/src/runs/charts/chart';
+import { axisTime } from '../../../../src/core/text/run-text';
 import { thinPlan } from '../../../../src/main/store/thin';
 
 const prog = [
@@ -161,6 +162,45 @@ describe('chart series of a run', () => {
     expect(short.map((_, i) => labelsLogTick(short, i))).toEqual([true, false, false, false, true]);
     const decade = [3, 4, 5, 6, 7, 8, 9, 10, 20];
     expect(decade.map((_, i) => labelsLogTick(decade, i))).toEqual([false, false, true, false, false, false, false, true, true]);
+  });
+
+  it('puts round running times on a log time axis: "5 min", never "8 min 20"', () => {
+    const labels = logTimeTicks(1, 2 * 3_600_000 + 600_000).map(axisTime);
+    expect(labels).toEqual(
+      ['1 ms', '2 ms', '5 ms', '10 ms', '20 ms', '50 ms', '0.1 s', '0.2 s', '0.5 s'].concat([
+        '1 s',
+        '2 s',
+        '5 s',
+        '10 s',
+        '20 s',
+        '30 s',
+        '1 min',
+        '2 min',
+        '5 min',
+        '10 min',
+        '20 min',
+        '30 min',
+        '1 h',
+        '2 h',
+      ]),
+    );
+    expect(logTimeTicks(40_000, 3 * 24 * 3_600_000).map(axisTime)).toEqual([
+      '1 min',
+      '2 min',
+      '5 min',
+      '10 min',
+      '20 min',
+      '30 min',
+      '1 h',
+      '2 h',
+      '5 h',
+      '10 h',
+      '24 h',
+      '48 h',
+    ]);
+    // A span holding fewer than two of them keeps the axis's own ticks.
+    expect(logTimeTicks(3, 4)).toEqual([]);
+    expect(logTimeTicks(0, 1000)).toEqual([]);
   });
 
   it('picks round time ticks', () => {

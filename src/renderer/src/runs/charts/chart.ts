@@ -16,6 +16,7 @@ import {
   Tooltip,
   type ChartConfiguration,
   type Plugin,
+  type Scale,
 } from 'chart.js';
 import { axisTime, compactCount, shareText } from '../format';
 import { CHART_THEME } from './palette';
@@ -101,6 +102,23 @@ const TIME_STEPS = [
 export function timeStep(span: number, ticks = 8): number {
   for (const s of TIME_STEPS) if (span / s <= ticks) return s;
   return Math.ceil(span / ticks / (24 * HOUR)) * 24 * HOUR;
+}
+
+/**
+ * Round running times (ms) for a log time axis over [min, max]: 1, 2 and 5 of each decade below a
+ * second, then the clock's own steps (1, 2, 5, 10, 20, 30 s; the same in minutes; 1, 2, 5, 10 h;
+ * 1, 2, 5 days and on), so a tick reads "5 min", not "8 min 20" (500 s). Fewer than two within the
+ * span: empty (the axis keeps its own ticks).
+ */
+export function logTimeTicks(min: number, max: number): number[] {
+  if (!(min > 0) || !(max > min)) return [];
+  const ladder: number[] = [];
+  for (let d = 10 ** Math.floor(Math.log10(min)); d < SECOND; d *= 10) ladder.push(d, 2 * d, 5 * d);
+  for (const unit of [SECOND, MINUTE]) ladder.push(...[1, 2, 5, 10, 20, 30].map((k) => k * unit));
+  ladder.push(HOUR, 2 * HOUR, 5 * HOUR, 10 * HOUR);
+  for (let d = 24 * HOUR; d <= max; d *= 10) ladder.push(d, 2 * d, 5 * d);
+  const out = ladder.filter((v) => v >= min * (1 - 1e-9) && v <= max * (1 + 1e-9));
+  return out.length >= 2 ? out : [];
 }
 
 export const X_TITLES: Record<XMode, string> = { time: 'running time', evaluations: 'evaluations', iterations: 'iterations / generations' };
@@ -243,6 +261,7 @@ function xSpan(lines: readonly ChartLine[]): number {
 function scaleOptions(opts: RunChartOptions, lines: readonly ChartLine[]): NonNullable<ChartConfiguration<'line', XY[]>['options']>['scales'] {
   const tick = { color: CHART_THEME.text, font: { family: CHART_THEME.font, size: 11 } };
   const step = opts.xMode === 'time' && !opts.xLog && !opts.yShare ? timeStep(xSpan(lines)) : undefined;
+  const logTime = opts.xMode === 'time' && !!opts.xLog;
   const title = (text: string) => ({ display: !!text, text, color: CHART_THEME.text, font: { family: CHART_THEME.font, size: 11 } });
   return {
     x: {
@@ -255,9 +274,10 @@ function scaleOptions(opts: RunChartOptions, lines: readonly ChartLine[]): NonNu
         autoSkipPadding: 16,
 
         ...(step ? { stepSize: step } : {}),
-        // A log axis labels 1, 2 and 5 of each decade only.
+        // A log axis labels 1, 2 and 5 of each decade only (of time: round running times, all labelled).
         callback: (v, i, all) =>
           opts.xLog &&
+          !logTime &&
           !labelsLogTick(
             all.map((t) => t.value),
             i,
@@ -266,6 +286,14 @@ function scaleOptions(opts: RunChartOptions, lines: readonly ChartLine[]): NonNu
             : xText(opts, Number(v)),
       },
       title: title(opts.xLabel ?? (opts.xMode === 'ratio' || opts.xMode === 'score' ? '' : X_TITLES[opts.xMode])),
+      ...(logTime
+        ? {
+            afterBuildTicks: (scale: Scale) => {
+              const values = logTimeTicks(scale.min, scale.max);
+              if (values.length > 0) scale.ticks = values.map((value) => ({ value }));
+            },
+          }
+        : {}),
       ...(opts.xLog ? {} : { min: opts.xMode === 'ratio' ? 1 : 0 }),
       // A whole number of round steps, so every tick is a round time.
       ...(step ? { max: Math.max(1, Math.ceil(xSpan(lines) / step)) * step } : {}),
