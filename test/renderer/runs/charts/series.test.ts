@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { evaluationsAt, iterationAt, runChartLines, runLines, stepValueAt, thinSteps, timeAtX, xAtTime } from '../../../../src/renderer/src/runs/charts/series';
 import { isRoundLogTick, labelsLogTick, logTimeTicks, timeStep } from '../../../../src/renderer/src/runs/charts/chart';
 import { axisTime } from '../../../../src/core/text/run-text';
-import { thinPlan } from '../../../../src/main/store/thin';
+import { thinPlan, thinSeries } from '../../../../src/main/store/thin';
+import { DEFAULT_MAX_PROGRESS_SAMPLES } from '../../../../src/main/store/store';
+import { Rng } from '../../../../src/core/rng/rng';
 
 const prog = [
   { t: 1000, evaluations: 100, iteration: 10, best: 5, current: 4, mean: 3 },
@@ -69,28 +71,35 @@ describe('chart series of a run', () => {
     expect(cur.filter((p) => !Number.isNaN(p.y)).map((p) => p.y)).toEqual([48, 50, 51, 54, 53]);
   });
 
-  it("draws a long run's whole current line, whose older samples the store keeps sparser, and still breaks across a pause in it", () => {
-    // Samples every second as the store keeps them: at most 100, every second one dropped at the cap.
-    const kept = (seconds: number, pauseAt = -1) => {
+  it("draws a long run's whole current line, thinned by the store and again for Live, and still breaks across a pause in it", () => {
+    // Samples every second with a noisy current score, kept as the store keeps them (at most
+    // DEFAULT_MAX_PROGRESS_SAMPLES, every second one dropped at the cap), then sent as Live asks
+    // for them (1500 of them, the lowest and highest of each stretch).
+    const sent = (seed: number, seconds: number, pauseAt = -1) => {
+      const rng = new Rng(seed);
       let s: { t: number; evaluations: number; iteration: number; best: number; current: number; mean: null }[] = [];
       let t = 0;
       for (let i = 1; i <= seconds; i++) {
         t += i === pauseAt ? 600_000 : 1000;
-        s.push({ t, evaluations: i, iteration: i, best: 9, current: i % 7, mean: null });
-        const drop = new Set(thinPlan(s.length, 100));
-        s = s.filter((_, j) => !drop.has(j));
+        s.push({ t, evaluations: i, iteration: i, best: 9, current: rng.int(5), mean: null });
+        if (s.length > DEFAULT_MAX_PROGRESS_SAMPLES) {
+          const drop = new Set(thinPlan(s.length, DEFAULT_MAX_PROGRESS_SAMPLES));
+          s = s.filter((_, j) => !drop.has(j));
+        }
       }
-      return s;
+      return [...thinSeries(s, 1500, (p) => p.current)];
     };
-    const long = kept(20_000);
-    const gaps = long.slice(1).map((p, i) => p.t - long[i]!.t);
-    expect(Math.max(...gaps) / Math.min(...gaps)).toBeGreaterThanOrEqual(64);
-    const cur = runLines([], long, 'time').current;
-    expect(cur.filter((p) => Number.isNaN(p.y))).toEqual([]);
-    // Every sample kept is drawn (the start-up one aside, when it lies far before the next).
-    expect(cur.length).toBeGreaterThanOrEqual(long.length - 1);
+    for (let seed = 1; seed <= 12; seed++) {
+      const long = sent(seed, 4000 + seed * 1500);
+      const gaps = long.slice(1).map((p, i) => p.t - long[i]!.t);
+      expect(Math.max(...gaps) / Math.min(...gaps)).toBeGreaterThanOrEqual(4);
+      const cur = runLines([], long, 'time').current;
+      expect(cur.filter((p) => Number.isNaN(p.y))).toEqual([]);
+      // Every sample sent is drawn (the start-up one aside, when it lies far before the next).
+      expect(cur.length).toBeGreaterThanOrEqual(long.length - 1);
+    }
     // Paused for ten minutes late in the run: one break, at the pause.
-    const paused = runLines([], kept(20_000, 19_990), 'time').current;
+    const paused = runLines([], sent(1, 20_000, 19_990), 'time').current;
     const breaks = paused.filter((p) => Number.isNaN(p.y));
     expect(breaks).toHaveLength(1);
     expect(breaks[0]!.x).toBeGreaterThan(19_989 * 1000);

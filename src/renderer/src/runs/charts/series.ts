@@ -108,14 +108,19 @@ export function runLines(improvements: readonly ImprovementPoint[], progress: re
   return { best, current: sampled, mean };
 }
 
+/** How many times longer than both gaps beside it a gap between samples is a silence. */
+const SILENCE = 10;
+
 /**
  * A sampled quantity (current score, population mean) as a line that is drawn only where samples
  * are (a break is a point whose y is NaN, which Chart.js does not join): the sample taken as the
  * run started (before its first progress interval) is left out, so no straight climb from it to
  * the next sample is made up, and the line breaks across a silence (a pause, a resume): a gap more
- * than three times both gaps beside it. Each gap is judged against its neighbours, not the run's
+ * than SILENCE times both gaps beside it. Each gap is judged against its neighbours, not the run's
  * usual interval, because the store keeps older samples sparser (each halving doubles the gaps of
- * what is older, thin.ts): a long run's early stretch is sparse, not silent.
+ * what is older, thin.ts): a long run's early stretch is sparse, not silent. Thinning makes
+ * neighbouring gaps differ too, by under 2x in the store and up to about 6x once the lowest and
+ * highest of each stretch are sent (thinSeries, at most 2000 samples sent as Live's 1500).
  */
 export function sampledLine(progress: readonly SeriesPoint[], mode: XMode, value: (p: SeriesPoint) => number | null, max = 2000): XY[] {
   let pts = progress.filter((p) => value(p) !== null);
@@ -129,7 +134,7 @@ export function sampledLine(progress: readonly SeriesPoint[], mode: XMode, value
   for (let i = 0; i < line.length; i++) {
     const p = line[i]!;
     const beside = Math.max(gap(i - 1), gap(i + 1));
-    if (i > 0 && beside > 0 && gap(i) > 3 * beside) out.push({ x: (line[i - 1]!.x + p.x) / 2, y: NaN });
+    if (i > 0 && beside > 0 && gap(i) > SILENCE * beside) out.push({ x: (line[i - 1]!.x + p.x) / 2, y: NaN });
     out.push({ x: p.x, y: p.y });
   }
   return out;
