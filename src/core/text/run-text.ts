@@ -328,6 +328,16 @@ export function paramValueText(value: ParamValue, spec?: ParamSpec): string {
   return `${shown} (${words.length > 48 ? `${words.slice(0, 47).trimEnd()}…` : words})`;
 }
 
+/**
+ * A parameter's default beside a changed value, in one pair of brackets: "(default 8192)",
+ * "(default -1, a third of the rows)" rather than "(default -1 (a third of the rows))".
+ */
+export function paramDefaultText(spec: ParamSpec): string {
+  const text = paramValueText(spec.default, spec);
+  const meaning = / \((.*)\)$/.exec(text);
+  return meaning ? `(default ${text.slice(0, meaning.index)}, ${meaning[1]})` : `(default ${text})`;
+}
+
 /** A setting changed on a resume: "memory 2048 → 4096 from 7 h 59 min". */
 export function paramChangeText(c: { key: string; from: ParamValue; to: ParamValue; elapsedMs: number }): string {
   return `${c.key} ${paramValueText(c.from)} → ${paramValueText(c.to)} from ${durationText(c.elapsedMs)}`;
