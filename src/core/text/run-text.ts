@@ -312,20 +312,26 @@ export function changedParams(params: Params, schema?: ParamSchema): [string, st
   return out;
 }
 
+/** A parameter's value as shown, and the meaning its help gives that value (null when none). */
+function valueWords(value: ParamValue, spec?: ParamSpec): { shown: string; meaning: string | null } {
+  if (typeof value === 'boolean') return { shown: value ? 'On' : 'Off', meaning: null };
+  const shown = typeof value === 'number' ? String(Math.round(value * 1e6) / 1e6) : value;
+  if (!spec) return { shown, meaning: null };
+  const esc = shown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = new RegExp(`(?:^|[(;,:]\\s*)${esc} = ([^,;()]+?)(?=[,;)]|\\. |\\.$|$)`).exec(spec.help);
+  if (!m) return { shown, meaning: null };
+  const words = m[1]!.trim();
+  return { shown, meaning: words.length > 48 ? `${words.slice(0, 47).trimEnd()}…` : words };
+}
+
 /**
  * A parameter's value in words, as the launch form and the run page both show it: On / Off for a
  * switch, and the meaning the help gives a value ("0 = plain row order, -1 = a third of the
  * rows", "h2 = …") after it when there is one: "-1 (a third of the rows)".
  */
 export function paramValueText(value: ParamValue, spec?: ParamSpec): string {
-  if (typeof value === 'boolean') return value ? 'On' : 'Off';
-  const shown = typeof value === 'number' ? String(Math.round(value * 1e6) / 1e6) : value;
-  if (!spec) return shown;
-  const esc = shown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const m = new RegExp(`(?:^|[(;,:]\\s*)${esc} = ([^,;()]+?)(?=[,;)]|\\. |\\.$|$)`).exec(spec.help);
-  if (!m) return shown;
-  const words = m[1]!.trim();
-  return `${shown} (${words.length > 48 ? `${words.slice(0, 47).trimEnd()}…` : words})`;
+  const { shown, meaning } = valueWords(value, spec);
+  return meaning === null ? shown : `${shown} (${meaning})`;
 }
 
 /**
@@ -333,9 +339,8 @@ export function paramValueText(value: ParamValue, spec?: ParamSpec): string {
  * "(default -1, a third of the rows)" rather than "(default -1 (a third of the rows))".
  */
 export function paramDefaultText(spec: ParamSpec): string {
-  const text = paramValueText(spec.default, spec);
-  const meaning = / \((.*)\)$/.exec(text);
-  return meaning ? `(default ${text.slice(0, meaning.index)}, ${meaning[1]})` : `(default ${text})`;
+  const { shown, meaning } = valueWords(spec.default, spec);
+  return meaning === null ? `(default ${shown})` : `(default ${shown}, ${meaning})`;
 }
 
 /** A setting changed on a resume: "memory 2048 → 4096 from 7 h 59 min". */
