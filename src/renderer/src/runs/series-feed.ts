@@ -32,6 +32,9 @@ export function lastTime(s: RunSeries): number {
   return s.improvements.at(-1)?.t ?? -1;
 }
 
+/** How many samples a feed asks for when it fetches a series whole (Live's; the run page asks for more). */
+export const FEED_POINTS = 1500;
+
 export interface SeriesFeedOptions {
   maxPoints?: number;
   onChange: (s: RunSeries | null, error: string | null) => void;
@@ -50,7 +53,7 @@ export class SeriesFeed {
     private readonly api: WorkbenchApi,
     private readonly opts: SeriesFeedOptions,
   ) {
-    this.maxPoints = opts.maxPoints ?? 1500;
+    this.maxPoints = opts.maxPoints ?? FEED_POINTS;
   }
 
   /** Follow another run (null = none): loads its series from scratch. */

@@ -5,6 +5,7 @@ import { axisTime } from '../../../../src/core/text/run-text';
 import { thinPlan, thinSeries } from '../../../../src/main/store/thin';
 import { DEFAULT_MAX_PROGRESS_SAMPLES } from '../../../../src/main/store/store';
 import { Rng } from '../../../../src/core/rng/rng';
+import { FEED_POINTS } from '../../../../src/renderer/src/runs/series-feed';
 
 const prog = [
   { t: 1000, evaluations: 100, iteration: 10, best: 5, current: 4, mean: 3 },
@@ -74,7 +75,7 @@ describe('chart series of a run', () => {
   it("draws a long run's whole current line, thinned by the store and again for Live, and still breaks across a pause in it", () => {
     // Samples every second with a noisy current score, kept as the store keeps them (at most
     // DEFAULT_MAX_PROGRESS_SAMPLES, every second one dropped at the cap), then sent as Live asks
-    // for them (1500 of them, the lowest and highest of each stretch).
+    // for them (FEED_POINTS of them, the lowest and highest of each stretch).
     const sent = (seed: number, seconds: number, pauseAt = -1) => {
       const rng = new Rng(seed);
       let s: { t: number; evaluations: number; iteration: number; best: number; current: number; mean: null }[] = [];
@@ -87,7 +88,7 @@ describe('chart series of a run', () => {
           s = s.filter((_, j) => !drop.has(j));
         }
       }
-      return [...thinSeries(s, 1500, (p) => p.current)];
+      return [...thinSeries(s, FEED_POINTS, (p) => p.current)];
     };
     for (let seed = 1; seed <= 12; seed++) {
       const long = sent(seed, 4000 + seed * 1500);

@@ -120,7 +120,8 @@ const SILENCE = 10;
  * usual interval, because the store keeps older samples sparser (each halving doubles the gaps of
  * what is older, thin.ts): a long run's early stretch is sparse, not silent. Thinning makes
  * neighbouring gaps differ too, by under 2x in the store and up to about 6x once the lowest and
- * highest of each stretch are sent (thinSeries, at most 2000 samples sent as Live's 1500).
+ * highest of each stretch are sent (thinSeries: the store's 2000 samples at most, sent as
+ * series-feed's FEED_POINTS).
  */
 export function sampledLine(progress: readonly SeriesPoint[], mode: XMode, value: (p: SeriesPoint) => number | null, max = 2000): XY[] {
   let pts = progress.filter((p) => value(p) !== null);
