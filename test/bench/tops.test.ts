@@ -25,43 +25,44 @@ describe('where the records came from', () => {
     expect(() => runFileBoards(JSON.stringify(json), 'forged.run.json')).toThrow(/forged\.run\.json: an improvement claims 467/);
   });
 
-  it('reads a run file named by its absolute path, wherever it lies', async () => {
+  /** Runs `tops` with ARGS (DIR stands for a fresh folder) and gives what it wrote to DIR/tops.md. */
+  async function tops(args: (dir: string) => string[], before?: (dir: string) => void): Promise<string> {
     const dir = mkdtempSync(join(tmpdir(), 'tops-'));
-    const file = join(dir, 'kept.run.json');
-    copyFileSync('bench/results/edge-e2-overnight-seed4.run.json', file);
     const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     try {
-      await run(['--runs', file, '--out', join(dir, 'tops.md')]);
-      expect(readFileSync(join(dir, 'tops.md'), 'utf8')).toContain('| 465 -> 466 | 3562 |');
+      before?.(dir);
+      await run([...args(dir), '--out', join(dir, 'tops.md')]);
+      return readFileSync(join(dir, 'tops.md'), 'utf8');
     } finally {
       out.mockRestore();
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+
+  it('reads a run file named by its absolute path, wherever it lies', async () => {
+    const written = await tops(
+      (dir) => ['--runs', join(dir, 'kept.run.json')],
+      (dir) => copyFileSync('bench/results/edge-e2-overnight-seed4.run.json', join(dir, 'kept.run.json')),
+    );
+    expect(written).toContain('| 465 -> 466 | 3562 |');
   });
 
   it('wrote tops.md from the runs kept now, and the docs quote its count of records', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tops-'));
-    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-    try {
-      await run(['--out', join(dir, 'tops.md')]);
-      // The third line names the command and the machine; the table and the count must be the same.
-      const body = (text: string) => text.split('\n').slice(3).join('\n');
-      const kept = readFileSync('bench/results/tops.md', 'utf8');
-      expect(body(kept)).toBe(body(readFileSync(join(dir, 'tops.md'), 'utf8')));
-      const total = /of (\d+) records came from/.exec(kept)?.[1];
-      expect(total).toBeDefined();
-      const docs = [
-        'README.md',
-        ...readdirSync('docs')
-          .filter((f) => f.endsWith('.md'))
-          .map((f) => join('docs', f)),
-      ];
-      const quoted = docs.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/(\d+) records of 463 or more/g)].map((m) => `${f}: ${m[1]}`));
-      expect(quoted.length).toBeGreaterThanOrEqual(3);
-      expect(quoted.filter((q) => !q.endsWith(`: ${total}`))).toEqual([]);
-    } finally {
-      out.mockRestore();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const written = await tops(() => []);
+    // The third line names the command and the machine; the table and the count must be the same.
+    const body = (text: string) => text.split('\n').slice(3).join('\n');
+    const kept = readFileSync('bench/results/tops.md', 'utf8');
+    expect(body(kept)).toBe(body(written));
+    const total = /of (\d+) records came from/.exec(kept)?.[1];
+    expect(total).toBeDefined();
+    const docs = [
+      'README.md',
+      ...readdirSync('docs')
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => join('docs', f)),
+    ];
+    const quoted = docs.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/(\d+) records of 463 or more/g)].map((m) => `${f}: ${m[1]}`));
+    expect(quoted.length).toBeGreaterThanOrEqual(3);
+    expect(quoted.filter((q) => !q.endsWith(`: ${total}`))).toEqual([]);
   });
 });
