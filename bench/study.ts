@@ -23,7 +23,7 @@ import { Workbench } from '../src/main/services/workbench';
 import { studyMarkdown } from '../src/main/studies/report';
 import { Studies } from '../src/main/studies/studies';
 import { selectFromStudy, shortenStudy } from '../src/main/studies/template';
-import { studyProgressText } from '../src/core/text/run-text';
+import { studyProgressText } from '../src/core/text/study-text';
 import type { StudyRun } from '../src/main/store/studies';
 import { machine, numOpt, options, writeResult } from './util';
 

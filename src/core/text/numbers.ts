@@ -50,3 +50,19 @@ export function powerText(log10: number): string {
   const m = 10 ** (log10 - e);
   return `${m.toFixed(2)}e+${e}`;
 }
+
+/** A figure of a table (a study cell's mean): whole numbers as they are, others with two decimals; `none` when missing. */
+export function figureText(x: number | null | undefined, none = '-'): string {
+  if (x === null || x === undefined || !Number.isFinite(x)) return none;
+  return decimalText(x, 2);
+}
+
+/** How far a run is towards its limit, in whole percent rounded down: 99.6 % done is not yet "100%". */
+export function limitShareText(fraction: number): string {
+  return `${Math.floor(fraction * 100)}%`;
+}
+
+/** A share 0..1 in whole percent: "80%". */
+export function shareText(x: number | null | undefined, none = '-'): string {
+  return x === null || x === undefined ? none : `${Math.round(x * 100)}%`;
+}

@@ -2,8 +2,7 @@
  * The figures of a study's comparisons as text, one way everywhere (the CLI, the exports, the
  * results view): p-values, effect sizes, intervals.
  */
-import { figureText } from './run-text';
-import { countText } from './numbers';
+import { countText, figureText } from './numbers';
 import { FRIEDMAN_SHUFFLES } from '../stats/friedman-count';
 
 /** A p-value: "0.039", "0.0079", "< 0.001"; `none` when missing. */

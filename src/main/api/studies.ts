@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import type { FamilyId } from '../../core/families/family';
 import type { StopCriteria } from '../../core/engine/run-types';
-import type { StudyCounts, StudyStatus } from '../../core/text/run-text';
+import type { StudyCounts, StudyStatus } from '../../core/text/study-text';
 import type { RunTrace as TraceRun } from '../../core/stats/runtime';
 import type { Interval } from '../../core/stats/effect';
 import type { RankTest } from '../../core/stats/rank-tests';
@@ -59,7 +59,7 @@ export interface Published {
   tests?: PublishedTest[];
 }
 
-/** A study's run counts: the type core's study text reads (core/text/run-text.ts), documented there. */
+/** A study's run counts: the type core's study text reads (core/text/study-text.ts), documented there. */
 export type StudyProgress = StudyCounts;
 
 export interface StudyCellResult extends Summary {

@@ -11,7 +11,7 @@ import { RemoteRuns } from '../studies/redis/coordinator';
 import { MAX_STUDY_CONCURRENCY, studySize } from '../studies/spec';
 import { gridText, studyCsv, studyJson, studyMarkdown, studyText } from '../studies/report';
 import { displayText, oneLine } from '../../core/text/display';
-import { studyProgressText, studyStatus } from '../../core/text/run-text';
+import { studyProgressText, studyStatus } from '../../core/text/study-text';
 import { idArgument, intervals, intOption, parse, UsageError } from './args';
 import { outFile, writeOut } from './out-file';
 import { readText } from './commands';

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { studyStatus } from '../../core/text/run-text';
+import { studyStatus } from '../../core/text/study-text';
 import { safeFileName } from '../../core/text/file-name';
 import type { ApiArgs } from '../api/contract';
 import { curveGrid, meanCurve, type RunTrace } from '../studies/curves';

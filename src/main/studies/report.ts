@@ -1,20 +1,11 @@
 /**
  * A study's results as text: the terminal table of `study show`, markdown for a report, CSV for a
  * spreadsheet, and the JSON of `--json`. The app's exports are these same texts; every figure is
- * written by the one text module (core/text/run-text.ts).
+ * written by the text modules of core/text (run-text.ts, study-text.ts).
  */
 import { displayText } from '../../core/text/display';
-import {
-  cellRunsText,
-  countText,
-  durationText,
-  figureText,
-  publishedText,
-  scoreText,
-  shareText,
-  studyProgressText,
-  studyStatus,
-} from '../../core/text/run-text';
+import { countText, durationText, figureText, scoreText, shareText } from '../../core/text/run-text';
+import { cellRunsText, publishedText, studyProgressText, studyStatus } from '../../core/text/study-text';
 import type { StudyAnalysis } from './comparisons';
 import type { StudyCellResult, StudyProgress } from './results';
 import { comparisonLines, comparisonMarkdown, csvCells, csvHeaders, INTERVAL_HEADERS, intervalCells, type DiagramPlace } from './report-stats';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distributionText } from '../../../src/core/text/run-text';
+import { distributionText } from '../../../src/core/text/study-text';
 
 describe('distributionText', () => {
   it('says where studies run', () => {

@@ -5,15 +5,12 @@ import {
   figureText,
   percentFigure,
   percentText,
-  publishedText,
   runTimeText,
   shareText,
-  studyProgressText,
-  studyStatus,
   timeAxisText,
   timeToTargetHeading,
-  type StudyCounts,
 } from '../../../src/core/text/run-text';
+import { publishedText, studyProgressText, studyStatus, type StudyCounts } from '../../../src/core/text/study-text';
 import { effectText } from '../../../src/core/text/stats-text';
 import { decimalText, mibText, signedText } from '../../../src/core/text/numbers';
 

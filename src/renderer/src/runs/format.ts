@@ -1,3 +1,4 @@
-/** The run views write through the one text module (core/text/run-text.ts). */
+/** The run and study views write through the text modules of core/text (run-text.ts, study-text.ts). */
 export * from '../../../core/text/run-text';
 export * from '../../../core/text/plural';
+export * from '../../../core/text/study-text';
