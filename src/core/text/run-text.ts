@@ -1,8 +1,8 @@
 /**
  * The one place that turns run figures into text: numbers, times, durations, scores, statuses,
- * solvers and settings (a study's figures beside it, in study-text.ts). The views, the desktop notifications and the CLI all write through it.
- * Pure; every function is deterministic (locale 'en', explicit clocks) so tests and screenshots
- * are stable.
+ * solvers and settings (a study's figures sit beside it, in study-text.ts). The views, the desktop
+ * notifications and the CLI all write through it. Pure; every function is deterministic (locale
+ * 'en', explicit clocks) so tests and screenshots are stable.
  */
 import type { RunClock, RunStatus, StopCriteria, StopReason } from '../engine/run-types';
 import type { ParamSchema, ParamSpec, ParamValue, Params } from '../params/schema';
