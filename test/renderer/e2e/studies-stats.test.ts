@@ -102,4 +102,25 @@ describeBrowser('studies: statistics', () => {
     await h.screenshot(page, 'studies-stats-profiles-score');
     expect(h.pageErrors(page)).toEqual([]);
   }, 540_000);
+
+  it('says a study of one setting has nothing to compare, and draws no matrix', async () => {
+    // Its runs are finished: "no finished runs to compare yet" would be untrue.
+    const one = JSON.stringify({
+      name: 'One setting',
+      puzzles: [{ family: 'jump', name: 'maze 5x5', puzzle: { rows: 5, cols: 5 } }],
+      solvers: [{ solver: 'hill-climb', label: 'hill climbing' }],
+      seeds: 2,
+      stop: { evaluations: 500 },
+    });
+    const made = await h.api.createStudy({ text: one });
+    await h.api.startStudy({ id: made.id });
+    await expect.poll(async () => (await h.api.getStudy({ id: made.id })).status, { timeout: 100_000, interval: 500 }).toBe('done');
+    const page = await h.newPage({ hash: `#/studies/${made.id}` });
+    await page.getByTestId('study-comparisons').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('study-verdict').textContent()).toMatch(/One setting: there is nothing to compare it with/);
+    expect(await page.getByTestId('study-matrix').count()).toBe(0);
+    // Its runtime distributions are still there: one setting's runs against time.
+    expect(await page.getByTestId('study-runtime').count()).toBe(1);
+    expect(h.pageErrors(page)).toEqual([]);
+  }, 200_000);
 });
