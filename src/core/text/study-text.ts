@@ -5,6 +5,7 @@
  */
 import type { RunClock } from '../engine/run-types';
 import { countText, durationText, figureText, shareText } from './numbers';
+import { countNoun } from './plural';
 import { runTimeText } from './run-text';
 
 /** The figures a paper gives for a study cell (see the study file's `published`). */
@@ -28,6 +29,19 @@ export function publishedText(p: PublishedFigures | null | undefined, none = '-'
   if (p.timeToTarget !== undefined) parts.push(`time ${durationText(p.timeToTarget * 1000)}`);
   if (p.evaluationsToTarget !== undefined) parts.push(`evals ${countText(p.evaluationsToTarget)}`);
   return parts.join(', ') || none;
+}
+
+/** A study's grid: its puzzles, solver settings and seeds, and the runs they make. */
+export interface StudyGrid {
+  puzzles: number;
+  solvers: number;
+  seeds: number;
+  runs: number;
+}
+
+/** "1 puzzle × 3 solvers × 5 seeds = 15 runs" (`times`: "x" for the terminal's plain text). */
+export function gridText(g: StudyGrid, times = '×'): string {
+  return `${countNoun(g.puzzles, 'puzzle')} ${times} ${countNoun(g.solvers, 'solver')} ${times} ${countNoun(g.seeds, 'seed')} = ${countNoun(g.runs, 'run')}`;
 }
 
 /** A study's run counts (the API's StudyProgress). */

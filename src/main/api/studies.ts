@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import type { FamilyId } from '../../core/families/family';
 import type { StopCriteria } from '../../core/engine/run-types';
-import type { StudyCounts, StudyStatus } from '../../core/text/study-text';
+import type { StudyCounts, StudyGrid, StudyStatus } from '../../core/text/study-text';
 import type { RunTrace as TraceRun } from '../../core/stats/runtime';
 import type { Interval } from '../../core/stats/effect';
 import type { RankTest } from '../../core/stats/rank-tests';
@@ -283,7 +283,7 @@ export interface StudySummary {
   family: FamilyId;
   createdAt: number;
   /** Puzzles, solver settings and seeds of the grid, and the runs it makes. */
-  grid: { puzzles: number; solvers: number; seeds: number; runs: number };
+  grid: StudyGrid;
   status: StudyStatus;
   progress: StudyProgress;
   /** Where the published figures come from, when the study has them. */
@@ -320,7 +320,7 @@ export interface StudyTemplate {
   name: string;
   description: string | null;
   family: FamilyId;
-  grid: { puzzles: number; solvers: number; seeds: number; runs: number };
+  grid: StudyGrid;
   /** Longest time limit of a run, seconds (null when runs end by evaluations only). */
   seconds: number | null;
   published: string | null;

@@ -9,7 +9,7 @@ import { dbFile, recoverOrSay, type DbUse } from './db-file';
 import { Studies, type Study } from '../studies/studies';
 import { RemoteRuns } from '../studies/redis/coordinator';
 import { MAX_STUDY_CONCURRENCY, studySize } from '../studies/spec';
-import { gridText, studyCsv, studyJson, studyMarkdown, studyText } from '../studies/report';
+import { studyCsv, studyGridText, studyJson, studyMarkdown, studyText } from '../studies/report';
 import { displayText, oneLine } from '../../core/text/display';
 import { studyProgressText, studyStatus } from '../../core/text/study-text';
 import { idArgument, intervals, intOption, parse, UsageError } from './args';
@@ -77,7 +77,7 @@ async function create(argv: string[]): Promise<number> {
   try {
     const s = studies.create(text, file, { readFile: readText });
     process.stdout.write(`${s.id}\n`);
-    process.stderr.write(`${oneLine(`study ${s.id} "${displayText(s.name, 80)}": ${gridText(s)}`)}\n`);
+    process.stderr.write(`${oneLine(`study ${s.id} "${displayText(s.name, 80)}": ${studyGridText(s)}`)}\n`);
     return 0;
   } finally {
     await wb.dispose();
@@ -277,7 +277,7 @@ async function list(argv: string[]): Promise<number> {
             String(s.id),
             displayText(s.name, 60),
             s.spec.family,
-            gridText(s),
+            studyGridText(s),
             studyStatus(progress),
             studyProgressText(progress),
             fmtMoment(s.createdAt),

@@ -5,7 +5,7 @@
  */
 import { displayText } from '../../core/text/display';
 import { countText, durationText, figureText, scoreText, shareText } from '../../core/text/run-text';
-import { cellRunsText, publishedText, studyProgressText, studyStatus } from '../../core/text/study-text';
+import { cellRunsText, gridText, publishedText, studyProgressText, studyStatus } from '../../core/text/study-text';
 import type { StudyAnalysis } from './comparisons';
 import type { StudyCellResult, StudyProgress } from './results';
 import { comparisonLines, comparisonMarkdown, csvCells, csvHeaders, INTERVAL_HEADERS, intervalCells, type DiagramPlace } from './report-stats';
@@ -21,9 +21,10 @@ export interface StudyHead {
   spec: StudySpec;
 }
 
-export const gridText = (s: StudyHead): string => {
+/** "2 puzzles x 3 solvers x 5 seeds = 30 runs", in the terminal's plain letters. */
+export const studyGridText = (s: StudyHead): string => {
   const { puzzles, configs, seeds } = s.spec;
-  return `${puzzles.length} puzzles x ${configs.length} solvers x ${seeds.length} seeds = ${studySize(s.spec)} runs`;
+  return gridText({ puzzles: puzzles.length, solvers: configs.length, seeds: seeds.length, runs: studySize(s.spec) }, 'x');
 };
 
 const HEADERS = ['puzzle', 'solver', 'runs', 'mean', 'median', 'best', 'sd', 'reached', 'time to target (reachers)', 'evals to target (reachers)'];
@@ -122,7 +123,7 @@ function table(head: string[], rows: string[][]): string {
 
 /** With `analysis`, the cells' intervals and the comparisons follow (see report-stats.ts). */
 export function studyText(s: StudyHead, p: StudyProgress, cells: readonly StudyCellResult[], analysis?: StudyAnalysis): string {
-  const lines = [`study ${s.id}: ${displayText(s.name)} (${s.spec.family}; ${gridText(s)})`, `${studyStatus(p)}: ${studyProgressText(p)}`];
+  const lines = [`study ${s.id}: ${displayText(s.name)} (${s.spec.family}; ${studyGridText(s)})`, `${studyStatus(p)}: ${studyProgressText(p)}`];
   if (s.spec.published) lines.push(`published: ${displayText(s.spec.published.source, 200)}`);
   return [
     ...lines,
@@ -142,7 +143,7 @@ export function studyMarkdown(s: StudyHead, p: StudyProgress, cells: readonly St
   return [
     `## ${esc(displayText(s.name))}`,
     '',
-    `${s.spec.family}; ${gridText(s)}. ${studyProgressText(p)}.${s.spec.published ? ` Published figures: ${esc(displayText(s.spec.published.source, 600))}.` : ''}`,
+    `${s.spec.family}; ${studyGridText(s)}. ${studyProgressText(p)}.${s.spec.published ? ` Published figures: ${esc(displayText(s.spec.published.source, 600))}.` : ''}`,
     '',
     row(headers(s, analysis)),
     `|${headers(s, analysis)

@@ -10,7 +10,7 @@ import {
   timeAxisText,
   timeToTargetHeading,
 } from '../../../src/core/text/run-text';
-import { publishedText, studyProgressText, studyStatus, type StudyCounts } from '../../../src/core/text/study-text';
+import { gridText, publishedText, studyProgressText, studyStatus, type StudyCounts } from '../../../src/core/text/study-text';
 import { effectText } from '../../../src/core/text/stats-text';
 import { decimalText, mibText, signedText } from '../../../src/core/text/numbers';
 
@@ -71,6 +71,12 @@ describe('study figures', () => {
     expect(studyProgressText(counts({ done: 1, running: 1, notStarted: 8, estimatedMsLeft: 7_200_000, estimateClock: 'cpu' }))).toBe(
       '1/10 done, 1 running, 8 not started, about 2 h 00 min of CPU time left',
     );
+  });
+
+  it('count a grid with each noun singular at one: a study of one setting is "1 solver", not "1 solvers"', () => {
+    expect(gridText({ puzzles: 1, solvers: 1, seeds: 5, runs: 5 })).toBe('1 puzzle × 1 solver × 5 seeds = 5 runs');
+    expect(gridText({ puzzles: 120, solvers: 4, seeds: 1, runs: 480 }, 'x')).toBe('120 puzzles x 4 solvers x 1 seed = 480 runs');
+    expect(gridText({ puzzles: 1, solvers: 1, seeds: 1, runs: 1 })).toBe('1 puzzle × 1 solver × 1 seed = 1 run');
   });
 });
 

@@ -26,7 +26,7 @@ describe('workbench study', () => {
     const created = cli(['study', 'create', studyFile(db), '--db', db]);
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toBe('1\n');
-    expect(created.stderr).toMatch(/study 1 "clue 1: hill climbing vs annealing": 1 puzzles x 2 solvers x 2 seeds = 4 runs/);
+    expect(created.stderr).toMatch(/study 1 "clue 1: hill climbing vs annealing": 1 puzzle x 2 solvers x 2 seeds = 4 runs/);
     expect(cli(['study', 'list', '--db', db]).stdout).toMatch(/1\s+clue 1: hill climbing vs annealing\s+edge\s+.*\s+new\s+0\/4 done/);
 
     const ran = cli(['study', 'run', '1', '--concurrency', '2', '--db', db]);
@@ -177,7 +177,7 @@ describe('workbench study', () => {
     expect(cli(['study', 'create', join(repoRoot, 'resources', 'studies', 'msgvns-table1.json'), '--db', db]).stdout).toBe('1\n');
     const text = cli(['study', 'show', '1', '--db', db]).stdout;
     expect(text).toMatch(
-      /^study 1: MS-GVNS table 1: META 2010 instances, 30 runs \(edge; 4 puzzles x 1 solvers x 30 seeds = 120 runs\)\nnew: 0\/120 done\npublished: MS-GVNS, META 2010, table 1/,
+      /^study 1: MS-GVNS table 1: META 2010 instances, 30 runs \(edge; 4 puzzles x 1 solver x 30 seeds = 120 runs\)\nnew: 0\/120 done\npublished: MS-GVNS, META 2010, table 1/,
     );
     expect(text).toMatch(/\nMETA 10x10\s+MS-GVNS \(paper settings\)\s+0\/30\s+(-\s+){9}mean 165\.67, median 166, best 167\n/);
     expect(cli(['study', 'show', '1', '--markdown', '--db', db]).stdout).toMatch(
@@ -189,7 +189,7 @@ describe('workbench study', () => {
     const db = tempDb();
     expect(cli(['study', 'create', join(repoRoot, 'resources', 'studies', 'aspinall-table2.json'), '--db', db]).stdout).toBe('1\n');
     const text = cli(['study', 'show', '1', '--db', db]).stdout;
-    expect(text).toMatch(/\(edge; 120 puzzles x 4 solvers x 1 seeds = 480 runs\)/);
+    expect(text).toMatch(/\(edge; 120 puzzles x 4 solvers x 1 seed = 480 runs\)/);
     expect(text).toMatch(/\n4x4 \(3:3\)\s+single tiles\s+0\/20\s+(-\s+){9}evals 88\n/);
     expect(cli(['study', 'show', '1', '--markdown', '--db', db]).stdout).toMatch(/\n\| 6x6 \(3:5\) \| heuristic 2 \| 0\/20 \| (- \| ){9}evals 83,689 \|\n/);
     const json = JSON.parse(cli(['study', 'show', '1', '--json', '--db', db]).stdout) as { cells: { puzzle: string; planned: number; published: unknown }[] };
