@@ -2,7 +2,8 @@
  * `npm run bench -- tops [--runs A.run.json,B.run.json] [--from 463] [--out bench/results/tops.md]`
  *
  * By default the long runs kept in bench/results: `edge-e2-overnight*.run.json` and the from-empty
- * bench's finished runs (`seedN.run.json` in `from-empty/` and every other folder of its reports, one a code it was run on).
+ * bench's finished runs (`seedN.run.json` in `from-empty/` and every other folder of its reports, one a code it was run on),
+ * written to bench/results/tops.md; runs named with `--runs` are printed only (or written to `--out`).
  *
  * Issue 50, item 2: where a long run's last records came from. For every improvement of a run file
  * from `--from` on, the cells its board changed against the run's previous record and the first row
@@ -123,5 +124,7 @@ export async function run(argv: string[]): Promise<void> {
     '',
   ].join('\n');
   process.stdout.write(md);
-  writeResult(typeof o.out === 'string' ? o.out : join(root, 'bench/results/tops.md'), md);
+  // Runs named by hand are a question about them: the kept table (every long run) stays as it is.
+  const out = typeof o.out === 'string' ? o.out : typeof o.runs === 'string' ? null : join(root, 'bench/results/tops.md');
+  if (out !== null) writeResult(out, md);
 }

@@ -47,6 +47,22 @@ describe('where the records came from', () => {
     expect(written).toContain('| 465 -> 466 | 3562 |');
   });
 
+  it('prints the records of runs named by hand and leaves the kept table as it is', async () => {
+    const kept = readFileSync('bench/results/tops.md', 'utf8');
+    let printed = '';
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      printed += String(chunk);
+      return true;
+    });
+    try {
+      await run(['--runs', 'bench/results/edge-e2-overnight-seed4.run.json']);
+    } finally {
+      out.mockRestore();
+    }
+    expect(printed).toContain('| 465 -> 466 | 3562 |');
+    expect(readFileSync('bench/results/tops.md', 'utf8')).toBe(kept);
+  });
+
   it('wrote tops.md from the runs kept now, and the docs quote its count of records', async () => {
     const written = await tops(() => []);
     // The third line names the command and the machine; the table and the count must be the same.
