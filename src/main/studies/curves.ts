@@ -2,7 +2,8 @@
  * Mean best-score-against-time curves of a study's cells, with a spread band: every run's best
  * so far is a step function of its running time, carried forward; at each time of a log-spaced
  * grid the cell's curve is the mean of its runs, its band the middle half of them
- * (first to third quartile). Pure, so the results view and tests share it.
+ * (first to third quartile); the grid begins once every run has found a score. Pure, so the
+ * results view and tests share it.
  */
 import { mean } from '../../core/stats/summary';
 import type { CurvePoint } from '../api/studies';
@@ -24,7 +25,8 @@ export function logGrid(from: number, to: number, count: number): number[] {
   if (count < 2 || b === a) return [a];
   const la = Math.log(a);
   const step = (Math.log(b) - la) / (count - 1);
-  return Array.from({ length: count }, (_, i) => (i === count - 1 ? b : Math.exp(la + i * step)));
+  // The ends exactly: exp(log(a)) can fall a hair short of a, before the find the grid starts at.
+  return Array.from({ length: count }, (_, i) => (i === 0 ? a : i === count - 1 ? b : Math.exp(la + i * step)));
 }
 
 /** The q-quantile (0..1) of sorted values, by linear interpolation. */
@@ -67,12 +69,19 @@ export function meanCurve(traces: readonly RunTrace[], grid: readonly number[]):
   return out;
 }
 
-/** The grid for a set of runs: from the first improvement of any of them to the longest run. */
+/**
+ * The grid for a set of runs: from the moment every run with a score has found one to the longest
+ * run. A run's start (its board at 0 ms, the empty board of a run from empty) is not a find: a
+ * log axis cannot place 0, and a grid from it would spend half a log chart on the mean of the
+ * starts and squash the range the runs then spend their hours in. A run that found nothing past
+ * its start counts from its start. Before the latest first find the mean would mix starts with
+ * finds; `meanCurve` draws no point there anyway for runs not yet scored.
+ */
 export function curveGrid(traces: readonly RunTrace[], count = 48): number[] {
-  let first = Infinity;
+  let first = -Infinity;
   let last = 0;
   for (const tr of traces) {
-    if (tr.points.length > 0) first = Math.min(first, tr.points[0]!.t);
+    if (tr.points.length > 0) first = Math.max(first, (tr.points.find((p) => p.t > 0) ?? tr.points[0]!).t);
     last = Math.max(last, tr.endMs, tr.points.at(-1)?.t ?? 0);
   }
   if (!Number.isFinite(first)) return [];

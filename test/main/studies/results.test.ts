@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { cellRuns, studyResults, studyRows, type Reach } from '../../../src/main/studies/results';
-import { curveGrid, logGrid, meanCurve, quantile } from '../../../src/main/studies/curves';
+import { curveGrid, logGrid, meanCurve, quantile, type RunTrace } from '../../../src/main/studies/curves';
 import { studyCsv, studyMarkdown, studyText } from '../../../src/main/studies/report';
 import { summarize } from '../../../src/core/stats/summary';
 import type { StudyRun } from '../../../src/main/store/studies';
@@ -178,8 +178,32 @@ describe('study curves', () => {
       [1000, 3, 10 / 3],
     ]);
     expect(c[0]).toMatchObject({ low: 1.5, high: 2.5 });
-    expect(curveGrid(traces, 3)).toEqual(logGrid(10, 1000, 3));
+    // From the latest first find (50 ms), when every run has a score.
+    expect(curveGrid(traces, 3)).toEqual(logGrid(50, 1000, 3));
     expect(curveGrid([{ endMs: 5, finished: true, points: [] }])).toEqual([]);
+  });
+
+  it('begin once every run has found a score, not at the starts of runs from empty', () => {
+    // Three runs from the empty board (0 joins at 0 ms) whose first full boards come at 0.8 s,
+    // and one that never got past its start: the grid begins at the latest first find, so the
+    // first point is a mean of boards (and of the run that found nothing), not of empty boards.
+    const fromEmpty = (first: number): RunTrace => ({
+      endMs: 10_000,
+      finished: true,
+      points: [
+        { t: 0, score: 0 },
+        { t: first, score: 461 },
+        { t: 5000, score: 463 },
+      ],
+    });
+    const stuck: RunTrace = { endMs: 10_000, finished: true, points: [{ t: 0, score: 400 }] };
+    const traces = [fromEmpty(794), fromEmpty(824), fromEmpty(804), stuck];
+    const grid = curveGrid(traces, 8);
+    expect(grid[0]).toBe(824);
+    expect(grid.at(-1)).toBe(10_000);
+    const c = meanCurve(traces, grid);
+    expect(c[0]).toMatchObject({ t: 824, n: 4, mean: (3 * 461 + 400) / 4 });
+    expect(Math.min(...c.map((p) => p.low))).toBeGreaterThanOrEqual(400);
   });
 
   it('never fall, whatever the runs (property)', () => {
