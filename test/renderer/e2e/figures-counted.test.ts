@@ -117,7 +117,7 @@ describeBrowser('figures that say what they count', () => {
     const template = (await h.api.studyTemplates({})).find((t) => t.id === 'msgvns-table1')!;
     expect(await page.evaluate(() => navigator.hardwareConcurrency)).toBe(4);
     const expected = estimateText(templateEstimate(template, 2, 2, 4), null, durationText);
-    expect(expected).toBe('8 runs (4 puzzles × 1 setting × 2 seeds) · at most 5.3 s with 3 runs at once');
+    expect(expected).toBe('4 puzzles × 1 solver × 2 seeds = 8 runs · at most 5.3 s with 3 runs at once');
     await expect
       .poll(async () => (await dialog.getByTestId('study-estimate').textContent())!.replace(/\s+/g, ' ').trim())
       .toMatch(new RegExp(`^${expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.`));

@@ -79,7 +79,7 @@ describeBrowser('studies: composing a study', () => {
     await dialog.getByTestId('compose-name').fill('Composed: annealing cooling rates');
     await expect
       .poll(() => dialog.getByTestId('compose-estimate').textContent())
-      .toBe('12 runs (2 puzzles × 2 settings × 3 seeds) · at most 6.0 s with 2 runs at once (CPU seconds per run: longer on a busy machine)');
+      .toBe('2 puzzles × 2 solvers × 3 seeds = 12 runs · at most 6.0 s with 2 runs at once (CPU seconds per run: longer on a busy machine)');
     expect(await dialog.getByTestId('compose-problem').count()).toBe(0);
     await dialog.getByTestId('compose-name').evaluate((el) => el.closest('form')?.querySelector('.body')?.scrollTo(0, 0));
     await h.screenshot(page, 'studies-compose-1024');

@@ -105,7 +105,7 @@ describeBrowser('studies', () => {
     // The compose dialog's estimate (runs at once counted: the machine's cores - 1, at least 1).
     await expect
       .poll(() => dialog.getByTestId('study-estimate').textContent())
-      .toMatch(/8 runs \(4 puzzles × 1 setting × 2 seeds\) · at most [\d.]+ s with \d+ runs? at once/);
+      .toMatch(/4 puzzles × 1 solver × 2 seeds = 8 runs · at most [\d.]+ s with \d+ runs? at once/);
     await h.screenshot(page, 'studies-new-dialog');
     await dialog.getByTestId('study-create').click();
     await page.getByTestId('study-page').waitFor();

@@ -150,7 +150,7 @@ describe('runs and time', () => {
     );
     expect(c.estimate).toEqual({ runs: 12, grid: { puzzles: 2, settings: 2, seeds: 3 }, concurrency: 3, seconds: 8, atMost: true, byEvaluationsOnly: [] });
     expect(estimateText(c.estimate!, 'cpu', ms)).toBe(
-      '12 runs (2 puzzles × 2 settings × 3 seeds) · at most 8 s with 3 runs at once (CPU seconds per run: longer on a busy machine)',
+      '2 puzzles × 2 solvers × 3 seeds = 12 runs · at most 8 s with 3 runs at once (CPU seconds per run: longer on a busy machine)',
     );
   });
 
@@ -161,7 +161,7 @@ describe('runs and time', () => {
       4,
     );
     expect(c.estimate).toMatchObject({ runs: 6, concurrency: 3, seconds: 20, atMost: false });
-    expect(estimateText(c.estimate!, 'wall', ms)).toBe('6 runs (1 puzzle × 1 setting × 6 seeds) · about 20 s with 3 runs at once');
+    expect(estimateText(c.estimate!, 'wall', ms)).toBe('1 puzzle × 1 solver × 6 seeds = 6 runs · about 20 s with 3 runs at once');
   });
 
   it('uses a preset’s time limit, and says when runs end by evaluations only', () => {
@@ -177,7 +177,7 @@ describe('runs and time', () => {
       4,
     );
     expect(evals.estimate).toMatchObject({ seconds: null, byEvaluationsOnly: [1] });
-    expect(estimateText(evals.estimate!, 'wall', ms)).toBe('3 runs (1 puzzle × 1 setting × 3 seeds) · time unknown: its runs end by evaluations only');
+    expect(estimateText(evals.estimate!, 'wall', ms)).toBe('1 puzzle × 1 solver × 3 seeds = 3 runs · time unknown: its runs end by evaluations only');
   });
 
   it('estimates a paper’s template as a composed study of the same grid: runs at once counted', () => {
@@ -185,7 +185,7 @@ describe('runs and time', () => {
     const template = { grid: { puzzles: 2, solvers: 3 }, seconds: 60 };
     const t = templateEstimate(template, 4, null, 4);
     expect(t).toEqual({ runs: 24, grid: { puzzles: 2, settings: 3, seeds: 4 }, concurrency: 3, seconds: 480, atMost: true, byEvaluationsOnly: [] });
-    expect(estimateText(t, null, ms)).toBe('24 runs (2 puzzles × 3 settings × 4 seeds) · at most 480 s with 3 runs at once');
+    expect(estimateText(t, null, ms)).toBe('2 puzzles × 3 solvers × 4 seeds = 24 runs · at most 480 s with 3 runs at once');
     // The same grid composed gives the same time.
     const composed = checkDraft(
       draft({
@@ -202,7 +202,7 @@ describe('runs and time', () => {
     // Fewer seconds asked; a template whose runs end by evaluations only.
     expect(templateEstimate(template, 1, 10, 2)).toMatchObject({ runs: 6, concurrency: 1, seconds: 60 });
     expect(estimateText(templateEstimate({ grid: { puzzles: 1, solvers: 2 }, seconds: null }, 5, null, 8), null, ms)).toBe(
-      '10 runs (1 puzzle × 2 settings × 5 seeds) · time unknown: its runs end by evaluations only',
+      '1 puzzle × 2 solvers × 5 seeds = 10 runs · time unknown: its runs end by evaluations only',
     );
   });
 });

@@ -7,6 +7,7 @@
 import type { FamilyId } from '../../../../core/families/family';
 import { countText, familyLabel } from '../../../../core/text/run-text';
 import { countNoun } from '../../../../core/text/plural';
+import { gridText } from '../../../../core/text/study-text';
 import { parseParamText, type Params } from '../../../../core/params/schema';
 import { presetsFor, type SolverPreset } from '../../../../core/presets/presets';
 import type { SolverInfo } from '../../../../main/api/types';
@@ -425,12 +426,13 @@ export function templateEstimate(
 }
 
 /**
- * "12 runs (2 puzzles × 2 settings × 3 seeds) · at most 8.0 s with 3 runs at once": the time when
- * every run takes its whole limit, "at most" when runs may end earlier, or why it cannot be said.
+ * "2 puzzles × 2 solvers × 3 seeds = 12 runs · at most 8.0 s with 3 runs at once" (the grid as the
+ * study page reads it): the time when every run takes its whole limit, "at most" when runs may end
+ * earlier, or why it cannot be said.
  * `clock` null: not known (a template tells only its longest limit), so not said.
  */
 export function estimateText(e: Estimate, clock: Clock | null, duration: (ms: number) => string): string {
-  const grid = `${countNoun(e.runs, 'run')} (${countNoun(e.grid.puzzles, 'puzzle')} × ${countNoun(e.grid.settings, 'setting')} × ${countNoun(e.grid.seeds, 'seed')})`;
+  const grid = gridText({ puzzles: e.grid.puzzles, solvers: e.grid.settings, seeds: e.grid.seeds, runs: e.runs });
   const at = `with ${countNoun(Math.min(e.concurrency, e.runs), 'run')} at once`;
   if (e.byEvaluationsOnly.length > 0) {
     const which = e.byEvaluationsOnly.length === e.grid.settings ? 'its runs end' : `the runs of setting ${e.byEvaluationsOnly.join(', ')} end`;
