@@ -100,20 +100,21 @@ export function fromEmptyReport(runs: readonly FromEmptyRun[], targets: readonly
       r.runFile ? `[run file](${r.runFile})` : '',
     ]);
   const failed = counted.filter((r) => r.status === 'failed').length;
-  // From each score to the next: the CPU the runs spent at it (to their budget where the next never
-  // came) as one stream, so runs that held a plateau for hours say how rare the way up is.
-  const steps = targets.slice(1).map((t, i) => {
-    const from = targets[i]!;
-    const at = counted.filter((r) => r.status === 'done' && r.reach[from] !== undefined);
-    const waits = at.map((r) => ({ reached: r.reach[t] === undefined ? null : r.reach[t] - r.reach[from]!, spent: r.cpu - r.reach[from]! }));
-    return [`${from} to ${t}`, String(at.length), String(waits.filter((w) => w.reached !== null).length), at.length ? plateauRate(waits) : '-'];
+  // Each score as a rate over all the CPU from the runs' starts to their first pass at it (to their
+  // budget where it never came). The records come from whole new boards of full passes (tops.md),
+  // and a full pass owes nothing to the run's best: a 466 is as likely before a run's first 465 as
+  // after it. So the CPU spent at the score below (the reading this table gave before 2026-12-07)
+  // is the wrong exposure: it left out the hours a full pass could have made the score anyway.
+  const rates = targets.map((t) => {
+    const waits = counted.map((r) => ({ reached: r.status === 'done' ? (r.reach[t] ?? null) : null, spent: r.cpu }));
+    return [String(t), String(waits.filter((w) => w.reached !== null).length), plateauRate(waits)];
   });
   return [
     mdTable(['score', `runs that reached it within ${budget} CPU s`, 'median CPU s (censored)'], summary),
     '',
-    'From each score to the next: the CPU seconds the runs spent at the lower (to their budget where they never left it) read as one stream, with the exact 95 % interval of how often the next came (a memoryless wait, as a long run on its plateau looks):',
+    "Each score as a rate: the CPU seconds of every counted run from its start to its first pass at the score (to its budget where it never came) read as one stream, with the exact 95 % interval of how often the score came (a memoryless wait: a full pass, where the records come from, owes nothing to the run's best):",
     '',
-    mdTable(['from', 'runs that reached it', 'left it', 'one per X CPU s at it (95 %)'], steps),
+    mdTable(['score', 'runs that reached it', 'one per X CPU s from the start (95 %)'], rates),
     '',
     'Each run (CPU seconds of all its threads; `-`: not reached):',
     '',

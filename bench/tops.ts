@@ -10,8 +10,11 @@
  * among them. A beam run's board changes in two ways: a full pass builds a whole new board (its
  * first rows differ), a suffix pass keeps the best board's first cells and searches its end (only
  * the last rows differ; a board as good as the best also replaces it on the way, so the end may
- * have drifted since the record). So the first changed row says which kind of pass made a record,
- * and which kind a plateau bench should be spending its CPU on.
+ * have drifted since the record). So the first changed row says where a record's first rows came
+ * from, which is where a plateau bench should be spending its CPU. It cannot say which pass made
+ * the record itself: a full pass's board as good as the best replaces it too, so a record with new
+ * first rows is a full pass's board, or its end searched again by a suffix pass. Only the passes
+ * can tell (`beam-passes` counts them by the row they start in).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -108,7 +111,7 @@ export async function run(argv: string[]): Promise<void> {
       const fromEnd = s.firstRow >= run.rows - 6;
       if (fromEnd) end++;
       else full++;
-      const kind = fromEnd ? 'end of the best (suffix pass)' : 'whole board (full pass)';
+      const kind = fromEnd ? 'end of the best (suffix pass)' : 'new first rows (a full pass since the record)';
       rows.push([f.replace(/^bench\/results\//, ''), `${s.from} -> ${s.to}`, (s.atMs / 1000).toFixed(0), run.clock, s.changed, s.firstRow, kind]);
     }
   }
@@ -120,7 +123,7 @@ export async function run(argv: string[]): Promise<void> {
     '',
     mdTable(['run file', 'record', 'at s', 'clock', 'cells changed', 'first row changed', 'made by'], rows),
     '',
-    `${full} of ${full + end} records came from full passes, ${end} from passes searching the end of the best board.`,
+    `${full} of ${full + end} records had first rows a full pass made since the previous record (the record a full pass's board, or that board's end searched again: a board as good as the best replaces it, and the run files keep only the records), ${end} only the end of the best board changed (a suffix pass).`,
     '',
   ].join('\n');
   process.stdout.write(md);

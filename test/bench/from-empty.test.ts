@@ -35,9 +35,11 @@ describe('from-empty bench', () => {
     expect(md).toContain('| 4 | interrupted, not counted yet | 900 | 464 | 200.0 | - | - |  |');
     expect(md).toContain('| 5 | refused: it scores 460, not 465 |');
     expect(md).toContain('1 failed run counted as reaching nothing.');
-    // At 465: seeds 1 and 2 (the failed run counts as reaching nothing), 3700 + 13,400 CPU s, one 466.
-    expect(md).toContain('| 465 to 466 | 2 | 1 | one per 17,100 (3,069 to 675,414) in 17,100 |');
-    expect(md).toContain('| 466 to 467 | 1 | 0 | none in 10,400: one per 2,819 or more |');
+    // Every counted run's CPU from its start to its first pass at the score: 465 at 300 and 1000,
+    // the failed run's 900 CPU s reaching nothing; 466 at 4000, beside 14,400 and 900 without it.
+    expect(md).toContain('| 465 | 2 | one per 1,100 (305 to 9,083) in 2,200 |');
+    expect(md).toContain('| 466 | 1 | one per 19,300 (3,464 to 762,309) in 19,300 |');
+    expect(md).toContain('| 467 | 0 | none in 29,700: one per 8,051 or more |');
     // Seeds in order.
     expect(md.indexOf('| 1 | done')).toBeLessThan(md.indexOf('| 2 | done'));
   });
