@@ -30,12 +30,14 @@ import { Workbench } from '../src/main/services/workbench';
 import { parseStudy, type StudySpec } from '../src/main/studies/spec';
 import { Studies } from '../src/main/studies/studies';
 import { reachTimes } from './edge-e2/runs';
+import { passTailTable, passTallyOf } from './pass-tally';
 import { plateauRate } from './rate';
 import { puzzleOfFile, rescore } from './records';
 import { runStudy } from './study';
 import { machine, mdTable, medianText, numOpt, options, seedList, writeResult } from './util';
 import { countNoun } from '../src/core/text/plural';
 import { isFinal } from '../src/core/engine/run-types';
+import type { PassTally } from '../src/core/families/edge/beam/tally';
 import { FINISHED, KEEP_UNFINISHED_EVERY_MS, resumable, UNFINISHED } from './kept-runs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -75,6 +77,8 @@ export interface FromEmptyRun {
   refused: string | null;
   /** Where its run file was kept, once it finished with a best that re-scores. */
   runFile?: string;
+  /** Its passes at the top width from its last checkpoint (pass-tally.ts), where it counts them. */
+  passes?: PassTally | null;
 }
 
 /**
@@ -116,6 +120,12 @@ export function fromEmptyReport(runs: readonly FromEmptyRun[], targets: readonly
     '',
     mdTable(['score', 'runs that reached it', 'one per X CPU s from the start (95 %)'], rates),
     '',
+    passTailTable(
+      counted.flatMap((r) => (r.passes ? [r.passes] : [])),
+      targets,
+      counted.length,
+    ),
+    '',
     'Each run (CPU seconds of all its threads; `-`: not reached):',
     '',
     mdTable(['seed', 'status', 'CPU s run', 'best', ...targets.map((t) => `${t} at`), 'kept'], rows),
@@ -153,6 +163,7 @@ function readRuns(
       best: run.bestScore,
       reach: reachTimes(improvements, Math.min(...targets)),
       refused,
+      passes: passTallyOf(wb.store.latestCheckpoint(run.id)?.state),
     };
     if (refused === null && run.bestScore !== null && run.status === 'done') {
       const file = keptFile(keep, seed);

@@ -35,6 +35,7 @@ describe('from-empty bench', () => {
     expect(md).toContain('| 4 | interrupted, not counted yet | 900 | 464 | 200.0 | - | - |  |');
     expect(md).toContain('| 5 | refused: it scores 460, not 465 |');
     expect(md).toContain('1 failed run counted as reaching nothing.');
+    expect(md).toContain('No run counts all its passes');
     // Every counted run's CPU from its start to its first pass at the score: 465 at 300 and 1000,
     // the failed run's 900 CPU s reaching nothing; 466 at 4000, beside 14,400 and 900 without it.
     expect(md).toContain('| 465 | 2 | one per 1,100 (305 to 9,083) in 2,200 |');

@@ -137,9 +137,10 @@ describe('a run on several threads (shards run one after the other here)', () =>
       // (other boards in another order, so other tie-breaks: other passes, as good), and again
       // when the beam came to visit a layer's boards best first (more passes in the same
       // evaluations: boards that cannot reach the floor are no longer looked at), and when the
-      // pool came to drop a child whose drawn key is below its floor (its cuts come later).
-      [172, 3021080, 15, '74894feec7d19668', 'aeeb8435c4c588a5'],
-      [172, 3001178, 20, 'a205593532eee178', 'd7db1d2c66a9edd4'],
+      // pool came to drop a child whose drawn key is below its floor (its cuts come later); and
+      // when its checkpoint came to carry its passes' tally (the same run, one field more).
+      [172, 3021080, 15, '74894feec7d19668', '5cab1bc2c1cca4f8'],
+      [172, 3001178, 20, 'a205593532eee178', '6d3edbf075734f94'],
     ]);
   });
 });

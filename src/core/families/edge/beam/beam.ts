@@ -22,6 +22,7 @@ import { Dedupe } from './dedupe';
 import { PassHistory } from './history';
 import { boardCandidates, ScanLayout } from './layout';
 import { ScanTables } from './tables';
+import { PassTally } from './tally';
 import { ExpandKernel } from './wasm/kernel';
 
 export { beamBytesPerWidth, beamWidths, DEFAULT_BAND, type BeamOptions } from './options';
@@ -126,6 +127,8 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   /** With `exhaust`: the pass's colours and each state's tally of them. */
   private readonly exhaust: ColourExhaust | null;
   private cur = 0;
+  /** The passes at the top width by kind and score (tally.ts). */
+  private tally = new PassTally();
   /** How each state of each layer of the pass was made, for its best board. */
   private readonly history: PassHistory;
   /** Layers' worth of history a pass holds before it is thinned (`historyLayers`). */
@@ -218,6 +221,11 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   /** With `exhaust`: the colours the pass under way (or the last one) uses up first. */
   get exhaustColours(): readonly number[] {
     return this.exhaust ? [...this.exhaust.drawn] : [];
+  }
+
+  /** The passes at the top width so far, by kind and score. */
+  get passTally(): PassTally {
+    return this.tally;
   }
 
   /** First layer the pass under way (or the last one) searched: 0 for a full pass. */
@@ -329,6 +337,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
       this.stall = 0;
       this.pool.limit(this.widest);
     }
+    if (this.width >= this.top) this.tally.add(this.passFrom === 0, s);
     // Read before the width grows: the pass that reaches the top width is the first top refined.
     const refined = this.refine > 0 && this.width >= this.top;
     const fullTop = refined && this.passFrom === 0;
@@ -688,6 +697,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
       best: this.hasBest ? boardToJson(this.bestPiece, this.bestRot) : null,
       // Written only when it is not the best, so runs without drift keep their checkpoints.
       ...(this.hasBest && this.baseScore < this.bestScore ? { base: boardToJson(this.basePiece, this.baseRot) } : {}),
+      tally: this.tally.json(),
     };
   }
 
@@ -703,6 +713,7 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
     run.refineLeft = s.refineLeft ?? 0;
     run.lastScore = s.lastScore;
     run.lastWidth = s.lastWidth;
+    run.tally = PassTally.from(s.tally, s.pass);
     if (s.best) {
       run.board.checkBoard(s.best, 'best', true);
       run.bestPiece.set(s.best.piece);

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { int, rngState } from '../../../engine/checkpoint';
 import { boardJson } from '../local-search/board';
+import { PassTallyJson } from './tally';
 
 /** A beam run between passes (a resume starts the pass under way again from its own random state). */
 export const BeamCheckpoint = v.object({
@@ -24,5 +25,7 @@ export const BeamCheckpoint = v.object({
   best: v.nullable(boardJson),
   /** The board suffix passes start from, where it is not the best (see `drift`). */
   base: v.optional(boardJson),
+  /** The passes at the top width by kind and score (older checkpoints: none counted). */
+  tally: v.optional(PassTallyJson),
 });
 export type BeamCheckpoint = v.InferOutput<typeof BeamCheckpoint>;

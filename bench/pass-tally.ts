@@ -1,0 +1,52 @@
+// Every pass a long beam run made at its top width, read from its checkpoint (the run's events keep
+// only its records): the tail of the full passes' scores that the records come from.
+import * as v from 'valibot';
+import { PassTally, PassTallyJson } from '../src/core/families/edge/beam/tally';
+import { countNoun } from '../src/core/text/plural';
+import { mdTable } from './util';
+
+const Tallied = v.object({ tally: PassTallyJson });
+const Sharded = v.object({ shards: v.array(v.unknown()) });
+
+/**
+ * The passes counted in a beam checkpoint's state, a run on threads summed over its threads; null
+ * when it counts none (a checkpoint written before the passes were counted, or another solver's).
+ */
+export function passTallyOf(state: unknown): PassTally | null {
+  const sharded = v.safeParse(Sharded, state);
+  const parts = sharded.success ? sharded.output.shards : [state];
+  const read: PassTally[] = [];
+  for (const part of parts) {
+    const one = v.safeParse(Tallied, part);
+    if (!one.success) return null;
+    read.push(PassTally.from(one.output.tally));
+  }
+  // A thread that began counting late makes the whole count partial.
+  const sum = new PassTally(Math.max(0, ...read.map((t) => t.since)));
+  for (const t of read) sum.merge(t);
+  return sum;
+}
+
+/**
+ * The report's table: of the runs' full and suffix passes at the top width, how many scored each
+ * target or more, pooled over the runs that counted every pass (of `of` counted runs); a run that
+ * began counting only on a resume is named, not pooled.
+ */
+export function passTailTable(tallies: readonly PassTally[], targets: readonly number[], of: number): string {
+  const whole = tallies.filter((t) => t.since === 0);
+  const late = tallies.length - whole.length;
+  const lateText = late > 0 ? `; ${countNoun(late, 'run')} resumed from a checkpoint written before the count began, left out` : '';
+  if (whole.length === 0) return `No run counts all its passes (their checkpoints were written before the passes were counted${lateText}).`;
+  const all = new PassTally();
+  for (const t of whole) all.merge(t);
+  const share = (n: number, total: number): string =>
+    n === 0
+      ? `0 of ${total.toLocaleString('en')}`
+      : `${n.toLocaleString('en')} of ${total.toLocaleString('en')} (one per ${Math.round(total / n).toLocaleString('en')})`;
+  const rows = targets.map((t) => [`${t} or more`, share(all.atLeast(true, t), all.total(true)), share(all.atLeast(false, t), all.total(false))]);
+  return [
+    `Every pass at the top width, not only the records (${whole.length} of ${of} counted runs count all their passes${lateText}; a second 466 after the first shows only here):`,
+    '',
+    mdTable(['score', 'full passes', 'suffix passes'], rows),
+  ].join('\n');
+}

@@ -1,0 +1,70 @@
+/**
+ * The passes a beam run made at its top width, counted by kind and score. A long run's records
+ * come from the right tail of its full passes, and the run's own events show only the records: a
+ * second 466 after the first, or a 466 from a run whose best is already 466, leaves no trace
+ * there. Counted here, every long run measures that tail (how many full passes scored 466, of
+ * how many), and the count rides in its checkpoint across resumes and into its run file.
+ */
+import * as v from 'valibot';
+import { count } from '../../../engine/checkpoint';
+
+const counts = v.record(v.pipe(v.string(), v.regex(/^-?\d+$/, 'a score')), count);
+
+/**
+ * The checkpoint's form: passes by score, `full` ones from the empty board, `suffix` ones
+ * re-searching the end of a board; `since`, the passes the run had made when the count began
+ * (resumed from a checkpoint that did not count), absent when it counts from the run's start.
+ */
+export const PassTallyJson = v.object({ full: counts, suffix: counts, since: v.optional(count) });
+export type PassTallyJson = v.InferOutput<typeof PassTallyJson>;
+
+export class PassTally {
+  private readonly full = new Map<number, number>();
+  private readonly suffix = new Map<number, number>();
+
+  /** `since`: the passes made before the count began (0: every pass is counted). */
+  constructor(readonly since = 0) {}
+
+  /** The count a checkpoint carries; with none (written before passes were counted), a new one from `pass`. */
+  static from(json: PassTallyJson | undefined, pass = 0): PassTally {
+    const t = new PassTally(json ? (json.since ?? 0) : pass);
+    if (json)
+      for (const [kind, map] of [
+        [json.full, t.full],
+        [json.suffix, t.suffix],
+      ] as const)
+        for (const [score, n] of Object.entries(kind)) map.set(Number(score), n);
+    return t;
+  }
+
+  add(full: boolean, score: number): void {
+    const map = full ? this.full : this.suffix;
+    map.set(score, (map.get(score) ?? 0) + 1);
+  }
+
+  /** Adds another run's (or thread's) passes (a sum of counts that all began at the start). */
+  merge(other: PassTally): void {
+    for (const [mine, theirs] of [
+      [this.full, other.full],
+      [this.suffix, other.suffix],
+    ] as const)
+      for (const [s, n] of theirs) mine.set(s, (mine.get(s) ?? 0) + n);
+  }
+
+  /** Passes of that kind scoring `score` or more. */
+  atLeast(full: boolean, score: number): number {
+    let n = 0;
+    for (const [s, c] of full ? this.full : this.suffix) if (s >= score) n += c;
+    return n;
+  }
+
+  /** Passes of that kind. */
+  total(full: boolean): number {
+    return this.atLeast(full, -Infinity);
+  }
+
+  json(): PassTallyJson {
+    const out = (map: Map<number, number>): Record<string, number> => Object.fromEntries([...map].sort((a, b) => a[0] - b[0]).map(([s, n]) => [String(s), n]));
+    return { full: out(this.full), suffix: out(this.suffix), ...(this.since > 0 ? { since: this.since } : {}) };
+  }
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { passTailTable, passTallyOf } from '../../bench/pass-tally';
+import { PassTally } from '../../src/core/families/edge/beam/tally';
+
+const tally = (full: Record<string, number>, suffix: Record<string, number> = {}) => ({ rng: [1, 2, 3, 4], pass: 9, tally: { full, suffix } });
+
+describe('the passes a long run made', () => {
+  it('are read from its checkpoint, a run on threads summed over them', () => {
+    const one = passTallyOf(tally({ 464: 3, 466: 1 }, { 465: 2 }))!;
+    expect(one.json()).toEqual({ full: { 464: 3, 466: 1 }, suffix: { 465: 2 } });
+    const two = passTallyOf({ threads: 2, rounds: 5, best: null, shards: [tally({ 464: 3, 466: 1 }), tally({ 466: 2, 467: 1 }, { 465: 4 })] })!;
+    expect(two.json()).toEqual({ full: { 464: 3, 466: 3, 467: 1 }, suffix: { 465: 4 } });
+  });
+
+  it('are none where a thread did not count them, or the state is not a beam run', () => {
+    expect(passTallyOf({ threads: 2, rounds: 5, best: null, shards: [tally({ 464: 1 }), { rng: [1], pass: 3 }] })).toBeNull();
+    expect(passTallyOf(null)).toBeNull();
+    // One thread counting since a resume makes the sum partial.
+    const late = { ...tally({ 466: 1 }), tally: { full: { 466: 1 }, suffix: {}, since: 40 } };
+    expect(passTallyOf({ threads: 2, rounds: 5, best: null, shards: [tally({ 464: 1 }), late] })!.since).toBe(40);
+    expect(passTallyOf({ tally: { full: { x: 1 }, suffix: {} } })).toBeNull();
+  });
+
+  it('make a table of the tail, pooled over the runs that count them', () => {
+    const a = PassTally.from({ full: { 463: 900, 465: 8, 466: 2 }, suffix: { 465: 40 } });
+    const b = PassTally.from({ full: { 464: 90 }, suffix: {} });
+    const md = passTailTable([a, b], [465, 466, 467], 3);
+    expect(md).toContain('2 of 3 counted runs count all their passes;');
+    expect(md).toContain('| 465 or more | 10 of 1,000 (one per 100) | 40 of 40 (one per 1) |');
+    expect(md).toContain('| 466 or more | 2 of 1,000 (one per 500) | 0 of 40 |');
+    expect(md).toContain('| 467 or more | 0 of 1,000 | 0 of 40 |');
+    expect(passTailTable([], [465], 5)).toMatch(/^No run counts all its passes/);
+    // A run that began counting on a resume is named and left out of the pool.
+    const late = PassTally.from({ full: { 466: 50 }, suffix: {}, since: 120 });
+    const with3 = passTailTable([a, b, late], [466], 3);
+    expect(with3).toContain('2 of 3 counted runs count all their passes; 1 run resumed from a checkpoint written before the count began, left out');
+    expect(with3).toContain('| 466 or more | 2 of 1,000 (one per 500) |');
+  });
+});

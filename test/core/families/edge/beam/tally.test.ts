@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { edgeSolvers } from '../../../../../src/core/families/edge';
+import { BeamRun } from '../../../../../src/core/families/edge/beam/beam';
+import { beamOptions } from '../../../../../src/core/families/edge/beam/solver';
+import { PassTally } from '../../../../../src/core/families/edge/beam/tally';
+import { Rng } from '../../../../../src/core/rng/rng';
+import { generatePuzzle } from '../helpers';
+
+const beam = edgeSolvers.find((s) => s.id === 'beam')!;
+const g = generatePuzzle(7, 9, 4, 3, 5, 3);
+const params = { width: 8, maxWidth: 32, suffix: 0.5, suffixRows: 2, band: 0 };
+
+/** Steps the run pass by pass, noting each pass's kind (full or not) and score once it is at its top width. */
+function passes(run: BeamRun, count: number): { full: boolean; score: number }[] {
+  const out: { full: boolean; score: number }[] = [];
+  for (let i = 0; i < count; i++) {
+    const before = run.pass;
+    while (run.pass === before) run.step(1);
+    if (run.lastWidth >= 32 || run.passStartLayer > 0) out.push({ full: run.passStartLayer === 0, score: run.currentScore });
+  }
+  return out;
+}
+
+describe('beam pass tally', () => {
+  it('counts every pass at the top width by kind and score, and none of the passes growing to it', () => {
+    const run = new BeamRun(g.puzzle, beamOptions(params), new Rng(4));
+    const seen = passes(run, 60);
+    const t = run.passTally;
+    // The passes at 8 and 16 boards are not counted: 60 passes, 58 at the top.
+    expect(t.total(true) + t.total(false)).toBe(58);
+    expect(seen).toHaveLength(58);
+    for (const full of [true, false]) {
+      expect(t.total(full)).toBe(seen.filter((p) => p.full === full).length);
+      for (const s of new Set(seen.map((p) => p.score))) expect(t.atLeast(full, s)).toBe(seen.filter((p) => p.full === full && p.score >= s).length);
+    }
+    expect(t.total(false)).toBeGreaterThan(10);
+  });
+
+  it('rides in the checkpoint: a resumed run counts on from it, as the run never stopped', () => {
+    const whole = new BeamRun(g.puzzle, beamOptions(params), new Rng(9));
+    passes(whole, 50);
+    const first = new BeamRun(g.puzzle, beamOptions(params), new Rng(9));
+    passes(first, 20);
+    const resumed = BeamRun.restore(g.puzzle, beamOptions(params), JSON.parse(JSON.stringify(first.checkpoint())));
+    passes(resumed, 30);
+    expect(resumed.passTally.json()).toEqual(whole.passTally.json());
+    expect(Object.keys(resumed.checkpoint().tally!.full).length).toBeGreaterThan(0);
+  });
+
+  it('takes a checkpoint from before it was counted, and refuses a damaged one', () => {
+    const run = new BeamRun(g.puzzle, beamOptions(params), new Rng(2));
+    passes(run, 5);
+    const cp = JSON.parse(JSON.stringify(run.checkpoint())) as Record<string, unknown>;
+    delete cp.tally;
+    const old = beam.restore(g.puzzle, params, cp) as unknown as BeamRun;
+    // It counts from the resume on, and says since when: its count is not the whole run's.
+    expect(old.passTally.total(true)).toBe(0);
+    expect(old.passTally.since).toBe(5);
+    passes(old, 3);
+    expect(old.checkpoint().tally).toMatchObject({ since: 5 });
+    expect(old.passTally.total(true) + old.passTally.total(false)).toBe(3);
+    for (const tally of [{ full: { x: 1 }, suffix: {} }, { full: { 60: -1 }, suffix: {} }, { full: {} }])
+      expect(() => beam.restore(g.puzzle, params, { ...cp, tally })).toThrow(/beam checkpoint is damaged/);
+  });
+
+  it('reads back what it writes', () => {
+    const t = new PassTally();
+    for (const [full, s] of [
+      [true, 464],
+      [true, 466],
+      [false, 465],
+      [true, 464],
+    ] as const)
+      t.add(full, s);
+    expect(t.json()).toEqual({ full: { 464: 2, 466: 1 }, suffix: { 465: 1 } });
+    expect(PassTally.from(t.json()).atLeast(true, 465)).toBe(1);
+  });
+});
