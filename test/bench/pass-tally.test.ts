@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { passTailTable, passTallyOf } from '../../bench/pass-tally';
 import { PassTally } from '../../src/core/families/edge/beam/tally';
+import { edgeSolvers } from '../../src/core/families/edge';
+import { generateEdgePuzzle } from '../../src/core/families/edge/design/generator';
+import { runTo } from '../helpers/solver';
 
 const tally = (full: Record<string, number>, suffix: Record<string, number> = {}) => ({ rng: [1, 2, 3, 4], pass: 9, tally: { full, suffix } });
 
@@ -10,6 +13,19 @@ describe('the passes a long run made', () => {
     expect(one.json()).toEqual({ full: { 464: 3, 466: 1 }, suffix: { 465: 2 } });
     const two = passTallyOf({ threads: 2, rounds: 5, best: null, shards: [tally({ 464: 3, 466: 1 }), tally({ 466: 2, 467: 1 }, { 465: 4 })] })!;
     expect(two.json()).toEqual({ full: { 464: 3, 466: 3, 467: 1 }, suffix: { 465: 4 } });
+  });
+
+  it('are read from a real run on two threads, the passes of both in the sum', () => {
+    const beam = edgeSolvers.find((x) => x.id === 'beam')!;
+    const puzzle = generateEdgePuzzle({ rows: 7, cols: 7, frameColours: 3, innerColours: 5, seed: 4 }).puzzle;
+    const params = { width: 8, maxWidth: 16, suffix: 0.5, suffixRows: 2, threads: 2 };
+    const run = beam.create(puzzle, params, 3);
+    runTo(run, 400_000);
+    const t = passTallyOf(run.checkpoint())!;
+    expect(t.since).toBe(0);
+    // Every pass but the first (at 8 boards) of each thread is at the top width.
+    expect(t.total(true) + t.total(false)).toBe(run.iteration - 2);
+    expect(t.total(false)).toBeGreaterThan(0);
   });
 
   it('are none where a thread did not count them, or the state is not a beam run', () => {
