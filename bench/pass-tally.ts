@@ -1,22 +1,20 @@
 // Every pass a long beam run made at its top width, read from its checkpoint (the run's events keep
 // only its records): the tail of the full passes' scores that the records come from.
 import * as v from 'valibot';
+import { threadStates } from '../src/core/engine/shards';
 import { PassTally, PassTallyJson } from '../src/core/families/edge/beam/tally';
 import { countNoun } from '../src/core/text/plural';
 import { mdTable } from './util';
 
 const Tallied = v.object({ tally: PassTallyJson });
-const Sharded = v.object({ shards: v.array(v.unknown()) });
 
 /**
  * The passes counted in a beam checkpoint's state, a run on threads summed over its threads; null
  * when it counts none (a checkpoint written before the passes were counted, or another solver's).
  */
 export function passTallyOf(state: unknown): PassTally | null {
-  const sharded = v.safeParse(Sharded, state);
-  const parts = sharded.success ? sharded.output.shards : [state];
   const read: PassTally[] = [];
-  for (const part of parts) {
+  for (const part of threadStates(state)) {
     const one = v.safeParse(Tallied, part);
     if (!one.success) return null;
     read.push(PassTally.from(one.output.tally));

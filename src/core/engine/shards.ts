@@ -102,6 +102,12 @@ const ShardedState = v.object({
 });
 type ShardedState = v.InferOutput<typeof ShardedState>;
 
+/** Each thread's own state in a run's checkpoint: a sharded run's shards, or a one-thread run's state itself. */
+export function threadStates(state: unknown): unknown[] {
+  const sharded = v.safeParse(ShardedState, state);
+  return sharded.success ? sharded.output.shards : [state];
+}
+
 interface Plan {
   base: SolverDef;
   round: number;

@@ -73,9 +73,8 @@ export function meanCurve(traces: readonly RunTrace[], grid: readonly number[]):
  * The grid for a set of runs: from the moment every run with a score has found one to the longest
  * run. A run's start (its board at 0 ms, the empty board of a run from empty) is not a find: a
  * log axis cannot place 0, and a grid from it would spend half a log chart on the mean of the
- * starts and squash the range the runs then spend their hours in. A run that found nothing past
- * its start counts from its start. Before the latest first find the mean would mix starts with
- * finds; `meanCurve` draws no point there anyway for runs not yet scored.
+ * starts and squash the range the runs then spend their hours in; before the latest first find
+ * it would mix starts with finds. A run that found nothing past its start counts from its start.
  */
 export function curveGrid(traces: readonly RunTrace[], count = 48): number[] {
   let first = -Infinity;

@@ -42,7 +42,7 @@ export class PassTally {
     map.set(score, (map.get(score) ?? 0) + 1);
   }
 
-  /** Adds another run's (or thread's) passes (a sum of counts that all began at the start). */
+  /** Adds another run's (or thread's) passes; `since` stays this count's own (the caller's to set). */
   merge(other: PassTally): void {
     for (const [mine, theirs] of [
       [this.full, other.full],
