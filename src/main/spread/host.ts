@@ -215,10 +215,11 @@ export class SpreadHost implements WorkerHandle {
     let trouble = '';
     while (!this.ended) {
       try {
-        for (const e of await this.farm!.read()) if (!this.ended) this.apply(e);
-        if (this.ended) break;
+        // A loss is looked for first, so it is said even when the entries read after it end the run.
         const lost = await this.farm!.recover();
         if (lost !== null) this.note(`Redis lost its data (restarted without saving?): ${countNoun(lost, 'pass', 'passes')} asked again`);
+        for (const e of await this.farm!.read()) if (!this.ended) this.apply(e);
+        if (this.ended) break;
         await this.stock();
         trouble = '';
       } catch (e) {
