@@ -19,10 +19,7 @@ export function passTallyOf(state: unknown): PassTally | null {
     if (!one.success) return null;
     read.push(PassTally.from(one.output.tally));
   }
-  // A thread that began counting late makes the whole count partial.
-  const sum = new PassTally(Math.max(0, ...read.map((t) => t.since)));
-  for (const t of read) sum.merge(t);
-  return sum;
+  return PassTally.sum(read);
 }
 
 /**
@@ -35,8 +32,7 @@ export function passTailTable(tallies: readonly PassTally[], targets: readonly n
   const late = tallies.length - whole.length;
   const lateText = late > 0 ? `; ${countNoun(late, 'run')} resumed from a checkpoint written before the count began, left out` : '';
   if (whole.length === 0) return `No run counts all its passes (their checkpoints were written before the passes were counted${lateText}).`;
-  const all = new PassTally();
-  for (const t of whole) all.merge(t);
+  const all = PassTally.sum(whole);
   const share = (n: number, total: number): string =>
     n === 0
       ? `0 of ${total.toLocaleString('en')}`

@@ -20,7 +20,7 @@ export function catalogued<P, S, C, K extends ParamSchema>(
 ): SolverDef {
   const own = (puzzle: unknown): P => puzzle as P;
   const resolved = (params: Params): ResolvedParams<K> => resolveParams(def.params, params);
-  const { refuses, memoryBytes, stepWork } = def;
+  const { refuses, memoryBytes, stepWork, tally } = def;
   return {
     id: def.id,
     family: def.family,
@@ -31,6 +31,7 @@ export function catalogued<P, S, C, K extends ParamSchema>(
     ...(refuses ? { refuses: (puzzle: unknown, params) => refuses(own(puzzle), resolved(params)) } : {}),
     ...(memoryBytes ? { memoryBytes: (puzzle: unknown, params) => memoryBytes(own(puzzle), resolved(params)) } : {}),
     ...(stepWork ? { stepWork: (puzzle: unknown, params) => stepWork(own(puzzle), resolved(params)) } : {}),
+    ...(tally ? { tally: (threads: readonly unknown[]) => tally(threads.map((t) => readCheckpoint(def.id, checkpoint, t))) } : {}),
     create: (puzzle, params, seed) => def.create(own(puzzle), resolved(params), seed),
     restore: (puzzle, params, cp) => def.restore(own(puzzle), resolved(params), readCheckpoint(def.id, checkpoint, cp)),
   };

@@ -3,6 +3,7 @@ import type { ParamSpec, Params } from '../params/schema';
 import { count, int, num, readCheckpoint, scoreOrNull } from './checkpoint';
 import { workRefusal } from './limits';
 import type { SolverDef, SolverRun } from './solver';
+import type { WorkTally } from './work-tally';
 
 /**
  * One run on several cores: N sub-searches (shards) of the same solver with seeds derived from
@@ -106,6 +107,19 @@ type ShardedState = v.InferOutput<typeof ShardedState>;
 export function threadStates(state: unknown): unknown[] {
   const sharded = v.safeParse(ShardedState, state);
   return sharded.success ? sharded.output.shards : [state];
+}
+
+/**
+ * The tally in a run's checkpoint state, its threads' counts together; null when the solver counts
+ * nothing, or this checkpoint does not (written before it counted, or by a run spread over workers).
+ */
+export function workTallyOf(def: SolverDef, state: unknown): WorkTally | null {
+  if (!def.tally) return null;
+  try {
+    return def.tally(threadStates(state));
+  } catch {
+    return null; // a state that does not read as this solver's says nothing about the work
+  }
 }
 
 interface Plan {

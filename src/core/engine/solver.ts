@@ -1,5 +1,6 @@
 import type { FamilyId } from '../families/family';
 import type { ParamSchema, Params } from '../params/schema';
+import type { WorkTally } from './work-tally';
 
 /**
  * A solver at work: a state machine the run driver advances in slices. Solvers never read the
@@ -92,6 +93,11 @@ export interface SolverDef<P = unknown, S = unknown, C = unknown, Q = Params> {
    * parameters make it large: N threads may do N of them in one round before a stop is seen.
    */
   stepWork?: (puzzle: P, params: Q) => number;
+  /**
+   * The run's work counted by score (work-tally.ts) from its checkpoint's states, one per thread
+   * (a run on one thread: one); null where these states count nothing.
+   */
+  tally?: (threads: readonly C[]) => WorkTally | null;
   /** `puzzle` is the family's puzzle model (already validated). */
   create: (puzzle: P, params: Q, seed: number) => SolverRun<S, C>;
   /** `checkpoint` was written by this solver's `checkpoint()` (and read back with its schema). */

@@ -7,6 +7,7 @@
 import type { RunClock, RunStatus, StopCriteria, StopReason } from '../engine/run-types';
 import type { ParamSchema, ParamSpec, ParamValue, Params } from '../params/schema';
 import type { FamilyId } from '../families/family';
+import type { WorkTally } from '../engine/work-tally';
 import { getFamily } from '../families';
 import { countText, decimalText, durationText } from './numbers';
 
@@ -396,4 +397,11 @@ const ORDINAL_SUFFIX: Readonly<Record<Intl.LDMLPluralRule, string>> = { zero: 't
 export function queueText(position: number): string {
   if (position <= 1) return 'Next in line';
   return `${position}${ORDINAL_SUFFIX[ordinal.select(position)]} in line`;
+}
+
+/** A work tally's heading: what it counts, how many of each kind, and why the count is partial where it is. */
+export function workTallyHeading(t: WorkTally): string {
+  const all = t.totals.reduce((a, b) => a + b, 0);
+  const kinds = t.kinds.map((k, i) => `${countText(t.totals[i] ?? 0)} ${k}`).join(', ');
+  return `${t.what}: ${countText(all)} (${kinds})${t.partial ? `, ${t.partial}` : ''}`;
 }

@@ -8,6 +8,7 @@ import type { Params, ParamValue } from '../../core/params/schema';
 import type { StopCriteria, StopReason } from '../../core/engine/run-types';
 
 export { RUN_STATUSES, type RunStatus } from '../../core/engine/run-types';
+export type { WorkTally } from '../../core/engine/work-tally';
 import type { RunStatus } from '../../core/engine/run-types';
 
 /**

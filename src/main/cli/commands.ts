@@ -23,7 +23,8 @@ import { idArgument, intervals, intOption, numberOption, parse, seedOption, size
 import { readerOptionsOf } from './reader-options';
 import { showSpread, spreadOptions, useSpread } from './spread-command';
 import { listLibrary } from '../services/imports';
-import { fmtInt, fmtRate, fmtSeconds, printNotes, runResult, runRow, RUN_HEADERS, scoreText, table } from './output';
+import { fmtInt, fmtRate, fmtSeconds, printNotes, runResult, runRow, RUN_HEADERS, scoreText, table, workLines } from './output';
+import { runWork } from '../services/run-work';
 import { hasEnded, type StopCriteria } from '../../core/engine/run-types';
 import { MAX_PAGE } from '../api/runs';
 import { mibText } from '../../core/text/numbers';
@@ -366,7 +367,7 @@ export async function show(argv: string[]): Promise<number> {
     const run = mustRun(wb, id);
     const events = wb.store.events(id);
     if (v.json) {
-      process.stdout.write(`${JSON.stringify({ ...run, result: runResult(run), events })}\n`);
+      process.stdout.write(`${JSON.stringify({ ...run, result: runResult(run), events, work: runWork(wb.store, id) })}\n`);
       return 0;
     }
     const improvements = events.filter((e) => e.kind === 'improvement');
@@ -380,6 +381,7 @@ export async function show(argv: string[]): Promise<number> {
       ...run.changes.map((c) => `changed on resume: ${paramChangeText(c)}`),
       `stop ${stopText(run.stop)}`,
       ...showSpread(wb, run.id),
+      ...workLines(runWork(wb.store, run.id)),
       '',
       // The improvements; a night's thousands of progress samples only with --json.
       table(

@@ -2,7 +2,18 @@ import type { RunRecord, RunSummary } from '../store/types';
 import type { SolverInfo } from '../api/contract';
 import { getFamily } from '../../core/families';
 import { displayText, MAX_MESSAGE_LENGTH } from '../../core/text/display';
-import { countText, durationText, rateText, runRate, scoreText as coreScoreText, solverLabel, runTimeText, statusDetail } from '../../core/text/run-text';
+import {
+  countText,
+  durationText,
+  rateText,
+  runRate,
+  scoreText as coreScoreText,
+  solverLabel,
+  runTimeText,
+  statusDetail,
+  workTallyHeading,
+} from '../../core/text/run-text';
+import type { WorkTally } from '../../core/engine/work-tally';
 
 /** The `solve --json` object: see README "CLI". */
 export function runResult(run: RunRecord): Record<string, unknown> {
@@ -76,4 +87,17 @@ export const RUN_HEADERS = ['id', 'puzzle', 'family', 'solver', 'seed', 'status'
 export function printNotes(notes: readonly string[], warnings: readonly string[]): void {
   for (const n of notes) process.stderr.write(`note: ${displayText(n, MAX_MESSAGE_LENGTH)}\n`);
   for (const w of warnings) process.stderr.write(`warning: ${displayText(w, MAX_MESSAGE_LENGTH)}\n`);
+}
+
+/** `show`'s lines on the work a run's checkpoint counts (a beam run's passes by score); none where it counts none. */
+export function workLines(t: WorkTally | null): string[] {
+  if (!t) return [];
+  return [
+    '',
+    workTallyHeading(t),
+    table(
+      ['score', ...t.kinds],
+      t.rows.map((r) => [r.label, ...r.counts.map(fmtInt)]),
+    ),
+  ];
 }

@@ -15,6 +15,7 @@ import { Orders, orderHandlers } from './generate-order';
 import { DisposableStore, type Disposable } from '../lifecycle/disposable';
 import { cellValuesOf } from '../../core/families/cell-values';
 import { readSpreadInfo } from '../spread/info';
+import { runWork } from './run-work';
 import path from 'node:path';
 
 /** The API handlers over a Workbench: arguments arrive validated by the transport. */
@@ -65,6 +66,7 @@ export function apiHandlers(
     listRuns: (q) => store.listRuns(q),
     getRun: ({ id }) => need(store.getRun(id), `run ${id}`),
     runWorkers: ({ id }) => readSpreadInfo(store, id),
+    runWork: ({ id }) => runWork(store, id),
     // ---- runs: launch several, history, charts, replay, export (issue 6) ----
     startRuns: ({ puzzleId, solver, params, seed, count, seconds, evaluations, target }) =>
       wb

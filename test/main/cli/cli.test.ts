@@ -44,6 +44,36 @@ describe('workbench CLI', () => {
     expect(text).not.toMatch(/hill-climb/);
   });
 
+  it("show counts a beam run's passes by score from its last checkpoint, not only its records", () => {
+    const db = tempDb();
+    const r = cli([
+      'solve',
+      join(instances, 'e2_clue1_6x6.txt'),
+      '--solver',
+      'beam',
+      '--set',
+      'maxWidth=64',
+      '--evaluations',
+      '3000000',
+      '--seed',
+      '2',
+      '--db',
+      db,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    type Work = { totals: number[]; rows: { label: string; counts: number[] }[] };
+    const { work } = JSON.parse(cli(['show', '1', '--json', '--db', db]).stdout) as { work: Work };
+    const [full, suffix] = work.totals as [number, number];
+    expect(full).toBeGreaterThan(0);
+    const shown = cli(['show', '1', '--db', db]).stdout;
+    expect(shown).toContain(`passes at the top width: ${full + suffix} (${full} full passes, ${suffix} suffix passes)\nscore  full passes  suffix passes\n`);
+    for (const row of work.rows) expect(shown).toMatch(new RegExp(`^${row.label} +${row.counts[0]} +${row.counts[1]}$`, 'm'));
+    // A solver that counts nothing: no such lines.
+    cli(['solve', join(instances, 'e2_clue1_6x6.txt'), '--solver', 'hill-climb', '--evaluations', '2000', '--db', db]);
+    expect(cli(['show', '2', '--db', db]).stdout).not.toContain('passes at the top width');
+    expect(JSON.parse(cli(['show', '2', '--json', '--db', db]).stdout)).toMatchObject({ work: null });
+  });
+
   it('counts --seconds as CPU time with --cpu', () => {
     const db = tempDb();
     const r = JSON.parse(

@@ -75,6 +75,7 @@ function fakeBackend(): FakeBackend {
     listRuns: () => [],
     getRun: nope('getRun'),
     runWorkers: () => null,
+    runWork: () => null,
     startRuns: nope('startRuns'),
     queryRuns: nope('queryRuns'),
     runIds: nope('runIds'),

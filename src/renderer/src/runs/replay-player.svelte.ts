@@ -1,6 +1,6 @@
 /**
  * The replay of a run: where its timeline stands, whether it plays, and how. The run page feeds it
- * the improvements as they arrive and drives `tick` from animation frames; everything else (keys,
+ * the improvements as they arrive and has it play (`animate`, a `tick` per animation frame); everything else (keys,
  * buttons, the slider, the chart's cursor) goes through its methods. The timeline arithmetic is
  * in replay.ts; this holds the state that arithmetic moves.
  */
@@ -130,6 +130,18 @@ export class ReplayPlayer {
       return false;
     }
     return true;
+  }
+
+  /** Drive `tick` from animation frames until playback stops; returns what cancels the next frame. */
+  animate(): () => void {
+    let last = performance.now();
+    const frame = (now: number): void => {
+      const dt = now - last;
+      last = now;
+      if (this.tick(dt)) raf = requestAnimationFrame(frame);
+    };
+    let raf = requestAnimationFrame(frame);
+    return () => cancelAnimationFrame(raf);
   }
 
   /** Stop playing and show the moment `c` (clamped to the timeline); at the very end, follow it. */

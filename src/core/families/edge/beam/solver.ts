@@ -9,6 +9,7 @@ import { BeamCheckpoint } from './checkpoint';
 import { BeamRun, DEFAULT_BAND, type BeamOptions } from './beam';
 import { beamRefuses } from './memory';
 import { beamWidths, MAX_WIDTH } from './options';
+import { passTable, PassTally } from './tally';
 
 export const beamParams = {
   width: { type: 'int', default: 64, min: 1, max: MAX_WIDTH, help: 'Partial boards kept at each cell in the first pass.' },
@@ -142,6 +143,8 @@ export const beamSolver: SolverDef = withThreads(
       // Each thread holds its own widths, within its share of the memory bound.
       memoryParam: 'memory',
       memoryBytes: (puzzle, params) => beamWidths(puzzle, optionsOf(params)).bytes,
+      // A checkpoint written before passes were counted counts nothing.
+      tally: (threads) => (threads.every((t) => t.tally) ? passTable(threads.map((t) => PassTally.from(t.tally))) : null),
     },
     BeamCheckpoint,
   ),

@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { count } from '../../../engine/checkpoint';
+import type { WorkTally } from '../../../engine/work-tally';
 
 const counts = v.record(v.pipe(v.string(), v.regex(/^-?\d+$/, 'a score')), count);
 
@@ -37,6 +38,13 @@ export class PassTally {
     return t;
   }
 
+  /** The threads' (or runs') counts together; one that began counting late makes the sum partial. */
+  static sum(parts: readonly PassTally[]): PassTally {
+    const sum = new PassTally(Math.max(0, ...parts.map((t) => t.since)));
+    for (const t of parts) sum.merge(t);
+    return sum;
+  }
+
   add(full: boolean, score: number): void {
     const map = full ? this.full : this.suffix;
     map.set(score, (map.get(score) ?? 0) + 1);
@@ -49,6 +57,16 @@ export class PassTally {
       [this.suffix, other.suffix],
     ] as const)
       for (const [s, n] of theirs) mine.set(s, (mine.get(s) ?? 0) + n);
+  }
+
+  /** Passes of that kind scoring exactly `score`. */
+  at(full: boolean, score: number): number {
+    return (full ? this.full : this.suffix).get(score) ?? 0;
+  }
+
+  /** The scores any pass reached, highest first. */
+  scores(): number[] {
+    return [...new Set([...this.full.keys(), ...this.suffix.keys()])].sort((a, b) => b - a);
   }
 
   /** Passes of that kind scoring `score` or more. */
@@ -67,4 +85,32 @@ export class PassTally {
     const out = (map: Map<number, number>): Record<string, number> => Object.fromEntries([...map].sort((a, b) => a[0] - b[0]).map(([s, n]) => [String(s), n]));
     return { full: out(this.full), suffix: out(this.suffix), ...(this.since > 0 ? { since: this.since } : {}) };
   }
+}
+
+/** Rows a person reads: the highest scores passes reached, one each; the rest in one row. */
+const TOP_ROWS = 5;
+
+/**
+ * The run's passes at the top width as a table by score (its threads' together): the highest
+ * scores reached, then the rest; null before any pass at the top width.
+ */
+export function passTable(tallies: readonly PassTally[]): WorkTally | null {
+  const t = PassTally.sum(tallies);
+  const totals = [t.total(true), t.total(false)];
+  if (totals[0]! + totals[1]! === 0) return null;
+  const scores = t.scores();
+  const shown = scores.slice(0, TOP_ROWS);
+  const rows = shown.map((s) => ({ label: String(s), counts: [t.at(true, s), t.at(false, s)] }));
+  const low = shown.at(-1)!;
+  if (scores.length > shown.length) {
+    const below = (full: boolean): number => t.total(full) - t.atLeast(full, low);
+    rows.push({ label: `${low - 1} or less`, counts: [below(true), below(false)] });
+  }
+  return {
+    what: 'passes at the top width',
+    kinds: ['full passes', 'suffix passes'],
+    rows,
+    totals,
+    partial: t.since > 0 ? 'counted only since the run resumed from a checkpoint written before passes were counted' : null,
+  };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { edgeSolvers } from '../../../../../src/core/families/edge';
 import { BeamRun } from '../../../../../src/core/families/edge/beam/beam';
 import { beamOptions } from '../../../../../src/core/families/edge/beam/solver';
-import { PassTally } from '../../../../../src/core/families/edge/beam/tally';
+import { passTable, PassTally } from '../../../../../src/core/families/edge/beam/tally';
 import { Rng } from '../../../../../src/core/rng/rng';
 import { generatePuzzle } from '../helpers';
 
@@ -74,5 +74,29 @@ describe('beam pass tally', () => {
       t.add(full, s);
     expect(t.json()).toEqual({ full: { 464: 2, 466: 1 }, suffix: { 465: 1 } });
     expect(PassTally.from(t.json()).atLeast(true, 465)).toBe(1);
+  });
+
+  it('makes a table a person reads: the highest scores a row each, the rest in one, the threads together', () => {
+    const a = PassTally.from({ full: { 458: 2, 460: 3, 461: 1, 462: 4, 463: 2, 464: 1 }, suffix: { 464: 7, 455: 1 } });
+    const b = PassTally.from({ full: { 466: 1, 459: 5 }, suffix: {} });
+    const t = passTable([a, b])!;
+    expect(t.kinds).toEqual(['full passes', 'suffix passes']);
+    expect(t.rows).toEqual([
+      { label: '466', counts: [1, 0] },
+      { label: '464', counts: [1, 7] },
+      { label: '463', counts: [2, 0] },
+      { label: '462', counts: [4, 0] },
+      { label: '461', counts: [1, 0] },
+      { label: '460 or less', counts: [10, 1] },
+    ]);
+    expect(t.totals).toEqual([19, 8]);
+    // Every pass is in exactly one row.
+    for (const k of [0, 1]) expect(t.rows.reduce((n, r) => n + r.counts[k]!, 0)).toBe(t.totals[k]);
+    expect(t.partial).toBeNull();
+    // A thread that began counting on a resume makes the table partial, and it says so.
+    expect(passTable([a, PassTally.from({ full: { 460: 1 }, suffix: {}, since: 40 })])!.partial).toMatch(/since the run resumed/);
+    // Few scores: no "or less" row; no pass at the top width yet: no table.
+    expect(passTable([b])!.rows.map((r) => r.label)).toEqual(['466', '459']);
+    expect(passTable([new PassTally()])).toBeNull();
   });
 });
