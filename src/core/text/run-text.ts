@@ -399,9 +399,12 @@ export function queueText(position: number): string {
   return `${position}${ORDINAL_SUFFIX[ordinal.select(position)]} in line`;
 }
 
-/** A work tally's heading: what it counts, how many of each kind, and why the count is partial where it is. */
-export function workTallyHeading(t: WorkTally): string {
+/**
+ * A work tally's heading: what it counts, to which point of the run (its checkpoint's, which a
+ * running run has passed), how many of each kind, and why the count is partial where it is.
+ */
+export function workTallyHeading(t: WorkTally, atMs: number, clock: RunClock = 'wall'): string {
   const all = t.totals.reduce((a, b) => a + b, 0);
   const kinds = t.kinds.map((k, i) => `${countText(t.totals[i] ?? 0)} ${k}`).join(', ');
-  return `${t.what}: ${countText(all)} (${kinds})${t.partial ? `, ${t.partial}` : ''}`;
+  return `${t.what} in the first ${runTimeText(atMs, clock)}: ${countText(all)} (${kinds})${t.partial ? `, ${t.partial}` : ''}`;
 }

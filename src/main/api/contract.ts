@@ -23,7 +23,7 @@ import {
   type RunRecord,
   type RunSeries,
   type RunSummary,
-  type WorkTally,
+  type RunWork,
 } from './runs';
 import type { ImportPreview, ImportResult, LibraryPuzzle, PuzzleRecord } from './puzzles';
 import type { BoardScore } from '../../core/families/edge/files';
@@ -215,7 +215,7 @@ export const api = {
   /** A spread run's workers, clocks and pool as its coordinator last wrote them (every 2 s); null for any other run. */
   runWorkers: method(obj({ id }), returns<SpreadRunInfo | null>()),
   /** The run's work counted by score in its latest checkpoint (a beam run's passes at the top width); null where none is counted. */
-  runWork: method(obj({ id }), returns<WorkTally | null>()),
+  runWork: method(obj({ id }), returns<RunWork | null>()),
   // ---- runs: launch several, history, charts, replay, export (issue 6) ----
   /** `count` runs of the same settings; with a seed, their seeds are seed, seed + 1, …; else each gets a random seed. */
   startRuns: method(

@@ -5,9 +5,10 @@
  */
 import type { FamilyId } from '../../core/families/family';
 import type { Params, ParamValue } from '../../core/params/schema';
-import type { StopCriteria, StopReason } from '../../core/engine/run-types';
+import type { RunClock, StopCriteria, StopReason } from '../../core/engine/run-types';
 
 export { RUN_STATUSES, type RunStatus } from '../../core/engine/run-types';
+import type { WorkTally } from '../../core/engine/work-tally';
 export type { WorkTally } from '../../core/engine/work-tally';
 import type { RunStatus } from '../../core/engine/run-types';
 
@@ -131,4 +132,11 @@ export interface BoardAt {
   evaluations: number;
   score: number | null;
   solution: unknown | null;
+}
+
+/** A run's work counted by score (core/engine/work-tally.ts), as its latest checkpoint holds it: `atMs` into the run, on its clock. */
+export interface RunWork {
+  tally: WorkTally;
+  atMs: number;
+  clock: RunClock;
 }

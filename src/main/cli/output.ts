@@ -13,7 +13,7 @@ import {
   statusDetail,
   workTallyHeading,
 } from '../../core/text/run-text';
-import type { WorkTally } from '../../core/engine/work-tally';
+import type { RunWork } from '../api/runs';
 
 /** The `solve --json` object: see README "CLI". */
 export function runResult(run: RunRecord): Record<string, unknown> {
@@ -90,11 +90,12 @@ export function printNotes(notes: readonly string[], warnings: readonly string[]
 }
 
 /** `show`'s lines on the work a run's checkpoint counts (a beam run's passes by score); none where it counts none. */
-export function workLines(t: WorkTally | null): string[] {
-  if (!t) return [];
+export function workLines(w: RunWork | null): string[] {
+  if (!w) return [];
+  const t = w.tally;
   return [
     '',
-    workTallyHeading(t),
+    workTallyHeading(t, w.atMs, w.clock),
     table(
       ['score', ...t.kinds],
       t.rows.map((r) => [r.label, ...r.counts.map(fmtInt)]),

@@ -6,6 +6,7 @@ import { scoreBoard } from '../../../src/core/families/edge/model/score';
 import { validateEdgePuzzle } from '../../../src/core/families/edge/model/validate';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { durationText } from '../../../src/core/text/numbers';
 import { childPids, cli, instances, solveJump, tempDb } from '../../helpers/cli';
 
 describe('workbench CLI', () => {
@@ -61,12 +62,17 @@ describe('workbench CLI', () => {
       db,
     ]);
     expect(r.code, r.stderr).toBe(0);
-    type Work = { totals: number[]; rows: { label: string; counts: number[] }[] };
-    const { work } = JSON.parse(cli(['show', '1', '--json', '--db', db]).stdout) as { work: Work };
+    type Work = { tally: { totals: number[]; rows: { label: string; counts: number[] }[] }; atMs: number };
+    const { tally: work, atMs } = (JSON.parse(cli(['show', '1', '--json', '--db', db]).stdout) as { work: Work }).work;
+    // To the point of the run its last checkpoint holds: here its end, to the checkpoint's millisecond.
+    expect(atMs).toBeGreaterThan(0);
+    expect(atMs).toBeLessThanOrEqual((JSON.parse(cli(['show', '1', '--json', '--db', db]).stdout) as { elapsedMs: number }).elapsedMs);
     const [full, suffix] = work.totals as [number, number];
     expect(full).toBeGreaterThan(0);
     const shown = cli(['show', '1', '--db', db]).stdout;
-    expect(shown).toContain(`passes at the top width: ${full + suffix} (${full} full passes, ${suffix} suffix passes)\nscore  full passes  suffix passes\n`);
+    expect(shown).toContain(
+      `passes at the top width in the first ${durationText(atMs)}: ${full + suffix} (${full} full passes, ${suffix} suffix passes)\nscore  full passes  suffix passes\n`,
+    );
     for (const row of work.rows) expect(shown).toMatch(new RegExp(`^${row.label} +${row.counts[0]} +${row.counts[1]}$`, 'm'));
     // A solver that counts nothing: no such lines.
     cli(['solve', join(instances, 'e2_clue1_6x6.txt'), '--solver', 'hill-climb', '--evaluations', '2000', '--db', db]);

@@ -5,6 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import type { RunSummary } from '../../../src/main/store/types';
+import { durationText } from '../../../src/core/text/numbers';
 import { describeBrowser, findPuzzleId, useHarness } from './harness';
 
 describeBrowser("runs: a run's passes by score", () => {
@@ -15,7 +16,7 @@ describeBrowser("runs: a run's passes by score", () => {
     const [beam] = (await h.api.startRuns({ puzzleId: clue, solver: 'beam', params: { maxWidth: 64 }, seed: 2, evaluations: 3_000_000 })) as [RunSummary];
     const [hill] = (await h.api.startRuns({ puzzleId: clue, solver: 'hill-climb', seed: 2, evaluations: 2_000 })) as [RunSummary];
     for (const r of [beam, hill]) await expect.poll(async () => (await h.api.getRun({ id: r.id })).status, { timeout: 30_000 }).toMatch(/done|solved/);
-    const work = (await h.api.runWork({ id: beam.id }))!;
+    const { tally: work, atMs } = (await h.api.runWork({ id: beam.id }))!;
     const [full, suffix] = work.totals as [number, number];
     expect(full).toBeGreaterThan(0);
     for (const hash of [`#/runs/run/${beam.id}`, `#/runs/live/${beam.id}`]) {
@@ -23,7 +24,7 @@ describeBrowser("runs: a run's passes by score", () => {
       const box = page.getByTestId('run-work');
       await expect
         .poll(() => box.locator('summary').textContent())
-        .toBe(`passes at the top width: ${full + suffix} (${full} full passes, ${suffix} suffix passes)`);
+        .toBe(`passes at the top width in the first ${durationText(atMs)}: ${full + suffix} (${full} full passes, ${suffix} suffix passes)`);
       await box.locator('summary').click();
       const rows = box.getByTestId('run-work-row');
       await expect.poll(() => rows.count()).toBe(work.rows.length);
