@@ -12,6 +12,7 @@ import * as v from 'valibot';
 import type { Checkpoint, RunSpec } from '../../core/engine/run-types';
 import type { Params } from '../../core/params/schema';
 import { Rng, type RngState } from '../../core/rng/rng';
+import { PassTallyJson } from '../../core/families/edge/beam/tally';
 import { edgeCells, PoolEntry } from './pool';
 
 /** Which runs can be spread: passes of these solvers can start from a board. */
@@ -45,10 +46,22 @@ function solutionOf(board: unknown): unknown {
   return { cells: (b.piece as unknown[]).map((p, i) => [Number(p) < 0 ? 0 : Number(p) + 1, Number(p) < 0 ? 0 : rot[i]]) };
 }
 
-/** A beam run's state with `board` (of `score`) its best, at the top width, its random state from `rng`. */
+/**
+ * A beam run's state with `board` (of `score`) its best, at the top width, its random state from
+ * `rng`; its pass count empty, so a job counts every pass it makes.
+ */
 function beamState(params: Params, board: unknown, score: number, rng: RngState): Record<string, unknown> {
   const width = topWidth(params);
-  return { rng, evaluations: 0, pass: 1, width, bestScore: score, stall: 0, lastScore: score, lastWidth: width, best: beamBoard(board) };
+  const tally: PassTallyJson = { full: {}, suffix: {} };
+  return { rng, evaluations: 0, pass: 1, width, bestScore: score, stall: 0, lastScore: score, lastWidth: width, best: beamBoard(board), tally };
+}
+
+const Tallied = v.looseObject({ tally: PassTallyJson });
+
+/** A pass job's passes at the top width, from its solver's checkpoint state (undefined where it counts none). */
+export function jobTally(state: unknown): PassTallyJson | undefined {
+  const r = v.safeParse(Tallied, state);
+  return r.success ? r.output.tally : undefined;
 }
 
 /** The job's solver parameters: the run's, on one thread. */
@@ -107,6 +120,8 @@ export const SpreadState = v.object({
   pool: v.array(PoolEntry),
   /** The last pass's score the run reported (its Live figure and curve), absent in checkpoints before it was kept. */
   current: v.optional(count),
+  /** The ended jobs' passes at the top width, summed; absent in checkpoints before they were counted. */
+  tally: v.optional(PassTallyJson),
 });
 export type SpreadState = v.InferOutput<typeof SpreadState>;
 
@@ -117,7 +132,9 @@ export function spreadCheckpoint(params: Params, s: SpreadState, elapsedMs: numb
   const beam = best
     ? beamState(p, best.board, best.score, s.rng)
     : { rng: s.rng, evaluations: 0, pass: 0, width: typeof p.width === 'number' ? p.width : 64, best: null };
-  return { elapsedMs, evaluations: s.evaluations, bestScore: best?.score ?? 0, state: { ...beam, evaluations: s.evaluations, spread: s } };
+  // The run's passes where a beam run keeps its own: `show` and Live read them as any beam run's.
+  const tally = s.tally ? { tally: s.tally } : {};
+  return { elapsedMs, evaluations: s.evaluations, bestScore: best?.score ?? 0, state: { ...beam, ...tally, evaluations: s.evaluations, spread: s } };
 }
 
 const BeamBest = v.looseObject({ best: v.nullish(v.unknown()), bestScore: v.optional(v.number()), spread: v.optional(v.unknown()) });
@@ -135,7 +152,10 @@ export function readSpreadState(cp: Checkpoint | null, seed: number): { state: S
     if (s.success) return { state: s.output, note: null };
   }
   const board = head.success ? solutionOf(head.output.best) : null;
-  const base: SpreadState = { ...fresh, cpuMs: cp.elapsedMs, wallMs: cp.elapsedMs, evaluations: cp.evaluations };
+  // The run's passes so far go on being counted; where its checkpoint did not count them, the count
+  // is partial from here on (`since`: at least the one pass the checkpoint was written after).
+  const tally = jobTally(cp.state) ?? (cp.evaluations > 0 ? { full: {}, suffix: {}, since: 1 } : undefined);
+  const base: SpreadState = { ...fresh, cpuMs: cp.elapsedMs, wallMs: cp.elapsedMs, evaluations: cp.evaluations, ...(tally ? { tally } : {}) };
   if (board && typeof cp.bestScore === 'number')
     return {
       state: { ...base, pool: [{ score: cp.bestScore, board, by: 'checkpoint', n: -1 }] },

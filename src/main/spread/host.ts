@@ -28,6 +28,7 @@ import { Ledger } from './ledger';
 import { edgeDistance, ElitePool } from './pool';
 import { SPREAD_VERSION, type PassEntry, type PassJob } from './protocol';
 import { countNoun, nounFor } from '../../core/text/plural';
+import { PassTally } from '../../core/families/edge/beam/tally';
 
 /** What a spread run takes when not told: 90-s pass jobs, a pool of 8 tops, a fifth of the passes from empty (docs/spread-runs.md). */
 export const SPREAD_DEFAULTS = { passSeconds: 90, poolSize: 8, fresh: 0.2 } as const;
@@ -81,6 +82,8 @@ export class SpreadHost implements WorkerHandle {
   private runBest = -Infinity;
   /** The score of the last pass a worker reported (kept across a resume); before any, the board the run starts from (0 from empty). */
   private current = 0;
+  /** The ended jobs' passes at the top width (a job's from its last checkpoint), with the checkpoint's. */
+  private tally = new PassTally();
   private readonly notes: string[] = [];
   private readonly told = new Set<string>();
   private failuresInRow = 0;
@@ -131,6 +134,8 @@ export class SpreadHost implements WorkerHandle {
     const { state, note } = readSpreadState(spec.checkpoint, spec.seed);
     if (note) this.note(note);
     this.state = { ...state, epochs: state.epochs + 1 };
+    // A run whose checkpoint did not count its passes counts them from here on, and says so.
+    this.tally = PassTally.from(state.tally, state.jobsDone);
     this.rng = new Rng(state.rng);
     const { rows, cols } = spec.puzzle as { rows: number; cols: number };
     const cells = rows * cols;
@@ -293,7 +298,10 @@ export class SpreadHost implements WorkerHandle {
       }
       case 'end':
         this.work(e, ev.cpuMs, ev.evaluations, now);
-        if (this.ledger.end(e.attempt, e.n, e.who, now)) this.settle(e.n);
+        if (this.ledger.end(e.attempt, e.n, e.who, now)) {
+          this.settle(e.n);
+          if (ev.tally) this.count(e, PassTally.from(ev.tally));
+        }
         this.failuresInRow = 0;
         return;
       case 'failed':
@@ -309,6 +317,17 @@ export class SpreadHost implements WorkerHandle {
         void this.farm?.again(e.n, 5_000).catch(() => {});
         return;
     }
+  }
+
+  /**
+   * A job's passes by score into the run's, once per job. A worker's word is all there is of them,
+   * so a count with a pass above every board the run has checked is left out in one line.
+   */
+  private count(e: PassEntry, t: PassTally): void {
+    const top = t.scores()[0];
+    if (top !== undefined && top > this.runBest)
+      return this.noteOnce(`t:${e.who}`, `left out the pass count of worker ${e.who} (pass ${e.n}): a pass of ${top}, above every board checked`);
+    this.tally.merge(t);
   }
 
   /**
@@ -368,6 +387,7 @@ export class SpreadHost implements WorkerHandle {
       wallMs: this.wallMs(),
       pool: [...this.pool.entries],
       current: this.current,
+      tally: this.tally.json(),
     };
   }
 

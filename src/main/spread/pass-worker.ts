@@ -16,6 +16,8 @@ import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { WorkerHandle, WorkerSpawner } from '../runs/worker-host';
 import { duplicate } from '../studies/redis/connection';
+import type { PassTallyJson } from '../../core/families/edge/beam/tally';
+import { jobTally } from './beam-start';
 import { entryFields, FARM_QUEUE, PREFIX, passJobProblem, SPREAD_VERSION, spreadKeys, workerKey, type PassEvent, type PassJob } from './protocol';
 
 export interface PassWorkerOptions {
@@ -124,6 +126,8 @@ export class PassWorker {
     let ended = false;
     let stopSent = false;
     let last = { cpuMs: 0, evaluations: 0 };
+    // The job's passes by score, from its solver's checkpoint (its last comes just before its end).
+    let tally: PassTallyJson | undefined;
     const heartbeat = setInterval(() => {
       if (stopSent) return;
       this.opts.redis.get(keys.state).then(
@@ -150,9 +154,12 @@ export class PassWorker {
           send({ type: 'improvement', cpuMs: i.elapsedMs, evaluations: i.evaluations, score: i.score, solution: i.solution });
           break;
         }
+        case 'checkpoint':
+          tally = jobTally(m.checkpoint.state);
+          break;
         case 'done':
           ended = true;
-          send({ type: 'end', reason: m.reason, cpuMs: m.elapsedMs, evaluations: m.evaluations, bestScore: m.bestScore });
+          send({ type: 'end', reason: m.reason, cpuMs: m.elapsedMs, evaluations: m.evaluations, bestScore: m.bestScore, ...(tally ? { tally } : {}) });
           break;
         case 'error':
           ended = true;

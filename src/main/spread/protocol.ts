@@ -8,9 +8,10 @@
  */
 import * as v from 'valibot';
 import type { RunSpec } from '../../core/engine/run-types';
+import { PassTallyJson } from '../../core/families/edge/beam/tally';
 
 /** Bumped whenever a job's or an entry's shape changes. */
-export const SPREAD_VERSION = 2;
+export const SPREAD_VERSION = 3;
 
 /** BullMQ's key prefix (the studies' queue shares it) and the pass jobs' queue. */
 export const PREFIX = 'workbench';
@@ -60,7 +61,8 @@ export type PassEvent =
   /** `passes`: the passes the job's solver has ended; before the first, `currentScore` is no pass's. */
   | { type: 'progress'; cpuMs: number; evaluations: number; bestScore: number; currentScore: number; passes: number }
   | { type: 'improvement'; cpuMs: number; evaluations: number; score: number; solution: unknown }
-  | { type: 'end'; reason: string; cpuMs: number; evaluations: number; bestScore: number }
+  /** `tally`: the job's passes at the top width by kind and score, from its solver's last checkpoint. */
+  | { type: 'end'; reason: string; cpuMs: number; evaluations: number; bestScore: number; tally?: PassTallyJson }
   | { type: 'failed'; message: string; cpuMs: number; evaluations: number }
   /** The job is of another version than the worker's: nothing was run. */
   | { type: 'refused'; message: string };
@@ -69,7 +71,7 @@ const fin = v.pipe(v.number(), v.finite());
 const PassEventShape = v.variant('type', [
   v.object({ type: v.literal('progress'), cpuMs: fin, evaluations: fin, bestScore: fin, currentScore: fin, passes: fin }),
   v.object({ type: v.literal('improvement'), cpuMs: fin, evaluations: fin, score: fin, solution: v.unknown() }),
-  v.object({ type: v.literal('end'), reason: v.string(), cpuMs: fin, evaluations: fin, bestScore: fin }),
+  v.object({ type: v.literal('end'), reason: v.string(), cpuMs: fin, evaluations: fin, bestScore: fin, tally: v.optional(PassTallyJson) }),
   v.object({ type: v.literal('failed'), message: v.string(), cpuMs: fin, evaluations: fin }),
   v.object({ type: v.literal('refused'), message: v.string() }),
 ]);

@@ -12,7 +12,9 @@ import { readPuzzleFile } from '../../../src/core/document/read-file';
 import { getFamily } from '../../../src/core/families';
 import { resolveParams } from '../../../src/core/params/schema';
 import { Rng } from '../../../src/core/rng/rng';
-import { passSpec, readSpreadState, spreadCheckpoint, spreadRefusal, type SpreadState } from '../../../src/main/spread/beam-start';
+import { jobTally, passSpec, readSpreadState, spreadCheckpoint, spreadRefusal, type SpreadState } from '../../../src/main/spread/beam-start';
+import { workTallyOf } from '../../../src/core/engine/shards';
+import { passTable, PassTally } from '../../../src/core/families/edge/beam/tally';
 import { Ledger, SILENT_MS } from '../../../src/main/spread/ledger';
 import { edgeDistance, ElitePool } from '../../../src/main/spread/pool';
 import { entryFields, passJobProblem, readPassEntry, SPREAD_VERSION } from '../../../src/main/spread/protocol';
@@ -152,6 +154,8 @@ describe('where a pass starts', () => {
     const restored = def.restore(model, params, spec.checkpoint!.state);
     expect(restored.bestScore).toBe(score);
     expect(restored.bestSolution()).toEqual(board);
+    // It counts every pass it makes: its count is not partial.
+    expect(jobTally(restored.checkpoint())).toEqual({ full: {}, suffix: {} });
     // From empty: no checkpoint, every improvement reported.
     expect(passSpec(run, 78, null, 60)).toMatchObject({ checkpoint: null, recordedBest: null });
   });
@@ -208,6 +212,31 @@ describe('where a pass starts', () => {
     const read = readSpreadState(JSON.parse(JSON.stringify(ordinary)) as typeof ordinary, 1);
     expect(read.state.pool).toEqual([{ score: plain.bestScore, board: plain.bestSolution(), by: 'checkpoint', n: -1 }]);
     expect(read.state.cpuMs).toBe(5000);
+    // Its passes go on being counted; from a checkpoint that did not count them, the count says it is partial.
+    expect(read.state.tally).toEqual(jobTally(ordinary.state));
+    const { tally: _, ...uncounted } = ordinary.state as Record<string, unknown>;
+    expect(readSpreadState({ ...ordinary, state: uncounted }, 1).state.tally).toEqual({ full: {}, suffix: {}, since: 1 });
+  });
+
+  it("the run's checkpoint holds its passes summed over its jobs, read as any beam run's", () => {
+    const { board, score } = someBoard();
+    const tally = { full: { [score]: 2, [score - 1]: 5 }, suffix: { [score]: 9 } };
+    const s: SpreadState = {
+      v: 1,
+      epochs: 1,
+      rng: new Rng(9).getState(),
+      issued: 3,
+      jobsDone: 3,
+      cpuMs: 9_000,
+      evaluations: 9,
+      wallMs: 5_000,
+      pool: [{ score, board, by: 'w', n: 1 }],
+      tally,
+    };
+    const cp = JSON.parse(JSON.stringify(spreadCheckpoint(params, s, 9_000))) as { state: unknown };
+    expect(workTallyOf(def, cp.state)).toEqual(passTable([PassTally.from(tally)]));
+    // Before it counted (an older checkpoint): nothing to show, rather than an empty count.
+    expect(workTallyOf(def, (JSON.parse(JSON.stringify(spreadCheckpoint(params, { ...s, tally: undefined }, 9_000))) as { state: unknown }).state)).toBeNull();
   });
 });
 

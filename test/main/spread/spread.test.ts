@@ -127,6 +127,11 @@ describe('a run spread over workers (BullMQ on Redis)', () => {
       const shown = cli(['show', '1', '--db', db]).stdout;
       expect(shown).toMatch(/^spread over workers: \d+ pass(es)? of 2 CPU s done/m);
       expect(shown).toMatch(/^worker [^ ]+\/\d+: \d+ pass(es)?,/m);
+      // Its passes at the top width, summed over the jobs that ended, as a lone beam run shows its own.
+      expect(shown).toMatch(/^passes at the top width in the first .*: [\d,]+ \([\d,]+ full passes, [\d,]+ suffix passes\)$/m);
+      const work = (JSON.parse(cli(['show', '1', '--json', '--db', db]).stdout) as { work: { tally: { totals: number[]; rows: { label: string }[] } } }).work;
+      expect(work.tally.totals[0]! + work.tally.totals[1]!).toBeGreaterThan(0);
+      expect(Number(work.tally.rows[0]!.label)).toBeLessThanOrEqual(runs[0]!.best_score);
     },
     SLOW,
   );
@@ -182,7 +187,8 @@ describe('a run spread over workers (BullMQ on Redis)', () => {
     async () => {
       const db = tempDb();
       const c = coordinate(['solve', puzzle, ...SPREAD, '--redis', redis.url, '--seconds', '10', '--cpu', '--checkpoint-every', '1', '--json', '--db', db]);
-      type Spread = { jobsDone: number; epochs: number; issued: number; cpuMs: number; pool: { score: number }[] };
+      type Spread = { jobsDone: number; epochs: number; issued: number; cpuMs: number; pool: { score: number }[]; tally?: { full: Record<string, number> } };
+      const fullPasses = (s: Spread): number => Object.values(s.tally?.full ?? {}).reduce((a, b) => a + b, 0);
       const cpState = (): Spread | undefined => {
         try {
           return read<{ state: string }>(db, 'SELECT state FROM checkpoints ORDER BY id DESC LIMIT 1').map(
@@ -204,9 +210,14 @@ describe('a run spread over workers (BullMQ on Redis)', () => {
         const claim = best.best_score + 2;
         const forged = { type: 'improvement', cpuMs: 1, evaluations: 1, score: claim, solution: JSON.parse(best.best_solution) as unknown };
         await client.xadd(keys.events, '*', ...entryFields({ v: SPREAD_VERSION, epoch, n: 0, attempt: 'x', who: 'forger/1', event: forged as never }));
+        // A pass count claiming a pass above every checked board, for a job not yet ended.
+        const tally = { full: { [claim]: 1 }, suffix: {} };
+        const end = { type: 'end', reason: 'seconds', cpuMs: 1, evaluations: 1, bestScore: claim, tally };
+        await client.xadd(keys.events, '*', ...entryFields({ v: SPREAD_VERSION, epoch, n: 100_000, attempt: 'x', who: 'forger/1', event: end as never }));
         // And one of another version.
         await client.xadd(keys.events, '*', ...entryFields({ v: 99, epoch, n: 0, attempt: 'y', who: 'old/7', event: forged as never }));
-        const notes = await until(() => ((info(db)?.notes.length ?? 0) >= 2 ? info(db)!.notes : null), 30_000, 'the notes');
+        const notes = await until(() => ((info(db)?.notes.length ?? 0) >= 3 ? info(db)!.notes : null), 30_000, 'the notes');
+        expect(notes).toContain(`left out the pass count of worker forger/1 (pass 100000): a pass of ${claim}, above every board checked`);
         expect(notes).toContain(`refused a board from worker forger/1 (pass 0): it reported score ${claim}, but its board scores ${best.best_score}`);
         expect(notes.some((n) => n.startsWith(`worker old/7 speaks spread protocol 99 and this coordinator ${SPREAD_VERSION}`))).toBe(true);
         expect(read<{ n: number }>(db, `SELECT COUNT(*) AS n FROM run_events WHERE kind = 'improvement' AND best_score >= ?`, claim)[0]!.n).toBe(0);
@@ -227,6 +238,9 @@ describe('a run spread over workers (BullMQ on Redis)', () => {
       const after = cpState()!;
       expect(after.epochs).toBe(before.epochs + 1);
       expect(after.jobsDone).toBeGreaterThan(before.jobsDone);
+      // Its passes counted on from the checkpoint's count.
+      expect(fullPasses(before)).toBeGreaterThan(0);
+      expect(fullPasses(after)).toBeGreaterThan(fullPasses(before));
       // The workers' logs arrive once the resume (run in step) has returned.
       const first = await until(
         () => workers.map((w) => new RegExp(`spread run 1 pass ${before.issued}: from (\\S+)`).exec(w.log)?.[1]).find((x) => x !== undefined) ?? null,
