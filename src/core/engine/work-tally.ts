@@ -15,4 +15,6 @@ export interface WorkTally {
   totals: number[];
   /** Where the count is not the whole run's, why; else null. */
   partial: string | null;
+  /** What a reader must know to read the kinds right, as a sentence; else null. */
+  legend: string | null;
 }

@@ -100,5 +100,6 @@ export function workLines(w: RunWork | null): string[] {
       ['score', ...t.kinds],
       t.rows.map((r) => [r.label, ...r.counts.map(fmtInt)]),
     ),
+    ...(t.legend ? [t.legend] : []),
   ];
 }

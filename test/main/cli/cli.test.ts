@@ -73,6 +73,8 @@ describe('workbench CLI', () => {
     expect(shown).toContain(
       `passes at the top width in the first ${durationText(atMs)}: ${full + suffix} (${full} full passes, ${suffix} suffix passes)\nscore  full passes  suffix passes\n`,
     );
+    // Under it, how to read a suffix pass's score (mostly the board it started from, found again).
+    expect(shown).toMatch(/^A full pass builds a whole board from the empty one; a suffix pass keeps the first rows .* again\.$/m);
     for (const row of work.rows) expect(shown).toMatch(new RegExp(`^${row.label} +${row.counts[0]} +${row.counts[1]}$`, 'm'));
     // A solver that counts nothing: no such lines.
     cli(['solve', join(instances, 'e2_clue1_6x6.txt'), '--solver', 'hill-climb', '--evaluations', '2000', '--db', db]);

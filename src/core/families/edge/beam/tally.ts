@@ -112,5 +112,7 @@ export function passTable(tallies: readonly PassTally[]): WorkTally | null {
     rows,
     totals,
     partial: t.since > 0 ? 'counted only since the run resumed from a checkpoint written before passes were counted' : null,
+    legend:
+      "A full pass builds a whole board from the empty one; a suffix pass keeps the first rows of the board it starts from and searches the rest again, so at that board's score it mostly finds that board, or one that differs in its last rows, again.",
   };
 }
