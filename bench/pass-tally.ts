@@ -42,5 +42,7 @@ export function passTailTable(tallies: readonly PassTally[], targets: readonly n
     `Every pass at the top width, not only the records (${whole.length} of ${of} counted runs count all their passes${lateText}; a second 466 after the first shows only here):`,
     '',
     mdTable(['score', 'full passes', 'suffix passes'], rows),
+    '',
+    "A full pass's score is a new whole board's; a suffix pass keeps the first rows of the board it starts from (the best, once the run has one), so at the best's score it mostly finds that board, or a variant of its last rows, again.",
   ].join('\n');
 }

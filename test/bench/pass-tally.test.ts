@@ -45,6 +45,7 @@ describe('the passes a long run made', () => {
     expect(md).toContain('| 465 or more | 10 of 1,000 (one per 100) | 40 of 40 (one per 1) |');
     expect(md).toContain('| 466 or more | 2 of 1,000 (one per 500) | 0 of 40 |');
     expect(md).toContain('| 467 or more | 0 of 1,000 | 0 of 40 |');
+    expect(md).toMatch(/a suffix pass keeps the first rows of the board it starts from .* again\.$/);
     expect(passTailTable([], [465], 5)).toMatch(/^No run counts all its passes/);
     // A run that began counting on a resume is named and left out of the pool.
     const late = PassTally.from({ full: { 466: 50 }, suffix: {}, since: 120 });
