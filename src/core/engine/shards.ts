@@ -111,7 +111,7 @@ export function threadStates(state: unknown): unknown[] {
 
 /**
  * The tally in a run's checkpoint state, its threads' counts together; null when the solver counts
- * nothing, or this checkpoint does not (written before it counted, or by a run spread over workers).
+ * nothing, or this checkpoint does not (written before it counted).
  */
 export function workTallyOf(def: SolverDef, state: unknown): WorkTally | null {
   if (!def.tally) return null;

@@ -1,8 +1,8 @@
 /**
  * A run's units of work counted by score, read from its checkpoint: a long run's events keep only
  * its records, and a second find of its best score, or how often its passes come near it, shows
- * nowhere else. A solver that counts its work says how (`SolverDef.tally`); the views print the
- * table as it is, knowing no solver.
+ * nowhere else. A solver that counts its work says how (`SolverDef.tally`; `workTallyOf` in
+ * shards.ts reads it over a run's threads); the views print the table as it is, knowing no solver.
  */
 export interface WorkTally {
   /** What is counted, plural, as a heading reads: "passes at the top width". */

@@ -5,12 +5,11 @@
  */
 import type { FamilyId } from '../../core/families/family';
 import type { Params, ParamValue } from '../../core/params/schema';
-import type { RunClock, StopCriteria, StopReason } from '../../core/engine/run-types';
+import type { RunClock, RunStatus, StopCriteria, StopReason } from '../../core/engine/run-types';
+import type { WorkTally } from '../../core/engine/work-tally';
 
 export { RUN_STATUSES, type RunStatus } from '../../core/engine/run-types';
-import type { WorkTally } from '../../core/engine/work-tally';
 export type { WorkTally } from '../../core/engine/work-tally';
-import type { RunStatus } from '../../core/engine/run-types';
 
 /**
  * A setting changed when the run was resumed (only those a solver lets change, such as its memory
