@@ -49,6 +49,9 @@ export function runTarget(spec: StudySpec, puzzleIndex: number, configIndex: num
   return cellStop(spec, puzzleIndex, configIndex).target ?? spec.puzzles[puzzleIndex]!.maxScore;
 }
 
+/** Runs shorter than this on their clock (on average) take the time left from the pace of their ends. */
+const PACE_RUN_MS = 60_000;
+
 export function studyProgress(spec: StudySpec, runs: readonly StudyRun[], clockRate: ClockRate = unknownRate): StudyProgress {
   const planned = spec.puzzles.length * spec.configs.length * spec.seeds.length;
   const by: Record<RunStatus, number> = { done: 0, running: 0, queued: 0, stopped: 0, interrupted: 0, failed: 0 };
@@ -57,15 +60,17 @@ export function studyProgress(spec: StudySpec, runs: readonly StudyRun[], clockR
   const doneMs = runs.filter((r) => r.run.status === 'done').map((r) => r.run.elapsedMs);
   let estimatedMsLeft: number | null = null;
   let estimateClock: RunClock = 'wall';
-  const pace = recentPace(runs);
+  const perRun = mean(doneMs);
+  // The pace at which runs have been ending lately counts what their own clocks do not (a solver
+  // process's start-up, every run at once), which matters for studies of many short runs. Between
+  // long runs' ends it also counts every hour the study was not running (a machine off overnight
+  // said "about 9 h left" of 3), so long runs go by their own clocks.
+  const pace = perRun !== null && perRun < PACE_RUN_MS ? recentPace(runs) : null;
   if (by.running > 0 && pace !== null) {
-    // The pace at which runs have been ending lately: it counts the solver processes' start-up and
-    // every run at once, which matter for studies of many short runs.
     estimatedMsLeft = (by.queued + notStarted + by.running / 2) * pace;
-  } else if (by.running > 0 && doneMs.length > 0) {
+  } else if (by.running > 0 && perRun !== null) {
     // On the runs' own clock: a CPU-time budget of two threads passes in half the wall time, and
     // on a busy machine in more, so it is turned into wall time only at a measured pace.
-    const perRun = mean(doneMs)!;
     let work = (by.queued + notStarted) * perRun;
     for (const r of runs) if (r.run.status === 'running') work += Math.max(0, perRun - r.run.elapsedMs);
     const rate = runningClockRate(runs, clockRate);

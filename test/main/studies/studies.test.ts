@@ -366,6 +366,27 @@ describe('study progress', () => {
     expect(studyProgress(spec, runs)).toMatchObject({ estimatedMsLeft: 15 * hour, estimateClock: 'cpu' });
   });
 
+  it('goes by the clocks of long runs, not by the pace of their ends, which counts the hours the study was not running', () => {
+    const spec = { puzzles: [{}], configs: [{}], seeds: [1, 2, 3, 4, 5] } as unknown as StudySpec;
+    const hour = 3_600_000;
+    const run = (id: number, status: RunStatus, elapsedMs: number, endedAt: number | null): StudyRun => ({
+      puzzleIndex: 0,
+      configIndex: 0,
+      seed: id,
+      run: { id, status, elapsedMs, startedAt: 1, endedAt, stop: { seconds: 14_400, evaluations: null, target: null, clock: 'cpu' } } as RunSummary,
+    });
+    // Three 4-CPU-hour runs of two threads that ended a day apart (the machine off between sessions),
+    // one an hour in, one queued: 7 CPU hours left, 3.5 hours at two threads, not 1.5 days.
+    const runs = [
+      run(1, 'done', 4 * hour, 10 * hour),
+      run(2, 'done', 4 * hour, 34 * hour),
+      run(3, 'done', 4 * hour, 58 * hour),
+      run(4, 'running', hour, null),
+      run(5, 'queued', 0, null),
+    ];
+    expect(studyProgress(spec, runs, () => 2)).toMatchObject({ estimatedMsLeft: 3.5 * hour, estimateClock: 'wall' });
+  });
+
   it('does not take a pace from runs taken from run files, which all end at the moment they are imported', () => {
     const spec = { puzzles: [{}], configs: [{}], seeds: [1, 2, 3, 4, 5] } as unknown as StudySpec;
     const hour = 3_600_000;
