@@ -7,12 +7,14 @@
 export interface WorkTally {
   /** What is counted, plural, as a heading reads: "passes at the top width". */
   what: string;
-  /** The kinds of unit, one column each: "full passes", "suffix passes". */
+  /** The kinds of unit, one column each: "full passes", "suffix passes", "of them above their board". */
   kinds: string[];
   /** Highest scores first: a row's label ("466", "463 or less") and the units of each kind. */
   rows: { label: string; counts: number[] }[];
   /** Units of each kind in all. */
   totals: number[];
+  /** Units in all (a kind may be part of another: "of them above their board"). */
+  all: number;
   /** Where the count is not the whole run's, why; else null. */
   partial: string | null;
   /** What a reader must know to read the kinds right, as a sentence; else null. */

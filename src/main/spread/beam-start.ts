@@ -52,7 +52,7 @@ function solutionOf(board: unknown): unknown {
  */
 function beamState(params: Params, board: unknown, score: number, rng: RngState): Record<string, unknown> {
   const width = topWidth(params);
-  const tally: PassTallyJson = { full: {}, suffix: {} };
+  const tally: PassTallyJson = { full: {}, suffix: {}, raised: {} };
   return { rng, evaluations: 0, pass: 1, width, bestScore: score, stall: 0, lastScore: score, lastWidth: width, best: beamBoard(board), tally };
 }
 
@@ -154,7 +154,7 @@ export function readSpreadState(cp: Checkpoint | null, seed: number): { state: S
   const board = head.success ? solutionOf(head.output.best) : null;
   // The run's passes so far go on being counted; where its checkpoint did not count them, the count
   // is partial from here on (`since`: at least the one pass the checkpoint was written after).
-  const tally = jobTally(cp.state) ?? (cp.evaluations > 0 ? { full: {}, suffix: {}, since: 1 } : undefined);
+  const tally = jobTally(cp.state) ?? (cp.evaluations > 0 ? { full: {}, suffix: {}, raised: {}, since: 1 } : undefined);
   const base: SpreadState = { ...fresh, cpuMs: cp.elapsedMs, wallMs: cp.elapsedMs, evaluations: cp.evaluations, ...(tally ? { tally } : {}) };
   if (board && typeof cp.bestScore === 'number')
     return {

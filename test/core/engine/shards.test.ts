@@ -138,9 +138,10 @@ describe('a run on several threads (shards run one after the other here)', () =>
       // when the beam came to visit a layer's boards best first (more passes in the same
       // evaluations: boards that cannot reach the floor are no longer looked at), and when the
       // pool came to drop a child whose drawn key is below its floor (its cuts come later); and
-      // when its checkpoint came to carry its passes' tally (the same run, one field more).
-      [172, 3021080, 15, '74894feec7d19668', '5cab1bc2c1cca4f8'],
-      [172, 3001178, 20, 'a205593532eee178', '6d3edbf075734f94'],
+      // when its checkpoint came to carry its passes' tally (the same run, one field more), and
+      // when the tally came to tell apart the suffix passes above their board.
+      [172, 3021080, 15, '74894feec7d19668', 'd4d35c68187feaa5'],
+      [172, 3001178, 20, 'a205593532eee178', 'bd2b6b4e6e03c319'],
     ]);
   });
 });

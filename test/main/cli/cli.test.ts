@@ -62,20 +62,24 @@ describe('workbench CLI', () => {
       db,
     ]);
     expect(r.code, r.stderr).toBe(0);
-    type Work = { tally: { totals: number[]; rows: { label: string; counts: number[] }[] }; atMs: number };
+    type Work = { tally: { kinds: string[]; totals: number[]; all: number; rows: { label: string; counts: number[] }[] }; atMs: number };
     const { tally: work, atMs } = (JSON.parse(cli(['show', '1', '--json', '--db', db]).stdout) as { work: Work }).work;
     // To the point of the run its last checkpoint holds: here its end, to the checkpoint's millisecond.
     expect(atMs).toBeGreaterThan(0);
     expect(atMs).toBeLessThanOrEqual((JSON.parse(cli(['show', '1', '--json', '--db', db]).stdout) as { elapsedMs: number }).elapsedMs);
+    // Full and suffix passes, and of the suffix passes those above the board they started from.
+    expect(work.kinds).toEqual(['full passes', 'suffix passes', 'of them above their board']);
     const [full, suffix] = work.totals as [number, number];
     expect(full).toBeGreaterThan(0);
+    expect(work.all).toBe(full + suffix);
     const shown = cli(['show', '1', '--db', db]).stdout;
+    const kinds = work.kinds.map((k, i) => `${work.totals[i]} ${k}`).join(', ');
     expect(shown).toContain(
-      `passes at the top width in the first ${durationText(atMs)}: ${full + suffix} (${full} full passes, ${suffix} suffix passes)\nscore  full passes  suffix passes\n`,
+      `passes at the top width in the first ${durationText(atMs)}: ${work.all} (${kinds})\nscore  full passes  suffix passes  of them above their board\n`,
     );
     // Under it, how to read a suffix pass's score (mostly the board it started from, found again).
-    expect(shown).toMatch(/^A full pass builds a whole board from the empty one; a suffix pass keeps the first rows .* again\.$/m);
-    for (const row of work.rows) expect(shown).toMatch(new RegExp(`^${row.label} +${row.counts[0]} +${row.counts[1]}$`, 'm'));
+    expect(shown).toMatch(/^A full pass builds a whole board from the empty one; a suffix pass keeps the first rows .* new boards\.$/m);
+    for (const row of work.rows) expect(shown).toMatch(new RegExp(`^${row.label} +${row.counts.join(' +')}$`, 'm'));
     // A solver that counts nothing: no such lines.
     cli(['solve', join(instances, 'e2_clue1_6x6.txt'), '--solver', 'hill-climb', '--evaluations', '2000', '--db', db]);
     expect(cli(['show', '2', '--db', db]).stdout).not.toContain('passes at the top width');

@@ -155,7 +155,7 @@ describe('where a pass starts', () => {
     expect(restored.bestScore).toBe(score);
     expect(restored.bestSolution()).toEqual(board);
     // It counts every pass it makes: its count is not partial.
-    expect(jobTally(restored.checkpoint())).toEqual({ full: {}, suffix: {} });
+    expect(jobTally(restored.checkpoint())).toEqual({ full: {}, suffix: {}, raised: {} });
     // From empty: no checkpoint, every improvement reported.
     expect(passSpec(run, 78, null, 60)).toMatchObject({ checkpoint: null, recordedBest: null });
   });
@@ -215,7 +215,7 @@ describe('where a pass starts', () => {
     // Its passes go on being counted; from a checkpoint that did not count them, the count says it is partial.
     expect(read.state.tally).toEqual(jobTally(ordinary.state));
     const { tally: _, ...uncounted } = ordinary.state as Record<string, unknown>;
-    expect(readSpreadState({ ...ordinary, state: uncounted }, 1).state.tally).toEqual({ full: {}, suffix: {}, since: 1 });
+    expect(readSpreadState({ ...ordinary, state: uncounted }, 1).state.tally).toEqual({ full: {}, suffix: {}, raised: {}, since: 1 });
   });
 
   it("the run's checkpoint holds its passes summed over its jobs, read as any beam run's", () => {

@@ -128,7 +128,9 @@ describe('a run spread over workers (BullMQ on Redis)', () => {
       expect(shown).toMatch(/^spread over workers: \d+ pass(es)? of 2 CPU s done/m);
       expect(shown).toMatch(/^worker [^ ]+\/\d+: \d+ pass(es)?,/m);
       // Its passes at the top width, summed over the jobs that ended, as a lone beam run shows its own.
-      expect(shown).toMatch(/^passes at the top width in the first .*: [\d,]+ \([\d,]+ full passes, [\d,]+ suffix passes\)$/m);
+      expect(shown).toMatch(
+        /^passes at the top width in the first .*: [\d,]+ \([\d,]+ full passes, [\d,]+ suffix passes, [\d,]+ of them above their board\)$/m,
+      );
       const work = (JSON.parse(cli(['show', '1', '--json', '--db', db]).stdout) as { work: { tally: { totals: number[]; rows: { label: string }[] } } }).work;
       expect(work.tally.totals[0]! + work.tally.totals[1]!).toBeGreaterThan(0);
       expect(Number(work.tally.rows[0]!.label)).toBeLessThanOrEqual(runs[0]!.best_score);

@@ -337,7 +337,8 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
       this.stall = 0;
       this.pool.limit(this.widest);
     }
-    if (this.width >= this.top) this.tally.add(this.passFrom === 0, s);
+    // The base is still the one this pass started from: a suffix pass above it made a new board.
+    if (this.width >= this.top) this.tally.add(this.passFrom === 0, s, s > this.baseScore);
     // Read before the width grows: the pass that reaches the top width is the first top refined.
     const refined = this.refine > 0 && this.width >= this.top;
     const fullTop = refined && this.passFrom === 0;

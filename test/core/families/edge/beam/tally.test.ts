@@ -10,13 +10,18 @@ const beam = edgeSolvers.find((s) => s.id === 'beam')!;
 const g = generatePuzzle(7, 9, 4, 3, 5, 3);
 const params = { width: 8, maxWidth: 32, suffix: 0.5, suffixRows: 2, band: 0 };
 
-/** Steps the run pass by pass, noting each pass's kind (full or not) and score once it is at its top width. */
-function passes(run: BeamRun, count: number): { full: boolean; score: number }[] {
-  const out: { full: boolean; score: number }[] = [];
+/**
+ * Steps the run pass by pass, noting each pass's kind (full or not), score and whether it beat the
+ * best it started from (the board a suffix pass starts from, without drift) once at its top width.
+ */
+function passes(run: BeamRun, count: number): { full: boolean; score: number; raised: boolean }[] {
+  const out: { full: boolean; score: number; raised: boolean }[] = [];
   for (let i = 0; i < count; i++) {
     const before = run.pass;
+    const best = run.bestScore;
     while (run.pass === before) run.step(1);
-    if (run.lastWidth >= 32 || run.passStartLayer > 0) out.push({ full: run.passStartLayer === 0, score: run.currentScore });
+    const full = run.passStartLayer === 0;
+    if (run.lastWidth >= 32 || !full) out.push({ full, score: run.currentScore, raised: !full && run.currentScore > best });
   }
   return out;
 }
@@ -34,6 +39,10 @@ describe('beam pass tally', () => {
       for (const s of new Set(seen.map((p) => p.score))) expect(t.atLeast(full, s)).toBe(seen.filter((p) => p.full === full && p.score >= s).length);
     }
     expect(t.total(false)).toBeGreaterThan(10);
+    // The suffix passes above the board they started from: new boards, told apart from the rest.
+    const raised = seen.filter((p) => p.raised);
+    expect(raised.length).toBeGreaterThan(0);
+    for (const s of new Set(seen.map((p) => p.score))) expect(t.raised(s)).toBe(raised.filter((p) => p.score === s).length);
   });
 
   it('rides in the checkpoint: a resumed run counts on from it, as the run never stopped', () => {
@@ -72,7 +81,7 @@ describe('beam pass tally', () => {
       [true, 464],
     ] as const)
       t.add(full, s);
-    expect(t.json()).toEqual({ full: { 464: 2, 466: 1 }, suffix: { 465: 1 } });
+    expect(t.json()).toEqual({ full: { 464: 2, 466: 1 }, suffix: { 465: 1 }, raised: {} });
     expect(PassTally.from(t.json()).atLeast(true, 465)).toBe(1);
   });
 
@@ -98,5 +107,18 @@ describe('beam pass tally', () => {
     // Few scores: no "or less" row; no pass at the top width yet: no table.
     expect(passTable([b])!.rows.map((r) => r.label)).toEqual(['466', '459']);
     expect(passTable([new PassTally()])).toBeNull();
+    // Counts that tell the suffix passes above their board apart get a third column, a part of the second.
+    const r1 = PassTally.from({ full: { 464: 1 }, suffix: { 465: 3, 464: 2 }, raised: { 465: 1 } });
+    const r2 = PassTally.from({ full: { 465: 2 }, suffix: {}, raised: {} });
+    const tr = passTable([r1, r2])!;
+    expect(tr.kinds).toEqual(['full passes', 'suffix passes', 'of them above their board']);
+    expect(tr.rows).toEqual([
+      { label: '465', counts: [2, 3, 1] },
+      { label: '464', counts: [1, 2, 0] },
+    ]);
+    expect([tr.totals, tr.all]).toEqual([[3, 5, 1], 8]);
+    expect(tr.legend).toMatch(/; those above their board are new boards\.$/);
+    // One count made before they were told apart (b's): no such column for the sum.
+    expect(passTable([r1, b])!.kinds).toHaveLength(2);
   });
 });
