@@ -1,12 +1,9 @@
 // Every pass a long beam run made at its top width, read from its checkpoint (the run's events keep
 // only its records): the tail of the full passes' scores that the records come from.
-import * as v from 'valibot';
 import { threadStates } from '../src/core/engine/shards';
-import { PassTally, PassTallyJson } from '../src/core/families/edge/beam/tally';
+import { PassTally, tallyIn } from '../src/core/families/edge/beam/tally';
 import { countNoun } from '../src/core/text/plural';
 import { mdTable } from './util';
-
-const Tallied = v.object({ tally: PassTallyJson });
 
 /**
  * The passes counted in a beam checkpoint's state, a run on threads summed over its threads; null
@@ -15,9 +12,9 @@ const Tallied = v.object({ tally: PassTallyJson });
 export function passTallyOf(state: unknown): PassTally | null {
   const read: PassTally[] = [];
   for (const part of threadStates(state)) {
-    const one = v.safeParse(Tallied, part);
-    if (!one.success) return null;
-    read.push(PassTally.from(one.output.tally));
+    const one = tallyIn(part);
+    if (!one) return null;
+    read.push(PassTally.from(one));
   }
   return PassTally.sum(read);
 }

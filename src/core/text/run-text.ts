@@ -404,7 +404,6 @@ export function queueText(position: number): string {
  * running run has passed), how many of each kind, and why the count is partial where it is.
  */
 export function workTallyHeading(t: WorkTally, atMs: number, clock: RunClock = 'wall'): string {
-  const all = t.all;
   const kinds = t.kinds.map((k, i) => `${countText(t.totals[i] ?? 0)} ${k}`).join(', ');
-  return `${t.what} in the first ${runTimeText(atMs, clock)}: ${countText(all)} (${kinds})${t.partial ? `, ${t.partial}` : ''}`;
+  return `${t.what} in the first ${runTimeText(atMs, clock)}: ${countText(t.all)} (${kinds})${t.partial ? `, ${t.partial}` : ''}`;
 }

@@ -12,7 +12,7 @@ import * as v from 'valibot';
 import type { Checkpoint, RunSpec } from '../../core/engine/run-types';
 import type { Params } from '../../core/params/schema';
 import { Rng, type RngState } from '../../core/rng/rng';
-import { PassTallyJson } from '../../core/families/edge/beam/tally';
+import { PassTallyJson, tallyIn } from '../../core/families/edge/beam/tally';
 import { edgeCells, PoolEntry } from './pool';
 
 /** Which runs can be spread: passes of these solvers can start from a board. */
@@ -54,14 +54,6 @@ function beamState(params: Params, board: unknown, score: number, rng: RngState)
   const width = topWidth(params);
   const tally: PassTallyJson = { full: {}, suffix: {}, raised: {} };
   return { rng, evaluations: 0, pass: 1, width, bestScore: score, stall: 0, lastScore: score, lastWidth: width, best: beamBoard(board), tally };
-}
-
-const Tallied = v.looseObject({ tally: PassTallyJson });
-
-/** A pass job's passes at the top width, from its solver's checkpoint state (undefined where it counts none). */
-export function jobTally(state: unknown): PassTallyJson | undefined {
-  const r = v.safeParse(Tallied, state);
-  return r.success ? r.output.tally : undefined;
 }
 
 /** The job's solver parameters: the run's, on one thread. */
@@ -154,7 +146,7 @@ export function readSpreadState(cp: Checkpoint | null, seed: number): { state: S
   const board = head.success ? solutionOf(head.output.best) : null;
   // The run's passes so far go on being counted; where its checkpoint did not count them, the count
   // is partial from here on (`since`: at least the one pass the checkpoint was written after).
-  const tally = jobTally(cp.state) ?? (cp.evaluations > 0 ? { full: {}, suffix: {}, raised: {}, since: 1 } : undefined);
+  const tally = tallyIn(cp.state) ?? (cp.evaluations > 0 ? { full: {}, suffix: {}, raised: {}, since: 1 } : undefined);
   const base: SpreadState = { ...fresh, cpuMs: cp.elapsedMs, wallMs: cp.elapsedMs, evaluations: cp.evaluations, ...(tally ? { tally } : {}) };
   if (board && typeof cp.bestScore === 'number')
     return {

@@ -16,8 +16,7 @@ import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { WorkerHandle, WorkerSpawner } from '../runs/worker-host';
 import { duplicate } from '../studies/redis/connection';
-import type { PassTallyJson } from '../../core/families/edge/beam/tally';
-import { jobTally } from './beam-start';
+import { tallyIn, type PassTallyJson } from '../../core/families/edge/beam/tally';
 import { entryFields, FARM_QUEUE, PREFIX, passJobProblem, SPREAD_VERSION, spreadKeys, workerKey, type PassEvent, type PassJob } from './protocol';
 
 export interface PassWorkerOptions {
@@ -155,7 +154,7 @@ export class PassWorker {
           break;
         }
         case 'checkpoint':
-          tally = jobTally(m.checkpoint.state);
+          tally = tallyIn(m.checkpoint.state);
           break;
         case 'done':
           ended = true;

@@ -12,9 +12,9 @@ import { readPuzzleFile } from '../../../src/core/document/read-file';
 import { getFamily } from '../../../src/core/families';
 import { resolveParams } from '../../../src/core/params/schema';
 import { Rng } from '../../../src/core/rng/rng';
-import { jobTally, passSpec, readSpreadState, spreadCheckpoint, spreadRefusal, type SpreadState } from '../../../src/main/spread/beam-start';
+import { passSpec, readSpreadState, spreadCheckpoint, spreadRefusal, type SpreadState } from '../../../src/main/spread/beam-start';
 import { workTallyOf } from '../../../src/core/engine/shards';
-import { passTable, PassTally } from '../../../src/core/families/edge/beam/tally';
+import { passTable, PassTally, tallyIn } from '../../../src/core/families/edge/beam/tally';
 import { Ledger, SILENT_MS } from '../../../src/main/spread/ledger';
 import { edgeDistance, ElitePool } from '../../../src/main/spread/pool';
 import { entryFields, passJobProblem, readPassEntry, SPREAD_VERSION } from '../../../src/main/spread/protocol';
@@ -155,7 +155,7 @@ describe('where a pass starts', () => {
     expect(restored.bestScore).toBe(score);
     expect(restored.bestSolution()).toEqual(board);
     // It counts every pass it makes: its count is not partial.
-    expect(jobTally(restored.checkpoint())).toEqual({ full: {}, suffix: {}, raised: {} });
+    expect(tallyIn(restored.checkpoint())).toEqual({ full: {}, suffix: {}, raised: {} });
     // From empty: no checkpoint, every improvement reported.
     expect(passSpec(run, 78, null, 60)).toMatchObject({ checkpoint: null, recordedBest: null });
   });
@@ -213,7 +213,7 @@ describe('where a pass starts', () => {
     expect(read.state.pool).toEqual([{ score: plain.bestScore, board: plain.bestSolution(), by: 'checkpoint', n: -1 }]);
     expect(read.state.cpuMs).toBe(5000);
     // Its passes go on being counted; from a checkpoint that did not count them, the count says it is partial.
-    expect(read.state.tally).toEqual(jobTally(ordinary.state));
+    expect(read.state.tally).toEqual(tallyIn(ordinary.state));
     const { tally: _, ...uncounted } = ordinary.state as Record<string, unknown>;
     expect(readSpreadState({ ...ordinary, state: uncounted }, 1).state.tally).toEqual({ full: {}, suffix: {}, raised: {}, since: 1 });
   });

@@ -21,6 +21,14 @@ const counts = v.record(v.pipe(v.string(), v.regex(/^-?\d+$/, 'a score')), count
 export const PassTallyJson = v.object({ full: counts, suffix: counts, raised: v.optional(counts), since: v.optional(count) });
 export type PassTallyJson = v.InferOutput<typeof PassTallyJson>;
 
+const Tallied = v.looseObject({ tally: PassTallyJson });
+
+/** The pass count in one beam state (a thread's, or a pass job's), undefined where it holds none. */
+export function tallyIn(state: unknown): PassTallyJson | undefined {
+  const r = v.safeParse(Tallied, state);
+  return r.success ? r.output.tally : undefined;
+}
+
 export class PassTally {
   private readonly full = new Map<number, number>();
   private readonly suffix = new Map<number, number>();
