@@ -380,15 +380,15 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   /**
    * Whether a pass's board that is not a new best becomes the base of the suffix passes: one as
    * good as the base does (the run drifts along its plateau), and once the best has not risen for
-   * `stallPasses` passes, one up to `drift` joins below the best (other prefixes for the suffix
+   * `driftAfter` (or else `stallPasses`) passes, one up to `drift` joins below the best (other prefixes for the suffix
    * passes to finish, where the best's has been searched through). Without suffix passes the first
    * best board stays.
    */
   private becomesBase(s: number): boolean {
     if (!((this.o.suffix ?? 0) > 0)) return false;
     if (s >= this.baseScore) return true;
-    const sp = this.o.stallPasses ?? 0;
-    return sp > 0 && this.stall >= sp && s >= this.bestScore - (this.o.drift ?? 0);
+    const after = this.o.driftAfter || this.o.stallPasses || 0;
+    return after > 0 && this.stall >= after && s >= this.bestScore - (this.o.drift ?? 0);
   }
 
   /** Extend every state of the current layer by the cell of layer d and keep the best children. */

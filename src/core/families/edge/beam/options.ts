@@ -52,6 +52,12 @@ export interface BeamOptions {
    */
   drift?: number;
   /**
+   * Passes without a new best before `drift` applies, apart from `stallPasses` (0 = as
+   * `stallPasses`): so a plateau's boards one join below can be searched to their ends without
+   * the suffix passes also starting higher up.
+   */
+  driftAfter?: number;
+  /**
    * Suffix passes each board of a full pass at the top width gets before the next full pass
    * (0 = none: suffix passes search the best's end, drawn at random). Every join is lost in the
    * last rows, so a top is worth what its end becomes once searched again; a stalled run's best

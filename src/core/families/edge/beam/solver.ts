@@ -68,7 +68,14 @@ export const beamParams = {
     default: 0,
     min: 0,
     max: 1000,
-    help: 'After stallPasses passes without a new best, a board up to this many joins below the best may become the one those passes search the end of, so they finish other first rows (0 = only boards as good as the best).',
+    help: 'After stallPasses passes without a new best (or driftAfter, where set), a board up to this many joins below the best may become the one those passes search the end of, so they finish other first rows (0 = only boards as good as the best).',
+  },
+  driftAfter: {
+    type: 'int',
+    default: 0,
+    min: 0,
+    max: 1_000_000,
+    help: 'Passes without a new best before drift applies, whatever stallPasses is (0 = after stallPasses passes): drift without the suffix passes also starting higher up.',
   },
   refine: {
     type: 'int',
@@ -114,6 +121,7 @@ function optionsOf(p: ResolvedParams<typeof beamParams>): BeamOptions {
     wide: p.wide,
     stallPasses: p.stallPasses,
     drift: p.drift,
+    driftAfter: p.driftAfter,
     refine: p.refine,
     widen: p.widen,
     memory: p.memory,

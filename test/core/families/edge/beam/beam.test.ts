@@ -198,8 +198,8 @@ describe('beam search', () => {
   it('with drift, after a stall, searches the end of a board up to drift joins below the best; its checkpoint keeps that board', () => {
     const g = generatePuzzle(7, 9, 4, 3, 5, 3);
     const params = { width: 8, maxWidth: 32, suffix: 0.9, suffixRows: 2, stallPasses: 2 };
-    const bases = (drift: number): number[] => {
-      const run = beam.create(g.puzzle, { ...params, drift }, 5);
+    const bases = (drift: number, more: Record<string, number> = {}): number[] => {
+      const run = beam.create(g.puzzle, { ...params, ...more, drift }, 5);
       const below: number[] = [];
       for (let pass = 0; pass < 60; pass++) {
         const before = run.iteration;
@@ -216,6 +216,11 @@ describe('beam search', () => {
     expect(below.length).toBeGreaterThan(0);
     for (const d of below) expect([1, 2]).toContain(d);
     expect(bases(0)).toEqual([]);
+    // driftAfter gives the drift its own stall count, without stallPasses moving the suffix starts up.
+    const alone = bases(2, { stallPasses: 0, driftAfter: 2 });
+    expect(alone.length).toBeGreaterThan(0);
+    for (const d of alone) expect([1, 2]).toContain(d);
+    expect(bases(2, { stallPasses: 0 })).toEqual([]);
     const p = { ...params, drift: 2 };
     const cps = expectResumesIdentically(beam.create(g.puzzle, p, 5), (cp) => beam.restore(g.puzzle, p, cp), [20_000, 200_000, 400_000, 600_000], {
       slice: 3_000,
@@ -223,22 +228,26 @@ describe('beam search', () => {
     expect(cps.some((cp) => (cp as { base?: unknown }).base !== undefined)).toBe(true);
   });
 
-  it('says where each pass started: layer 0 for a full pass, in the last suffixRows rows for a suffix pass', () => {
-    const g = generatePuzzle(7, 9, 4, 3, 5, 3);
-    const run = new BeamRun(g.puzzle, beamOptions({ width: 8, maxWidth: 32, suffix: 0.5, suffixRows: 2, band: 0 }), new Rng(4));
-    const starts: number[] = [];
-    for (let pass = 0; pass < 40; pass++) {
-      const before = run.pass;
-      while (run.pass === before) run.step(1);
-      starts.push(run.passStartLayer);
-    }
-    // The passes growing to maxWidth (8, 16) are full; from 32 on about half start in the last 2 rows.
-    expect(starts.slice(0, 2)).toEqual([0, 0]);
-    const suffix = starts.filter((d) => d > 0);
-    expect(suffix.length).toBeGreaterThan(8);
-    expect(starts.length - suffix.length).toBeGreaterThan(8);
-    for (const d of suffix) expect(d).toBeGreaterThanOrEqual(63 - 2 * 9);
-  });
+  it.each([{}, { drift: 1, driftAfter: 1 }])(
+    'says where each pass started: layer 0 for a full pass, in the last suffixRows rows for a suffix pass (%o)',
+    (more) => {
+      const g = generatePuzzle(7, 9, 4, 3, 5, 3);
+      const run = new BeamRun(g.puzzle, beamOptions({ width: 8, maxWidth: 32, suffix: 0.5, suffixRows: 2, band: 0, ...more }), new Rng(4));
+      const starts: number[] = [];
+      for (let pass = 0; pass < 40; pass++) {
+        const before = run.pass;
+        while (run.pass === before) run.step(1);
+        starts.push(run.passStartLayer);
+      }
+      // The passes growing to maxWidth (8, 16) are full; from 32 on about half start in the last 2 rows,
+      // however long the best has stood when only the drift waits for a stall.
+      expect(starts.slice(0, 2)).toEqual([0, 0]);
+      const suffix = starts.filter((d) => d > 0);
+      expect(suffix.length).toBeGreaterThan(8);
+      expect(starts.length - suffix.length).toBeGreaterThan(8);
+      for (const d of suffix) expect(d).toBeGreaterThanOrEqual(63 - 2 * 9);
+    },
+  );
 
   it('with refine, gives each full pass board at the top width that many suffix passes on its last rows before the next full pass', () => {
     const g = generatePuzzle(7, 9, 4, 3, 5, 3);
