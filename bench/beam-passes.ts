@@ -44,11 +44,11 @@ import { cpuSeconds, machine, mdTable, mean, median, numOpt, options, stdev } fr
 const DEFAULT_INSTANCE = 'resources/studies/puzzles/eternity2_starter.txt';
 
 /** `name=value+name=value`, each read and checked as `--set` reads it (against the beam's parameters unless told). */
-export function setting(text: string, schema: ParamSchema = beamParams): Record<string, ParamValue> {
+export function setting(text: string, schema: ParamSchema = beamParams, flag = '--settings'): Record<string, ParamValue> {
   const out: Record<string, ParamValue> = {};
   for (const part of text.split('+').filter(Boolean)) {
     const eq = part.indexOf('=');
-    if (eq <= 0) throw new Error(`--settings: "${part}" is not name=value`);
+    if (eq <= 0) throw new Error(`${flag}: "${part}" is not name=value`);
     out[part.slice(0, eq)] = parseParamText(schema, part.slice(0, eq), part.slice(eq + 1));
   }
   return out;

@@ -1,11 +1,12 @@
 /**
- * `npm run bench -- from-empty [--seeds 1-5] [--seconds 14400] [--threads 2] [--preset overnight]
+ * `npm run bench -- from-empty [--seeds 1-5] [--seconds 14400] [--threads 2] [--preset overnight] [--set a=1+b=2]
  *   [--targets 465,466,467] [--instance FILE] [--db bench/tmp/from-empty.db] [--out FILE] [--report]`
  *
  * Issue 50 item 1, its second half: how many long runs from the empty board reach the plateau's
  * scores, and when. Eternity II with the starter piece, `beam` with the preset on `--threads`
  * threads, one run per seed, each with `--seconds` CPU seconds of all its threads (two hours of
- * both cores by default), one run at a time.
+ * both cores by default), one run at a time. `--set` overrides the preset's parameters (`+` between
+ * them, as the plateau bench's settings), so a setting is measured from empty as the preset is.
  *
  * The runs are a study kept in `--db`: a night's work that a session's end, a reboot or Ctrl+C
  * cuts short goes on where it stood when the same command runs again (the study's finished runs
@@ -30,6 +31,8 @@ import { Workbench } from '../src/main/services/workbench';
 import { parseStudy, type StudySpec } from '../src/main/studies/spec';
 import { Studies } from '../src/main/studies/studies';
 import { reachTimes } from './edge-e2/runs';
+import { beamParams } from '../src/core/families/edge/beam';
+import { setting } from './beam-passes';
 import { passTailTable, passTallyOf } from './pass-tally';
 import { plateauRate } from './rate';
 import { puzzleOfFile, rescore } from './records';
@@ -46,6 +49,8 @@ const INSTANCE = 'resources/studies/puzzles/eternity2_starter.txt';
 export interface FromEmptyOptions {
   instance: string;
   preset: string;
+  /** Overrides of the preset's parameters, `name=value` joined by `+` (empty: none). */
+  set?: string;
   threads: number;
   seeds: number[];
   seconds: number;
@@ -53,16 +58,20 @@ export interface FromEmptyOptions {
 
 /** The study the bench runs: one puzzle, one setting, the seeds, a CPU budget, one run at a time. */
 export function fromEmptyStudy(o: FromEmptyOptions): Record<string, unknown> {
+  const label = settingLabel(o);
   return {
-    name: `From empty: beam:${o.preset} on ${o.threads} threads, ${o.seconds} CPU s (${basename(o.instance)})`,
+    name: `From empty: ${label} on ${o.threads} threads, ${o.seconds} CPU s (${basename(o.instance)})`,
     description: 'npm run bench -- from-empty: long runs from the empty board, when each first reaches the plateau scores (issue 50 item 1).',
     puzzles: [{ file: resolve(root, o.instance), name: basename(o.instance) }],
-    solvers: [{ solver: 'beam', preset: o.preset, params: { threads: o.threads }, label: `beam:${o.preset}` }],
+    solvers: [{ solver: 'beam', preset: o.preset, params: { threads: o.threads, ...setting(o.set ?? '') }, label }],
     seeds: o.seeds,
     stop: { seconds: o.seconds, clock: 'cpu' },
     concurrency: 1,
   };
 }
+
+/** The setting's name in the study and the report: `beam:PRESET`, its overrides after a `+`. */
+const settingLabel = (o: FromEmptyOptions): string => `beam:${o.preset}${o.set ? `+${o.set}` : ''}`;
 
 /** One run as the report reads it. */
 export interface FromEmptyRun {
@@ -121,7 +130,7 @@ export function fromEmptyReport(runs: readonly FromEmptyRun[], targets: readonly
     mdTable(['score', 'runs that reached it', 'one per X CPU s from the start (95 %)'], rates),
     '',
     passTailTable(
-      counted.flatMap((r) => (r.passes ? [r.passes] : [])),
+      counted.flatMap((r) => (r.passes ? [{ passes: r.passes, cpu: r.cpu }] : [])),
       targets,
       counted.length,
     ),
@@ -181,10 +190,12 @@ export async function run(argv: string[]): Promise<void> {
   const o: FromEmptyOptions = {
     instance: typeof raw.instance === 'string' ? raw.instance : INSTANCE,
     preset: typeof raw.preset === 'string' ? raw.preset : 'overnight',
+    ...(typeof raw.set === 'string' && raw.set !== '' ? { set: raw.set } : {}),
     threads: numOpt(raw, 'threads', 2),
     seeds: typeof raw.seeds === 'string' ? seedList(raw.seeds) : [1, 2, 3, 4, 5],
     seconds: numOpt(raw, 'seconds', 14_400),
   };
+  if (o.set) setting(o.set, beamParams, '--set'); // a bad override says so now, not when the study is made
   if (!Number.isInteger(o.threads) || o.threads < 1) throw new Error('--threads expects a whole number of at least 1');
   if (!(o.seconds > 0)) throw new Error('--seconds expects CPU seconds above 0');
   if (!existsSync(resolve(root, o.instance))) throw new Error(`--instance: there is no ${o.instance}`);
@@ -243,9 +254,9 @@ export async function run(argv: string[]): Promise<void> {
     const md = [
       '# From the empty board: when long runs first reach the plateau scores\n',
       `\`${command}\`, from ${started}Z; ${machine()}; study ${done.id} in ${relative(root, db) || db}.`,
-      `${o.instance}, \`beam:${o.preset}\` on ${countNoun(o.threads, 'thread')}, seeds ${o.seeds.join(', ')}, ${o.seconds} CPU s a run (all its threads), one run at a time.`,
+      `${o.instance}, \`${settingLabel(o)}\` on ${countNoun(o.threads, 'thread')}, seeds ${o.seeds.join(', ')}, ${o.seconds} CPU s a run (all its threads), one run at a time.`,
       samePuzzle(o.instance, INSTANCE)
-        ? "Tuned on: this puzzle (the preset's settings were chosen on Eternity II with the starter piece, docs/measurements.md).\n"
+        ? `Tuned on: this puzzle (the preset's settings were chosen on Eternity II with the starter piece, docs/measurements.md)${o.set ? `; its overrides (${o.set}) were not tuned` : ''}.\n`
         : 'Tuned on: not this puzzle.\n',
       fromEmptyReport(runs, targets, o.seconds),
       '',

@@ -67,14 +67,39 @@ describe('from-empty bench', () => {
   });
 
   it('makes a study the study reader takes: one puzzle, the preset on its threads, the seeds, a CPU budget', () => {
-    const json = fromEmptyStudy({ instance: 'resources/instances/e2_clue1_6x6.txt', preset: 'overnight', threads: 2, seeds: [1, 2], seconds: 60 });
+    const o = { instance: 'resources/instances/e2_clue1_6x6.txt', preset: 'overnight', threads: 2, seeds: [1, 2], seconds: 60 };
+    const json = fromEmptyStudy(o);
     const wb = Workbench.open({ dbPath: ':memory:', spawn: inProcessSpawner({ spawned: 0, handles: [] }) });
     try {
       const study = new Studies(wb).create(JSON.stringify(json), 'from-empty.json', { readFile: (f) => readFileSync(f, 'utf8') });
       expect(study.spec.seeds).toEqual([1, 2]);
       expect(study.spec.configs[0]).toMatchObject({ solver: 'beam', preset: 'overnight', params: { threads: 2 }, stop: { seconds: 60, clock: 'cpu' } });
+      // The name is how a bench run again finds its study: without overrides it is what it always was.
+      expect(json.name).toBe('From empty: beam:overnight on 2 threads, 60 CPU s (e2_clue1_6x6.txt)');
+      const set = new Studies(wb).create(JSON.stringify(fromEmptyStudy({ ...o, set: 'drift=1+driftAfter=1' })), 'from-empty.json', {
+        readFile: (f) => readFileSync(f, 'utf8'),
+      });
+      expect(set.spec.name).toBe('From empty: beam:overnight+drift=1+driftAfter=1 on 2 threads, 60 CPU s (e2_clue1_6x6.txt)');
+      expect(set.spec.configs[0]).toMatchObject({
+        preset: 'overnight',
+        params: { threads: 2, drift: 1, driftAfter: 1 },
+        label: 'beam:overnight+drift=1+driftAfter=1',
+      });
     } finally {
       void wb.dispose();
+    }
+  });
+
+  it('refuses an override that is not one of the beam parameters, or not one of their values, in one line and before any run', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'from-empty-set-'));
+    try {
+      const db = join(dir, 'x.db');
+      await expect(run(['--set', 'drift', '--db', db])).rejects.toThrow(/^--set: "drift" is not name=value$/);
+      await expect(run(['--set', 'drift=much', '--db', db])).rejects.toThrow(/drift.*number/);
+      await expect(run(['--set', 'nosuch=1', '--db', db])).rejects.toThrow(/nosuch/);
+      expect(existsSync(db)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -101,6 +101,18 @@ export class PassTally {
     return n;
   }
 
+  /**
+   * New boards scoring `score` or more: the full passes' and the suffix passes' above the board they
+   * started from (null where those were not told apart). A suffix pass at its board's score mostly
+   * found that board again, so these are the boards a run had to search the ends of.
+   */
+  newAtLeast(score: number): number | null {
+    if (!this.raisedBy) return null;
+    let n = this.atLeast(true, score);
+    for (const [s, c] of this.raisedBy) if (s >= score) n += c;
+    return n;
+  }
+
   /** Passes of that kind. */
   total(full: boolean): number {
     return this.atLeast(full, -Infinity);
