@@ -63,7 +63,7 @@ export function fromEmptyStudy(o: FromEmptyOptions): Record<string, unknown> {
     name: `From empty: ${label} on ${o.threads} threads, ${o.seconds} CPU s (${basename(o.instance)})`,
     description: 'npm run bench -- from-empty: long runs from the empty board, when each first reaches the plateau scores (issue 50 item 1).',
     puzzles: [{ file: resolve(root, o.instance), name: basename(o.instance) }],
-    solvers: [{ solver: 'beam', preset: o.preset, params: { threads: o.threads, ...setting(o.set ?? '') }, label }],
+    solvers: [{ solver: 'beam', preset: o.preset, params: { threads: o.threads, ...setting(o.set ?? '', beamParams, '--set') }, label }],
     seeds: o.seeds,
     stop: { seconds: o.seconds, clock: 'cpu' },
     concurrency: 1,
@@ -195,7 +195,6 @@ export async function run(argv: string[]): Promise<void> {
     seeds: typeof raw.seeds === 'string' ? seedList(raw.seeds) : [1, 2, 3, 4, 5],
     seconds: numOpt(raw, 'seconds', 14_400),
   };
-  if (o.set) setting(o.set, beamParams, '--set'); // a bad override says so now, not when the study is made
   if (!Number.isInteger(o.threads) || o.threads < 1) throw new Error('--threads expects a whole number of at least 1');
   if (!(o.seconds > 0)) throw new Error('--seconds expects CPU seconds above 0');
   if (!existsSync(resolve(root, o.instance))) throw new Error(`--instance: there is no ${o.instance}`);

@@ -380,9 +380,9 @@ export class BeamRun implements SolverRun<EdgeSolutionJson, BeamCheckpoint> {
   /**
    * Whether a pass's board that is not a new best becomes the base of the suffix passes: one as
    * good as the base does (the run drifts along its plateau), and once the best has not risen for
-   * `driftAfter` (or else `stallPasses`) passes, one up to `drift` joins below the best (other prefixes for the suffix
-   * passes to finish, where the best's has been searched through). Without suffix passes the first
-   * best board stays.
+   * `driftAfter` (or else `stallPasses`) passes, one up to `drift` joins below the best (other
+   * prefixes for the suffix passes to finish, where the best's has been searched through). Without
+   * suffix passes the first best board stays.
    */
   private becomesBase(s: number): boolean {
     if (!((this.o.suffix ?? 0) > 0)) return false;

@@ -96,9 +96,7 @@ export class PassTally {
 
   /** Passes of that kind scoring `score` or more. */
   atLeast(full: boolean, score: number): number {
-    let n = 0;
-    for (const [s, c] of full ? this.full : this.suffix) if (s >= score) n += c;
-    return n;
+    return atLeastIn(full ? this.full : this.suffix, score);
   }
 
   /**
@@ -107,10 +105,7 @@ export class PassTally {
    * found that board again, so these are the boards a run had to search the ends of.
    */
   newAtLeast(score: number): number | null {
-    if (!this.raisedBy) return null;
-    let n = this.atLeast(true, score);
-    for (const [s, c] of this.raisedBy) if (s >= score) n += c;
-    return n;
+    return this.raisedBy ? this.atLeast(true, score) + atLeastIn(this.raisedBy, score) : null;
   }
 
   /** Passes of that kind. */
@@ -131,6 +126,12 @@ export class PassTally {
 
 function bump(map: Map<number, number>, score: number, n: number): void {
   map.set(score, (map.get(score) ?? 0) + n);
+}
+
+function atLeastIn(map: Map<number, number>, score: number): number {
+  let n = 0;
+  for (const [s, c] of map) if (s >= score) n += c;
+  return n;
 }
 
 /** Rows a person reads: the highest scores passes reached, one each; the rest in one row. */
