@@ -269,10 +269,18 @@ export async function run(argv: string[]): Promise<void> {
 
 /**
  * What makes two of the bench's studies the same: everything but where their puzzle was read from
- * (the puzzle itself is in the spec), so a checkout moved or cloned elsewhere goes on with its study.
+ * (the puzzle itself is in the spec), so a checkout moved or cloned elsewhere goes on with its study,
+ * and but the parameters at beam's defaults, so a study made before a parameter was added (at a
+ * default that keeps the old passes) is still found.
  */
 function studyKey(spec: StudySpec): string {
-  return JSON.stringify({ ...spec, puzzles: spec.puzzles.map(({ source: _, ...p }) => p) });
+  const configs = spec.configs.map((c) => ({ ...c, params: withoutDefaults(c.params) }));
+  return JSON.stringify({ ...spec, configs, puzzles: spec.puzzles.map(({ source: _, ...p }) => p) });
+}
+
+function withoutDefaults(params: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const defaults: Readonly<Record<string, { default: unknown }>> = beamParams;
+  return Object.fromEntries(Object.entries(params).filter(([k, v]) => defaults[k]?.default !== v));
 }
 
 /** The report's default place; the runs' files sit beside it in a folder of its name (`keptDir`). */

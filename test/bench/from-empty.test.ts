@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { finishedRunFiles, fromEmptyReport, fromEmptyStudy, keepPartial, run, samePuzzle, type FromEmptyRun } from '../../bench/from-empty';
 import { inProcessSpawner, until } from '../main/runs/in-process';
@@ -208,6 +209,23 @@ describe('from-empty bench', () => {
       const there = argv.map((a) => (a === 'resources/instances/e2_clue1_6x6.txt' ? moved : a));
       await run([...there, '--db', db, '--out', out, '--report']);
       await run([...there, '--db', db, '--out', out]);
+      await expectOneStudyOfTwoRuns();
+    }, 120_000);
+
+    it('goes on with a study made before a parameter was added at a default that keeps the old passes', async () => {
+      // As an older code wrote it: beam had no driftAfter yet, so the resolved parameters lack it.
+      const sql = new Database(db);
+      try {
+        const row = sql.prepare('SELECT id, spec FROM studies').get() as { id: number; spec: string };
+        const spec = JSON.parse(row.spec) as { configs: { params: Record<string, unknown> }[] };
+        expect(spec.configs[0]!.params).toHaveProperty('driftAfter', 0);
+        delete spec.configs[0]!.params.driftAfter;
+        sql.prepare('UPDATE studies SET spec = ? WHERE id = ?').run(JSON.stringify(spec), row.id);
+      } finally {
+        sql.close();
+      }
+      await run([...argv, '--db', db, '--out', out, '--report']);
+      await run([...argv, '--db', db, '--out', out]);
       await expectOneStudyOfTwoRuns();
     }, 120_000);
 
